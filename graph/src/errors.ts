@@ -1,0 +1,75 @@
+import { GraphQLError } from "graphql";
+
+/** The error codes every layer speaks; REST maps them to HTTP statuses, GraphQL to extensions.code. */
+export type ErrorCode =
+  | "BAD_USER_INPUT"
+  | "UNAUTHENTICATED"
+  | "FORBIDDEN"
+  | "NOT_FOUND"
+  | "CONFLICT"
+  | "PAYLOAD_TOO_LARGE"
+  | "RATE_LIMITED"
+  | "SERVICE_UNAVAILABLE"
+  | "INTERNAL_SERVER_ERROR";
+
+export const httpStatusOf: Record<ErrorCode, number> = {
+  BAD_USER_INPUT: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  RATE_LIMITED: 429,
+  SERVICE_UNAVAILABLE: 503,
+  INTERNAL_SERVER_ERROR: 500,
+};
+
+/**
+ * A failure the caller can act on. It is a GraphQLError so resolvers can throw it as is,
+ * and carries the HTTP status the REST layer answers with.
+ */
+export class ShopError extends GraphQLError {
+  readonly code: ErrorCode;
+  readonly status: number;
+  constructor(code: ErrorCode, message: string, extra: Record<string, unknown> = {}) {
+    super(message, { extensions: { code, ...extra } });
+    this.code = code;
+    this.status = httpStatusOf[code];
+  }
+}
+
+export const badInput = (message: string, extra?: Record<string, unknown>) =>
+  new ShopError("BAD_USER_INPUT", message, extra);
+export const unauthenticated = (message = "Sign in to do this") => new ShopError("UNAUTHENTICATED", message);
+export const forbidden = (message = "You are not allowed to do this") => new ShopError("FORBIDDEN", message);
+export const notFound = (what: string) => new ShopError("NOT_FOUND", `${what} not found`);
+export const conflict = (message: string) => new ShopError("CONFLICT", message);
+
+/** PostgreSQL SQLSTATEs that mean "the database is not reachable right now". */
+const UNAVAILABLE_SQLSTATES = new Set(["57P01", "57P02", "57P03", "08000", "08001", "08003", "08006", "53300"]);
+const UNAVAILABLE_NODE_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "EPIPE", "ETIMEDOUT", "ENOTFOUND"]);
+
+export function isDatabaseUnavailable(error: unknown): boolean {
+  let current: any = error;
+  for (let depth = 0; current && depth < 5; depth++) {
+    if (typeof current.code === "string" && (UNAVAILABLE_SQLSTATES.has(current.code) || UNAVAILABLE_NODE_CODES.has(current.code))) {
+      return true;
+    }
+    if (typeof current.message === "string" && /Connection terminated|timeout exceeded when trying to connect|the database system is (starting up|shutting down)/i.test(current.message)) {
+      return true;
+    }
+    current = current.driverError ?? current.cause ?? current.originalError;
+  }
+  return false;
+}
+
+/** Turns anything thrown into a ShopError the caller may see; unknown failures become a generic 500. */
+export function toShopError(error: unknown): ShopError {
+  if (error instanceof ShopError) return error;
+  const original = (error as any)?.originalError;
+  if (original instanceof ShopError) return original;
+  if (isDatabaseUnavailable(error)) {
+    return new ShopError("SERVICE_UNAVAILABLE", "The shop's database is unavailable right now; please try again in a moment");
+  }
+  return new ShopError("INTERNAL_SERVER_ERROR", "Something went wrong on our side");
+}

@@ -1,0 +1,173 @@
+import fs from "node:fs";
+import http from "node:http";
+import path from "node:path";
+import { ApolloServer, ApolloServerPlugin } from "@apollo/server";
+import { expressMiddleware } from "@as-integrations/express5";
+import { ApolloServerPluginDrainHttpServer } from "@apollo/server/plugin/drainHttpServer";
+import { ApolloServerPluginLandingPageLocalDefault } from "@apollo/server/plugin/landingPage/default";
+import { ApolloServerPluginLandingPageDisabled } from "@apollo/server/plugin/disabled";
+import { unwrapResolverError } from "@apollo/server/errors";
+import cors from "cors";
+import express, { NextFunction, Request, Response } from "express";
+import helmet from "helmet";
+import { GraphQLFormattedError } from "graphql";
+import { ArgumentValidationError } from "type-graphql";
+import type { Config } from "../config";
+import { requestStats } from "../db/request-stats";
+import { ShopError, toShopError } from "../errors";
+import { createContext, GraphContext } from "../graphql/context";
+import { buildShopSchema } from "../graphql/schema";
+import { PublicConfig } from "../graphql/types/public-config";
+import { describeValidationErrors } from "../inputs/validation";
+import { prefersHtml, restRouter } from "../rest/router";
+import { uploadRouter } from "../rest/uploads";
+import { Services } from "../services";
+
+export const JSON_BODY_LIMIT = "100kb";
+
+/** GraphQL errors the caller can act on keep their code; anything unexpected is logged and hidden. */
+export function formatGraphQLError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
+  const original = unwrapResolverError(error);
+  if (original instanceof ArgumentValidationError) {
+    const { message, fields } = describeValidationErrors(original.extensions.validationErrors as any);
+    return { ...formatted, message, extensions: { code: "BAD_USER_INPUT", fields } };
+  }
+  if (original instanceof ShopError) {
+    return { ...formatted, message: original.message, extensions: { ...original.extensions, code: original.code } };
+  }
+  const code = formatted.extensions?.code;
+  if (typeof code === "string" && code !== "INTERNAL_SERVER_ERROR") return formatted;
+  const shopError = toShopError(original);
+  if (shopError.code === "INTERNAL_SERVER_ERROR") console.error("Unexpected GraphQL error:", original);
+  return { message: shopError.message, locations: formatted.locations, path: formatted.path, extensions: { code: shopError.code } };
+}
+
+/** Counts SQL statements per request and reports them in a header (tests and benchmarks only). */
+function sqlCountHeader(req: Request, res: Response, next: NextFunction) {
+  const stats = { sqlQueries: 0 };
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: Response, ...args: any[]) {
+    if (!res.headersSent) res.setHeader("x-sql-queries", String(stats.sqlQueries));
+    return (writeHead as any).apply(this, args);
+  } as any;
+  requestStats.run(stats, next);
+}
+
+export interface ShopServer {
+  app: express.Express;
+  httpServer: http.Server;
+  stop(): Promise<void>;
+}
+
+export async function createShopServer(config: Config, services: Services, publicConfig: PublicConfig): Promise<ShopServer> {
+  const app = express();
+  const httpServer = http.createServer(app);
+  app.disable("x-powered-by");
+  app.set("trust proxy", "loopback");
+
+  const plugins: ApolloServerPlugin<GraphContext>[] = [
+    ApolloServerPluginDrainHttpServer({ httpServer }),
+    config.production ? ApolloServerPluginLandingPageDisabled() : ApolloServerPluginLandingPageLocalDefault({ embed: true }),
+  ];
+  const apollo = new ApolloServer<GraphContext>({
+    schema: buildShopSchema(),
+    introspection: config.graphqlIntrospection,
+    hideSchemaDetailsFromClientErrors: config.production,
+    formatError: formatGraphQLError,
+    includeStacktraceInErrorResponses: false,
+    plugins,
+  });
+  await apollo.start();
+
+  if (config.exposeSqlCount) app.use(sqlCountHeader);
+
+  const connectSources = ["'self'", ...config.corsOrigins];
+  if (publicConfig.authEmulatorUrl) connectSources.push(publicConfig.authEmulatorUrl);
+  if (publicConfig.paymentSandboxUrl) connectSources.push(publicConfig.paymentSandboxUrl);
+  if (!publicConfig.authEmulatorUrl) connectSources.push("https://*.googleapis.com", "https://*.firebaseapp.com");
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          "default-src": ["'self'"],
+          "script-src": ["'self'", "https://js.stripe.com", "https://embeddable-sandbox.cdn.apollographql.com", "https://apollo-server-landing-page.cdn.apollographql.com"],
+          "style-src": ["'self'", "'unsafe-inline'", "https://apollo-server-landing-page.cdn.apollographql.com"],
+          "img-src": ["'self'", "data:", "blob:", "https:"],
+          "connect-src": connectSources.concat(["https://api.stripe.com"]),
+          "frame-src": ["'self'", "https://js.stripe.com", "https://hooks.stripe.com", "https://sandbox.embed.apollographql.com", "https://*.firebaseapp.com", ...(publicConfig.authEmulatorUrl ? [publicConfig.authEmulatorUrl] : [])],
+          "manifest-src": ["'self'", "https://apollo-server-landing-page.cdn.apollographql.com"],
+          "upgrade-insecure-requests": null,
+        },
+      },
+      crossOriginEmbedderPolicy: false,
+      crossOriginOpenerPolicy: { policy: "same-origin-allow-popups" },
+    }),
+  );
+  app.use(
+    cors({
+      origin: config.corsOrigins.length ? config.corsOrigins : false,
+      credentials: false,
+      allowedHeaders: ["authorization", "content-type", "apollo-require-preflight"],
+    }),
+  );
+
+  app.get("/healthz", (_req, res) => res.json({ ok: true }));
+
+  // The webhook's signature covers the raw bytes, so this route reads them before any JSON parser.
+  app.post("/stripe/webhook", express.raw({ type: "*/*", limit: "1mb" }), async (req, res, next) => {
+    try {
+      res.json(await services.payments.handleWebhook(req.body as Buffer, req.headers["stripe-signature"] as string | undefined));
+    } catch (error) {
+      next(error);
+    }
+  });
+
+  app.use(uploadRouter(services, path.join(config.dataDir, "uploads")));
+
+  app.use(express.json({ limit: JSON_BODY_LIMIT, strict: false, type: ["application/json", "application/*+json"] }));
+  app.use(
+    "/graphql",
+    expressMiddleware(apollo, {
+      context: async ({ req }) => createContext(services, publicConfig, req.headers.authorization),
+    }),
+  );
+  app.use(restRouter(services));
+
+  app.use("/images", express.static(path.join(config.assetsDir, "images"), { maxAge: "7d", fallthrough: false }));
+
+  const webIndex = path.join(config.webDistDir, "index.html");
+  if (fs.existsSync(webIndex)) {
+    app.use(express.static(config.webDistDir, { index: false, maxAge: "1h" }));
+    app.use("/assets", (_req, res) => res.status(404).json({ error: "Not found" }));
+  }
+  // Web routes and unknown paths: browsers get the web app (it shows its own 404), APIs get JSON.
+  app.use((req, res) => {
+    if (req.method === "GET" && prefersHtml(req) && fs.existsSync(webIndex)) {
+      res.setHeader("Cache-Control", "no-cache");
+      return res.sendFile(webIndex);
+    }
+    res.status(404).json({ error: `Cannot ${req.method} ${req.path}` });
+  });
+
+  app.use((error: any, _req: Request, res: Response, _next: NextFunction) => {
+    if (error?.type === "entity.parse.failed") return res.status(400).json({ error: "The request body is not valid JSON" });
+    if (error?.type === "entity.too.large") return res.status(413).json({ error: `The request body is larger than ${JSON_BODY_LIMIT}` });
+    if (error?.type === "encoding.unsupported" || error?.type === "charset.unsupported") {
+      return res.status(415).json({ error: "Unsupported body encoding" });
+    }
+    if (error?.status === 404 && error?.expose) return res.status(404).json({ error: "Not found" });
+    const shopError = toShopError(error);
+    if (shopError.code === "INTERNAL_SERVER_ERROR") console.error("Unexpected error:", error);
+    if (shopError.code === "SERVICE_UNAVAILABLE") res.setHeader("Retry-After", "5");
+    res.status(shopError.status).json({ error: shopError.message });
+  });
+
+  return {
+    app,
+    httpServer,
+    stop: async () => {
+      await apollo.stop();
+      if (httpServer.listening) await new Promise<void>((resolve) => httpServer.close(() => resolve()));
+    },
+  };
+}

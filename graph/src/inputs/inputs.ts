@@ -1,0 +1,233 @@
+import { ArgsType, Field, Float, ID, InputType, Int } from "type-graphql";
+import { IsEmail, IsInt, IsNumber, IsOptional, IsString, Matches, Max, MaxLength, Min } from "class-validator";
+import { MAX, NotBlank, PlainText } from "./validation";
+
+/*
+ * The edge's validation: the same classes check GraphQL arguments (type-graphql runs
+ * class-validator) and REST bodies (parseInput). Business rules that need the database
+ * (stock, ownership, state) live in the services.
+ */
+
+const HTTP_URL = /^https?:\/\/[^\s]+$/i;
+const PHONE = /^\+?[0-9]{4,20}$/;
+const PAGE_MAX = 100;
+
+@ArgsType()
+export class PageArgs {
+  @Field(() => Int, { defaultValue: 20, description: `Page size, 1 to ${PAGE_MAX}` })
+  @IsInt({ message: "first must be a whole number" })
+  @Min(1, { message: "first must be at least 1" })
+  @Max(PAGE_MAX, { message: `first must be at most ${PAGE_MAX}` })
+  first: number = 20;
+
+  @Field(() => String, { nullable: true, description: "endCursor of the previous page" })
+  @IsOptional()
+  @IsString()
+  @MaxLength(200, { message: "after is not a valid cursor" })
+  after?: string | null;
+}
+
+@ArgsType()
+export class IdArgs {
+  @Field(() => ID, { description: "A global id, or the record's databaseId" })
+  @IsString()
+  @MaxLength(200, { message: "Not a valid id" })
+  id: string;
+}
+
+@ArgsType()
+export class EmailArgs {
+  @Field(() => String)
+  @IsString({ message: "Email is required" })
+  @NotBlank("Email is required")
+  @MaxLength(MAX.email, { message: `Email must be at most ${MAX.email} characters` })
+  email: string;
+}
+
+@ArgsType()
+export class NewsletterArgs {
+  @Field(() => String)
+  @IsString({ message: "Email is required" })
+  @NotBlank("Email is required")
+  @MaxLength(MAX.email, { message: `Email must be at most ${MAX.email} characters` })
+  @IsEmail({}, { message: "Provide a valid email address" })
+  email: string;
+}
+
+@ArgsType()
+export class SignInArgs {
+  @Field(() => String, { description: "A Firebase ID token" })
+  @IsString({ message: "A Firebase ID token is required" })
+  @NotBlank("A Firebase ID token is required")
+  @MaxLength(MAX.idToken, { message: "The ID token is too long" })
+  idToken: string;
+}
+
+@InputType()
+export class PlaceOrderInput {
+  @Field(() => ID, { description: "The part to reserve (global id or databaseId)" })
+  @IsString({ message: "The part to order is required" })
+  @NotBlank("The part to order is required")
+  @MaxLength(200, { message: "Part not found" })
+  partId: string;
+
+  @Field(() => Int)
+  @IsInt({ message: "Quantity must be a whole number" })
+  @Min(1, { message: "Quantity must be at least 1" })
+  @Max(1_000_000, { message: "Quantity is larger than any stock" })
+  quantity: number;
+
+  @Field(() => String)
+  @IsString({ message: "Address is required" })
+  @NotBlank("Address is required")
+  @MaxLength(MAX.address, { message: `Address must be at most ${MAX.address} characters` })
+  @PlainText("Address")
+  address: string;
+
+  @Field(() => String, { description: "Digits only, optionally with a leading +" })
+  @IsString({ message: "Phone is required" })
+  @NotBlank("Phone is required")
+  @Matches(PHONE, { message: "Phone must be 4 to 20 digits" })
+  phone: string;
+}
+
+@InputType()
+export class AddReviewInput {
+  @Field(() => String)
+  @IsString({ message: "Name is Required" })
+  @NotBlank("Name is Required")
+  @MaxLength(MAX.name, { message: `Name must be at most ${MAX.name} characters` })
+  @PlainText("Name")
+  name: string;
+
+  @Field(() => Int, { description: "1 to 5 stars" })
+  @IsInt({ message: "Rating must be a whole number from 1 to 5" })
+  @Min(1, { message: "Rating must be a whole number from 1 to 5" })
+  @Max(5, { message: "Rating must be a whole number from 1 to 5" })
+  ratings: number;
+
+  @Field(() => String)
+  @IsString({ message: "Description is Required" })
+  @NotBlank("Description is Required")
+  @MaxLength(MAX.description, { message: `Description must be at most ${MAX.description} characters` })
+  @PlainText("Description")
+  description: string;
+
+  @Field(() => String, { description: "http(s) URL of the uploaded image" })
+  @IsString({ message: "Image is Required" })
+  @NotBlank("Image is Required")
+  @MaxLength(MAX.url, { message: `Image URL must be at most ${MAX.url} characters` })
+  @Matches(HTTP_URL, { message: "Image must be an http(s) URL" })
+  img: string;
+}
+
+@InputType()
+export class AddProductInput {
+  @Field(() => String)
+  @IsString({ message: "Name is required" })
+  @NotBlank("Name is required")
+  @MaxLength(MAX.productName, { message: `Name must be at most ${MAX.productName} characters` })
+  @PlainText("Name")
+  name: string;
+
+  @Field(() => Int, { nullable: true })
+  @IsOptional()
+  @IsInt({ message: "Available quantity must be a whole number" })
+  @Min(0, { message: "Available quantity cannot be negative" })
+  @Max(10_000_000, { message: "Available quantity is too large" })
+  availableQuantity?: number | null;
+
+  @Field(() => Float, { nullable: true, description: "Dollars, at most two decimals" })
+  @IsOptional()
+  @IsNumber({ maxDecimalPlaces: 2, allowNaN: false, allowInfinity: false }, { message: "Price must be an amount in dollars with at most two decimals" })
+  @Min(0, { message: "Price cannot be negative" })
+  @Max(1_000_000, { message: "Price is too large" })
+  price?: number | null;
+
+  @Field(() => String, { nullable: true })
+  @IsOptional()
+  @IsString({ message: "Image must be an http(s) URL" })
+  @MaxLength(MAX.url, { message: `Image URL must be at most ${MAX.url} characters` })
+  @Matches(/^(https?:\/\/[^\s]+|\/[^\s]*)$/i, { message: "Image must be an http(s) URL" })
+  img?: string | null;
+
+  @Field(() => Int, { nullable: true })
+  @IsOptional()
+  @IsInt({ message: "Minimum quantity must be a whole number" })
+  @Min(0, { message: "Minimum quantity cannot be negative" })
+  @Max(10_000_000, { message: "Minimum quantity is too large" })
+  minQuantity?: number | null;
+
+  @Field(() => String, { nullable: true })
+  @IsOptional()
+  @IsString({ message: "Description must be text" })
+  @MaxLength(MAX.description, { message: `Description must be at most ${MAX.description} characters` })
+  @PlainText("Description")
+  description?: string | null;
+}
+
+@InputType()
+export class UpdateProfileInput {
+  @Field(() => String, { nullable: true })
+  @IsOptional()
+  @IsString({ message: "User name must be text" })
+  @MaxLength(MAX.name, { message: `User name must be at most ${MAX.name} characters` })
+  @PlainText("User name")
+  userName?: string | null;
+
+  @Field(() => String)
+  @IsString({ message: "Education is required" })
+  @NotBlank("Education is required")
+  @MaxLength(MAX.shortText, { message: `Education must be at most ${MAX.shortText} characters` })
+  @PlainText("Education")
+  education: string;
+
+  @Field(() => String)
+  @IsString({ message: "Address is required" })
+  @NotBlank("Address is required")
+  @MaxLength(MAX.address, { message: `Address must be at most ${MAX.address} characters` })
+  @PlainText("Address")
+  address: string;
+
+  @Field(() => String)
+  @IsString({ message: "Phone is required" })
+  @NotBlank("Phone is required")
+  @Matches(PHONE, { message: "Phone must be 4 to 20 digits" })
+  phone: string;
+
+  @Field(() => String, { description: "http(s) URL of the LinkedIn profile" })
+  @IsString({ message: "LinkedIn URL is required" })
+  @NotBlank("LinkedIn URL is required")
+  @MaxLength(MAX.url, { message: `LinkedIn URL must be at most ${MAX.url} characters` })
+  @Matches(HTTP_URL, { message: "LinkedIn must be an http(s) URL" })
+  linkedin: string;
+}
+
+@ArgsType()
+export class CreatePaymentIntentArgs {
+  @Field(() => ID)
+  @IsString({ message: "orderId is required" })
+  @NotBlank("orderId is required")
+  @MaxLength(200, { message: "Order not found" })
+  orderId: string;
+
+  @Field(() => Float, { nullable: true, description: "The total the shopper saw, in dollars; refused if it differs" })
+  @IsOptional()
+  @IsNumber({ allowNaN: false, allowInfinity: false }, { message: "price must be a number of dollars" })
+  price?: number | null;
+}
+
+@ArgsType()
+export class ConfirmOrderPaymentArgs {
+  @Field(() => ID)
+  @IsString({ message: "orderId is required" })
+  @NotBlank("orderId is required")
+  @MaxLength(200, { message: "Order not found" })
+  orderId: string;
+
+  @Field(() => String, { description: "The PaymentIntent id" })
+  @IsString({ message: "transactionId is required" })
+  @NotBlank("transactionId is required")
+  @MaxLength(255, { message: "transactionId is too long" })
+  transactionId: string;
+}

@@ -1,0 +1,32 @@
+import { DataSource } from "typeorm";
+import { Profile } from "../db/entities";
+import { forbidden } from "../errors";
+import { UpdateProfileInput } from "../inputs/inputs";
+import { Actor, authorize, sameEmail } from "./actor";
+
+export class ProfileService {
+  constructor(private readonly db: DataSource) {}
+
+  /** Saves the caller's own profile (created on first save). */
+  async update(actor: Actor, email: string, input: UpdateProfileInput): Promise<Profile> {
+    const user = authorize(actor, "USER");
+    if (!sameEmail(user.email, email)) throw forbidden("You can only update your own profile");
+    const repository = this.db.getRepository(Profile);
+    const profile = repository.create({
+      userId: user.databaseId,
+      userEmail: user.email,
+      userName: input.userName?.trim() || user.displayName,
+      education: input.education.trim(),
+      address: input.address.trim(),
+      phone: input.phone.trim(),
+      linkedin: input.linkedin.trim(),
+    });
+    await repository.upsert(profile, ["userId"]);
+    return repository.findOneByOrFail({ userId: user.databaseId });
+  }
+
+  async getMany(userIds: readonly string[]): Promise<Profile[]> {
+    if (userIds.length === 0) return [];
+    return this.db.getRepository(Profile).createQueryBuilder("profile").where("profile.user_id = ANY(:ids)", { ids: [...userIds] }).getMany();
+  }
+}

@@ -1,0 +1,37 @@
+import { DataSource } from "typeorm";
+import { Review } from "../db/entities";
+import { notFound } from "../errors";
+import { toDatabaseId } from "../graphql/global-id";
+import { AddReviewInput } from "../inputs/inputs";
+import { Actor, authorize } from "./actor";
+import { Page, PageRequest, paginate } from "./pagination";
+
+export class ReviewService {
+  constructor(private readonly db: DataSource) {}
+
+  /** Newest first. */
+  list(page: PageRequest): Promise<Page<Review>> {
+    return paginate(this.db.getRepository(Review).createQueryBuilder("review"), page, "DESC");
+  }
+
+  async get(id: string): Promise<Review> {
+    const databaseId = toDatabaseId("Review", id);
+    const review = databaseId ? await this.db.getRepository(Review).findOneBy({ databaseId }) : null;
+    if (!review) throw notFound("Review");
+    return review;
+  }
+
+  async add(actor: Actor, input: AddReviewInput): Promise<Review> {
+    const author = authorize(actor, "USER");
+    const repository = this.db.getRepository(Review);
+    return repository.save(
+      repository.create({
+        name: input.name.trim(),
+        ratings: input.ratings,
+        description: input.description.trim(),
+        img: input.img.trim(),
+        userId: author.databaseId,
+      }),
+    );
+  }
+}

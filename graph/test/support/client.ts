@@ -1,0 +1,125 @@
+import crypto from "node:crypto";
+import pg from "pg";
+import { inject } from "vitest";
+
+export const shop = () => inject("shop");
+
+export interface Answer<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+export async function rest<T = any>(
+  method: string,
+  path: string,
+  options: { token?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> } = {},
+): Promise<Answer<T>> {
+  const headers: Record<string, string> = { accept: "application/json", ...options.headers };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  let body: string | undefined;
+  if (options.rawBody !== undefined) body = options.rawBody;
+  else if (options.body !== undefined) body = JSON.stringify(options.body);
+  if (body !== undefined) headers["content-type"] ??= "application/json";
+  const response = await fetch(shop().url + path, { method, headers, body });
+  const text = await response.text();
+  let parsed: any = text;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    // not JSON: keep the text
+  }
+  return { status: response.status, body: parsed, headers: response.headers };
+}
+
+export async function gql<T = any>(query: string, variables: Record<string, unknown> = {}, token?: string): Promise<Answer<{ data?: T; errors?: any[] }>> {
+  return rest("POST", "/graphql", { token, body: { query, variables } });
+}
+
+/** The first error's code, or undefined. */
+export const errorCode = (answer: Answer<{ errors?: any[] }>) => answer.body.errors?.[0]?.extensions?.code;
+
+const emulator = (path: string) => `${shop().emulatorUrl}/identitytoolkit.googleapis.com/v1/${path}?key=demo-api-key`;
+
+export async function emulatorCall(path: string, body: unknown): Promise<any> {
+  const response = await fetch(emulator(path), { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  const json = await response.json();
+  if (!response.ok) throw new Error(`emulator ${path}: ${JSON.stringify(json)}`);
+  return json;
+}
+
+export const uniqueEmail = (label: string) => `${label}${crypto.randomBytes(5).toString("hex")}@example.com`;
+
+/** Creates a Firebase account in the Auth Emulator and returns its ID token. */
+export async function createFirebaseAccount(email: string, password = "secret-123", displayName?: string) {
+  const created = await emulatorCall("accounts:signUp", { email, password, returnSecureToken: true });
+  if (displayName) {
+    await emulatorCall("accounts:update", { idToken: created.idToken, displayName, returnSecureToken: true });
+    return { ...(await firebaseSignIn(email, password)), localId: created.localId as string };
+  }
+  return { idToken: created.idToken as string, localId: created.localId as string };
+}
+
+export async function firebaseSignIn(email: string, password: string): Promise<{ idToken: string }> {
+  const signedIn = await emulatorCall("accounts:signInWithPassword", { email, password, returnSecureToken: true });
+  return { idToken: signedIn.idToken };
+}
+
+export interface Shopper {
+  email: string;
+  token: string;
+  name: string;
+}
+
+/** A new customer with a shop access token, obtained the way the web app does (PUT /user/{email}). */
+export async function newCustomer(label = "customer", displayName = "Test Customer"): Promise<Shopper> {
+  const email = uniqueEmail(label);
+  const { idToken } = await createFirebaseAccount(email, "secret-123", displayName);
+  const answer = await rest("PUT", `/user/${email}`, { token: idToken, body: { email } });
+  if (answer.status !== 200) throw new Error(`sign-in failed: ${answer.status} ${JSON.stringify(answer.body)}`);
+  return { email, token: answer.body.token, name: displayName };
+}
+
+let adminPromise: Promise<Shopper> | undefined;
+/** The seeded admin (admin@partshop.dev, listed in ADMIN_EMAILS). */
+export function seededAdmin(): Promise<Shopper> {
+  adminPromise ??= (async () => {
+    const email = "admin@partshop.dev";
+    const { idToken } = await firebaseSignIn(email, "partshop-admin");
+    const answer = await rest("PUT", `/user/${email}`, { token: idToken, body: { email } });
+    if (answer.status !== 200) throw new Error(`admin sign-in failed: ${JSON.stringify(answer.body)}`);
+    return { email, token: answer.body.token, name: "Partshop Admin" };
+  })();
+  return adminPromise;
+}
+
+export async function withDatabase<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: shop().databaseUrl });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A fresh part for tests that need known stock (parts have no write API: the catalogue is seeded). */
+export async function insertPart(fields: { available: number; minOrderQuantity?: number; priceCents?: number; name?: string }) {
+  return withDatabase(async (client) => {
+    const { rows } = await client.query(
+      `INSERT INTO parts (name, img, price_cents, available, min_order_quantity, short_desc)
+       VALUES ($1, '/images/parts/dc-jack.svg', $2, $3, $4, 'A part made by a test') RETURNING id`,
+      [fields.name ?? `Test part ${crypto.randomBytes(3).toString("hex")}`, fields.priceCents ?? 1250, fields.available, fields.minOrderQuantity ?? 1],
+    );
+    return rows[0].id as string;
+  });
+}
+
+export async function availableOf(partId: string): Promise<number> {
+  const answer = await rest("GET", `/parts/${partId}`);
+  return answer.body.available;
+}
+
+export function orderBody(partId: string, quantity: number, extra: Record<string, unknown> = {}) {
+  return { orderId: partId, order: "ignored", price: 0.01, quantity, address: "12 Harbour Road, Bristol", phone: "0123456789", ...extra };
+}

@@ -1,0 +1,27 @@
+import fs from "node:fs";
+import type { TestProject } from "vitest/node";
+import { embeddedDatabaseUrl, MAIN, shopEnv, spawnShop } from "./processes";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    shop: { url: string; emulatorUrl: string; databaseUrl: string; dataDir: string; projectId: string };
+  }
+}
+
+/** One real shop for the suite: embedded PostgreSQL, Auth Emulator, payment sandbox, built server. */
+export default async function setup(project: TestProject) {
+  if (!fs.existsSync(MAIN)) throw new Error(`${MAIN} is missing: run "npm run build -w graph" first`);
+  const env = await shopEnv("suite");
+  const shop = await spawnShop(env);
+  project.provide("shop", {
+    url: shop.url,
+    emulatorUrl: `http://127.0.0.1:${env.AUTH_EMULATOR_PORT}`,
+    databaseUrl: embeddedDatabaseUrl(env.DATA_DIR, Number(env.EMBEDDED_PG_PORT)),
+    dataDir: env.DATA_DIR,
+    projectId: "demo-partshop",
+  });
+  return async () => {
+    await shop.stop();
+    fs.rmSync(env.DATA_DIR, { recursive: true, force: true });
+  };
+}

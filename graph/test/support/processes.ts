@@ -1,0 +1,108 @@
+import { ChildProcess, spawn } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+
+export const GRAPH_DIR = path.resolve(__dirname, "..", "..");
+export const MAIN = path.join(GRAPH_DIR, "dist", "main.js");
+
+/** A free TCP port with `span` consecutive free ports (the emulator uses three). */
+export async function freePort(span = 1): Promise<number> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const base = 20000 + Math.floor(Math.random() * 30000);
+    let ok = true;
+    for (let port = base; port < base + span && ok; port++) ok = await portIsFree(port);
+    if (ok) return base;
+  }
+  throw new Error("no free port found");
+}
+
+export function portIsFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.once("error", () => resolve(false));
+    server.listen(port, "127.0.0.1", () => server.close(() => resolve(true)));
+  });
+}
+
+export interface ShopProcess {
+  url: string;
+  port: number;
+  dataDir: string;
+  env: Record<string, string>;
+  child: ChildProcess;
+  output(): string;
+  /** Resolves when the process has exited. */
+  exited: Promise<number | null>;
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+export function makeDataDir(label: string): string {
+  // Under /tmp (not a 0700 home folder): the embedded PostgreSQL runs as the "postgres" user.
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `partshop-test-${label}-`));
+  fs.chmodSync(dir, 0o755);
+  return dir;
+}
+
+/** Starts the built server (node dist/main.js) the way `npm start` does, with test ports and folders. */
+export async function spawnShop(env: Record<string, string>, options: { timeoutMs?: number; expectFailure?: boolean } = {}): Promise<ShopProcess> {
+  const port = Number(env.PORT);
+  let output = "";
+  const child = spawn(process.execPath, [MAIN], {
+    cwd: GRAPH_DIR,
+    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "/root", NODE_ENV: "test", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout!.on("data", (chunk) => (output += chunk));
+  child.stderr!.on("data", (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  const shop: ShopProcess = {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    dataDir: env.DATA_DIR,
+    env,
+    child,
+    output: () => output,
+    exited,
+    async stop(signal = "SIGINT") {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill(signal);
+        const timer = setTimeout(() => child.kill("SIGKILL"), 20_000);
+        await exited;
+        clearTimeout(timer);
+      }
+      return child.exitCode;
+    },
+  };
+  if (options.expectFailure) return shop;
+  const deadline = Date.now() + (options.timeoutMs ?? 150_000);
+  while (!/Partshop is ready/.test(output)) {
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`The shop exited during start:\n${output}`);
+    if (Date.now() > deadline) {
+      await shop.stop("SIGKILL");
+      throw new Error(`The shop did not start in time:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return shop;
+}
+
+export async function shopEnv(label: string, extra: Record<string, string> = {}): Promise<Record<string, string>> {
+  return {
+    DATA_DIR: makeDataDir(label),
+    PORT: String(await freePort()),
+    EMBEDDED_PG_PORT: String(await freePort()),
+    AUTH_EMULATOR_PORT: String(await freePort(3)),
+    STRIPE_SANDBOX_PORT: String(await freePort()),
+    EXPOSE_SQL_COUNT: "true",
+    ADMIN_EMAILS: "admin@partshop.dev",
+    ...extra,
+  };
+}
+
+/** The connection string of a shop's embedded PostgreSQL (for test setup and invariant checks). */
+export function embeddedDatabaseUrl(dataDir: string, port: number): string {
+  const password = fs.readFileSync(path.join(dataDir, "postgres-password"), "utf8").trim();
+  return `postgres://partshop:${password}@127.0.0.1:${port}/partshop`;
+}
