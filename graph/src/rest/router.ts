@@ -34,7 +34,7 @@ export function restRouter(services: Services): Router {
   const param = (req: Request, name: string) => String(req.params[name] ?? "");
 
   router.get("/parts", route(async () => ok(allOf(await services.parts.list(all)).map(restPart))));
-  router.get("/parts/:id", (req, res, next) => (prefersHtml(req) ? next("route") : next()));
+  router.get("/parts/:id", (req, _res, next) => (prefersHtml(req) ? next("router") : next()));
   router.get("/parts/:id", route(async (req) => ok(restPart(await services.parts.get(param(req, "id"))))));
 
   router.get("/product", route(async () => ok(allOf(await services.products.list(all)).map(restProduct))));

@@ -1,4 +1,6 @@
 import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { embeddedDatabaseUrl, MAIN, shopEnv, spawnShop } from "./processes";
 
@@ -12,6 +14,9 @@ declare module "vitest" {
 export default async function setup(project: TestProject) {
   if (!fs.existsSync(MAIN)) throw new Error(`${MAIN} is missing: run "npm run build -w graph" first`);
   const env = await shopEnv("suite");
+  // A stand-in web build, so the page-or-JSON negotiation is tested without building the web app.
+  env.WEB_DIST_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "partshop-test-web-"));
+  fs.writeFileSync(path.join(env.WEB_DIST_DIR, "index.html"), "<!doctype html><title>Partshop test page</title>");
   const shop = await spawnShop(env);
   project.provide("shop", {
     url: shop.url,
@@ -23,5 +28,6 @@ export default async function setup(project: TestProject) {
   return async () => {
     await shop.stop();
     fs.rmSync(env.DATA_DIR, { recursive: true, force: true });
+    fs.rmSync(env.WEB_DIST_DIR, { recursive: true, force: true });
   };
 }

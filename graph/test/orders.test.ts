@@ -1,0 +1,240 @@
+import { describe, expect, it } from "vitest";
+import { availableOf, errorCode, gql, insertPart, newCustomer, orderBody, rest, seededAdmin, withDatabase } from "./support/client";
+
+describe("placing an order (POST /order)", () => {
+  it("reserves the stock and takes user, name and price from the server, not the body", async () => {
+    const customer = await newCustomer("buyer", "Bea Buyer");
+    const partId = await insertPart({ available: 30, minOrderQuantity: 2, priceCents: 1999 });
+    const answer = await rest("POST", "/order", {
+      token: customer.token,
+      body: orderBody(partId, 3, { user: "someone@else.com", userName: "Mallory", price: 0.01, paid: true, transactionId: "pi_fake" }),
+    });
+    expect(answer.status).toBe(201);
+    expect(answer.body).toEqual({ success: true, insertedId: expect.any(String) });
+    expect(await availableOf(partId)).toBe(27);
+    const order = await rest("GET", `/order/${answer.body.insertedId}`, { token: customer.token });
+    expect(order.body).toMatchObject({
+      orderId: partId,
+      quantity: 3,
+      price: 59.97,
+      user: customer.email,
+      userName: "Bea Buyer",
+      paid: false,
+      transactionId: null,
+      address: "12 Harbour Road, Bristol",
+      phone: "0123456789",
+    });
+  });
+
+  it("a visitor cannot order (401)", async () => {
+    const partId = await insertPart({ available: 5 });
+    const answer = await rest("POST", "/order", { body: orderBody(partId, 1) });
+    expect(answer.status).toBe(401);
+    expect(await availableOf(partId)).toBe(5);
+  });
+
+  it("refuses quantities outside minimum..stock, non-integers and wrong types, with a message", async () => {
+    const customer = await newCustomer();
+    const partId = await insertPart({ available: 10, minOrderQuantity: 3 });
+    const cases: Array<[unknown, RegExp]> = [
+      [2, /minimum order .* is 3/],
+      [11, /Only 10 of .* are available/],
+      [0, /Quantity must be at least 1/],
+      [-4, /Quantity must be at least 1/],
+      [2.5, /Quantity must be a whole number/],
+      ["5", /Quantity must be a whole number/],
+      [1e12, /Quantity is larger than any stock/],
+      [undefined, /Quantity must be a whole number/],
+    ];
+    for (const [quantity, message] of cases) {
+      const answer = await rest("POST", "/order", { token: customer.token, body: orderBody(partId, quantity as number) });
+      expect(answer.status, String(quantity)).toBe(400);
+      expect(answer.body.success).toBe(false);
+      expect(answer.body.error).toMatch(message);
+    }
+    expect(await availableOf(partId)).toBe(10);
+  });
+
+  it("requires address and phone (blank counts as missing) and a numeric phone", async () => {
+    const customer = await newCustomer();
+    const partId = await insertPart({ available: 10 });
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ address: "" }, "Address is required"],
+      [{ address: "   " }, "Address is required"],
+      [{ phone: undefined }, "Phone is required"],
+      [{ phone: "call me" }, "Phone must be 4 to 20 digits"],
+      [{ phone: 123456 }, "Phone is required"],
+    ];
+    for (const [override, message] of cases) {
+      const answer = await rest("POST", "/order", { token: customer.token, body: orderBody(partId, 1, override) });
+      expect(answer.status).toBe(400);
+      expect(answer.body.error).toBe(message);
+    }
+  });
+
+  it("an unknown or malformed part is 404", async () => {
+    const customer = await newCustomer();
+    for (const id of ["00000000-0000-4000-8000-000000000000", "nope"]) {
+      const answer = await rest("POST", "/order", { token: customer.token, body: orderBody(id, 1) });
+      expect(answer.status).toBe(404);
+      expect(answer.body).toEqual({ success: false, error: "Part not found" });
+    }
+  });
+
+  it("a second unpaid order for the same part is 'Already ordered' (409) and reserves nothing", async () => {
+    const customer = await newCustomer();
+    const partId = await insertPart({ available: 10 });
+    expect((await rest("POST", "/order", { token: customer.token, body: orderBody(partId, 1) })).status).toBe(201);
+    const again = await rest("POST", "/order", { token: customer.token, body: orderBody(partId, 2) });
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual({ success: false, error: "Already ordered" });
+    expect(await availableOf(partId)).toBe(9);
+  });
+
+  it("50 customers racing for 20 units of stock: exactly 20 succeed and the stock ends at 0", async () => {
+    const partId = await insertPart({ available: 20, minOrderQuantity: 1 });
+    const customers = await Promise.all(Array.from({ length: 50 }, (_, i) => newCustomer(`racer${i}-`)));
+    const answers = await Promise.all(customers.map((customer) => rest("POST", "/order", { token: customer.token, body: orderBody(partId, 1) })));
+    const succeeded = answers.filter((answer) => answer.status === 201);
+    const refused = answers.filter((answer) => answer.status === 400);
+    expect(succeeded).toHaveLength(20);
+    expect(refused).toHaveLength(30);
+    expect(refused[0].body.error).toMatch(/out of stock/);
+    expect(await availableOf(partId)).toBe(0);
+    const [{ count }] = await withDatabase(async (client) => (await client.query("SELECT count(*)::int AS count FROM orders WHERE part_id = $1", [partId])).rows);
+    expect(count).toBe(20);
+  });
+
+  it("one customer sending the same order twice at once gets exactly one", async () => {
+    const customer = await newCustomer();
+    const partId = await insertPart({ available: 10 });
+    const answers = await Promise.all([1, 2, 3].map(() => rest("POST", "/order", { token: customer.token, body: orderBody(partId, 2) })));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409, 409]);
+    expect(await availableOf(partId)).toBe(8);
+  });
+});
+
+describe("reading orders", () => {
+  it("GET /order?user= lists one's own live orders; another email is 403; an admin may ask for anyone", async () => {
+    const alice = await newCustomer("alice");
+    const bob = await newCustomer("bob");
+    const admin = await seededAdmin();
+    const partId = await insertPart({ available: 10 });
+    const placed = await rest("POST", "/order", { token: alice.token, body: orderBody(partId, 1) });
+    const own = await rest("GET", `/order?user=${alice.email}`, { token: alice.token });
+    expect(own.status).toBe(200);
+    expect(own.body.map((order: any) => order._id)).toEqual([placed.body.insertedId]);
+    expect((await rest("GET", `/order?user=${alice.email}`, { token: bob.token })).status).toBe(403);
+    expect((await rest("GET", `/order?user=${alice.email}`)).status).toBe(401);
+    expect((await rest("GET", `/order?user=${alice.email}`, { token: admin.token })).body).toHaveLength(1);
+    expect((await rest("GET", "/order", { token: alice.token })).status).toBe(400);
+  });
+
+  it("another customer's order answers 404, as if it did not exist; an admin sees it", async () => {
+    const alice = await newCustomer("alice");
+    const bob = await newCustomer("bob");
+    const admin = await seededAdmin();
+    const partId = await insertPart({ available: 10 });
+    const placed = await rest("POST", "/order", { token: alice.token, body: orderBody(partId, 1) });
+    expect((await rest("GET", `/order/${placed.body.insertedId}`, { token: bob.token })).status).toBe(404);
+    expect((await rest("GET", `/order/${placed.body.insertedId}`, { token: admin.token })).status).toBe(200);
+    expect((await rest("GET", `/order/${placed.body.insertedId}`)).status).toBe(401);
+  });
+
+  it("GET /getOrders is for admins only and lists every live order", async () => {
+    const customer = await newCustomer();
+    const admin = await seededAdmin();
+    const partId = await insertPart({ available: 10 });
+    const placed = await rest("POST", "/order", { token: customer.token, body: orderBody(partId, 1) });
+    expect((await rest("GET", "/getOrders", { token: customer.token })).status).toBe(403);
+    expect((await rest("GET", "/getOrders")).status).toBe(401);
+    const all = await rest("GET", "/getOrders", { token: admin.token });
+    expect(all.status).toBe(200);
+    expect(all.body.some((order: any) => order._id === placed.body.insertedId)).toBe(true);
+  });
+});
+
+describe("cancelling (DELETE /userOrder/{id})", () => {
+  it("the owner cancels an unpaid order: the stock goes back, it leaves every list, the record stays", async () => {
+    const customer = await newCustomer();
+    const admin = await seededAdmin();
+    const partId = await insertPart({ available: 10 });
+    const placed = await rest("POST", "/order", { token: customer.token, body: orderBody(partId, 4) });
+    expect(await availableOf(partId)).toBe(6);
+    const cancelled = await rest("DELETE", `/userOrder/${placed.body.insertedId}`, { token: customer.token });
+    expect(cancelled.body).toEqual({ acknowledged: true, deletedCount: 1 });
+    expect(await availableOf(partId)).toBe(10);
+    expect((await rest("GET", `/order?user=${customer.email}`, { token: customer.token })).body).toEqual([]);
+    expect((await rest("GET", "/getOrders", { token: admin.token })).body.some((o: any) => o._id === placed.body.insertedId)).toBe(false);
+    const [row] = await withDatabase(async (client) => (await client.query("SELECT status FROM orders WHERE id = $1", [placed.body.insertedId])).rows);
+    expect(row.status).toBe("cancelled");
+    expect((await rest("DELETE", `/userOrder/${placed.body.insertedId}`, { token: customer.token })).status).toBe(404);
+    // With the unpaid order gone, the same part can be ordered again.
+    expect((await rest("POST", "/order", { token: customer.token, body: orderBody(partId, 1) })).status).toBe(201);
+  });
+
+  it("another customer cannot cancel my order (404) and the stock stays reserved", async () => {
+    const alice = await newCustomer("alice");
+    const bob = await newCustomer("bob");
+    const partId = await insertPart({ available: 10 });
+    const placed = await rest("POST", "/order", { token: alice.token, body: orderBody(partId, 2) });
+    expect((await rest("DELETE", `/userOrder/${placed.body.insertedId}`, { token: bob.token })).status).toBe(404);
+    expect((await rest("DELETE", `/userOrder/${placed.body.insertedId}`)).status).toBe(401);
+    expect(await availableOf(partId)).toBe(8);
+  });
+
+  it("a customer cannot cancel a paid order (409)", async () => {
+    const customer = await newCustomer();
+    const partId = await insertPart({ available: 10 });
+    const placed = await rest("POST", "/order", { token: customer.token, body: orderBody(partId, 1) });
+    await withDatabase((client) =>
+      client.query("UPDATE orders SET status = 'paid', transaction_id = $2, paid_at = now() WHERE id = $1", [placed.body.insertedId, `pi_test_${placed.body.insertedId}`]),
+    );
+    const answer = await rest("DELETE", `/userOrder/${placed.body.insertedId}`, { token: customer.token });
+    expect(answer.status).toBe(409);
+    expect(answer.body.error).toBe("A paid order cannot be cancelled");
+    expect(await availableOf(partId)).toBe(9);
+  });
+
+  it("an admin cancels any unpaid order through adminCancelOrder; a customer may not", async () => {
+    const customer = await newCustomer();
+    const admin = await seededAdmin();
+    const partId = await insertPart({ available: 10 });
+    const placed = await rest("POST", "/order", { token: customer.token, body: orderBody(partId, 5) });
+    const denied = await gql("mutation($id: ID!) { adminCancelOrder(id: $id) { status } }", { id: placed.body.insertedId }, customer.token);
+    expect(errorCode(denied)).toBe("FORBIDDEN");
+    const done = await gql("mutation($id: ID!) { adminCancelOrder(id: $id) { status } }", { id: placed.body.insertedId }, admin.token);
+    expect(done.body.data.adminCancelOrder.status).toBe("CANCELLED");
+    expect(await availableOf(partId)).toBe(10);
+  });
+});
+
+describe("orders through GraphQL", () => {
+  it("placeOrder answers the order with the part's new stock, and CONFLICT 'Already ordered' the second time", async () => {
+    const customer = await newCustomer();
+    const partId = await insertPart({ available: 12, priceCents: 250 });
+    const mutation = `mutation($input: PlaceOrderInput!) { placeOrder(input: $input) { quantity price paid status part { databaseId available } } }`;
+    const input = { partId, quantity: 2, address: "1 Quay St", phone: "5551234" };
+    const placed = await gql(mutation, { input }, customer.token);
+    expect(placed.body.data.placeOrder).toEqual({ quantity: 2, price: 5, paid: false, status: "UNPAID", part: { databaseId: partId, available: 10 } });
+    const again = await gql(mutation, { input }, customer.token);
+    expect(errorCode(again)).toBe("CONFLICT");
+    expect(again.body.errors[0].message).toBe("Already ordered");
+  });
+
+  it("wrong input types are BAD_USER_INPUT errors, not crashes", async () => {
+    const customer = await newCustomer();
+    const answer = await gql(`mutation { placeOrder(input: { partId: "x", quantity: "2", address: "a", phone: "1234" }) { status } }`, {}, customer.token);
+    expect(answer.body.errors[0].extensions.code).toMatch(/GRAPHQL_VALIDATION_FAILED|BAD_USER_INPUT/);
+    const viaVariables = await gql(`mutation($q: Int!) { placeOrder(input: { partId: "x", quantity: $q, address: "a", phone: "1234" }) { status } }`, { q: "2" }, customer.token);
+    expect(errorCode(viaVariables)).toBe("BAD_USER_INPUT");
+  });
+
+  it("cancelOrder by the owner gives the stock back", async () => {
+    const customer = await newCustomer();
+    const partId = await insertPart({ available: 7 });
+    const placed = await gql(`mutation($input: PlaceOrderInput!) { placeOrder(input: $input) { id } }`, { input: { partId, quantity: 3, address: "x", phone: "1234" } }, customer.token);
+    const cancelled = await gql(`mutation($id: ID!) { cancelOrder(id: $id) { status part { available } } }`, { id: placed.body.data.placeOrder.id }, customer.token);
+    expect(cancelled.body.data.cancelOrder).toEqual({ status: "CANCELLED", part: { available: 7 } });
+  });
+});
