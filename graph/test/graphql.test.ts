@@ -1,0 +1,128 @@
+import { execFileSync } from "node:child_process";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { errorCode, gql, insertPart, newCustomer, orderBody, rest, seededAdmin } from "./support/client";
+import { GRAPH_DIR } from "./support/processes";
+
+const sqlQueries = (answer: { headers: Headers }) => Number(answer.headers.get("x-sql-queries"));
+
+describe("Relay: global ids, node(id:) and cursor connections", () => {
+  it("node(id:) fetches a part by its global id; a bad id is null", async () => {
+    const parts = await gql("{ parts(first: 1) { edges { node { id databaseId name } } } }");
+    const part = parts.body.data.parts.edges[0].node;
+    expect(part.id).not.toBe(part.databaseId);
+    const node = await gql("query($id: ID!) { node(id: $id) { __typename id ... on Part { name } } }", { id: part.id });
+    expect(node.body.data.node).toEqual({ __typename: "Part", id: part.id, name: part.name });
+    const missing = await gql("{ node(id: \"UGFydDowMDAwMDAwMC0wMDAwLTQwMDAtODAwMC0wMDAwMDAwMDAwMDA\") { id } }");
+    expect(missing.body.data.node).toBeNull();
+    expect((await gql("{ node(id: \"%%%\") { id } }")).body.data.node).toBeNull();
+  });
+
+  it("node(id:) hides other customers' orders and asks visitors to sign in", async () => {
+    const alice = await newCustomer("alice");
+    const bob = await newCustomer("bob");
+    const partId = await insertPart({ available: 5 });
+    const placed = await gql("mutation($i: PlaceOrderInput!) { placeOrder(input: $i) { id } }", { i: { partId, quantity: 1, address: "a", phone: "1234" } }, alice.token);
+    const id = placed.body.data.placeOrder.id;
+    expect((await gql("query($id: ID!) { node(id: $id) { id } }", { id }, alice.token)).body.data.node).toEqual({ id });
+    expect((await gql("query($id: ID!) { node(id: $id) { id } }", { id }, bob.token)).body.data.node).toBeNull();
+    expect(errorCode(await gql("query($id: ID!) { node(id: $id) { id } }", { id }))).toBe("UNAUTHENTICATED");
+  });
+
+  it("pages through all parts with first/after without gaps or repeats", async () => {
+    const all = (await rest("GET", "/parts")).body.map((part: any) => part._id);
+    const seen: string[] = [];
+    let after: string | null = null;
+    for (let page = 0; page < 100; page++) {
+      const answer: any = await gql("query($after: String) { parts(first: 5, after: $after) { edges { cursor node { databaseId } } pageInfo { hasNextPage endCursor } } }", { after });
+      const connection = answer.body.data.parts;
+      seen.push(...connection.edges.map((edge: any) => edge.node.databaseId));
+      if (!connection.pageInfo.hasNextPage) break;
+      after = connection.pageInfo.endCursor;
+    }
+    expect(seen).toEqual(all);
+  });
+
+  it("caps the page size at 100 and refuses a forged cursor", async () => {
+    const tooMany = await gql("{ parts(first: 101) { edges { cursor } } }");
+    expect(errorCode(tooMany)).toBe("BAD_USER_INPUT");
+    expect(tooMany.body.errors[0].message).toBe("first must be at most 100");
+    const forged = await gql("{ parts(first: 5, after: \"bm9wZQ\") { edges { cursor } } }");
+    expect(errorCode(forged)).toBe("BAD_USER_INPUT");
+    expect(forged.body.errors[0].message).toBe("after is not a valid cursor");
+  });
+});
+
+describe("@auth directives and error codes", () => {
+  it("the schema declares role requirements as @auth directives", async () => {
+    const sdl = await import("node:fs").then((fs) => fs.readFileSync(path.join(GRAPH_DIR, "..", "schema.graphql"), "utf8"));
+    expect(sdl).toMatch(/directive @auth\(requires: AuthRequirement! = USER\) on FIELD_DEFINITION/);
+    expect(sdl).toMatch(/users\([^)]*\): UserConnection! @auth\(requires: ADMIN\)/s);
+    expect(sdl).toMatch(/placeOrder\(input: PlaceOrderInput!\): Order! @auth\(requires: USER\)/);
+  });
+
+  it("UNAUTHENTICATED for visitors, FORBIDDEN for customers, data for admins", async () => {
+    const customer = await newCustomer();
+    const admin = await seededAdmin();
+    const query = "{ orders(first: 1) { edges { node { id } } } }";
+    expect(errorCode(await gql(query))).toBe("UNAUTHENTICATED");
+    expect(errorCode(await gql(query, {}, customer.token))).toBe("FORBIDDEN");
+    expect((await gql(query, {}, admin.token)).body.data.orders.edges).toBeInstanceOf(Array);
+  });
+
+  it("viewer is null for a visitor and a bad token is UNAUTHENTICATED", async () => {
+    expect((await gql("{ viewer { email } }")).body.data.viewer).toBeNull();
+    expect(errorCode(await gql("{ viewer { email } }", {}, "bad.token.here"))).toBe("UNAUTHENTICATED");
+  });
+
+  it("public config tells the web app to use the Auth Emulator and the payment sandbox", async () => {
+    const config = await gql("{ publicConfig { firebaseProjectId authEmulatorUrl stripePublishableKey paymentSandboxUrl imageUploadUrl } }");
+    expect(config.body.data.publicConfig).toMatchObject({
+      firebaseProjectId: "demo-partshop",
+      authEmulatorUrl: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/),
+      stripePublishableKey: expect.stringMatching(/^pk_test_/),
+      paymentSandboxUrl: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/),
+      imageUploadUrl: "/upload",
+    });
+  });
+});
+
+describe("batching: SQL statements per request do not grow with the page", () => {
+  it("parts, products, reviews and users cost the same number of statements at 5, 20 and 100", async () => {
+    const admin = await seededAdmin();
+    for (const list of ["parts", "products", "reviews", "users"]) {
+      const counts: number[] = [];
+      for (const first of [5, 20, 100]) {
+        const answer = await gql(`query($first: Int!) { ${list}(first: $first) { edges { node { id } } pageInfo { hasNextPage } } }`, { first }, admin.token);
+        expect(answer.body.errors).toBeUndefined();
+        counts.push(sqlQueries(answer));
+      }
+      expect(counts[0], list).toBeGreaterThan(0);
+      expect(new Set(counts).size, `${list}: ${counts}`).toBe(1);
+    }
+  });
+
+  it("orders with their parts: one statement for the orders and one for all their parts", async () => {
+    const customer = await newCustomer();
+    const partIds = await Promise.all(Array.from({ length: 12 }, () => insertPart({ available: 5 })));
+    for (const partId of partIds) await rest("POST", "/order", { token: customer.token, body: orderBody(partId, 1) });
+    const counts: number[] = [];
+    for (const first of [2, 6, 12]) {
+      const answer = await gql(
+        "query($first: Int!) { viewer { orders(first: $first) { edges { node { partName part { name available } } } } profile { education } } }",
+        { first },
+        customer.token,
+      );
+      expect(answer.body.data.viewer.orders.edges).toHaveLength(first);
+      counts.push(sqlQueries(answer));
+    }
+    expect(new Set(counts).size, String(counts)).toBe(1);
+  });
+});
+
+describe("schema drift", () => {
+  it("the committed schema.graphql is what the code generates", () => {
+    const output = execFileSync(process.execPath, [path.join(GRAPH_DIR, "dist", "scripts", "emit-schema.js"), "--check"], { encoding: "utf8" });
+    expect(output).toMatch(/up to date/);
+  });
+});

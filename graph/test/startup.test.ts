@@ -1,0 +1,124 @@
+import fs from "node:fs";
+import net from "node:net";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "../src/config";
+import { shop } from "./support/client";
+import { freePort, shopEnv, spawnShop } from "./support/processes";
+
+const productionEnv = {
+  NODE_ENV: "production",
+  DATABASE_URL: "postgres://shop:pw@db:5432/shop",
+  FIREBASE_PROJECT_ID: "partshop-prod",
+  FIREBASE_API_KEY: "AIza-test",
+  JWT_SECRET: "x".repeat(40),
+  STRIPE_SECRET_KEY: "sk_live_abc",
+  STRIPE_PUBLISHABLE_KEY: "pk_live_abc",
+  STRIPE_WEBHOOK_SECRET: "whsec_abc",
+};
+
+describe("configuration", () => {
+  it("defaults to the embedded, offline shop", () => {
+    const config = loadConfig({});
+    expect(config.databaseUrl).toBeNull();
+    expect(config.firebase).toMatchObject({ projectId: "demo-partshop", startEmulator: true, emulatorHost: "127.0.0.1:9099" });
+    expect(config.stripe.secretKey).toBeNull();
+    expect(config.graphqlIntrospection).toBe(true);
+    expect(config.adminEmails).toEqual(["admin@partshop.dev"]);
+  });
+
+  it("a production config with everything set turns introspection off and starts no emulator", () => {
+    const config = loadConfig(productionEnv);
+    expect(config.production).toBe(true);
+    expect(config.graphqlIntrospection).toBe(false);
+    expect(config.firebase.emulatorHost).toBeNull();
+    expect(config.exposeSqlCount).toBe(false);
+  });
+
+  it.each([
+    ["DATABASE_URL", { DATABASE_URL: undefined }],
+    ["FIREBASE_PROJECT_ID", { FIREBASE_PROJECT_ID: undefined }],
+    ["FIREBASE_PROJECT_ID", { FIREBASE_PROJECT_ID: "demo-partshop" }],
+    ["JWT_SECRET", { JWT_SECRET: undefined }],
+    ["STRIPE_SECRET_KEY", { STRIPE_SECRET_KEY: undefined, STRIPE_PUBLISHABLE_KEY: undefined }],
+    ["STRIPE_WEBHOOK_SECRET", { STRIPE_WEBHOOK_SECRET: undefined }],
+    ["FIREBASE_AUTH_EMULATOR_HOST", { FIREBASE_AUTH_EMULATOR_HOST: "127.0.0.1:9099" }],
+  ])("production refuses the embedded defaults: %s", (variable, override) => {
+    expect(() => loadConfig({ ...productionEnv, ...override })).toThrow(new RegExp(variable));
+  });
+
+  it.each([
+    ["PORT", { PORT: "eighty" }],
+    ["PORT", { PORT: "70000" }],
+    ["DATABASE_URL", { DATABASE_URL: "mysql://x" }],
+    ["JWT_SECRET", { JWT_SECRET: "short" }],
+    ["ADMIN_EMAILS", { ADMIN_EMAILS: "not-an-email" }],
+    ["CORS_ORIGINS", { CORS_ORIGINS: "example.com" }],
+    ["FIREBASE_AUTH_EMULATOR_HOST", { FIREBASE_AUTH_EMULATOR_HOST: "127.0.0.1:9099", FIREBASE_PROJECT_ID: "real-project" }],
+    ["STRIPE_PUBLISHABLE_KEY", { STRIPE_SECRET_KEY: "sk_test_x" }],
+  ])("invalid configuration names the variable: %s", (variable, env) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(new RegExp(variable));
+  });
+});
+
+describe("starting the shop", () => {
+  it("fails fast with a message naming an invalid variable", async () => {
+    const env = await shopEnv("badport", { PORT: "not-a-port" });
+    const started = await spawnShop(env, { expectFailure: true });
+    expect(await started.exited).toBe(1);
+    expect(started.output()).toMatch(/Configuration error: PORT must be an integer/);
+    fs.rmSync(env.DATA_DIR, { recursive: true, force: true });
+  });
+
+  it("reports a port clash of the embedded PostgreSQL clearly", async () => {
+    const blocker = net.createServer().listen(await freePort(), "127.0.0.1");
+    await new Promise((resolve) => blocker.once("listening", resolve));
+    const port = (blocker.address() as net.AddressInfo).port;
+    const env = await shopEnv("clash", { EMBEDDED_PG_PORT: String(port) });
+    const started = await spawnShop(env, { expectFailure: true });
+    expect(await started.exited).toBe(1);
+    expect(started.output()).toMatch(new RegExp(`Port ${port} for the embedded PostgreSQL is already in use.*EMBEDDED_PG_PORT`));
+    blocker.close();
+    fs.rmSync(env.DATA_DIR, { recursive: true, force: true });
+  });
+
+  it("keeps its data across restarts and recovers from a crash that left PostgreSQL running", async () => {
+    // This shop uses the suite's Auth Emulator rather than starting its own.
+    const env = await shopEnv("restart", { FIREBASE_AUTH_EMULATOR_HOST: new URL(shop().emulatorUrl).host });
+    const first = await spawnShop(env);
+    try {
+      const added = await fetch(`${first.url}/newsletter`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ email: "keep-me@example.com" }),
+      });
+      expect(added.status).toBe(201);
+      const partsBefore = (await (await fetch(`${first.url}/parts`)).json()).length;
+
+      // A crash: the server dies at once and its PostgreSQL is left behind with its postmaster.pid.
+      await first.stop("SIGKILL");
+      expect(fs.existsSync(path.join(env.DATA_DIR, "postgres", "postmaster.pid"))).toBe(true);
+
+      const second = await spawnShop(env);
+      try {
+        expect(second.output()).toMatch(/Stopping a PostgreSQL left running by an earlier run|stale postmaster\.pid/);
+        const again = await fetch(`${second.url}/newsletter`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ email: "keep-me@example.com" }),
+        });
+        expect(await again.json()).toEqual({ subscribed: true, alreadySubscribed: true });
+        // The seed runs on an empty database only.
+        expect((await (await fetch(`${second.url}/parts`)).json()).length).toBe(partsBefore);
+      } finally {
+        expect(await second.stop("SIGINT")).toBe(0);
+      }
+      // Ctrl-C stopped PostgreSQL too: nothing holds the data folder.
+      expect(fs.existsSync(path.join(env.DATA_DIR, "postgres", "postmaster.pid"))).toBe(false);
+    } finally {
+      await first.stop("SIGKILL");
+      fs.rmSync(env.DATA_DIR, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,70 @@
+import { describe, expect, it } from "vitest";
+import { newCustomer, rest, shop } from "./support/client";
+import fs from "node:fs";
+import path from "node:path";
+
+// Smallest real images of each accepted kind (1x1 pixel).
+const IMAGES: Record<string, Buffer> = {
+  png: Buffer.from("89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000100e221bc330000000049454e44ae426082", "hex"),
+  jpg: Buffer.from("ffd8ffe000104a46494600010100000100010000ffdb004300080606070605080707070909080a0c140d0c0b0b0c1912130f141d1a1f1e1d1a1c1c20242e2720222c231c1c2837292c30313434341f27393d38323c2e333432ffc0000b080001000101011100ffc4001f0000010501010101010100000000000000000102030405060708090a0bffda0008010100003f00d2cf20ffd9", "hex"),
+  gif: Buffer.from("47494638396101000100800000ffffff00000021f90401000000002c00000000010001000002024401003b", "hex"),
+  webp: Buffer.from("524946461a000000574542505650384c0d0000002f0000001007101111888808", "hex"),
+};
+
+async function upload(file: Buffer, options: { token?: string; name?: string; type?: string; field?: string } = {}) {
+  const form = new FormData();
+  form.append(options.field ?? "image", new Blob([file], { type: options.type ?? "application/octet-stream" }), options.name ?? "photo.bin");
+  const headers: Record<string, string> = {};
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  const response = await fetch(`${shop().url}/upload`, { method: "POST", body: form, headers });
+  return { status: response.status, body: await response.json() };
+}
+
+describe("image uploads (POST /upload)", () => {
+  it("accepts PNG, JPEG, GIF and WebP, answering {success, data.url}, and serves them with the right type", async () => {
+    const customer = await newCustomer();
+    const types: Record<string, string> = { png: "image/png", jpg: "image/jpeg", gif: "image/gif", webp: "image/webp" };
+    for (const [ext, bytes] of Object.entries(IMAGES)) {
+      const answer = await upload(bytes, { token: customer.token, name: `me.${ext}` });
+      expect(answer.status, ext).toBe(201);
+      expect(answer.body.success).toBe(true);
+      expect(answer.body.data.url).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:\\d+/uploads/[0-9a-f]{32}\\.${ext}$`));
+      const served = await fetch(answer.body.data.url);
+      expect(served.headers.get("content-type")).toBe(types[ext]);
+      expect(served.headers.get("cache-control")).toMatch(/max-age=\d+/);
+      expect(Buffer.from(await served.arrayBuffer()).equals(bytes)).toBe(true);
+    }
+  });
+
+  it("judges by content, not by name: a text file named .png is refused and nothing is stored", async () => {
+    const customer = await newCustomer();
+    const before = fs.readdirSync(path.join(shop().dataDir, "uploads")).length;
+    const answer = await upload(Buffer.from("definitely not an image"), { token: customer.token, name: "cat.png", type: "image/png" });
+    expect(answer.status).toBe(400);
+    expect(answer.body).toEqual({ success: false, error: "Only PNG, JPEG, WebP and GIF images are accepted" });
+    expect(fs.readdirSync(path.join(shop().dataDir, "uploads")).length).toBe(before);
+  });
+
+  it("refuses files over 5 MiB with 413", async () => {
+    const customer = await newCustomer();
+    const big = Buffer.concat([IMAGES.png, Buffer.alloc(5 * 1024 * 1024 + 10)]);
+    const answer = await upload(big, { token: customer.token, name: "huge.png" });
+    expect(answer.status).toBe(413);
+    expect(answer.body.success).toBe(false);
+  });
+
+  it("refuses visitors (401) and a form without the image field (400)", async () => {
+    const customer = await newCustomer();
+    expect((await upload(IMAGES.png)).status).toBe(401);
+    const wrongField = await upload(IMAGES.png, { token: customer.token, field: "file" });
+    expect(wrongField.status).toBe(400);
+    expect(wrongField.body.success).toBe(false);
+    const notMultipart = await rest("POST", "/upload", { token: customer.token, body: { image: "x" } });
+    expect(notMultipart.status).toBe(400);
+  });
+
+  it("an unknown upload is 404", async () => {
+    expect((await fetch(`${shop().url}/uploads/${"0".repeat(32)}.png`)).status).toBe(404);
+    expect((await fetch(`${shop().url}/uploads/..%2F..%2Fjwt-secret`)).status).toBe(404);
+  });
+});

@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# The whole test suite, as CI runs it: build, schema and codegen drift, the API's integration
+# tests against real PostgreSQL / Auth Emulator / payment sandbox, and the web app's tests.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+echo "== build the server"
+npm run build -w graph
+
+echo "== schema.graphql is generated from the code"
+npm run schema:check -w graph
+
+echo "== generated web operations match schema.graphql"
+npm run codegen:check -w web
+
+echo "== API integration tests"
+npm test -w graph
+
+echo "== web component tests"
+npm test -w web
