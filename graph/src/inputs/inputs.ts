@@ -12,6 +12,43 @@ const HTTP_URL = /^https?:\/\/[^\s]+$/i;
 const PHONE = /^\+?[0-9]{4,20}$/;
 const PAGE_MAX = 100;
 
+type PropertyDecorator = (target: object, propertyName: string) => void;
+/** Applies decorators as if stacked in this order above a property (the last one runs first). */
+const all =
+  (...decorators: PropertyDecorator[]): PropertyDecorator =>
+  (target, propertyName) =>
+    [...decorators].reverse().forEach((decorate) => decorate(target, propertyName));
+
+/** A required, trimmed-non-blank text field without control characters. */
+function RequiredText(label: string, max: number, requiredMessage = `${label} is required`): PropertyDecorator {
+  return all(
+    Field(() => String),
+    IsString({ message: requiredMessage }),
+    NotBlank(requiredMessage),
+    MaxLength(max, { message: `${label} must be at most ${max} characters` }),
+    PlainText(label),
+  );
+}
+
+function PhoneField(): PropertyDecorator {
+  return all(
+    Field(() => String, { description: "Digits only, optionally with a leading +" }),
+    IsString({ message: "Phone is required" }),
+    NotBlank("Phone is required"),
+    Matches(PHONE, { message: "Phone must be 4 to 20 digits" }),
+  );
+}
+
+function HttpUrlField(label: string, requiredMessage: string, invalidMessage: string, description?: string): PropertyDecorator {
+  return all(
+    Field(() => String, { description }),
+    IsString({ message: requiredMessage }),
+    NotBlank(requiredMessage),
+    MaxLength(MAX.url, { message: `${label} must be at most ${MAX.url} characters` }),
+    Matches(HTTP_URL, { message: invalidMessage }),
+  );
+}
+
 @ArgsType()
 export class PageArgs {
   @Field(() => Int, { defaultValue: 20, description: `Page size, 1 to ${PAGE_MAX}` })
@@ -77,27 +114,16 @@ export class PlaceOrderInput {
   @Max(1_000_000, { message: "Quantity is larger than any stock" })
   quantity: number;
 
-  @Field(() => String)
-  @IsString({ message: "Address is required" })
-  @NotBlank("Address is required")
-  @MaxLength(MAX.address, { message: `Address must be at most ${MAX.address} characters` })
-  @PlainText("Address")
+  @RequiredText("Address", MAX.address)
   address: string;
 
-  @Field(() => String, { description: "Digits only, optionally with a leading +" })
-  @IsString({ message: "Phone is required" })
-  @NotBlank("Phone is required")
-  @Matches(PHONE, { message: "Phone must be 4 to 20 digits" })
+  @PhoneField()
   phone: string;
 }
 
 @InputType()
 export class AddReviewInput {
-  @Field(() => String)
-  @IsString({ message: "Name is Required" })
-  @NotBlank("Name is Required")
-  @MaxLength(MAX.name, { message: `Name must be at most ${MAX.name} characters` })
-  @PlainText("Name")
+  @RequiredText("Name", MAX.name, "Name is Required")
   name: string;
 
   @Field(() => Int, { description: "1 to 5 stars" })
@@ -106,28 +132,16 @@ export class AddReviewInput {
   @Max(5, { message: "Rating must be a whole number from 1 to 5" })
   ratings: number;
 
-  @Field(() => String)
-  @IsString({ message: "Description is Required" })
-  @NotBlank("Description is Required")
-  @MaxLength(MAX.description, { message: `Description must be at most ${MAX.description} characters` })
-  @PlainText("Description")
+  @RequiredText("Description", MAX.description, "Description is Required")
   description: string;
 
-  @Field(() => String, { description: "http(s) URL of the uploaded image" })
-  @IsString({ message: "Image is Required" })
-  @NotBlank("Image is Required")
-  @MaxLength(MAX.url, { message: `Image URL must be at most ${MAX.url} characters` })
-  @Matches(HTTP_URL, { message: "Image must be an http(s) URL" })
+  @HttpUrlField("Image URL", "Image is Required", "Image must be an http(s) URL", "http(s) URL of the uploaded image")
   img: string;
 }
 
 @InputType()
 export class AddProductInput {
-  @Field(() => String)
-  @IsString({ message: "Name is required" })
-  @NotBlank("Name is required")
-  @MaxLength(MAX.productName, { message: `Name must be at most ${MAX.productName} characters` })
-  @PlainText("Name")
+  @RequiredText("Name", MAX.productName)
   name: string;
 
   @Field(() => Int, { nullable: true })
@@ -175,31 +189,16 @@ export class UpdateProfileInput {
   @PlainText("User name")
   userName?: string | null;
 
-  @Field(() => String)
-  @IsString({ message: "Education is required" })
-  @NotBlank("Education is required")
-  @MaxLength(MAX.shortText, { message: `Education must be at most ${MAX.shortText} characters` })
-  @PlainText("Education")
+  @RequiredText("Education", MAX.shortText)
   education: string;
 
-  @Field(() => String)
-  @IsString({ message: "Address is required" })
-  @NotBlank("Address is required")
-  @MaxLength(MAX.address, { message: `Address must be at most ${MAX.address} characters` })
-  @PlainText("Address")
+  @RequiredText("Address", MAX.address)
   address: string;
 
-  @Field(() => String)
-  @IsString({ message: "Phone is required" })
-  @NotBlank("Phone is required")
-  @Matches(PHONE, { message: "Phone must be 4 to 20 digits" })
+  @PhoneField()
   phone: string;
 
-  @Field(() => String, { description: "http(s) URL of the LinkedIn profile" })
-  @IsString({ message: "LinkedIn URL is required" })
-  @NotBlank("LinkedIn URL is required")
-  @MaxLength(MAX.url, { message: `LinkedIn URL must be at most ${MAX.url} characters` })
-  @Matches(HTTP_URL, { message: "LinkedIn must be an http(s) URL" })
+  @HttpUrlField("LinkedIn URL", "LinkedIn URL is required", "LinkedIn must be an http(s) URL", "http(s) URL of the LinkedIn profile")
   linkedin: string;
 }
 

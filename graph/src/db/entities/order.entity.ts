@@ -1,7 +1,7 @@
-import { Column, CreateDateColumn, Entity, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from "typeorm";
-import { Field, Float, ID, Int, ObjectType, registerEnumType } from "type-graphql";
+import { Column, CreateDateColumn, Entity, JoinColumn, ManyToOne } from "typeorm";
+import { Field, Float, Int, ObjectType, registerEnumType } from "type-graphql";
 import { Node } from "../../graphql/node";
-import { toGlobalId } from "../../graphql/global-id";
+import { NodeEntity } from "./node-entity";
 import { centsToDollars } from "../money";
 import { Part } from "./part.entity";
 
@@ -15,19 +15,7 @@ registerEnumType(OrderStatus, { name: "OrderStatus" });
 
 @ObjectType({ implements: Node, description: "A reservation of a part by a customer" })
 @Entity({ name: "orders" })
-export class Order implements Node {
-  @Field(() => String, { description: "The id REST answers with as _id" })
-  @PrimaryGeneratedColumn("uuid", { name: "id" })
-  databaseId: string;
-
-  @Column({ type: "bigint", insert: false, update: false })
-  seq: string;
-
-  @Field(() => ID)
-  get id(): string {
-    return toGlobalId("Order", this.databaseId);
-  }
-
+export class Order extends NodeEntity {
   @Column({ type: "uuid", name: "part_id" })
   partId: string;
 

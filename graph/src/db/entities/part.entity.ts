@@ -1,25 +1,12 @@
-import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from "typeorm";
-import { Field, Float, ID, Int, ObjectType } from "type-graphql";
+import { Column, CreateDateColumn, Entity } from "typeorm";
+import { Field, Float, Int, ObjectType } from "type-graphql";
 import { Node } from "../../graphql/node";
-import { toGlobalId } from "../../graphql/global-id";
+import { NodeEntity } from "./node-entity";
 import { centsToDollars } from "../money";
 
 @ObjectType({ implements: Node, description: "A laptop part customers can reserve" })
 @Entity({ name: "parts" })
-export class Part implements Node {
-  @Field(() => String, { description: "The id REST answers with as _id" })
-  @PrimaryGeneratedColumn("uuid", { name: "id" })
-  databaseId: string;
-
-  /** Insertion order: the stable key of cursor pagination. */
-  @Column({ type: "bigint", insert: false, update: false })
-  seq: string;
-
-  @Field(() => ID)
-  get id(): string {
-    return toGlobalId("Part", this.databaseId);
-  }
-
+export class Part extends NodeEntity {
   @Field(() => String)
   @Column({ type: "varchar", length: 80 })
   name: string;

@@ -1,23 +1,11 @@
-import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from "typeorm";
-import { Field, ID, Int, ObjectType } from "type-graphql";
+import { Column, CreateDateColumn, Entity } from "typeorm";
+import { Field, Int, ObjectType } from "type-graphql";
 import { Node } from "../../graphql/node";
-import { toGlobalId } from "../../graphql/global-id";
+import { NodeEntity } from "./node-entity";
 
 @ObjectType({ implements: Node, description: "A customer's review of the shop" })
 @Entity({ name: "reviews" })
-export class Review implements Node {
-  @Field(() => String, { description: "The id REST answers with as _id" })
-  @PrimaryGeneratedColumn("uuid", { name: "id" })
-  databaseId: string;
-
-  @Column({ type: "bigint", insert: false, update: false })
-  seq: string;
-
-  @Field(() => ID)
-  get id(): string {
-    return toGlobalId("Review", this.databaseId);
-  }
-
+export class Review extends NodeEntity {
   @Field(() => String)
   @Column({ type: "varchar", length: 80 })
   name: string;

@@ -1,7 +1,7 @@
-import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from "typeorm";
-import { Field, ID, ObjectType, registerEnumType } from "type-graphql";
+import { Column, CreateDateColumn, Entity, UpdateDateColumn } from "typeorm";
+import { Field, ObjectType, registerEnumType } from "type-graphql";
 import { Node } from "../../graphql/node";
-import { toGlobalId } from "../../graphql/global-id";
+import { NodeEntity } from "./node-entity";
 
 export enum Role {
   ADMIN = "admin",
@@ -11,19 +11,7 @@ registerEnumType(Role, { name: "Role", description: "What a user may do: ADMIN r
 
 @ObjectType({ implements: Node, description: "A shop account, created at first sign-in" })
 @Entity({ name: "users" })
-export class User implements Node {
-  @Field(() => String, { description: "The id REST answers with as _id" })
-  @PrimaryGeneratedColumn("uuid", { name: "id" })
-  databaseId: string;
-
-  @Column({ type: "bigint", insert: false, update: false })
-  seq: string;
-
-  @Field(() => ID)
-  get id(): string {
-    return toGlobalId("User", this.databaseId);
-  }
-
+export class User extends NodeEntity {
   /** Always stored lower-case: emails are compared case-insensitively. */
   @Field(() => String)
   @Column({ type: "varchar", length: 254 })
