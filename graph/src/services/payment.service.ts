@@ -52,10 +52,10 @@ export class PaymentService {
   }
 
   /** The shopper reports a payment; it counts only once the provider confirms it. Idempotent. */
-  async confirm(actor: Actor, orderId: string, transactionId: string): Promise<Order> {
+  async confirm(actor: Actor, orderId: string, transactionId: string): Promise<{ order: Order; modified: boolean }> {
     const order = await this.ownOrder(actor, orderId);
     if (order.status === OrderStatus.PAID) {
-      if (order.transactionId === transactionId) return order;
+      if (order.transactionId === transactionId) return { order, modified: false };
       throw conflict("This order is already paid with another transaction");
     }
     this.assertPayable(order);
@@ -82,7 +82,7 @@ export class PaymentService {
     return { received: true };
   }
 
-  private async markPaid(order: Order, intent: Stripe.PaymentIntent): Promise<Order> {
+  private async markPaid(order: Order, intent: Stripe.PaymentIntent): Promise<{ order: Order; modified: boolean }> {
     if (intent.metadata?.orderId !== order.databaseId) throw badInput("That payment was not made for this order");
     if (intent.status !== "succeeded") throw badInput("That payment has not succeeded");
     if (intent.amount !== order.totalCents || intent.currency !== CURRENCY) {
@@ -98,7 +98,7 @@ export class PaymentService {
     if (updated.length === 0 && !(current.status === OrderStatus.PAID && current.transactionId === intent.id)) {
       throw conflict(current.status === OrderStatus.PAID ? "This order is already paid with another transaction" : "This order was cancelled");
     }
-    return current;
+    return { order: current, modified: updated.length > 0 };
   }
 
   private async ownOrder(actor: Actor, orderId: string): Promise<Order> {

@@ -15,6 +15,6 @@ export class PaymentResolver {
   @Directive("@auth(requires: USER)")
   @Mutation(() => Order, { description: "Marks your order paid once the provider confirms the PaymentIntent succeeded" })
   async confirmOrderPayment(@Args() { orderId, transactionId }: ConfirmOrderPaymentArgs, @Ctx() { services, actor }: GraphContext) {
-    return services.payments.confirm(await actor(), orderId, transactionId);
+    return (await services.payments.confirm(await actor(), orderId, transactionId)).order;
   }
 }
