@@ -1,0 +1,24 @@
+import { lazy, Suspense, useState, type ReactNode } from "react";
+import { ApolloProvider } from "@apollo/client/react";
+import { BrowserRouter } from "react-router-dom";
+import { createApolloClient } from "./apollo/createApolloClient";
+import { PublicConfigProvider } from "./config/PublicConfig";
+import { FirebaseAuthProvider } from "./auth/FirebaseAuthProvider";
+
+const ToastHost = lazy(async () => ({ default: (await import("./ui/ToastHost")).ToastHost }));
+
+export function AppProviders({ children }: { children: ReactNode }) {
+  const [client] = useState(createApolloClient);
+  return (
+    <ApolloProvider client={client}>
+      <BrowserRouter>
+        <PublicConfigProvider>
+          <FirebaseAuthProvider>{children}</FirebaseAuthProvider>
+        </PublicConfigProvider>
+      </BrowserRouter>
+      <Suspense fallback={null}>
+        <ToastHost />
+      </Suspense>
+    </ApolloProvider>
+  );
+}

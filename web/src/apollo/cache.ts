@@ -1,0 +1,34 @@
+import { InMemoryCache, type ApolloCache } from "@apollo/client";
+import { relayStylePagination } from "@apollo/client/utilities";
+
+/** One cache shape for the app and for tests: every connection merges its pages by cursor. */
+export function createCache(): InMemoryCache {
+  return new InMemoryCache({
+    typePolicies: {
+      Query: {
+        fields: {
+          parts: relayStylePagination(),
+          products: relayStylePagination(),
+          reviews: relayStylePagination(),
+          orders: relayStylePagination(),
+          users: relayStylePagination(),
+        },
+      },
+      Viewer: {
+        fields: { orders: relayStylePagination() },
+      },
+      // Neither has an id: keep one object per parent and merge updates into it.
+      Profile: { merge: true },
+      PublicConfig: { merge: true },
+    },
+  });
+}
+
+/** Root fields whose answer depends on who is signed in. */
+const USER_SCOPED_FIELDS = ["viewer", "isAdmin", "order", "orders", "users"];
+
+/** Drops everything cached for the previous user, so the next screen asks the server again. */
+export function forgetUserData(cache: ApolloCache): void {
+  for (const fieldName of USER_SCOPED_FIELDS) cache.evict({ id: "ROOT_QUERY", fieldName });
+  cache.gc();
+}

@@ -1,0 +1,89 @@
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { GraphQLError } from "graphql";
+import { createFakeAuth, customer, renderApp } from "../../test/renderApp";
+import { AddReviewDocument, AddReviewPage } from "./AddReviewPage";
+import { uploadImage } from "./uploadImage";
+
+vi.mock("./uploadImage", () => ({ uploadImage: vi.fn() }));
+const uploadImageMock = vi.mocked(uploadImage);
+
+const photo = () => new File([new Uint8Array([137, 80, 78, 71])], "me.png", { type: "image/png" });
+
+const addReviewMock = (result: object) => ({
+  request: {
+    query: AddReviewDocument,
+    variables: { input: { name: "Jane Doe", ratings: 5, description: "Great battery", img: "http://localhost/uploads/me.png" } },
+  },
+  ...result,
+});
+
+async function fillForm() {
+  await userEvent.type(screen.getByLabelText("Ratings"), "5");
+  await userEvent.type(screen.getByLabelText("Description"), "Great battery");
+  await userEvent.upload(screen.getByLabelText("Image"), photo());
+}
+
+describe("add review", () => {
+  beforeEach(() => {
+    uploadImageMock.mockReset();
+  });
+
+  it("shows every required-field message", async () => {
+    renderApp({ ui: <AddReviewPage />, auth: createFakeAuth({ user: { ...customer, displayName: null } }) });
+    await userEvent.click(screen.getByRole("button", { name: "Add review" }));
+    expect(await screen.findByText("Name is Required")).toBeInTheDocument();
+    expect(screen.getByText("Rating is Required")).toBeInTheDocument();
+    expect(screen.getByText("Description is Required")).toBeInTheDocument();
+    expect(screen.getByText("Image is Required")).toBeInTheDocument();
+    expect(uploadImageMock).not.toHaveBeenCalled();
+  });
+
+  it("uploads the image to the configured URL, adds the review and says so", async () => {
+    uploadImageMock.mockImplementation(async (_file, { onProgress }) => {
+      onProgress?.(50);
+      return "http://localhost/uploads/me.png";
+    });
+    renderApp({
+      ui: <AddReviewPage />,
+      auth: createFakeAuth({ user: customer }),
+      mocks: [
+        addReviewMock({
+          result: {
+            data: {
+              addReview: { __typename: "Review", id: "UmV2aWV3OjE", name: "Jane Doe", ratings: 5, description: "Great battery", img: "http://localhost/uploads/me.png" },
+            },
+          },
+        }),
+      ],
+    });
+    expect(screen.getByLabelText("Name")).toHaveValue("Jane Doe");
+    await fillForm();
+    expect(await screen.findByAltText("Preview of the chosen image")).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "Add review" }));
+    expect(await screen.findByText("Review added successfully")).toBeInTheDocument();
+    expect(uploadImageMock).toHaveBeenCalledWith(expect.any(File), expect.objectContaining({ uploadUrl: "/upload" }));
+  });
+
+  it('toasts "Failed to add Review" when the server refuses it', async () => {
+    uploadImageMock.mockResolvedValue("http://localhost/uploads/me.png");
+    renderApp({
+      ui: <AddReviewPage />,
+      auth: createFakeAuth({ user: customer }),
+      mocks: [addReviewMock({ result: { errors: [new GraphQLError("img must be a URL", { extensions: { code: "BAD_USER_INPUT" } })] } })],
+    });
+    await fillForm();
+    await userEvent.click(screen.getByRole("button", { name: "Add review" }));
+    expect(await screen.findByText("Failed to add Review")).toBeInTheDocument();
+  });
+
+  it('toasts "Failed to add Review" when the upload fails', async () => {
+    uploadImageMock.mockRejectedValue(new Error("Only PNG, JPEG, WebP or GIF images"));
+    renderApp({ ui: <AddReviewPage />, auth: createFakeAuth({ user: customer }) });
+    await fillForm();
+    await userEvent.click(screen.getByRole("button", { name: "Add review" }));
+    expect(await screen.findByText("Failed to add Review")).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText("Only PNG, JPEG, WebP or GIF images")).toHaveClass("form-error"));
+  });
+});

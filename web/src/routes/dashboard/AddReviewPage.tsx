@@ -1,0 +1,156 @@
+import { useEffect, useState } from "react";
+import { useForm } from "react-hook-form";
+import { useMutation } from "@apollo/client/react";
+import { graphql } from "../../gql";
+import { useAuth } from "../../auth/AuthContext";
+import { usePublicConfig } from "../../config/PublicConfig";
+import { FormField, fieldAria } from "../../ui/FormField";
+import { useToast } from "../../ui/toast";
+import { uploadImage } from "./uploadImage";
+
+export const AddReviewDocument = graphql(`
+  mutation AddReview($input: AddReviewInput!) {
+    addReview(input: $input) {
+      id
+      name
+      ratings
+      description
+      img
+    }
+  }
+`);
+
+export const REVIEW_MESSAGES = {
+  name: "Name is Required",
+  ratings: "Rating is Required",
+  description: "Description is Required",
+  image: "Image is Required",
+};
+
+interface ReviewValues {
+  name: string;
+  ratings: string;
+  description: string;
+  image: FileList | null;
+}
+
+const required = (message: string) => (value: string) => value.trim().length > 0 || message;
+
+export function AddReviewPage() {
+  const { user } = useAuth();
+  const { config } = usePublicConfig();
+  const toast = useToast();
+  const [progress, setProgress] = useState<number | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  const [addReview] = useMutation(AddReviewDocument, {
+    // The home page lists reviews: drop the cached list so it shows the new one.
+    update(cache) {
+      cache.evict({ id: "ROOT_QUERY", fieldName: "reviews" });
+      cache.gc();
+    },
+  });
+  const {
+    register,
+    handleSubmit,
+    reset,
+    watch,
+    formState: { errors, isSubmitting },
+  } = useForm<ReviewValues>({ defaultValues: { name: user?.displayName ?? "", ratings: "", description: "", image: null } });
+
+  // A data: URL (not blob:) so the preview also works under a strict img-src policy.
+  const files = watch("image");
+  const file = files && files.length > 0 ? files[0] : null;
+  useEffect(() => {
+    if (!file) {
+      setPreview(null);
+      return;
+    }
+    let active = true;
+    const reader = new FileReader();
+    reader.onload = () => {
+      if (active && typeof reader.result === "string") setPreview(reader.result);
+    };
+    reader.readAsDataURL(file);
+    return () => {
+      active = false;
+      reader.abort();
+    };
+  }, [file]);
+
+  const onSubmit = async (values: ReviewValues) => {
+    const image = values.image?.[0];
+    if (!image) return;
+    setFailure(null);
+    setProgress(0);
+    try {
+      if (!config) throw new Error("The upload service is not available right now.");
+      const img = await uploadImage(image, { uploadUrl: config.imageUploadUrl, onProgress: setProgress });
+      await addReview({
+        variables: {
+          input: { name: values.name.trim(), ratings: Math.round(Number(values.ratings)), description: values.description.trim(), img },
+        },
+      });
+      toast.success("Review added successfully");
+      reset({ name: values.name, ratings: "", description: "", image: null });
+      setProgress(null);
+    } catch (error) {
+      toast.error("Failed to add Review");
+      setFailure(error instanceof Error ? error.message : String(error));
+      setProgress(null);
+    }
+  };
+
+  return (
+    <div className="dashboard-page">
+      <h1>Add a review</h1>
+      <form className="card form-card" onSubmit={handleSubmit(onSubmit)} noValidate>
+        <FormField id="review-name" label="Name" error={errors.name?.message}>
+          <input id="review-name" type="text" autoComplete="name" {...register("name", { validate: required(REVIEW_MESSAGES.name) })} {...fieldAria("review-name", errors.name?.message)} />
+        </FormField>
+        <FormField id="review-ratings" label="Ratings" error={errors.ratings?.message}>
+          <input
+            id="review-ratings"
+            type="number"
+            inputMode="numeric"
+            placeholder="1 to 5"
+            {...register("ratings", { validate: required(REVIEW_MESSAGES.ratings) })}
+            {...fieldAria("review-ratings", errors.ratings?.message)}
+          />
+        </FormField>
+        <FormField id="review-description" label="Description" error={errors.description?.message}>
+          <textarea
+            id="review-description"
+            rows={4}
+            {...register("description", { validate: required(REVIEW_MESSAGES.description) })}
+            {...fieldAria("review-description", errors.description?.message)}
+          />
+        </FormField>
+        <FormField id="review-image" label="Image" error={errors.image?.message}>
+          <input
+            id="review-image"
+            type="file"
+            accept="image/png,image/jpeg,image/webp,image/gif"
+            {...register("image", { validate: (list) => (list != null && list.length > 0) || REVIEW_MESSAGES.image })}
+            {...fieldAria("review-image", errors.image?.message)}
+          />
+        </FormField>
+        {preview && <img src={preview} alt="Preview of the chosen image" className="upload-preview" />}
+        {progress !== null && (
+          <div className="upload-progress">
+            <label htmlFor="review-upload-progress">Uploading image: {progress}%</label>
+            <progress id="review-upload-progress" max={100} value={progress} />
+          </div>
+        )}
+        {failure && (
+          <p className="form-error" role="alert">
+            {failure}
+          </p>
+        )}
+        <button type="submit" className="btn btn--primary" disabled={isSubmitting}>
+          {isSubmitting ? "Adding review…" : "Add review"}
+        </button>
+      </form>
+    </div>
+  );
+}

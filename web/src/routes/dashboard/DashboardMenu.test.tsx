@@ -1,0 +1,37 @@
+import { describe, expect, it } from "vitest";
+import { screen, within } from "@testing-library/react";
+import { IsAdminDocument } from "../../auth/useIsAdmin";
+import { admin, createFakeAuth, customer, renderApp } from "../../test/renderApp";
+import { DashboardMenu } from "./DashboardMenu";
+
+const isAdminMock = (email: string, isAdmin: boolean) => ({
+  request: { query: IsAdminDocument, variables: { email } },
+  result: { data: { isAdmin } },
+});
+
+async function menuLinks() {
+  const nav = await screen.findByRole("navigation", { name: "Dashboard" });
+  return within(nav)
+    .getAllByRole("link")
+    .map((link) => link.textContent);
+}
+
+describe("dashboard menu", () => {
+  it("shows My Profile, My Orders and Add a review to a customer", async () => {
+    renderApp({ ui: <DashboardMenu />, auth: createFakeAuth({ user: customer }), mocks: [isAdminMock(customer.email, false)] });
+    expect(await screen.findByRole("link", { name: "My Orders" })).toBeInTheDocument();
+    expect(await menuLinks()).toEqual(["My Profile", "My Orders", "Add a review"]);
+  });
+
+  it("shows My Profile and the four admin pages to an admin", async () => {
+    renderApp({ ui: <DashboardMenu />, auth: createFakeAuth({ user: admin }), mocks: [isAdminMock(admin.email, true)] });
+    expect(await screen.findByRole("link", { name: "All Users" })).toBeInTheDocument();
+    expect(await menuLinks()).toEqual(["My Profile", "All Users", "Manage All Orders", "Add Product", "Manage Product"]);
+  });
+
+  it("shows only My Profile while the admin check runs", async () => {
+    renderApp({ ui: <DashboardMenu />, auth: createFakeAuth({ user: admin }), mocks: [{ ...isAdminMock(admin.email, true), delay: 10_000 }] });
+    expect(await menuLinks()).toEqual(["My Profile"]);
+    expect(screen.getByText("Loading your menu…")).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,67 @@
+import { Link } from "react-router-dom";
+import { graphql, getFragmentData, type FragmentType } from "../../gql";
+import { formatPrice } from "../../ui/format";
+
+export const MyOrderRowFragment = graphql(`
+  fragment MyOrderRow_order on Order {
+    id
+    databaseId
+    partName
+    quantity
+    price
+    status
+    paid
+    transactionId
+  }
+`);
+
+interface Props {
+  order: FragmentType<typeof MyOrderRowFragment>;
+  index: number;
+  cancelling: boolean;
+  onCancel: (order: { id: string; partName: string }) => void;
+}
+
+export function MyOrderRow({ order: orderRef, index, cancelling, onCancel }: Props) {
+  const order = getFragmentData(MyOrderRowFragment, orderRef);
+  return (
+    <tr>
+      <td data-label="#">{index + 1}</td>
+      <td data-label="Part">{order.partName}</td>
+      <td data-label="Quantity">{order.quantity}</td>
+      <td data-label="Total">{formatPrice(order.price)}</td>
+      <td data-label="Status">
+        {order.paid ? (
+          <>
+            <span className="badge badge--success">Shipped</span>
+            {order.transactionId && (
+              <p className="small">
+                Transaction id: <code>{order.transactionId}</code>
+              </p>
+            )}
+          </>
+        ) : (
+          <span className="badge badge--warning">Unpaid</span>
+        )}
+      </td>
+      <td data-label="Actions">
+        {!order.paid && (
+          <div className="row-actions">
+            <Link to={`/dashboard/payment/${order.databaseId}`} className="btn btn--small btn--primary" aria-label={`Pay for ${order.partName}`}>
+              Pay
+            </Link>
+            <button
+              type="button"
+              className="btn btn--small btn--danger"
+              disabled={cancelling}
+              onClick={() => onCancel({ id: order.id, partName: order.partName })}
+              aria-label={`Cancel order for ${order.partName}`}
+            >
+              {cancelling ? "Cancelling…" : "Cancel"}
+            </button>
+          </div>
+        )}
+      </td>
+    </tr>
+  );
+}

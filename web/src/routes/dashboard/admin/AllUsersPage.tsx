@@ -1,0 +1,90 @@
+import { useState } from "react";
+import { useMutation, useQuery } from "@apollo/client/react";
+import { graphql } from "../../../gql";
+import { Spinner } from "../../../ui/Spinner";
+import { EmptyState, ErrorState } from "../../../ui/QueryStates";
+import { LoadMoreButton } from "../../../ui/LoadMoreButton";
+import { useToast } from "../../../ui/toast";
+import { UserRow } from "./UserRow";
+
+export const AllUsersDocument = graphql(`
+  query AllUsers($first: Int, $after: String) {
+    users(first: $first, after: $after) {
+      edges {
+        cursor
+        node {
+          id
+          ...UserRow_user
+        }
+      }
+      pageInfo {
+        hasNextPage
+        endCursor
+      }
+    }
+  }
+`);
+
+export const MakeAdminDocument = graphql(`
+  mutation MakeAdmin($email: String!) {
+    makeAdmin(email: $email) {
+      id
+      role
+    }
+  }
+`);
+
+export function AllUsersPage() {
+  const toast = useToast();
+  const [promoting, setPromoting] = useState<string | null>(null);
+  const { data, loading, error, refetch, fetchMore } = useQuery(AllUsersDocument, { variables: { first: 20 }, fetchPolicy: "cache-and-network" });
+  const [makeAdmin] = useMutation(MakeAdminDocument);
+
+  const onMakeAdmin = async (email: string) => {
+    setPromoting(email);
+    try {
+      // The returned role updates the cached user, so the row re-renders as Admin.
+      await makeAdmin({ variables: { email } });
+      toast.success("Successfully to made admin");
+    } catch {
+      toast.error("Failed to make an admin");
+    } finally {
+      setPromoting(null);
+    }
+  };
+
+  if (!data && loading) return <Spinner label="Loading users…" />;
+  if (!data && error) return <ErrorState error={error} onRetry={() => void refetch().catch(() => undefined)} title="Could not load the users" />;
+  const edges = data?.users.edges ?? [];
+  return (
+    <div className="dashboard-page">
+      <h1>All Users</h1>
+      {edges.length === 0 ? (
+        <EmptyState>No users yet.</EmptyState>
+      ) : (
+        <>
+          <div className="table-wrap">
+            <table className="table">
+              <caption className="visually-hidden">All users</caption>
+              <thead>
+                <tr>
+                  <th scope="col">#</th>
+                  <th scope="col">Email</th>
+                  <th scope="col">Name</th>
+                  <th scope="col">Role</th>
+                  <th scope="col">Actions</th>
+                </tr>
+              </thead>
+              <tbody>
+                {edges.map((edge, index) => (
+                  <UserRow key={edge.node.id} user={edge.node} index={index} promoting={promoting !== null} onMakeAdmin={onMakeAdmin} />
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {data && <LoadMoreButton pageInfo={data.users.pageInfo} label="Load more users" onLoadMore={(after) => fetchMore({ variables: { after } })} />}
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,95 @@
+import { useState } from "react";
+import { useMutation, useQuery } from "@apollo/client/react";
+import { graphql } from "../../../gql";
+import { errorMessage } from "../../../apollo/errors";
+import { Spinner } from "../../../ui/Spinner";
+import { EmptyState, ErrorState } from "../../../ui/QueryStates";
+import { LoadMoreButton } from "../../../ui/LoadMoreButton";
+import { useToast } from "../../../ui/toast";
+import { ProductRow } from "./ProductRow";
+import { removeFromRootConnection } from "./connectionCache";
+
+export const ManageProductsDocument = graphql(`
+  query ManageProducts($first: Int, $after: String) {
+    products(first: $first, after: $after) {
+      edges {
+        cursor
+        node {
+          id
+          ...ProductRow_product
+        }
+      }
+      pageInfo {
+        hasNextPage
+        endCursor
+      }
+    }
+  }
+`);
+
+export const DeleteProductDocument = graphql(`
+  mutation DeleteProduct($id: ID!) {
+    deleteProduct(id: $id) {
+      deletedId
+      name
+    }
+  }
+`);
+
+export function ManageProductsPage() {
+  const toast = useToast();
+  const [deletingId, setDeletingId] = useState<string | null>(null);
+  const { data, loading, error, refetch, fetchMore } = useQuery(ManageProductsDocument, { variables: { first: 20 }, fetchPolicy: "cache-and-network" });
+  const [deleteProduct] = useMutation(DeleteProductDocument);
+
+  const onDelete = async (product: { id: string; name: string }) => {
+    setDeletingId(product.id);
+    try {
+      const { data: result } = await deleteProduct({
+        variables: { id: product.id },
+        update: (cache) => removeFromRootConnection(cache, "products", product.id),
+      });
+      toast.success(`Product: ${result?.deleteProduct.name ?? product.name} is deleted.`);
+    } catch (deleteError) {
+      toast.error(errorMessage(deleteError));
+    } finally {
+      setDeletingId(null);
+    }
+  };
+
+  if (!data && loading) return <Spinner label="Loading products…" />;
+  if (!data && error) return <ErrorState error={error} onRetry={() => void refetch().catch(() => undefined)} title="Could not load the products" />;
+  const edges = data?.products.edges ?? [];
+  return (
+    <div className="dashboard-page">
+      <h1>Manage Products</h1>
+      {edges.length === 0 ? (
+        <EmptyState>No products yet. Add one from “Add Product”.</EmptyState>
+      ) : (
+        <>
+          <div className="table-wrap">
+            <table className="table">
+              <caption className="visually-hidden">All products</caption>
+              <thead>
+                <tr>
+                  <th scope="col">#</th>
+                  <th scope="col">Photo</th>
+                  <th scope="col">Name</th>
+                  <th scope="col">Price</th>
+                  <th scope="col">Available</th>
+                  <th scope="col">Actions</th>
+                </tr>
+              </thead>
+              <tbody>
+                {edges.map((edge, index) => (
+                  <ProductRow key={edge.node.id} product={edge.node} index={index} deleting={deletingId === edge.node.id} onDelete={onDelete} />
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {data && <LoadMoreButton pageInfo={data.products.pageInfo} label="Load more products" onLoadMore={(after) => fetchMore({ variables: { after } })} />}
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,100 @@
+import { describe, expect, it, vi } from "vitest";
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { GraphQLError } from "graphql";
+import { admin, createFakeAuth, renderApp } from "../../../test/renderApp";
+import { AllUsersDocument, AllUsersPage, MakeAdminDocument } from "./AllUsersPage";
+import { AdminCancelOrderDocument, AllOrdersDocument, ManageAllOrdersPage } from "./ManageAllOrdersPage";
+import { DeleteProductDocument, ManageProductsDocument, ManageProductsPage } from "./ManageProductsPage";
+
+const page = (typename: string, nodes: object[]) => ({
+  __typename: `${typename}Connection`,
+  edges: nodes.map((node, i) => ({ __typename: `${typename}Edge`, cursor: `c${i}`, node })),
+  pageInfo: { __typename: "PageInfo", hasNextPage: false, endCursor: null },
+});
+
+const user = (email: string, role: "ADMIN" | "USER") => ({ __typename: "User", id: `user-${email}`, email, displayName: null, role });
+const usersMock = { request: { query: AllUsersDocument, variables: { first: 20 } }, result: { data: { users: page("User", [user("bob@example.com", "USER"), user(admin.email, "ADMIN")]) } } };
+
+const asAdmin = () => createFakeAuth({ user: admin });
+
+describe("all users", () => {
+  it('promotes a user and toasts "Successfully to made admin"', async () => {
+    renderApp({
+      ui: <AllUsersPage />,
+      auth: asAdmin(),
+      mocks: [usersMock, { request: { query: MakeAdminDocument, variables: { email: "bob@example.com" } }, result: { data: { makeAdmin: { __typename: "User", id: "user-bob@example.com", role: "ADMIN" } } } }],
+    });
+    const row = (await screen.findByText("bob@example.com")).closest("tr")!;
+    expect(within(screen.getByText(admin.email).closest("tr")!).queryByRole("button")).not.toBeInTheDocument();
+    await userEvent.click(within(row).getByRole("button", { name: "Make admin: bob@example.com" }));
+    expect(await screen.findByText("Successfully to made admin")).toBeInTheDocument();
+    await waitFor(() => expect(within(row).queryByRole("button")).not.toBeInTheDocument());
+  });
+
+  it('toasts "Failed to make an admin" when refused', async () => {
+    renderApp({
+      ui: <AllUsersPage />,
+      auth: asAdmin(),
+      mocks: [usersMock, { request: { query: MakeAdminDocument, variables: { email: "bob@example.com" } }, result: { errors: [new GraphQLError("Forbidden", { extensions: { code: "FORBIDDEN" } })] } }],
+    });
+    await userEvent.click(await screen.findByRole("button", { name: "Make admin: bob@example.com" }));
+    expect(await screen.findByText("Failed to make an admin")).toBeInTheDocument();
+  });
+});
+
+const order = (n: number, paid: boolean) => ({
+  __typename: "Order",
+  id: `order-${n}`,
+  databaseId: `o-${n}`,
+  partName: `Part ${n}`,
+  quantity: 1,
+  price: 10,
+  userName: "Bob",
+  userEmail: "bob@example.com",
+  paid,
+  status: paid ? "PAID" : "UNPAID",
+  transactionId: paid ? "pi_1" : null,
+});
+
+describe("manage all orders", () => {
+  it("disables Confirm Order on a paid order and deletes an unpaid one after confirmation", async () => {
+    Object.defineProperty(window, "confirm", { value: vi.fn(() => true), configurable: true, writable: true });
+    renderApp({
+      ui: <ManageAllOrdersPage />,
+      auth: asAdmin(),
+      mocks: [
+        { request: { query: AllOrdersDocument, variables: { first: 20 } }, result: { data: { orders: page("Order", [order(1, true), order(2, false)]) } } },
+        {
+          request: { query: AdminCancelOrderDocument, variables: { id: "order-2" } },
+          result: { data: { adminCancelOrder: { __typename: "Order", id: "order-2", status: "CANCELLED", paid: false, part: { __typename: "Part", id: "part-x", available: 4 } } } },
+        },
+      ],
+    });
+    const paidRow = (await screen.findByText("Part 1")).closest("tr")!;
+    expect(within(paidRow).getByRole("button", { name: "Confirm Order" })).toBeDisabled();
+    const unpaidRow = screen.getByText("Part 2").closest("tr")!;
+    await userEvent.click(within(unpaidRow).getByRole("button", { name: "Delete order" }));
+    expect(window.confirm).toHaveBeenCalled();
+    await waitFor(() => expect(screen.queryByText("Part 2")).not.toBeInTheDocument());
+  });
+});
+
+describe("manage products", () => {
+  it('deletes a product and toasts "Product: {name} is deleted."', async () => {
+    renderApp({
+      ui: <ManageProductsPage />,
+      auth: asAdmin(),
+      mocks: [
+        {
+          request: { query: ManageProductsDocument, variables: { first: 20 } },
+          result: { data: { products: page("Product", [{ __typename: "Product", id: "prod-1", name: "Fan", img: null, price: 12, availableQuantity: 3 }]) } },
+        },
+        { request: { query: DeleteProductDocument, variables: { id: "prod-1" } }, result: { data: { deleteProduct: { __typename: "DeleteProductPayload", deletedId: "prod-1", name: "Fan" } } } },
+      ],
+    });
+    await userEvent.click(await screen.findByRole("button", { name: "Delete Fan" }));
+    expect(await screen.findByText("Product: Fan is deleted.")).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole("button", { name: "Delete Fan" })).not.toBeInTheDocument());
+  });
+});

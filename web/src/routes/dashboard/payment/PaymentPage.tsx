@@ -1,0 +1,177 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import { Link, useParams } from "react-router-dom";
+import { useMutation, useQuery } from "@apollo/client/react";
+import { graphql } from "../../../gql";
+import { errorCode, errorMessage } from "../../../apollo/errors";
+import { useAuth } from "../../../auth/AuthContext";
+import { usePublicConfig } from "../../../config/PublicConfig";
+import { Spinner } from "../../../ui/Spinner";
+import { EmptyState, ErrorState } from "../../../ui/QueryStates";
+import { formatPrice } from "../../../ui/format";
+import { SandboxCardForm } from "./SandboxCardForm";
+import { StripeCardForm } from "./StripeCardForm";
+
+export const PaymentOrderDocument = graphql(`
+  query PaymentOrder($id: ID!) {
+    order(id: $id) {
+      id
+      databaseId
+      partName
+      quantity
+      unitPrice
+      price
+      paid
+      status
+      transactionId
+      userName
+      userEmail
+    }
+  }
+`);
+
+export const CreatePaymentIntentDocument = graphql(`
+  mutation CreatePaymentIntent($orderId: ID!, $price: Float) {
+    createPaymentIntent(orderId: $orderId, price: $price) {
+      clientSecret
+    }
+  }
+`);
+
+export const ConfirmOrderPaymentDocument = graphql(`
+  mutation ConfirmOrderPayment($orderId: ID!, $transactionId: String!) {
+    confirmOrderPayment(orderId: $orderId, transactionId: $transactionId) {
+      id
+      paid
+      status
+      transactionId
+    }
+  }
+`);
+
+type Intent = { state: "idle" } | { state: "creating" } | { state: "ready"; clientSecret: string } | { state: "failed"; error: unknown };
+
+export function PaymentPage() {
+  const { id = "" } = useParams();
+  const { user } = useAuth();
+  const { config, loading: configLoading, error: configError, retry: retryConfig } = usePublicConfig();
+  const { data, loading, error, refetch } = useQuery(PaymentOrderDocument, { variables: { id } });
+  const [createPaymentIntent] = useMutation(CreatePaymentIntentDocument);
+  const [confirmOrderPayment] = useMutation(ConfirmOrderPaymentDocument);
+  const [intent, setIntent] = useState<Intent>({ state: "idle" });
+  const [paidWith, setPaidWith] = useState<string | null>(null);
+  const requestedFor = useRef<string | null>(null);
+
+  const order = data?.order;
+  const payable = order && !order.paid && order.status === "UNPAID";
+
+  const requestIntent = useCallback(async () => {
+    if (!order) return;
+    setIntent({ state: "creating" });
+    try {
+      const { data: result } = await createPaymentIntent({ variables: { orderId: order.id, price: order.price } });
+      if (!result) throw new Error("The payment could not be prepared.");
+      setIntent({ state: "ready", clientSecret: result.createPaymentIntent.clientSecret });
+    } catch (intentError) {
+      setIntent({ state: "failed", error: intentError });
+    }
+  }, [order, createPaymentIntent]);
+
+  // One intent per order visit (the server returns the same intent for the same order and amount anyway).
+  useEffect(() => {
+    if (!payable || paidWith || requestedFor.current === order.id) return;
+    requestedFor.current = order.id;
+    void requestIntent();
+  }, [payable, paidWith, order, requestIntent]);
+
+  const onPaid = useCallback(
+    async (transactionId: string) => {
+      if (!order) return;
+      try {
+        await confirmOrderPayment({ variables: { orderId: order.id, transactionId } });
+      } catch (confirmError) {
+        throw new Error(`Your card was charged but the order could not be updated: ${errorMessage(confirmError)}`);
+      }
+      setPaidWith(transactionId);
+    },
+    [order, confirmOrderPayment],
+  );
+
+  if ((!data && loading) || (!config && configLoading)) return <Spinner label="Loading your order…" />;
+  // order(id:) answers NOT_FOUND (or BAD_USER_INPUT for a malformed id) rather than null.
+  const missing = errorCode(error) === "NOT_FOUND" || errorCode(error) === "BAD_USER_INPUT";
+  if (!data && error && !missing) return <ErrorState error={error} onRetry={() => void refetch().catch(() => undefined)} title="Could not load this order" />;
+  if (!config) return <ErrorState error={configError ?? new Error("Payments are not available right now.")} onRetry={retryConfig} />;
+  if (!order) {
+    return (
+      <EmptyState>
+        <p>This order does not exist.</p>
+        <Link to="/dashboard/my_orders" className="btn btn--primary">
+          Back to my orders
+        </Link>
+      </EmptyState>
+    );
+  }
+
+  const amountLabel = formatPrice(order.price);
+  const billing = { name: user?.displayName || order.userName, email: user?.email || order.userEmail };
+
+  return (
+    <div className="dashboard-page payment-page">
+      <h1>Pay for {order.partName}</h1>
+      <div className="payment-grid">
+        <section className="card order-summary" aria-labelledby="order-summary-heading">
+          <h2 id="order-summary-heading">Order summary</h2>
+          <dl className="facts facts--stacked">
+            <div>
+              <dt>Part</dt>
+              <dd>{order.partName}</dd>
+            </div>
+            <div>
+              <dt>Quantity</dt>
+              <dd>{order.quantity}</dd>
+            </div>
+            <div>
+              <dt>Unit price</dt>
+              <dd>{formatPrice(order.unitPrice)}</dd>
+            </div>
+            <div className="facts__total">
+              <dt>Total</dt>
+              <dd>{amountLabel}</dd>
+            </div>
+          </dl>
+        </section>
+        <section className="card payment-box" aria-labelledby="payment-heading">
+          <h2 id="payment-heading">Card payment</h2>
+          {paidWith || order.paid ? (
+            <div className="notice notice--success" role="status">
+              {paidWith ? <p className="payment-success">Congrats! Your payment is completed.</p> : <p>This order is already paid.</p>}
+              <p>
+                Your transaction id: <strong data-testid="transaction-id">{paidWith ?? order.transactionId}</strong>
+              </p>
+              <Link to="/dashboard/my_orders" className="btn btn--outline btn--small">
+                Back to my orders
+              </Link>
+            </div>
+          ) : order.status !== "UNPAID" ? (
+            <p className="notice notice--warning">This order was cancelled and cannot be paid.</p>
+          ) : intent.state === "failed" ? (
+            <ErrorState error={intent.error} onRetry={() => void requestIntent()} title="Could not prepare the payment" />
+          ) : intent.state !== "ready" ? (
+            <Spinner label="Preparing the payment…" />
+          ) : config.paymentSandboxUrl ? (
+            <SandboxCardForm
+              sandboxUrl={config.paymentSandboxUrl}
+              publishableKey={config.stripePublishableKey}
+              clientSecret={intent.clientSecret}
+              billing={billing}
+              amountLabel={amountLabel}
+              onPaid={onPaid}
+            />
+          ) : (
+            <StripeCardForm publishableKey={config.stripePublishableKey} clientSecret={intent.clientSecret} billing={billing} amountLabel={amountLabel} onPaid={onPaid} />
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+import { Link } from "react-router-dom";
+import { graphql, getFragmentData, type FragmentType } from "../../gql";
+import { apiUrl } from "../../apiUrl";
+import { formatPrice } from "../../ui/format";
+
+export const PartCardFragment = graphql(`
+  fragment PartCard_part on Part {
+    id
+    databaseId
+    name
+    img
+    price
+    available
+    minOrderQuantity
+    shortDesc
+  }
+`);
+
+export function PartCard(props: { part: FragmentType<typeof PartCardFragment> }) {
+  const part = getFragmentData(PartCardFragment, props.part);
+  const headingId = `part-${part.databaseId}-name`;
+  return (
+    <article className="card part-card" aria-labelledby={headingId}>
+      <div className="card__media">
+        <img src={apiUrl(part.img)} alt={part.name} loading="lazy" width="400" height="260" />
+      </div>
+      <div className="card__body">
+        <h3 className="card__title" id={headingId}>
+          {part.name}
+        </h3>
+        <p className="price">{formatPrice(part.price)}</p>
+        <dl className="facts">
+          <div>
+            <dt>Available</dt>
+            <dd>{part.available}</dd>
+          </div>
+          <div>
+            <dt>Minimum order</dt>
+            <dd>{part.minOrderQuantity}</dd>
+          </div>
+        </dl>
+        <p className="card__text">{part.shortDesc}</p>
+      </div>
+      <div className="card__footer">
+        <Link to={`/parts/${part.databaseId}`} className="btn btn--primary btn--block" aria-describedby={headingId}>
+          Reserve
+        </Link>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,53 @@
+import { graphql, getFragmentData, type FragmentType } from "../../gql";
+import { apiUrl } from "../../apiUrl";
+import { formatPrice } from "../../ui/format";
+
+export const ProductCardFragment = graphql(`
+  fragment ProductCard_product on Product {
+    id
+    databaseId
+    name
+    img
+    price
+    availableQuantity
+    minQuantity
+    description
+  }
+`);
+
+export function ProductCard(props: { product: FragmentType<typeof ProductCardFragment> }) {
+  const product = getFragmentData(ProductCardFragment, props.product);
+  return (
+    <article className="card product-card">
+      <div className="card__media">
+        {product.img ? (
+          <img src={apiUrl(product.img)} alt={product.name} loading="lazy" width="400" height="260" />
+        ) : (
+          <div className="card__placeholder" role="img" aria-label={`${product.name} (no photo yet)`}>
+            {product.name.slice(0, 1).toUpperCase()}
+          </div>
+        )}
+        <span className="badge">New</span>
+      </div>
+      <div className="card__body">
+        <h3 className="card__title">{product.name}</h3>
+        {product.price != null && <p className="price">{formatPrice(product.price)}</p>}
+        <dl className="facts">
+          {product.availableQuantity != null && (
+            <div>
+              <dt>Available</dt>
+              <dd>{product.availableQuantity}</dd>
+            </div>
+          )}
+          {product.minQuantity != null && (
+            <div>
+              <dt>Minimum order</dt>
+              <dd>{product.minQuantity}</dd>
+            </div>
+          )}
+        </dl>
+        {product.description && <p className="card__text">{product.description}</p>}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,31 @@
+import { graphql, getFragmentData, type FragmentType } from "../../gql";
+import { apiUrl } from "../../apiUrl";
+import { Stars } from "../../ui/Stars";
+
+export const ReviewCardFragment = graphql(`
+  fragment ReviewCard_review on Review {
+    id
+    name
+    ratings
+    description
+    img
+  }
+`);
+
+export function ReviewCard(props: { review: FragmentType<typeof ReviewCardFragment> }) {
+  const review = getFragmentData(ReviewCardFragment, props.review);
+  return (
+    <figure className="card review-card">
+      <figcaption className="review-card__author">
+        <img src={apiUrl(review.img)} alt={`Photo from ${review.name}`} loading="lazy" width="56" height="56" className="review-card__photo" />
+        <div>
+          <p className="review-card__name">{review.name}</p>
+          <Stars rating={review.ratings} />
+        </div>
+      </figcaption>
+      <blockquote className="review-card__text">
+        <p>{review.description}</p>
+      </blockquote>
+    </figure>
+  );
+}

@@ -1,0 +1,45 @@
+import { Link, useParams } from "react-router-dom";
+import { useQuery } from "@apollo/client/react";
+import { graphql } from "../../gql";
+import { errorCode } from "../../apollo/errors";
+import { Spinner } from "../../ui/Spinner";
+import { EmptyState, ErrorState } from "../../ui/QueryStates";
+import { PartSummary } from "./PartSummary";
+import { ReservationForm } from "./ReservationForm";
+
+export const ReservationPartDocument = graphql(`
+  query ReservationPart($id: ID!) {
+    part(id: $id) {
+      id
+      ...PartSummary_part
+      ...ReservationForm_part
+    }
+  }
+`);
+
+export function ReservePage() {
+  const { partsId = "" } = useParams();
+  const { data, loading, error, refetch } = useQuery(ReservationPartDocument, { variables: { id: partsId } });
+  if (!data && loading) return <Spinner label="Loading the part…" />;
+  // part(id:) answers NOT_FOUND (or BAD_USER_INPUT for a malformed id) rather than null.
+  const missing = !data?.part && (errorCode(error) === "NOT_FOUND" || errorCode(error) === "BAD_USER_INPUT");
+  if (!data && error && !missing) return <ErrorState error={error} onRetry={() => void refetch().catch(() => undefined)} title="Could not load this part" />;
+  if (!data?.part) {
+    return (
+      <div className="container page">
+        <EmptyState>
+          <p>This part does not exist or is no longer sold.</p>
+          <Link to="/" className="btn btn--primary">
+            Browse parts
+          </Link>
+        </EmptyState>
+      </div>
+    );
+  }
+  return (
+    <div className="container page reserve-page">
+      <PartSummary part={data.part} />
+      <ReservationForm part={data.part} />
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vite";
+import react from "@vitejs/plugin-react";
+import { graphqlDocumentsPlugin } from "./build/graphqlDocumentsPlugin";
+
+const webDir = path.dirname(fileURLToPath(import.meta.url));
+
+// In development the API server runs on :4000; the built app is served by it on the same origin.
+const apiTarget = process.env.API_PROXY_TARGET ?? "http://localhost:4000";
+const proxied = ["/graphql", "/upload", "/images", "/uploads"];
+
+export default defineConfig({
+  plugins: [graphqlDocumentsPlugin(path.join(webDir, "src", "gql")), react()],
+  server: {
+    proxy: Object.fromEntries(proxied.map((prefix) => [prefix, { target: apiTarget, changeOrigin: true }])),
+  },
+  build: {
+    outDir: "dist",
+    emptyOutDir: true,
+    // Images stay files: inlining them would make the home page's JavaScript heavier.
+    assetsInlineLimit: 0,
+  },
+});
