@@ -58,6 +58,7 @@ export class InitialSchema1763800000000 implements MigrationInterface {
         updated_at timestamptz NOT NULL DEFAULT now()
       )`);
 
+    // Orders are the record of money and stock: an account that has any cannot be deleted.
     await db.query(`
       CREATE TABLE orders (
         id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
@@ -67,7 +68,7 @@ export class InitialSchema1763800000000 implements MigrationInterface {
         quantity integer NOT NULL CHECK (quantity > 0),
         unit_price_cents integer NOT NULL CHECK (unit_price_cents >= 0),
         total_cents integer NOT NULL CHECK (total_cents = unit_price_cents * quantity),
-        user_id uuid NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+        user_id uuid NOT NULL REFERENCES users(id) ON DELETE RESTRICT,
         user_email varchar(254) NOT NULL,
         user_name varchar(80) NOT NULL,
         address varchar(300) NOT NULL,
