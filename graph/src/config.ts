@@ -37,6 +37,16 @@ export interface Config {
   /** Adds an x-sql-queries header with the SQL statement count of each request (tests, benchmarks). */
   exposeSqlCount: boolean;
   graphqlIntrospection: boolean;
+  /** Requests per client address and window on the routes worth abusing (429 with Retry-After beyond). */
+  rateLimits: {
+    windowSeconds: number;
+    /** Token issuance: PUT /user/{email} and the signIn mutation. */
+    signIn: number;
+    /** POST /upload. */
+    uploads: number;
+    /** POST /newsletter and the subscribeNewsletter mutation. */
+    newsletter: number;
+  };
 }
 
 export class ConfigError extends Error {}
@@ -77,6 +87,9 @@ function list(env: Env, name: string): string[] {
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export const EMBEDDED_FIREBASE_PROJECT = "demo-partshop";
+
+/** Per client address and 15-minute window: far above what a shopper (or an office behind one address) does. */
+export const DEFAULT_RATE_LIMITS = { windowSeconds: 900, signIn: 300, uploads: 200, newsletter: 60 } as const;
 
 export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {
   const nodeEnv = value(env, "NODE_ENV") ?? "development";
@@ -180,5 +193,11 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     seed: flag(env, "SEED", true),
     exposeSqlCount: flag(env, "EXPOSE_SQL_COUNT", false) && !production,
     graphqlIntrospection: !production,
+    rateLimits: {
+      windowSeconds: integer(env, "RATE_LIMIT_WINDOW_SECONDS", DEFAULT_RATE_LIMITS.windowSeconds, 1, 86_400),
+      signIn: integer(env, "RATE_LIMIT_SIGN_IN", DEFAULT_RATE_LIMITS.signIn, 1, 10_000_000),
+      uploads: integer(env, "RATE_LIMIT_UPLOADS", DEFAULT_RATE_LIMITS.uploads, 1, 10_000_000),
+      newsletter: integer(env, "RATE_LIMIT_NEWSLETTER", DEFAULT_RATE_LIMITS.newsletter, 1, 10_000_000),
+    },
   };
 }

@@ -58,9 +58,29 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     if (typeof current.message === "string" && /Connection terminated|timeout exceeded when trying to connect|the database system is (starting up|shutting down)/i.test(current.message)) {
       return true;
     }
+    // TypeORM releases a transaction's query runner when its connection fails; the COMMIT that
+    // follows then throws this (the transaction was never committed).
+    if (current.name === "QueryRunnerAlreadyReleasedError") return true;
     current = current.driverError ?? current.cause ?? current.originalError;
   }
   return false;
+}
+
+/**
+ * PostgreSQL "data exception" SQLSTATEs a value sent by a client can cause: too long for its
+ * column (22001), NUL or characters the encoding refuses (22021, 22P05), not a valid uuid or
+ * number (22P02). Input validation at the edge refuses these first; this keeps any value that
+ * slips past it a 400 rather than a 500.
+ */
+const UNSTORABLE_VALUE_SQLSTATES = new Set(["22001", "22021", "22P02", "22P05"]);
+
+function sqlStateOf(error: unknown): string | undefined {
+  let current: any = error;
+  for (let depth = 0; current && depth < 5; depth++) {
+    if (typeof current.code === "string" && /^[0-9A-Z]{5}$/.test(current.code)) return current.code;
+    current = current.driverError ?? current.cause ?? current.originalError;
+  }
+  return undefined;
 }
 
 /** Turns anything thrown into a ShopError the caller may see; unknown failures become a generic 500. */
@@ -70,6 +90,11 @@ export function toShopError(error: unknown): ShopError {
   if (original instanceof ShopError) return original;
   if (isDatabaseUnavailable(error)) {
     return new ShopError("SERVICE_UNAVAILABLE", "The shop's database is unavailable right now; please try again in a moment");
+  }
+  const sqlState = sqlStateOf(error);
+  if (sqlState && UNSTORABLE_VALUE_SQLSTATES.has(sqlState)) {
+    console.warn(`A value reached the database that input validation should have refused (SQLSTATE ${sqlState}):`, (error as Error)?.message);
+    return new ShopError("BAD_USER_INPUT", "A value in the request cannot be stored: it is too long, malformed or contains characters such as NUL");
   }
   return new ShopError("INTERNAL_SERVER_ERROR", "Something went wrong on our side");
 }

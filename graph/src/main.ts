@@ -49,6 +49,14 @@ async function main(): Promise<void> {
       void shutdown(0);
     });
   }
+  // A bug that escapes every handler still stops PostgreSQL, the emulator and the sandbox
+  // rather than leaving them running without their server.
+  for (const event of ["uncaughtException", "unhandledRejection"] as const) {
+    process.on(event, (error) => {
+      console.error(`[partshop] ${event}, stopping:`, error);
+      void shutdown(1);
+    });
+  }
 
   let databaseUrl = config.databaseUrl;
   if (!databaseUrl) {

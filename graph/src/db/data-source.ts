@@ -2,6 +2,7 @@ import "reflect-metadata";
 import { DataSource, Logger, QueryRunner } from "typeorm";
 import { NewsletterSubscription, Order, Part, Product, Profile, Review, User } from "./entities";
 import { InitialSchema1763800000000 } from "./migrations/1763800000000-initial-schema";
+import { CatalogueChangeNotify1763900000000 } from "./migrations/1763900000000-catalogue-change-notify";
 import { requestStats } from "./request-stats";
 
 /** Counts statements per request and reports slow or failing ones; nothing else is logged. */
@@ -28,7 +29,7 @@ class CountingLogger implements Logger {
 }
 
 export const entities = [Part, Product, Order, Review, User, Profile, NewsletterSubscription];
-export const migrations = [InitialSchema1763800000000];
+export const migrations = [InitialSchema1763800000000, CatalogueChangeNotify1763900000000];
 
 export function createDataSource(url: string, options: { poolSize?: number } = {}): DataSource {
   return new DataSource({

@@ -22,8 +22,15 @@ import { describeValidationErrors } from "../inputs/validation";
 import { prefersHtml, restRouter } from "../rest/router";
 import { uploadRouter } from "../rest/uploads";
 import { Services } from "../services";
+import { serveCachedCatalogue } from "../cache/cached-responses";
+import { PAGE_MAX } from "../inputs/inputs";
+import { GRAPHQL_LIMITS, GRAPHQL_MAX_TOKENS, graphqlLimitRules, refuseBatchedOperations } from "./graphql-limits";
+import { clientAddress, createRateLimiters, rateLimitPlugin, rateLimitRoute } from "./rate-limit";
 
 export const JSON_BODY_LIMIT = "100kb";
+
+/** What resolvers see, plus the caller's address for the rate limits. */
+type ShopGraphContext = GraphContext & { clientAddress: string };
 
 /** GraphQL errors the caller can act on keep their code; anything unexpected is logged and hidden. */
 export function formatGraphQLError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
@@ -61,18 +68,24 @@ export interface ShopServer {
 
 export async function createShopServer(config: Config, services: Services, publicConfig: PublicConfig): Promise<ShopServer> {
   const app = express();
-  const httpServer = http.createServer(app);
+  const httpServer = http.createServer(serveCachedCatalogue(app, services.catalogueCache));
   app.disable("x-powered-by");
   app.set("trust proxy", "loopback");
 
-  const plugins: ApolloServerPlugin<GraphContext>[] = [
+  const limiters = createRateLimiters(config.rateLimits);
+  const plugins: ApolloServerPlugin<ShopGraphContext>[] = [
     ApolloServerPluginDrainHttpServer({ httpServer }),
     config.production ? ApolloServerPluginLandingPageDisabled() : ApolloServerPluginLandingPageLocalDefault({ embed: true }),
+    rateLimitPlugin<ShopGraphContext>({ signIn: limiters.signIn, subscribeNewsletter: limiters.newsletter }),
   ];
-  const apollo = new ApolloServer<GraphContext>({
+  const apollo = new ApolloServer<ShopGraphContext>({
     schema: buildShopSchema(),
     introspection: config.graphqlIntrospection,
+    // No "Did you mean ...?" suggestions in production.
     hideSchemaDetailsFromClientErrors: config.production,
+    validationRules: graphqlLimitRules({ ...GRAPHQL_LIMITS, largestPage: PAGE_MAX }),
+    parseOptions: { maxTokens: GRAPHQL_MAX_TOKENS },
+    allowBatchedHttpRequests: false,
     formatError: formatGraphQLError,
     includeStacktraceInErrorResponses: false,
     plugins,
@@ -85,24 +98,28 @@ export async function createShopServer(config: Config, services: Services, publi
   if (publicConfig.authEmulatorUrl) connectSources.push(publicConfig.authEmulatorUrl);
   if (publicConfig.paymentSandboxUrl) connectSources.push(publicConfig.paymentSandboxUrl);
   if (!publicConfig.authEmulatorUrl) connectSources.push("https://*.googleapis.com", "https://*.firebaseapp.com");
-  app.use(
-    helmet({
-      contentSecurityPolicy: {
-        directives: {
-          "default-src": ["'self'"],
-          "script-src": ["'self'", "https://js.stripe.com", "https://embeddable-sandbox.cdn.apollographql.com", "https://apollo-server-landing-page.cdn.apollographql.com"],
-          "style-src": ["'self'", "'unsafe-inline'", "https://apollo-server-landing-page.cdn.apollographql.com"],
-          "img-src": ["'self'", "data:", "blob:", "https:"],
-          "connect-src": connectSources.concat(["https://api.stripe.com"]),
-          "frame-src": ["'self'", "https://js.stripe.com", "https://hooks.stripe.com", "https://sandbox.embed.apollographql.com", "https://*.firebaseapp.com", ...(publicConfig.authEmulatorUrl ? [publicConfig.authEmulatorUrl] : [])],
-          "manifest-src": ["'self'", "https://apollo-server-landing-page.cdn.apollographql.com"],
-          "upgrade-insecure-requests": null,
-        },
+  const helmetOptions: Parameters<typeof helmet>[0] = {
+    contentSecurityPolicy: {
+      directives: {
+        "default-src": ["'self'"],
+        "script-src": ["'self'", "https://js.stripe.com", "https://embeddable-sandbox.cdn.apollographql.com", "https://apollo-server-landing-page.cdn.apollographql.com"],
+        "style-src": ["'self'", "'unsafe-inline'", "https://apollo-server-landing-page.cdn.apollographql.com"],
+        "img-src": ["'self'", "data:", "blob:", "https:"],
+        "connect-src": connectSources.concat(["https://api.stripe.com"]),
+        "frame-src": ["'self'", "https://js.stripe.com", "https://hooks.stripe.com", "https://sandbox.embed.apollographql.com", "https://*.firebaseapp.com", ...(publicConfig.authEmulatorUrl ? [publicConfig.authEmulatorUrl] : [])],
+        "manifest-src": ["'self'", "https://apollo-server-landing-page.cdn.apollographql.com"],
+        "upgrade-insecure-requests": null,
       },
-      crossOriginEmbedderPolicy: false,
-      crossOriginOpenerPolicy: { policy: "same-origin-allow-popups" },
-    }),
-  );
+    },
+    crossOriginEmbedderPolicy: false,
+    crossOriginOpenerPolicy: { policy: "same-origin-allow-popups" },
+  };
+  const securityHeaders = helmet(helmetOptions);
+  // Apollo Sandbox's page (outside production) brings its own CSP with a per-page nonce for its
+  // inline script; the shop's CSP on top would block that script, so that one page keeps Apollo's.
+  const sandboxPageHeaders = helmet({ ...helmetOptions, contentSecurityPolicy: false });
+  const isSandboxPage = (req: Request) => !config.production && req.method === "GET" && req.path === "/graphql" && prefersHtml(req);
+  app.use((req, res, next) => (isSandboxPage(req) ? sandboxPageHeaders : securityHeaders)(req, res, next));
   app.use(
     cors({
       origin: config.corsOrigins.length ? config.corsOrigins : false,
@@ -122,15 +139,19 @@ export async function createShopServer(config: Config, services: Services, publi
     }
   });
 
+  app.post("/upload", rateLimitRoute(limiters.uploads, (error) => ({ success: false, error })));
   app.use(uploadRouter(services, path.join(config.dataDir, "uploads")));
 
   app.use(express.json({ limit: JSON_BODY_LIMIT, strict: false, type: ["application/json", "application/*+json"] }));
+  app.use("/graphql", refuseBatchedOperations);
   app.use(
     "/graphql",
     expressMiddleware(apollo, {
-      context: async ({ req }) => createContext(services, publicConfig, req.headers.authorization),
+      context: async ({ req }) => ({ ...createContext(services, publicConfig, req.headers.authorization), clientAddress: clientAddress(req) }),
     }),
   );
+  app.put("/user/:email", rateLimitRoute(limiters.signIn));
+  app.post("/newsletter", rateLimitRoute(limiters.newsletter));
   app.use(restRouter(services));
 
   app.use("/images", express.static(path.join(config.assetsDir, "images"), { maxAge: "7d", fallthrough: false }));
@@ -149,17 +170,31 @@ export async function createShopServer(config: Config, services: Services, publi
     res.status(404).json({ error: `Cannot ${req.method} ${req.path}` });
   });
 
-  app.use((error: any, _req: Request, res: Response, _next: NextFunction) => {
-    if (error?.type === "entity.parse.failed") return res.status(400).json({ error: "The request body is not valid JSON" });
-    if (error?.type === "entity.too.large") return res.status(413).json({ error: `The request body is larger than ${JSON_BODY_LIMIT}` });
-    if (error?.type === "encoding.unsupported" || error?.type === "charset.unsupported") {
-      return res.status(415).json({ error: "Unsupported body encoding" });
+  app.use((error: any, req: Request, res: Response, _next: NextFunction) => {
+    // /graphql answers in GraphQL's shape ({errors: [{message, extensions: {code}}]}), the rest as {error}.
+    const answer = (status: number, code: string, message: string) =>
+      req.path === "/graphql"
+        ? res.status(status).json({ errors: [{ message, extensions: { code } }] })
+        : res.status(status).json({ error: message });
+    if (error?.type === "entity.parse.failed") return answer(400, "BAD_REQUEST", "The request body is not valid JSON");
+    if (error?.type === "entity.too.large") {
+      const limit = typeof error.limit === "number" ? `${Math.round(error.limit / 1024)} kB` : JSON_BODY_LIMIT;
+      return answer(413, "PAYLOAD_TOO_LARGE", `The request body is larger than the limit of ${limit}`);
     }
-    if (error?.status === 404 && error?.expose) return res.status(404).json({ error: "Not found" });
+    if (error?.type === "encoding.unsupported" || error?.type === "charset.unsupported") {
+      return answer(415, "BAD_REQUEST", "Unsupported body encoding");
+    }
+    if (error?.status === 404 && error?.expose) return answer(404, "NOT_FOUND", "Not found");
+    // Other client errors raised before a handler runs: a body that does not inflate, a path
+    // with broken percent-encoding ("Failed to decode param"), an aborted upload.
+    if (typeof error?.status === "number" && error.status >= 400 && error.status < 500 && error.expose !== false) {
+      const message = error instanceof URIError ? "The URL is not valid (broken percent-encoding)" : String(error.message || "Bad request");
+      return answer(error.status, error.status === 413 ? "PAYLOAD_TOO_LARGE" : "BAD_REQUEST", message);
+    }
     const shopError = toShopError(error);
     if (shopError.code === "INTERNAL_SERVER_ERROR") console.error("Unexpected error:", error);
     if (shopError.code === "SERVICE_UNAVAILABLE") res.setHeader("Retry-After", "5");
-    res.status(shopError.status).json({ error: shopError.message });
+    answer(shopError.status, shopError.code, shopError.message);
   });
 
   return {

@@ -1,6 +1,6 @@
 import { ArgsType, Field, Float, ID, InputType, Int } from "type-graphql";
-import { IsEmail, IsInt, IsNumber, IsOptional, IsString, Matches, Max, MaxLength, Min } from "class-validator";
-import { MAX, NotBlank, PlainText } from "./validation";
+import { IsEmail, IsInt, IsNumber, IsOptional, IsString, Matches, Max, Min } from "class-validator";
+import { MAX, MaxLength, NotBlank, PlainText } from "./validation";
 
 /*
  * The edge's validation: the same classes check GraphQL arguments (type-graphql runs
@@ -10,7 +10,7 @@ import { MAX, NotBlank, PlainText } from "./validation";
 
 const HTTP_URL = /^https?:\/\/[^\s]+$/i;
 const PHONE = /^\+?[0-9]{4,20}$/;
-const PAGE_MAX = 100;
+export const PAGE_MAX = 100;
 
 type PropertyDecorator = (target: object, propertyName: string) => void;
 /** Applies decorators as if stacked in this order above a property (the last one runs first). */
@@ -46,6 +46,7 @@ function HttpUrlField(label: string, requiredMessage: string, invalidMessage: st
     NotBlank(requiredMessage),
     MaxLength(MAX.url, { message: `${label} must be at most ${MAX.url} characters` }),
     Matches(HTTP_URL, { message: invalidMessage }),
+    PlainText(label),
   );
 }
 
@@ -78,6 +79,7 @@ export class EmailArgs {
   @IsString({ message: "Email is required" })
   @NotBlank("Email is required")
   @MaxLength(MAX.email, { message: `Email must be at most ${MAX.email} characters` })
+  @PlainText("Email")
   email: string;
 }
 
@@ -163,6 +165,7 @@ export class AddProductInput {
   @IsString({ message: "Image must be an http(s) URL" })
   @MaxLength(MAX.url, { message: `Image URL must be at most ${MAX.url} characters` })
   @Matches(/^(https?:\/\/[^\s]+|\/[^\s]*)$/i, { message: "Image must be an http(s) URL" })
+  @PlainText("Image URL")
   img?: string | null;
 
   @Field(() => Int, { nullable: true })

@@ -26,6 +26,23 @@ export function NotBlank(message: string, options: ValidationOptions = {}) {
     });
 }
 
+/**
+ * At most `max` characters, counted as PostgreSQL counts them (Unicode code points), so text
+ * that passes here always fits its varchar(max) column. (class-validator's MaxLength skips
+ * emoji variation selectors, so "❤️" x 80 passed as 80 and failed in the database as 160.)
+ */
+export function MaxLength(max: number, options: ValidationOptions = {}) {
+  return (object: object, propertyName: string) =>
+    registerDecorator({
+      name: "maxLength",
+      target: object.constructor,
+      propertyName,
+      constraints: [max],
+      options: { message: `${propertyName} must be at most ${max} characters`, ...options },
+      validator: { validate: (value: unknown) => typeof value !== "string" || [...value].length <= max },
+    });
+}
+
 /** No NUL or other control characters except tab and newlines (PostgreSQL refuses NUL outright). */
 export function PlainText(label: string, options: ValidationOptions = {}) {
   return (object: object, propertyName: string) =>

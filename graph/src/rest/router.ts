@@ -6,6 +6,7 @@ import {
   AddReviewInput,
   ConfirmOrderPaymentArgs,
   CreatePaymentIntentArgs,
+  EmailArgs,
   NewsletterArgs,
   PlaceOrderInput,
   UpdateProfileInput,
@@ -20,6 +21,8 @@ type Reply = { status?: number; body: unknown };
 const ok = (body: unknown, status = 200): Reply => ({ status, body });
 const all = { first: REST_LIST_LIMIT };
 const param = (req: Request, name: string) => String(req.params[name] ?? "");
+/** An email from the path or the query string, checked like GraphQL's email arguments. */
+const emailOf = async (value: unknown) => (await parseInput(EmailArgs, { email: value })).email;
 const bodyOf = (req: Request): Record<string, any> => (req.body && typeof req.body === "object" && !Array.isArray(req.body) ? req.body : {});
 
 /** Where a web route and a REST path meet, a browser asking for a page gets the web app. */
@@ -93,7 +96,7 @@ export function restRouter(services: Services): Router {
     requires("USER", async (req, caller) => {
       const email = req.query.user;
       if (typeof email !== "string" || !email.trim()) throw new ShopError("BAD_USER_INPUT", "The user query parameter (an email) is required");
-      return ok(allOf(await services.orders.listForEmail(caller, email, all)).map(restOrder));
+      return ok(allOf(await services.orders.listForEmail(caller, await emailOf(email), all)).map(restOrder));
     }),
   );
   router.get("/order/:id", requires("USER", async (req, caller) => ok(restOrder(await services.orders.get(caller, param(req, "id"))))));
@@ -135,7 +138,7 @@ export function restRouter(services: Services): Router {
   router.put(
     "/user/admin/:email",
     requires("ADMIN", async (req, caller) => {
-      const { modified } = await services.users.makeAdmin(caller, param(req, "email"));
+      const { modified } = await services.users.makeAdmin(caller, await emailOf(param(req, "email")));
       return ok({ acknowledged: true, modifiedCount: modified ? 1 : 0 });
     }),
   );
@@ -149,7 +152,7 @@ export function restRouter(services: Services): Router {
       return ok({ result: { acknowledged: true }, token });
     }),
   );
-  router.get("/admin/:email", requires("USER", async (req, caller) => ok({ admin: await services.users.isAdmin(caller, param(req, "email")) })));
+  router.get("/admin/:email", requires("USER", async (req, caller) => ok({ admin: await services.users.isAdmin(caller, await emailOf(param(req, "email"))) })));
 
   router.put(
     "/profileUpdate/:email",

@@ -37,6 +37,10 @@ function readImageField(req: Request): Promise<Buffer> {
     let file: Buffer | null = null;
     let failure: UploadFailure | null = null;
     parser.on("file", (field, stream) => {
+      // A form cut short makes the file stream emit "error"; unheard, that would end the process.
+      stream.on("error", () => {
+        failure ??= { status: 400, error: "The upload is not a valid multipart form" };
+      });
       if (field !== "image" || file || failure) {
         stream.resume();
         return;
@@ -77,15 +81,23 @@ export function uploadRouter(services: Services, uploadsDir: string): Router {
     }
     const declaredLength = Number(req.headers["content-length"] ?? 0);
     if (declaredLength > MAX_UPLOAD_BYTES + 64 * 1024) {
+      const refuse = () => res.status(413).json({ success: false, error: `The image is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MiB` });
+      // A client still sending when the answer comes may see a broken pipe instead of the 413:
+      // read (and drop) a moderately large body first; hang up on anything bigger.
+      if (declaredLength <= 4 * MAX_UPLOAD_BYTES) {
+        req.once("error", () => res.destroy());
+        req.once("end", refuse);
+        req.resume();
+        return;
+      }
       res.setHeader("Connection", "close");
-      return res.status(413).json({ success: false, error: `The image is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MiB` });
+      return refuse();
     }
     let image: Buffer;
     try {
       image = await readImageField(req);
     } catch (failure) {
       const { status, error } = failure as UploadFailure;
-      if (status === 413) res.setHeader("Connection", "close");
       return res.status(status ?? 400).json({ success: false, error: error ?? "Invalid upload" });
     }
     const type = sniffImage(image);

@@ -1,6 +1,8 @@
 import Stripe from "stripe";
 import { DataSource } from "typeorm";
 import { AccessTokens } from "../auth/access-token";
+import { CachedResponse } from "../cache/cached-responses";
+import { CatalogueCache, changingCatalogue } from "../cache/catalogue-cache";
 import { IdTokenVerifier } from "../auth/firebase";
 import { NewsletterService } from "./newsletter.service";
 import { OrderService } from "./order.service";
@@ -21,6 +23,8 @@ export interface Services {
   profiles: ProfileService;
   newsletter: NewsletterService;
   payments: PaymentService;
+  /** Cached catalogue answers, dropped on every catalogue change (src/cache/catalogue-cache.ts). */
+  catalogueCache: CatalogueCache<CachedResponse>;
 }
 
 export function createServices(
@@ -33,14 +37,18 @@ export function createServices(
     stripeWebhookSecret: string | null;
   },
 ): Services {
+  const catalogueCache = new CatalogueCache<CachedResponse>().listenTo(db);
   return {
     users: new UserService(db, deps.verifier, deps.tokens, new Set(deps.adminEmails)),
     parts: new PartService(db),
-    products: new ProductService(db),
-    orders: new OrderService(db),
-    reviews: new ReviewService(db),
+    // Every call that writes parts (stock included), products or reviews drops the cached
+    // catalogue before its answer goes out; other processes hear of it through NOTIFY.
+    products: changingCatalogue(new ProductService(db), ["add", "delete"], catalogueCache),
+    orders: changingCatalogue(new OrderService(db), ["place", "cancel", "adminCancel"], catalogueCache),
+    reviews: changingCatalogue(new ReviewService(db), ["add"], catalogueCache),
     profiles: new ProfileService(db),
     newsletter: new NewsletterService(db),
     payments: new PaymentService(db, deps.stripe, deps.stripeWebhookSecret),
+    catalogueCache,
   };
 }

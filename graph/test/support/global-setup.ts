@@ -26,6 +26,10 @@ export default async function setup(project: TestProject) {
     projectId: "demo-partshop",
   });
   return async () => {
+    // A shop that died during the run is a finding: show why.
+    if (shop.child.exitCode !== null || shop.child.signalCode !== null) {
+      console.error(`The suite's shop exited during the tests (${shop.child.exitCode ?? shop.child.signalCode}):\n${shop.output().slice(-6000)}`);
+    }
     await shop.stop();
     fs.rmSync(env.DATA_DIR, { recursive: true, force: true });
     fs.rmSync(env.WEB_DIST_DIR, { recursive: true, force: true });

@@ -1,0 +1,184 @@
+/**
+ * Checks that no stock or order was lost or half-written:
+ *
+ *   for every part: stock at seed = available + units in live (unpaid or paid) orders
+ *
+ * (placing an order moves units from `available` into the order in one transaction; cancelling
+ * moves them back), plus the order rows' own consistency. Read-only; safe on a live shop.
+ *
+ *   npm run check:invariants -w graph [-- --json] [-- --baseline <file>] [-- --write-baseline <file>]
+ *
+ * The database is DATABASE_URL, or else the embedded one in DATA_DIR (default ./data) on
+ * EMBEDDED_PG_PORT, started for the check if it is not running. "Stock at seed" is the seed
+ * catalogue's figure for seeded parts; a baseline file ({"<part id>": units}, written with
+ * --write-baseline) covers parts added later. Exit code 0: all holds; 1: a violation; 2: could not check.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import pg from "pg";
+import { loadConfig } from "../config";
+import { startEmbeddedPostgres } from "../db/embedded-postgres";
+import { seedParts } from "../db/seed-catalogue";
+
+export interface InvariantReport {
+  ok: boolean;
+  checkedParts: number;
+  /** Parts with no figure to check against (not seeded, not in the baseline). */
+  uncheckedParts: string[];
+  violations: string[];
+  orders: { live: number; paid: number; unpaid: number; cancelled: number };
+}
+
+interface PartRow {
+  id: string;
+  name: string;
+  seq: string;
+  available: number;
+  live_units: number;
+}
+
+/** Every part's available + live units: the figure the invariant keeps constant. */
+async function stockFigures(client: pg.Client): Promise<PartRow[]> {
+  const { rows } = await client.query<PartRow>(`
+    SELECT p.id, p.name, p.seq::text AS seq, p.available,
+           COALESCE(SUM(o.quantity) FILTER (WHERE o.status IN ('unpaid', 'paid')), 0)::int AS live_units
+    FROM parts p LEFT JOIN orders o ON o.part_id = p.id
+    GROUP BY p.id ORDER BY p.seq`);
+  return rows;
+}
+
+export async function checkInvariants(client: pg.Client, baseline: Record<string, number> = {}): Promise<InvariantReport> {
+  const violations: string[] = [];
+  const uncheckedParts: string[] = [];
+  // One snapshot for every statement below, so a shop taking orders meanwhile cannot cause a false alarm.
+  await client.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
+  try {
+    const parts = await stockFigures(client);
+    // Seeded parts are the first rows with their names (the seed runs once, on an empty database).
+    const seeded = new Map<string, number>(seedParts.map((part) => [part.name, part.available]));
+    const seen = new Set<string>();
+    let checkedParts = 0;
+    for (const part of parts) {
+      let expected: number | undefined = baseline[part.id];
+      if (expected === undefined && seeded.has(part.name) && !seen.has(part.name)) expected = seeded.get(part.name);
+      seen.add(part.name);
+      if (expected === undefined) {
+        uncheckedParts.push(part.id);
+        continue;
+      }
+      checkedParts++;
+      if (part.available + part.live_units !== expected) {
+        violations.push(
+          `part ${part.id} (${part.name}): stock ${expected} but available ${part.available} + ${part.live_units} units in live orders = ${part.available + part.live_units}`,
+        );
+      }
+    }
+
+    const problems: Array<[string, string]> = [
+      ["orders whose total is not unit price x quantity", `SELECT id FROM orders WHERE total_cents <> unit_price_cents * quantity`],
+      ["orders with a quantity below 1", `SELECT id FROM orders WHERE quantity < 1`],
+      ["paid orders without a transaction id or payment time", `SELECT id FROM orders WHERE status = 'paid' AND (transaction_id IS NULL OR paid_at IS NULL)`],
+      ["cancelled orders without a cancellation time", `SELECT id FROM orders WHERE status = 'cancelled' AND cancelled_at IS NULL`],
+      ["orders in an unknown state", `SELECT id FROM orders WHERE status NOT IN ('unpaid', 'paid', 'cancelled')`],
+      ["orders of a missing part or user", `SELECT o.id FROM orders o LEFT JOIN parts p ON p.id = o.part_id LEFT JOIN users u ON u.id = o.user_id WHERE p.id IS NULL OR u.id IS NULL`],
+      [
+        "customers with more than one unpaid order for a part",
+        `SELECT min(id::text) AS id FROM orders WHERE status = 'unpaid' GROUP BY user_id, part_id HAVING count(*) > 1`,
+      ],
+      ["one payment recorded on several orders", `SELECT min(id::text) AS id FROM orders WHERE transaction_id IS NOT NULL GROUP BY transaction_id HAVING count(*) > 1`],
+      ["parts with negative stock", `SELECT id FROM parts WHERE available < 0`],
+    ];
+    for (const [label, sql] of problems) {
+      const { rows } = await client.query<{ id: string }>(sql);
+      if (rows.length) violations.push(`${rows.length} ${label}: ${rows.slice(0, 5).map((row) => row.id).join(", ")}${rows.length > 5 ? ", ..." : ""}`);
+    }
+
+    const { rows: counts } = await client.query<{ status: string; count: number }>(`SELECT status, count(*)::int AS count FROM orders GROUP BY status`);
+    const count = (status: string) => counts.find((row) => row.status === status)?.count ?? 0;
+    return {
+      ok: violations.length === 0,
+      checkedParts,
+      uncheckedParts,
+      violations,
+      orders: { live: count("unpaid") + count("paid"), paid: count("paid"), unpaid: count("unpaid"), cancelled: count("cancelled") },
+    };
+  } finally {
+    await client.query("ROLLBACK");
+  }
+}
+
+/** Records every part's current available + live units, for parts the seed does not cover. */
+export async function writeBaseline(client: pg.Client, file: string): Promise<void> {
+  const figures = Object.fromEntries((await stockFigures(client)).map((part) => [part.id, part.available + part.live_units]));
+  fs.writeFileSync(file, JSON.stringify(figures, null, 2) + "\n");
+}
+
+function option(args: string[], name: string): string | undefined {
+  const index = args.indexOf(name);
+  return index >= 0 ? args[index + 1] : undefined;
+}
+
+async function connect(): Promise<{ client: pg.Client; stop: () => Promise<void> }> {
+  const connectTo = async (url: string) => {
+    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
+    await client.connect();
+    return client;
+  };
+  if (process.env.DATABASE_URL) return { client: await connectTo(process.env.DATABASE_URL), stop: async () => {} };
+  // The embedded database: the same folder and port defaults as the server.
+  // `npm run -w graph` runs in graph/: a relative DATA_DIR means where npm was started (INIT_CWD), like `npm start`.
+  const { dataDir, embeddedPostgresPort } = loadConfig(
+    { DATA_DIR: process.env.DATA_DIR, EMBEDDED_PG_PORT: process.env.EMBEDDED_PG_PORT },
+    process.env.INIT_CWD ?? process.cwd(),
+  );
+  const passwordFile = path.join(dataDir, "postgres-password");
+  if (!fs.existsSync(passwordFile)) throw new Error(`No embedded database in ${dataDir} (set DATABASE_URL or DATA_DIR)`);
+  const password = fs.readFileSync(passwordFile, "utf8").trim();
+  const url = `postgres://partshop:${encodeURIComponent(password)}@127.0.0.1:${embeddedPostgresPort}/partshop`;
+  try {
+    return { client: await connectTo(url), stop: async () => {} };
+  } catch (error: any) {
+    if (error?.code !== "ECONNREFUSED") throw error;
+    // Not running (the shop is stopped): start it for the check and stop it afterwards.
+    const embedded = await startEmbeddedPostgres({ dataDir, port: embeddedPostgresPort, log: (line) => console.error(`[check] ${line}`) });
+    const client = await connectTo(embedded.url);
+    return { client, stop: embedded.stop };
+  }
+}
+
+async function main(): Promise<number> {
+  const args = process.argv.slice(2);
+  const { client, stop } = await connect();
+  try {
+    const baselineOut = option(args, "--write-baseline");
+    if (baselineOut) {
+      await writeBaseline(client, baselineOut);
+      console.log(`Baseline written to ${baselineOut}`);
+      return 0;
+    }
+    const baselineFile = option(args, "--baseline");
+    const baseline = baselineFile ? (JSON.parse(fs.readFileSync(baselineFile, "utf8")) as Record<string, number>) : {};
+    const report = await checkInvariants(client, baseline);
+    if (args.includes("--json")) {
+      console.log(JSON.stringify(report));
+    } else {
+      console.log(`Checked ${report.checkedParts} parts (${report.uncheckedParts.length} without a seed or baseline figure) and ${report.orders.live + report.orders.cancelled} orders.`);
+      for (const violation of report.violations) console.log(`VIOLATION: ${violation}`);
+      console.log(report.ok ? "All invariants hold." : `${report.violations.length} invariant(s) broken.`);
+    }
+    return report.ok ? 0 : 1;
+  } finally {
+    await client.end();
+    await stop();
+  }
+}
+
+if (require.main === module) {
+  main().then(
+    (code) => process.exit(code),
+    (error) => {
+      console.error(`Could not check the invariants: ${error?.message ?? error}`);
+      process.exit(2);
+    },
+  );
+}

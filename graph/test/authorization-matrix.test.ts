@@ -1,0 +1,267 @@
+import crypto from "node:crypto";
+import { beforeAll, describe, expect, it } from "vitest";
+import { gql, insertPart, orderBody, rest, shop, withDatabase } from "./support/client";
+import { adminPerson, newPerson, payInSandbox, Person, restAt, sandboxOf, uploadImage } from "./support/fixtures";
+import { graphqlRootFields, restRoutes, routeKey } from "./support/routes";
+
+/*
+ * THE authorization matrix: every REST route and every GraphQL root field, against a visitor, the
+ * customer who owns the records involved, another customer and an admin. Columns:
+ *
+ *   [visitor, customer (owner), another customer, admin]
+ *
+ * REST cells are HTTP statuses. GraphQL cells are "ok" (data, no error), "null" (no error, the
+ * field is null) or the error's extensions.code. Routes and fields are read from the running
+ * server, so adding one without a row here fails the first test.
+ */
+
+type Role = "visitor" | "customer" | "other" | "admin";
+const ROLES: Role[] = ["visitor", "customer", "other", "admin"];
+type Row<T> = [T, T, T, T];
+
+interface World {
+  customer: Person;
+  other: Person;
+  admin: Person;
+  /** The customer's unpaid order. */
+  order: { id: string; globalId: string };
+  /** The customer's order, paid in the sandbox with this PaymentIntent. */
+  paid: { id: string; transactionId: string };
+  /** Path of an uploaded image. */
+  upload: string;
+}
+
+interface RestRequest {
+  params?: Record<string, string>;
+  query?: string;
+  body?: unknown;
+  /** Whose credential goes in Authorization: the role's access token (default) or its Firebase ID token. */
+  credential?: "access" | "idToken";
+}
+
+interface RestRow {
+  expect: Row<number>;
+  /** Called once per cell, so a destructive route gets a fresh record each time. */
+  request?: (world: World, role: Role) => Promise<RestRequest> | RestRequest;
+  /** For routes that are not JSON (uploads). */
+  send?: (world: World, token: string | undefined) => Promise<{ status: number }>;
+}
+
+type GqlExpect = "ok" | "null" | "UNAUTHENTICATED" | "FORBIDDEN" | "NOT_FOUND";
+interface GqlRow {
+  expect: Row<GqlExpect>;
+  query: string;
+  variables?: (world: World, role: Role) => Promise<Record<string, unknown>> | Record<string, unknown>;
+}
+
+const freshPart = () => insertPart({ available: 10 });
+async function freshProduct(): Promise<string> {
+  return withDatabase(async (client) => (await client.query(`INSERT INTO products (name) VALUES ('Matrix product') RETURNING id`)).rows[0].id);
+}
+async function freshUserEmail(): Promise<string> {
+  const email = `target${crypto.randomBytes(5).toString("hex")}@example.com`;
+  await withDatabase((client) => client.query(`INSERT INTO users (email, role) VALUES ($1, 'user')`, [email]));
+  return email;
+}
+async function freshOrder(owner: Person): Promise<string> {
+  const placed = await rest("POST", "/order", { token: owner.token, body: orderBody(await freshPart(), 1) });
+  if (placed.status !== 201) throw new Error(`order failed: ${JSON.stringify(placed.body)}`);
+  return placed.body.insertedId;
+}
+const freshEmail = () => `matrix${crypto.randomBytes(5).toString("hex")}@example.com`;
+const orderGlobalId = (id: string) => Buffer.from(`Order:${id}`).toString("base64url");
+const productInput = { name: "Matrix product", price: 12.5 };
+const reviewInput = { name: "Matrix", ratings: 4, description: "Good part", img: "https://example.com/r.png" };
+const profileInput = { education: "BSc", address: "1 Main St", phone: "0123456789", linkedin: "https://linkedin.com/in/x" };
+
+const REST: Record<string, RestRow> = {
+  "GET /healthz": { expect: [200, 200, 200, 200] },
+  // Stripe's webhook is authorised by its signature, whoever sends it: unsigned is refused for all.
+  "POST /stripe/webhook": { expect: [400, 400, 400, 400], request: () => ({ body: { type: "payment_intent.succeeded" } }) },
+  "POST /upload": { expect: [401, 201, 201, 201], send: (_world, token) => uploadImage(shop().url, token) },
+  // Uploaded images are public (unguessable content-hash names), as on the image host the spec uses.
+  "GET /uploads/:name": { expect: [200, 200, 200, 200], request: (world) => ({ params: { name: world.upload } }) },
+  "GET /parts": { expect: [200, 200, 200, 200] },
+  "GET /parts/:id": { expect: [200, 200, 200, 200], request: async () => ({ params: { id: await freshPart() } }) },
+  "GET /product": { expect: [200, 200, 200, 200] },
+  "POST /product": { expect: [401, 403, 403, 201], request: () => ({ body: productInput }) },
+  "DELETE /product/:id": { expect: [401, 403, 403, 200], request: async () => ({ params: { id: await freshProduct() } }) },
+  "POST /order": { expect: [401, 201, 201, 201], request: async () => ({ body: orderBody(await freshPart(), 1) }) },
+  "GET /order": { expect: [401, 200, 403, 200], request: (world) => ({ query: `user=${encodeURIComponent(world.customer.email)}` }) },
+  "GET /order/:id": { expect: [401, 200, 404, 200], request: (world) => ({ params: { id: world.order.id } }) },
+  "PATCH /order/:id": {
+    expect: [401, 200, 404, 404],
+    request: (world) => ({ params: { id: world.paid.id }, body: { transactionId: world.paid.transactionId } }),
+  },
+  "DELETE /userOrder/:id": { expect: [401, 200, 404, 404], request: async (world) => ({ params: { id: await freshOrder(world.customer) } }) },
+  "GET /getOrders": { expect: [401, 403, 403, 200] },
+  "POST /create-payment-intent": { expect: [401, 200, 404, 404], request: (world) => ({ body: { orderId: world.order.id } }) },
+  "GET /review": { expect: [200, 200, 200, 200] },
+  "POST /review": { expect: [401, 201, 201, 201], request: () => ({ body: reviewInput }) },
+  "GET /user": { expect: [401, 403, 403, 200] },
+  "PUT /user/admin/:email": { expect: [401, 403, 403, 200], request: async () => ({ params: { email: await freshUserEmail() } }) },
+  // Token issuance: each role presents its own Firebase ID token for the customer's email.
+  "PUT /user/:email": { expect: [401, 200, 403, 403], request: (world) => ({ params: { email: world.customer.email }, credential: "idToken" }) },
+  "GET /admin/:email": { expect: [401, 200, 403, 200], request: (world) => ({ params: { email: world.customer.email } }) },
+  "PUT /profileUpdate/:email": { expect: [401, 200, 403, 403], request: (world) => ({ params: { email: world.customer.email }, body: profileInput }) },
+  "POST /newsletter": { expect: [201, 201, 201, 201], request: () => ({ body: { email: freshEmail() } }) },
+};
+
+const GRAPHQL: Record<string, GqlRow> = {
+  "Query.node": {
+    expect: ["UNAUTHENTICATED", "ok", "null", "ok"],
+    query: "query($id: ID!) { node(id: $id) { id } }",
+    variables: (world) => ({ id: world.order.globalId }),
+  },
+  "Query.parts": { expect: ["ok", "ok", "ok", "ok"], query: "{ parts(first: 1) { edges { cursor } } }" },
+  "Query.part": { expect: ["ok", "ok", "ok", "ok"], query: "query($id: ID!) { part(id: $id) { id } }", variables: async () => ({ id: await freshPart() }) },
+  "Query.products": { expect: ["ok", "ok", "ok", "ok"], query: "{ products(first: 1) { edges { cursor } } }" },
+  "Query.reviews": { expect: ["ok", "ok", "ok", "ok"], query: "{ reviews(first: 1) { edges { cursor } } }" },
+  "Query.publicConfig": { expect: ["ok", "ok", "ok", "ok"], query: "{ publicConfig { firebaseProjectId } }" },
+  "Query.viewer": { expect: ["null", "ok", "ok", "ok"], query: "{ viewer { email } }" },
+  "Query.isAdmin": {
+    expect: ["UNAUTHENTICATED", "ok", "FORBIDDEN", "ok"],
+    query: "query($email: String!) { isAdmin(email: $email) }",
+    variables: (world) => ({ email: world.customer.email }),
+  },
+  "Query.users": { expect: ["UNAUTHENTICATED", "FORBIDDEN", "FORBIDDEN", "ok"], query: "{ users(first: 1) { edges { cursor } } }" },
+  "Query.order": {
+    expect: ["UNAUTHENTICATED", "ok", "NOT_FOUND", "ok"],
+    query: "query($id: ID!) { order(id: $id) { id } }",
+    variables: (world) => ({ id: world.order.globalId }),
+  },
+  "Query.orders": { expect: ["UNAUTHENTICATED", "FORBIDDEN", "FORBIDDEN", "ok"], query: "{ orders(first: 1) { edges { cursor } } }" },
+
+  "Mutation.addProduct": {
+    expect: ["UNAUTHENTICATED", "FORBIDDEN", "FORBIDDEN", "ok"],
+    query: "mutation($input: AddProductInput!) { addProduct(input: $input) { id } }",
+    variables: () => ({ input: productInput }),
+  },
+  "Mutation.deleteProduct": {
+    expect: ["UNAUTHENTICATED", "FORBIDDEN", "FORBIDDEN", "ok"],
+    query: "mutation($id: ID!) { deleteProduct(id: $id) { deletedId } }",
+    variables: async () => ({ id: await freshProduct() }),
+  },
+  "Mutation.addReview": {
+    expect: ["UNAUTHENTICATED", "ok", "ok", "ok"],
+    query: "mutation($input: AddReviewInput!) { addReview(input: $input) { id } }",
+    variables: () => ({ input: reviewInput }),
+  },
+  "Mutation.placeOrder": {
+    expect: ["UNAUTHENTICATED", "ok", "ok", "ok"],
+    query: "mutation($input: PlaceOrderInput!) { placeOrder(input: $input) { id } }",
+    variables: async () => ({ input: { partId: await freshPart(), quantity: 1, address: "1 Main St", phone: "0123456789" } }),
+  },
+  "Mutation.cancelOrder": {
+    expect: ["UNAUTHENTICATED", "ok", "NOT_FOUND", "NOT_FOUND"],
+    query: "mutation($id: ID!) { cancelOrder(id: $id) { id } }",
+    variables: async (world) => ({ id: await freshOrder(world.customer) }),
+  },
+  "Mutation.adminCancelOrder": {
+    expect: ["UNAUTHENTICATED", "FORBIDDEN", "FORBIDDEN", "ok"],
+    query: "mutation($id: ID!) { adminCancelOrder(id: $id) { id } }",
+    variables: async (world) => ({ id: await freshOrder(world.customer) }),
+  },
+  "Mutation.createPaymentIntent": {
+    expect: ["UNAUTHENTICATED", "ok", "NOT_FOUND", "NOT_FOUND"],
+    query: "mutation($orderId: ID!) { createPaymentIntent(orderId: $orderId) { clientSecret } }",
+    variables: (world) => ({ orderId: world.order.id }),
+  },
+  "Mutation.confirmOrderPayment": {
+    expect: ["UNAUTHENTICATED", "ok", "NOT_FOUND", "NOT_FOUND"],
+    query: "mutation($orderId: ID!, $transactionId: String!) { confirmOrderPayment(orderId: $orderId, transactionId: $transactionId) { id } }",
+    variables: (world) => ({ orderId: world.paid.id, transactionId: world.paid.transactionId }),
+  },
+  // Each role presents its own Firebase ID token; the visitor has none that verifies.
+  "Mutation.signIn": {
+    expect: ["UNAUTHENTICATED", "ok", "ok", "ok"],
+    query: "mutation($idToken: String!) { signIn(idToken: $idToken) { token } }",
+    variables: (world, role) => ({ idToken: role === "visitor" ? "not-a-firebase-token" : world[role].idToken }),
+  },
+  "Mutation.makeAdmin": {
+    expect: ["UNAUTHENTICATED", "FORBIDDEN", "FORBIDDEN", "ok"],
+    query: "mutation($email: String!) { makeAdmin(email: $email) { id } }",
+    variables: async () => ({ email: await freshUserEmail() }),
+  },
+  "Mutation.updateProfile": {
+    expect: ["UNAUTHENTICATED", "ok", "ok", "ok"],
+    query: "mutation($input: UpdateProfileInput!) { updateProfile(input: $input) { userEmail } }",
+    variables: () => ({ input: profileInput }),
+  },
+  "Mutation.subscribeNewsletter": {
+    expect: ["ok", "ok", "ok", "ok"],
+    query: "mutation($email: String!) { subscribeNewsletter(email: $email) { subscribed } }",
+    variables: () => ({ email: freshEmail() }),
+  },
+};
+
+let world: World;
+
+beforeAll(async () => {
+  const [customer, other, admin] = await Promise.all([newPerson("owner"), newPerson("other"), adminPerson()]);
+  const orderId = await freshOrder(customer);
+  const paidId = await freshOrder(customer);
+  const intent = await rest("POST", "/create-payment-intent", { token: customer.token, body: { orderId: paidId } });
+  const { sandboxUrl, publishableKey } = await sandboxOf(shop().url);
+  const transactionId = await payInSandbox(sandboxUrl, publishableKey, intent.body.clientSecret);
+  const uploaded = await uploadImage(shop().url, customer.token);
+  world = {
+    customer,
+    other,
+    admin,
+    order: { id: orderId, globalId: orderGlobalId(orderId) },
+    paid: { id: paidId, transactionId },
+    upload: new URL(uploaded.body.data.url).pathname.split("/").pop()!,
+  };
+});
+
+const tokenOf = (role: Role, credential: "access" | "idToken" = "access") =>
+  role === "visitor" ? undefined : credential === "idToken" ? world[role].idToken : world[role].token;
+
+async function restOutcome(key: string, row: RestRow, role: Role): Promise<number> {
+  if (row.send) return (await row.send(world, tokenOf(role))).status;
+  const [method, template] = key.split(" ");
+  const request = (await row.request?.(world, role)) ?? {};
+  const urlPath = template.replace(/:(\w+)/g, (_match, name) => encodeURIComponent(request.params?.[name] ?? ""));
+  const answer = await restAt(shop().url, method, urlPath + (request.query ? `?${request.query}` : ""), {
+    token: tokenOf(role, request.credential),
+    body: request.body,
+  });
+  return answer.status;
+}
+
+async function graphqlOutcome(key: string, row: GqlRow, role: Role): Promise<string> {
+  const field = key.split(".")[1];
+  const answer = await gql(row.query, (await row.variables?.(world, role)) ?? {}, tokenOf(role));
+  const error = answer.body.errors?.[0];
+  if (error) return error.extensions?.code ?? `no code: ${error.message}`;
+  return answer.body.data?.[field] === null ? "null" : "ok";
+}
+
+describe("authorization matrix", () => {
+  it("has exactly one row for every REST route and every GraphQL query and mutation of the server", async () => {
+    const routes = (await restRoutes()).map(routeKey).sort();
+    expect(routes.length).toBeGreaterThan(20);
+    expect(Object.keys(REST).sort(), "REST routes without a row, or rows for routes that are gone").toEqual(routes);
+    const { query, mutation } = await graphqlRootFields();
+    const fields = [...query.map((name) => `Query.${name}`), ...mutation.map((name) => `Mutation.${name}`)].sort();
+    expect(Object.keys(GRAPHQL).sort(), "GraphQL fields without a row, or rows for fields that are gone").toEqual(fields);
+  });
+
+  it("every route and operation answers visitor, owner, another customer and admin as the table says", async () => {
+    const mismatches: string[] = [];
+    for (const [key, row] of Object.entries(REST)) {
+      for (const [index, role] of ROLES.entries()) {
+        const status = await restOutcome(key, row, role);
+        if (status !== row.expect[index]) mismatches.push(`${key} as ${role}: ${status}, expected ${row.expect[index]}`);
+      }
+    }
+    for (const [key, row] of Object.entries(GRAPHQL)) {
+      for (const [index, role] of ROLES.entries()) {
+        const outcome = await graphqlOutcome(key, row, role);
+        if (outcome !== row.expect[index]) mismatches.push(`${key} as ${role}: ${outcome}, expected ${row.expect[index]}`);
+      }
+    }
+    expect(mismatches).toEqual([]);
+  });
+});

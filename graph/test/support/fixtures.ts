@@ -1,0 +1,126 @@
+import fs from "node:fs";
+import path from "node:path";
+import pg from "pg";
+import { Answer, createFirebaseAccount, firebaseSignIn, rest, shop, uniqueEmail } from "./client";
+
+/** A signed-in user with both credentials: the Firebase ID token (proof) and the shop's access token. */
+export interface Person {
+  email: string;
+  idToken: string;
+  token: string;
+}
+
+/** A new customer of the suite's shop, keeping the Firebase ID token too (for sign-in tests). */
+export async function newPerson(label: string): Promise<Person> {
+  const email = uniqueEmail(label);
+  const { idToken } = await createFirebaseAccount(email, "secret-123", `${label} person`);
+  const answer = await rest("PUT", `/user/${email}`, { token: idToken });
+  if (answer.status !== 200) throw new Error(`sign-in failed: ${answer.status} ${JSON.stringify(answer.body)}`);
+  return { email, idToken, token: answer.body.token };
+}
+
+/** The seeded admin, with a fresh ID token. */
+export async function adminPerson(): Promise<Person> {
+  const email = "admin@partshop.dev";
+  const { idToken } = await firebaseSignIn(email, "partshop-admin");
+  const answer = await rest("PUT", `/user/${email}`, { token: idToken });
+  if (answer.status !== 200) throw new Error(`admin sign-in failed: ${JSON.stringify(answer.body)}`);
+  return { email, idToken, token: answer.body.token };
+}
+
+/** `rest` for any shop, not only the suite's. */
+export async function restAt<T = any>(
+  baseUrl: string,
+  method: string,
+  urlPath: string,
+  options: { token?: string; body?: unknown; headers?: Record<string, string>; signal?: AbortSignal } = {},
+): Promise<Answer<T>> {
+  const headers: Record<string, string> = { accept: "application/json", ...options.headers };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  if (options.body !== undefined) headers["content-type"] ??= "application/json";
+  const response = await fetch(baseUrl + urlPath, {
+    method,
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    signal: options.signal,
+  });
+  const text = await response.text();
+  let body: any = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // not JSON
+  }
+  return { status: response.status, body, headers: response.headers };
+}
+
+/** What the browser does with a client secret: confirm the card in the payment sandbox. */
+export async function payInSandbox(sandboxUrl: string, publishableKey: string, clientSecret: string) {
+  const intentId = clientSecret.split("_secret_")[0];
+  const form = new URLSearchParams({
+    client_secret: clientSecret,
+    "payment_method_data[type]": "card",
+    "payment_method_data[card][number]": "4242424242424242",
+    "payment_method_data[card][exp_month]": "12",
+    "payment_method_data[card][exp_year]": "2034",
+    "payment_method_data[card][cvc]": "123",
+  });
+  const response = await fetch(`${sandboxUrl}/v1/payment_intents/${intentId}/confirm`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${publishableKey}`, "content-type": "application/x-www-form-urlencoded" },
+    body: form,
+  });
+  const body: any = await response.json();
+  if (response.status !== 200 || body.status !== "succeeded") throw new Error(`payment failed: ${response.status} ${JSON.stringify(body)}`);
+  return intentId;
+}
+
+export async function sandboxOf(baseUrl: string): Promise<{ sandboxUrl: string; publishableKey: string }> {
+  const answer = await restAt(baseUrl, "POST", "/graphql", { body: { query: "{ publicConfig { paymentSandboxUrl stripePublishableKey } }" } });
+  return { sandboxUrl: answer.body.data.publicConfig.paymentSandboxUrl, publishableKey: answer.body.data.publicConfig.stripePublishableKey };
+}
+
+/** Every row of every table of the shop's schema, in a stable order: equal dumps mean equal data. */
+export async function dumpDatabase(databaseUrl = shop().databaseUrl): Promise<Record<string, unknown[]>> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows: tables } = await client.query<{ table_name: string }>(
+      `SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name`,
+    );
+    const dump: Record<string, unknown[]> = {};
+    for (const { table_name } of tables) {
+      // Row text ordered by itself: every column compared, whatever the table's key.
+      const { rows } = await client.query(`SELECT t::text AS row FROM "${table_name}" t ORDER BY t::text`);
+      dump[table_name] = rows.map((row) => row.row);
+    }
+    return dump;
+  } finally {
+    await client.end();
+  }
+}
+
+/** The files the shop's image host holds. */
+export const uploadedFiles = (dataDir = shop().dataDir) => fs.readdirSync(path.join(dataDir, "uploads")).sort();
+
+/** A 1x1 PNG. */
+export const TINY_PNG = Buffer.from(
+  "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000100e221bc330000000049454e44ae426082",
+  "hex",
+);
+
+export async function uploadImage(baseUrl: string, token: string | undefined, file: Buffer = TINY_PNG, field = "image") {
+  const form = new FormData();
+  form.append(field, new Blob([file], { type: "image/png" }), "photo.png");
+  const headers: Record<string, string> = {};
+  if (token) headers.authorization = `Bearer ${token}`;
+  const response = await fetch(`${baseUrl}/upload`, { method: "POST", body: form, headers });
+  const text = await response.text();
+  let body: any = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // not JSON
+  }
+  return { status: response.status, body, headers: response.headers };
+}
