@@ -18,3 +18,8 @@ npm test -w graph
 
 echo "== web component tests"
 npm test -w web
+
+echo "== browser journeys (Chromium against real shops)"
+bash scripts/ensure-chromium.sh
+npm run build -w web
+npm run test:e2e -w web

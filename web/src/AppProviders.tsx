@@ -11,7 +11,8 @@ export function AppProviders({ children }: { children: ReactNode }) {
   const [client] = useState(createApolloClient);
   return (
     <ApolloProvider client={client}>
-      <BrowserRouter>
+      {/* Location updates outside a transition: a sign-out and its navigate() render together, so RequireAuth never redirects from the old page. */}
+      <BrowserRouter useTransitions={false}>
         <PublicConfigProvider>
           <FirebaseAuthProvider>{children}</FirebaseAuthProvider>
         </PublicConfigProvider>

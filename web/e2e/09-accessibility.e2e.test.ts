@@ -1,0 +1,147 @@
+import fs from "node:fs";
+import path from "node:path";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describeViolations, runAxe, type AxeViolation } from "./support/axe";
+import { useJourney } from "./support/journey";
+import { RESULTS_DIR } from "./support/paths";
+import { ADMIN, CUSTOMER, expectCount, openPart, reservePart, row, signIn, visible } from "./support/ui";
+
+const journey = useJourney("09-accessibility");
+
+const SSD = "1TB NVMe M.2 2280 SSD, PCIe 4.0 x4";
+
+/** Every page checked, with what it must show before axe looks at it (no spinners or skeletons). */
+const report: Record<string, AxeViolation[]> = {};
+
+async function check(page: Page, name: string) {
+  await page.locator('[role="status"]:has(.spinner__circle), .skeleton').first().waitFor({ state: "detached", timeout: 15_000 });
+  const violations = await runAxe(page);
+  report[name] = violations;
+  await journey.shot(page, name);
+  const blocking = violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
+  expect(blocking, `${name}: serious or critical accessibility violations:\n${describeViolations(blocking)}`).toEqual([]);
+}
+
+describe("accessibility (axe-core): no serious or critical violations", () => {
+  let customer: Page;
+  let admin: Page;
+  let visitor: Page;
+
+  beforeAll(async () => {
+    visitor = await journey.newPage({ shared: true });
+    customer = await journey.newPage({ shared: true });
+    await signIn(customer, CUSTOMER);
+    await reservePart(customer, SSD);
+    admin = await journey.newPage({ shared: true });
+    await signIn(admin, ADMIN);
+  }, 90_000);
+
+  afterAll(() => {
+    fs.mkdirSync(path.join(RESULTS_DIR, "09-accessibility"), { recursive: true });
+    fs.writeFileSync(path.join(RESULTS_DIR, "09-accessibility", "axe-report.json"), JSON.stringify(report, null, 2));
+  });
+
+  it("the check itself catches a violation (an image without alt text on the page)", async () => {
+    const page = await journey.newPage();
+    await page.goto("/blogs");
+    await visible(page.getByRole("heading", { level: 1, name: "How Partshop is built" }));
+    await page.evaluate(() => {
+      const img = document.createElement("img");
+      img.src = "/favicon.svg";
+      document.querySelector("main")!.append(img);
+    });
+    const violations = await runAxe(page);
+    expect(violations.map(({ id, impact }) => ({ id, impact }))).toContainEqual({ id: "image-alt", impact: "critical" });
+  });
+
+  it("home", async () => {
+    await visitor.goto("/");
+    await expectCount(visitor.locator("#parts").getByRole("article"), 6);
+    await expectCount(visitor.locator("#reviews .review-card"), 6);
+    await check(visitor, "home");
+  });
+
+  it("login", async () => {
+    await visitor.goto("/login");
+    await visible(visitor.getByRole("button", { name: "Continue with Google" }));
+    await check(visitor, "login");
+  });
+
+  it("register, with its validation messages showing", async () => {
+    await visitor.goto("/register");
+    await visitor.getByRole("button", { name: "Register", exact: true }).click();
+    await visible(visitor.getByText("Name is Required", { exact: true }));
+    await check(visitor, "register");
+  });
+
+  it("blogs", async () => {
+    await visitor.goto("/blogs");
+    await visible(visitor.getByRole("heading", { level: 1, name: "How Partshop is built" }));
+    await check(visitor, "blogs");
+  });
+
+  it("portfolio", async () => {
+    await visitor.goto("/portfolio");
+    await visible(visitor.getByRole("heading", { level: 1, name: "Partshop web team" }));
+    await check(visitor, "portfolio");
+  });
+
+  it("not found", async () => {
+    await visitor.goto("/nowhere");
+    await visible(visitor.getByRole("heading", { level: 1, name: "There's nothing here: 404!" }));
+    await check(visitor, "not-found");
+  });
+
+  it("a part's reservation page", async () => {
+    await openPart(customer, SSD);
+    await check(customer, "part");
+  });
+
+  it("dashboard profile", async () => {
+    await customer.goto("/dashboard");
+    await visible(customer.getByRole("heading", { level: 1, name: "My Profile" }));
+    await visible(customer.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "My Orders" }));
+    await check(customer, "dashboard-profile");
+  });
+
+  it("my orders", async () => {
+    await customer.goto("/dashboard/my_orders");
+    await visible(row(customer, SSD));
+    await check(customer, "my-orders");
+  });
+
+  it("payment", async () => {
+    await row(customer, SSD).getByRole("link", { name: `Pay for ${SSD}` }).click();
+    await visible(customer.getByLabel("Card number"));
+    await check(customer, "payment");
+  });
+
+  it("add a review", async () => {
+    await customer.goto("/dashboard/add_review");
+    await visible(customer.getByRole("heading", { level: 1, name: "Add a review" }));
+    await check(customer, "add-review");
+  });
+
+  for (const [route, heading] of [
+    ["all_users", "All Users"],
+    ["manage_all_orders", "Manage All Orders"],
+    ["add_product", "Add Product"],
+    ["manage_product", "Manage Products"],
+  ]) {
+    it(`admin: ${heading}`, async () => {
+      await admin.goto(`/dashboard/${route}`);
+      await visible(admin.getByRole("heading", { level: 1, name: heading }));
+      if (route !== "add_product") await visible(admin.locator("tbody tr").first());
+      await check(admin, `admin-${route}`);
+    });
+  }
+
+  it("the mobile layout of the home page (360 px)", async () => {
+    const page = await journey.newPage({ viewport: { width: 360, height: 740 } });
+    await page.goto("/");
+    await expectCount(page.locator("#parts").getByRole("article"), 6);
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await check(page, "home-mobile-menu-open");
+  });
+});

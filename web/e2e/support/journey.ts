@@ -1,0 +1,121 @@
+import fs from "node:fs";
+import path from "node:path";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, inject } from "vitest";
+import { CHROMIUM, RESULTS_DIR } from "./paths";
+import { startShop, type Shop } from "./shop";
+
+export const CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, timeout: 60_000 });
+}
+
+/** What went wrong inside a page: uncaught exceptions and console errors. */
+interface PageProblems {
+  page: Page;
+  context: BrowserContext;
+  /** Kept open for the whole file (pages shared by several tests), not closed after each test. */
+  shared: boolean;
+  errors: string[];
+  /** Console errors this test provokes on purpose (a refused call the app handles). */
+  allowed: RegExp[];
+}
+
+export interface Journey {
+  readonly shop: Shop;
+  /**
+   * A new browser context (no cookies, storage or Firebase session) and its page, at the shop.
+   * Closed after the test, or with `shared` at the end of the file (a page used by several tests).
+   */
+  newPage(options?: { viewport?: { width: number; height: number }; shared?: boolean }): Promise<Page>;
+  /** Saves a full-page screenshot as test-results/e2e/<journey>/<nn>-<name>.png. */
+  shot(page: Page, name: string): Promise<void>;
+  /** Console errors matching `pattern` are expected in this test (e.g. a refused request). */
+  allowConsoleErrors(page: Page, pattern: RegExp): void;
+}
+
+/**
+ * Registers the hooks of one journey file: a fresh shop (clean database) and a Chromium for the
+ * file, a fresh browser context per page, screenshots, a failure screenshot, no uncaught page
+ * errors or unexpected console errors, and everything stopped and removed afterwards.
+ */
+export function useJourney(label: string): Journey {
+  let shop: Shop | undefined;
+  let browser: Browser | undefined;
+  let pages: PageProblems[] = [];
+  let shotCount = 0;
+  const folder = path.join(RESULTS_DIR, label);
+
+  const shot = async (page: Page, name: string) => {
+    fs.mkdirSync(folder, { recursive: true });
+    shotCount += 1;
+    const file = path.join(folder, `${String(shotCount).padStart(2, "0")}-${name.replace(/[^\w-]+/g, "-")}.png`);
+    await page.screenshot({ path: file, fullPage: true, animations: "disabled" });
+  };
+
+  const cleanUp = async () => {
+    pages = [];
+    await browser?.close().catch(() => undefined);
+    browser = undefined;
+    await shop?.stop();
+    shop = undefined;
+  };
+
+  beforeAll(async () => {
+    try {
+      shop = await startShop(label, inject("emulatorHost"));
+      browser = await launchChromium();
+    } catch (error) {
+      await cleanUp();
+      throw error;
+    }
+  }, 180_000);
+
+  afterEach(async (context) => {
+    const failed = context.task.result?.state === "fail";
+    const seen = pages;
+    pages = seen.filter((entry) => entry.shared);
+    if (failed) {
+      for (const [index, { page }] of seen.entries()) {
+        if (!page.isClosed()) await shot(page, `FAILED-${context.task.name.slice(0, 60)}-${index + 1}`).catch(() => undefined);
+      }
+    }
+    const unexpected = seen.flatMap(({ errors, allowed }) => errors.filter((error) => !allowed.some((pattern) => pattern.test(error))));
+    for (const entry of seen) entry.errors = [];
+    await Promise.all(seen.filter((entry) => !entry.shared).map((entry) => entry.context.close().catch(() => undefined)));
+    if (!failed && unexpected.length > 0) throw new Error(`The pages logged errors:\n  ${unexpected.join("\n  ")}`);
+  });
+
+  afterAll(async () => {
+    if (shop && !shop.process.running()) console.error(`The ${label} shop exited during the journey:\n${shop.process.output().slice(-4000)}`);
+    await cleanUp();
+  }, 60_000);
+
+  return {
+    get shop() {
+      if (!shop) throw new Error("The shop is not running");
+      return shop;
+    },
+    async newPage(options = {}) {
+      if (!browser || !shop) throw new Error("The shop or the browser is not running");
+      const context = await browser.newContext({ baseURL: shop.url, viewport: options.viewport ?? { width: 1280, height: 900 } });
+      context.setDefaultTimeout(15_000);
+      context.setDefaultNavigationTimeout(30_000);
+      const page = await context.newPage();
+      const entry: PageProblems = { page, context, shared: options.shared ?? false, errors: [], allowed: [] };
+      pages.push(entry);
+      page.on("pageerror", (error) => entry.errors.push(`uncaught: ${error.message}`));
+      page.on("console", (message) => {
+        if (message.type() === "error") entry.errors.push(`console: ${message.text()} (${message.location().url})`);
+      });
+      return page;
+    },
+    shot,
+    allowConsoleErrors(page, pattern) {
+      const entry = pages.find((candidate) => candidate.page === page);
+      if (!entry) throw new Error("allowConsoleErrors: not a page of this test");
+      entry.allowed.push(pattern);
+    },
+  };
+}

@@ -1,0 +1,13 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+export const WEB_DIR = path.resolve(here, "..", "..");
+export const REPO_ROOT = path.resolve(WEB_DIR, "..");
+export const SERVER_MAIN = path.join(REPO_ROOT, "graph", "dist", "main.js");
+export const WEB_DIST_DIR = path.join(WEB_DIR, "dist");
+/** Screenshots of every journey (git-ignored). */
+export const RESULTS_DIR = path.join(REPO_ROOT, "test-results", "e2e");
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+export const PROJECT_ID = "demo-partshop";

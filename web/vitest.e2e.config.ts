@@ -1,0 +1,26 @@
+import { BaseSequencer, type TestSpecification } from "vitest/node";
+import { defineConfig } from "vitest/config";
+
+/** Journeys run in the order of their numbered file names (01-visitor first). */
+class ByFileName extends BaseSequencer {
+  async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    return [...files].sort((a, b) => a.moduleId.localeCompare(b.moduleId));
+  }
+}
+
+// Browser journeys (npm run test:e2e -w web): Debian's Chromium driven by playwright-core against
+// real shops started from graph/dist with web/dist. See e2e/support/journey.ts.
+export default defineConfig({
+  test: {
+    include: ["e2e/**/*.e2e.test.ts"],
+    environment: "node",
+    globalSetup: ["e2e/support/global-setup.ts"],
+    // One journey file at a time: each starts its own shop, and timings stay honest on 2 cores.
+    fileParallelism: false,
+    sequence: { sequencer: ByFileName },
+    testTimeout: 90_000,
+    hookTimeout: 180_000,
+    teardownTimeout: 60_000,
+    reporters: ["default"],
+  },
+});
