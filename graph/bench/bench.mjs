@@ -1,0 +1,476 @@
+// `npm run bench`: where the shop stands under load, against the ceiling of this machine.
+// Run from the repository root after `npm run build -w graph` (the npm script does both).
+// Settings (environment): BENCH_DURATION seconds per load run (10), BENCH_CONNECTIONS (50),
+// BENCH_ROUNDS reservation rounds (5), BENCH_PHASES (throughput,reservations,sql: all),
+// BENCH_MAIN (another build's graph/dist/main.js, to compare), BENCH_NODE_ARGS (node flags for the
+// shops), BENCH_LABEL (file name of a partial run). README "Performance" explains the figures.
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+import pg from "pg";
+import { call, expectOk, gql, inBatches, newCustomer, signIn } from "./lib/client.mjs";
+import { Cleanup, cpuMs, embeddedDatabaseUrl, freePort, makeDataDir, MAIN, REPO_DIR, rssMb, spawnCeiling, spawnShop } from "./lib/processes.mjs";
+
+const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const WARMUP = Math.min(3, DURATION);
+const CUSTOMERS = 200;
+const STOCK = 100;
+const PAGE_SIZES = [5, 20, 100];
+const PHASES = new Set((process.env.BENCH_PHASES ?? "throughput,reservations,sql").split(",").map((p) => p.trim()));
+
+const TARGETS = { restRatio: 0.5, graphqlPartsRatio: 0.25, p99Ms: 20, reservationsPerSecond: 1000, rssMb: 200 };
+
+const started = Date.now();
+const log = (line) => console.log(`[bench +${((Date.now() - started) / 1000).toFixed(1)}s] ${line}`);
+const cleanup = new Cleanup();
+
+process.on("unhandledRejection", (error) => console.error(`[bench] unhandled: ${error?.message ?? error}`));
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
+  process.on(signal, async () => {
+    log(`${signal}: stopping everything`);
+    await cleanup.run();
+    process.exit(130);
+  });
+}
+
+// --- The operations measured -------------------------------------------------------------------
+
+/** What the home page asks for (the web app's HomeParts with its card fragment, __typename as Apollo Client adds it). */
+const HOME_PARTS = `query HomeParts($first: Int, $after: String) {
+  parts(first: $first, after: $after) {
+    edges { cursor node { id ...PartCard_part __typename } __typename }
+    pageInfo { hasNextPage endCursor __typename }
+    __typename
+  }
+}
+fragment PartCard_part on Part { id databaseId name img price available minOrderQuantity shortDesc __typename }`;
+
+const NODE_PART = `query PartNode($id: ID!) {
+  node(id: $id) { id __typename ... on Part { databaseId name img price available minOrderQuantity shortDesc } }
+}`;
+
+const VIEWER_ORDERS = `query MyOrders($first: Int) {
+  viewer { id orders(first: $first) { edges { node { id databaseId partName quantity price paid status createdAt part { id name available } } } pageInfo { hasNextPage endCursor } } }
+}`;
+
+const LIST_QUERIES = {
+  parts: { query: `query($first: Int!) { parts(first: $first) { edges { cursor node { id databaseId name img price available minOrderQuantity shortDesc } } pageInfo { hasNextPage endCursor } } }`, pick: (d) => d.parts },
+  products: { query: `query($first: Int!) { products(first: $first) { edges { cursor node { id databaseId name price img availableQuantity minQuantity description createdAt } } pageInfo { hasNextPage endCursor } } }`, pick: (d) => d.products },
+  reviews: { query: `query($first: Int!) { reviews(first: $first) { edges { cursor node { id databaseId name ratings description img createdAt } } pageInfo { hasNextPage endCursor } } }`, pick: (d) => d.reviews },
+  "viewer.orders (+part)": { query: `query($first: Int!) { viewer { orders(first: $first) { edges { cursor node { id partName quantity price paid part { id name available } } } pageInfo { hasNextPage endCursor } } } }`, pick: (d) => d.viewer.orders, as: "customer" },
+  "orders (+part, admin)": { query: `query($first: Int!) { orders(first: $first) { edges { cursor node { id partName quantity userEmail part { id name available } } } pageInfo { hasNextPage endCursor } } }`, pick: (d) => d.orders, as: "admin" },
+  "users (admin)": { query: `query($first: Int!) { users(first: $first) { edges { cursor node { id email role displayName } } pageInfo { hasNextPage endCursor } } }`, pick: (d) => d.users, as: "admin" },
+};
+
+const REST_LISTS = {
+  "GET /parts": { path: () => "/parts" },
+  "GET /product": { path: () => "/product" },
+  "GET /review": { path: () => "/review" },
+  "GET /order?user=": { path: (ctx) => `/order?user=${encodeURIComponent(ctx.customer.email)}`, as: "customer" },
+  "GET /getOrders": { path: () => "/getOrders", as: "admin" },
+  "GET /user": { path: () => "/user", as: "admin" },
+};
+
+// --- Load runs -----------------------------------------------------------------------------------
+
+/** One autocannon run; `pid` is the server process whose CPU time per request is reported. */
+function load(options, pid, duration = DURATION) {
+  const cpuBefore = cpuMs(pid);
+  return new Promise((resolve, reject) => {
+    autocannon({ connections: CONNECTIONS, duration, ...options }, (error, result) =>
+      error ? reject(error) : resolve({ result, cpuMs: cpuMs(pid) - cpuBefore }),
+    );
+  });
+}
+
+function summarize({ result, cpuMs: cpu }) {
+  return {
+    requestsPerSecond: Math.round(result.requests.average),
+    total: result.requests.total,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+    // CPU time of the server process per answered request: steadier than req/s on a shared machine.
+    serverCpuMsPerRequest: result.requests.total ? round(cpu / result.requests.total, 3) : null,
+  };
+}
+
+const post = (url, query, variables, token) => ({
+  url: `${url}/graphql`,
+  method: "POST",
+  headers: { "content-type": "application/json", accept: "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+  body: JSON.stringify({ query, variables }),
+});
+
+async function throughput(ctx) {
+  const { shop, ceiling } = ctx;
+  const scenarios = [
+    { key: "restParts", name: "REST GET /parts", options: { url: `${shop.url}/parts`, method: "GET", headers: { accept: "application/json" } } },
+    { key: "graphqlParts", name: "GraphQL parts(first: 20)", options: post(shop.url, HOME_PARTS, { first: 20 }) },
+    { key: "graphqlNode", name: "GraphQL node(id:) part", options: post(shop.url, NODE_PART, { id: ctx.partGlobalId }) },
+    { key: "graphqlViewerOrders", name: "GraphQL viewer.orders(20)", options: post(shop.url, VIEWER_ORDERS, { first: 20 }, ctx.customer.token) },
+  ];
+  const ceilingOptions = { url: `${ceiling.url}/parts`, method: "GET", headers: { accept: "application/json" } };
+
+  // Each operation answers correctly before it is loaded (a GraphQL error would still be a 200).
+  for (const scenario of scenarios) {
+    const { method, headers, body, url } = scenario.options;
+    const response = await fetch(url, { method, headers, body });
+    const text = await response.text();
+    if (response.status !== 200 || text.includes('"errors"')) throw new Error(`${scenario.name} answered ${response.status}: ${text.slice(0, 300)}`);
+    scenario.bytes = Buffer.byteLength(text);
+  }
+
+  log(`warming up (${WARMUP} s each)`);
+  await load(ceilingOptions, ceiling.pid, WARMUP);
+  for (const scenario of scenarios) await load(scenario.options, shop.pid, WARMUP);
+
+  const ceilings = [];
+  const runCeiling = async () => {
+    const result = summarize(await load(ceilingOptions, ceiling.pid));
+    ceilings.push(result);
+    log(`  ceiling: ${result.requestsPerSecond} req/s, p99 ${result.p99Ms} ms`);
+  };
+  await runCeiling();
+  const results = {};
+  for (const [index, scenario] of scenarios.entries()) {
+    const result = summarize(await load(scenario.options, shop.pid));
+    log(`  ${scenario.name}: ${result.requestsPerSecond} req/s, p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms, errors ${result.errors}, ${result.serverCpuMsPerRequest} CPU ms/request`);
+    await runCeiling();
+    // The ceiling measured just before and just after: drift over the run cancels out.
+    const ceilingRps = (ceilings[index].requestsPerSecond + ceilings[index + 1].requestsPerSecond) / 2;
+    results[scenario.key] = {
+      name: scenario.name,
+      responseBytes: scenario.bytes,
+      ...result,
+      ceilingRequestsPerSecond: Math.round(ceilingRps),
+      ceilingP99Ms: Math.max(ceilings[index].p99Ms, ceilings[index + 1].p99Ms),
+      ratioToCeiling: round(result.requestsPerSecond / ceilingRps, 3),
+    };
+  }
+  // Still correct after the load.
+  for (const scenario of scenarios) {
+    const { method, headers, body, url } = scenario.options;
+    const text = await (await fetch(url, { method, headers, body })).text();
+    if (text.includes('"errors"')) throw new Error(`${scenario.name} answers errors after the load: ${text.slice(0, 300)}`);
+  }
+  return {
+    connections: CONNECTIONS,
+    durationSeconds: DURATION,
+    ceiling: { runs: ceilings.map((c) => c.requestsPerSecond), p50Ms: ceilings.map((c) => c.p50Ms), p99Ms: ceilings.map((c) => c.p99Ms), cpuMsPerRequest: round(ceilings.reduce((sum, c) => sum + c.serverCpuMsPerRequest, 0) / ceilings.length, 3) },
+    scenarios: results,
+  };
+}
+
+// --- Reservations across two processes -----------------------------------------------------------
+
+async function reservations(ctx) {
+  const { shop, shopB, db, emulatorHost } = ctx;
+  const shops = [shop, shopB];
+  log(`creating ${CUSTOMERS} customers (signed in alternately on both processes)`);
+  const customers = await inBatches(Array.from({ length: CUSTOMERS }, (_, i) => i), 16, (i) => newCustomer(emulatorHost, shops[i % 2].url, `bench-buyer${i}`));
+
+  const saleRound = async (label) => {
+    const { rows } = await db.query(
+      `INSERT INTO parts (name, img, price_cents, available, min_order_quantity, short_desc)
+       VALUES ($1, '/images/parts/dc-jack.svg', 1999, $2, 1, 'Flash sale part of the benchmark') RETURNING id`,
+      [`Flash sale ${label}`, STOCK],
+    );
+    const partId = rows[0].id;
+    const t0 = performance.now();
+    const answers = await Promise.all(
+      customers.map((customer, i) =>
+        call(shops[i % 2].url, "POST", "/order", { token: customer.token, body: { orderId: partId, quantity: 1, address: "1 Sale Street, Leeds", phone: "0123456789" } }),
+      ),
+    );
+    const seconds = (performance.now() - t0) / 1000;
+    const accepted = answers.filter((a) => a.status === 201 && a.body.success === true).length;
+    const refused = answers.filter((a) => a.status === 400 && a.body.success === false).length;
+    const errors = answers.length - accepted - refused;
+    const check = await db.query(
+      `SELECT p.available, COALESCE((SELECT sum(quantity)::int FROM orders o WHERE o.part_id = p.id AND o.status <> 'cancelled'), 0) AS sold
+       FROM parts p WHERE p.id = $1`,
+      [partId],
+    );
+    const { available, sold } = check.rows[0];
+    if (errors) {
+      const sample = answers.find((a) => !(a.status === 201 || a.status === 400));
+      log(`  round ${label}: ${errors} unexpected answers, e.g. ${sample.status} ${sample.text.slice(0, 200)}`);
+    }
+    return { seconds: round(seconds, 3), attempts: answers.length, accepted, refused, errors, sold, available, oversold: Math.max(0, sold - STOCK, accepted - STOCK) };
+  };
+
+  await saleRound("warm-up");
+  const cpuBefore = shops.map((s) => cpuMs(s.pid));
+  const rounds = [];
+  for (let i = 1; i <= ROUNDS; i++) {
+    const result = await saleRound(`round ${i}`);
+    rounds.push(result);
+    log(`  round ${i}: ${result.accepted} reserved, ${result.refused} refused (sold out), ${result.errors} errors in ${result.seconds} s; sold ${result.sold}/${STOCK}, oversold ${result.oversold}`);
+  }
+  const cpuUsed = shops.map((s, i) => cpuMs(s.pid) - cpuBefore[i]);
+  const seconds = rounds.reduce((sum, r) => sum + r.seconds, 0);
+  const reserved = rounds.reduce((sum, r) => sum + r.accepted, 0);
+  const attempts = rounds.reduce((sum, r) => sum + r.attempts, 0);
+  return {
+    processes: 2,
+    customers: CUSTOMERS,
+    stock: STOCK,
+    rounds,
+    reservationsPerSecond: Math.round(reserved / seconds),
+    attemptsPerSecond: Math.round(attempts / seconds),
+    unitsSoldPerRound: rounds.map((r) => r.sold),
+    unitsSoldEqualsStock: rounds.every((r) => r.sold === STOCK && r.available === 0),
+    oversold: rounds.reduce((sum, r) => sum + r.oversold, 0),
+    errors: rounds.reduce((sum, r) => sum + r.errors, 0),
+    // Both server processes' CPU time per attempt (POST /order), and what share of the wall time they were busy.
+    serverCpuMsPerAttempt: round((cpuUsed[0] + cpuUsed[1]) / attempts, 3),
+    serverCpuShareOfWallTime: cpuUsed.map((ms) => round(ms / (seconds * 1000), 2)),
+  };
+}
+
+// --- SQL statements per request ------------------------------------------------------------------
+
+async function sqlPerRequest(ctx) {
+  const { shopB: shop, db, customer, admin } = ctx;
+  log("filling lists past 100 rows (parts, products, reviews, the customer's orders)");
+  const { rows: filler } = await db.query(
+    `INSERT INTO parts (name, img, price_cents, available, min_order_quantity, short_desc)
+     SELECT 'Bench filler part ' || n, '/images/parts/dc-jack.svg', 500 + n, 1000, 1, 'A part the benchmark adds to fill a page of 100'
+     FROM generate_series(1, 105) AS n RETURNING id`,
+  );
+  await inBatches(Array.from({ length: 100 }, (_, i) => i), 8, async (i) => {
+    expectOk(await call(shop.url, "POST", "/product", { token: admin.token, body: { name: `Bench product ${i}`, price: 9.99, available_quantity: 10, min_quantity: 1, img: "/images/parts/dc-jack.svg", description: "Benchmark filler" } }), "add product");
+    expectOk(await call(shop.url, "POST", "/review", { token: customer.token, body: { name: `Bench reviewer ${i}`, ratings: 5, description: "Benchmark filler review", img: "https://example.com/review.png" } }), "add review");
+  });
+  await inBatches(filler, 8, async ({ id }) => {
+    expectOk(await call(shop.url, "POST", "/order", { token: customer.token, body: { orderId: id, quantity: 1, address: "1 Sale Street, Leeds", phone: "0123456789" } }), "place order");
+  });
+
+  const count = (answer) => Number(answer.headers.get("x-sql-queries"));
+  const tokenOf = (as) => (as === "admin" ? admin.token : as === "customer" ? customer.token : undefined);
+  const graphql = {};
+  for (const [name, spec] of Object.entries(LIST_QUERIES)) {
+    graphql[name] = {};
+    for (const first of PAGE_SIZES) {
+      const cold = await gql(shop.url, spec.query, { first }, tokenOf(spec.as));
+      const data = expectOk(cold, `${name} first ${first}`).data;
+      const rows = spec.pick(data).edges.length;
+      const warm = await gql(shop.url, spec.query, { first }, tokenOf(spec.as));
+      graphql[name][first] = { rows, sqlFirstRequest: count(cold), sqlRepeated: count(warm) };
+    }
+    const firsts = PAGE_SIZES.map((n) => graphql[name][n].sqlFirstRequest);
+    graphql[name].constant = firsts.every((n) => n === firsts[0]);
+  }
+  const rest = {};
+  for (const [name, spec] of Object.entries(REST_LISTS)) {
+    const cold = await call(shop.url, "GET", spec.path(ctx), { token: tokenOf(spec.as) });
+    expectOk(cold, name);
+    const warm = await call(shop.url, "GET", spec.path(ctx), { token: tokenOf(spec.as) });
+    rest[name] = { rows: cold.body.length, sqlFirstRequest: count(cold), sqlRepeated: count(warm) };
+  }
+  const nodeAnswer = await gql(shop.url, NODE_PART, { id: ctx.partGlobalId });
+  return { measuredOn: "process B (EXPOSE_SQL_COUNT=true)", graphql, rest, nodePart: { sqlFirstRequest: count(nodeAnswer) } };
+}
+
+// --- Set-up --------------------------------------------------------------------------------------
+
+async function startShops(ctx) {
+  const jwtSecret = crypto.randomBytes(32).toString("hex"); // both processes accept each other's tokens
+  const envA = {
+    DATA_DIR: makeDataDir("a", cleanup),
+    PORT: String(await freePort()),
+    EMBEDDED_PG_PORT: String(await freePort()),
+    AUTH_EMULATOR_PORT: String(await freePort(3)),
+    STRIPE_SANDBOX_PORT: String(await freePort()),
+    JWT_SECRET: jwtSecret,
+    ADMIN_EMAILS: "admin@partshop.dev",
+    EXPOSE_SQL_COUNT: "false",
+    LOG_MIGRATIONS: "0",
+  };
+  log("starting the shop (process A: embedded PostgreSQL, Auth Emulator, payment sandbox)");
+  ctx.shop = await spawnShop("A", envA, cleanup);
+  ctx.emulatorHost = `127.0.0.1:${envA.AUTH_EMULATOR_PORT}`;
+  ctx.databaseUrl = embeddedDatabaseUrl(envA.DATA_DIR, envA.EMBEDDED_PG_PORT);
+  log(`process A ready on ${ctx.shop.url} (pid ${ctx.shop.pid})`);
+  ctx.db = new pg.Client({ connectionString: ctx.databaseUrl });
+  await ctx.db.connect();
+  cleanup.add("benchmark's database connection", () => ctx.db.end());
+  ctx.envB = {
+    DATA_DIR: makeDataDir("b", cleanup),
+    PORT: String(await freePort()),
+    DATABASE_URL: ctx.databaseUrl,
+    FIREBASE_AUTH_EMULATOR_HOST: ctx.emulatorHost,
+    STRIPE_SANDBOX_PORT: String(await freePort()),
+    JWT_SECRET: jwtSecret,
+    ADMIN_EMAILS: "admin@partshop.dev",
+    EXPOSE_SQL_COUNT: "true",
+    LOG_MIGRATIONS: "0",
+  };
+}
+
+async function fixtures(ctx) {
+  const { shop, db } = ctx;
+  // The seed has 14 parts: 6 more make the home page's first page a full 20, like the reference shop's list.
+  const { rows: [{ count }] } = await db.query("SELECT count(*)::int AS count FROM parts");
+  await db.query(
+    `INSERT INTO parts (name, img, price_cents, available, min_order_quantity, short_desc)
+     SELECT 'Bench part ' || n, '/images/parts/dc-jack.svg', 1000 + n, 100000, 1, 'A part the benchmark adds so the first page is full'
+     FROM generate_series(1, $1::int) AS n`,
+    [Math.max(0, 20 - count)],
+  );
+  ctx.customer = await newCustomer(ctx.emulatorHost, shop.url, "bench-customer");
+  ctx.admin = await signIn(ctx.emulatorHost, shop.url, "admin@partshop.dev", "partshop-admin");
+  const parts = expectOk(await call(shop.url, "GET", "/parts"), "GET /parts");
+  for (const part of parts.slice(0, 20)) {
+    expectOk(await call(shop.url, "POST", "/order", { token: ctx.customer.token, body: { orderId: part._id, quantity: part.min_order_quantity, address: "1 Bench Road, York", phone: "0123456789" } }), "place order");
+  }
+  const first = expectOk(await gql(shop.url, HOME_PARTS, { first: 1 }), "parts").data.parts.edges[0].node;
+  ctx.partGlobalId = first.id;
+  // The ceiling answers exactly the bytes of GET /parts as it is now.
+  const answer = await fetch(`${shop.url}/parts`, { headers: { accept: "application/json" } });
+  ctx.partsBody = Buffer.from(await answer.arrayBuffer());
+  ctx.partsContentType = answer.headers.get("content-type");
+  log(`fixtures: ${parts.length} parts (GET /parts is ${ctx.partsBody.length} bytes), a customer with 20 orders`);
+}
+
+// --- Output --------------------------------------------------------------------------------------
+
+const round = (n, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
+const pad = (value, width) => String(value).padStart(width);
+const padEnd = (value, width) => String(value).padEnd(width);
+
+function verdicts(r) {
+  const v = {};
+  const s = r.throughput?.scenarios;
+  if (s) {
+    const reads = [s.restParts, s.graphqlParts, s.graphqlNode];
+    v["REST GET /parts >= 0.5 of ceiling"] = s.restParts.ratioToCeiling >= TARGETS.restRatio;
+    v["GraphQL parts(first:20) >= 0.25 of ceiling"] = s.graphqlParts.ratioToCeiling >= TARGETS.graphqlPartsRatio;
+    v["p99 < 20 ms at 50 connections: catalogue reads (REST parts, GraphQL parts, node)"] = reads.every((x) => x.p99Ms < TARGETS.p99Ms);
+    v["p99 < 20 ms at 50 connections: viewer.orders (signed in)"] = s.graphqlViewerOrders.p99Ms < TARGETS.p99Ms;
+    v["no errors under load"] = Object.values(s).every((x) => x.errors === 0);
+  }
+  if (r.reservations) {
+    v["reservations >= 1000/s across 2 processes"] = r.reservations.reservationsPerSecond >= TARGETS.reservationsPerSecond;
+    v["units sold = stock, 0 oversold"] = r.reservations.unitsSoldEqualsStock && r.reservations.oversold === 0;
+  }
+  if (r.sqlPerRequest) v["SQL per request constant in page size"] = Object.values(r.sqlPerRequest.graphql).every((q) => q.constant);
+  const rss = [r.rss.A.afterLoadMb, r.rss.B?.afterLoadMb].filter((x) => x !== undefined);
+  v["RSS < 200 MB per process after the load"] = rss.every((x) => x < TARGETS.rssMb);
+  return v;
+}
+
+function printTable(r) {
+  const lines = [];
+  const t = r.throughput;
+  if (t) {
+    lines.push("");
+    lines.push(`Throughput: autocannon, ${t.connections} connections, ${t.durationSeconds} s per run; ceiling runs ${t.ceiling.runs.join(" / ")} req/s, p99 ${t.ceiling.p99Ms.join(" / ")} ms (${t.ceiling.cpuMsPerRequest} CPU ms/request)`);
+    lines.push(`${padEnd("operation", 28)}${pad("req/s", 8)}${pad("p50 ms", 8)}${pad("p99 ms", 8)}${pad("errors", 8)}${pad("ceiling", 9)}${pad("ceil p99", 10)}${pad("ratio", 8)}${pad("CPU ms/req", 12)}${pad("bytes", 7)}`);
+    for (const x of Object.values(t.scenarios)) {
+      lines.push(`${padEnd(x.name, 28)}${pad(x.requestsPerSecond, 8)}${pad(x.p50Ms, 8)}${pad(x.p99Ms, 8)}${pad(x.errors, 8)}${pad(x.ceilingRequestsPerSecond, 9)}${pad(x.ceilingP99Ms, 10)}${pad(x.ratioToCeiling.toFixed(3), 8)}${pad(x.serverCpuMsPerRequest, 12)}${pad(x.responseBytes, 7)}`);
+    }
+  }
+  const v = r.reservations;
+  if (v) {
+    lines.push("");
+    lines.push(`Reservations: ${v.customers} customers at once against stock ${v.stock}, over ${v.processes} processes on one database, ${v.rounds.length} rounds`);
+    lines.push(`  ${v.reservationsPerSecond} reservations/s (${v.attemptsPerSecond} attempts/s incl. sold-out refusals); units sold per round ${v.unitsSoldPerRound.join(", ")}; oversold ${v.oversold}; errors ${v.errors}`);
+    lines.push(`  server CPU ${v.serverCpuMsPerAttempt} ms per attempt; processes A/B busy ${v.serverCpuShareOfWallTime.map((x) => `${Math.round(x * 100)}%`).join(" / ")} of the time`);
+  }
+  if (r.sqlPerRequest) {
+    lines.push("");
+    lines.push(`SQL statements per request (${r.sqlPerRequest.measuredOn}): first request / repeated`);
+    lines.push(`${padEnd("GraphQL list", 26)}${PAGE_SIZES.map((n) => pad(`first ${n}`, 12)).join("")}   constant`);
+    for (const [name, q] of Object.entries(r.sqlPerRequest.graphql)) {
+      lines.push(`${padEnd(name, 26)}${PAGE_SIZES.map((n) => pad(`${q[n].sqlFirstRequest} / ${q[n].sqlRepeated}`, 12)).join("")}   ${q.constant ? "yes" : "NO"}`);
+    }
+    lines.push(`${padEnd("REST list", 26)}${pad("rows", 6)}  SQL`);
+    for (const [name, q] of Object.entries(r.sqlPerRequest.rest)) lines.push(`${padEnd(name, 26)}${pad(q.rows, 6)}  ${q.sqlFirstRequest} / ${q.sqlRepeated}`);
+    lines.push(`node(id:) part: ${r.sqlPerRequest.nodePart.sqlFirstRequest}`);
+  }
+  lines.push("");
+  const b = r.rss.B ? `; process B ${r.rss.B.atRestMb} MB at rest, ${r.rss.B.afterLoadMb} MB after the load` : "";
+  lines.push(`Memory (VmRSS): process A ${r.rss.A.atRestMb} MB at rest, ${r.rss.A.afterLoadMb} MB after the load${b}`);
+  lines.push("");
+  lines.push("Targets:");
+  for (const [name, ok] of Object.entries(r.verdicts)) lines.push(`  ${ok ? "met    " : "NOT MET"}  ${name}`);
+  lines.push(`\n(${r.totalSeconds} s in all; figures in ${path.relative(process.cwd(), r.file) || r.file})`);
+  console.log(lines.join("\n"));
+}
+
+// --- Main ----------------------------------------------------------------------------------------
+
+async function main() {
+  const ctx = {};
+  await startShops(ctx);
+  await fixtures(ctx);
+  const rss = { A: { atRestMb: rssMb(ctx.shop.pid) } };
+  let throughputResult;
+  if (PHASES.has("throughput")) {
+    ctx.ceiling = await spawnCeiling(ctx.partsBody, ctx.partsContentType, cleanup);
+    log(`throughput: ceiling and shop alternately, ${DURATION} s each`);
+    throughputResult = await throughput(ctx);
+    rss.A.afterLoadMb = rssMb(ctx.shop.pid);
+    await ctx.ceiling.stop();
+  }
+  let reservationResult;
+  let sqlResult;
+  if (PHASES.has("reservations") || PHASES.has("sql")) {
+    log("starting process B on A's database and Auth Emulator");
+    ctx.shopB = await spawnShop("B", ctx.envB, cleanup);
+    rss.B = { atRestMb: rssMb(ctx.shopB.pid) };
+    log(`process B ready on ${ctx.shopB.url} (pid ${ctx.shopB.pid})`);
+    if (PHASES.has("reservations")) reservationResult = await reservations(ctx);
+    if (PHASES.has("sql")) sqlResult = await sqlPerRequest(ctx);
+    rss.B.afterLoadMb = rssMb(ctx.shopB.pid);
+  }
+  rss.A.afterAllMb = rssMb(ctx.shop.pid);
+  rss.A.afterLoadMb ??= rss.A.afterAllMb;
+
+  // A full run of this repository's build is latest.json; partial runs and other builds get their own file.
+  const complete = ["throughput", "reservations", "sql"].every((p) => PHASES.has(p)) && !process.env.BENCH_MAIN && !process.env.BENCH_NODE_ARGS;
+  const name = complete ? "latest" : (process.env.BENCH_LABEL ?? `run-${new Date().toISOString().replace(/[:.]/g, "-")}`);
+  const file = path.join(REPO_DIR, "bench-results", `${name}.json`);
+  const result = {
+    generatedAt: new Date().toISOString(),
+    machine: { node: process.version, cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, memoryGb: round(os.totalmem() / 2 ** 30), loadAverage: os.loadavg().map((x) => round(x, 2)) },
+    server: MAIN,
+    nodeArgs: process.env.BENCH_NODE_ARGS ?? "",
+    mode: "node graph/dist/main.js with NODE_ENV unset (embedded PostgreSQL, Auth Emulator, payment sandbox); process A without, process B with EXPOSE_SQL_COUNT",
+    phases: [...PHASES],
+    throughput: throughputResult,
+    reservations: reservationResult,
+    sqlPerRequest: sqlResult,
+    rss,
+    targets: TARGETS,
+  };
+  result.verdicts = verdicts(result);
+  result.totalSeconds = Math.round((Date.now() - started) / 1000);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  // The browser figures come from npm run bench:web: keep the last ones.
+  try {
+    const previous = JSON.parse(fs.readFileSync(file, "utf8"));
+    if (previous.web) result.web = previous.web;
+  } catch {}
+  fs.writeFileSync(file, JSON.stringify(result, null, 2) + "\n");
+  result.file = file;
+  printTable(result);
+}
+
+let exitCode = 0;
+try {
+  await main();
+} catch (error) {
+  console.error(`[bench] failed: ${error?.stack ?? error}`);
+  exitCode = 1;
+} finally {
+  log("stopping everything the benchmark started");
+  await cleanup.run();
+}
+process.exit(exitCode);

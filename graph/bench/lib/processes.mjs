@@ -1,0 +1,177 @@
+// Starting and stopping the processes a benchmark needs, and reading their memory.
+// Everything started here is registered with a Cleanup so it is stopped even when the run fails.
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const GRAPH_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
+export const REPO_DIR = path.resolve(GRAPH_DIR, "..");
+/** The server to start: this repository's build, or another one to compare (BENCH_MAIN=/path/to/graph/dist/main.js). */
+export const MAIN = path.resolve(process.env.BENCH_MAIN ?? path.join(GRAPH_DIR, "dist", "main.js"));
+
+/** Stops what was started, newest first; runs once, on success, failure or Ctrl-C. */
+export class Cleanup {
+  #steps = [];
+  #running;
+  add(name, step) {
+    this.#steps.push({ name, step });
+  }
+  run() {
+    this.#running ??= (async () => {
+      for (const { name, step } of this.#steps.reverse()) {
+        try {
+          await step();
+        } catch (error) {
+          console.error(`[bench] cleanup of ${name} failed: ${error?.message ?? error}`);
+        }
+      }
+    })();
+    return this.#running;
+  }
+}
+
+export function portIsFree(port) {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.once("error", () => resolve(false));
+    server.listen(port, "127.0.0.1", () => server.close(() => resolve(true)));
+  });
+}
+
+const taken = new Set();
+/** A free port with `span` consecutive free ports (the Auth Emulator uses three). */
+export async function freePort(span = 1) {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const base = 20000 + Math.floor(Math.random() * 30000);
+    let ok = true;
+    for (let port = base; port < base + span && ok; port++) ok = !taken.has(port) && (await portIsFree(port));
+    if (ok) {
+      for (let port = base; port < base + span; port++) taken.add(port);
+      return base;
+    }
+  }
+  throw new Error("no free port found");
+}
+
+/** A data folder under /tmp (the embedded PostgreSQL runs as "postgres" and must reach it). */
+export function makeDataDir(label, cleanup) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `partshop-bench-${label}-`));
+  fs.chmodSync(dir, 0o755);
+  cleanup.add(`data folder ${dir}`, async () => fs.rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+function alive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Starts `node graph/dist/main.js` in its own process group, the way `npm start` does, and
+ * waits for "Partshop is ready". Stopping sends SIGINT (the shop then stops PostgreSQL, the
+ * emulator and the sandbox itself); if it hangs, the whole group is killed and a PostgreSQL
+ * left behind in its data folder is stopped by its pid.
+ */
+export async function spawnShop(label, env, cleanup, { timeoutMs = 150_000 } = {}) {
+  const port = Number(env.PORT);
+  let output = "";
+  const childEnv = { ...process.env, ...env };
+  delete childEnv.NODE_ENV; // see README "Performance": production mode refuses the embedded services
+  for (const [key, value] of Object.entries(env)) if (value === undefined) delete childEnv[key];
+  // BENCH_NODE_ARGS: node flags for the shops (experiments, e.g. "--heap-growing-percent=10").
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, MAIN], { cwd: path.dirname(path.dirname(MAIN)), env: childEnv, stdio: ["ignore", "pipe", "pipe"], detached: true });
+  child.stdout.on("data", (chunk) => (output = (output + chunk).slice(-200_000)));
+  child.stderr.on("data", (chunk) => (output = (output + chunk).slice(-200_000)));
+  const exited = new Promise((resolve) => child.once("exit", (code, signal) => resolve(code ?? signal)));
+  const shop = {
+    label,
+    url: `http://127.0.0.1:${port}`,
+    port,
+    pid: child.pid,
+    env,
+    output: () => output,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill("SIGINT");
+        const timer = setTimeout(() => {
+          try {
+            process.kill(-child.pid, "SIGKILL");
+          } catch {}
+        }, 30_000);
+        await exited;
+        clearTimeout(timer);
+      }
+      // Anything of its process group that outlived it (an emulator after a crash) goes too.
+      try {
+        process.kill(-child.pid, "SIGKILL");
+      } catch {}
+      // A PostgreSQL that outlived its shop (killed shop) still holds the data folder: stop it.
+      const pidFile = env.DATA_DIR && path.join(env.DATA_DIR, "postgres", "postmaster.pid");
+      if (pidFile && !env.DATABASE_URL && fs.existsSync(pidFile)) {
+        const pid = Number(fs.readFileSync(pidFile, "utf8").split("\n")[0]);
+        if (pid > 0 && alive(pid)) {
+          process.kill(pid, "SIGINT");
+          for (let i = 0; i < 100 && alive(pid); i++) await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+      }
+    },
+  };
+  cleanup.add(`shop ${label}`, () => shop.stop());
+  const deadline = Date.now() + timeoutMs;
+  while (!/Partshop is ready/.test(output)) {
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`shop ${label} exited during start:\n${output.slice(-4000)}`);
+    if (Date.now() > deadline) throw new Error(`shop ${label} did not start in ${timeoutMs / 1000} s:\n${output.slice(-4000)}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return shop;
+}
+
+/** The bare node:http ceiling server, in its own process so it does not share the load generator's CPU. */
+export async function spawnCeiling(body, contentType, cleanup) {
+  const port = await freePort();
+  const child = spawn(process.execPath, [path.join(GRAPH_DIR, "bench", "ceiling-server.mjs"), String(port), contentType], {
+    stdio: ["pipe", "pipe", "inherit"],
+  });
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill("SIGTERM");
+      await exited;
+    }
+  };
+  cleanup.add("ceiling server", stop);
+  child.stdin.end(body);
+  await new Promise((resolve, reject) => {
+    child.stdout.once("data", resolve);
+    child.once("exit", () => reject(new Error("the ceiling server exited during start")));
+  });
+  return { url: `http://127.0.0.1:${port}`, pid: child.pid, stop };
+}
+
+/** CPU time (user + system) a process has used so far, in ms. */
+export function cpuMs(pid) {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+}
+const CLOCK_TICKS = 100; // sysconf(_SC_CLK_TCK) on Linux
+
+/** Resident memory of a process in MB, from /proc/<pid>/status (VmRSS). */
+export function rssMb(pid) {
+  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+  const match = /^VmRSS:\s+(\d+)\s+kB/m.exec(status);
+  return match ? Math.round((Number(match[1]) / 1024) * 10) / 10 : null;
+}
+
+/** The embedded PostgreSQL's connection string, from the password the shop wrote in its data folder. */
+export function embeddedDatabaseUrl(dataDir, port) {
+  const password = fs.readFileSync(path.join(dataDir, "postgres-password"), "utf8").trim();
+  return `postgres://partshop:${encodeURIComponent(password)}@127.0.0.1:${port}/partshop`;
+}

@@ -1,0 +1,164 @@
+// `npm run bench:web`: what the home route costs a browser.
+// - builds the web app (npm run build -w web); stops with a clear message if that fails;
+// - gzip bytes (level 9) of the JavaScript the home route loads: the entry script of
+//   web/dist/index.html and its modulepreload links, plus what Chromium actually fetched;
+// - Largest Contentful Paint of "/" in headless Chromium (/usr/bin/chromium, playwright-core),
+//   median of 5 cold loads, served by the real shop (started as `npm run bench` does).
+// Writes bench-results/web.json and the "web" part of bench-results/latest.json.
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import zlib from "node:zlib";
+import { Cleanup, freePort, makeDataDir, REPO_DIR, spawnShop } from "./lib/processes.mjs";
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const LOADS = 5;
+const ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
+const TARGETS = { homeJsGzipBytes: 150 * 1024, lcpMs: 1000 };
+const DIST = path.join(REPO_DIR, "web", "dist");
+
+const cleanup = new Cleanup();
+const fail = (message) => {
+  console.error(`\n[bench:web] ${message}\n`);
+  process.exitCode = 1;
+};
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.on(signal, async () => {
+    await cleanup.run();
+    process.exit(130);
+  });
+}
+
+const gzipBytes = (buffer) => zlib.gzipSync(buffer, { level: 9 }).length;
+
+/** The entry script and the modulepreload links of the built index.html. */
+function homeScripts(html) {
+  const srcs = new Set();
+  for (const tag of html.match(/<script\b[^>]*>/gi) ?? []) {
+    const src = /\bsrc\s*=\s*["']([^"']+)["']/i.exec(tag)?.[1];
+    if (src && /type\s*=\s*["']module["']/i.test(tag)) srcs.add(src);
+  }
+  for (const tag of html.match(/<link\b[^>]*>/gi) ?? []) {
+    if (!/rel\s*=\s*["']modulepreload["']/i.test(tag)) continue;
+    const href = /\bhref\s*=\s*["']([^"']+)["']/i.exec(tag)?.[1];
+    if (href) srcs.add(href);
+  }
+  return [...srcs].filter((src) => !/^https?:/i.test(src));
+}
+
+async function main() {
+  console.log("[bench:web] building the web app: npm run build -w web");
+  const build = spawnSync("npm", ["run", "build", "-w", "web"], { cwd: REPO_DIR, stdio: "inherit" });
+  if (build.status !== 0 || !fs.existsSync(path.join(DIST, "index.html"))) {
+    return fail(`The web app does not build (npm run build -w web exited with ${build.status ?? build.signal}): no web figures. Fix the web build and run npm run bench:web again.`);
+  }
+  if (!fs.existsSync(CHROMIUM)) {
+    return fail(`Chromium is not installed at ${CHROMIUM} (apt-get install -y chromium, or set CHROMIUM_PATH): no LCP figure.`);
+  }
+  let chromium;
+  try {
+    ({ chromium } = await import("playwright-core"));
+  } catch {
+    return fail("playwright-core is not installed (npm install -w graph -D playwright-core).");
+  }
+
+  const html = fs.readFileSync(path.join(DIST, "index.html"), "utf8");
+  const scripts = homeScripts(html).map((src) => {
+    const file = path.join(DIST, src.replace(/^\//, ""));
+    const bytes = fs.readFileSync(file);
+    return { src, bytes: bytes.length, gzipBytes: gzipBytes(bytes) };
+  });
+  const staticGzip = scripts.reduce((sum, s) => sum + s.gzipBytes, 0);
+
+  const env = {
+    DATA_DIR: makeDataDir("web", cleanup),
+    PORT: String(await freePort()),
+    EMBEDDED_PG_PORT: String(await freePort()),
+    AUTH_EMULATOR_PORT: String(await freePort(3)),
+    STRIPE_SANDBOX_PORT: String(await freePort()),
+    LOG_MIGRATIONS: "0",
+  };
+  console.log("[bench:web] starting the shop (embedded PostgreSQL, Auth Emulator, payment sandbox)");
+  const shop = await spawnShop("web", env, cleanup);
+
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS, headless: true });
+  cleanup.add("Chromium", () => browser.close());
+  const loads = [];
+  const fetchedJs = new Map();
+  for (let i = 0; i < LOADS + 1; i++) {
+    // A new context per load: a first visit, nothing cached.
+    const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
+    const page = await context.newPage();
+    await page.addInitScript(() => {
+      window.__lcp = null;
+      new PerformanceObserver((list) => {
+        const entries = list.getEntries();
+        const last = entries[entries.length - 1];
+        window.__lcp = { startTime: last.startTime, element: last.element ? last.element.tagName + (last.element.className ? "." + String(last.element.className).split(" ")[0] : "") : null, size: last.size };
+      }).observe({ type: "largest-contentful-paint", buffered: true });
+    });
+    if (i === 1) {
+      page.on("response", async (response) => {
+        const url = new URL(response.url());
+        if (url.origin === shop.url && /\.m?js$/.test(url.pathname)) {
+          try {
+            fetchedJs.set(url.pathname, gzipBytes(await response.body()));
+          } catch {}
+        }
+      });
+    }
+    await page.goto(`${shop.url}/`, { waitUntil: "load", timeout: 30_000 });
+    // LCP can move while data arrives: wait until the network is quiet, then a little more.
+    await page.waitForLoadState("networkidle", { timeout: 10_000 }).catch(() => {});
+    await page.waitForTimeout(500);
+    const lcp = await page.evaluate(() => window.__lcp);
+    await context.close();
+    if (i === 0) continue; // the first load warms the server, not counted
+    if (!lcp) throw new Error("no largest-contentful-paint entry was reported");
+    loads.push({ lcpMs: Math.round(lcp.startTime), element: lcp.element, size: lcp.size });
+    console.log(`[bench:web]   load ${i}: LCP ${Math.round(lcp.startTime)} ms (${lcp.element})`);
+  }
+  const sorted = loads.map((l) => l.lcpMs).sort((a, b) => a - b);
+  const median = sorted[Math.floor(sorted.length / 2)];
+  const fetched = [...fetchedJs].map(([src, gzip]) => ({ src, gzipBytes: gzip }));
+  const fetchedGzip = fetched.reduce((sum, s) => sum + s.gzipBytes, 0);
+
+  const result = {
+    generatedAt: new Date().toISOString(),
+    homeJs: { fromIndexHtml: { files: scripts, gzipBytes: staticGzip }, fetchedByChromium: { files: fetched, gzipBytes: fetchedGzip } },
+    lcp: { loads, medianMs: median, chromium: CHROMIUM, viewport: "1366x768", note: "cold context per load, shop on 127.0.0.1" },
+    targets: TARGETS,
+    verdicts: {
+      "home route JS <= 150 KB gzip (index.html entry + modulepreload)": staticGzip <= TARGETS.homeJsGzipBytes,
+      "LCP of / <= 1 s (median of 5)": median <= TARGETS.lcpMs,
+    },
+  };
+  const dir = path.join(REPO_DIR, "bench-results");
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(path.join(dir, "web.json"), JSON.stringify(result, null, 2) + "\n");
+  const latestFile = path.join(dir, "latest.json");
+  let latest = {};
+  try {
+    latest = JSON.parse(fs.readFileSync(latestFile, "utf8"));
+  } catch {}
+  latest.web = result;
+  fs.writeFileSync(latestFile, JSON.stringify(latest, null, 2) + "\n");
+
+  const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+  console.log("\nHome route JavaScript (gzip -9):");
+  for (const s of scripts) console.log(`  ${s.src.padEnd(48)} ${kb(s.bytes).padStart(10)} raw ${kb(s.gzipBytes).padStart(10)} gzip`);
+  console.log(`  total from index.html: ${kb(staticGzip)} gzip; fetched by Chromium on /: ${kb(fetchedGzip)} gzip in ${fetched.length} files`);
+  console.log(`Largest Contentful Paint of /: median ${median} ms (loads: ${sorted.join(", ")} ms)`);
+  console.log("Targets:");
+  for (const [name, ok] of Object.entries(result.verdicts)) console.log(`  ${ok ? "met    " : "NOT MET"}  ${name}`);
+  console.log(`(figures in ${path.relative(process.cwd(), path.join(dir, "web.json"))} and the "web" part of latest.json)`);
+}
+
+try {
+  await main();
+} catch (error) {
+  fail(`failed: ${error?.stack ?? error}`);
+} finally {
+  await cleanup.run();
+}
+process.exit(process.exitCode ?? 0);
