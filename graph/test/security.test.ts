@@ -254,6 +254,26 @@ describe("rate limits per client address", () => {
     const stored = await withDatabase(async (client) => (await client.query("SELECT 1 FROM newsletter_subscriptions WHERE email = $1", [refusedEmail])).rowCount);
     expect(stored).toBe(0);
   });
+
+  it("one limit holds across two server processes on the same database", async () => {
+    const env = await shopEnv("production-b");
+    const second = await spawnShop({ ...production.env, PORT: env.PORT, DATA_DIR: env.DATA_DIR }, { timeoutMs: 60_000 });
+    try {
+      // A client address of its own (through the trusted loopback proxy), fresh for this test.
+      const headers = { "x-forwarded-for": `198.51.100.${crypto.randomInt(1, 250)}` };
+      const subscribe = (url: string) =>
+        restAt(url, "POST", "/newsletter", { headers, body: { email: `shared${crypto.randomBytes(4).toString("hex")}@example.com` } });
+      expect((await subscribe(production.url)).status).toBe(201);
+      expect((await subscribe(second.url)).status).toBe(201);
+      expect((await subscribe(production.url)).status).toBe(201);
+      const limited = await subscribe(second.url);
+      expect(limited.status).toBe(429);
+      expect(limited.body.error).toMatch(/Too many newsletter requests/);
+    } finally {
+      await second.stop();
+      fs.rmSync(env.DATA_DIR, { recursive: true, force: true });
+    }
+  });
 });
 
 describe("request body limits", () => {

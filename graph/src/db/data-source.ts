@@ -3,6 +3,7 @@ import { DataSource, Logger, QueryRunner } from "typeorm";
 import { NewsletterSubscription, Order, Part, Product, Profile, Review, User } from "./entities";
 import { InitialSchema1763800000000 } from "./migrations/1763800000000-initial-schema";
 import { CatalogueChangeNotify1763900000000 } from "./migrations/1763900000000-catalogue-change-notify";
+import { SharedRateLimits1764000000000 } from "./migrations/1764000000000-shared-rate-limits";
 import { requestStats } from "./request-stats";
 
 /** Counts statements per request and reports slow or failing ones; nothing else is logged. */
@@ -29,7 +30,7 @@ class CountingLogger implements Logger {
 }
 
 export const entities = [Part, Product, Order, Review, User, Profile, NewsletterSubscription];
-export const migrations = [InitialSchema1763800000000, CatalogueChangeNotify1763900000000];
+export const migrations = [InitialSchema1763800000000, CatalogueChangeNotify1763900000000, SharedRateLimits1764000000000];
 
 export function createDataSource(url: string, options: { poolSize?: number } = {}): DataSource {
   return new DataSource({

@@ -12,39 +12,65 @@ export interface RateLimit {
 export type Decision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
 /**
- * A fixed-window counter per key (the client address), in memory. Each process counts for
- * itself: with several server processes a client gets at most `max` per process.
+ * Takes `amount` from one client's allowance in a bucket: allowed while the window's count stays
+ * within `max`; a refused request takes nothing. A window opens at the client's first request.
  */
-export class RateLimiter {
+export interface WindowCounter {
+  take(bucket: string, client: string, amount: number, limit: RateLimit): Promise<Decision>;
+}
+
+/** Counts in this process only (for a limiter used without a database). */
+export class MemoryWindowCounter implements WindowCounter {
   private readonly windows = new Map<string, { count: number; resetAt: number }>();
   private nextSweep = 0;
 
-  constructor(
-    readonly name: string,
-    readonly limit: RateLimit,
-    private readonly now: () => number = Date.now,
-  ) {}
+  constructor(private readonly now: () => number = Date.now) {}
 
-  take(key: string, amount = 1): Decision {
+  async take(bucket: string, client: string, amount: number, limit: RateLimit): Promise<Decision> {
     const now = this.now();
-    this.sweep(now);
+    if (now >= this.nextSweep) {
+      this.nextSweep = now + limit.windowSeconds * 1000;
+      for (const [key, window] of this.windows) if (window.resetAt <= now) this.windows.delete(key);
+    }
+    const key = `${bucket}/${limit.windowSeconds}\u0000${client}`;
     let window = this.windows.get(key);
     if (!window || window.resetAt <= now) {
-      window = { count: 0, resetAt: now + this.limit.windowSeconds * 1000 };
+      window = { count: 0, resetAt: now + limit.windowSeconds * 1000 };
       this.windows.set(key, window);
     }
-    if (window.count + amount > this.limit.max) {
+    if (window.count + amount > limit.max) {
       return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((window.resetAt - now) / 1000)) };
     }
     window.count += amount;
     return { allowed: true };
   }
+}
 
-  /** Forgets finished windows, at most once per window length, so memory stays bounded. */
-  private sweep(now: number) {
-    if (now < this.nextSweep) return;
-    this.nextSweep = now + this.limit.windowSeconds * 1000;
-    for (const [key, window] of this.windows) if (window.resetAt <= now) this.windows.delete(key);
+/**
+ * A fixed-window limit per client address. The server keeps the counts in PostgreSQL
+ * (services/rate-limit-counter.ts), so every process on the database enforces one limit.
+ */
+export class RateLimiter {
+  private warned = false;
+
+  constructor(
+    readonly name: string,
+    readonly limit: RateLimit,
+    private readonly counter: WindowCounter,
+  ) {}
+
+  async take(key: string, amount = 1): Promise<Decision> {
+    try {
+      const decision = await this.counter.take(this.name, key, amount, this.limit);
+      this.warned = false;
+      return decision;
+    } catch (error) {
+      // The counter is the database: when it is down the request itself fails with a 503, so
+      // letting it through here costs nothing and keeps the answer about the real problem.
+      if (!this.warned) console.warn(`[partshop] ${this.name} rate limit not checked: ${(error as Error).message}`);
+      this.warned = true;
+      return { allowed: true };
+    }
   }
 }
 
@@ -54,12 +80,15 @@ export interface RateLimiters {
   newsletter: RateLimiter;
 }
 
-export function createRateLimiters(limits: { windowSeconds: number; signIn: number; uploads: number; newsletter: number }): RateLimiters {
+export function createRateLimiters(
+  limits: { windowSeconds: number; signIn: number; uploads: number; newsletter: number },
+  counter: WindowCounter,
+): RateLimiters {
   const { windowSeconds } = limits;
   return {
-    signIn: new RateLimiter("sign-in", { max: limits.signIn, windowSeconds }),
-    uploads: new RateLimiter("upload", { max: limits.uploads, windowSeconds }),
-    newsletter: new RateLimiter("newsletter", { max: limits.newsletter, windowSeconds }),
+    signIn: new RateLimiter("sign-in", { max: limits.signIn, windowSeconds }, counter),
+    uploads: new RateLimiter("upload", { max: limits.uploads, windowSeconds }, counter),
+    newsletter: new RateLimiter("newsletter", { max: limits.newsletter, windowSeconds }, counter),
   };
 }
 
@@ -71,8 +100,8 @@ export const tooManyMessage = (limiter: RateLimiter, retryAfterSeconds: number) 
 
 /** REST: 429 with Retry-After once an address has used up its window. */
 export function rateLimitRoute(limiter: RateLimiter, body: (message: string) => object = (error) => ({ error })) {
-  return (req: Request, res: Response, next: NextFunction) => {
-    const decision = limiter.take(clientAddress(req));
+  return async (req: Request, res: Response, next: NextFunction) => {
+    const decision = await limiter.take(clientAddress(req));
     if (decision.allowed) return next();
     res.setHeader("Retry-After", String(decision.retryAfterSeconds));
     res.status(429).json(body(tooManyMessage(limiter, decision.retryAfterSeconds)));
@@ -114,7 +143,7 @@ export function rateLimitPlugin<Context extends { clientAddress: string }>(limit
             if (limiter) counts.set(limiter, (counts.get(limiter) ?? 0) + 1);
           }
           for (const [limiter, amount] of counts) {
-            const decision = limiter.take(contextValue.clientAddress, amount);
+            const decision = await limiter.take(contextValue.clientAddress, amount);
             if (!decision.allowed) {
               throw new GraphQLError(tooManyMessage(limiter, decision.retryAfterSeconds), {
                 extensions: {

@@ -72,7 +72,7 @@ export async function createShopServer(config: Config, services: Services, publi
   app.disable("x-powered-by");
   app.set("trust proxy", "loopback");
 
-  const limiters = createRateLimiters(config.rateLimits);
+  const limiters = createRateLimiters(config.rateLimits, services.rateLimitCounter);
   const plugins: ApolloServerPlugin<ShopGraphContext>[] = [
     ApolloServerPluginDrainHttpServer({ httpServer }),
     config.production ? ApolloServerPluginLandingPageDisabled() : ApolloServerPluginLandingPageLocalDefault({ embed: true }),

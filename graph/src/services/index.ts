@@ -4,12 +4,14 @@ import { AccessTokens } from "../auth/access-token";
 import { CachedResponse } from "../cache/cached-responses";
 import { CatalogueCache, changingCatalogue } from "../cache/catalogue-cache";
 import { IdTokenVerifier } from "../auth/firebase";
+import type { WindowCounter } from "../http/rate-limit";
 import { NewsletterService } from "./newsletter.service";
 import { OrderService } from "./order.service";
 import { PartService } from "./part.service";
 import { PaymentService } from "./payment.service";
 import { ProductService } from "./product.service";
 import { ProfileService } from "./profile.service";
+import { PostgresWindowCounter } from "./rate-limit-counter";
 import { ReviewService } from "./review.service";
 import { UserService } from "./user.service";
 
@@ -25,6 +27,8 @@ export interface Services {
   payments: PaymentService;
   /** Cached catalogue answers, dropped on every catalogue change (src/cache/catalogue-cache.ts). */
   catalogueCache: CatalogueCache<CachedResponse>;
+  /** Rate-limit counts shared by every process on the database. */
+  rateLimitCounter: WindowCounter;
 }
 
 export function createServices(
@@ -50,5 +54,6 @@ export function createServices(
     newsletter: new NewsletterService(db),
     payments: new PaymentService(db, deps.stripe, deps.stripeWebhookSecret),
     catalogueCache,
+    rateLimitCounter: new PostgresWindowCounter(db),
   };
 }
