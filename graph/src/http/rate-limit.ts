@@ -19,33 +19,6 @@ export interface WindowCounter {
   take(bucket: string, client: string, amount: number, limit: RateLimit): Promise<Decision>;
 }
 
-/** Counts in this process only (for a limiter used without a database). */
-export class MemoryWindowCounter implements WindowCounter {
-  private readonly windows = new Map<string, { count: number; resetAt: number }>();
-  private nextSweep = 0;
-
-  constructor(private readonly now: () => number = Date.now) {}
-
-  async take(bucket: string, client: string, amount: number, limit: RateLimit): Promise<Decision> {
-    const now = this.now();
-    if (now >= this.nextSweep) {
-      this.nextSweep = now + limit.windowSeconds * 1000;
-      for (const [key, window] of this.windows) if (window.resetAt <= now) this.windows.delete(key);
-    }
-    const key = `${bucket}/${limit.windowSeconds}\u0000${client}`;
-    let window = this.windows.get(key);
-    if (!window || window.resetAt <= now) {
-      window = { count: 0, resetAt: now + limit.windowSeconds * 1000 };
-      this.windows.set(key, window);
-    }
-    if (window.count + amount > limit.max) {
-      return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((window.resetAt - now) / 1000)) };
-    }
-    window.count += amount;
-    return { allowed: true };
-  }
-}
-
 /**
  * A fixed-window limit per client address. The server keeps the counts in PostgreSQL
  * (services/rate-limit-counter.ts), so every process on the database enforces one limit.

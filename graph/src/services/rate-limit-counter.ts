@@ -17,7 +17,7 @@ export class PostgresWindowCounter implements WindowCounter {
       this.db.query(`DELETE FROM rate_limit_windows WHERE window_start < now() - interval '1 day'`).catch(() => {});
     }
     // The window length is part of the bucket, so shops configured differently never share counts;
-    // a refused request takes nothing from the allowance (as in MemoryWindowCounter).
+    // a refused request takes nothing from the allowance.
     const [row] = await this.db.query(
       `INSERT INTO rate_limit_windows AS w (bucket, client, window_start, count, refused)
        VALUES ($1, $2, now(), CASE WHEN $4::int <= $5::int THEN $4::int ELSE 0 END, $4::int > $5::int)
