@@ -60,7 +60,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     }
     // TypeORM releases a transaction's query runner when its connection fails; the COMMIT that
     // follows then throws this (the transaction was never committed).
-    if (current.name === "QueryRunnerAlreadyReleasedError") return true;
+    if (current.name === "QueryRunnerAlreadyReleasedError" || current.name === "QueryRunnerProviderAlreadyReleasedError") return true;
     current = current.driverError ?? current.cause ?? current.originalError;
   }
   return false;

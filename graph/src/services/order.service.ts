@@ -1,6 +1,5 @@
 import { DataSource, EntityManager } from "typeorm";
-import { Order, OrderStatus, Part, Role, User } from "../db/entities";
-import { returnedRows } from "../db/sql";
+import { Order, OrderStatus, Role, User } from "../db/entities";
 import { badInput, conflict, forbidden, notFound } from "../errors";
 import { toDatabaseId } from "../graphql/global-id";
 import { PlaceOrderInput } from "../inputs/inputs";
@@ -10,61 +9,140 @@ import { Page, PageRequest, paginate } from "./pagination";
 const UNIQUE_VIOLATION = "23505";
 export const ALREADY_ORDERED = "Already ordered";
 
+interface PendingReservation {
+  customer: User;
+  input: PlaceOrderInput;
+  resolve(order: Order): void;
+  reject(error: unknown): void;
+}
+
+interface LockedPart {
+  name: string;
+  price_cents: number;
+  available: number;
+  min_order_quantity: number;
+}
+
 export class OrderService {
+  /** Reservations waiting for their part's next transaction, by part id. */
+  private readonly pending = new Map<string, PendingReservation[]>();
+  private readonly reserving = new Set<string>();
+
   constructor(private readonly db: DataSource) {}
 
   /**
-   * Reserves stock and records the order in one transaction. The stock decrement is a single
-   * conditional UPDATE, so concurrent orders can never oversell; a partial unique index makes
-   * "one unpaid order per customer and part" hold under concurrency too.
+   * Reserves stock and records the order. Every reservation of a part runs under that part's row
+   * lock, so concurrent orders, in this process or another, can never oversell, and "one unpaid
+   * order per customer and part" is checked race-free (a partial unique index backs it up).
+   * Reservations of one part that arrive while its previous transaction runs are made together in
+   * the next one: a sale is limited by one commit per batch instead of one per order.
    */
   async place(actor: Actor, input: PlaceOrderInput): Promise<Order> {
     const customer = authorize(actor, "USER");
     const partId = toDatabaseId("Part", input.partId);
     if (!partId) throw notFound("Part");
-    const quantity = input.quantity;
+    return new Promise<Order>((resolve, reject) => {
+      const queue = this.pending.get(partId) ?? [];
+      queue.push({ customer, input, resolve, reject });
+      this.pending.set(partId, queue);
+      if (!this.reserving.has(partId)) void this.reserveQueued(partId);
+    });
+  }
+
+  private async reserveQueued(partId: string): Promise<void> {
+    this.reserving.add(partId);
     try {
-      return await this.db.transaction(async (tx) => {
-        const reserved = returnedRows<{ name: string; price_cents: number }>(
-          await tx.query(
-          `UPDATE parts SET available = available - $2
-           WHERE id = $1 AND available >= $2 AND min_order_quantity <= $2
-           RETURNING name, price_cents`,
-            [partId, quantity],
-          ),
-        );
-        if (reserved.length === 0) throw await this.explainRefusedQuantity(tx, partId, quantity);
-        const { name, price_cents: unitPriceCents } = reserved[0];
-        const order = tx.getRepository(Order).create({
-          partId,
-          partName: name,
-          quantity,
-          unitPriceCents,
-          totalCents: unitPriceCents * quantity,
-          userId: customer.databaseId,
-          userEmail: customer.email,
-          userName: customer.displayName ?? customer.email.split("@")[0],
-          address: input.address.trim(),
-          phone: input.phone.trim(),
-          status: OrderStatus.UNPAID,
-          transactionId: null,
-          paidAt: null,
-          cancelledAt: null,
-        });
-        return tx.getRepository(Order).save(order);
-      });
-    } catch (error: any) {
-      if (error?.driverError?.code === UNIQUE_VIOLATION || error?.code === UNIQUE_VIOLATION) throw conflict(ALREADY_ORDERED);
-      throw error;
+      for (let batch = this.pending.get(partId); batch?.length; batch = this.pending.get(partId)) {
+        this.pending.delete(partId);
+        await this.reserveBatch(partId, batch);
+      }
+    } finally {
+      this.reserving.delete(partId);
     }
   }
 
-  private async explainRefusedQuantity(tx: EntityManager, partId: string, quantity: number): Promise<Error> {
-    const part = await tx.getRepository(Part).findOneBy({ databaseId: partId });
-    if (!part) return notFound("Part");
-    if (quantity < part.minOrderQuantity) return badInput(`The minimum order for ${part.name} is ${part.minOrderQuantity}`);
-    if (part.available === 0) return badInput(`${part.name} is out of stock`);
-    return badInput(`Only ${part.available} of ${part.name} are available`);
+  /** One transaction for a batch; each reservation is answered only once it is committed. */
+  private async reserveBatch(partId: string, batch: PendingReservation[]): Promise<void> {
+    const outcomes = new Map<PendingReservation, Order | Error>();
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await this.db.transaction(async (tx) => {
+          outcomes.clear();
+          const [part]: LockedPart[] = await tx.query(
+            `SELECT name, price_cents, available, min_order_quantity FROM parts WHERE id = $1 FOR UPDATE`,
+            [partId],
+          );
+          if (!part) {
+            for (const item of batch) outcomes.set(item, notFound("Part"));
+            return;
+          }
+          const open: Array<{ user_id: string }> = await tx.query(
+            `SELECT user_id FROM orders WHERE part_id = $1 AND status = 'unpaid' AND user_id = ANY($2::uuid[])`,
+            [partId, batch.map((item) => item.customer.databaseId)],
+          );
+          const ordered = new Set(open.map((row) => row.user_id));
+          let available = part.available;
+          const accepted: Order[] = [];
+          for (const item of batch) {
+            const refusal = this.refusal(part, available, item, ordered);
+            if (refusal) {
+              outcomes.set(item, refusal);
+              continue;
+            }
+            available -= item.input.quantity;
+            ordered.add(item.customer.databaseId);
+            const order = this.newOrder(tx, partId, part, item);
+            accepted.push(order);
+            outcomes.set(item, order);
+          }
+          if (accepted.length === 0) return;
+          await tx.getRepository(Order).save(accepted);
+          await tx.query(`UPDATE parts SET available = $2 WHERE id = $1`, [partId, available]);
+        });
+        break;
+      } catch (error: any) {
+        // The lock makes a duplicate impossible here; should the index still object, the batch is
+        // made again and the check above answers "Already ordered" for that reservation alone.
+        const duplicate = error?.driverError?.code === UNIQUE_VIOLATION || error?.code === UNIQUE_VIOLATION;
+        if (duplicate && attempt < 3) continue;
+        for (const item of batch) item.reject(duplicate ? conflict(ALREADY_ORDERED) : error);
+        return;
+      }
+    }
+    for (const item of batch) {
+      const outcome = outcomes.get(item)!;
+      if (outcome instanceof Error) item.reject(outcome);
+      else item.resolve(outcome);
+    }
+  }
+
+  private refusal(part: LockedPart, available: number, item: PendingReservation, ordered: Set<string>): Error | null {
+    const quantity = item.input.quantity;
+    if (ordered.has(item.customer.databaseId)) return conflict(ALREADY_ORDERED);
+    if (quantity < part.min_order_quantity) return badInput(`The minimum order for ${part.name} is ${part.min_order_quantity}`);
+    if (available === 0) return badInput(`${part.name} is out of stock`);
+    if (quantity > available) return badInput(`Only ${available} of ${part.name} are available`);
+    return null;
+  }
+
+  private newOrder(tx: EntityManager, partId: string, part: LockedPart, { customer, input }: PendingReservation): Order {
+    return tx.getRepository(Order).create({
+      partId,
+      partName: part.name,
+      quantity: input.quantity,
+      unitPriceCents: part.price_cents,
+      totalCents: part.price_cents * input.quantity,
+      userId: customer.databaseId,
+      userEmail: customer.email,
+      userName: customer.displayName ?? customer.email.split("@")[0],
+      address: input.address.trim(),
+      phone: input.phone.trim(),
+      status: OrderStatus.UNPAID,
+      paymentIntentId: null,
+      transactionId: null,
+      paidAt: null,
+      cancelledAt: null,
+    });
   }
 
   /** The live (not cancelled) orders of one email: one's own, or anyone's for an admin. */
