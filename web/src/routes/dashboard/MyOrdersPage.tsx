@@ -11,6 +11,7 @@ import { EmptyState, ErrorState } from "../../ui/QueryStates";
 import { LoadMoreButton } from "../../ui/LoadMoreButton";
 import { useToast } from "../../ui/toast";
 import { MyOrderRow } from "./MyOrderRow";
+import { DataTable } from "../../ui/DataTable";
 
 export const ORDERS_PAGE_SIZE = 10;
 
@@ -123,26 +124,11 @@ export function MyOrdersPage() {
         </EmptyState>
       ) : (
         <>
-          <div className="table-wrap">
-            <table className="table">
-              <caption className="visually-hidden">Your orders</caption>
-              <thead>
-                <tr>
-                  <th scope="col">#</th>
-                  <th scope="col">Part</th>
-                  <th scope="col">Quantity</th>
-                  <th scope="col">Total</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Actions</th>
-                </tr>
-              </thead>
-              <tbody>
-                {edges.map((edge, index) => (
-                  <MyOrderRow key={edge.node.id} order={edge.node} index={index} cancelling={cancellingId === edge.node.id} onCancel={onCancel} />
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable caption="Your orders" columns={["#", "Part", "Quantity", "Total", "Status", "Actions"]}>
+            {edges.map((edge, index) => (
+              <MyOrderRow key={edge.node.id} order={edge.node} index={index} cancelling={cancellingId === edge.node.id} onCancel={onCancel} />
+            ))}
+          </DataTable>
           {viewer && <LoadMoreButton pageInfo={viewer.orders.pageInfo} label="Load more orders" onLoadMore={(after) => fetchMore({ variables: { after } })} />}
         </>
       )}

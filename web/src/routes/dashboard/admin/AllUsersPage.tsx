@@ -6,6 +6,7 @@ import { EmptyState, ErrorState } from "../../../ui/QueryStates";
 import { LoadMoreButton } from "../../../ui/LoadMoreButton";
 import { useToast } from "../../../ui/toast";
 import { UserRow } from "./UserRow";
+import { DataTable } from "../../../ui/DataTable";
 
 export const AllUsersDocument = graphql(`
   query AllUsers($first: Int, $after: String) {
@@ -63,25 +64,11 @@ export function AllUsersPage() {
         <EmptyState>No users yet.</EmptyState>
       ) : (
         <>
-          <div className="table-wrap">
-            <table className="table">
-              <caption className="visually-hidden">All users</caption>
-              <thead>
-                <tr>
-                  <th scope="col">#</th>
-                  <th scope="col">Email</th>
-                  <th scope="col">Name</th>
-                  <th scope="col">Role</th>
-                  <th scope="col">Actions</th>
-                </tr>
-              </thead>
-              <tbody>
-                {edges.map((edge, index) => (
-                  <UserRow key={edge.node.id} user={edge.node} index={index} promoting={promoting !== null} onMakeAdmin={onMakeAdmin} />
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable caption="All users" columns={["#", "Email", "Name", "Role", "Actions"]}>
+            {edges.map((edge, index) => (
+              <UserRow key={edge.node.id} user={edge.node} index={index} promoting={promoting !== null} onMakeAdmin={onMakeAdmin} />
+            ))}
+          </DataTable>
           {data && <LoadMoreButton pageInfo={data.users.pageInfo} label="Load more users" onLoadMore={(after) => fetchMore({ variables: { after } })} />}
         </>
       )}

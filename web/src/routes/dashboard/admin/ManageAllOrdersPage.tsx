@@ -8,6 +8,7 @@ import { LoadMoreButton } from "../../../ui/LoadMoreButton";
 import { useToast } from "../../../ui/toast";
 import { AdminOrderRow } from "./AdminOrderRow";
 import { removeFromRootConnection } from "./connectionCache";
+import { DataTable } from "../../../ui/DataTable";
 
 export const AllOrdersDocument = graphql(`
   query AllOrders($first: Int, $after: String) {
@@ -71,27 +72,11 @@ export function ManageAllOrdersPage() {
         <EmptyState>No orders yet.</EmptyState>
       ) : (
         <>
-          <div className="table-wrap">
-            <table className="table">
-              <caption className="visually-hidden">All orders</caption>
-              <thead>
-                <tr>
-                  <th scope="col">#</th>
-                  <th scope="col">Customer</th>
-                  <th scope="col">Part</th>
-                  <th scope="col">Quantity</th>
-                  <th scope="col">Total</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Actions</th>
-                </tr>
-              </thead>
-              <tbody>
-                {edges.map((edge, index) => (
-                  <AdminOrderRow key={edge.node.id} order={edge.node} index={index} deleting={deletingId === edge.node.id} onDelete={onDelete} />
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable caption="All orders" columns={["#", "Customer", "Part", "Quantity", "Total", "Status", "Actions"]}>
+            {edges.map((edge, index) => (
+              <AdminOrderRow key={edge.node.id} order={edge.node} index={index} deleting={deletingId === edge.node.id} onDelete={onDelete} />
+            ))}
+          </DataTable>
           {data && <LoadMoreButton pageInfo={data.orders.pageInfo} label="Load more orders" onLoadMore={(after) => fetchMore({ variables: { after } })} />}
         </>
       )}

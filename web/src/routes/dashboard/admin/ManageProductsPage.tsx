@@ -8,6 +8,7 @@ import { LoadMoreButton } from "../../../ui/LoadMoreButton";
 import { useToast } from "../../../ui/toast";
 import { ProductRow } from "./ProductRow";
 import { removeFromRootConnection } from "./connectionCache";
+import { DataTable } from "../../../ui/DataTable";
 
 export const ManageProductsDocument = graphql(`
   query ManageProducts($first: Int, $after: String) {
@@ -67,26 +68,11 @@ export function ManageProductsPage() {
         <EmptyState>No products yet. Add one from “Add Product”.</EmptyState>
       ) : (
         <>
-          <div className="table-wrap">
-            <table className="table">
-              <caption className="visually-hidden">All products</caption>
-              <thead>
-                <tr>
-                  <th scope="col">#</th>
-                  <th scope="col">Photo</th>
-                  <th scope="col">Name</th>
-                  <th scope="col">Price</th>
-                  <th scope="col">Available</th>
-                  <th scope="col">Actions</th>
-                </tr>
-              </thead>
-              <tbody>
-                {edges.map((edge, index) => (
-                  <ProductRow key={edge.node.id} product={edge.node} index={index} deleting={deletingId === edge.node.id} onDelete={onDelete} />
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable caption="All products" columns={["#", "Photo", "Name", "Price", "Available", "Actions"]}>
+            {edges.map((edge, index) => (
+              <ProductRow key={edge.node.id} product={edge.node} index={index} deleting={deletingId === edge.node.id} onDelete={onDelete} />
+            ))}
+          </DataTable>
           {data && <LoadMoreButton pageInfo={data.products.pageInfo} label="Load more products" onLoadMore={(after) => fetchMore({ variables: { after } })} />}
         </>
       )}
