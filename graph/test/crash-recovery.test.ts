@@ -209,12 +209,16 @@ describe("two server processes on one database", () => {
     expect((await restAt(first!.url, "GET", `/order/${order.body.insertedId}`, { token: canceller.token })).status).toBe(404);
     expect((await restAt(first!.url, "GET", `/parts/${parts[12]._id}`)).body.available).toBe(stockAfterOrder + 50);
 
+    // Both processes hold the promoted caller in memory now; a write outside the shop reaches both.
+    expect((await restAt(first!.url, "GET", "/getOrders", { token: promoted.token })).status).toBe(200);
+    expect((await restAt(second!.url, "GET", "/getOrders", { token: promoted.token })).status).toBe(200);
     await query("UPDATE users SET role = 'user' WHERE email = $1", [promoted.email]);
     expect((await restAt(first!.url, "GET", "/getOrders", { token: promoted.token })).status).toBe(403);
+    expect((await restAt(second!.url, "GET", "/getOrders", { token: promoted.token })).status).toBe(403);
     // (An account with orders is not removed here: the foreign key would delete its orders with it.)
-    expect((await restAt(second!.url, "GET", `/order?user=${leaving.email}`, { token: leaving.token })).status).toBe(200);
+    for (const shop of [first!, second!]) expect((await restAt(shop.url, "GET", `/order?user=${leaving.email}`, { token: leaving.token })).status).toBe(200);
     await query("DELETE FROM users WHERE email = $1", [leaving.email]);
-    expect((await restAt(first!.url, "GET", `/order?user=${leaving.email}`, { token: leaving.token })).status).toBe(401);
+    for (const shop of [first!, second!]) expect((await restAt(shop.url, "GET", `/order?user=${leaving.email}`, { token: leaving.token })).status).toBe(401);
   });
 
   it("the invariant check reports stock that moved without an order", async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { errorCode, gql, newCustomer, rest, seededAdmin, uniqueEmail } from "./support/client";
+import { errorCode, gql, newCustomer, rest, seededAdmin, uniqueEmail, withDatabase } from "./support/client";
 
 describe("users and roles", () => {
   it("GET /user lists users as {_id, email, role} for admins only", async () => {
@@ -23,6 +23,30 @@ describe("users and roles", () => {
     expect((await rest("GET", `/admin/${customer.email}`, { token: customer.token })).body).toEqual({ admin: true });
     const again = await rest("PUT", `/user/admin/${customer.email}`, { token: admin.token });
     expect(again.body).toEqual({ acknowledged: true, modifiedCount: 0 });
+  });
+
+  it("a signed-in caller is read from the database once, and again as soon as their row changes outside the shop", async () => {
+    const customer = await newCustomer();
+    const ownFlag = () => rest("GET", `/admin/${customer.email}`, { token: customer.token });
+    const sqlOf = (answer: { headers: Headers }) => Number(answer.headers.get("x-sql-queries"));
+    const first = await ownFlag();
+    expect(first.body).toEqual({ admin: false });
+    expect(sqlOf(first)).toBe(1);
+    const again = await ownFlag();
+    expect(again.body).toEqual({ admin: false });
+    expect(sqlOf(again), "the caller came from memory").toBe(0);
+
+    // Written as psql would: no server call, only the users_changed notification tells the shop.
+    await withDatabase((db) => db.query("UPDATE users SET role = 'admin' WHERE email = $1", [customer.email]));
+    const promoted = await ownFlag();
+    expect(promoted.body).toEqual({ admin: true });
+    expect(sqlOf(promoted)).toBe(1);
+    expect((await rest("GET", "/getOrders", { token: customer.token })).status).toBe(200);
+
+    await withDatabase((db) => db.query("DELETE FROM users WHERE email = $1", [customer.email]));
+    const gone = await ownFlag();
+    expect(gone.status).toBe(401);
+    expect(gone.body.error).toMatch(/no longer exists/);
   });
 
   it("a non-admin cannot promote (403, the 'Failed to make an admin' case); an unknown email is 404", async () => {

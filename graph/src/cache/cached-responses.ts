@@ -1,6 +1,6 @@
 import type { IncomingMessage, OutgoingHttpHeaders, RequestListener, ServerResponse } from "node:http";
 import { DocumentNode, FragmentDefinitionNode, Kind, parse, SelectionSetNode } from "graphql";
-import type { CatalogueCache } from "./catalogue-cache";
+import type { NotifiedCache } from "./notified-cache";
 
 /**
  * Anonymous catalogue reads answered from memory, in front of the whole express app.
@@ -8,7 +8,7 @@ import type { CatalogueCache } from "./catalogue-cache";
  * The first time a request is seen, it goes through the full stack (security headers, CORS,
  * body parsing, GraphQL validation and limits, the services, the database) and its answer is
  * recorded. An identical request after that gets the recorded bytes back, with no express, no
- * GraphQL execution and no SQL, until the catalogue changes (CatalogueCache: every write, in
+ * GraphQL execution and no SQL, until the catalogue changes (NotifiedCache on catalogue_changed: every write, in
  * every process, drops everything; a hit first waits until every change committed before it
  * arrived has been heard). Only these are recorded:
  *
@@ -198,7 +198,7 @@ function record(
 }
 
 /** Runs the request through the app and records its answer if it may be cached. */
-function throughApp(app: RequestListener, req: IncomingMessage, res: ServerResponse, kind: Kind_, key: string, cache: CatalogueCache<CachedResponse>) {
+function throughApp(app: RequestListener, req: IncomingMessage, res: ServerResponse, kind: Kind_, key: string, cache: NotifiedCache<CachedResponse>) {
   const version = cache.version();
   if (version < 0) return app(req, res);
   const chunks: Buffer[] = [];
@@ -251,7 +251,7 @@ function readBody(req: IncomingMessage, length: number, done: (body: Buffer | nu
   req.on("aborted", onEnd);
 }
 
-export function serveCachedCatalogue(app: RequestListener, cache: CatalogueCache<CachedResponse>): RequestListener {
+export function serveCachedCatalogue(app: RequestListener, cache: NotifiedCache<CachedResponse>): RequestListener {
   return (req, res) => {
     const kind = requestKind(req);
     if (kind === null || cache.version() < 0) return app(req, res);

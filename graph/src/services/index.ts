@@ -2,7 +2,8 @@ import Stripe from "stripe";
 import { DataSource } from "typeorm";
 import { AccessTokens } from "../auth/access-token";
 import { CachedResponse } from "../cache/cached-responses";
-import { CatalogueCache, changingCatalogue } from "../cache/catalogue-cache";
+import { ChangeFeed } from "../cache/change-feed";
+import { changingCatalogue, NotifiedCache } from "../cache/notified-cache";
 import { IdTokenVerifier } from "../auth/firebase";
 import type { WindowCounter } from "../http/rate-limit";
 import { NewsletterService } from "./newsletter.service";
@@ -13,7 +14,7 @@ import { ProductService } from "./product.service";
 import { ProfileService } from "./profile.service";
 import { PostgresWindowCounter } from "./rate-limit-counter";
 import { ReviewService } from "./review.service";
-import { UserService } from "./user.service";
+import { CachedCaller, UserService } from "./user.service";
 
 /** The one service layer: REST handlers and GraphQL resolvers both call these and nothing else. */
 export interface Services {
@@ -25,8 +26,8 @@ export interface Services {
   profiles: ProfileService;
   newsletter: NewsletterService;
   payments: PaymentService;
-  /** Cached catalogue answers, dropped on every catalogue change (src/cache/catalogue-cache.ts). */
-  catalogueCache: CatalogueCache<CachedResponse>;
+  /** Cached catalogue answers, dropped on every catalogue change (src/cache/notified-cache.ts). */
+  catalogueCache: NotifiedCache<CachedResponse>;
   /** Rate-limit counts shared by every process on the database. */
   rateLimitCounter: WindowCounter;
 }
@@ -41,9 +42,12 @@ export function createServices(
     stripeWebhookSecret: string | null;
   },
 ): Services {
-  const catalogueCache = new CatalogueCache<CachedResponse>().listenTo(db);
+  const feed = new ChangeFeed();
+  const catalogueCache = new NotifiedCache<CachedResponse>(feed, { channel: "catalogue_changed", maxEntries: 2000, maxBytes: 32 * 1024 * 1024 });
+  const callers = new NotifiedCache<CachedCaller>(feed, { channel: "users_changed", payloadIsKey: true, maxEntries: 20_000, maxBytes: 16 * 1024 * 1024 });
+  feed.listenTo(db);
   return {
-    users: new UserService(db, deps.verifier, deps.tokens, new Set(deps.adminEmails)),
+    users: new UserService(db, deps.verifier, deps.tokens, new Set(deps.adminEmails), callers),
     parts: new PartService(db),
     // Every call that writes parts (stock included), products or reviews drops the cached
     // catalogue before its answer goes out; other processes hear of it through NOTIFY.

@@ -5,8 +5,15 @@ import { AccessTokens } from "../auth/access-token";
 import { IdTokenVerifier } from "../auth/firebase";
 import { toDatabaseId } from "../graphql/global-id";
 import { MAX } from "../inputs/validation";
+import { NotifiedCache } from "../cache/notified-cache";
 import { Actor, authorize, sameEmail } from "./actor";
 import { Page, PageRequest, paginate } from "./pagination";
+
+/** A signed-in caller as last read from the database (see UserService.authenticate). */
+export interface CachedCaller {
+  user: User;
+  bytes: number;
+}
 
 export interface SignInResult {
   token: string;
@@ -19,6 +26,8 @@ export class UserService {
     private readonly verifier: IdTokenVerifier,
     private readonly tokens: AccessTokens,
     private readonly adminEmails: ReadonlySet<string>,
+    /** Callers by user id, dropped on every change to their row (NOTIFY users_changed). */
+    private readonly callers: NotifiedCache<CachedCaller>,
   ) {}
 
   /**
@@ -39,30 +48,61 @@ export class UserService {
     }
     const displayName = (identity.name?.trim() || email.split("@")[0]).slice(0, MAX.name);
     const role = this.adminEmails.has(email) ? Role.ADMIN : Role.USER;
-    const rows: Array<{ id: string }> = await this.db.query(
-      `INSERT INTO users (email, role, display_name, firebase_uid) VALUES ($1, $2, $3, $4)
-       ON CONFLICT (email) DO UPDATE SET
-         display_name = EXCLUDED.display_name,
-         firebase_uid = EXCLUDED.firebase_uid,
-         role = CASE WHEN users.role = 'admin' OR EXCLUDED.role = 'admin' THEN 'admin' ELSE 'user' END,
-         updated_at = now()
-       RETURNING id`,
-      [email, role, displayName, identity.uid],
-    );
-    const user = await this.db.getRepository(User).findOneByOrFail({ databaseId: rows[0].id });
+    let id: string | undefined;
+    try {
+      const rows: Array<{ id: string }> = await this.db.query(
+        `INSERT INTO users (email, role, display_name, firebase_uid) VALUES ($1, $2, $3, $4)
+         ON CONFLICT (email) DO UPDATE SET
+           display_name = EXCLUDED.display_name,
+           firebase_uid = EXCLUDED.firebase_uid,
+           role = CASE WHEN users.role = 'admin' OR EXCLUDED.role = 'admin' THEN 'admin' ELSE 'user' END,
+           updated_at = now()
+         RETURNING id`,
+        [email, role, displayName, identity.uid],
+      );
+      id = rows[0].id;
+    } finally {
+      // The caller cache drops this user before the answer goes out (all users if the write failed).
+      this.callers.changed(id);
+    }
+    const user = await this.db.getRepository(User).findOneByOrFail({ databaseId: id });
     return { token: this.tokens.issue(user.databaseId, user.email), user };
   }
 
-  /** The caller behind an access token, read from the database so role changes apply at once. */
+  /**
+   * The caller behind an access token as the database has them now, so a role change or a deleted
+   * account applies to the very next request. Callers are kept in memory (a request burst of one
+   * customer costs one lookup) and dropped when their row changes, in any process; a kept caller is
+   * used only after every change committed before the request arrived has been heard.
+   */
   async authenticate(authorization: string | undefined): Promise<Actor> {
     if (authorization === undefined || authorization === "") return null;
     const match = /^Bearer\s+(\S+)$/i.exec(authorization);
     if (!match) throw unauthenticated("The Authorization header must be: Bearer <access token>");
     const claims = this.tokens.verify(match[1]);
     if (!claims) throw unauthenticated("The access token is invalid or expired; sign in again");
-    const user = await this.db.getRepository(User).findOneBy({ databaseId: claims.sub });
+    const cached = await this.callers.getFresh(claims.sub);
+    const user = cached ? cached.user : await this.loadCaller(claims.sub);
     if (!user) throw unauthenticated("This account no longer exists; sign in again");
+    // Each request gets its own copy: nothing a request does to its caller reaches the cache.
+    return Object.assign(Object.create(User.prototype) as User, user);
+  }
+
+  private async loadCaller(id: string): Promise<User | null> {
+    const version = this.callers.version();
+    const user = await this.db.getRepository(User).findOneBy({ databaseId: id });
+    if (user) this.callers.set(id, { user, bytes: 512 }, version);
     return user;
+  }
+
+  /** Runs a write to users rows; whatever happened, cached callers are dropped before the answer goes out. */
+  private async changingUser<T>(write: () => Promise<T>, id?: string): Promise<T> {
+    try {
+      return await write();
+    } finally {
+      // Also after a failure: a COMMIT that lost its connection may still have happened.
+      this.callers.changed(id);
+    }
   }
 
   list(actor: Actor, page: PageRequest): Promise<Page<User>> {
@@ -76,7 +116,7 @@ export class UserService {
     const user = await repository.findOneBy({ email: email.trim().toLowerCase() });
     if (!user) throw notFound("User");
     if (user.role === Role.ADMIN) return { user, modified: false };
-    await repository.update({ databaseId: user.databaseId }, { role: Role.ADMIN });
+    await this.changingUser(() => repository.update({ databaseId: user.databaseId }, { role: Role.ADMIN }), user.databaseId);
     user.role = Role.ADMIN;
     return { user, modified: true };
   }
