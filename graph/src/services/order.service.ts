@@ -91,12 +91,12 @@ export class OrderService {
             }
             available -= item.input.quantity;
             ordered.add(item.customer.databaseId);
-            const order = this.newOrder(tx, partId, part, item);
+            const order = this.newOrder(partId, part, item);
             accepted.push(order);
             outcomes.set(item, order);
           }
           if (accepted.length === 0) return;
-          await tx.getRepository(Order).save(accepted);
+          await this.insertOrders(tx, accepted);
           await tx.query(`UPDATE parts SET available = $2 WHERE id = $1`, [partId, available]);
         });
         break;
@@ -125,8 +125,8 @@ export class OrderService {
     return null;
   }
 
-  private newOrder(tx: EntityManager, partId: string, part: LockedPart, { customer, input }: PendingReservation): Order {
-    return tx.getRepository(Order).create({
+  private newOrder(partId: string, part: LockedPart, { customer, input }: PendingReservation): Order {
+    return Object.assign(new Order(), {
       partId,
       partName: part.name,
       quantity: input.quantity,
@@ -143,6 +143,40 @@ export class OrderService {
       paidAt: null,
       cancelledAt: null,
     });
+  }
+
+  /**
+   * One statement for the batch's orders (all of one part, at most one per customer), with column
+   * arrays rather than a parameter per value; the generated columns come back onto the entities.
+   */
+  private async insertOrders(tx: EntityManager, orders: Order[]): Promise<void> {
+    const [first] = orders;
+    const rows: Array<{ id: string; seq: string; created_at: Date; user_id: string }> = await tx.query(
+      `INSERT INTO orders (part_id, part_name, unit_price_cents, status, quantity, total_cents, user_id, user_email, user_name, address, phone)
+       SELECT $1, $2, $3, 'unpaid', o.quantity, o.total_cents, o.user_id, o.user_email, o.user_name, o.address, o.phone
+       FROM unnest($4::int[], $5::int[], $6::uuid[], $7::text[], $8::text[], $9::text[], $10::text[])
+         AS o(quantity, total_cents, user_id, user_email, user_name, address, phone)
+       RETURNING id, seq, created_at, user_id`,
+      [
+        first.partId,
+        first.partName,
+        first.unitPriceCents,
+        orders.map((o) => o.quantity),
+        orders.map((o) => o.totalCents),
+        orders.map((o) => o.userId),
+        orders.map((o) => o.userEmail),
+        orders.map((o) => o.userName),
+        orders.map((o) => o.address),
+        orders.map((o) => o.phone),
+      ],
+    );
+    const byUser = new Map(rows.map((row) => [row.user_id, row]));
+    for (const order of orders) {
+      const row = byUser.get(order.userId)!;
+      order.databaseId = row.id;
+      order.seq = row.seq;
+      order.createdAt = row.created_at;
+    }
   }
 
   /** The live (not cancelled) orders of one email: one's own, or anyone's for an admin. */
