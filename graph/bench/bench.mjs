@@ -10,7 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
-import { call, expectOk, gql, inBatches, newCustomer, signIn } from "./lib/client.mjs";
+import { call, expectOk, gql, inBatches, newCustomer, postJson, signIn } from "./lib/client.mjs";
 import { Cleanup, cpuMs, embeddedDatabaseUrl, freePort, makeDataDir, MAIN, REPO_DIR, rssMb, spawnCeiling, spawnShop } from "./lib/processes.mjs";
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
@@ -184,7 +184,7 @@ async function reservations(ctx) {
     const t0 = performance.now();
     const answers = await Promise.all(
       customers.map((customer, i) =>
-        call(shops[i % 2].url, "POST", "/order", { token: customer.token, body: { orderId: partId, quantity: 1, address: "1 Sale Street, Leeds", phone: "0123456789" } }),
+        postJson(shops[i % 2].url, "/order", { token: customer.token, body: { orderId: partId, quantity: 1, address: "1 Sale Street, Leeds", phone: "0123456789" } }),
       ),
     );
     const seconds = (performance.now() - t0) / 1000;

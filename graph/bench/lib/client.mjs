@@ -1,5 +1,6 @@
 // HTTP helpers for the benchmark: the shop's REST and GraphQL, and the Auth Emulator.
 import crypto from "node:crypto";
+import http from "node:http";
 
 export async function call(baseUrl, method, path, { token, body, headers = {} } = {}) {
   const allHeaders = { accept: "application/json", ...headers };
@@ -12,6 +13,34 @@ export async function call(baseUrl, method, path, { token, body, headers = {} } 
     parsed = JSON.parse(text);
   } catch {}
   return { status: response.status, body: parsed, text, headers: response.headers };
+}
+
+// Kept-alive sockets for the reservation storms: Node's fetch costs the load generator several
+// times the CPU of a plain http.request, and it shares the machine with the servers.
+const stormAgent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
+
+/** POST of a JSON body over a kept-alive socket; answers { status, body, text }. */
+export function postJson(baseUrl, path, { token, body }) {
+  return new Promise((resolve, reject) => {
+    const payload = JSON.stringify(body);
+    const headers = { accept: "application/json", "content-type": "application/json", "content-length": Buffer.byteLength(payload) };
+    if (token) headers.authorization = `Bearer ${token}`;
+    const request = http.request(baseUrl + path, { method: "POST", agent: stormAgent, headers }, (response) => {
+      let text = "";
+      response.setEncoding("utf8");
+      response.on("data", (chunk) => (text += chunk));
+      response.on("end", () => {
+        let parsed = text;
+        try {
+          parsed = JSON.parse(text);
+        } catch {}
+        resolve({ status: response.statusCode, body: parsed, text });
+      });
+      response.on("error", reject);
+    });
+    request.on("error", reject);
+    request.end(payload);
+  });
 }
 
 export const gql = (baseUrl, query, variables = {}, token) => call(baseUrl, "POST", "/graphql", { token, body: { query, variables } });
