@@ -32,7 +32,15 @@ export class ShopError extends GraphQLError {
   readonly code: ErrorCode;
   readonly status: number;
   constructor(code: ErrorCode, message: string, extra: Record<string, unknown> = {}) {
-    super(message, { extensions: { code, ...extra } });
+    // An answer to the caller, not a fault: no stack trace. Capturing one was the dearest part of
+    // refusing an order (half the requests of a sale are "sold out").
+    const stackTraceLimit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
+    try {
+      super(message, { extensions: { code, ...extra } });
+    } finally {
+      Error.stackTraceLimit = stackTraceLimit;
+    }
     this.code = code;
     this.status = httpStatusOf[code];
   }
