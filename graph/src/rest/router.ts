@@ -38,7 +38,11 @@ export function restRouter(services: Services): Router {
   const send = (work: (req: Request) => Promise<Reply>) => async (req: Request, res: Response, next: NextFunction) => {
     try {
       const reply = await work(req);
-      res.status(reply.status ?? 200).json(reply.body);
+      res.status(reply.status ?? 200);
+      if (req.method === "GET" || req.method === "HEAD") return void res.json(reply.body);
+      // Writes answer once and are never revalidated: no ETag to hash, no freshness to check.
+      res.setHeader("Content-Type", "application/json; charset=utf-8");
+      res.end(JSON.stringify(reply.body));
     } catch (error) {
       next(error);
     }
