@@ -3,7 +3,7 @@ import { DocumentNode, FragmentDefinitionNode, Kind, parse, SelectionSetNode } f
 import type { NotifiedCache } from "./notified-cache";
 
 /**
- * Anonymous catalogue reads answered from memory, in front of the whole express app.
+ * Catalogue reads and signed-in reads answered from memory, in front of the whole express app.
  *
  * The first time a request is seen, it goes through the full stack (security headers, CORS,
  * body parsing, GraphQL validation and limits, the services, the database) and its answer is
@@ -17,6 +17,17 @@ import type { NotifiedCache } from "./notified-cache";
  *   the public catalogue fields at the root (parts, part, products, reviews, node);
  * - without an Authorization or Cookie header, with status 200, a JSON content type, no Set-Cookie, no
  *   "Cache-Control: private" and no errors in a GraphQL answer.
+ *
+ * Signed-in reads are kept apart per caller, in a second cache (Services.viewerCache):
+ *
+ * - POST /graphql with a genuine, unexpired access token (checked before anything is looked up),
+ *   no Cookie, and a document of only queries of VIEWER_ROOT_FIELDS; same status, content and
+ *   error rules as above. The key starts with the caller's user id: an answer recorded for one
+ *   user is never replayed to another, and a token that no longer verifies never gets one.
+ * - Such answers show the caller's account, orders and profile and the catalogue: any change to
+ *   users, orders, profiles, parts, products or reviews drops them all (NOTIFY users_changed,
+ *   accounts_changed, catalogue_changed). Writes of this process are heard the same way: a hit
+ *   waits for the LISTEN round trip, which delivers every notification committed before it.
  *
  * Requests are "identical" when the method, URL, body and every header the answer can depend on
  * (Accept, Accept-Encoding, Origin, Content-Type, Apollo's CSRF headers) are. So a hit replays
@@ -42,16 +53,50 @@ const JSON_REQUEST = /^application\/json\s*(;\s*charset=("?)utf-8\2\s*)?$/i;
 const JSON_ANSWER = /^application\/(graphql-response\+)?json\b/i;
 /** Public catalogue fields: what they answer depends only on the catalogue tables. */
 const CATALOGUE_ROOT_FIELDS = new Set(["parts", "part", "products", "reviews", "node", "__typename"]);
+/**
+ * What a signed-in read may ask to be cached for its caller: what they answer depends only on the
+ * caller's user row and the users, orders, profiles and catalogue tables, whose every change drops
+ * the cache. (Not `node`, `users` or `isAdmin`: they can show users who sign up later, and an
+ * INSERT into users is not notified.)
+ */
+const VIEWER_ROOT_FIELDS = new Set(["viewer", "order", "orders", "parts", "part", "products", "reviews", "__typename"]);
 const KEY_HEADERS = ["accept", "accept-encoding", "origin", "content-type", "apollo-require-preflight", "x-apollo-operation-name"];
 
-type Kind_ = "rest" | "graphql";
+type Kind_ = "rest" | "graphql" | "viewer";
 
-function requestKind(req: IncomingMessage): Kind_ | null {
+/** Where an answer may be cached: its kind, its cache and, for a signed-in read, its caller. */
+interface Cacheable {
+  kind: Kind_;
+  cache: NotifiedCache<CachedResponse>;
+  keyPrefix: string;
+}
+
+export interface AnswerCaches {
+  /** Anonymous catalogue reads, shared by everyone. */
+  catalogue: NotifiedCache<CachedResponse>;
+  /** Signed-in GraphQL reads, each for its caller only. */
+  viewer: NotifiedCache<CachedResponse>;
+  /** The user id behind an Authorization header with a genuine, unexpired access token; else null. */
+  callerIdOf(authorization: string): string | null;
+}
+
+function cacheableAs(req: IncomingMessage, caches: AnswerCaches): Cacheable | null {
   const headers = req.headers;
-  // Answers that may depend on who is asking are never shared.
-  if (headers.authorization !== undefined || headers.cookie !== undefined) return null;
+  if (headers.cookie !== undefined) return null;
   const url = req.url ?? "";
-  if (req.method === "GET") return REST_PATHS.has(url) || PART_PATH.test(url) ? "rest" : null;
+  let cacheable: Cacheable;
+  if (headers.authorization === undefined) {
+    if (req.method === "GET") return REST_PATHS.has(url) || PART_PATH.test(url) ? { kind: "rest", cache: caches.catalogue, keyPrefix: "" } : null;
+    cacheable = { kind: "graphql", cache: caches.catalogue, keyPrefix: "" };
+  } else {
+    // A signed-in read is answered from memory only to the user it was recorded for. The token is
+    // checked here (signature and expiry); whether the account still exists and its role are part
+    // of the recorded answer, which any change to the user's row drops (users_changed).
+    if (req.method !== "POST" || url !== "/graphql") return null;
+    const callerId = caches.callerIdOf(headers.authorization);
+    if (callerId === null) return null;
+    cacheable = { kind: "viewer", cache: caches.viewer, keyPrefix: `${callerId}\n` };
+  }
   if (req.method !== "POST" || url !== "/graphql") return null;
   const length = headers["content-length"];
   if (
@@ -65,11 +110,11 @@ function requestKind(req: IncomingMessage): Kind_ | null {
   ) {
     return null;
   }
-  return "graphql";
+  return cacheable;
 }
 
-function keyOf(req: IncomingMessage, body: string): string {
-  let key = `${req.method} ${req.url}`;
+function keyOf(req: IncomingMessage, body: string, prefix: string): string {
+  let key = `${prefix}${req.method} ${req.url}`;
   for (const name of KEY_HEADERS) {
     const value = req.headers[name];
     key += `\n${value === undefined ? "" : String(value)}`;
@@ -100,26 +145,25 @@ function send(req: IncomingMessage, res: ServerResponse, cached: CachedResponse)
 
 // --- Which GraphQL documents are catalogue reads -------------------------------------------------
 
-const documentVerdicts = new Map<string, boolean>();
-
-function onlyCatalogueFields(selectionSet: SelectionSetNode, fragments: Map<string, FragmentDefinitionNode>, seen: Set<string>): boolean {
+function onlyRootFields(selectionSet: SelectionSetNode, allowed: Set<string>, fragments: Map<string, FragmentDefinitionNode>, seen: Set<string>): boolean {
   for (const selection of selectionSet.selections) {
     if (selection.kind === Kind.FIELD) {
-      if (!CATALOGUE_ROOT_FIELDS.has(selection.name.value)) return false;
+      if (!allowed.has(selection.name.value)) return false;
     } else if (selection.kind === Kind.INLINE_FRAGMENT) {
-      if (!onlyCatalogueFields(selection.selectionSet, fragments, seen)) return false;
+      if (!onlyRootFields(selection.selectionSet, allowed, fragments, seen)) return false;
     } else {
       const name = selection.name.value;
       if (seen.has(name)) continue;
       seen.add(name);
       const fragment = fragments.get(name);
-      if (!fragment || !onlyCatalogueFields(fragment.selectionSet, fragments, seen)) return false;
+      if (!fragment || !onlyRootFields(fragment.selectionSet, allowed, fragments, seen)) return false;
     }
   }
   return true;
 }
 
-function isCatalogueDocument(query: string): boolean {
+/** Whether every operation of a document is a query of only the allowed root fields. */
+function queriesOnly(query: string, allowed: Set<string>): boolean {
   let document: DocumentNode;
   try {
     document = parse(query, { noLocation: true, maxTokens: 5000 });
@@ -132,24 +176,33 @@ function isCatalogueDocument(query: string): boolean {
   for (const definition of document.definitions) {
     if (definition.kind !== Kind.OPERATION_DEFINITION) continue;
     operations++;
-    if (definition.operation !== "query" || !onlyCatalogueFields(definition.selectionSet, fragments, new Set())) return false;
+    if (definition.operation !== "query" || !onlyRootFields(definition.selectionSet, allowed, fragments, new Set())) return false;
   }
   return operations > 0;
 }
 
-/** Whether a parsed GraphQL request body asks only for catalogue data (memoised per query text). */
-export function isCatalogueRequest(body: unknown): boolean {
+/** Verdicts per root-field set and query text: clients send the same few documents again and again. */
+const verdicts = new Map<Set<string>, Map<string, boolean>>([
+  [CATALOGUE_ROOT_FIELDS, new Map()],
+  [VIEWER_ROOT_FIELDS, new Map()],
+]);
+
+function asksOnly(body: unknown, allowed: Set<string>): boolean {
   if (!body || typeof body !== "object" || Array.isArray(body)) return false;
   const query = (body as { query?: unknown }).query;
   if (typeof query !== "string") return false;
-  let verdict = documentVerdicts.get(query);
+  const memo = verdicts.get(allowed)!;
+  let verdict = memo.get(query);
   if (verdict === undefined) {
-    verdict = isCatalogueDocument(query);
-    if (documentVerdicts.size >= 500) documentVerdicts.clear();
-    documentVerdicts.set(query, verdict);
+    verdict = queriesOnly(query, allowed);
+    if (memo.size >= 500) memo.clear();
+    memo.set(query, verdict);
   }
   return verdict;
 }
+
+/** Whether a parsed GraphQL request body asks only for catalogue data. */
+export const isCatalogueRequest = (body: unknown) => asksOnly(body, CATALOGUE_ROOT_FIELDS);
 
 // --- Recording an answer -------------------------------------------------------------------------
 
@@ -168,8 +221,8 @@ function record(
   if (/private/i.test(String(headers["cache-control"] ?? ""))) return null;
   const body = Buffer.concat(chunks);
   if (headers["content-length"] !== undefined && Number(headers["content-length"]) !== body.length) return null;
-  if (kind === "graphql") {
-    if (!isCatalogueRequest(req.body)) return null;
+  if (kind === "graphql" || kind === "viewer") {
+    if (!asksOnly(req.body, kind === "graphql" ? CATALOGUE_ROOT_FIELDS : VIEWER_ROOT_FIELDS)) return null;
     try {
       const answer = JSON.parse(body.toString("utf8"));
       if (!answer || typeof answer !== "object" || answer.errors !== undefined || answer.data === undefined) return null;
@@ -251,12 +304,13 @@ function readBody(req: IncomingMessage, length: number, done: (body: Buffer | nu
   req.on("aborted", onEnd);
 }
 
-export function serveCachedCatalogue(app: RequestListener, cache: NotifiedCache<CachedResponse>): RequestListener {
+export function serveCachedAnswers(app: RequestListener, caches: AnswerCaches): RequestListener {
   return (req, res) => {
-    const kind = requestKind(req);
-    if (kind === null || cache.version() < 0) return app(req, res);
+    const cacheable = cacheableAs(req, caches);
+    if (cacheable === null || cacheable.cache.version() < 0) return app(req, res);
+    const { kind, cache, keyPrefix } = cacheable;
     if (kind === "rest") {
-      const key = keyOf(req, "");
+      const key = keyOf(req, "", keyPrefix);
       if (!cache.get(key)) return throughApp(app, req, res, kind, key, cache);
       // Hold the answer until every change committed before this request has been heard.
       return cache.afterPendingChanges((ok) => {
@@ -268,7 +322,7 @@ export function serveCachedCatalogue(app: RequestListener, cache: NotifiedCache<
     readBody(req, Number(req.headers["content-length"]), (body) => {
       // A client that went away mid-body: nobody is waiting for an answer.
       if (body === null) return void req.destroy();
-      const key = keyOf(req, body.toString("latin1"));
+      const key = keyOf(req, body.toString("latin1"), keyPrefix);
       const miss = () => {
         req.unshift(body);
         throughApp(app, req, res, kind, key, cache);

@@ -1,13 +1,13 @@
 import { ChangeFeed } from "./change-feed";
 
 export interface NotifiedCacheOptions {
-  /** The NOTIFY channel whose notifications drop entries. */
-  channel: string;
+  /** The NOTIFY channels whose notifications drop entries: everything, by default. */
+  channels: string[];
   /**
-   * When the notification's payload names the changed entry (a user id), only that entry goes;
-   * otherwise (or for an empty payload) everything goes.
+   * A channel whose payload names the one entry that changed (a user id): only that entry goes.
+   * (An empty payload still drops everything.)
    */
-  payloadIsKey?: boolean;
+  keyChannel?: string;
   maxEntries: number;
   maxBytes: number;
 }
@@ -19,8 +19,8 @@ export interface NotifiedCacheOptions {
  * - In this process, every service call that writes calls `changed()` once its transaction is
  *   over and before its answer goes out (see services/index.ts).
  * - Any writer at all (another server process, psql, a migration) fires a database trigger that
- *   NOTIFYs the cache's channel at commit (migrations 1763900000000, 1764100000000); the process's
- *   ChangeFeed LISTENs and drops the entries when the notification arrives.
+ *   NOTIFYs the cache's channels at commit (migrations 1763900000000, 1764100000000,
+ *   1764200000000); the process's ChangeFeed LISTENs and drops the entries when it arrives.
  * - While the feed is down nothing is served and nothing is stored.
  * - A value computed by a request is stored only if no change to it (or to everything) happened
  *   while it was computed, so a read racing a write cannot store the old state.
@@ -40,7 +40,9 @@ export class NotifiedCache<V extends { bytes: number }> {
     private readonly feed: ChangeFeed,
     private readonly options: NotifiedCacheOptions,
   ) {
-    feed.subscribe(options.channel, (payload) => this.changed(options.payloadIsKey && payload ? payload : undefined));
+    for (const channel of options.channels) {
+      feed.subscribe(channel, (payload) => this.changed(channel === options.keyChannel && payload ? payload : undefined));
+    }
   }
 
   /** Something changed (only `key`, when given): drop it and void values being computed. Synchronous. */

@@ -5,6 +5,7 @@ import { InitialSchema1763800000000 } from "./migrations/1763800000000-initial-s
 import { CatalogueChangeNotify1763900000000 } from "./migrations/1763900000000-catalogue-change-notify";
 import { SharedRateLimits1764000000000 } from "./migrations/1764000000000-shared-rate-limits";
 import { UsersChangeNotify1764100000000 } from "./migrations/1764100000000-users-change-notify";
+import { AccountsChangeNotify1764200000000 } from "./migrations/1764200000000-accounts-change-notify";
 import { requestStats } from "./request-stats";
 
 /** Counts statements per request and reports slow or failing ones; nothing else is logged. */
@@ -31,7 +32,7 @@ class CountingLogger implements Logger {
 }
 
 export const entities = [Part, Product, Order, Review, User, Profile, NewsletterSubscription];
-export const migrations = [InitialSchema1763800000000, CatalogueChangeNotify1763900000000, SharedRateLimits1764000000000, UsersChangeNotify1764100000000];
+export const migrations = [InitialSchema1763800000000, CatalogueChangeNotify1763900000000, SharedRateLimits1764000000000, UsersChangeNotify1764100000000, AccountsChangeNotify1764200000000];
 
 export function createDataSource(url: string, options: { poolSize?: number } = {}): DataSource {
   return new DataSource({

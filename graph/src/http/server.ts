@@ -22,7 +22,7 @@ import { describeValidationErrors } from "../inputs/validation";
 import { prefersHtml, restRouter } from "../rest/router";
 import { uploadRouter } from "../rest/uploads";
 import { Services } from "../services";
-import { serveCachedCatalogue } from "../cache/cached-responses";
+import { serveCachedAnswers } from "../cache/cached-responses";
 import { PAGE_MAX } from "../inputs/inputs";
 import { GRAPHQL_LIMITS, GRAPHQL_MAX_TOKENS, graphqlLimitRules, refuseBatchedOperations } from "./graphql-limits";
 import { clientAddress, createRateLimiters, rateLimitPlugin, rateLimitRoute } from "./rate-limit";
@@ -86,7 +86,8 @@ export interface ShopServer {
 
 export async function createShopServer(config: Config, services: Services, publicConfig: PublicConfig): Promise<ShopServer> {
   const app = express();
-  const httpServer = expressShapedServer(app, serveCachedCatalogue(app, services.catalogueCache));
+  const answerCaches = { catalogue: services.catalogueCache, viewer: services.viewerCache, callerIdOf: (authorization: string) => services.users.callerIdOf(authorization) };
+  const httpServer = expressShapedServer(app, serveCachedAnswers(app, answerCaches));
   app.disable("x-powered-by");
   app.set("trust proxy", "loopback");
 

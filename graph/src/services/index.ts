@@ -28,6 +28,11 @@ export interface Services {
   payments: PaymentService;
   /** Cached catalogue answers, dropped on every catalogue change (src/cache/notified-cache.ts). */
   catalogueCache: NotifiedCache<CachedResponse>;
+  /**
+   * Cached answers to signed-in reads, per user; dropped on any change to users, orders, profiles
+   * or the catalogue, by NOTIFY alone (src/cache/cached-responses.ts).
+   */
+  viewerCache: NotifiedCache<CachedResponse>;
   /** Rate-limit counts shared by every process on the database. */
   rateLimitCounter: WindowCounter;
 }
@@ -43,8 +48,14 @@ export function createServices(
   },
 ): Services {
   const feed = new ChangeFeed();
-  const catalogueCache = new NotifiedCache<CachedResponse>(feed, { channel: "catalogue_changed", maxEntries: 2000, maxBytes: 32 * 1024 * 1024 });
-  const callers = new NotifiedCache<CachedCaller>(feed, { channel: "users_changed", payloadIsKey: true, maxEntries: 20_000, maxBytes: 16 * 1024 * 1024 });
+  const catalogueCache = new NotifiedCache<CachedResponse>(feed, { channels: ["catalogue_changed"], maxEntries: 2000, maxBytes: 32 * 1024 * 1024 });
+  // A signed-in read may show the caller's account, profile and orders, and parts through them.
+  const viewerCache = new NotifiedCache<CachedResponse>(feed, {
+    channels: ["catalogue_changed", "accounts_changed", "users_changed"],
+    maxEntries: 5000,
+    maxBytes: 32 * 1024 * 1024,
+  });
+  const callers = new NotifiedCache<CachedCaller>(feed, { channels: ["users_changed"], keyChannel: "users_changed", maxEntries: 20_000, maxBytes: 16 * 1024 * 1024 });
   feed.listenTo(db);
   return {
     users: new UserService(db, deps.verifier, deps.tokens, new Set(deps.adminEmails), callers),
@@ -58,6 +69,7 @@ export function createServices(
     newsletter: new NewsletterService(db),
     payments: new PaymentService(db, deps.stripe, deps.stripeWebhookSecret),
     catalogueCache,
+    viewerCache,
     rateLimitCounter: new PostgresWindowCounter(db),
   };
 }

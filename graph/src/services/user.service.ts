@@ -15,6 +15,8 @@ export interface CachedCaller {
   bytes: number;
 }
 
+const bearerToken = (authorization: string) => /^Bearer\s+(\S+)$/i.exec(authorization)?.[1] ?? null;
+
 export interface SignInResult {
   token: string;
   user: User;
@@ -77,15 +79,21 @@ export class UserService {
    */
   async authenticate(authorization: string | undefined): Promise<Actor> {
     if (authorization === undefined || authorization === "") return null;
-    const match = /^Bearer\s+(\S+)$/i.exec(authorization);
-    if (!match) throw unauthenticated("The Authorization header must be: Bearer <access token>");
-    const claims = this.tokens.verify(match[1]);
+    const token = bearerToken(authorization);
+    if (token === null) throw unauthenticated("The Authorization header must be: Bearer <access token>");
+    const claims = this.tokens.verify(token);
     if (!claims) throw unauthenticated("The access token is invalid or expired; sign in again");
     const cached = await this.callers.getFresh(claims.sub);
     const user = cached ? cached.user : await this.loadCaller(claims.sub);
     if (!user) throw unauthenticated("This account no longer exists; sign in again");
     // Each request gets its own copy: nothing a request does to its caller reaches the cache.
     return Object.assign(Object.create(User.prototype) as User, user);
+  }
+
+  /** The user id an Authorization header's access token was issued to, if genuine and unexpired. */
+  callerIdOf(authorization: string): string | null {
+    const token = bearerToken(authorization);
+    return token === null ? null : (this.tokens.verify(token)?.sub ?? null);
   }
 
   private async loadCaller(id: string): Promise<User | null> {
