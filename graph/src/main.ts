@@ -1,4 +1,6 @@
 import "reflect-metadata";
+// Before anything allocates much: see heap.ts.
+import "./heap";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
