@@ -201,9 +201,6 @@ function asksOnly(body: unknown, allowed: Set<string>): boolean {
   return verdict;
 }
 
-/** Whether a parsed GraphQL request body asks only for catalogue data. */
-export const isCatalogueRequest = (body: unknown) => asksOnly(body, CATALOGUE_ROOT_FIELDS);
-
 // --- Recording an answer -------------------------------------------------------------------------
 
 function record(

@@ -104,10 +104,6 @@ export class NotifiedCache<V extends { bytes: number }> {
     if (!this.get(key)) return undefined;
     return new Promise((resolve) => this.afterPendingChanges((ok) => resolve(ok ? this.get(key) : undefined)));
   }
-
-  get size(): number {
-    return this.entries.size;
-  }
 }
 
 /** Wraps the given methods so that each call, once settled, drops the cached catalogue (see NotifiedCache). */
