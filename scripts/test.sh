@@ -4,14 +4,18 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-echo "== build the server"
+echo "== build the server and the local harness"
 npm run build -w graph
+npm run build -w dev
 
 echo "== schema.graphql is generated from the code"
 npm run schema:check -w graph
 
 echo "== generated web operations match schema.graphql"
 npm run codegen:check -w web
+
+echo "== local harness tests (the payment sandbox through the real stripe SDK)"
+npm test -w dev
 
 echo "== API integration tests"
 npm test -w graph

@@ -2,7 +2,7 @@
 // Run from the repository root after `npm run build -w graph` (the npm script does both).
 // Settings (environment): BENCH_DURATION seconds per load run (10), BENCH_CONNECTIONS (50),
 // BENCH_ROUNDS reservation rounds (10), BENCH_PHASES (throughput,reservations,sql: all),
-// BENCH_MAIN (another build's graph/dist/main.js, to compare), BENCH_NODE_ARGS (node flags for the
+// BENCH_MAIN (another build's dev/dist/start-local.js, to compare), BENCH_NODE_ARGS (node flags for the
 // shops), BENCH_LABEL (file name of a partial run). README "Performance" explains the figures.
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -453,7 +453,7 @@ async function main() {
     machine: { node: process.version, cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, memoryGb: round(os.totalmem() / 2 ** 30), loadAverage: os.loadavg().map((x) => round(x, 2)) },
     server: MAIN,
     nodeArgs: process.env.BENCH_NODE_ARGS ?? "",
-    mode: "node graph/dist/main.js with NODE_ENV unset (embedded PostgreSQL, Auth Emulator, payment sandbox); process A without, process B with EXPOSE_SQL_COUNT",
+    mode: "node dev/dist/start-local.js (npm start) with NODE_ENV unset (embedded PostgreSQL, Auth Emulator, payment sandbox); process A without, process B with EXPOSE_SQL_COUNT",
     phases: [...PHASES],
     throughput: throughputResult,
     reservations: reservationResult,

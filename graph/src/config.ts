@@ -1,36 +1,38 @@
 import path from "node:path";
 
-/** Everything the server reads from the environment, validated once at start. */
+/**
+ * Everything the shop reads from its environment, validated once at start. The shop talks to real
+ * services only through these settings: a PostgreSQL database, a Firebase project, Stripe. (For
+ * offline development `npm start` runs the local harness in dev/, which starts stand-ins for them
+ * and fills these settings in.)
+ */
 export interface Config {
   production: boolean;
   host: string;
   port: number;
-  /** Folder for the embedded database, generated secrets, uploads and sandbox state. */
+  /** Folder for uploaded images. */
   dataDir: string;
   /** Built web app served at "/" (absent in API-only deployments). */
   webDistDir: string;
   /** Images shipped with the seed catalogue. */
   assetsDir: string;
-  databaseUrl: string | null;
-  embeddedPostgresPort: number;
+  databaseUrl: string;
   firebase: {
     projectId: string;
     apiKey: string;
     authDomain: string | null;
-    /** host:port of the Auth Emulator, or null for a real Firebase project. */
+    /** host:port of the Auth Emulator (demo-* projects outside production only), else null. */
     emulatorHost: string | null;
-    /** Start the emulator ourselves (no Firebase project configured and no external emulator). */
-    startEmulator: boolean;
-    emulatorPort: number;
   };
-  jwtSecret: string | null;
+  jwtSecret: string;
   adminEmails: string[];
   corsOrigins: string[];
   stripe: {
-    secretKey: string | null;
-    publishableKey: string | null;
-    webhookSecret: string | null;
-    sandboxPort: number;
+    secretKey: string;
+    publishableKey: string;
+    webhookSecret: string;
+    /** A Stripe-compatible endpoint instead of api.stripe.com (the local sandbox; never in production). */
+    apiUrl: string | null;
   };
   imageUploadUrl: string | null;
   seed: boolean;
@@ -49,155 +51,139 @@ export interface Config {
   };
 }
 
-export class ConfigError extends Error {}
+/** Invalid or missing settings, each named; the message is one line. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(problems.join("; "));
+  }
+}
 
 type Env = Record<string, string | undefined>;
-
-function value(env: Env, name: string): string | undefined {
-  const raw = env[name];
-  if (raw === undefined) return undefined;
-  const trimmed = raw.trim();
-  return trimmed === "" ? undefined : trimmed;
-}
-
-function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
-  const raw = value(env, name);
-  if (raw === undefined) return fallback;
-  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
-    throw new ConfigError(`${name} must be an integer from ${min} to ${max} (got "${raw}")`);
-  }
-  return Number(raw);
-}
-
-function flag(env: Env, name: string, fallback: boolean): boolean {
-  const raw = value(env, name);
-  if (raw === undefined) return fallback;
-  if (/^(1|true|yes|on)$/i.test(raw)) return true;
-  if (/^(0|false|no|off)$/i.test(raw)) return false;
-  throw new ConfigError(`${name} must be true or false (got "${raw}")`);
-}
-
-function list(env: Env, name: string): string[] {
-  return (value(env, name) ?? "")
-    .split(",")
-    .map((item) => item.trim())
-    .filter(Boolean);
-}
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-export const EMBEDDED_FIREBASE_PROJECT = "demo-partshop";
 
 /** Per client address and 15-minute window: far above what a shopper (or an office behind one address) does. */
 export const DEFAULT_RATE_LIMITS = { windowSeconds: 900, signIn: 300, uploads: 200, newsletter: 60 } as const;
 
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const HOST_PORT = /^[\w.-]+:\d+$/;
+const HTTP_URL = /^https?:\/\/[^\s/]+(\/\S*)?$/;
+
+/** Reads variables and collects every problem, so one start names all of them. */
+class EnvReader {
+  readonly problems: string[] = [];
+  constructor(private readonly env: Env) {}
+
+  text(name: string): string | undefined {
+    const raw = this.env[name]?.trim();
+    return raw === "" ? undefined : raw;
+  }
+
+  required(name: string, why: string): string {
+    const value = this.text(name);
+    if (value === undefined) this.problems.push(`${name} is required (${why})`);
+    return value ?? "";
+  }
+
+  check(ok: boolean, problem: string): void {
+    if (!ok) this.problems.push(problem);
+  }
+
+  integer(name: string, fallback: number, min: number, max: number): number {
+    const raw = this.text(name);
+    if (raw === undefined) return fallback;
+    if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
+      this.problems.push(`${name} must be an integer from ${min} to ${max} (got "${raw}")`);
+      return fallback;
+    }
+    return Number(raw);
+  }
+
+  flag(name: string, fallback: boolean): boolean {
+    const raw = this.text(name);
+    if (raw === undefined) return fallback;
+    if (/^(1|true|yes|on)$/i.test(raw)) return true;
+    if (/^(0|false|no|off)$/i.test(raw)) return false;
+    this.problems.push(`${name} must be true or false (got "${raw}")`);
+    return fallback;
+  }
+
+  list(name: string): string[] {
+    return (this.text(name) ?? "")
+      .split(",")
+      .map((item) => item.trim())
+      .filter(Boolean);
+  }
+}
+
 export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {
-  const nodeEnv = value(env, "NODE_ENV") ?? "development";
-  const production = nodeEnv === "production";
+  const read = new EnvReader(env);
+  const production = (read.text("NODE_ENV") ?? "development") === "production";
 
-  const databaseUrl = value(env, "DATABASE_URL") ?? null;
-  if (databaseUrl && !/^postgres(ql)?:\/\/.+/.test(databaseUrl)) {
-    throw new ConfigError("DATABASE_URL must be a postgres:// or postgresql:// URL");
-  }
+  const databaseUrl = read.required("DATABASE_URL", "a postgres:// URL; `npm start` provides a local database");
+  read.check(!databaseUrl || /^postgres(ql)?:\/\/.+/.test(databaseUrl), "DATABASE_URL must be a postgres:// or postgresql:// URL");
 
-  const firebaseProjectId = value(env, "FIREBASE_PROJECT_ID") ?? null;
-  const externalEmulator = value(env, "FIREBASE_AUTH_EMULATOR_HOST") ?? null;
-  if (externalEmulator && !/^[\w.-]+:\d+$/.test(externalEmulator)) {
-    throw new ConfigError(`FIREBASE_AUTH_EMULATOR_HOST must be host:port (got "${externalEmulator}")`);
-  }
-  const emulatorPort = integer(env, "AUTH_EMULATOR_PORT", 9099, 1, 65535);
-  const startEmulator = !firebaseProjectId && !externalEmulator;
-  const projectId = firebaseProjectId ?? EMBEDDED_FIREBASE_PROJECT;
-  const emulatorHost = externalEmulator ?? (startEmulator ? `127.0.0.1:${emulatorPort}` : null);
-  if (emulatorHost && !projectId.startsWith("demo-")) {
-    throw new ConfigError(
+  const projectId = read.required("FIREBASE_PROJECT_ID", "the Firebase project that signs users in");
+  const emulatorHost = read.text("FIREBASE_AUTH_EMULATOR_HOST") ?? null;
+  if (emulatorHost !== null) {
+    read.check(HOST_PORT.test(emulatorHost), `FIREBASE_AUTH_EMULATOR_HOST must be host:port (got "${emulatorHost}")`);
+    read.check(!production, "FIREBASE_AUTH_EMULATOR_HOST must not be set when NODE_ENV=production: the emulator accepts unsigned tokens");
+    read.check(
+      production || !projectId || projectId.startsWith("demo-"),
       "FIREBASE_AUTH_EMULATOR_HOST is set with a real FIREBASE_PROJECT_ID: the emulator accepts unsigned tokens, so it is only allowed with a demo-* project",
     );
   }
-
-  const jwtSecret = value(env, "JWT_SECRET") ?? null;
-  if (jwtSecret !== null && jwtSecret.length < 32) {
-    throw new ConfigError("JWT_SECRET must be at least 32 characters long");
-  }
-
-  const adminEmails = list(env, "ADMIN_EMAILS").map((email) => email.toLowerCase());
-  for (const email of adminEmails) {
-    if (!EMAIL.test(email)) throw new ConfigError(`ADMIN_EMAILS contains an invalid email: "${email}"`);
-  }
-
-  const corsOrigins = list(env, "CORS_ORIGINS");
-  for (const origin of corsOrigins) {
-    if (!/^https?:\/\/[^/]+$/.test(origin)) {
-      throw new ConfigError(`CORS_ORIGINS must list origins like https://shop.example.com (got "${origin}")`);
-    }
-  }
-
-  const stripeSecretKey = value(env, "STRIPE_SECRET_KEY") ?? null;
-  if (stripeSecretKey && !/^(sk|rk)_(test|live)_/.test(stripeSecretKey)) {
-    throw new ConfigError("STRIPE_SECRET_KEY must be a Stripe secret key (sk_test_... or sk_live_...)");
-  }
-  const stripePublishableKey = value(env, "STRIPE_PUBLISHABLE_KEY") ?? null;
-  if (stripeSecretKey && !stripePublishableKey) {
-    throw new ConfigError("STRIPE_PUBLISHABLE_KEY is required when STRIPE_SECRET_KEY is set");
-  }
-  const stripeWebhookSecret = value(env, "STRIPE_WEBHOOK_SECRET") ?? null;
-
-  const imageUploadUrl = value(env, "IMAGE_UPLOAD_URL") ?? null;
-  if (imageUploadUrl && !/^https?:\/\//.test(imageUploadUrl)) {
-    throw new ConfigError("IMAGE_UPLOAD_URL must be an http(s) URL");
-  }
-
   if (production) {
-    // A production shop never falls back to the embedded, offline defaults.
-    if (!databaseUrl) throw new ConfigError("DATABASE_URL is required when NODE_ENV=production");
-    if (externalEmulator) {
-      throw new ConfigError("FIREBASE_AUTH_EMULATOR_HOST must not be set when NODE_ENV=production");
-    }
-    if (!firebaseProjectId || firebaseProjectId.startsWith("demo-")) {
-      throw new ConfigError("FIREBASE_PROJECT_ID (a real Firebase project) is required when NODE_ENV=production");
-    }
-    if (!value(env, "FIREBASE_API_KEY")) throw new ConfigError("FIREBASE_API_KEY is required when NODE_ENV=production");
-    if (!jwtSecret) throw new ConfigError("JWT_SECRET is required when NODE_ENV=production");
-    if (!stripeSecretKey) throw new ConfigError("STRIPE_SECRET_KEY is required when NODE_ENV=production");
-    if (!stripeWebhookSecret) throw new ConfigError("STRIPE_WEBHOOK_SECRET is required when NODE_ENV=production");
+    read.check(!projectId.startsWith("demo-"), "FIREBASE_PROJECT_ID must be a real Firebase project when NODE_ENV=production (demo-* projects exist only in the emulator)");
+  }
+  const apiKey = production ? read.required("FIREBASE_API_KEY", "the web app's Firebase key") : (read.text("FIREBASE_API_KEY") ?? "demo-api-key");
+
+  const jwtSecret = read.required("JWT_SECRET", "signs the shop's access tokens; at least 32 random characters");
+  read.check(!jwtSecret || jwtSecret.length >= 32, "JWT_SECRET must be at least 32 characters long");
+
+  const adminEmails = read.list("ADMIN_EMAILS").map((email) => email.toLowerCase());
+  for (const email of adminEmails) read.check(EMAIL.test(email), `ADMIN_EMAILS contains an invalid email: "${email}"`);
+
+  const corsOrigins = read.list("CORS_ORIGINS");
+  for (const origin of corsOrigins) {
+    read.check(/^https?:\/\/[^/]+$/.test(origin), `CORS_ORIGINS must list origins like https://shop.example.com (got "${origin}")`);
   }
 
-  const repoRoot = path.resolve(__dirname, "..", "..");
-  return {
+  const stripeSecretKey = read.required("STRIPE_SECRET_KEY", "Stripe's secret key, sk_live_... or sk_test_...");
+  read.check(!stripeSecretKey || /^(sk|rk)_(test|live)_/.test(stripeSecretKey), "STRIPE_SECRET_KEY must be a Stripe secret key (sk_test_... or sk_live_...)");
+  const stripePublishableKey = read.required("STRIPE_PUBLISHABLE_KEY", "Stripe's publishable key, for the web app's card form");
+  const stripeWebhookSecret = read.required("STRIPE_WEBHOOK_SECRET", "the signing secret of the Stripe webhook, whsec_...");
+  const stripeApiUrl = read.text("STRIPE_API_URL") ?? null;
+  if (stripeApiUrl !== null) {
+    read.check(HTTP_URL.test(stripeApiUrl), `STRIPE_API_URL must be an http(s) URL (got "${stripeApiUrl}")`);
+    read.check(!production, "STRIPE_API_URL must not be set when NODE_ENV=production: payments go to Stripe itself");
+  }
+
+  const imageUploadUrl = read.text("IMAGE_UPLOAD_URL") ?? null;
+  read.check(!imageUploadUrl || /^https?:\/\//.test(imageUploadUrl), "IMAGE_UPLOAD_URL must be an http(s) URL");
+
+  const config: Config = {
     production,
-    host: value(env, "HOST") ?? (production ? "0.0.0.0" : "127.0.0.1"),
-    port: integer(env, "PORT", 4000, 0, 65535),
-    dataDir: path.resolve(cwd, value(env, "DATA_DIR") ?? "data"),
-    webDistDir: path.resolve(cwd, value(env, "WEB_DIST_DIR") ?? path.join(repoRoot, "web", "dist")),
-    assetsDir: path.join(repoRoot, "graph", "assets"),
+    host: read.text("HOST") ?? (production ? "0.0.0.0" : "127.0.0.1"),
+    port: read.integer("PORT", 4000, 0, 65535),
+    dataDir: path.resolve(cwd, read.text("DATA_DIR") ?? "data"),
+    webDistDir: path.resolve(cwd, read.text("WEB_DIST_DIR") ?? path.join(__dirname, "..", "..", "web", "dist")),
+    assetsDir: path.join(__dirname, "..", "assets"),
     databaseUrl,
-    embeddedPostgresPort: integer(env, "EMBEDDED_PG_PORT", 54329, 1, 65535),
-    firebase: {
-      projectId,
-      apiKey: value(env, "FIREBASE_API_KEY") ?? "demo-api-key",
-      authDomain: value(env, "FIREBASE_AUTH_DOMAIN") ?? null,
-      emulatorHost,
-      startEmulator,
-      emulatorPort,
-    },
+    firebase: { projectId, apiKey, authDomain: read.text("FIREBASE_AUTH_DOMAIN") ?? null, emulatorHost },
     jwtSecret,
-    adminEmails: adminEmails.length > 0 || production ? adminEmails : ["admin@partshop.dev"],
+    adminEmails,
     corsOrigins,
-    stripe: {
-      secretKey: stripeSecretKey,
-      publishableKey: stripePublishableKey,
-      webhookSecret: stripeWebhookSecret,
-      sandboxPort: integer(env, "STRIPE_SANDBOX_PORT", 12111, 0, 65535),
-    },
+    stripe: { secretKey: stripeSecretKey, publishableKey: stripePublishableKey, webhookSecret: stripeWebhookSecret, apiUrl: stripeApiUrl },
     imageUploadUrl,
-    seed: flag(env, "SEED", true),
-    exposeSqlCount: flag(env, "EXPOSE_SQL_COUNT", false) && !production,
+    seed: read.flag("SEED", !production),
+    exposeSqlCount: read.flag("EXPOSE_SQL_COUNT", false) && !production,
     graphqlIntrospection: !production,
     rateLimits: {
-      windowSeconds: integer(env, "RATE_LIMIT_WINDOW_SECONDS", DEFAULT_RATE_LIMITS.windowSeconds, 1, 86_400),
-      signIn: integer(env, "RATE_LIMIT_SIGN_IN", DEFAULT_RATE_LIMITS.signIn, 1, 10_000_000),
-      uploads: integer(env, "RATE_LIMIT_UPLOADS", DEFAULT_RATE_LIMITS.uploads, 1, 10_000_000),
-      newsletter: integer(env, "RATE_LIMIT_NEWSLETTER", DEFAULT_RATE_LIMITS.newsletter, 1, 10_000_000),
+      windowSeconds: read.integer("RATE_LIMIT_WINDOW_SECONDS", DEFAULT_RATE_LIMITS.windowSeconds, 1, 86_400),
+      signIn: read.integer("RATE_LIMIT_SIGN_IN", DEFAULT_RATE_LIMITS.signIn, 1, 10_000_000),
+      uploads: read.integer("RATE_LIMIT_UPLOADS", DEFAULT_RATE_LIMITS.uploads, 1, 10_000_000),
+      newsletter: read.integer("RATE_LIMIT_NEWSLETTER", DEFAULT_RATE_LIMITS.newsletter, 1, 10_000_000),
     },
   };
+  if (read.problems.length) throw new ConfigError(read.problems);
+  return config;
 }

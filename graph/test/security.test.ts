@@ -5,9 +5,10 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AccessTokens } from "../src/auth/access-token";
 import { DEFAULT_RATE_LIMITS, loadConfig } from "../src/config";
+import { developmentEnv } from "./support/config-env";
 import { errorCode, gql, rest, shop, withDatabase } from "./support/client";
 import { newPerson, restAt, uploadImage } from "./support/fixtures";
-import { GRAPH_DIR, ShopProcess, shopEnv, spawnShop } from "./support/processes";
+import { GRAPH_DIR, SHOP_MAIN, ShopProcess, shopEnv, spawnShop } from "./support/processes";
 
 const requireBuilt = createRequire(path.join(GRAPH_DIR, "dist", "main.js"));
 
@@ -37,7 +38,7 @@ beforeAll(async () => {
     RATE_LIMIT_NEWSLETTER: "3",
   });
   try {
-    production = await spawnShop(env, { timeoutMs: 60_000 });
+    production = await spawnShop(env, { timeoutMs: 60_000, main: SHOP_MAIN });
   } catch (error) {
     fs.rmSync(env.DATA_DIR, { recursive: true, force: true });
     throw error;
@@ -189,12 +190,12 @@ describe("production GraphQL", () => {
 
 describe("rate limits per client address", () => {
   it("the defaults are far above what a shopper does, and invalid values stop the start", () => {
-    expect(loadConfig({}).rateLimits).toEqual(DEFAULT_RATE_LIMITS);
+    expect(loadConfig(developmentEnv).rateLimits).toEqual(DEFAULT_RATE_LIMITS);
     // A shopper signs in a few times a day, uploads a photo or two and subscribes once.
     expect(DEFAULT_RATE_LIMITS).toEqual({ windowSeconds: 900, signIn: 300, uploads: 200, newsletter: 60 });
-    expect(loadConfig({ RATE_LIMIT_SIGN_IN: "5", RATE_LIMIT_WINDOW_SECONDS: "60" }).rateLimits).toMatchObject({ signIn: 5, windowSeconds: 60 });
+    expect(loadConfig({ ...developmentEnv, RATE_LIMIT_SIGN_IN: "5", RATE_LIMIT_WINDOW_SECONDS: "60" }).rateLimits).toMatchObject({ signIn: 5, windowSeconds: 60 });
     for (const name of ["RATE_LIMIT_SIGN_IN", "RATE_LIMIT_UPLOADS", "RATE_LIMIT_NEWSLETTER", "RATE_LIMIT_WINDOW_SECONDS"]) {
-      for (const bad of ["0", "-1", "lots", "1.5"]) expect(() => loadConfig({ [name]: bad }), `${name}=${bad}`).toThrow(new RegExp(name));
+      for (const bad of ["0", "-1", "lots", "1.5"]) expect(() => loadConfig({ ...developmentEnv, [name]: bad }), `${name}=${bad}`).toThrow(new RegExp(name));
     }
   });
 
@@ -257,7 +258,7 @@ describe("rate limits per client address", () => {
 
   it("one limit holds across two server processes on the same database", async () => {
     const env = await shopEnv("production-b");
-    const second = await spawnShop({ ...production.env, PORT: env.PORT, DATA_DIR: env.DATA_DIR }, { timeoutMs: 60_000 });
+    const second = await spawnShop({ ...production.env, PORT: env.PORT, DATA_DIR: env.DATA_DIR }, { timeoutMs: 60_000, main: SHOP_MAIN });
     try {
       // A client address of its own (through the trusted loopback proxy), fresh for this test.
       const headers = { "x-forwarded-for": `198.51.100.${crypto.randomInt(1, 250)}` };

@@ -4,7 +4,8 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../src/config";
 import { shop } from "./support/client";
-import { freePort, shopEnv, spawnShop } from "./support/processes";
+import { developmentEnv } from "./support/config-env";
+import { freePort, SHOP_MAIN, shopEnv, spawnShop } from "./support/processes";
 
 const productionEnv = {
   NODE_ENV: "production",
@@ -18,32 +19,51 @@ const productionEnv = {
 };
 
 describe("configuration", () => {
-  it("defaults to the embedded, offline shop", () => {
-    const config = loadConfig({});
-    expect(config.databaseUrl).toBeNull();
-    expect(config.firebase).toMatchObject({ projectId: "demo-partshop", startEmulator: true, emulatorHost: "127.0.0.1:9099" });
-    expect(config.stripe.secretKey).toBeNull();
+  it("the shop takes every service from its configuration and embeds none", () => {
+    const config = loadConfig(developmentEnv);
+    expect(config.databaseUrl).toBe(developmentEnv.DATABASE_URL);
+    expect(config.firebase).toMatchObject({ projectId: "demo-partshop", emulatorHost: null });
+    expect(config.stripe).toMatchObject({ secretKey: "sk_test_abc", apiUrl: null });
     expect(config.graphqlIntrospection).toBe(true);
-    expect(config.adminEmails).toEqual(["admin@partshop.dev"]);
+    expect(config.seed).toBe(true);
+    expect(config.adminEmails).toEqual([]);
   });
 
-  it("a production config with everything set turns introspection off and starts no emulator", () => {
+  it("names every missing setting in one line", () => {
+    const error = (() => {
+      try {
+        loadConfig({});
+      } catch (thrown) {
+        return thrown as ConfigError;
+      }
+    })();
+    expect(error).toBeInstanceOf(ConfigError);
+    expect(error!.message).not.toContain("\n");
+    for (const name of ["DATABASE_URL", "FIREBASE_PROJECT_ID", "JWT_SECRET", "STRIPE_SECRET_KEY", "STRIPE_PUBLISHABLE_KEY", "STRIPE_WEBHOOK_SECRET"]) {
+      expect(error!.message).toContain(name);
+    }
+  });
+
+  it("a production config with everything set turns introspection off and seeds nothing", () => {
     const config = loadConfig(productionEnv);
     expect(config.production).toBe(true);
     expect(config.graphqlIntrospection).toBe(false);
     expect(config.firebase.emulatorHost).toBeNull();
     expect(config.exposeSqlCount).toBe(false);
+    expect(config.seed).toBe(false);
   });
 
   it.each([
     ["DATABASE_URL", { DATABASE_URL: undefined }],
     ["FIREBASE_PROJECT_ID", { FIREBASE_PROJECT_ID: undefined }],
     ["FIREBASE_PROJECT_ID", { FIREBASE_PROJECT_ID: "demo-partshop" }],
+    ["FIREBASE_API_KEY", { FIREBASE_API_KEY: undefined }],
     ["JWT_SECRET", { JWT_SECRET: undefined }],
     ["STRIPE_SECRET_KEY", { STRIPE_SECRET_KEY: undefined, STRIPE_PUBLISHABLE_KEY: undefined }],
     ["STRIPE_WEBHOOK_SECRET", { STRIPE_WEBHOOK_SECRET: undefined }],
     ["FIREBASE_AUTH_EMULATOR_HOST", { FIREBASE_AUTH_EMULATOR_HOST: "127.0.0.1:9099" }],
-  ])("production refuses the embedded defaults: %s", (variable, override) => {
+    ["STRIPE_API_URL", { STRIPE_API_URL: "http://127.0.0.1:12111" }],
+  ])("production refuses the local stand-ins and missing services: %s", (variable, override) => {
     expect(() => loadConfig({ ...productionEnv, ...override })).toThrow(new RegExp(variable));
   });
 
@@ -55,10 +75,10 @@ describe("configuration", () => {
     ["ADMIN_EMAILS", { ADMIN_EMAILS: "not-an-email" }],
     ["CORS_ORIGINS", { CORS_ORIGINS: "example.com" }],
     ["FIREBASE_AUTH_EMULATOR_HOST", { FIREBASE_AUTH_EMULATOR_HOST: "127.0.0.1:9099", FIREBASE_PROJECT_ID: "real-project" }],
-    ["STRIPE_PUBLISHABLE_KEY", { STRIPE_SECRET_KEY: "sk_test_x" }],
+    ["STRIPE_API_URL", { STRIPE_API_URL: "not a url" }],
   ])("invalid configuration names the variable: %s", (variable, env) => {
-    expect(() => loadConfig(env)).toThrow(ConfigError);
-    expect(() => loadConfig(env)).toThrow(new RegExp(variable));
+    expect(() => loadConfig({ ...developmentEnv, ...env })).toThrow(ConfigError);
+    expect(() => loadConfig({ ...developmentEnv, ...env })).toThrow(new RegExp(variable));
   });
 });
 
@@ -68,6 +88,22 @@ describe("starting the shop", () => {
     const started = await spawnShop(env, { expectFailure: true });
     expect(await started.exited).toBe(1);
     expect(started.output()).toMatch(/Configuration error: PORT must be an integer/);
+    fs.rmSync(env.DATA_DIR, { recursive: true, force: true });
+  });
+
+  it("the shop alone, without configuration, stops at once naming every missing setting", async () => {
+    const env = await shopEnv("unconfigured");
+    const started = await spawnShop({ PORT: env.PORT, DATA_DIR: env.DATA_DIR }, { expectFailure: true, main: SHOP_MAIN });
+    expect(await started.exited).toBe(1);
+    expect(started.output()).toMatch(/Configuration error: DATABASE_URL is required.*FIREBASE_PROJECT_ID is required.*JWT_SECRET is required/);
+    fs.rmSync(env.DATA_DIR, { recursive: true, force: true });
+  });
+
+  it("the local harness refuses to run as production", async () => {
+    const env = await shopEnv("harness-production", { NODE_ENV: "production" });
+    const started = await spawnShop(env, { expectFailure: true });
+    expect(await started.exited).toBe(1);
+    expect(started.output()).toMatch(/Configuration error: NODE_ENV=production: the local harness is for development/);
     fs.rmSync(env.DATA_DIR, { recursive: true, force: true });
   });
 

@@ -2,15 +2,14 @@
 // Everything started here is registered with a Cleanup so it is stopped even when the run fails.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 export const GRAPH_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 export const REPO_DIR = path.resolve(GRAPH_DIR, "..");
-/** The server to start: this repository's build, or another one to compare (BENCH_MAIN=/path/to/graph/dist/main.js). */
-export const MAIN = path.resolve(process.env.BENCH_MAIN ?? path.join(GRAPH_DIR, "dist", "main.js"));
+/** What `npm start` runs (the local harness around the shop), or another build to compare (BENCH_MAIN=/path/to/dev/dist/start-local.js). */
+export const MAIN = path.resolve(process.env.BENCH_MAIN ?? path.join(REPO_DIR, "dev", "dist", "start-local.js"));
 
 /** Stops what was started, newest first; runs once, on success, failure or Ctrl-C. */
 export class Cleanup {
@@ -33,28 +32,7 @@ export class Cleanup {
   }
 }
 
-export function portIsFree(port) {
-  return new Promise((resolve) => {
-    const server = net.createServer();
-    server.once("error", () => resolve(false));
-    server.listen(port, "127.0.0.1", () => server.close(() => resolve(true)));
-  });
-}
-
-const taken = new Set();
-/** A free port with `span` consecutive free ports (the Auth Emulator uses three). */
-export async function freePort(span = 1) {
-  for (let attempt = 0; attempt < 100; attempt++) {
-    const base = 20000 + Math.floor(Math.random() * 30000);
-    let ok = true;
-    for (let port = base; port < base + span && ok; port++) ok = !taken.has(port) && (await portIsFree(port));
-    if (ok) {
-      for (let port = base; port < base + span; port++) taken.add(port);
-      return base;
-    }
-  }
-  throw new Error("no free port found");
-}
+export { freePort } from "../../../dev/dist/ports.js";
 
 /** A data folder under /tmp (the embedded PostgreSQL runs as "postgres" and must reach it). */
 export function makeDataDir(label, cleanup) {
@@ -74,7 +52,7 @@ function alive(pid) {
 }
 
 /**
- * Starts `node graph/dist/main.js` in its own process group, the way `npm start` does, and
+ * Starts `node dev/dist/start-local.js` in its own process group, the way `npm start` does, and
  * waits for "Partshop is ready". Stopping sends SIGINT (the shop then stops PostgreSQL, the
  * emulator and the sandbox itself); if it hangs, the whole group is killed and a PostgreSQL
  * left behind in its data folder is stopped by its pid.

@@ -8,16 +8,13 @@
  *
  *   npm run check:invariants -w graph [-- --json] [-- --baseline <file>] [-- --write-baseline <file>]
  *
- * The database is DATABASE_URL, or else the embedded one in DATA_DIR (default ./data) on
- * EMBEDDED_PG_PORT, started for the check if it is not running. "Stock at seed" is the seed
+ * The database is DATABASE_URL (`npm run check:invariants` from the top folder also finds the
+ * local harness's embedded database, see dev/src/check-invariants.ts). "Stock at seed" is the seed
  * catalogue's figure for seeded parts; a baseline file ({"<part id>": units}, written with
  * --write-baseline) covers parts added later. Exit code 0: all holds; 1: a violation; 2: could not check.
  */
 import fs from "node:fs";
-import path from "node:path";
 import pg from "pg";
-import { loadConfig } from "../config";
-import { startEmbeddedPostgres } from "../db/embedded-postgres";
 import { seedParts } from "../db/seed-catalogue";
 
 export interface InvariantReport {
@@ -118,38 +115,9 @@ function option(args: string[], name: string): string | undefined {
   return index >= 0 ? args[index + 1] : undefined;
 }
 
-async function connect(): Promise<{ client: pg.Client; stop: () => Promise<void> }> {
-  const connectTo = async (url: string) => {
-    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
-    await client.connect();
-    return client;
-  };
-  if (process.env.DATABASE_URL) return { client: await connectTo(process.env.DATABASE_URL), stop: async () => {} };
-  // The embedded database: the same folder and port defaults as the server.
-  // `npm run -w graph` runs in graph/: a relative DATA_DIR means where npm was started (INIT_CWD), like `npm start`.
-  const { dataDir, embeddedPostgresPort } = loadConfig(
-    { DATA_DIR: process.env.DATA_DIR, EMBEDDED_PG_PORT: process.env.EMBEDDED_PG_PORT },
-    process.env.INIT_CWD ?? process.cwd(),
-  );
-  const passwordFile = path.join(dataDir, "postgres-password");
-  if (!fs.existsSync(passwordFile)) throw new Error(`No embedded database in ${dataDir} (set DATABASE_URL or DATA_DIR)`);
-  const password = fs.readFileSync(passwordFile, "utf8").trim();
-  const url = `postgres://partshop:${encodeURIComponent(password)}@127.0.0.1:${embeddedPostgresPort}/partshop`;
-  try {
-    return { client: await connectTo(url), stop: async () => {} };
-  } catch (error: any) {
-    if (error?.code !== "ECONNREFUSED") throw error;
-    // Not running (the shop is stopped): start it for the check and stop it afterwards.
-    const embedded = await startEmbeddedPostgres({ dataDir, port: embeddedPostgresPort, log: (line) => console.error(`[check] ${line}`) });
-    const client = await connectTo(embedded.url);
-    return { client, stop: embedded.stop };
-  }
-}
-
-async function main(): Promise<number> {
-  const args = process.argv.slice(2);
-  const { client, stop } = await connect();
-  try {
+/** Runs the check as a command (arguments as above) on a connected client; returns the exit code. */
+export async function runInvariantsCommand(client: pg.Client, args: string[]): Promise<number> {
+  {
     const baselineOut = option(args, "--write-baseline");
     if (baselineOut) {
       await writeBaseline(client, baselineOut);
@@ -167,9 +135,18 @@ async function main(): Promise<number> {
       console.log(report.ok ? "All invariants hold." : `${report.violations.length} invariant(s) broken.`);
     }
     return report.ok ? 0 : 1;
+  }
+}
+
+async function main(): Promise<number> {
+  const url = process.env.DATABASE_URL;
+  if (!url) throw new Error("DATABASE_URL is not set (for the local shop's database run `npm run check:invariants` from the top folder)");
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
+  await client.connect();
+  try {
+    return await runInvariantsCommand(client, process.argv.slice(2));
   } finally {
     await client.end();
-    await stop();
   }
 }
 

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
-import { embeddedDatabaseUrl, MAIN, shopEnv, spawnShop } from "./processes";
+import { embeddedDatabaseUrl, LOCAL_START, shopEnv, spawnShop } from "./processes";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -12,7 +12,7 @@ declare module "vitest" {
 
 /** One real shop for the suite: embedded PostgreSQL, Auth Emulator, payment sandbox, built server. */
 export default async function setup(project: TestProject) {
-  if (!fs.existsSync(MAIN)) throw new Error(`${MAIN} is missing: run "npm run build -w graph" first`);
+  if (!fs.existsSync(LOCAL_START)) throw new Error(`${LOCAL_START} is missing: run "npm run build -w graph && npm run build -w dev" first`);
   const env = await shopEnv("suite");
   // A stand-in web build, so the page-or-JSON negotiation is tested without building the web app.
   env.WEB_DIST_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "partshop-test-web-"));

@@ -1,30 +1,15 @@
 import { ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 
 export const GRAPH_DIR = path.resolve(__dirname, "..", "..");
-export const MAIN = path.join(GRAPH_DIR, "dist", "main.js");
-
-/** A free TCP port with `span` consecutive free ports (the emulator uses three). */
-export async function freePort(span = 1): Promise<number> {
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const base = 20000 + Math.floor(Math.random() * 30000);
-    let ok = true;
-    for (let port = base; port < base + span && ok; port++) ok = await portIsFree(port);
-    if (ok) return base;
-  }
-  throw new Error("no free port found");
-}
-
-export function portIsFree(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const server = net.createServer();
-    server.once("error", () => resolve(false));
-    server.listen(port, "127.0.0.1", () => server.close(() => resolve(true)));
-  });
-}
+/** What `npm start` runs: the local harness (dev/) around the shop. */
+export const LOCAL_START = path.join(GRAPH_DIR, "..", "dev", "dist", "start-local.js");
+/** The shop alone (production's entry point): every service comes from its environment. */
+export const SHOP_MAIN = path.join(GRAPH_DIR, "dist", "main.js");
+import { freePort, isPortFree } from "../../../dev/src/ports";
+export { freePort, isPortFree as portIsFree };
 
 export interface ShopProcess {
   url: string;
@@ -45,11 +30,14 @@ export function makeDataDir(label: string): string {
   return dir;
 }
 
-/** Starts the built server (node dist/main.js) the way `npm start` does, with test ports and folders. */
-export async function spawnShop(env: Record<string, string>, options: { timeoutMs?: number; expectFailure?: boolean } = {}): Promise<ShopProcess> {
+/**
+ * Starts the built shop the way `npm start` does (the local harness around it), with test ports and
+ * folders; `options.main` runs another entry point (SHOP_MAIN: the shop alone).
+ */
+export async function spawnShop(env: Record<string, string>, options: { timeoutMs?: number; expectFailure?: boolean; main?: string } = {}): Promise<ShopProcess> {
   const port = Number(env.PORT);
   let output = "";
-  const child = spawn(process.execPath, [MAIN], {
+  const child = spawn(process.execPath, [options.main ?? LOCAL_START], {
     cwd: GRAPH_DIR,
     env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "/root", NODE_ENV: "test", ...env },
     stdio: ["ignore", "pipe", "pipe"],

@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { GRAPH_DIR } from "./processes";
 import { gql } from "./client";
+import { developmentEnv } from "./config-env";
 
 const requireBuilt = createRequire(path.join(GRAPH_DIR, "dist", "main.js"));
 
@@ -24,7 +25,7 @@ export async function restRoutes(): Promise<RestRoute[]> {
   const { createShopServer } = requireBuilt("./http/server.js");
   const { loadConfig } = requireBuilt("./config.js");
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "partshop-test-routes-"));
-  const server = await createShopServer(loadConfig({ DATA_DIR: dataDir }), {}, {
+  const server = await createShopServer(loadConfig({ ...developmentEnv, DATA_DIR: dataDir }), {}, {
     firebaseProjectId: "demo-partshop",
     firebaseApiKey: "demo-api-key",
     firebaseAuthDomain: null,

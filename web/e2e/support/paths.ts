@@ -5,7 +5,8 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 
 export const WEB_DIR = path.resolve(here, "..", "..");
 export const REPO_ROOT = path.resolve(WEB_DIR, "..");
-export const SERVER_MAIN = path.join(REPO_ROOT, "graph", "dist", "main.js");
+/** What `npm start` runs: the local harness (dev/) around the shop. */
+export const SERVER_MAIN = path.join(REPO_ROOT, "dev", "dist", "start-local.js");
 export const WEB_DIST_DIR = path.join(WEB_DIR, "dist");
 /** Screenshots of every journey (git-ignored). */
 export const RESULTS_DIR = path.join(REPO_ROOT, "test-results", "e2e");

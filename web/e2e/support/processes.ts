@@ -1,27 +1,9 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 
-/** A free port on 127.0.0.1 followed by `span - 1` more free ones (the Auth Emulator uses three). */
-export async function freePort(span = 1): Promise<number> {
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const base = 20000 + Math.floor(Math.random() * 30000);
-    let ok = true;
-    for (let port = base; port < base + span && ok; port++) ok = await portIsFree(port);
-    if (ok) return base;
-  }
-  throw new Error("no free port found");
-}
-
-export function portIsFree(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const server = net.createServer();
-    server.once("error", () => resolve(false));
-    server.listen(port, "127.0.0.1", () => server.close(() => resolve(true)));
-  });
-}
+export { freePort } from "../../../dev/src/ports";
 
 /** A temporary folder under /tmp, readable by the "postgres" user the embedded database runs as. */
 export function makeTempDir(label: string): string {

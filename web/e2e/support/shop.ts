@@ -13,13 +13,13 @@ export interface Shop {
 }
 
 /**
- * A fresh shop, started the way `npm start` starts it (node graph/dist/main.js: embedded
+ * A fresh shop, started the way `npm start` starts it (node dev/dist/start-local.js: embedded
  * PostgreSQL, payment sandbox, the built web app at "/"), on free ports with a new temporary data
  * folder (a clean database, never ./data), against the run's Auth Emulator emptied first (the shop
  * seeds the admin and the customer accounts again as it starts).
  */
 export async function startShop(label: string, emulatorHost: string): Promise<Shop> {
-  if (!fs.existsSync(SERVER_MAIN)) throw new Error(`${SERVER_MAIN} is missing: run "npm run build -w graph" first`);
+  if (!fs.existsSync(SERVER_MAIN)) throw new Error(`${SERVER_MAIN} is missing: run "npm run build -w graph && npm run build -w dev" first`);
   if (!fs.existsSync(path.join(WEB_DIST_DIR, "index.html"))) throw new Error(`${WEB_DIST_DIR} is missing: run "npm run build -w web" first`);
   await clearEmulatorAccounts(emulatorHost);
   const dataDir = makeTempDir(label);

