@@ -17,7 +17,7 @@ async function main(): Promise<void> {
   preflight(process.env);
   const harness = await startHarness(process.env, lifecycle, log);
   const config = loadConfig(harness.shopEnv);
-  const shop = await startShop(config, lifecycle, log);
+  const shop = await startShop(config, lifecycle);
   if (harness.emulatorHost) await seedEmulatorAccounts(config.firebase.projectId, harness.emulatorHost);
   log(`Partshop is ready on ${shop.url}  (GraphQL: ${shop.url}/graphql)`);
   if (harness.emulatorHost) {

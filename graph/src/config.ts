@@ -39,6 +39,7 @@ export interface Config {
   /** Adds an x-sql-queries header with the SQL statement count of each request (tests, benchmarks). */
   exposeSqlCount: boolean;
   graphqlIntrospection: boolean;
+  log: { level: string; format: "json" | "pretty" };
   /** Requests per client address and window on the routes worth abusing (429 with Retry-After beyond). */
   rateLimits: {
     windowSeconds: number;
@@ -64,6 +65,7 @@ type Env = Record<string, string | undefined>;
 export const DEFAULT_RATE_LIMITS = { windowSeconds: 900, signIn: 300, uploads: 200, newsletter: 60 } as const;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"];
 const HOST_PORT = /^[\w.-]+:\d+$/;
 const HTTP_URL = /^https?:\/\/[^\s/]+(\/\S*)?$/;
 
@@ -157,6 +159,11 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     read.check(!production, "STRIPE_API_URL must not be set when NODE_ENV=production: payments go to Stripe itself");
   }
 
+  const logLevel = read.text("LOG_LEVEL") ?? "info";
+  read.check(LOG_LEVELS.includes(logLevel), `LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")} (got "${logLevel}")`);
+  const logFormat = read.text("LOG_FORMAT") ?? (production ? "json" : "pretty");
+  read.check(logFormat === "json" || logFormat === "pretty", `LOG_FORMAT must be json or pretty (got "${logFormat}")`);
+
   const imageUploadUrl = read.text("IMAGE_UPLOAD_URL") ?? null;
   read.check(!imageUploadUrl || /^https?:\/\//.test(imageUploadUrl), "IMAGE_UPLOAD_URL must be an http(s) URL");
 
@@ -177,6 +184,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     seed: read.flag("SEED", !production),
     exposeSqlCount: read.flag("EXPOSE_SQL_COUNT", false) && !production,
     graphqlIntrospection: !production,
+    log: { level: logLevel, format: logFormat as "json" | "pretty" },
     rateLimits: {
       windowSeconds: read.integer("RATE_LIMIT_WINDOW_SECONDS", DEFAULT_RATE_LIMITS.windowSeconds, 1, 86_400),
       signIn: read.integer("RATE_LIMIT_SIGN_IN", DEFAULT_RATE_LIMITS.signIn, 1, 10_000_000),

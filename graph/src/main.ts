@@ -10,7 +10,7 @@ const log = (line: string) => console.log(`[partshop] ${line}`);
 const lifecycle = new Lifecycle(log).handleProcessEvents();
 
 async function main(): Promise<void> {
-  const shop = await startShop(loadConfig(), lifecycle, log);
+  const shop = await startShop(loadConfig(), lifecycle);
   log(`Partshop is ready on ${shop.url}  (GraphQL: ${shop.url}/graphql)`);
 }
 

@@ -1,17 +1,25 @@
 import "reflect-metadata";
-import fs from "node:fs";
 import Stripe from "stripe";
+import { Callers } from "./api/auth/callers";
+import { buildShopSchema } from "./api/graphql/schema";
+import type { PublicConfig } from "./api/graphql/types/public-config";
+import { restRoutes } from "./api/rest";
 import { ConfigError, type Config } from "./config";
-import { AccessTokens } from "./auth/access-token";
-import { createFirebaseApp, createIdTokenVerifier } from "./auth/firebase";
 import { createDataSource } from "./db/data-source";
 import { seedIfEmpty } from "./db/seed";
-import { createShopServer } from "./http/server";
-import { createServices } from "./services";
+import { AccessTokens } from "./domain/accounts/access-tokens";
+import { firebaseVerifier } from "./domain/accounts/identity";
+import { DomainEvents } from "./domain/events";
+import { FileImageStore } from "./domain/images/file-image-store";
+import { createServices } from "./domain/services";
+import { createApp } from "./edge/app";
+import { createLogger, type Logger } from "./edge/logging";
+import { createRateLimits } from "./edge/rate-limits";
 import type { Lifecycle } from "./lifecycle";
 
 export interface RunningShop {
   url: string;
+  log: Logger;
 }
 
 /** The Stripe SDK, pointed at Stripe or (outside production) at a Stripe-compatible stand-in. */
@@ -20,6 +28,19 @@ function stripeClient(config: Config["stripe"]): Stripe {
   const url = new URL(config.apiUrl);
   const protocol = url.protocol === "https:" ? "https" : "http";
   return new Stripe(config.secretKey, { host: url.hostname, port: Number(url.port) || (protocol === "https" ? 443 : 80), protocol, maxNetworkRetries: 1, timeout: 10_000 });
+}
+
+/** What the web app is told about the services it talks to. */
+function publicConfigOf(config: Config): PublicConfig {
+  return {
+    firebaseProjectId: config.firebase.projectId,
+    firebaseApiKey: config.firebase.apiKey,
+    firebaseAuthDomain: config.firebase.authDomain,
+    authEmulatorUrl: config.firebase.emulatorHost ? `http://${config.firebase.emulatorHost}` : null,
+    stripePublishableKey: config.stripe.publishableKey,
+    paymentSandboxUrl: config.stripe.apiUrl,
+    imageUploadUrl: config.imageUploadUrl ?? "/upload",
+  };
 }
 
 function listen(server: import("node:http").Server, config: Config): Promise<void> {
@@ -31,33 +52,42 @@ function listen(server: import("node:http").Server, config: Config): Promise<voi
   });
 }
 
-/** Opens the database, brings its schema up to date, and serves the shop. Everything it starts is added to `lifecycle`. */
-export async function startShop(config: Config, lifecycle: Lifecycle, log: (line: string) => void): Promise<RunningShop> {
-  fs.mkdirSync(config.dataDir, { recursive: true, mode: 0o755 });
-  const db = createDataSource(config.databaseUrl);
+/**
+ * Opens the database, brings its schema up to date, and serves the shop: domain services under
+ * the API (GraphQL and REST) under the HTTP edge. Everything it starts is added to `lifecycle`.
+ */
+export async function startShop(config: Config, lifecycle: Lifecycle): Promise<RunningShop> {
+  const log = createLogger(config.log);
+  const db = createDataSource(config.databaseUrl, log.child({ component: "database" }));
   await db.initialize();
   lifecycle.add("database pool", () => db.destroy());
   await db.runMigrations({ transaction: "each" });
-  if (config.seed) await seedIfEmpty(db, log);
+  if (config.seed) await seedIfEmpty(db, (line) => log.info(line));
 
-  const firebaseApp = createFirebaseApp(config);
+  const events = new DomainEvents().listenTo(config.databaseUrl, log.child({ component: "events" }));
+  lifecycle.add("change feed", () => events.stop());
+  const tokens = new AccessTokens(config.jwtSecret);
   const services = createServices(db, {
-    verifier: createIdTokenVerifier(firebaseApp),
-    tokens: new AccessTokens(Buffer.from(config.jwtSecret, "utf8")),
+    verifier: firebaseVerifier(config.firebase),
+    tokens,
     adminEmails: config.adminEmails,
     stripe: stripeClient(config.stripe),
     stripeWebhookSecret: config.stripe.webhookSecret,
+    imageStore: new FileImageStore(`${config.dataDir}/uploads`),
   });
-  const server = await createShopServer(config, services, {
-    firebaseProjectId: config.firebase.projectId,
-    firebaseApiKey: config.firebase.apiKey,
-    firebaseAuthDomain: config.firebase.authDomain,
-    authEmulatorUrl: config.firebase.emulatorHost ? `http://${config.firebase.emulatorHost}` : null,
-    stripePublishableKey: config.stripe.publishableKey,
-    paymentSandboxUrl: config.stripe.apiUrl,
-    imageUploadUrl: config.imageUploadUrl ?? "/upload",
+  const callers = new Callers(tokens, services.users, events);
+  const shop = await createApp({
+    config,
+    services,
+    callers,
+    events,
+    schema: buildShopSchema(),
+    restRoutes: restRoutes(services),
+    rateLimits: createRateLimits(config.rateLimits, db, log.child({ component: "rate-limits" })),
+    publicConfig: publicConfigOf(config),
+    log,
   });
-  lifecycle.add("HTTP server", server.stop);
-  await listen(server.httpServer, config);
-  return { url: `http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${config.port}` };
+  lifecycle.add("HTTP server", shop.stop);
+  await listen(shop.httpServer, config);
+  return { url: `http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${config.port}`, log };
 }

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AccessTokens } from "../src/auth/access-token";
+import { AccessTokens } from "../src/domain/accounts/access-tokens";
 import { DEFAULT_RATE_LIMITS, loadConfig } from "../src/config";
 import { developmentEnv } from "./support/config-env";
 import { errorCode, gql, rest, shop, withDatabase } from "./support/client";
@@ -128,8 +128,8 @@ describe("GraphQL limits", () => {
   it("the web app's own operations fit every limit, with variables at their worst case", async () => {
     const graphql = requireBuilt("graphql");
     requireBuilt("reflect-metadata");
-    const { PAGE_MAX } = requireBuilt("./inputs/inputs.js");
-    const { GRAPHQL_LIMITS, graphqlLimitRules, measureOperation } = requireBuilt("./http/graphql-limits.js");
+    const { PAGE_MAX } = requireBuilt("./api/inputs/inputs.js");
+    const { GRAPHQL_LIMITS, graphqlLimitRules, measureOperation } = requireBuilt("./edge/graphql-limits.js");
     const schema = graphql.buildSchema(fs.readFileSync(path.join(GRAPH_DIR, "..", "schema.graphql"), "utf8"));
     const generated = fs.readFileSync(path.join(GRAPH_DIR, "..", "web", "src", "gql", "graphql.ts"), "utf8");
     const documents = [...generated.matchAll(/export const (\w+Document) = (\{"kind":"Document".*?\}) as unknown as/g)];
@@ -355,11 +355,11 @@ describe("access tokens", () => {
     const customer = await newPerson("expiry");
     const tokens = new AccessTokens(secret());
     const userId = await userIdOf(customer.email);
-    const fresh = tokens.issue(userId, customer.email);
+    const fresh = await tokens.issue(userId, customer.email);
     expect((await rest("GET", `/order?user=${customer.email}`, { token: fresh })).status).toBe(200);
 
     const dayAndASecondAgo = Math.floor(Date.now() / 1000) - 24 * 60 * 60 - 1;
-    const expired = tokens.issue(userId, customer.email, dayAndASecondAgo);
+    const expired = await tokens.issue(userId, customer.email, dayAndASecondAgo);
     const answer = await rest("GET", `/order?user=${customer.email}`, { token: expired });
     expect(answer.status).toBe(401);
     expect(answer.body.error).toMatch(/invalid or expired/);
@@ -369,7 +369,7 @@ describe("access tokens", () => {
   it("tokens signed with another secret, without a signature or with a changed expiry are refused", async () => {
     const customer = await newPerson("forgery");
     const userId = await userIdOf(customer.email);
-    const otherSecret = new AccessTokens(crypto.randomBytes(48)).issue(userId, customer.email);
+    const otherSecret = await new AccessTokens(crypto.randomBytes(48)).issue(userId, customer.email);
     const [header, payload, signature] = customer.token.split(".");
     const claims = JSON.parse(Buffer.from(payload, "base64url").toString());
     const longer = `${header}.${Buffer.from(JSON.stringify({ ...claims, exp: claims.exp + 365 * 86400 })).toString("base64url")}.${signature}`;

@@ -1,15 +1,19 @@
 import "reflect-metadata";
+import type { Logger as Pino } from "pino";
 import { DataSource, Logger, QueryRunner } from "typeorm";
-import { NewsletterSubscription, Order, Part, Product, Profile, Review, User } from "./entities";
+import { NewsletterSubscription, Order, Part, Product, Profile, Review, User } from "../domain/entities";
 import { InitialSchema1763800000000 } from "./migrations/1763800000000-initial-schema";
 import { CatalogueChangeNotify1763900000000 } from "./migrations/1763900000000-catalogue-change-notify";
 import { SharedRateLimits1764000000000 } from "./migrations/1764000000000-shared-rate-limits";
 import { UsersChangeNotify1764100000000 } from "./migrations/1764100000000-users-change-notify";
 import { AccountsChangeNotify1764200000000 } from "./migrations/1764200000000-accounts-change-notify";
+import { RateLimiterFlexible1764300000000 } from "./migrations/1764300000000-rate-limiter-flexible";
 import { requestStats } from "./request-stats";
 
-/** Counts statements per request and reports slow or failing ones; nothing else is logged. */
+/** Counts statements per request and reports slow or failing ones (failures at debug level); nothing else is logged. */
 class CountingLogger implements Logger {
+  constructor(private readonly out: Pino) {}
+
   logQuery(): void {
     const stats = requestStats.getStore();
     if (stats) stats.sqlQueries++;
@@ -17,24 +21,24 @@ class CountingLogger implements Logger {
   logQueryError(error: string | Error, query: string): void {
     const stats = requestStats.getStore();
     if (stats) stats.sqlQueries++;
-    if (process.env.LOG_SQL_ERRORS === "1") console.error("SQL error:", error, query);
+    this.out.debug({ err: error, query: query.slice(0, 500) }, "SQL error");
   }
   logQuerySlow(time: number, query: string): void {
-    console.warn(`Slow SQL (${time} ms): ${query.slice(0, 200)}`);
+    this.out.warn({ ms: time, query: query.slice(0, 200) }, "Slow SQL");
   }
   logSchemaBuild(): void {}
   logMigration(message: string): void {
-    if (process.env.LOG_MIGRATIONS !== "0") console.log(`[migration] ${message}`);
+    this.out.info(`Migration: ${message}`);
   }
   log(level: "log" | "info" | "warn", message: unknown, _runner?: QueryRunner): void {
-    if (level === "warn") console.warn(message);
+    if (level === "warn") this.out.warn(String(message));
   }
 }
 
 export const entities = [Part, Product, Order, Review, User, Profile, NewsletterSubscription];
-export const migrations = [InitialSchema1763800000000, CatalogueChangeNotify1763900000000, SharedRateLimits1764000000000, UsersChangeNotify1764100000000, AccountsChangeNotify1764200000000];
+export const migrations = [InitialSchema1763800000000, CatalogueChangeNotify1763900000000, SharedRateLimits1764000000000, UsersChangeNotify1764100000000, AccountsChangeNotify1764200000000, RateLimiterFlexible1764300000000];
 
-export function createDataSource(url: string, options: { poolSize?: number } = {}): DataSource {
+export function createDataSource(url: string, log: Pino, options: { poolSize?: number } = {}): DataSource {
   return new DataSource({
     type: "postgres",
     url,
@@ -42,7 +46,7 @@ export function createDataSource(url: string, options: { poolSize?: number } = {
     migrations,
     migrationsRun: false,
     synchronize: false,
-    logger: new CountingLogger(),
+    logger: new CountingLogger(log),
     maxQueryExecutionTime: 1000,
     poolSize: options.poolSize ?? 20,
     extra: {

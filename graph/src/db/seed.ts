@@ -1,5 +1,5 @@
 import { DataSource } from "typeorm";
-import { Part, Product, Review } from "./entities";
+import { Part, Product, Review } from "../domain/entities";
 import { seedParts, seedProducts, seedReviews } from "./seed-catalogue";
 
 /** Fills an empty shop with the catalogue; a database that has any part is left as it is. */

@@ -1,7 +1,7 @@
 /** Writes (or with --check, verifies) the committed schema.graphql from the code. */
 import fs from "node:fs";
 import path from "node:path";
-import { printShopSchema } from "../graphql/schema";
+import { printShopSchema } from "../api/graphql/schema";
 
 const target = path.resolve(__dirname, "..", "..", "..", "schema.graphql");
 const sdl = printShopSchema();

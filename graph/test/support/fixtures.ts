@@ -86,9 +86,9 @@ export async function dumpDatabase(databaseUrl = shop().databaseUrl): Promise<Re
   await client.connect();
   try {
     const { rows: tables } = await client.query<{ table_name: string }>(
-      // rate_limit_windows counts requests, refused ones included: it is not the shop's data.
+      // rate_limits counts requests, refused ones included: it is not the shop's data.
       `SELECT table_name FROM information_schema.tables
-       WHERE table_schema = 'public' AND table_type = 'BASE TABLE' AND table_name <> 'rate_limit_windows' ORDER BY table_name`,
+       WHERE table_schema = 'public' AND table_type = 'BASE TABLE' AND table_name <> 'rate_limits' ORDER BY table_name`,
     );
     const dump: Record<string, unknown[]> = {};
     for (const { table_name } of tables) {

@@ -16,45 +16,39 @@ export interface RestRoute {
 export const routeKey = (route: RestRoute) => `${route.method} ${route.path}`;
 
 /**
- * Every route of the real express app, read from its router stack: the app is built in-process by
- * the same createShopServer() main.js uses (from dist/, as the suite runs it), with services that
- * are never called. A route added anywhere in the server shows up here.
+ * Every API route of the real app: it is assembled in-process by the same createApp() the shop
+ * uses (from dist/, as the suite runs it), with services that are never called, and its routes are
+ * read as fastify registers them. A route added anywhere in the server shows up here. (Not listed:
+ * automatic HEAD and CORS preflight routes, /graphql whose fields are listed separately, and the
+ * static files: the catalogue's images and the web app, which is left out here.)
  */
 export async function restRoutes(): Promise<RestRoute[]> {
   requireBuilt("reflect-metadata");
-  const { createShopServer } = requireBuilt("./http/server.js");
+  const { createApp } = requireBuilt("./edge/app.js");
+  const { restRoutes: routeTable } = requireBuilt("./api/rest/index.js");
+  const { buildShopSchema } = requireBuilt("./api/graphql/schema.js");
+  const { DomainEvents } = requireBuilt("./domain/events.js");
   const { loadConfig } = requireBuilt("./config.js");
+  const pino = requireBuilt("pino");
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "partshop-test-routes-"));
-  const server = await createShopServer(loadConfig({ ...developmentEnv, DATA_DIR: dataDir }), {}, {
-    firebaseProjectId: "demo-partshop",
-    firebaseApiKey: "demo-api-key",
-    firebaseAuthDomain: null,
-    authEmulatorUrl: null,
-    stripePublishableKey: "pk_test_unused",
-    paymentSandboxUrl: null,
-    imageUploadUrl: "/upload",
+  const unused = new Proxy({}, { get: () => () => Promise.reject(new Error("not called while listing routes")) });
+  const services = new Proxy({}, { get: () => unused });
+  const app = await createApp({
+    config: loadConfig({ ...developmentEnv, DATA_DIR: dataDir, WEB_DIST_DIR: dataDir }),
+    services,
+    callers: unused,
+    events: new DomainEvents(),
+    schema: buildShopSchema(),
+    restRoutes: routeTable(services),
+    rateLimits: { signIn: unused, uploads: unused, newsletter: unused },
+    publicConfig: { firebaseProjectId: "demo-partshop", firebaseApiKey: "demo-api-key", firebaseAuthDomain: null, authEmulatorUrl: null, stripePublishableKey: "pk_test_unused", paymentSandboxUrl: null, imageUploadUrl: "/upload" },
+    log: pino({ level: "silent" }),
   });
   try {
-    const found = new Map<string, RestRoute>();
-    const walk = (stack: any[]) => {
-      for (const layer of stack) {
-        if (layer.route) {
-          for (const [method, enabled] of Object.entries(layer.route.methods as Record<string, boolean>)) {
-            if (!enabled || method === "_all") continue;
-            const route = { method: method.toUpperCase(), path: String(layer.route.path) };
-            found.set(routeKey(route), route);
-          }
-        } else if (Array.isArray(layer.handle?.stack)) {
-          // Routers are mounted at the root; one mounted under a path would need its prefix here.
-          if (!layer.slash) throw new Error(`A router is mounted under a path; teach test/support/routes.ts its prefix`);
-          walk(layer.handle.stack);
-        }
-      }
-    };
-    walk(server.app.router.stack);
-    return [...found.values()];
+    const listed = (app.routes as RestRoute[]).filter((route) => !["HEAD", "OPTIONS"].includes(route.method) && route.path !== "/graphql" && !route.path.startsWith("/images/"));
+    return [...new Map(listed.map((route) => [routeKey(route), { method: route.method, path: route.path }])).values()];
   } finally {
-    await server.stop();
+    await app.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -1,0 +1,37 @@
+import DataLoader from "dataloader";
+import { Profile } from "../../domain/accounts/profile.entity";
+import { Actor } from "../../domain/actor";
+import { Part } from "../../domain/catalogue/part.entity";
+import { Services } from "../../domain/services";
+import type { PublicConfig } from "./types/public-config";
+
+/** Per-request batching: one query per relation and request, however many rows ask. */
+export interface Loaders {
+  partById: DataLoader<string, Part | null>;
+  profileByUserId: DataLoader<string, Profile | null>;
+}
+
+export interface GraphContext {
+  services: Services;
+  /** The caller, resolved on first use (public fields never touch the database for it). */
+  actor(): Promise<Actor>;
+  loaders: Loaders;
+  publicConfig: PublicConfig;
+}
+
+function byKey<K, V>(keys: readonly K[], rows: V[], keyOf: (row: V) => K): (V | null)[] {
+  const index = new Map(rows.map((row) => [keyOf(row), row]));
+  return keys.map((key) => index.get(key) ?? null);
+}
+
+export function createLoaders(services: Services): Loaders {
+  return {
+    partById: new DataLoader(async (ids) => byKey(ids, await services.parts.getMany(ids), (part) => part.databaseId)),
+    profileByUserId: new DataLoader(async (ids) => byKey(ids, await services.profiles.getMany(ids), (profile) => profile.userId)),
+  };
+}
+
+export function createContext(services: Services, publicConfig: PublicConfig, actor: () => Promise<Actor>): GraphContext {
+  let caller: Promise<Actor> | undefined;
+  return { services, publicConfig, loaders: createLoaders(services), actor: () => (caller ??= actor()) };
+}

@@ -1,0 +1,61 @@
+import { Arg, Args, Ctx, Directive, Mutation, Query, Resolver } from "type-graphql";
+import { AddProductInput, AddReviewInput, IdArgs, PageArgs } from "../../inputs/inputs";
+import { GraphContext } from "../context";
+import { databaseIdFor, toGlobalId } from "../global-id";
+import { PartConnection, ProductConnection, ReviewConnection } from "../types/connection";
+import { PartType } from "../types/part.type";
+import { DeleteProductPayload } from "../types/payloads";
+import { ProductType } from "../types/product.type";
+import { ReviewType } from "../types/review.type";
+
+@Resolver(() => PartType)
+export class PartResolver {
+  @Directive("@cached(until: [CATALOGUE])")
+  @Query(() => PartConnection, { description: "The parts catalogue, in catalogue order" })
+  parts(@Args() page: PageArgs, @Ctx() { services }: GraphContext) {
+    return services.parts.list(page);
+  }
+
+  @Directive("@cached(until: [CATALOGUE])")
+  @Query(() => PartType, { description: "One part, by global id or databaseId" })
+  part(@Args() { id }: IdArgs, @Ctx() { services }: GraphContext) {
+    return services.parts.get(databaseIdFor("Part", id));
+  }
+}
+
+@Resolver(() => ProductType)
+export class ProductResolver {
+  @Directive("@cached(until: [CATALOGUE])")
+  @Query(() => ProductConnection, { description: "New arrivals, newest first" })
+  products(@Args() page: PageArgs, @Ctx() { services }: GraphContext) {
+    return services.products.list(page);
+  }
+
+  @Directive("@auth(requires: ADMIN)")
+  @Mutation(() => ProductType)
+  async addProduct(@Arg("input", () => AddProductInput) input: AddProductInput, @Ctx() { services, actor }: GraphContext) {
+    return services.products.add(await actor(), input);
+  }
+
+  @Directive("@auth(requires: ADMIN)")
+  @Mutation(() => DeleteProductPayload)
+  async deleteProduct(@Args() { id }: IdArgs, @Ctx() { services, actor }: GraphContext): Promise<DeleteProductPayload> {
+    const product = await services.products.delete(await actor(), databaseIdFor("Product", id));
+    return { deletedId: toGlobalId("Product", product.databaseId), name: product.name };
+  }
+}
+
+@Resolver(() => ReviewType)
+export class ReviewResolver {
+  @Directive("@cached(until: [CATALOGUE])")
+  @Query(() => ReviewConnection, { description: "Customer reviews, newest first" })
+  reviews(@Args() page: PageArgs, @Ctx() { services }: GraphContext) {
+    return services.reviews.list(page);
+  }
+
+  @Directive("@auth(requires: USER)")
+  @Mutation(() => ReviewType)
+  async addReview(@Arg("input", () => AddReviewInput) input: AddReviewInput, @Ctx() { services, actor }: GraphContext) {
+    return services.reviews.add(await actor(), input);
+  }
+}

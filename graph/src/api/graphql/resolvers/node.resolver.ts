@@ -1,0 +1,41 @@
+import { Args, Ctx, Directive, FieldResolver, ID, Info, Query, Resolver, Root } from "type-graphql";
+import type { GraphQLResolveInfo } from "graphql";
+import { ShopError } from "../../../domain/errors";
+import { IdArgs } from "../../inputs/inputs";
+import { GraphContext } from "../context";
+import { fromGlobalId, NodeTypeName, toGlobalId } from "../global-id";
+import { Node } from "../node";
+
+@Resolver(() => Node)
+export class NodeResolver {
+  /** Every Node's global id, from its type's name and the record's databaseId. */
+  @FieldResolver(() => ID)
+  id(@Root() node: { databaseId: string }, @Info() info: GraphQLResolveInfo): string {
+    return toGlobalId(info.parentType.name as NodeTypeName, node.databaseId);
+  }
+
+  // For a visitor, only catalogue nodes can answer; a signed-in caller's node may be a user or order.
+  @Directive("@cached(until: [CATALOGUE], scope: VISITOR)")
+  @Query(() => Node, { nullable: true, description: "Any object by its global id; null when there is none you may see" })
+  async node(@Args() { id }: IdArgs, @Ctx() { services, actor }: GraphContext): Promise<unknown> {
+    const decoded = fromGlobalId(id);
+    if (!decoded) return null;
+    try {
+      switch (decoded.type) {
+        case "Part":
+          return await services.parts.get(decoded.databaseId);
+        case "Product":
+          return await services.products.get(decoded.databaseId);
+        case "Review":
+          return await services.reviews.get(decoded.databaseId);
+        case "Order":
+          return await services.orders.get(await actor(), decoded.databaseId);
+        case "User":
+          return await services.users.get(await actor(), decoded.databaseId);
+      }
+    } catch (error) {
+      if (error instanceof ShopError && error.code === "NOT_FOUND") return null;
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,72 @@
+import { Arg, Args, Ctx, Directive, FieldResolver, Mutation, Query, Resolver, Root } from "type-graphql";
+import { EmailArgs, NewsletterArgs, PageArgs, SignInArgs, UpdateProfileInput } from "../../inputs/inputs";
+import { GraphContext } from "../context";
+import { OrderConnection, UserConnection } from "../types/connection";
+import { NewsletterPayload, SignInPayload } from "../types/payloads";
+import { ProfileType } from "../types/profile.type";
+import { PublicConfig } from "../types/public-config";
+import { UserType } from "../types/user.type";
+import { Viewer } from "../types/viewer";
+
+@Resolver(() => UserType)
+export class UserResolver {
+  @Mutation(() => SignInPayload, { description: "Exchanges a Firebase ID token for the shop's access token" })
+  signIn(@Args() { idToken }: SignInArgs, @Ctx() { services }: GraphContext) {
+    return services.users.signIn(idToken);
+  }
+
+  @Directive("@cached(until: [ACCOUNTS, CATALOGUE], scope: CALLER)")
+  @Query(() => Viewer, { nullable: true, description: "The signed-in user, or null for a visitor" })
+  async viewer(@Ctx() { actor }: GraphContext): Promise<Viewer | null> {
+    const user = await actor();
+    return user ? new Viewer(user) : null;
+  }
+
+  @Directive("@auth(requires: USER)")
+  @Query(() => Boolean, { description: "Whether an email is an admin's: your own, or anyone's for admins" })
+  async isAdmin(@Args() { email }: EmailArgs, @Ctx() { services, actor }: GraphContext) {
+    return services.users.isAdmin(await actor(), email);
+  }
+
+  @Directive("@auth(requires: ADMIN)")
+  @Query(() => UserConnection, { description: "Every user, in sign-up order" })
+  async users(@Args() page: PageArgs, @Ctx() { services, actor }: GraphContext) {
+    return services.users.list(await actor(), page);
+  }
+
+  @Directive("@auth(requires: ADMIN)")
+  @Mutation(() => UserType, { description: "Promotes a user to admin" })
+  async makeAdmin(@Args() { email }: EmailArgs, @Ctx() { services, actor }: GraphContext) {
+    return (await services.users.makeAdmin(await actor(), email)).user;
+  }
+
+  @Directive("@auth(requires: USER)")
+  @Mutation(() => ProfileType, { description: "Saves your profile" })
+  async updateProfile(@Arg("input", () => UpdateProfileInput) input: UpdateProfileInput, @Ctx() { services, actor }: GraphContext) {
+    const user = await actor();
+    return services.profiles.update(user, user?.email ?? "", input);
+  }
+
+  @Mutation(() => NewsletterPayload)
+  subscribeNewsletter(@Args() { email }: NewsletterArgs, @Ctx() { services }: GraphContext) {
+    return services.newsletter.subscribe(email);
+  }
+
+  @Query(() => PublicConfig)
+  publicConfig(@Ctx() { publicConfig }: GraphContext): PublicConfig {
+    return publicConfig;
+  }
+}
+
+@Resolver(() => Viewer)
+export class ViewerResolver {
+  @FieldResolver(() => ProfileType, { nullable: true })
+  profile(@Root() viewer: Viewer, @Ctx() { loaders }: GraphContext) {
+    return loaders.profileByUserId.load(viewer.user.databaseId);
+  }
+
+  @FieldResolver(() => OrderConnection, { description: "Your live orders, newest first" })
+  async orders(@Root() viewer: Viewer, @Args() page: PageArgs, @Ctx() { services }: GraphContext) {
+    return services.orders.listForEmail(viewer.user, viewer.user.email, page);
+  }
+}

@@ -1,0 +1,41 @@
+import "reflect-metadata";
+import { GraphQLSchema, lexicographicSortSchema, specifiedDirectives } from "graphql";
+import { printSchemaWithDirectives } from "@graphql-tools/utils";
+import { buildSchemaSync } from "type-graphql";
+import { authDirective, enforceAuthDirective } from "./auth-directive";
+import { cachedDirective } from "./cache-directive";
+import { PartResolver, ProductResolver, ReviewResolver } from "./resolvers/catalogue.resolver";
+import { NodeResolver } from "./resolvers/node.resolver";
+import { OrderResolver } from "./resolvers/order.resolver";
+import { UserResolver, ViewerResolver } from "./resolvers/user.resolver";
+import { PaymentResolver } from "./resolvers/payment.resolver";
+
+export const resolvers = [
+  NodeResolver,
+  PartResolver,
+  ProductResolver,
+  ReviewResolver,
+  OrderResolver,
+  UserResolver,
+  ViewerResolver,
+  PaymentResolver,
+] as const;
+
+let cached: GraphQLSchema | undefined;
+
+/** The executable schema: type-graphql's output with the @auth directive enforced. */
+export function buildShopSchema(): GraphQLSchema {
+  cached ??= enforceAuthDirective(
+    buildSchemaSync({
+      resolvers,
+      directives: [...specifiedDirectives, authDirective, cachedDirective],
+      validate: { forbidUnknownValues: false },
+    }),
+  );
+  return cached;
+}
+
+/** The SDL committed as schema.graphql (sorted, so diffs are stable). */
+export function printShopSchema(): string {
+  return printSchemaWithDirectives(lexicographicSortSchema(buildShopSchema())) + "\n";
+}

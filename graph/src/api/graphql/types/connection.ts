@@ -1,0 +1,43 @@
+import { ClassType, Field, ObjectType } from "type-graphql";
+import { OrderType } from "./order.type";
+import { PartType } from "./part.type";
+import { ProductType } from "./product.type";
+import { ReviewType } from "./review.type";
+import { UserType } from "./user.type";
+
+@ObjectType({ description: "Where a page of a connection ends" })
+export class PageInfo {
+  @Field(() => Boolean)
+  hasNextPage: boolean;
+
+  @Field(() => String, { nullable: true, description: "Pass as `after` to get the next page" })
+  endCursor: string | null;
+}
+
+/** Relay cursor connections: `edges { cursor node }` and `pageInfo`. */
+function connectionOf<T extends object>(NodeClass: ClassType<T>, name: string) {
+  @ObjectType(`${name}Edge`)
+  class Edge {
+    @Field(() => String)
+    cursor: string;
+
+    @Field(() => NodeClass)
+    node: T;
+  }
+
+  @ObjectType(`${name}Connection`)
+  class Connection {
+    @Field(() => [Edge])
+    edges: Edge[];
+
+    @Field(() => PageInfo)
+    pageInfo: PageInfo;
+  }
+  return Connection;
+}
+
+export const PartConnection = connectionOf(PartType, "Part");
+export const ProductConnection = connectionOf(ProductType, "Product");
+export const ReviewConnection = connectionOf(ReviewType, "Review");
+export const OrderConnection = connectionOf(OrderType, "Order");
+export const UserConnection = connectionOf(UserType, "User");

@@ -1,0 +1,25 @@
+import { Field, Float, Int, ObjectType } from "type-graphql";
+import { Node } from "../node";
+import { NodeFields } from "./node-fields";
+
+/** The GraphQL shape of domain/catalogue/part.entity.ts (resolvers return the entities). */
+@ObjectType("Part", { implements: Node, description: "A laptop part customers can reserve" })
+export class PartType extends NodeFields {
+  @Field(() => String)
+  name: string;
+
+  @Field(() => String)
+  img: string;
+
+  @Field(() => Float, { description: "Unit price in dollars" })
+  price: number;
+
+  @Field(() => Int, { description: "Units in stock" })
+  available: number;
+
+  @Field(() => Int)
+  minOrderQuantity: number;
+
+  @Field(() => String)
+  shortDesc: string;
+}

@@ -1,0 +1,36 @@
+import { Field, ID, ObjectType } from "type-graphql";
+import { User } from "../../../domain/accounts/user.entity";
+import { UserType } from "./user.type";
+
+@ObjectType()
+export class SignInPayload {
+  @Field(() => String, { description: "The shop's access token: send it as Authorization: Bearer <token>" })
+  token: string;
+
+  @Field(() => UserType)
+  user: User;
+}
+
+@ObjectType()
+export class DeleteProductPayload {
+  @Field(() => ID, { description: "Global id of the deleted product" })
+  deletedId: string;
+
+  @Field(() => String)
+  name: string;
+}
+
+@ObjectType()
+export class NewsletterPayload {
+  @Field(() => Boolean)
+  subscribed: boolean;
+
+  @Field(() => Boolean)
+  alreadySubscribed: boolean;
+}
+
+@ObjectType()
+export class PaymentIntentPayload {
+  @Field(() => String)
+  clientSecret: string;
+}

@@ -1,0 +1,21 @@
+import { Field, Int, ObjectType } from "type-graphql";
+import { Node } from "../node";
+import { NodeFields } from "./node-fields";
+
+@ObjectType("Review", { implements: Node, description: "A customer's review of the shop" })
+export class ReviewType extends NodeFields {
+  @Field(() => String)
+  name: string;
+
+  @Field(() => Int, { description: "1 to 5 stars" })
+  ratings: number;
+
+  @Field(() => String)
+  description: string;
+
+  @Field(() => String, { description: "URL of the reviewer's image" })
+  img: string;
+
+  @Field(() => Date)
+  createdAt: Date;
+}

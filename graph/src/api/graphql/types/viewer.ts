@@ -1,0 +1,38 @@
+import { Field, ID, ObjectType } from "type-graphql";
+import { Role, User } from "../../../domain/accounts/user.entity";
+import { toGlobalId } from "../global-id";
+
+@ObjectType({ description: "The signed-in user" })
+export class Viewer {
+  constructor(readonly user: User) {}
+
+  @Field(() => ID)
+  get id(): string {
+    return toGlobalId("User", this.user.databaseId);
+  }
+
+  @Field(() => String)
+  get databaseId(): string {
+    return this.user.databaseId;
+  }
+
+  @Field(() => String)
+  get email(): string {
+    return this.user.email;
+  }
+
+  @Field(() => String, { nullable: true })
+  get displayName(): string | null {
+    return this.user.displayName;
+  }
+
+  @Field(() => Role)
+  get role(): Role {
+    return this.user.role;
+  }
+
+  @Field(() => Boolean)
+  get isAdmin(): boolean {
+    return this.user.role === Role.ADMIN;
+  }
+}

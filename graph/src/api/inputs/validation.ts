@@ -1,0 +1,91 @@
+import { ValidationError, ValidationOptions, registerDecorator, validate } from "class-validator";
+import { badInput } from "../../domain/errors";
+export { MAX } from "../../domain/limits";
+
+/** A string with at least one visible character: blank strings count as missing. */
+export function NotBlank(message: string, options: ValidationOptions = {}) {
+  return (object: object, propertyName: string) =>
+    registerDecorator({
+      name: "notBlank",
+      target: object.constructor,
+      propertyName,
+      options: { message, ...options },
+      validator: { validate: (value: unknown) => typeof value === "string" && /\S/.test(value) },
+    });
+}
+
+/**
+ * At most `max` characters, counted as PostgreSQL counts them (Unicode code points), so text
+ * that passes here always fits its varchar(max) column. (class-validator's MaxLength skips
+ * emoji variation selectors, so "❤️" x 80 passed as 80 and failed in the database as 160.)
+ */
+export function MaxLength(max: number, options: ValidationOptions = {}) {
+  return (object: object, propertyName: string) =>
+    registerDecorator({
+      name: "maxLength",
+      target: object.constructor,
+      propertyName,
+      constraints: [max],
+      options: { message: `${propertyName} must be at most ${max} characters`, ...options },
+      validator: { validate: (value: unknown) => typeof value !== "string" || [...value].length <= max },
+    });
+}
+
+/** No NUL or other control characters except tab and newlines (PostgreSQL refuses NUL outright). */
+export function PlainText(label: string, options: ValidationOptions = {}) {
+  return (object: object, propertyName: string) =>
+    registerDecorator({
+      name: "plainText",
+      target: object.constructor,
+      propertyName,
+      options: { message: `${label} contains control characters`, ...options },
+      validator: {
+        validate: (value: unknown) => typeof value !== "string" || !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(value),
+      },
+    });
+}
+
+export function describeValidationErrors(errors: ValidationError[]): { message: string; fields: Record<string, string[]> } {
+  const fields: Record<string, string[]> = {};
+  const messages: string[] = [];
+  const walk = (list: ValidationError[], prefix: string) => {
+    for (const error of list) {
+      const key = prefix + error.property;
+      const constraintMessages = Object.values(error.constraints ?? {});
+      if (constraintMessages.length) {
+        fields[key] = constraintMessages;
+        // The first message per field is enough for a person; the rest are in `fields`.
+        messages.push(constraintMessages[constraintMessages.length - 1]);
+      }
+      if (error.children?.length) walk(error.children, `${key}.`);
+    }
+  };
+  walk(errors, "");
+  return { message: messages.join("; ") || "Invalid input", fields };
+}
+
+const FORBIDDEN_KEYS = new Set(["__proto__", "constructor", "prototype"]);
+
+/**
+ * Builds a validated input object from an untrusted JSON value: unknown fields are dropped,
+ * types are checked as they are (no coercion: "5" is not a number).
+ */
+export async function parseInput<T extends object>(InputClass: new () => T, body: unknown): Promise<T> {
+  if (body === null || typeof body !== "object" || Array.isArray(body)) {
+    throw badInput("Expected a JSON object in the request body");
+  }
+  const input = new InputClass();
+  for (const [key, value] of Object.entries(body)) {
+    if (!FORBIDDEN_KEYS.has(key)) (input as Record<string, unknown>)[key] = value;
+  }
+  await assertValid(input);
+  return input;
+}
+
+export async function assertValid(input: object): Promise<void> {
+  const errors = await validate(input, { whitelist: true, forbidUnknownValues: true, stopAtFirstError: false });
+  if (errors.length) {
+    const { message, fields } = describeValidationErrors(errors);
+    throw badInput(message, { fields });
+  }
+}

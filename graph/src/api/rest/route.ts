@@ -1,0 +1,56 @@
+import type { IncomingHttpHeaders, IncomingMessage } from "node:http";
+import type { Actor, Requirement } from "../../domain/actor";
+import type { ChangeTopic } from "../../domain/events";
+
+/** What a REST handler sees of a request. */
+export interface RestRequest {
+  params: Record<string, string>;
+  query: Record<string, unknown>;
+  /** Parsed JSON (or the raw bytes for `body: "raw"` routes); undefined without a body. */
+  body: unknown;
+  headers: IncomingHttpHeaders;
+  /** The shop's base URL as the client reached it, e.g. http://localhost:4000. */
+  origin: string;
+  /** The request itself, for `body: "stream"` routes that read it as it arrives. */
+  raw: IncomingMessage;
+}
+
+export interface Reply {
+  status?: number;
+  body: unknown;
+  headers?: Record<string, string>;
+}
+
+/** The rate limits a route may take from (edge/rate-limits.ts). */
+export type RateLimitName = "signIn" | "uploads" | "newsletter";
+
+/**
+ * One REST route of the spec, declared as data: the edge reads the declarations (who may call it,
+ * what may be cached, which rate limit applies) and the handler adapts the request to one service
+ * call and its result to the spec's answer.
+ */
+export interface RestRoute {
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  /** find-my-way syntax: /parts/:id */
+  path: string;
+  /** Like GraphQL's @auth: the caller must be signed in (USER) or an admin; checked before the handler. */
+  auth?: Requirement;
+  /** Like GraphQL's @cached: a visitor's answer may be replayed from memory until one of these topics changes. */
+  cachedUntil?: ChangeTopic[];
+  rateLimit?: RateLimitName;
+  /** The path is also a web route: a browser asking for a page (Accept: text/html) gets the web app. */
+  webRoute?: boolean;
+  /** How the body arrives: parsed JSON (default), the raw bytes, or left as a stream for the handler. */
+  body?: "json" | "raw" | "stream";
+  /** Largest body in bytes (default: the JSON limit), and what a larger one is told. */
+  bodyLimit?: number;
+  tooLarge?: string;
+  /** The shape of a refusal, where the spec's client reads something else than `{ error }`. */
+  refusal?: (message: string) => object;
+  handle(request: RestRequest, caller: Actor): Promise<Reply>;
+}
+
+export const ok = (body: unknown, status = 200): Reply => ({ status, body });
+/** REST bodies are JSON objects; anything else reads as an empty one (the inputs then say what is missing). */
+export const bodyOf = (request: RestRequest): Record<string, unknown> =>
+  request.body && typeof request.body === "object" && !Array.isArray(request.body) && !Buffer.isBuffer(request.body) ? (request.body as Record<string, unknown>) : {};

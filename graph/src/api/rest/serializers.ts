@@ -1,0 +1,48 @@
+import { Order, Part, Product, Review, User } from "../../domain/entities";
+
+/** The REST shapes of the spec: `_id` is the record's id string, field names as the spec writes them. */
+export const restPart = (part: Part) => ({
+  _id: part.databaseId,
+  name: part.name,
+  img: part.img,
+  price: part.price,
+  available: part.available,
+  min_order_quantity: part.minOrderQuantity,
+  short_desc: part.shortDesc,
+});
+
+export const restProduct = (product: Product) => ({
+  _id: product.databaseId,
+  name: product.name,
+  available_quantity: product.availableQuantity,
+  price: product.price,
+  img: product.img,
+  min_quantity: product.minQuantity,
+  description: product.description,
+});
+
+export const restOrder = (order: Order) => ({
+  _id: order.databaseId,
+  orderId: order.partId,
+  order: order.partName,
+  quantity: order.quantity,
+  price: order.price,
+  user: order.userEmail,
+  userName: order.userName,
+  address: order.address,
+  phone: order.phone,
+  paid: order.paid,
+  status: order.status,
+  transactionId: order.transactionId,
+  createdAt: order.createdAt,
+});
+
+export const restReview = (review: Review) => ({
+  _id: review.databaseId,
+  name: review.name,
+  ratings: review.ratings,
+  description: review.description,
+  img: review.img,
+});
+
+export const restUser = (user: User) => ({ _id: user.databaseId, email: user.email, role: user.role });

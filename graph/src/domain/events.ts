@@ -1,0 +1,166 @@
+import { Client } from "pg";
+
+/**
+ * The one change mechanism of the shop. Every committed change to the domain is announced by the
+ * database itself: row triggers NOTIFY a channel per topic at commit, whoever writes (this
+ * process, another server process, psql, a migration). Services publish nothing by hand, so no
+ * write can forget to. Anything kept in memory that derives from the database (the answer caches,
+ * the signed-in callers) subscribes here.
+ *
+ * - catalogue: parts (stock included: orders move it), products, reviews (migration 1763900000000);
+ * - accounts: orders and profiles (1764200000000);
+ * - users: a user row updated or deleted, with the user's id as the key (1764100000000).
+ */
+export type ChangeTopic = "catalogue" | "accounts" | "users";
+export const CHANGE_TOPICS: readonly ChangeTopic[] = ["catalogue", "accounts", "users"];
+
+/** A change within a topic: of one record (`key`, a user id), or of anything when `key` is absent. */
+export interface Change {
+  topic: ChangeTopic;
+  key?: string;
+}
+
+type Subscriber = (change: Change) => void;
+
+/** Where the feed reports losing and regaining the database. */
+export interface EventsLog {
+  warn(message: string): void;
+  info(message: string): void;
+}
+
+const channelOf = (topic: ChangeTopic) => `${topic}_changed`;
+const topicOf = (channel: string) => CHANGE_TOPICS.find((topic) => channelOf(topic) === channel);
+
+/**
+ * One LISTEN connection per process. Each subscriber hears the changes of its topics; a change
+ * without a key when anything may have changed (the feed came up or went down).
+ *
+ * A notification arrives a little after its commit. `afterPendingChanges` waits for a round trip
+ * on the LISTEN connection that started after the call: PostgreSQL delivers a session's pending
+ * notifications before it answers a query, so every change committed before the call, by anyone,
+ * has been heard by then. Concurrent callers share one round trip, whatever cache they read.
+ *
+ * While the connection is not up (start-up, a lost connection, reconnecting) the feed is not live
+ * and the caches neither serve nor store: a missed notification can never leave a stale entry.
+ */
+export class DomainEvents {
+  private live = false;
+  private listener: Client | null = null;
+  private stopped = false;
+  private retryMs = 250;
+  private warned = false;
+  private readonly subscribers = new Map<ChangeTopic, Subscriber[]>();
+  /** Callers waiting for the next round trip, and whether one is under way. */
+  private waiting: Array<(ok: boolean) => void> = [];
+  private roundTrip = false;
+
+  get isLive(): boolean {
+    return this.live;
+  }
+
+  /** Calls `onChange` for every change of the topics. Subscribe before `listenTo`. */
+  subscribe(topics: readonly ChangeTopic[], onChange: Subscriber): void {
+    for (const topic of topics) this.subscribers.set(topic, [...(this.subscribers.get(topic) ?? []), onChange]);
+  }
+
+  /**
+   * Calls back once every change committed before this call has been heard (true), or with false
+   * when that cannot be known (the feed is down): then the caller must not use a cached value.
+   */
+  afterPendingChanges(callback: (ok: boolean) => void): void {
+    if (!this.live || !this.listener) return callback(false);
+    this.waiting.push(callback);
+    if (!this.roundTrip) this.startRoundTrip();
+  }
+
+  private startRoundTrip(): void {
+    const client = this.listener;
+    const waiting = this.waiting;
+    this.waiting = [];
+    if (!client || !this.live) {
+      for (const callback of waiting) callback(false);
+      return;
+    }
+    this.roundTrip = true;
+    const settle = (ok: boolean) => {
+      this.roundTrip = false;
+      for (const callback of waiting) callback(ok && this.live);
+      if (this.waiting.length) this.startRoundTrip();
+    };
+    // The empty query: the cheapest round trip; the notifications come before its answer.
+    client.query("").then(
+      () => settle(true),
+      () => settle(false),
+    );
+  }
+
+  /**
+   * Starts listening on the database at `url`. Until every LISTEN has succeeded the feed is
+   * down; if the connection drops it goes down again and reconnects (until `stop`).
+   */
+  listenTo(url: string, log: EventsLog = console): this {
+    const connect = async () => {
+      if (this.stopped) return;
+      const client = new Client({ connectionString: url, application_name: "partshop-change-feed", keepAlive: true });
+      const lost = (error?: Error) => {
+        if (this.listener !== client) return;
+        this.listener = null;
+        this.goDown();
+        client.removeAllListeners("notification");
+        client.end().catch(() => {});
+        if (this.stopped) return;
+        if (!this.warned) log.warn(`In-memory caches off until the database is back: ${error?.message ?? "connection ended"}`);
+        this.warned = true;
+        const timer = setTimeout(connect, this.retryMs);
+        timer.unref();
+        this.retryMs = Math.min(this.retryMs * 2, 5000);
+      };
+      try {
+        this.listener = client;
+        client.on("error", lost);
+        client.on("end", () => lost());
+        client.on("notification", (message) => this.notify(message.channel, message.payload ?? ""));
+        await client.connect();
+        for (const topic of this.subscribers.keys()) await client.query(`LISTEN ${channelOf(topic)}`);
+        if (this.listener !== client) return;
+        // Anything may have changed while nobody was listening.
+        this.notifyAll();
+        this.live = true;
+        this.retryMs = 250;
+        if (this.warned) log.info("In-memory caches back on");
+        this.warned = false;
+      } catch (error) {
+        lost(error as Error);
+      }
+    };
+    void connect();
+    return this;
+  }
+
+  /** Stops listening (the caches stay off). */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.goDown();
+    const client = this.listener;
+    this.listener = null;
+    await client?.end().catch(() => {});
+  }
+
+  private notify(channel: string, payload: string): void {
+    const topic = topicOf(channel);
+    if (topic) this.publish({ topic, key: payload || undefined });
+  }
+
+  private publish(change: Change): void {
+    for (const subscriber of this.subscribers.get(change.topic) ?? []) subscriber(change);
+  }
+
+  private notifyAll(): void {
+    for (const topic of this.subscribers.keys()) this.publish({ topic });
+  }
+
+  private goDown(): void {
+    this.live = false;
+    this.notifyAll();
+  }
+}

@@ -1,0 +1,59 @@
+import crypto from "node:crypto";
+import { Actor, authorize } from "../actor";
+import { badInput, notFound } from "../errors";
+
+export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+
+const IMAGE_TYPES = [
+  { ext: "png", mime: "image/png", matches: (b: Buffer) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) },
+  { ext: "jpg", mime: "image/jpeg", matches: (b: Buffer) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff },
+  { ext: "gif", mime: "image/gif", matches: (b: Buffer) => /^GIF8[79]a$/.test(b.subarray(0, 6).toString("latin1")) },
+  {
+    ext: "webp",
+    mime: "image/webp",
+    matches: (b: Buffer) => b.subarray(0, 4).toString("latin1") === "RIFF" && b.subarray(8, 12).toString("latin1") === "WEBP",
+  },
+] as const;
+const MIME_BY_EXT = new Map<string, string>(IMAGE_TYPES.map((type) => [type.ext, type.mime]));
+/** A stored image's name: the first 32 hex digits of its SHA-256, and its type. */
+const IMAGE_NAME = /^([0-9a-f]{32})\.(png|jpg|gif|webp)$/;
+
+/** What a file's first bytes say it is; names and declared types are not trusted. */
+export const sniffImage = (head: Buffer) => IMAGE_TYPES.find((type) => type.matches(head)) ?? null;
+
+export interface StoredImage {
+  name: string;
+  mime: string;
+  size: number;
+}
+
+/** Where image bytes live (a folder, PostgreSQL, an object store): content-addressed by name. */
+export interface ImageStore {
+  has(name: string): Promise<boolean>;
+  put(name: string, mime: string, bytes: Buffer): Promise<void>;
+  get(name: string): Promise<Buffer | null>;
+}
+
+/** Review images: checked by content, stored once per content. */
+export class ImageService {
+  constructor(private readonly store: ImageStore) {}
+
+  async upload(actor: Actor, bytes: Buffer): Promise<StoredImage> {
+    authorize(actor, "USER");
+    if (bytes.length === 0) throw badInput('Image is Required: send it in the field "image"');
+    if (bytes.length > MAX_UPLOAD_BYTES) throw new Error("The edge lets no image over the limit through");
+    const type = sniffImage(bytes);
+    if (!type) throw badInput("Only PNG, JPEG, WebP and GIF images are accepted");
+    const name = `${crypto.createHash("sha256").update(bytes).digest("hex").slice(0, 32)}.${type.ext}`;
+    if (!(await this.store.has(name))) await this.store.put(name, type.mime, bytes);
+    return { name, mime: type.mime, size: bytes.length };
+  }
+
+  /** An image by its name, with its type. */
+  async get(name: string): Promise<{ bytes: Buffer; mime: string }> {
+    const match = IMAGE_NAME.exec(name);
+    const bytes = match ? await this.store.get(match[0]) : null;
+    if (!match || !bytes) throw notFound("Image");
+    return { bytes, mime: MIME_BY_EXT.get(match[2])! };
+  }
+}

@@ -1,0 +1,80 @@
+import { Column, CreateDateColumn, Entity, JoinColumn, ManyToOne } from "typeorm";
+import { NodeEntity } from "../node-entity";
+import { centsToDollars } from "../money";
+import { Part } from "../catalogue/part.entity";
+
+export enum OrderStatus {
+  UNPAID = "unpaid",
+  PAID = "paid",
+  /** Kept as the record of the stock that went back; hidden from every list. */
+  CANCELLED = "cancelled",
+}
+
+@Entity({ name: "orders" })
+export class Order extends NodeEntity {
+  @Column({ type: "uuid", name: "part_id" })
+  partId: string;
+
+  /** Loaded through a DataLoader by the GraphQL layer; not eagerly joined. */
+  @ManyToOne(() => Part, { onDelete: "RESTRICT" })
+  @JoinColumn({ name: "part_id" })
+  part?: Part;
+
+  @Column({ type: "varchar", length: 80, name: "part_name" })
+  partName: string;
+
+  @Column({ type: "integer" })
+  quantity: number;
+
+  @Column({ type: "integer", name: "unit_price_cents" })
+  unitPriceCents: number;
+
+  @Column({ type: "integer", name: "total_cents" })
+  totalCents: number;
+
+  get unitPrice(): number {
+    return centsToDollars(this.unitPriceCents);
+  }
+
+  get price(): number {
+    return centsToDollars(this.totalCents);
+  }
+
+  @Column({ type: "uuid", name: "user_id" })
+  userId: string;
+
+  @Column({ type: "varchar", length: 254, name: "user_email" })
+  userEmail: string;
+
+  @Column({ type: "varchar", length: 80, name: "user_name" })
+  userName: string;
+
+  @Column({ type: "varchar", length: 300 })
+  address: string;
+
+  @Column({ type: "varchar", length: 20 })
+  phone: string;
+
+  @Column({ type: "varchar", length: 16 })
+  status: OrderStatus;
+
+  get paid(): boolean {
+    return this.status === OrderStatus.PAID;
+  }
+
+  /** The PaymentIntent opened for this order, reused while its amount still matches. */
+  @Column({ type: "varchar", length: 255, name: "payment_intent_id", nullable: true })
+  paymentIntentId: string | null;
+
+  @Column({ type: "varchar", length: 255, name: "transaction_id", nullable: true })
+  transactionId: string | null;
+
+  @Column({ type: "timestamptz", name: "paid_at", nullable: true })
+  paidAt: Date | null;
+
+  @Column({ type: "timestamptz", name: "cancelled_at", nullable: true })
+  cancelledAt: Date | null;
+
+  @CreateDateColumn({ type: "timestamptz", name: "created_at" })
+  createdAt: Date;
+}

@@ -1,0 +1,55 @@
+import { ObjectLiteral, SelectQueryBuilder } from "typeorm";
+import { badInput } from "./errors";
+
+export interface PageRequest {
+  first: number;
+  after?: string | null;
+}
+
+export interface Edge<T> {
+  cursor: string;
+  node: T;
+}
+
+export interface PageInfo {
+  hasNextPage: boolean;
+  endCursor: string | null;
+}
+
+export interface Page<T> {
+  edges: Edge<T>[];
+  pageInfo: PageInfo;
+}
+
+/** Cursors are opaque to clients; inside they are the row's insertion sequence number. */
+const encodeCursor = (seq: string) => Buffer.from(`seq:${seq}`).toString("base64url");
+
+function decodeCursor(cursor: string): string {
+  const decoded = /^[A-Za-z0-9_-]{1,100}$/.test(cursor) ? Buffer.from(cursor, "base64url").toString("utf8") : "";
+  const match = /^seq:(\d{1,18})$/.exec(decoded);
+  if (!match) throw badInput("after is not a valid cursor");
+  return match[1];
+}
+
+/** Keyset pagination on the indexed seq column: one query per page whatever the page number. */
+export async function paginate<T extends ObjectLiteral & { seq: string }>(
+  query: SelectQueryBuilder<T>,
+  page: PageRequest,
+  direction: "ASC" | "DESC",
+): Promise<Page<T>> {
+  const alias = query.alias;
+  if (page.after) {
+    query.andWhere(`${alias}.seq ${direction === "ASC" ? ">" : "<"} :afterSeq`, { afterSeq: decodeCursor(page.after) });
+  }
+  const rows = await query.orderBy(`${alias}.seq`, direction).limit(page.first + 1).getMany();
+  const nodes = rows.slice(0, page.first);
+  const edges = nodes.map((node) => ({ cursor: encodeCursor(node.seq), node }));
+  return {
+    edges,
+    pageInfo: { hasNextPage: rows.length > page.first, endCursor: edges.length ? edges[edges.length - 1].cursor : null },
+  };
+}
+
+/** REST answers bare arrays; this bounds them so no request can ask for an unbounded list. */
+export const REST_LIST_LIMIT = 1000;
+export const allOf = <T>(page: Page<T>): T[] => page.edges.map((edge) => edge.node);

@@ -1,0 +1,53 @@
+import Stripe from "stripe";
+import { DataSource } from "typeorm";
+import { AccessTokens } from "./accounts/access-tokens";
+import { IdTokenVerifier } from "./accounts/identity";
+import { NewsletterService } from "./accounts/newsletter.service";
+import { ProfileService } from "./accounts/profile.service";
+import { UserService } from "./accounts/user.service";
+import { PartService } from "./catalogue/part.service";
+import { ProductService } from "./catalogue/product.service";
+import { ReviewService } from "./catalogue/review.service";
+import { ImageService, ImageStore } from "./images/image.service";
+import { OrderService } from "./orders/order.service";
+import { PaymentService } from "./orders/payment.service";
+
+/**
+ * The one service layer: REST handlers and GraphQL resolvers both call these and nothing else.
+ * Every rule and transaction lives here; what a change means for anything kept in memory is
+ * announced by the database (see events.ts), so services know nothing of caches.
+ */
+export interface Services {
+  users: UserService;
+  parts: PartService;
+  products: ProductService;
+  orders: OrderService;
+  reviews: ReviewService;
+  profiles: ProfileService;
+  newsletter: NewsletterService;
+  payments: PaymentService;
+  images: ImageService;
+}
+
+export interface ServiceDependencies {
+  verifier: IdTokenVerifier;
+  tokens: AccessTokens;
+  adminEmails: string[];
+  stripe: Stripe;
+  stripeWebhookSecret: string;
+  imageStore: ImageStore;
+}
+
+export function createServices(db: DataSource, deps: ServiceDependencies): Services {
+  return {
+    users: new UserService(db, deps.verifier, deps.tokens, new Set(deps.adminEmails)),
+    parts: new PartService(db),
+    products: new ProductService(db),
+    orders: new OrderService(db),
+    reviews: new ReviewService(db),
+    profiles: new ProfileService(db),
+    newsletter: new NewsletterService(db),
+    payments: new PaymentService(db, deps.stripe, deps.stripeWebhookSecret),
+    images: new ImageService(deps.imageStore),
+  };
+}

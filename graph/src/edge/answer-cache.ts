@@ -1,0 +1,335 @@
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
+import FindMyWay from "find-my-way";
+import { DocumentNode, FragmentDefinitionNode, GraphQLSchema, Kind, parse, SelectionSetNode } from "graphql";
+import { CacheHint, CacheScope, rootCacheHints } from "../api/graphql/cache-directive";
+import { NotifiedCache } from "../api/notified-cache";
+import { CHANGE_TOPICS, ChangeTopic, DomainEvents } from "../domain/events";
+
+/**
+ * Reads answered from memory, in front of the whole app. What may be cached is declared where it
+ * is defined: a REST route's `cachedUntil`, a GraphQL root field's `@cached(until:, scope:)`.
+ *
+ * The first time a request is seen it goes through the full stack (security headers, CORS, body
+ * parsing, GraphQL validation and limits, the services, the database) and its answer is recorded
+ * (status 200, JSON, no Set-Cookie, no GraphQL errors). An identical request after that gets the
+ * recorded bytes back, with no framework, no GraphQL execution and no SQL, until a change of one of
+ * the topics it depends on is committed (NotifiedCache: a hit first waits until every change
+ * committed before it arrived has been heard, so no read after an acknowledged write is stale, in
+ * any process).
+ *
+ * - A visitor's request (no Authorization, no Cookie): a GET of a REST route with `cachedUntil`
+ *   (no query string), or a POST /graphql whose document is only queries of root fields cached
+ *   for PUBLIC or VISITOR. Shared by every visitor.
+ * - A signed-in GraphQL read: a genuine, unexpired access token (checked before anything is looked
+ *   up), no Cookie, a document of only queries of root fields cached for PUBLIC or CALLER. The key
+ *   starts with the caller's user id, so an answer is never replayed to anyone else, and it also
+ *   depends on the users topic (the caller's account and role).
+ *
+ * Requests are "identical" when the method, URL, body and every header the answer can depend on
+ * (Accept, Accept-Encoding, Origin, Content-Type, Apollo's CSRF headers) are. Whatever must run on
+ * EVERY request, even a cached one (a request id, a rate limit), has to be done here as well:
+ * cache hits do not reach the app. A hit to a GET whose If-None-Match matches the recorded ETag
+ * gets 304.
+ */
+export interface CachedAnswer {
+  bytes: number;
+  status: number;
+  headers: OutgoingHttpHeaders;
+  notModifiedHeaders: OutgoingHttpHeaders | null;
+  etag: string | null;
+  body: Buffer;
+}
+
+/** What a missed request carries to `record`: its key and the cache version it started at. */
+interface Pending {
+  key: string;
+  version: number;
+  callerId: string | null;
+  restTopics: ChangeTopic[] | null;
+}
+
+const PENDING = Symbol("answer-cache-pending");
+type Tracked = IncomingMessage & { [PENDING]?: Pending };
+
+const MAX_GRAPHQL_BODY = 16 * 1024;
+const JSON_REQUEST = /^application\/json\s*(;\s*charset=("?)utf-8\2\s*)?$/i;
+const JSON_ANSWER = /^application\/(graphql-response\+)?json\b/i;
+const KEY_HEADERS = ["accept", "accept-encoding", "origin", "content-type", "apollo-require-preflight", "x-apollo-operation-name"];
+
+/** Whether a document may be cached, for whom, and until what changes. */
+interface Verdict {
+  forVisitors: boolean;
+  forCallers: boolean;
+  until: ChangeTopic[];
+}
+
+export interface AnswerCacheOptions {
+  graphqlPath: string;
+  maxEntries: number;
+  maxBytes: number;
+}
+
+export class AnswerCache {
+  private readonly answers: NotifiedCache<CachedAnswer>;
+  private readonly restRoutes = FindMyWay();
+  private graphqlHints = new Map<string, CacheHint>();
+  /** Verdicts per query text: clients send the same few documents again and again. */
+  private readonly verdicts = new Map<string, Verdict | null>();
+
+  constructor(
+    events: DomainEvents,
+    private readonly callerIdOf: (authorization: string) => Promise<string | null>,
+    private readonly options: AnswerCacheOptions,
+  ) {
+    this.answers = new NotifiedCache<CachedAnswer>(events, { maxEntries: options.maxEntries, maxBytes: options.maxBytes });
+  }
+
+  /** A REST route's `cachedUntil` (visitors' GETs only). */
+  declareRestRoute(path: string, until: ChangeTopic[]): void {
+    this.restRoutes.on("GET", path, () => undefined, { until });
+  }
+
+  /** The schema's @cached root fields. */
+  declareGraphqlSchema(schema: GraphQLSchema): void {
+    this.graphqlHints = rootCacheHints(schema);
+    this.verdicts.clear();
+  }
+
+  /** The node request listener: answers from memory, or passes the request on to `app`. */
+  serve(req: IncomingMessage, res: ServerResponse, app: () => void): void {
+    if (req.headers.cookie !== undefined || this.answers.version() < 0) return app();
+    if (req.method === "GET" && req.headers.authorization === undefined) return this.serveRest(req, res, app);
+    if (req.method === "POST" && req.url === this.options.graphqlPath && this.isPlainJsonBody(req)) return void this.serveGraphql(req, res, app);
+    app();
+  }
+
+  /**
+   * Called with a missed request's answer, once the app has it: stores it when the request was
+   * cacheable. `parsedBody` is the request's JSON body (GraphQL).
+   */
+  record(req: IncomingMessage, headers: OutgoingHttpHeaders, statusCode: number, payload: unknown, parsedBody: unknown): void {
+    const pending = (req as Tracked)[PENDING];
+    if (!pending || statusCode !== 200) return;
+    const body = typeof payload === "string" ? Buffer.from(payload) : Buffer.isBuffer(payload) ? payload : null;
+    if (!body) return;
+    let until = pending.restTopics;
+    if (!until) {
+      const verdict = this.verdictOf(parsedBody);
+      if (!verdict || !(pending.callerId ? verdict.forCallers : verdict.forVisitors) || !graphqlSucceeded(body)) return;
+      until = pending.callerId ? withUsers(verdict.until) : verdict.until;
+    }
+    const answer = recordedAnswer(headers, body);
+    if (answer) this.answers.set(pending.key, answer, until, pending.version);
+  }
+
+  private serveRest(req: IncomingMessage, res: ServerResponse, app: () => void): void {
+    const url = req.url ?? "";
+    const route = url.includes("?") ? null : this.restRoutes.find("GET", url);
+    if (!route) return app();
+    const key = keyOf(req, "", "");
+    this.answerOrMiss(req, res, key, () => this.miss(req, key, null, (route.store as { until: ChangeTopic[] }).until, app));
+  }
+
+  private async serveGraphql(req: IncomingMessage, res: ServerResponse, app: () => void): Promise<void> {
+    let callerId: string | null = null;
+    if (req.headers.authorization !== undefined) {
+      // Only to the caller it was recorded for: the token is checked before anything is looked up.
+      callerId = await this.callerIdOf(req.headers.authorization);
+      if (callerId === null) return app();
+    }
+    readBody(req, Number(req.headers["content-length"]), (body) => {
+      // A client that went away mid-body: nobody is waiting for an answer.
+      if (body === null) return void req.destroy();
+      const key = keyOf(req, body.toString("latin1"), callerId === null ? "" : `${callerId}\n`);
+      const miss = () => {
+        req.unshift(body);
+        this.miss(req, key, callerId, null, app);
+      };
+      this.answerOrMiss(req, res, key, miss);
+    });
+  }
+
+  /** Replays the answer once every change committed before now has been heard; else `miss`. */
+  private answerOrMiss(req: IncomingMessage, res: ServerResponse, key: string, miss: () => void): void {
+    if (!this.answers.get(key)) return miss();
+    this.answers.afterPendingChanges((ok) => {
+      const cached = ok ? this.answers.get(key) : undefined;
+      if (!cached) return miss();
+      req.resume();
+      send(req, res, cached);
+    });
+  }
+
+  private miss(req: IncomingMessage, key: string, callerId: string | null, restTopics: ChangeTopic[] | null, app: () => void): void {
+    const version = this.answers.version();
+    if (version >= 0) (req as Tracked)[PENDING] = { key, version, callerId, restTopics };
+    app();
+  }
+
+  private isPlainJsonBody(req: IncomingMessage): boolean {
+    const headers = req.headers;
+    const length = headers["content-length"];
+    return (
+      length !== undefined &&
+      /^\d{1,5}$/.test(length) &&
+      Number(length) > 0 &&
+      Number(length) <= MAX_GRAPHQL_BODY &&
+      headers["transfer-encoding"] === undefined &&
+      (headers["content-encoding"] === undefined || headers["content-encoding"] === "identity") &&
+      JSON_REQUEST.test(headers["content-type"] ?? "")
+    );
+  }
+
+  private verdictOf(body: unknown): Verdict | null {
+    if (!body || typeof body !== "object" || Array.isArray(body)) return null;
+    const query = (body as { query?: unknown }).query;
+    if (typeof query !== "string") return null;
+    let verdict = this.verdicts.get(query);
+    if (verdict === undefined) {
+      verdict = judgeDocument(query, this.graphqlHints);
+      if (this.verdicts.size >= 500) this.verdicts.clear();
+      this.verdicts.set(query, verdict);
+    }
+    return verdict;
+  }
+}
+
+const withUsers = (topics: ChangeTopic[]): ChangeTopic[] => (topics.includes("users") ? topics : [...topics, "users"]);
+
+// --- Which GraphQL documents may be cached ------------------------------------------------------
+
+const allows = (scope: CacheScope, who: "visitor" | "caller") => scope === "PUBLIC" || (who === "visitor" ? scope === "VISITOR" : scope === "CALLER");
+
+/** Collects the hints of the root fields of a selection; false if one of them has none. */
+function collectRootHints(selectionSet: SelectionSetNode, hints: Map<string, CacheHint>, fragments: Map<string, FragmentDefinitionNode>, seen: Set<string>, found: CacheHint[]): boolean {
+  for (const selection of selectionSet.selections) {
+    if (selection.kind === Kind.FIELD) {
+      if (selection.name.value === "__typename") continue;
+      const hint = hints.get(selection.name.value);
+      if (!hint) return false;
+      found.push(hint);
+    } else if (selection.kind === Kind.INLINE_FRAGMENT) {
+      if (!collectRootHints(selection.selectionSet, hints, fragments, seen, found)) return false;
+    } else {
+      const name = selection.name.value;
+      if (seen.has(name)) continue;
+      seen.add(name);
+      const fragment = fragments.get(name);
+      if (!fragment || !collectRootHints(fragment.selectionSet, hints, fragments, seen, found)) return false;
+    }
+  }
+  return true;
+}
+
+/** A document may be cached when every operation is a query of only @cached root fields. */
+function judgeDocument(query: string, hints: Map<string, CacheHint>): Verdict | null {
+  let document: DocumentNode;
+  try {
+    document = parse(query, { noLocation: true, maxTokens: 5000 });
+  } catch {
+    return null;
+  }
+  const fragments = new Map<string, FragmentDefinitionNode>();
+  for (const definition of document.definitions) if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
+  const found: CacheHint[] = [];
+  let operations = 0;
+  for (const definition of document.definitions) {
+    if (definition.kind !== Kind.OPERATION_DEFINITION) continue;
+    operations++;
+    if (definition.operation !== "query" || !collectRootHints(definition.selectionSet, hints, fragments, new Set(), found)) return null;
+  }
+  if (operations === 0) return null;
+  const until = CHANGE_TOPICS.filter((topic) => found.some((hint) => hint.until.includes(topic)));
+  return {
+    forVisitors: found.every((hint) => allows(hint.scope, "visitor")),
+    forCallers: found.every((hint) => allows(hint.scope, "caller")),
+    until: until.length ? until : ["catalogue"],
+  };
+}
+
+function graphqlSucceeded(body: Buffer): boolean {
+  try {
+    const answer = JSON.parse(body.toString("utf8"));
+    return Boolean(answer) && typeof answer === "object" && answer.errors === undefined && answer.data !== undefined;
+  } catch {
+    return false;
+  }
+}
+
+// --- Recording and replaying ---------------------------------------------------------------------
+
+function keyOf(req: IncomingMessage, body: string, prefix: string): string {
+  let key = `${prefix}${req.method} ${req.url}`;
+  for (const name of KEY_HEADERS) {
+    const value = req.headers[name];
+    key += `\n${value === undefined ? "" : String(value)}`;
+  }
+  return `${key}\n\n${body}`;
+}
+
+/** The answer as it may be replayed, or null when it is one client's own or not JSON. */
+function recordedAnswer(headers: OutgoingHttpHeaders, body: Buffer): CachedAnswer | null {
+  if (!JSON_ANSWER.test(String(headers["content-type"] ?? "")) || headers["set-cookie"] !== undefined) return null;
+  // An answer for one user only. ("no-store" is advice to HTTP caches between us and the client
+  // and is replayed as it is; this cache is the server's own, emptied on every change.)
+  if (/private/i.test(String(headers["cache-control"] ?? ""))) return null;
+  const replay: OutgoingHttpHeaders = { ...headers };
+  for (const name of ["date", "connection", "keep-alive", "transfer-encoding", "x-request-id"]) delete replay[name];
+  replay["content-length"] = String(body.length);
+  // Served from memory: no SQL statement ran for it.
+  if (replay["x-sql-queries"] !== undefined) replay["x-sql-queries"] = "0";
+  const etag = typeof headers.etag === "string" ? headers.etag : null;
+  let notModifiedHeaders: OutgoingHttpHeaders | null = null;
+  if (etag) {
+    notModifiedHeaders = { ...replay };
+    delete notModifiedHeaders["content-type"];
+    delete notModifiedHeaders["content-length"];
+  }
+  let bytes = body.length + 64;
+  for (const [name, value] of Object.entries(replay)) bytes += name.length + String(value).length;
+  return { bytes, status: 200, headers: replay, notModifiedHeaders, etag, body };
+}
+
+/** The freshness rule of HTTP caches (the `fresh` package) for an ETag, for GET requests. */
+function isFresh(req: IncomingMessage, etag: string): boolean {
+  const noneMatch = req.headers["if-none-match"];
+  if (!noneMatch) return false;
+  const cacheControl = req.headers["cache-control"];
+  if (cacheControl && /(?:^|,)\s*no-cache\s*(?:,|$)/.test(cacheControl)) return false;
+  if (noneMatch.trim() === "*") return true;
+  const strip = (tag: string) => tag.trim().replace(/^W\//, "");
+  return noneMatch.split(",").some((tag) => strip(tag) === strip(etag));
+}
+
+function send(req: IncomingMessage, res: ServerResponse, cached: CachedAnswer): void {
+  if (req.method === "GET" && cached.etag && cached.notModifiedHeaders && isFresh(req, cached.etag)) {
+    res.writeHead(304, cached.notModifiedHeaders);
+    res.end();
+    return;
+  }
+  res.writeHead(cached.status, cached.headers);
+  res.end(cached.body);
+}
+
+/**
+ * Reads exactly `length` body bytes without ending the stream, so that on a miss they can be put
+ * back (unshift) and the app parses the body as usual, with all its checks and error answers.
+ */
+function readBody(req: IncomingMessage, length: number, done: (body: Buffer | null) => void): void {
+  const finish = (body: Buffer | null) => {
+    req.removeListener("readable", onReadable);
+    req.removeListener("end", onEnd);
+    req.removeListener("error", onEnd);
+    req.removeListener("aborted", onEnd);
+    done(body);
+  };
+  const onReadable = () => {
+    const body = req.read(length) as Buffer | null;
+    if (body !== null) finish(body.length === length ? body : null);
+  };
+  const onEnd = () => finish(null);
+  req.on("readable", onReadable);
+  req.on("end", onEnd);
+  req.on("error", onEnd);
+  req.on("aborted", onEnd);
+}

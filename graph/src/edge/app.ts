@@ -1,0 +1,109 @@
+import http from "node:http";
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
+import type { GraphQLSchema } from "graphql";
+import type { Config } from "../config";
+import type { Callers } from "../api/auth/callers";
+import type { PublicConfig } from "../api/graphql/types/public-config";
+import type { RestRoute } from "../api/rest";
+import { requestStats } from "../db/request-stats";
+import type { DomainEvents } from "../domain/events";
+import type { Services } from "../domain/services";
+import { AnswerCache } from "./answer-cache";
+import { GRAPHQL_PATH, handleError } from "./errors";
+import { registerGraphql } from "./graphql";
+import { registerHealth } from "./health";
+import { RequestLogs, type Logger } from "./logging";
+import type { RateLimits } from "./rate-limits";
+import { assignRequestId, requestIdOf } from "./request-ids";
+import { registerRestRoutes } from "./rest";
+import { registerSecurity } from "./security";
+import { registerJsonBodies } from "./bodies";
+import { registerWebApp } from "./web-app";
+
+export const JSON_BODY_LIMIT = 100 * 1024;
+
+export interface ShopApp {
+  app: FastifyInstance;
+  httpServer: http.Server;
+  /** Every route the app answers (for tests and docs): method and path. */
+  routes: Array<{ method: string; path: string }>;
+  stop(): Promise<void>;
+}
+
+export interface AppParts {
+  config: Config;
+  services: Services;
+  callers: Callers;
+  events: DomainEvents;
+  schema: GraphQLSchema;
+  restRoutes: RestRoute[];
+  rateLimits: RateLimits;
+  publicConfig: PublicConfig;
+  log: Logger;
+}
+
+/**
+ * The node server: every request gets its id, then the answer cache answers what it can from
+ * memory; the rest goes to fastify (security headers, CORS, bodies, REST routes, GraphQL, the web app).
+ */
+function shopServer(answerCache: AnswerCache, exposeSqlCount: boolean) {
+  return (handler: http.RequestListener) =>
+    http.createServer((req, res) => {
+      assignRequestId(req, res);
+      answerCache.serve(req, res, () => (exposeSqlCount ? requestStats.run({ sqlQueries: 0 }, () => handler(req, res)) : handler(req, res)));
+    });
+}
+
+/** The shop's HTTP edge, assembled from its parts. */
+export async function createApp(parts: AppParts): Promise<ShopApp> {
+  const { config, log } = parts;
+  const answerCache = new AnswerCache(parts.events, (authorization) => parts.callers.idOf(authorization), { graphqlPath: GRAPHQL_PATH, maxEntries: 7000, maxBytes: 64 * 1024 * 1024 });
+  const app = Fastify({
+    loggerInstance: log as FastifyBaseLogger,
+    logController: new RequestLogs(),
+    genReqId: requestIdOf,
+    // X-Forwarded-For is believed from a proxy on loopback only (a load balancer on the same host).
+    trustProxy: "loopback",
+    bodyLimit: JSON_BODY_LIMIT,
+    serverFactory: shopServer(answerCache, config.exposeSqlCount),
+    return503OnClosing: true,
+    forceCloseConnections: "idle",
+  });
+  const routes: ShopApp["routes"] = [];
+  app.addHook("onRoute", (route) => {
+    for (const method of [route.method].flat()) routes.push({ method, path: route.url });
+  });
+  app.setErrorHandler(handleError);
+  app.addHook("onSend", async (request, reply, payload) => {
+    if (config.exposeSqlCount) reply.header("x-sql-queries", String(requestStats.getStore()?.sqlQueries ?? 0));
+    answerCache.record(request.raw, reply.getHeaders() as http.OutgoingHttpHeaders, reply.statusCode, payload, request.body);
+    return payload;
+  });
+
+  await registerSecurity(app, { production: config.production, corsOrigins: config.corsOrigins, publicConfig: parts.publicConfig });
+  registerJsonBodies(app);
+  registerHealth(app);
+  const webApp = await registerWebApp(app, { webDistDir: config.webDistDir, assetsDir: config.assetsDir });
+  registerRestRoutes(app, parts.restRoutes, { callers: parts.callers, rateLimits: parts.rateLimits, answerCache, serveWebApp: webApp.serve, jsonBodyLimit: JSON_BODY_LIMIT });
+  const apollo = await registerGraphql(app, {
+    schema: parts.schema,
+    services: parts.services,
+    callers: parts.callers,
+    publicConfig: parts.publicConfig,
+    rateLimits: parts.rateLimits,
+    production: config.production,
+    introspection: config.graphqlIntrospection,
+    log,
+  });
+  answerCache.declareGraphqlSchema(parts.schema);
+  await app.ready();
+  return {
+    app,
+    httpServer: app.server,
+    routes,
+    stop: async () => {
+      await app.close();
+      await apollo.stop();
+    },
+  };
+}

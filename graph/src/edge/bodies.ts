@@ -1,0 +1,69 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import secureJson from "secure-json-parse";
+import { ShopError } from "../domain/errors";
+
+/** How a route takes its body (set from its declaration in edge/rest.ts). */
+export interface BodySettings {
+  /** The exact bytes (a signed webhook), whatever the content type. */
+  rawBody?: boolean;
+  /** Left unread for the handler (a multipart upload). */
+  streamBody?: boolean;
+}
+
+const UTF8_OR_NONE = /^\s*(utf-?8)?\s*$/i;
+
+const settingsOf = (request: FastifyRequest) => (request.routeOptions.config ?? {}) as BodySettings;
+const tooLarge = (limit: number) => new ShopError("PAYLOAD_TOO_LARGE", `The request body is larger than the limit of ${Math.round(limit / 1024)} kB`);
+
+/** Reads a body up to `limit` bytes; compressed bodies are refused (the shop's clients never send them). */
+function readBody(request: FastifyRequest, payload: NodeJS.ReadableStream, limit: number): Promise<Buffer> {
+  const encoding = request.headers["content-encoding"];
+  if (encoding !== undefined && encoding !== "identity") return Promise.reject(new ShopError("UNSUPPORTED_MEDIA_TYPE", "Unsupported body encoding"));
+  if (Number(request.headers["content-length"] ?? 0) > limit) return Promise.reject(tooLarge(limit));
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    payload.on("data", (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        payload.removeAllListeners("data");
+        payload.resume();
+        return reject(tooLarge(limit));
+      }
+      chunks.push(chunk);
+    });
+    payload.on("end", () => resolve(Buffer.concat(chunks)));
+    payload.on("error", () => reject(new ShopError("BAD_USER_INPUT", "The request body could not be read")));
+  });
+}
+
+function parseJson(request: FastifyRequest, bytes: Buffer): unknown {
+  const charset = /charset=("?)([^";]*)\1/i.exec(request.headers["content-type"] ?? "")?.[2] ?? "";
+  if (!UTF8_OR_NONE.test(charset)) throw new ShopError("UNSUPPORTED_MEDIA_TYPE", "Unsupported body encoding: send JSON as UTF-8");
+  if (bytes.length === 0) return undefined;
+  try {
+    // "__proto__" and "constructor.prototype" keys are dropped, as any unknown field is.
+    return secureJson.parse(bytes.toString("utf8"), undefined, { protoAction: "remove", constructorAction: "remove" });
+  } catch {
+    throw new ShopError("BAD_USER_INPUT", "The request body is not valid JSON");
+  }
+}
+
+/**
+ * Bodies: JSON (UTF-8) for the API; the raw bytes for routes that sign them; the stream itself for
+ * uploads. A body of any other type is read (within the limit) and ignored, so the route answers
+ * what is missing (and Apollo refuses a text/plain POST as a possible CSRF).
+ */
+export function registerJsonBodies(app: FastifyInstance): void {
+  app.removeAllContentTypeParsers();
+  const parser = (json: boolean) => async (request: FastifyRequest, payload: NodeJS.ReadableStream) => {
+    const settings = settingsOf(request);
+    if (settings.streamBody) return undefined;
+    const bytes = await readBody(request, payload, request.routeOptions.bodyLimit ?? 0);
+    if (settings.rawBody) return bytes;
+    return json ? parseJson(request, bytes) : undefined;
+  };
+  app.addContentTypeParser("application/json", parser(true));
+  app.addContentTypeParser(/^application\/[\w.+-]+\+json$/, parser(true));
+  app.addContentTypeParser("*", parser(false));
+}

@@ -1,0 +1,59 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
+import { ShopError, toShopError } from "../domain/errors";
+
+/** The GraphQL endpoint answers in GraphQL's shape; REST routes as `{ error }` or their own refusal shape. */
+export const GRAPHQL_PATH = "/graphql";
+
+/** Per-route settings the edge reads (fastify route config). */
+export interface RouteSettings {
+  refusal?: (message: string) => object;
+}
+
+const kB = (bytes: number) => `${Math.round(bytes / 1024)} kB`;
+
+/** A fastify or body-parser failure, as the ShopError the client sees; undefined if it is not one. */
+function frameworkError(error: FastifyError, bodyLimit: number): ShopError | undefined {
+  switch (error.code) {
+    case "FST_ERR_CTP_INVALID_JSON_BODY":
+    case "FST_ERR_CTP_EMPTY_JSON_BODY":
+      return new ShopError("BAD_USER_INPUT", "The request body is not valid JSON");
+    case "FST_ERR_CTP_BODY_TOO_LARGE":
+      return new ShopError("PAYLOAD_TOO_LARGE", `The request body is larger than the limit of ${kB(bodyLimit)}`);
+    case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
+      return new ShopError("UNSUPPORTED_MEDIA_TYPE", "Unsupported content type: send JSON (Content-Type: application/json)");
+    case "FST_ERR_BAD_URL":
+      return new ShopError("BAD_USER_INPUT", "The URL is not valid (broken percent-encoding)");
+  }
+  if (error instanceof SyntaxError) return new ShopError("BAD_USER_INPUT", "The request body is not valid JSON");
+  // Other client errors raised before a handler runs (a prototype key in JSON, a bad length...).
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500) return new ShopError(status === 413 ? "PAYLOAD_TOO_LARGE" : status === 415 ? "UNSUPPORTED_MEDIA_TYPE" : "BAD_USER_INPUT", error.message || "Bad request");
+  return undefined;
+}
+
+/** Writes a refusal in the shape the path speaks. */
+export function sendRefusal(request: FastifyRequest, reply: FastifyReply, error: ShopError): FastifyReply {
+  if (error.code === "SERVICE_UNAVAILABLE") reply.header("retry-after", "5");
+  const extra = error.code === "INTERNAL_SERVER_ERROR" ? { requestId: request.id } : {};
+  reply.code(error.status);
+  if (request.url.split("?")[0] === GRAPHQL_PATH) {
+    return reply.send({ errors: [{ message: error.message, extensions: { code: error.code, ...extra } }] });
+  }
+  const refusal = (request.routeOptions.config as RouteSettings | undefined)?.refusal;
+  return reply.send(refusal ? { ...refusal(error.message), ...extra } : { error: error.message, ...extra });
+}
+
+/**
+ * Every error that reaches the edge: the caller's mistakes answer 4xx with a message; anything
+ * unexpected is logged once, with the request id, the route and the stack, and answers 500 with
+ * the request id the client can quote.
+ */
+export function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const refused = error instanceof ShopError ? error : (frameworkError(error, request.routeOptions.bodyLimit ?? 0) ?? toShopError(error));
+  if (refused.code === "INTERNAL_SERVER_ERROR") {
+    request.log.error({ err: error, route: `${request.method} ${request.routeOptions.url ?? request.url}` }, "Unexpected error");
+  } else if (refused.cause) {
+    request.log.warn({ err: refused.cause }, "A value reached the database that input validation should have refused");
+  }
+  return sendRefusal(request, reply, refused);
+}

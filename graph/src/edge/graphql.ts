@@ -1,0 +1,126 @@
+import { ApolloServer, type ApolloServerPlugin, type BaseContext } from "@apollo/server";
+import { unwrapResolverError } from "@apollo/server/errors";
+import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDisabled } from "@apollo/server/plugin/disabled";
+import { ApolloServerPluginLandingPageLocalDefault } from "@apollo/server/plugin/landingPage/default";
+import { fastifyApolloDrainPlugin, fastifyApolloHandler } from "@as-integrations/fastify";
+import type { FastifyBaseLogger, FastifyInstance } from "fastify";
+import type { GraphQLFormattedError, GraphQLSchema } from "graphql";
+import { ArgumentValidationError } from "type-graphql";
+import type { Callers } from "../api/auth/callers";
+import { createContext, type GraphContext } from "../api/graphql/context";
+import type { PublicConfig } from "../api/graphql/types/public-config";
+import { PAGE_MAX } from "../api/inputs/inputs";
+import { describeValidationErrors } from "../api/inputs/validation";
+import { ShopError, toShopError } from "../domain/errors";
+import type { Services } from "../domain/services";
+import { GRAPHQL_PATH } from "./errors";
+import { GRAPHQL_LIMITS, GRAPHQL_MAX_TOKENS, graphqlLimitRules } from "./graphql-limits";
+import type { Logger } from "./logging";
+import { rateLimitPlugin, type RateLimits } from "./rate-limits";
+
+/** What resolvers see, plus what the edge's plugins need. */
+export type ShopGraphContext = GraphContext & { clientAddress: string; requestId: string; log: FastifyBaseLogger };
+
+/** GraphQL errors the caller can act on keep their code; anything unexpected is hidden (and logged by the plugin below). */
+export function formatGraphQLError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
+  const original = unwrapResolverError(error);
+  if (original instanceof ArgumentValidationError) {
+    const { message, fields } = describeValidationErrors(original.extensions.validationErrors as any);
+    return { ...formatted, message, extensions: { code: "BAD_USER_INPUT", fields } };
+  }
+  if (original instanceof ShopError) {
+    return { ...formatted, message: original.message, extensions: { ...original.details, code: original.code } };
+  }
+  const code = formatted.extensions?.code;
+  if (typeof code === "string" && code !== "INTERNAL_SERVER_ERROR") return formatted;
+  const shopError = toShopError(original);
+  return { message: shopError.message, locations: formatted.locations, path: formatted.path, extensions: { code: shopError.code } };
+}
+
+/** An unexpected error is logged once, with the request id, the operation and the stack; its answer carries the request id. */
+function unexpectedErrorsPlugin(): ApolloServerPlugin<ShopGraphContext> {
+  return {
+    async requestDidStart() {
+      return {
+        async didEncounterErrors({ errors, contextValue, operationName }) {
+          for (const error of errors) {
+            const original = unwrapResolverError(error);
+            if (original instanceof ShopError || original instanceof ArgumentValidationError) continue;
+            if (error.extensions?.code && error.extensions.code !== "INTERNAL_SERVER_ERROR") continue;
+            if (toShopError(original).code !== "INTERNAL_SERVER_ERROR") continue;
+            contextValue.log.error({ err: original, operation: operationName ?? "(anonymous)", path: error.path?.join(".") }, "Unexpected GraphQL error");
+          }
+        },
+        async willSendResponse({ response, contextValue }) {
+          if (response.body.kind !== "single") return;
+          for (const error of response.body.singleResult.errors ?? []) {
+            if (error.extensions?.code === "INTERNAL_SERVER_ERROR") (error.extensions as Record<string, unknown>).requestId = contextValue.requestId;
+          }
+        },
+      };
+    },
+  };
+}
+
+export interface GraphqlEdge {
+  schema: GraphQLSchema;
+  services: Services;
+  callers: Callers;
+  publicConfig: PublicConfig;
+  rateLimits: RateLimits;
+  production: boolean;
+  introspection: boolean;
+  log: Logger;
+}
+
+/** Apollo Server at /graphql, with the shop's limits, rate limits and error rules. */
+export async function registerGraphql(app: FastifyInstance, edge: GraphqlEdge): Promise<ApolloServer<ShopGraphContext>> {
+  const apollo = new ApolloServer<ShopGraphContext>({
+    schema: edge.schema,
+    introspection: edge.introspection,
+    // No "Did you mean ...?" suggestions in production.
+    hideSchemaDetailsFromClientErrors: edge.production,
+    validationRules: graphqlLimitRules({ ...GRAPHQL_LIMITS, largestPage: PAGE_MAX }),
+    parseOptions: { maxTokens: GRAPHQL_MAX_TOKENS },
+    allowBatchedHttpRequests: false,
+    formatError: formatGraphQLError,
+    includeStacktraceInErrorResponses: false,
+    logger: edge.log.child({ component: "apollo" }),
+    plugins: [
+      fastifyApolloDrainPlugin(app) as ApolloServerPlugin<BaseContext>,
+      // The schema declares no HTTP cache hints; Apollo's plugin would only ever answer "no-store"
+      // (set below) while wrapping every field resolver: 10-15% of a signed-in query's CPU.
+      ApolloServerPluginCacheControlDisabled(),
+      edge.production ? ApolloServerPluginLandingPageDisabled() : ApolloServerPluginLandingPageLocalDefault({ embed: true }),
+      rateLimitPlugin<ShopGraphContext>({ signIn: edge.rateLimits.signIn, subscribeNewsletter: edge.rateLimits.newsletter }),
+      unexpectedErrorsPlugin(),
+    ],
+  });
+  await apollo.start();
+  const handler = fastifyApolloHandler(apollo, {
+    context: async (request) => ({
+      ...createContext(edge.services, edge.publicConfig, () => edge.callers.authenticate(request.headers.authorization)),
+      clientAddress: request.ip,
+      requestId: String(request.id),
+      log: request.log,
+    }),
+  });
+  app.route({
+    method: ["GET", "POST"],
+    url: GRAPHQL_PATH,
+    preHandler: async (request, reply) => {
+      // GraphQL answers may be a user's own: no HTTP cache between the shop and the client keeps them.
+      reply.header("cache-control", "no-store");
+      // A batch would multiply every limit by its length (Apollo refuses it too, more tersely).
+      if (Array.isArray(request.body)) {
+        const message = `Batched operations are not supported: the request body is a JSON array of ${request.body.length} operations; send one operation per request`;
+        return reply
+          .code(400)
+          .type("application/json; charset=utf-8")
+          .send(JSON.stringify({ errors: [{ message, extensions: { code: "BAD_REQUEST", limit: "batch" } }] }));
+      }
+    },
+    handler,
+  });
+  return apollo;
+}

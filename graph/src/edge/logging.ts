@@ -1,0 +1,48 @@
+import { LogController, type FastifyReply, type FastifyRequest } from "fastify";
+import pino, { type Logger } from "pino";
+
+export type { Logger };
+
+export interface LogSettings {
+  level: string;
+  /** JSON lines (production, log collectors) or human-readable lines (development). */
+  format: "json" | "pretty";
+}
+
+/** pino-pretty is a development dependency: a production install has none and logs JSON. */
+function prettyAvailable(): boolean {
+  try {
+    require.resolve("pino-pretty");
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The shop's one logger: every line of a request carries its requestId (see edge/app.ts). */
+export function createLogger(settings: LogSettings): Logger {
+  const options: pino.LoggerOptions = { level: settings.level, base: { service: "partshop" } };
+  if (settings.format === "pretty" && prettyAvailable()) {
+    return pino({ ...options, transport: { target: "pino-pretty", options: { ignore: "pid,hostname,service", translateTime: "HH:MM:ss.l" } } });
+  }
+  return pino(options);
+}
+
+/**
+ * fastify's request log lines: every line of a request carries its requestId; a completed request
+ * is logged at debug level (LOG_LEVEL=debug shows each one), at warn when it answered 5xx.
+ * (Unexpected errors themselves are logged once, by edge/errors.ts.)
+ */
+export class RequestLogs extends LogController {
+  constructor() {
+    super({ requestIdLogLabel: "requestId" });
+  }
+
+  incomingRequest(): void {}
+
+  requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    const line = { status: reply.statusCode, ms: Math.round(reply.elapsedTime), route: request.routeOptions.url };
+    if (error || reply.statusCode >= 500) reply.log.warn(line, `${request.method} ${request.url} answered ${reply.statusCode}`);
+    else reply.log.debug(line, `${request.method} ${request.url}`);
+  }
+}

@@ -1,0 +1,123 @@
+import { HeaderMap, type ApolloServerPlugin } from "@apollo/server";
+import { FieldNode, FragmentDefinitionNode, GraphQLError, Kind, OperationDefinitionNode, SelectionSetNode } from "graphql";
+import { RateLimiterPostgres, RateLimiterRes } from "rate-limiter-flexible";
+import type { DataSource } from "typeorm";
+import type { Config } from "../config";
+import type { RateLimitName } from "../api/rest";
+import type { Logger } from "./logging";
+
+export type Decision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+
+/**
+ * A fixed window per client address (rate-limiter-flexible), counted in PostgreSQL so that every
+ * server process on the database enforces one limit.
+ */
+export class RateLimit {
+  private warned = false;
+
+  constructor(
+    readonly label: string,
+    readonly max: number,
+    readonly windowSeconds: number,
+    private readonly limiter: RateLimiterPostgres,
+    private readonly log: Logger,
+  ) {}
+
+  async take(client: string, amount = 1): Promise<Decision> {
+    const key = client.slice(0, 100);
+    try {
+      await this.limiter.consume(key, amount);
+      this.warned = false;
+      return { allowed: true };
+    } catch (outcome) {
+      if (outcome instanceof RateLimiterRes) {
+        // A refused request takes nothing from the allowance: what it would have taken goes back.
+        await this.limiter.reward(key, amount).catch(() => undefined);
+        return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(outcome.msBeforeNext / 1000)) };
+      }
+      // The counter is the database: when it is down the request itself fails with a 503, so
+      // letting it through here costs nothing and keeps the answer about the real problem.
+      if (!this.warned) this.log.warn({ err: outcome }, `${this.label} rate limit not checked`);
+      this.warned = true;
+      return { allowed: true };
+    }
+  }
+
+  refusal(retryAfterSeconds: number): string {
+    return `Too many ${this.label} requests from your address (at most ${this.max} per ${this.windowSeconds} seconds); try again in ${retryAfterSeconds} seconds`;
+  }
+}
+
+export type RateLimits = Record<RateLimitName, RateLimit>;
+
+/** The limits of Config.rateLimits, in the rate_limits table (migration 1764300000000). */
+export function createRateLimits(limits: Config["rateLimits"], db: DataSource, log: Logger): RateLimits {
+  const { windowSeconds } = limits;
+  const limit = (label: string, max: number) =>
+    new RateLimit(
+      label,
+      max,
+      windowSeconds,
+      new RateLimiterPostgres({
+        storeClient: db,
+        storeType: "typeorm",
+        tableName: "rate_limits",
+        tableCreated: true,
+        clearExpiredByTimeout: true,
+        // The window is part of the key, so shops configured differently never share counts.
+        keyPrefix: `${label}/${windowSeconds}`,
+        points: max,
+        duration: windowSeconds,
+      }),
+      log,
+    );
+  return { signIn: limit("sign-in", limits.signIn), uploads: limit("upload", limits.uploads), newsletter: limit("newsletter", limits.newsletter) };
+}
+
+/** Root fields of an operation, fragments included, each occurrence (aliases too) counted. */
+function rootFields(selectionSet: SelectionSetNode, fragments: Record<string, FragmentDefinitionNode>, seen = new Set<string>()): FieldNode[] {
+  const fields: FieldNode[] = [];
+  for (const selection of selectionSet.selections) {
+    if (selection.kind === Kind.FIELD) fields.push(selection);
+    else if (selection.kind === Kind.INLINE_FRAGMENT) fields.push(...rootFields(selection.selectionSet, fragments, seen));
+    else if (!seen.has(selection.name.value) && fragments[selection.name.value]) {
+      seen.add(selection.name.value);
+      fields.push(...rootFields(fragments[selection.name.value].selectionSet, fragments, seen));
+    }
+  }
+  return fields;
+}
+
+/**
+ * GraphQL: the mutations behind the same limits as their REST routes (signIn, subscribeNewsletter)
+ * take from the same counters. A refused operation runs nothing and answers 429 with Retry-After
+ * and extensions.code RATE_LIMITED.
+ */
+export function rateLimitPlugin<Context extends { clientAddress: string }>(limitedMutations: Record<string, RateLimit>): ApolloServerPlugin<Context> {
+  const requestListener = {
+    async didResolveOperation({ operation, document, contextValue }: { operation?: OperationDefinitionNode | null; document: { definitions: readonly any[] }; contextValue: Context }) {
+      if (!operation || operation.operation !== "mutation") return;
+      const fragments: Record<string, FragmentDefinitionNode> = {};
+      for (const definition of document.definitions) {
+        if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments[definition.name.value] = definition;
+      }
+      const counts = new Map<RateLimit, number>();
+      for (const field of rootFields(operation.selectionSet, fragments)) {
+        const limit = limitedMutations[field.name.value];
+        if (limit) counts.set(limit, (counts.get(limit) ?? 0) + 1);
+      }
+      for (const [limit, amount] of counts) {
+        const decision = await limit.take(contextValue.clientAddress, amount);
+        if (decision.allowed) continue;
+        throw new GraphQLError(limit.refusal(decision.retryAfterSeconds), {
+          extensions: {
+            code: "RATE_LIMITED",
+            retryAfterSeconds: decision.retryAfterSeconds,
+            http: { status: 429, headers: new HeaderMap([["retry-after", String(decision.retryAfterSeconds)]]) },
+          },
+        });
+      }
+    },
+  };
+  return { requestDidStart: async () => requestListener };
+}

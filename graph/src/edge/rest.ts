@@ -1,0 +1,100 @@
+import accepts from "accepts";
+import crypto from "node:crypto";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { Callers } from "../api/auth/callers";
+import type { Reply, RestRoute } from "../api/rest";
+import { authorize } from "../domain/actor";
+import { ShopError } from "../domain/errors";
+import type { AnswerCache } from "./answer-cache";
+import { sendRefusal, type RouteSettings } from "./errors";
+import type { RateLimits } from "./rate-limits";
+
+export interface RestEdge {
+  callers: Callers;
+  rateLimits: RateLimits;
+  answerCache: AnswerCache;
+  /** A browser asking for a page at a path that is also a web route gets the web app. */
+  serveWebApp(request: FastifyRequest, reply: FastifyReply): FastifyReply | Promise<FastifyReply>;
+  jsonBodyLimit: number;
+}
+
+/** Where a web route and a REST path meet, a browser asking for a page gets the web app (content negotiation as express does it). */
+export const prefersHtml = (request: FastifyRequest) => accepts(request.raw).type(["application/json", "text/html"]) === "text/html";
+
+/** Express's weak ETag: what an HTTP cache revalidates a cacheable GET with. */
+const weakEtag = (body: string) => `W/"${Buffer.byteLength(body).toString(16)}-${crypto.createHash("sha1").update(body).digest("base64").slice(0, 27)}"`;
+
+function answer(request: FastifyRequest, reply: FastifyReply, route: RestRoute, result: Reply): FastifyReply {
+  reply.code(result.status ?? 200);
+  if (result.headers) reply.headers(result.headers);
+  if (Buffer.isBuffer(result.body)) return reply.send(result.body);
+  const body = JSON.stringify(result.body);
+  reply.type("application/json; charset=utf-8");
+  // Writes answer once and are never revalidated: only cacheable reads get an ETag.
+  if (route.cachedUntil && request.method === "GET") reply.header("etag", weakEtag(body));
+  return reply.send(body);
+}
+
+/**
+ * A streamed body (an upload) declared larger than the route allows is refused before it is read.
+ * A client still sending when the answer comes may see a broken pipe instead of the 413, so a
+ * moderately large body is read and dropped first; on anything bigger the connection is closed.
+ */
+async function refuseDeclaredTooLarge(request: FastifyRequest, reply: FastifyReply, limit: number, message: string): Promise<FastifyReply | undefined> {
+  const declared = Number(request.headers["content-length"] ?? 0);
+  if (!(declared > limit)) return undefined;
+  if (declared <= 4 * limit) {
+    await new Promise<void>((resolve) => {
+      request.raw.once("end", resolve).once("error", resolve).once("close", resolve);
+      request.raw.resume();
+    });
+  } else {
+    reply.header("connection", "close");
+  }
+  return sendRefusal(request, reply, new ShopError("PAYLOAD_TOO_LARGE", message));
+}
+
+/** Registers the REST routes: each declaration's rate limit, caller check and answer shape, around its handler. */
+export function registerRestRoutes(app: FastifyInstance, routes: RestRoute[], edge: RestEdge): void {
+  for (const route of routes) {
+    if (route.cachedUntil) edge.answerCache.declareRestRoute(route.path, route.cachedUntil);
+    const limit = route.rateLimit ? edge.rateLimits[route.rateLimit] : undefined;
+    const bodyLimit = route.bodyLimit ?? edge.jsonBodyLimit;
+    const config: RouteSettings & { rawBody?: boolean; streamBody?: boolean } = { refusal: route.refusal, rawBody: route.body === "raw", streamBody: route.body === "stream" };
+    app.route({
+      method: route.method,
+      url: route.path,
+      bodyLimit,
+      config,
+      onRequest: async (request, reply) => {
+        if (route.webRoute && request.method === "GET" && prefersHtml(request)) return edge.serveWebApp(request, reply);
+        if (limit) {
+          const decision = await limit.take(request.ip);
+          if (!decision.allowed) {
+            reply.header("retry-after", String(decision.retryAfterSeconds));
+            return sendRefusal(request, reply, new ShopError("RATE_LIMITED", limit.refusal(decision.retryAfterSeconds)));
+          }
+        }
+        if (route.body === "stream") {
+          return refuseDeclaredTooLarge(request, reply, bodyLimit, route.tooLarge ?? `The request body is larger than the limit of ${Math.round(bodyLimit / 1024)} kB`);
+        }
+      },
+      handler: async (request, reply) => {
+        // Open routes never look at Authorization (PUT /user/{email} carries a Firebase ID token there).
+        const caller = route.auth ? authorize(await edge.callers.authenticate(request.headers.authorization), route.auth) : null;
+        const result = await route.handle(
+          {
+            params: request.params as Record<string, string>,
+            query: request.query as Record<string, unknown>,
+            body: request.body,
+            headers: request.headers,
+            origin: `${request.protocol}://${request.host}`,
+            raw: request.raw,
+          },
+          caller,
+        );
+        return answer(request, reply, route, result);
+      },
+    });
+  }
+}
