@@ -10,21 +10,28 @@ import { docUrl, invalidRequest, missingParam, resourceMissing, SandboxError, au
 import {
   booleanParam,
   integerParam,
-  listParam,
   objectParam,
   rejectUnknown,
   stringParam,
   type FormObject,
 } from "./form";
 import { newId, nowSeconds, randomToken } from "./ids";
+import { checkAmount, readCurrency } from "./api/params/amount";
+import { readBillingDetails, readEmail, readShipping } from "./api/params/contact";
+import { readExpand } from "./api/params/expand";
+import { applyMetadata } from "./api/params/metadata";
+import {
+  readCaptureMethod,
+  readDescriptor,
+  readPaymentMethodTypes,
+  readSetupFutureUsage,
+  rejectConfirmationToken,
+} from "./api/params/payment-options";
 import type {
-  Address,
-  BillingDetails,
   Charge,
   PaymentIntent,
   PaymentMethod,
   SandboxState,
-  Shipping,
   StoredPaymentMethod,
   StripeEvent,
 } from "./types";
@@ -187,27 +194,6 @@ const CANCELABLE_STATUSES = [
 ];
 const CANCELLATION_REASONS = ["duplicate", "fraudulent", "requested_by_customer", "abandoned"];
 
-/** Stripe's minimum charge amounts in the smallest currency unit. */
-const MINIMUM_AMOUNTS: Record<string, number> = {
-  usd: 50, aed: 200, aud: 50, bgn: 100, brl: 50, cad: 50, chf: 50, czk: 1500, dkk: 250, eur: 50,
-  gbp: 30, hkd: 400, huf: 17500, inr: 50, jpy: 50, mxn: 1000, myr: 200, nok: 300, nzd: 50,
-  pln: 200, ron: 200, sek: 300, sgd: 50, thb: 1000,
-};
-const ZERO_DECIMAL = new Set([
-  "bif", "clp", "djf", "gnf", "jpy", "kmf", "krw", "mga", "pyg", "rwf", "ugx", "vnd", "vuv", "xaf", "xof", "xpf",
-]);
-const MAXIMUM_AMOUNT = 99_999_999;
-const SYMBOLS: Record<string, string> = { usd: "$", eur: "€", gbp: "£", jpy: "¥" };
-
-function formatAmount(amount: number, currency: string): string {
-  const text = ZERO_DECIMAL.has(currency)
-    ? amount.toLocaleString("en-US")
-    : (amount / 100).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-  return `${SYMBOLS[currency] ?? ""}${text} ${currency}`;
-}
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 function clone<T>(value: T): T {
   return JSON.parse(JSON.stringify(value)) as T;
 }
@@ -224,7 +210,7 @@ export class SandboxApi {
     requireSecretKey(ctx);
     rejectUnknown(params, CREATE_PARAMS);
 
-    const currency = this.readCurrency(params, true) as string;
+    const currency = readCurrency(params, true);
     const amount = integerParam(params, "amount");
     if (amount === undefined) throw missingParam("amount");
     checkAmount(amount, currency);
@@ -417,7 +403,7 @@ export class SandboxApi {
       );
     }
     // Validate everything first, then apply, so a bad parameter changes nothing.
-    const currency = this.readCurrency(params, false) ?? intent.currency;
+    const currency = readCurrency(params, false) ?? intent.currency;
     const amount = integerParam(params, "amount");
     if (amount !== undefined || currency !== intent.currency) checkAmount(amount ?? intent.amount, currency);
     const metadata = applyMetadata({ ...intent.metadata }, objectParam(params, "metadata"));
@@ -794,21 +780,6 @@ export class SandboxApi {
     }
   }
 
-  private readCurrency(params: FormObject, required: boolean): string | undefined {
-    const raw = stringParam(params, "currency");
-    if (raw === undefined) {
-      if (required) throw missingParam("currency");
-      return undefined;
-    }
-    const currency = raw.trim().toLowerCase();
-    if (!/^[a-z]{3}$/.test(currency)) {
-      throw invalidRequest(`Invalid currency: ${raw}. Stripe currencies are three-letter ISO codes such as usd or eur.`, {
-        param: "currency",
-      });
-    }
-    return currency;
-  }
-
   renderIntent(intent: PaymentIntent, ctx: RequestContext, expand: string[]): Record<string, unknown> {
     const rendered: Record<string, unknown> = clone(intent) as unknown as Record<string, unknown>;
     for (const path of expand) {
@@ -837,193 +808,6 @@ export class SandboxApi {
 
 function requireSecretKey(ctx: RequestContext): void {
   if (ctx.keyKind !== "secret") throw authenticationError(PUBLISHABLE_KEY_FORBIDDEN);
-}
-
-function checkAmount(amount: number, currency: string): void {
-  if (amount < 1) {
-    throw invalidRequest("This value must be greater than or equal to 1.", {
-      code: "parameter_invalid_integer",
-      param: "amount",
-    });
-  }
-  const minimum = MINIMUM_AMOUNTS[currency];
-  if (minimum !== undefined && amount < minimum) {
-    throw invalidRequest(`Amount must be at least ${formatAmount(minimum, currency)}`, {
-      code: "amount_too_small",
-      param: "amount",
-    });
-  }
-  if (amount > MAXIMUM_AMOUNT) {
-    throw invalidRequest(`Amount must be no more than ${formatAmount(MAXIMUM_AMOUNT, currency)}`, {
-      code: "amount_too_large",
-      param: "amount",
-    });
-  }
-}
-
-type TypesParam = "payment_method_types" | "allowed_payment_method_types";
-
-/**
- * `payment_method_types[]` (older API versions) or `allowed_payment_method_types[]` (what the
- * installed SDK's API version calls it). Only cards exist in the sandbox.
- */
-function readPaymentMethodTypes(params: FormObject): { param: TypesParam; types: string[] } | undefined {
-  const legacy = listParam(params, "payment_method_types");
-  const allowed = listParam(params, "allowed_payment_method_types");
-  if (legacy && allowed) {
-    throw invalidRequest(
-      "You may only specify one of these parameters: allowed_payment_method_types, payment_method_types.",
-      { code: "parameters_exclusive", param: "allowed_payment_method_types" },
-    );
-  }
-  const param: TypesParam = allowed ? "allowed_payment_method_types" : "payment_method_types";
-  const types = allowed ?? legacy;
-  if (!types) return undefined;
-  if (types.length === 0) throw invalidRequest("Invalid array", { param });
-  for (const type of types) {
-    if (type !== "card") {
-      throw invalidRequest(
-        `The payment method type "${type}" is not supported by the Partshop Stripe sandbox, which only takes cards.`,
-        { code: "payment_intent_invalid_parameter", param },
-      );
-    }
-  }
-  return { param, types };
-}
-
-function rejectConfirmationToken(params: FormObject): void {
-  if (params.confirmation_token !== undefined) {
-    throw invalidRequest(
-      "confirmation_token is not supported by the Partshop Stripe sandbox; confirm with payment_method or payment_method_data.",
-      { code: "payment_intent_invalid_parameter", param: "confirmation_token" },
-    );
-  }
-}
-
-function readCaptureMethod(params: FormObject): string | undefined {
-  const method = stringParam(params, "capture_method");
-  if (method === undefined || method === "automatic" || method === "automatic_async") return method;
-  if (method === "manual") {
-    throw invalidRequest("capture_method=manual is not supported by the Partshop Stripe sandbox.", {
-      code: "payment_intent_invalid_parameter",
-      param: "capture_method",
-    });
-  }
-  throw invalidRequest("Invalid capture_method: must be one of automatic, automatic_async, or manual", {
-    param: "capture_method",
-  });
-}
-
-function readSetupFutureUsage(params: FormObject): string | null {
-  const value = stringParam(params, "setup_future_usage");
-  if (!value) return null;
-  if (value !== "on_session" && value !== "off_session") {
-    throw invalidRequest("Invalid setup_future_usage: must be one of on_session or off_session", {
-      param: "setup_future_usage",
-    });
-  }
-  return value;
-}
-
-function readEmail(params: FormObject): string | null {
-  const email = stringParam(params, "receipt_email");
-  if (!email) return null;
-  if (!EMAIL.test(email)) {
-    throw invalidRequest(`Invalid email address: ${email}`, { code: "email_invalid", param: "receipt_email" });
-  }
-  return email;
-}
-
-function readDescriptor(params: FormObject, key: string): string | null {
-  const value = stringParam(params, key);
-  if (!value) return null;
-  if (value.length > 22) {
-    throw invalidRequest(`The ${key} parameter must be at most 22 characters.`, { param: key });
-  }
-  return value;
-}
-
-function readExpand(params: FormObject): string[] {
-  return listParam(params, "expand") ?? [];
-}
-
-/** Applies Stripe's metadata rules: "" unsets everything, a key set to "" is removed. */
-function applyMetadata(
-  current: Record<string, string>,
-  value: FormObject | "" | undefined,
-  param = "metadata",
-): Record<string, string> {
-  if (value === undefined) return current;
-  if (value === "") return {};
-  const next = { ...current };
-  for (const [key, item] of Object.entries(value)) {
-    if (typeof item !== "string") {
-      throw invalidRequest(`Invalid value for ${param}[${key}]: metadata values must be strings.`, {
-        param: `${param}[${key}]`,
-      });
-    }
-    if (key.length > 40) {
-      throw invalidRequest(`Metadata keys can have up to 40 characters; "${key}" has ${key.length}.`, {
-        param: `${param}[${key}]`,
-      });
-    }
-    if (item.length > 500) {
-      throw invalidRequest(`Metadata values can have up to 500 characters; ${param}[${key}] has ${item.length}.`, {
-        param: `${param}[${key}]`,
-      });
-    }
-    if (item === "") delete next[key];
-    else next[key] = item;
-  }
-  if (Object.keys(next).length > 50) {
-    throw invalidRequest("You can have up to 50 metadata keys.", { param });
-  }
-  return next;
-}
-
-function readAddress(value: FormObject | "" | undefined, prefix: string): Address {
-  const address: Address = { city: null, country: null, line1: null, line2: null, postal_code: null, state: null };
-  if (!value) return address;
-  rejectUnknown(value, Object.keys(address), prefix);
-  for (const key of Object.keys(address) as (keyof Address)[]) {
-    address[key] = stringParam(value, key, prefix) || null;
-  }
-  return address;
-}
-
-function readBillingDetails(value: FormObject | "" | undefined, prefix: string): BillingDetails {
-  const details: BillingDetails = {
-    address: readAddress(undefined, ""),
-    email: null,
-    name: null,
-    phone: null,
-    tax_id: null,
-  };
-  if (!value) return details;
-  rejectUnknown(value, ["address", "email", "name", "phone", "tax_id"], prefix);
-  details.address = readAddress(objectParam(value, "address", prefix), `${prefix}[address]`);
-  details.email = stringParam(value, "email", prefix) || null;
-  details.name = stringParam(value, "name", prefix) || null;
-  details.phone = stringParam(value, "phone", prefix) || null;
-  details.tax_id = stringParam(value, "tax_id", prefix) || null;
-  return details;
-}
-
-function readShipping(params: FormObject): Shipping | null {
-  const value = objectParam(params, "shipping");
-  if (!value) return null;
-  rejectUnknown(value, ["address", "carrier", "name", "phone", "tracking_number"], "shipping");
-  const name = stringParam(value, "name", "shipping");
-  if (!name) throw missingParam("shipping[name]");
-  const address = objectParam(value, "address", "shipping");
-  if (!address) throw missingParam("shipping[address]");
-  return {
-    address: readAddress(address, "shipping[address]"),
-    carrier: stringParam(value, "carrier", "shipping") || null,
-    name,
-    phone: stringParam(value, "phone", "shipping") || null,
-    tracking_number: stringParam(value, "tracking_number", "shipping") || null,
-  };
 }
 
 /** `created=<ts>` or `created[gt|gte|lt|lte]=<ts>`. */
