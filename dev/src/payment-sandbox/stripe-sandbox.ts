@@ -18,10 +18,11 @@
 import { timingSafeEqual, createHash } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { SandboxApi, type KeyKind, type RequestContext } from "./api";
-import { authenticationError, idempotencyError, invalidRequest, SandboxError, unrecognizedUrl } from "./errors";
+import type { Api, KeyKind, RequestContext } from "./api/context";
+import { authenticationError, idempotencyError, invalidRequest, SandboxError } from "./errors";
 import { parseForm, type FormObject, type FormValue } from "./form";
 import { newId, randomToken } from "./ids";
+import { findRoute } from "./routes";
 import { isExpired, loadState, saveState } from "./state";
 import { WebhookDispatcher } from "./webhooks";
 
@@ -73,19 +74,6 @@ const CORS_EXPOSE_HEADERS = "Request-Id, Stripe-Version, Idempotency-Key, Idempo
 
 const NO_API_KEY =
   "You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth (e.g. 'Authorization: Bearer YOUR_SECRET_KEY'). See https://stripe.com/docs/api#authentication for details, or we can help at https://support.stripe.com/.";
-
-type Handler = (api: SandboxApi, id: string, params: FormObject, ctx: RequestContext) => unknown;
-
-const ROUTES: { method: string; pattern: RegExp; handler: Handler }[] = [
-  { method: "POST", pattern: /^\/v1\/payment_intents\/?$/, handler: (api, _id, p, c) => api.createPaymentIntent(p, c) },
-  { method: "GET", pattern: /^\/v1\/payment_intents\/?$/, handler: (api, _id, p, c) => api.listPaymentIntents(p, c) },
-  { method: "GET", pattern: /^\/v1\/payment_intents\/([^/]+)\/?$/, handler: (api, id, p, c) => api.retrievePaymentIntent(id, p, c) },
-  { method: "POST", pattern: /^\/v1\/payment_intents\/([^/]+)\/?$/, handler: (api, id, p, c) => api.updatePaymentIntent(id, p, c) },
-  { method: "POST", pattern: /^\/v1\/payment_intents\/([^/]+)\/confirm\/?$/, handler: (api, id, p, c) => api.confirmPaymentIntent(id, p, c) },
-  { method: "POST", pattern: /^\/v1\/payment_intents\/([^/]+)\/cancel\/?$/, handler: (api, id, p, c) => api.cancelPaymentIntent(id, p, c) },
-  { method: "GET", pattern: /^\/v1\/charges\/([^/]+)\/?$/, handler: (api, id, p, c) => api.retrieveCharge(id, p, c) },
-  { method: "GET", pattern: /^\/v1\/events\/([^/]+)\/?$/, handler: (api, id, p, c) => api.retrieveEvent(id, p, c) },
-];
 
 function sameKey(given: string, expected: string): boolean {
   const a = Buffer.from(given);
@@ -154,7 +142,7 @@ export async function startStripeSandbox(opts: StripeSandboxOptions): Promise<St
         log,
       })
     : null;
-  const api = new SandboxApi(state, { webhookEndpoints: dispatcher ? 1 : 0 });
+  const api: Api = { state, options: { webhookEndpoints: dispatcher ? 1 : 0 } };
   const defaultApiVersion = opts.apiVersion ?? DEFAULT_API_VERSION;
 
   const persist = (): void => {
@@ -238,15 +226,7 @@ export async function startStripeSandbox(opts: StripeSandboxOptions): Promise<St
       ctx.keyKind = authenticate(req, params);
 
       const path = url.pathname;
-      let route: { handler: Handler; id: string } | null = null;
-      for (const candidate of ROUTES) {
-        const match = candidate.method === method ? candidate.pattern.exec(path) : null;
-        if (match) {
-          route = { handler: candidate.handler, id: match[1] ? decodeURIComponent(match[1]) : "" };
-          break;
-        }
-      }
-      if (!route) throw unrecognizedUrl(method, path);
+      const route = findRoute(method, path);
 
       const endpoint = `${method} ${path.replace(/\/$/, "")}`;
       const scope = idempotencyKey ? `${ctx.keyKind}:${idempotencyKey}` : null;
@@ -280,7 +260,7 @@ export async function startStripeSandbox(opts: StripeSandboxOptions): Promise<St
 
       if (!replayed) {
         try {
-          body = JSON.stringify(route.handler(api, route.id, params, ctx), null, 2);
+          body = JSON.stringify(route.operation(api, route.id, params, ctx), null, 2);
         } catch (error) {
           if (!(error instanceof SandboxError)) throw error;
           status = error.status;
