@@ -3,11 +3,17 @@ import { listParam, stringParam, type FormObject } from "../../form";
 
 export type TypesParam = "payment_method_types" | "allowed_payment_method_types";
 
+/** The list of payment method types sent, and under which name (the answer echoes it under the same). */
+export interface PaymentMethodTypes {
+  param: TypesParam;
+  types: string[];
+}
+
 /**
  * `payment_method_types[]` (older API versions) or `allowed_payment_method_types[]` (what the
  * installed SDK's API version calls it). Only cards exist in the sandbox.
  */
-export function readPaymentMethodTypes(params: FormObject): { param: TypesParam; types: string[] } | undefined {
+export function readPaymentMethodTypes(params: FormObject): PaymentMethodTypes | undefined {
   const legacy = listParam(params, "payment_method_types");
   const allowed = listParam(params, "allowed_payment_method_types");
   if (legacy && allowed) {

@@ -13,6 +13,7 @@ import {
   readPaymentMethodTypes,
   readSetupFutureUsage,
   rejectConfirmationToken,
+  type PaymentMethodTypes,
 } from "../params/payment-options";
 import { isKnownPaymentMethod, resolvePaymentMethod } from "../payment-methods";
 import { CONFIRMATION_PARAMS, confirmIntent } from "./confirm";
@@ -43,7 +44,7 @@ interface PaymentTerms {
   currency: string;
   amount: number;
   automaticPaymentMethods: PaymentIntent["automatic_payment_methods"];
-  types: ReturnType<typeof readPaymentMethodTypes>;
+  types: PaymentMethodTypes | undefined;
   captureMethod: string;
   confirmationMethod: string;
   confirm: boolean;
