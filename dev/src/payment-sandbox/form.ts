@@ -35,42 +35,39 @@ export function parseForm(...sources: string[]): FormObject {
   const root: FormObject = {};
   for (const source of sources) {
     if (!source) continue;
-    for (const [rawKey, value] of new URLSearchParams(source)) {
-      const segments = splitKey(rawKey);
-      let target = root;
-      for (let i = 0; i < segments.length; i++) {
-        let segment = segments[i];
-        if (segment === "") segment = nextIndex(target);
-        if (segment === "__proto__") throw invalidRequest(`Invalid parameter name: ${rawKey}`, { param: rawKey });
-        const last = i === segments.length - 1;
-        if (last) {
-          if (typeof target[segment] === "object") {
-            throw invalidRequest(`Invalid hash: ${rawKey} cannot be both a value and a hash`, { param: rawKey });
-          }
-          target[segment] = value;
-        } else {
-          const existing = target[segment];
-          if (existing === undefined) {
-            const child: FormObject = {};
-            target[segment] = child;
-            target = child;
-          } else if (typeof existing === "string") {
-            if (existing !== "") {
-              throw invalidRequest(`Invalid hash: ${segments.slice(0, i + 1).join("[")}] is a value`, {
-                param: rawKey,
-              });
-            }
-            const child: FormObject = {};
-            target[segment] = child;
-            target = child;
-          } else {
-            target = existing;
-          }
-        }
-      }
-    }
+    for (const [rawKey, value] of new URLSearchParams(source)) setParam(root, rawKey, value);
   }
   return root;
+}
+
+/** Stores one `a[b][c]=value` pair, creating the nested hashes on the way. */
+function setParam(root: FormObject, rawKey: string, value: string): void {
+  const segments = splitKey(rawKey);
+  let target = root;
+  for (let i = 0; i < segments.length; i++) {
+    const segment = segments[i] === "" ? nextIndex(target) : segments[i];
+    // Parameters become object keys, so this one would reach Object.prototype.
+    if (segment === "__proto__") throw invalidRequest(`Invalid parameter name: ${rawKey}`, { param: rawKey });
+    if (i < segments.length - 1) {
+      target = childHash(target, segment, segments.slice(0, i + 1), rawKey);
+    } else if (typeof target[segment] === "object") {
+      throw invalidRequest(`Invalid hash: ${rawKey} cannot be both a value and a hash`, { param: rawKey });
+    } else {
+      target[segment] = value;
+    }
+  }
+}
+
+/** The hash at `target[segment]`, created when absent; an empty value ("unset") may become a hash too. */
+function childHash(target: FormObject, segment: string, path: string[], rawKey: string): FormObject {
+  const existing = target[segment];
+  if (typeof existing === "object") return existing;
+  if (existing !== undefined && existing !== "") {
+    throw invalidRequest(`Invalid hash: ${path.join("[")}] is a value`, { param: rawKey });
+  }
+  const child: FormObject = {};
+  target[segment] = child;
+  return child;
 }
 
 /** Stripe spells nested parameter names with brackets in error messages: `a[b][c]`. */

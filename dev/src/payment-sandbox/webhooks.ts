@@ -75,36 +75,35 @@ export class WebhookDispatcher {
 
   private attempt(event: WebhookEvent, payload: string, attempt: number): void {
     if (this.closed) return;
-    const { url, secret, log } = this.opts;
+    const request = this.post(event, payload);
+    if (!request) return;
     let finished = false;
+    // A request can report both an error and a response ending; only the first counts.
     const finish = (failure: string | null): void => {
       if (finished || this.closed) return;
       finished = true;
       this.requests.delete(request);
-      if (failure === null) {
-        log(`webhook ${event.type} ${event.id} delivered to ${url}${attempt > 0 ? ` (attempt ${attempt + 1})` : ""}`);
-        this.done();
-        return;
-      }
-      const delay = this.opts.retryDelaysMs[attempt];
-      if (delay === undefined) {
-        log(`webhook ${event.type} ${event.id} to ${url} failed (${failure}); giving up after ${attempt + 1} attempts`);
-        this.done();
-        return;
-      }
-      log(`webhook ${event.type} ${event.id} to ${url} failed (${failure}); retrying in ${delay} ms`);
-      const timer = setTimeout(() => {
-        this.timers.delete(timer);
-        this.attempt(event, payload, attempt + 1);
-      }, delay);
-      this.timers.add(timer);
+      this.settle(event, payload, attempt, failure);
     };
+    this.requests.add(request);
+    request.on("response", (response) => {
+      response.resume();
+      const status = response.statusCode ?? 0;
+      response.on("end", () => finish(status >= 200 && status < 300 ? null : `HTTP ${status}`));
+      response.on("error", (error) => finish(error.message));
+    });
+    request.on("timeout", () => request.destroy(new Error("timed out")));
+    request.on("error", (error) => finish(error.message));
+    request.end(payload);
+  }
 
-    let request: http.ClientRequest;
+  /** A signed POST of the event, not yet sent; null (and the event given up) when the URL cannot be posted to. */
+  private post(event: WebhookEvent, payload: string): http.ClientRequest | null {
+    const { url, secret, log } = this.opts;
     try {
       const target = new URL(url);
       const transport = target.protocol === "https:" ? https : http;
-      request = transport.request(target, {
+      return transport.request(target, {
         method: "POST",
         timeout: this.opts.timeoutMs ?? 10_000,
         headers: {
@@ -119,17 +118,29 @@ export class WebhookDispatcher {
     } catch (error) {
       log(`webhook ${event.type} ${event.id}: cannot post to ${url}: ${(error as Error).message}`);
       this.done();
+      return null;
+    }
+  }
+
+  /** After an attempt: done when delivered or out of retries, otherwise try again after the next delay. */
+  private settle(event: WebhookEvent, payload: string, attempt: number, failure: string | null): void {
+    const { url, log } = this.opts;
+    if (failure === null) {
+      log(`webhook ${event.type} ${event.id} delivered to ${url}${attempt > 0 ? ` (attempt ${attempt + 1})` : ""}`);
+      this.done();
       return;
     }
-    this.requests.add(request);
-    request.on("response", (response) => {
-      response.resume();
-      const status = response.statusCode ?? 0;
-      response.on("end", () => finish(status >= 200 && status < 300 ? null : `HTTP ${status}`));
-      response.on("error", (error) => finish(error.message));
-    });
-    request.on("timeout", () => request.destroy(new Error("timed out")));
-    request.on("error", (error) => finish(error.message));
-    request.end(payload);
+    const delay = this.opts.retryDelaysMs[attempt];
+    if (delay === undefined) {
+      log(`webhook ${event.type} ${event.id} to ${url} failed (${failure}); giving up after ${attempt + 1} attempts`);
+      this.done();
+      return;
+    }
+    log(`webhook ${event.type} ${event.id} to ${url} failed (${failure}); retrying in ${delay} ms`);
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      this.attempt(event, payload, attempt + 1);
+    }, delay);
+    this.timers.add(timer);
   }
 }
