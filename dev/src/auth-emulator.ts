@@ -8,7 +8,6 @@ export interface RunningEmulator {
   stop(): Promise<void>;
 }
 
-
 async function waitUntilUp(url: string, child: ChildProcess, output: () => string, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
@@ -31,12 +30,7 @@ async function waitUntilUp(url: string, child: ChildProcess, output: () => strin
  * would be downloaded, and the machine may be offline). Its hub and logging ports follow the
  * auth port so several shops (tests) can run side by side.
  */
-export async function startAuthEmulator(options: {
-  projectId: string;
-  port: number;
-  dataDir: string;
-  log: (line: string) => void;
-}): Promise<RunningEmulator> {
+export async function startAuthEmulator(options: { projectId: string; port: number; dataDir: string; log: (line: string) => void }): Promise<RunningEmulator> {
   const { port } = options;
   const ports = { auth: port, hub: port + 1, logging: port + 2 };
   for (const [name, candidate] of Object.entries(ports)) {

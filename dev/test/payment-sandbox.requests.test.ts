@@ -245,10 +245,7 @@ describe("payment sandbox request handling", () => {
     });
 
     it("stamps events with the API version the intent was created with", async () => {
-      const intent = await client(sandbox).paymentIntents.create(
-        { amount: 1000, currency: "eur" },
-        { apiVersion: "2024-06-20" } as Stripe.RequestOptions,
-      );
+      const intent = await client(sandbox).paymentIntents.create({ amount: 1000, currency: "eur" }, { apiVersion: "2024-06-20" } as Stripe.RequestOptions);
       await stripe.paymentIntents.cancel(intent.id);
       const deadline = Date.now() + 5000;
       while (!received.some((body) => body.includes(intent.id)) && Date.now() < deadline) {

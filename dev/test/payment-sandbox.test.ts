@@ -120,10 +120,7 @@ describe("Stripe sandbox driven by the stripe SDK", () => {
   });
 
   const createIntent = (params: Partial<Stripe.PaymentIntentCreateParams> = {}, options?: Stripe.RequestOptions) =>
-    stripe.paymentIntents.create(
-      { amount: 12_999, currency: "eur", metadata: { orderId: "order-1" }, ...params },
-      options,
-    );
+    stripe.paymentIntents.create({ amount: 12_999, currency: "eur", metadata: { orderId: "order-1" }, ...params }, options);
 
   describe("creating and reading payment intents", () => {
     it("creates an intent awaiting a payment method and retrieves it unchanged", async () => {
@@ -193,9 +190,7 @@ describe("Stripe sandbox driven by the stripe SDK", () => {
       const fractional = await rejection(createIntent({ amount: 10.5 }));
       expect(fractional).toMatchObject({ statusCode: 400, code: "parameter_invalid_integer", param: "amount" });
 
-      const noCurrency = await rejection(
-        stripe.paymentIntents.create({ amount: 1000 } as Stripe.PaymentIntentCreateParams),
-      );
+      const noCurrency = await rejection(stripe.paymentIntents.create({ amount: 1000 } as Stripe.PaymentIntentCreateParams));
       expect(noCurrency).toMatchObject({ statusCode: 400, code: "parameter_missing", param: "currency" });
 
       const unknown = await rejection(createIntent({ colour: "red" } as Partial<Stripe.PaymentIntentCreateParams>));
@@ -336,9 +331,7 @@ describe("Stripe sandbox driven by the stripe SDK", () => {
       const visa = await stripe.paymentIntents.confirm((await createIntent()).id, { payment_method: "pm_card_visa" });
       expect(visa.status).toBe("succeeded");
 
-      const declined = await rejection(
-        stripe.paymentIntents.confirm((await createIntent()).id, { payment_method: "pm_card_chargeDeclined" }),
-      );
+      const declined = await rejection(stripe.paymentIntents.confirm((await createIntent()).id, { payment_method: "pm_card_chargeDeclined" }));
       expect(declined).toMatchObject({ code: "card_declined", decline_code: "generic_decline" });
 
       const poor = await rejection(
@@ -365,12 +358,8 @@ describe("Stripe sandbox driven by the stripe SDK", () => {
     it("replays a declined confirm for the same idempotency key instead of charging again", async () => {
       const intent = await createIntent();
       const key = `confirm-${intent.id}`;
-      const first = await rejection(
-        stripe.paymentIntents.confirm(intent.id, { payment_method: "pm_card_chargeDeclined" }, { idempotencyKey: key }),
-      );
-      const second = await rejection(
-        stripe.paymentIntents.confirm(intent.id, { payment_method: "pm_card_chargeDeclined" }, { idempotencyKey: key }),
-      );
+      const first = await rejection(stripe.paymentIntents.confirm(intent.id, { payment_method: "pm_card_chargeDeclined" }, { idempotencyKey: key }));
+      const second = await rejection(stripe.paymentIntents.confirm(intent.id, { payment_method: "pm_card_chargeDeclined" }, { idempotencyKey: key }));
       expect(second).toBeInstanceOf(Stripe.errors.StripeCardError);
       expect(second.headers?.["idempotent-replayed"]).toBe("true");
       expect(second.charge).toBe(first.charge);
@@ -431,10 +420,9 @@ describe("Stripe sandbox driven by the stripe SDK", () => {
       });
 
       // And the browser may read it back with its client_secret.
-      const read = await fetch(
-        `${sandbox.url}/v1/payment_intents/${intent.id}?client_secret=${encodeURIComponent(intent.client_secret as string)}`,
-        { headers: { Authorization: `Bearer ${PUBLISHABLE_KEY}` } },
-      );
+      const read = await fetch(`${sandbox.url}/v1/payment_intents/${intent.id}?client_secret=${encodeURIComponent(intent.client_secret as string)}`, {
+        headers: { Authorization: `Bearer ${PUBLISHABLE_KEY}` },
+      });
       expect(read.status).toBe(200);
       expect(((await read.json()) as { status: string }).status).toBe("succeeded");
     });
@@ -515,12 +503,8 @@ describe("Stripe sandbox driven by the stripe SDK", () => {
 
       const tampered = delivery.rawBody.replace('"amount": 12999', '"amount": 1');
       expect(tampered).not.toBe(delivery.rawBody);
-      expect(() => stripe.webhooks.constructEvent(tampered, delivery.signature, WEBHOOK_SECRET)).toThrow(
-        Stripe.errors.StripeSignatureVerificationError,
-      );
-      expect(() => stripe.webhooks.constructEvent(delivery.rawBody, delivery.signature, "whsec_other")).toThrow(
-        Stripe.errors.StripeSignatureVerificationError,
-      );
+      expect(() => stripe.webhooks.constructEvent(tampered, delivery.signature, WEBHOOK_SECRET)).toThrow(Stripe.errors.StripeSignatureVerificationError);
+      expect(() => stripe.webhooks.constructEvent(delivery.rawBody, delivery.signature, "whsec_other")).toThrow(Stripe.errors.StripeSignatureVerificationError);
     });
 
     it("posts payment_intent.payment_failed when a card is declined", async () => {

@@ -58,12 +58,33 @@ const VIEWER_ORDERS = `query MyOrders($first: Int) {
 }`;
 
 const LIST_QUERIES = {
-  parts: { query: `query($first: Int!) { parts(first: $first) { edges { cursor node { id databaseId name img price available minOrderQuantity shortDesc } } pageInfo { hasNextPage endCursor } } }`, pick: (d) => d.parts },
-  products: { query: `query($first: Int!) { products(first: $first) { edges { cursor node { id databaseId name price img availableQuantity minQuantity description createdAt } } pageInfo { hasNextPage endCursor } } }`, pick: (d) => d.products },
-  reviews: { query: `query($first: Int!) { reviews(first: $first) { edges { cursor node { id databaseId name ratings description img createdAt } } pageInfo { hasNextPage endCursor } } }`, pick: (d) => d.reviews },
-  "viewer.orders (+part)": { query: `query($first: Int!) { viewer { orders(first: $first) { edges { cursor node { id partName quantity price paid part { id name available } } } pageInfo { hasNextPage endCursor } } } }`, pick: (d) => d.viewer.orders, as: "customer" },
-  "orders (+part, admin)": { query: `query($first: Int!) { orders(first: $first) { edges { cursor node { id partName quantity userEmail part { id name available } } } pageInfo { hasNextPage endCursor } } }`, pick: (d) => d.orders, as: "admin" },
-  "users (admin)": { query: `query($first: Int!) { users(first: $first) { edges { cursor node { id email role displayName } } pageInfo { hasNextPage endCursor } } }`, pick: (d) => d.users, as: "admin" },
+  parts: {
+    query: `query($first: Int!) { parts(first: $first) { edges { cursor node { id databaseId name img price available minOrderQuantity shortDesc } } pageInfo { hasNextPage endCursor } } }`,
+    pick: (d) => d.parts,
+  },
+  products: {
+    query: `query($first: Int!) { products(first: $first) { edges { cursor node { id databaseId name price img availableQuantity minQuantity description createdAt } } pageInfo { hasNextPage endCursor } } }`,
+    pick: (d) => d.products,
+  },
+  reviews: {
+    query: `query($first: Int!) { reviews(first: $first) { edges { cursor node { id databaseId name ratings description img createdAt } } pageInfo { hasNextPage endCursor } } }`,
+    pick: (d) => d.reviews,
+  },
+  "viewer.orders (+part)": {
+    query: `query($first: Int!) { viewer { orders(first: $first) { edges { cursor node { id partName quantity price paid part { id name available } } } pageInfo { hasNextPage endCursor } } } }`,
+    pick: (d) => d.viewer.orders,
+    as: "customer",
+  },
+  "orders (+part, admin)": {
+    query: `query($first: Int!) { orders(first: $first) { edges { cursor node { id partName quantity userEmail part { id name available } } } pageInfo { hasNextPage endCursor } } }`,
+    pick: (d) => d.orders,
+    as: "admin",
+  },
+  "users (admin)": {
+    query: `query($first: Int!) { users(first: $first) { edges { cursor node { id email role displayName } } pageInfo { hasNextPage endCursor } } }`,
+    pick: (d) => d.users,
+    as: "admin",
+  },
 };
 
 const REST_LISTS = {
@@ -117,7 +138,11 @@ async function throughput(ctx) {
     { key: "graphqlViewerOrders", name: "GraphQL viewer.orders(20)", options: post(shop.url, VIEWER_ORDERS, { first: 20 }, ctx.customer.token) },
     // The same read past the answer cache (a request with a Cookie is never answered from memory):
     // what each first read after a change costs.
-    { key: "graphqlViewerOrdersUncached", name: "  the same, uncached", options: withHeaders(post(shop.url, VIEWER_ORDERS, { first: 20 }, ctx.customer.token), { cookie: "bench=uncached" }) },
+    {
+      key: "graphqlViewerOrdersUncached",
+      name: "  the same, uncached",
+      options: withHeaders(post(shop.url, VIEWER_ORDERS, { first: 20 }, ctx.customer.token), { cookie: "bench=uncached" }),
+    },
   ];
   const ceilingOptions = { url: `${ceiling.url}/parts`, method: "GET", headers: { accept: "application/json" } };
 
@@ -144,7 +169,9 @@ async function throughput(ctx) {
   const results = {};
   for (const [index, scenario] of scenarios.entries()) {
     const result = summarize(await load(scenario.options, shop.pid));
-    log(`  ${scenario.name}: ${result.requestsPerSecond} req/s, p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms, errors ${result.errors}, ${result.serverCpuMsPerRequest} CPU ms/request`);
+    log(
+      `  ${scenario.name}: ${result.requestsPerSecond} req/s, p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms, errors ${result.errors}, ${result.serverCpuMsPerRequest} CPU ms/request`,
+    );
     await runCeiling();
     // The ceiling measured just before and just after: drift over the run cancels out.
     const ceilingRps = (ceilings[index].requestsPerSecond + ceilings[index + 1].requestsPerSecond) / 2;
@@ -166,7 +193,12 @@ async function throughput(ctx) {
   return {
     connections: CONNECTIONS,
     durationSeconds: DURATION,
-    ceiling: { runs: ceilings.map((c) => c.requestsPerSecond), p50Ms: ceilings.map((c) => c.p50Ms), p99Ms: ceilings.map((c) => c.p99Ms), cpuMsPerRequest: round(ceilings.reduce((sum, c) => sum + c.serverCpuMsPerRequest, 0) / ceilings.length, 3) },
+    ceiling: {
+      runs: ceilings.map((c) => c.requestsPerSecond),
+      p50Ms: ceilings.map((c) => c.p50Ms),
+      p99Ms: ceilings.map((c) => c.p99Ms),
+      cpuMsPerRequest: round(ceilings.reduce((sum, c) => sum + c.serverCpuMsPerRequest, 0) / ceilings.length, 3),
+    },
     scenarios: results,
   };
 }
@@ -177,7 +209,11 @@ async function reservations(ctx) {
   const { shop, shopB, db, emulatorHost } = ctx;
   const shops = [shop, shopB];
   log(`creating ${CUSTOMERS} customers (signed in alternately on both processes)`);
-  const customers = await inBatches(Array.from({ length: CUSTOMERS }, (_, i) => i), 16, (i) => newCustomer(emulatorHost, shops[i % 2].url, `bench-buyer${i}`));
+  const customers = await inBatches(
+    Array.from({ length: CUSTOMERS }, (_, i) => i),
+    16,
+    (i) => newCustomer(emulatorHost, shops[i % 2].url, `bench-buyer${i}`),
+  );
 
   const saleRound = async (label) => {
     const { rows } = await db.query(
@@ -189,7 +225,10 @@ async function reservations(ctx) {
     const t0 = performance.now();
     const answers = await Promise.all(
       customers.map((customer, i) =>
-        postJson(shops[i % 2].url, "/order", { token: customer.token, body: { orderId: partId, quantity: 1, address: "1 Sale Street, Leeds", phone: "0123456789" } }),
+        postJson(shops[i % 2].url, "/order", {
+          token: customer.token,
+          body: { orderId: partId, quantity: 1, address: "1 Sale Street, Leeds", phone: "0123456789" },
+        }),
       ),
     );
     const seconds = (performance.now() - t0) / 1000;
@@ -206,7 +245,16 @@ async function reservations(ctx) {
       const sample = answers.find((a) => !(a.status === 201 || a.status === 400));
       log(`  round ${label}: ${errors} unexpected answers, e.g. ${sample.status} ${sample.text.slice(0, 200)}`);
     }
-    return { seconds: round(seconds, 3), attempts: answers.length, accepted, refused, errors, sold, available, oversold: Math.max(0, sold - STOCK, accepted - STOCK) };
+    return {
+      seconds: round(seconds, 3),
+      attempts: answers.length,
+      accepted,
+      refused,
+      errors,
+      sold,
+      available,
+      oversold: Math.max(0, sold - STOCK, accepted - STOCK),
+    };
   };
 
   // Like the throughput runs, the storms start on warm processes: sale rounds for WARMUP seconds
@@ -221,7 +269,9 @@ async function reservations(ctx) {
   for (let i = 1; i <= ROUNDS; i++) {
     const result = await saleRound(`round ${i}`);
     rounds.push(result);
-    log(`  round ${i}: ${result.accepted} reserved, ${result.refused} refused (sold out), ${result.errors} errors in ${result.seconds} s; sold ${result.sold}/${STOCK}, oversold ${result.oversold}`);
+    log(
+      `  round ${i}: ${result.accepted} reserved, ${result.refused} refused (sold out), ${result.errors} errors in ${result.seconds} s; sold ${result.sold}/${STOCK}, oversold ${result.oversold}`,
+    );
   }
   const cpuUsed = shops.map((s, i) => cpuMs(s.pid) - cpuBefore[i]);
   const seconds = rounds.reduce((sum, r) => sum + r.seconds, 0);
@@ -254,12 +304,41 @@ async function sqlPerRequest(ctx) {
      SELECT 'Bench filler part ' || n, '/images/parts/dc-jack.svg', 500 + n, 1000, 1, 'A part the benchmark adds to fill a page of 100'
      FROM generate_series(1, 105) AS n RETURNING id`,
   );
-  await inBatches(Array.from({ length: 100 }, (_, i) => i), 8, async (i) => {
-    expectOk(await call(shop.url, "POST", "/product", { token: admin.token, body: { name: `Bench product ${i}`, price: 9.99, available_quantity: 10, min_quantity: 1, img: "/images/parts/dc-jack.svg", description: "Benchmark filler" } }), "add product");
-    expectOk(await call(shop.url, "POST", "/review", { token: customer.token, body: { name: `Bench reviewer ${i}`, ratings: 5, description: "Benchmark filler review", img: "https://example.com/review.png" } }), "add review");
-  });
+  await inBatches(
+    Array.from({ length: 100 }, (_, i) => i),
+    8,
+    async (i) => {
+      expectOk(
+        await call(shop.url, "POST", "/product", {
+          token: admin.token,
+          body: {
+            name: `Bench product ${i}`,
+            price: 9.99,
+            available_quantity: 10,
+            min_quantity: 1,
+            img: "/images/parts/dc-jack.svg",
+            description: "Benchmark filler",
+          },
+        }),
+        "add product",
+      );
+      expectOk(
+        await call(shop.url, "POST", "/review", {
+          token: customer.token,
+          body: { name: `Bench reviewer ${i}`, ratings: 5, description: "Benchmark filler review", img: "https://example.com/review.png" },
+        }),
+        "add review",
+      );
+    },
+  );
   await inBatches(filler, 8, async ({ id }) => {
-    expectOk(await call(shop.url, "POST", "/order", { token: customer.token, body: { orderId: id, quantity: 1, address: "1 Sale Street, Leeds", phone: "0123456789" } }), "place order");
+    expectOk(
+      await call(shop.url, "POST", "/order", {
+        token: customer.token,
+        body: { orderId: id, quantity: 1, address: "1 Sale Street, Leeds", phone: "0123456789" },
+      }),
+      "place order",
+    );
   });
 
   const count = (answer) => Number(answer.headers.get("x-sql-queries"));
@@ -327,7 +406,9 @@ async function startShops(ctx) {
 async function fixtures(ctx) {
   const { shop, db } = ctx;
   // The seed has 14 parts: 6 more make the home page's first page a full 20, like the reference shop's list.
-  const { rows: [{ count }] } = await db.query("SELECT count(*)::int AS count FROM parts");
+  const {
+    rows: [{ count }],
+  } = await db.query("SELECT count(*)::int AS count FROM parts");
   await db.query(
     `INSERT INTO parts (name, img, price_cents, available, min_order_quantity, short_desc)
      SELECT 'Bench part ' || n, '/images/parts/dc-jack.svg', 1000 + n, 100000, 1, 'A part the benchmark adds so the first page is full'
@@ -338,7 +419,13 @@ async function fixtures(ctx) {
   ctx.admin = await signIn(ctx.emulatorHost, shop.url, "admin@partshop.dev", "partshop-admin");
   const parts = expectOk(await call(shop.url, "GET", "/parts"), "GET /parts");
   for (const part of parts.slice(0, 20)) {
-    expectOk(await call(shop.url, "POST", "/order", { token: ctx.customer.token, body: { orderId: part._id, quantity: part.min_order_quantity, address: "1 Bench Road, York", phone: "0123456789" } }), "place order");
+    expectOk(
+      await call(shop.url, "POST", "/order", {
+        token: ctx.customer.token,
+        body: { orderId: part._id, quantity: part.min_order_quantity, address: "1 Bench Road, York", phone: "0123456789" },
+      }),
+      "place order",
+    );
   }
   const first = expectOk(await gql(shop.url, HOME_PARTS, { first: 1 }), "parts").data.parts.edges[0].node;
   ctx.partGlobalId = first.id;
@@ -381,25 +468,39 @@ function printTable(r) {
   const t = r.throughput;
   if (t) {
     lines.push("");
-    lines.push(`Throughput: autocannon, ${t.connections} connections, ${t.durationSeconds} s per run; ceiling runs ${t.ceiling.runs.join(" / ")} req/s, p99 ${t.ceiling.p99Ms.join(" / ")} ms (${t.ceiling.cpuMsPerRequest} CPU ms/request)`);
-    lines.push(`${padEnd("operation", 28)}${pad("req/s", 8)}${pad("p50 ms", 8)}${pad("p99 ms", 8)}${pad("errors", 8)}${pad("ceiling", 9)}${pad("ceil p99", 10)}${pad("ratio", 8)}${pad("CPU ms/req", 12)}${pad("bytes", 7)}`);
+    lines.push(
+      `Throughput: autocannon, ${t.connections} connections, ${t.durationSeconds} s per run; ceiling runs ${t.ceiling.runs.join(" / ")} req/s, p99 ${t.ceiling.p99Ms.join(" / ")} ms (${t.ceiling.cpuMsPerRequest} CPU ms/request)`,
+    );
+    lines.push(
+      `${padEnd("operation", 28)}${pad("req/s", 8)}${pad("p50 ms", 8)}${pad("p99 ms", 8)}${pad("errors", 8)}${pad("ceiling", 9)}${pad("ceil p99", 10)}${pad("ratio", 8)}${pad("CPU ms/req", 12)}${pad("bytes", 7)}`,
+    );
     for (const x of Object.values(t.scenarios)) {
-      lines.push(`${padEnd(x.name, 28)}${pad(x.requestsPerSecond, 8)}${pad(x.p50Ms, 8)}${pad(x.p99Ms, 8)}${pad(x.errors, 8)}${pad(x.ceilingRequestsPerSecond, 9)}${pad(x.ceilingP99Ms, 10)}${pad(x.ratioToCeiling.toFixed(3), 8)}${pad(x.serverCpuMsPerRequest, 12)}${pad(x.responseBytes, 7)}`);
+      lines.push(
+        `${padEnd(x.name, 28)}${pad(x.requestsPerSecond, 8)}${pad(x.p50Ms, 8)}${pad(x.p99Ms, 8)}${pad(x.errors, 8)}${pad(x.ceilingRequestsPerSecond, 9)}${pad(x.ceilingP99Ms, 10)}${pad(x.ratioToCeiling.toFixed(3), 8)}${pad(x.serverCpuMsPerRequest, 12)}${pad(x.responseBytes, 7)}`,
+      );
     }
   }
   const v = r.reservations;
   if (v) {
     lines.push("");
-    lines.push(`Reservations: ${v.customers} customers at once against stock ${v.stock}, over ${v.processes} processes on one database, ${v.rounds.length} rounds`);
-    lines.push(`  ${v.reservationsPerSecond} reservations/s (${v.attemptsPerSecond} attempts/s incl. sold-out refusals); units sold per round ${v.unitsSoldPerRound.join(", ")}; oversold ${v.oversold}; errors ${v.errors}`);
-    lines.push(`  server CPU ${v.serverCpuMsPerAttempt} ms per attempt; processes A/B busy ${v.serverCpuShareOfWallTime.map((x) => `${Math.round(x * 100)}%`).join(" / ")} of the time`);
+    lines.push(
+      `Reservations: ${v.customers} customers at once against stock ${v.stock}, over ${v.processes} processes on one database, ${v.rounds.length} rounds`,
+    );
+    lines.push(
+      `  ${v.reservationsPerSecond} reservations/s (${v.attemptsPerSecond} attempts/s incl. sold-out refusals); units sold per round ${v.unitsSoldPerRound.join(", ")}; oversold ${v.oversold}; errors ${v.errors}`,
+    );
+    lines.push(
+      `  server CPU ${v.serverCpuMsPerAttempt} ms per attempt; processes A/B busy ${v.serverCpuShareOfWallTime.map((x) => `${Math.round(x * 100)}%`).join(" / ")} of the time`,
+    );
   }
   if (r.sqlPerRequest) {
     lines.push("");
     lines.push(`SQL statements per request (${r.sqlPerRequest.measuredOn}): first request / repeated`);
     lines.push(`${padEnd("GraphQL list", 26)}${PAGE_SIZES.map((n) => pad(`first ${n}`, 12)).join("")}   constant`);
     for (const [name, q] of Object.entries(r.sqlPerRequest.graphql)) {
-      lines.push(`${padEnd(name, 26)}${PAGE_SIZES.map((n) => pad(`${q[n].sqlFirstRequest} / ${q[n].sqlRepeated}`, 12)).join("")}   ${q.constant ? "yes" : "NO"}`);
+      lines.push(
+        `${padEnd(name, 26)}${PAGE_SIZES.map((n) => pad(`${q[n].sqlFirstRequest} / ${q[n].sqlRepeated}`, 12)).join("")}   ${q.constant ? "yes" : "NO"}`,
+      );
     }
     lines.push(`${padEnd("REST list", 26)}${pad("rows", 6)}  SQL`);
     for (const [name, q] of Object.entries(r.sqlPerRequest.rest)) lines.push(`${padEnd(name, 26)}${pad(q.rows, 6)}  ${q.sqlFirstRequest} / ${q.sqlRepeated}`);
@@ -450,7 +551,13 @@ async function main() {
   const file = path.join(REPO_DIR, "bench-results", `${name}.json`);
   const result = {
     generatedAt: new Date().toISOString(),
-    machine: { node: process.version, cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, memoryGb: round(os.totalmem() / 2 ** 30), loadAverage: os.loadavg().map((x) => round(x, 2)) },
+    machine: {
+      node: process.version,
+      cpus: os.cpus().length,
+      cpuModel: os.cpus()[0]?.model,
+      memoryGb: round(os.totalmem() / 2 ** 30),
+      loadAverage: os.loadavg().map((x) => round(x, 2)),
+    },
     server: MAIN,
     nodeArgs: process.env.BENCH_NODE_ARGS ?? "",
     mode: "node dev/dist/start-local.js (npm start) with NODE_ENV unset (embedded PostgreSQL, Auth Emulator, payment sandbox); process A without, process B with EXPOSE_SQL_COUNT",

@@ -1,3 +1,4 @@
+/* global window */
 // `npm run bench:web`: what the home route costs a browser.
 // - builds the web app (npm run build -w web); stops with a clear message if that fails;
 // - gzip bytes (level 9) of the JavaScript the home route loads: the entry script of
@@ -13,7 +14,15 @@ import { Cleanup, freePort, makeDataDir, REPO_DIR, spawnShop } from "./lib/proce
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const LOADS = 5;
-const ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
+const ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
 const TARGETS = { homeJsGzipBytes: 150 * 1024, lcpMs: 1000 };
 const DIST = path.join(REPO_DIR, "web", "dist");
 
@@ -50,7 +59,9 @@ async function main() {
   console.log("[bench:web] building the web app: npm run build -w web");
   const build = spawnSync("npm", ["run", "build", "-w", "web"], { cwd: REPO_DIR, stdio: "inherit" });
   if (build.status !== 0 || !fs.existsSync(path.join(DIST, "index.html"))) {
-    return fail(`The web app does not build (npm run build -w web exited with ${build.status ?? build.signal}): no web figures. Fix the web build and run npm run bench:web again.`);
+    return fail(
+      `The web app does not build (npm run build -w web exited with ${build.status ?? build.signal}): no web figures. Fix the web build and run npm run bench:web again.`,
+    );
   }
   if (!fs.existsSync(CHROMIUM)) {
     return fail(`Chromium is not installed at ${CHROMIUM} (apt-get install -y chromium, or set CHROMIUM_PATH): no LCP figure.`);
@@ -94,7 +105,11 @@ async function main() {
       new PerformanceObserver((list) => {
         const entries = list.getEntries();
         const last = entries[entries.length - 1];
-        window.__lcp = { startTime: last.startTime, element: last.element ? last.element.tagName + (last.element.className ? "." + String(last.element.className).split(" ")[0] : "") : null, size: last.size };
+        window.__lcp = {
+          startTime: last.startTime,
+          element: last.element ? last.element.tagName + (last.element.className ? "." + String(last.element.className).split(" ")[0] : "") : null,
+          size: last.size,
+        };
       }).observe({ type: "largest-contentful-paint", buffered: true });
     });
     if (i === 1) {

@@ -134,7 +134,10 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     );
   }
   if (production) {
-    read.check(!projectId.startsWith("demo-"), "FIREBASE_PROJECT_ID must be a real Firebase project when NODE_ENV=production (demo-* projects exist only in the emulator)");
+    read.check(
+      !projectId.startsWith("demo-"),
+      "FIREBASE_PROJECT_ID must be a real Firebase project when NODE_ENV=production (demo-* projects exist only in the emulator)",
+    );
   }
   const apiKey = production ? read.required("FIREBASE_API_KEY", "the web app's Firebase key") : (read.text("FIREBASE_API_KEY") ?? "demo-api-key");
 

@@ -27,7 +27,13 @@ function stripeClient(config: Config["stripe"]): Stripe {
   if (!config.apiUrl) return new Stripe(config.secretKey, { maxNetworkRetries: 2, timeout: 15_000 });
   const url = new URL(config.apiUrl);
   const protocol = url.protocol === "https:" ? "https" : "http";
-  return new Stripe(config.secretKey, { host: url.hostname, port: Number(url.port) || (protocol === "https" ? 443 : 80), protocol, maxNetworkRetries: 1, timeout: 10_000 });
+  return new Stripe(config.secretKey, {
+    host: url.hostname,
+    port: Number(url.port) || (protocol === "https" ? 443 : 80),
+    protocol,
+    maxNetworkRetries: 1,
+    timeout: 10_000,
+  });
 }
 
 /** What the web app is told about the services it talks to. */

@@ -43,7 +43,9 @@ describe("signed-in reads answered from memory", () => {
     await gql(MY_PROFILE, {}, customer.token);
     expect((await fromMemory(() => gql(MY_PROFILE, {}, customer.token))).body.data.viewer.profile.education).toBe("BSc Electronics");
 
-    await withDatabase((db) => db.query("UPDATE profiles SET education = 'MSc Photonics' WHERE user_id = (SELECT id FROM users WHERE email = $1)", [customer.email]));
+    await withDatabase((db) =>
+      db.query("UPDATE profiles SET education = 'MSc Photonics' WHERE user_id = (SELECT id FROM users WHERE email = $1)", [customer.email]),
+    );
     expect((await gql(MY_PROFILE, {}, customer.token)).body.data.viewer.profile.education).toBe("MSc Photonics");
 
     await fromMemory(() => gql(MY_ORDERS, {}, customer.token));

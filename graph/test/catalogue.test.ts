@@ -64,7 +64,15 @@ describe("products", () => {
     const admin = await seededAdmin();
     const added = await rest("POST", "/product", {
       token: admin.token,
-      body: { _id: "mine", name: "Partshop Flex 16", available_quantity: 40, price: 1299.5, img: "https://example.com/flex.png", min_quantity: 1, description: "A convertible" },
+      body: {
+        _id: "mine",
+        name: "Partshop Flex 16",
+        available_quantity: 40,
+        price: 1299.5,
+        img: "https://example.com/flex.png",
+        min_quantity: 1,
+        description: "A convertible",
+      },
     });
     expect(added.status).toBe(201);
     expect(added.body.acknowledged).toBe(true);
@@ -116,7 +124,7 @@ describe("products", () => {
 
   it("GraphQL deleteProduct answers the name for the 'Product: {name} is deleted.' toast", async () => {
     const admin = await seededAdmin();
-    const added = await gql("mutation { addProduct(input: { name: \"Dock USB-C\", price: 89.99 }) { id name price } }", {}, admin.token);
+    const added = await gql('mutation { addProduct(input: { name: "Dock USB-C", price: 89.99 }) { id name price } }', {}, admin.token);
     expect(added.body.data.addProduct).toMatchObject({ name: "Dock USB-C", price: 89.99 });
     const deleted = await gql("mutation($id: ID!) { deleteProduct(id: $id) { deletedId name } }", { id: added.body.data.addProduct.id }, admin.token);
     expect(deleted.body.data.deleteProduct).toEqual({ deletedId: added.body.data.addProduct.id, name: "Dock USB-C" });
@@ -189,7 +197,7 @@ describe("newsletter", () => {
     const email = uniqueEmail("gqlnews");
     const answer = await gql("mutation($e: String!) { subscribeNewsletter(email: $e) { subscribed alreadySubscribed } }", { e: email });
     expect(answer.body.data.subscribeNewsletter).toEqual({ subscribed: true, alreadySubscribed: false });
-    const invalid = await gql("mutation { subscribeNewsletter(email: \"nope\") { subscribed } }");
+    const invalid = await gql('mutation { subscribeNewsletter(email: "nope") { subscribed } }');
     expect(errorCode(invalid)).toBe("BAD_USER_INPUT");
     expect(invalid.body.errors[0].message).toBe("Provide a valid email address");
   });

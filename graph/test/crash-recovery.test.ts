@@ -123,16 +123,25 @@ beforeAll(async () => {
 
   const accounts = [];
   for (let batch = 0; batch < 4; batch++) {
-    accounts.push(...(await Promise.all(Array.from({ length: 10 }, async () => {
-      const email = uniqueEmail("crash");
-      return { email, ...(await createFirebaseAccount(email)) };
-    }))));
+    accounts.push(
+      ...(await Promise.all(
+        Array.from({ length: 10 }, async () => {
+          const email = uniqueEmail("crash");
+          return { email, ...(await createFirebaseAccount(email)) };
+        }),
+      )),
+    );
   }
   // Half sign in through each process: the users table is shared.
-  customers = await Promise.all(accounts.map(async (account, i) => ({ email: account.email, token: await signIn(i % 2 ? second!.url : first!.url, account.email, account.idToken) })));
+  customers = await Promise.all(
+    accounts.map(async (account, i) => ({ email: account.email, token: await signIn(i % 2 ? second!.url : first!.url, account.email, account.idToken) })),
+  );
   const leavingEmail = uniqueEmail("leaving");
   leaving = { email: leavingEmail, token: await signIn(second.url, leavingEmail, (await createFirebaseAccount(leavingEmail)).idToken) };
-  admin = { email: "admin@partshop.dev", token: await signIn(first.url, "admin@partshop.dev", (await firebaseSignIn("admin@partshop.dev", "partshop-admin")).idToken) };
+  admin = {
+    email: "admin@partshop.dev",
+    token: await signIn(first.url, "admin@partshop.dev", (await firebaseSignIn("admin@partshop.dev", "partshop-admin")).idToken),
+  };
   parts = (await restAt(first.url, "GET", "/parts")).body;
   expect(parts).toHaveLength(14);
   fs.writeFileSync(baselineFile, "{}");
@@ -186,9 +195,11 @@ describe("two server processes on one database", () => {
     expect(answers.some((answer) => answer.status === 400)).toBe(true);
 
     // One unpaid order per customer and part holds across processes too.
-    const twice = await Promise.all([first!.url, second!.url].map((url) =>
-      restAt(url, "POST", "/order", { token: customers[0].token, body: { orderId: parts[13]._id, quantity: 50, address: "1 Twin St", phone: "0123456789" } }),
-    ));
+    const twice = await Promise.all(
+      [first!.url, second!.url].map((url) =>
+        restAt(url, "POST", "/order", { token: customers[0].token, body: { orderId: parts[13]._id, quantity: 50, address: "1 Twin St", phone: "0123456789" } }),
+      ),
+    );
     expect(twice.map((answer) => answer.status).sort()).toEqual([201, 409]);
     const placed = twice.find((answer) => answer.status === 201)!.body.insertedId;
     expect((await restAt(second!.url, "DELETE", `/userOrder/${placed}`, { token: customers[0].token })).status).toBe(200);
@@ -202,7 +213,10 @@ describe("two server processes on one database", () => {
     expect((await restAt(first!.url, "PUT", `/user/admin/${promoted.email}`, { token: admin.token })).status).toBe(200);
     expect((await restAt(second!.url, "GET", "/getOrders", { token: promoted.token })).status).toBe(200);
 
-    const order = await restAt(first!.url, "POST", "/order", { token: canceller.token, body: { orderId: parts[12]._id, quantity: 50, address: "2 Way", phone: "0123456789" } });
+    const order = await restAt(first!.url, "POST", "/order", {
+      token: canceller.token,
+      body: { orderId: parts[12]._id, quantity: 50, address: "2 Way", phone: "0123456789" },
+    });
     expect(order.status).toBe(201);
     const stockAfterOrder = (await restAt(second!.url, "GET", `/parts/${parts[12]._id}`)).body.available;
     expect((await restAt(second!.url, "DELETE", `/userOrder/${order.body.insertedId}`, { token: canceller.token })).status).toBe(200);
@@ -229,7 +243,9 @@ describe("two server processes on one database", () => {
       const { code, report } = await invariants();
       expect(code).toBe(1);
       expect(report.ok).toBe(false);
-      expect(report.violations).toEqual([expect.stringMatching(new RegExp(`^part ${partId} \\(Contended part\\): stock 30 but available \\d+ \\+ \\d+ units in live orders = 31$`))]);
+      expect(report.violations).toEqual([
+        expect.stringMatching(new RegExp(`^part ${partId} \\(Contended part\\): stock 30 but available \\d+ \\+ \\d+ units in live orders = 31$`)),
+      ]);
     } finally {
       await query("UPDATE parts SET available = available - 1 WHERE id = $1", [partId]);
     }
@@ -242,13 +258,18 @@ describe("a server process killed with SIGKILL", () => {
     const a = first!;
     const sandbox = await sandboxOf(a.url);
     // 30 orders opened for payment before the storm.
-    const payable = await Promise.all(customers.slice(0, 30).map(async (customer) => {
-      const placed = await restAt(a.url, "POST", "/order", { token: customer.token, body: { orderId: parts[6]._id, quantity: parts[6].min_order_quantity, address: "3 Pay Road", phone: "0123456789" } });
-      expect(placed.status).toBe(201);
-      const intent = await restAt(a.url, "POST", "/create-payment-intent", { token: customer.token, body: { orderId: placed.body.insertedId } });
-      expect(intent.status).toBe(200);
-      return { customer, orderId: placed.body.insertedId as string, clientSecret: intent.body.clientSecret as string };
-    }));
+    const payable = await Promise.all(
+      customers.slice(0, 30).map(async (customer) => {
+        const placed = await restAt(a.url, "POST", "/order", {
+          token: customer.token,
+          body: { orderId: parts[6]._id, quantity: parts[6].min_order_quantity, address: "3 Pay Road", phone: "0123456789" },
+        });
+        expect(placed.status).toBe(201);
+        const intent = await restAt(a.url, "POST", "/create-payment-intent", { token: customer.token, body: { orderId: placed.body.insertedId } });
+        expect(intent.status).toBe(200);
+        return { customer, orderId: placed.body.insertedId as string, clientSecret: intent.body.clientSecret as string };
+      }),
+    );
 
     // The storm: 200 reservations (customer x part, one each, on parts 0-5) and the 30 payments, all at once.
     const reservations = Array.from({ length: 200 }, (_, k) => ({ customer: customers[k % customers.length], part: parts[Math.floor(k / customers.length)] }));
@@ -260,7 +281,10 @@ describe("a server process killed with SIGKILL", () => {
       a.child.kill("SIGKILL");
     };
     const orderAnswers = reservations.map(({ customer, part }) =>
-      restAt(a.url, "POST", "/order", { token: customer.token, body: { orderId: part._id, quantity: part.min_order_quantity, address: "4 Storm Ave", phone: "0123456789" } })
+      restAt(a.url, "POST", "/order", {
+        token: customer.token,
+        body: { orderId: part._id, quantity: part.min_order_quantity, address: "4 Storm Ave", phone: "0123456789" },
+      })
         .then((answer) => {
           if (++answered >= 60) kill();
           return answer;
@@ -269,7 +293,9 @@ describe("a server process killed with SIGKILL", () => {
     );
     const paymentAnswers = payable.map(async ({ customer, orderId, clientSecret }) => {
       const intentId = await payInSandbox(sandbox.sandboxUrl, sandbox.publishableKey, clientSecret).catch(() => null);
-      const confirmed = intentId ? await restAt(a.url, "PATCH", `/order/${orderId}`, { token: customer.token, body: { transactionId: intentId } }).catch(() => null) : null;
+      const confirmed = intentId
+        ? await restAt(a.url, "PATCH", `/order/${orderId}`, { token: customer.token, body: { transactionId: intentId } }).catch(() => null)
+        : null;
       return { orderId, intentId, confirmed };
     });
     const killTimer = setTimeout(kill, 10_000);
@@ -290,7 +316,9 @@ describe("a server process killed with SIGKILL", () => {
     await expectInvariantsHold();
 
     // Every order answered as placed is there, whole.
-    const stored = await query("SELECT id, part_id, user_email, quantity, status, total_cents, unit_price_cents FROM orders WHERE id = ANY($1)", [placed.map((o) => o.answer!.body.insertedId)]);
+    const stored = await query("SELECT id, part_id, user_email, quantity, status, total_cents, unit_price_cents FROM orders WHERE id = ANY($1)", [
+      placed.map((o) => o.answer!.body.insertedId),
+    ]);
     expect(stored).toHaveLength(placed.length);
     for (const o of placed) {
       const row = stored.find((r) => r.id === o.answer!.body.insertedId)!;
@@ -317,9 +345,12 @@ describe("a server process killed with SIGKILL", () => {
     for (const { orderId, customer } of payable) {
       const order = await restAt(first.url, "GET", `/order/${orderId}`, { token: customer.token });
       const intentId = (await query("SELECT payment_intent_id FROM orders WHERE id = $1", [orderId]))[0].payment_intent_id;
-      const intent = await fetch(`${restarted.sandboxUrl}/v1/payment_intents/${intentId}`, { headers: { authorization: "Bearer sk_test_partshop_sandbox" } }).then((r) => r.json() as Promise<any>);
+      const intent = await fetch(`${restarted.sandboxUrl}/v1/payment_intents/${intentId}`, {
+        headers: { authorization: "Bearer sk_test_partshop_sandbox" },
+      }).then((r) => r.json() as Promise<any>);
       if (intent.status === "succeeded") {
-        if (!order.body.paid) expect((await restAt(first.url, "PATCH", `/order/${orderId}`, { token: customer.token, body: { transactionId: intentId } })).status).toBe(200);
+        if (!order.body.paid)
+          expect((await restAt(first.url, "PATCH", `/order/${orderId}`, { token: customer.token, body: { transactionId: intentId } })).status).toBe(200);
         expect((await restAt(first.url, "GET", `/order/${orderId}`, { token: customer.token })).body.paid).toBe(true);
       } else {
         expect(order.body.paid).toBe(false);
@@ -351,8 +382,13 @@ describe("PostgreSQL killed under load", () => {
         const combo = combos[next++ % combos.length];
         const requests = [
           () => restAt(baseUrl, "GET", "/parts"),
-          () => restAt(baseUrl, "POST", "/order", { token: combo.customer.token, body: { orderId: combo.part._id, quantity: combo.part.min_order_quantity, address: "5 Load Lane", phone: "0123456789" } }),
-          () => restAt(baseUrl, "POST", "/graphql", { token: combo.customer.token, body: { query: "{ viewer { orders(first: 5) { edges { node { id } } } } }" } }),
+          () =>
+            restAt(baseUrl, "POST", "/order", {
+              token: combo.customer.token,
+              body: { orderId: combo.part._id, quantity: combo.part.min_order_quantity, address: "5 Load Lane", phone: "0123456789" },
+            }),
+          () =>
+            restAt(baseUrl, "POST", "/graphql", { token: combo.customer.token, body: { query: "{ viewer { orders(first: 5) { edges { node { id } } } } }" } }),
         ];
         const kind = next % requests.length;
         try {
@@ -360,7 +396,7 @@ describe("PostgreSQL killed under load", () => {
           record(["GET /parts", "POST /order", "GraphQL"][kind], answer.status);
           if (answer.status >= 500 && answer.status !== 503) failures.push(`${answer.status} ${JSON.stringify(answer.body)}`);
           if (answer.status === 503) {
-            const message = kind === 2 ? answer.body.errors?.[0]?.message : answer.body.error ?? answer.body.errors?.[0]?.message;
+            const message = kind === 2 ? answer.body.errors?.[0]?.message : (answer.body.error ?? answer.body.errors?.[0]?.message);
             if (!/database is unavailable/.test(message ?? "")) failures.push(`503 without the message: ${JSON.stringify(answer.body)}`);
           }
           if (kind === 2 && answer.status === 200 && answer.body.errors) {
@@ -385,10 +421,14 @@ describe("PostgreSQL killed under load", () => {
       // (Catalogue reads may still be answered from a process's cache; anything that needs the database is 503.)
       const probe = customers[0];
       for (const url of [a.url, b.url]) {
-        const down = await waitFor("a 503", async () => {
-          const answer = await restAt(url, "GET", `/order?user=${probe.email}`, { token: probe.token });
-          return answer.status === 503 ? answer : undefined;
-        }, 15_000);
+        const down = await waitFor(
+          "a 503",
+          async () => {
+            const answer = await restAt(url, "GET", `/order?user=${probe.email}`, { token: probe.token });
+            return answer.status === 503 ? answer : undefined;
+          },
+          15_000,
+        );
         expect(down.body.error).toBe("The shop's database is unavailable right now; please try again in a moment");
         expect(down.headers.get("retry-after")).toBe("5");
         const graphqlDown = await restAt(url, "POST", "/graphql", { token: probe.token, body: { query: "{ viewer { email } }" } });
@@ -419,14 +459,19 @@ describe("PostgreSQL killed under load", () => {
         const customer = customers[customers.length - 1];
         const part = parts[url === a.url ? 12 : 13];
         const order = await waitFor("an order to be taken again", async () => {
-          const answer = await restAt(url, "POST", "/order", { token: customer.token, body: { orderId: part._id, quantity: part.min_order_quantity, address: "6 Back St", phone: "0123456789" } });
+          const answer = await restAt(url, "POST", "/order", {
+            token: customer.token,
+            body: { orderId: part._id, quantity: part.min_order_quantity, address: "6 Back St", phone: "0123456789" },
+          });
           return answer.status === 201 || answer.status === 409 ? answer : undefined;
         });
         expect([201, 409]).toContain(order.status);
       }
       await sleep(500);
     } catch (error) {
-      console.error(`first's output:\n${a.output().slice(-5000)}\nsecond's output:\n${b.output().slice(-5000)}\nanswers: ${JSON.stringify([...statuses])}\n${failures.slice(0, 5).join("\n")}`);
+      console.error(
+        `first's output:\n${a.output().slice(-5000)}\nsecond's output:\n${b.output().slice(-5000)}\nanswers: ${JSON.stringify([...statuses])}\n${failures.slice(0, 5).join("\n")}`,
+      );
       throw error;
     } finally {
       stop = true;

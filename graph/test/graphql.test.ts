@@ -13,16 +13,20 @@ describe("Relay: global ids, node(id:) and cursor connections", () => {
     expect(part.id).not.toBe(part.databaseId);
     const node = await gql("query($id: ID!) { node(id: $id) { __typename id ... on Part { name } } }", { id: part.id });
     expect(node.body.data.node).toEqual({ __typename: "Part", id: part.id, name: part.name });
-    const missing = await gql("{ node(id: \"UGFydDowMDAwMDAwMC0wMDAwLTQwMDAtODAwMC0wMDAwMDAwMDAwMDA\") { id } }");
+    const missing = await gql('{ node(id: "UGFydDowMDAwMDAwMC0wMDAwLTQwMDAtODAwMC0wMDAwMDAwMDAwMDA") { id } }');
     expect(missing.body.data.node).toBeNull();
-    expect((await gql("{ node(id: \"%%%\") { id } }")).body.data.node).toBeNull();
+    expect((await gql('{ node(id: "%%%") { id } }')).body.data.node).toBeNull();
   });
 
   it("node(id:) hides other customers' orders and asks visitors to sign in", async () => {
     const alice = await newCustomer("alice");
     const bob = await newCustomer("bob");
     const partId = await insertPart({ available: 5 });
-    const placed = await gql("mutation($i: PlaceOrderInput!) { placeOrder(input: $i) { id } }", { i: { partId, quantity: 1, address: "a", phone: "1234" } }, alice.token);
+    const placed = await gql(
+      "mutation($i: PlaceOrderInput!) { placeOrder(input: $i) { id } }",
+      { i: { partId, quantity: 1, address: "a", phone: "1234" } },
+      alice.token,
+    );
     const id = placed.body.data.placeOrder.id;
     expect((await gql("query($id: ID!) { node(id: $id) { id } }", { id }, alice.token)).body.data.node).toEqual({ id });
     expect((await gql("query($id: ID!) { node(id: $id) { id } }", { id }, bob.token)).body.data.node).toBeNull();
@@ -34,7 +38,10 @@ describe("Relay: global ids, node(id:) and cursor connections", () => {
     const seen: string[] = [];
     let after: string | null = null;
     for (let page = 0; page < 100; page++) {
-      const answer: any = await gql("query($after: String) { parts(first: 5, after: $after) { edges { cursor node { databaseId } } pageInfo { hasNextPage endCursor } } }", { after });
+      const answer: any = await gql(
+        "query($after: String) { parts(first: 5, after: $after) { edges { cursor node { databaseId } } pageInfo { hasNextPage endCursor } } }",
+        { after },
+      );
       const connection = answer.body.data.parts;
       seen.push(...connection.edges.map((edge: any) => edge.node.databaseId));
       if (!connection.pageInfo.hasNextPage) break;
@@ -47,7 +54,7 @@ describe("Relay: global ids, node(id:) and cursor connections", () => {
     const tooMany = await gql("{ parts(first: 101) { edges { cursor } } }");
     expect(errorCode(tooMany)).toBe("BAD_USER_INPUT");
     expect(tooMany.body.errors[0].message).toBe("first must be at most 100");
-    const forged = await gql("{ parts(first: 5, after: \"bm9wZQ\") { edges { cursor } } }");
+    const forged = await gql('{ parts(first: 5, after: "bm9wZQ") { edges { cursor } } }');
     expect(errorCode(forged)).toBe("BAD_USER_INPUT");
     expect(forged.body.errors[0].message).toBe("after is not a valid cursor");
   });

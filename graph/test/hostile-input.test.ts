@@ -32,7 +32,7 @@ interface Probe {
 const randomUuid = () => crypto.randomUUID();
 const globalId = (type: string, id: string) => Buffer.from(`${type}:${id}`).toString("base64url");
 
-const SQL = ["' OR '1'='1", "1; DROP TABLE orders; --", "\" OR \"\"=\"", "admin'--", "0 UNION SELECT email, role FROM users --"];
+const SQL = ["' OR '1'='1", "1; DROP TABLE orders; --", '" OR ""="', "admin'--", "0 UNION SELECT email, role FROM users --"];
 const CONTROL = ["nul \u0000 byte", "bell \u0007", "escape \u001b[31m", "delete \u007f", "\u0000"];
 const WRONG_TYPES: Value[] = [123, 1.5, true, [], ["a"], {}, { $gt: "" }];
 const ONE_MB = "m".repeat(1024 * 1024);
@@ -41,10 +41,36 @@ const tooLong = (max: number): Value[] => ["x".repeat(max + 1), "❤️".repeat(
 const requiredText = (max: number): Value[] => [MISSING, null, "", "   ", "\n\t", ...WRONG_TYPES, ...CONTROL, ...tooLong(max)];
 const optionalText = (max: number): Value[] => [...WRONG_TYPES, ...CONTROL, ...tooLong(max)];
 const PHONES: Value[] = [MISSING, null, "", "abc", "123", "1".repeat(21), "+", "12 34 56 78", "+44-20-7946", "1234\u0000", ...SQL, 1.5, -5, true, [], {}];
-const URLS: Value[] = [MISSING, null, "", "javascript:alert(1)", "ftp://example.com/x.png", "not a url", "http://", "https://exa mple.com/x", ...SQL, ...WRONG_TYPES, "http://example.com/\u0000", `https://example.com/${"a".repeat(2048)}`];
+const URLS: Value[] = [
+  MISSING,
+  null,
+  "",
+  "javascript:alert(1)",
+  "ftp://example.com/x.png",
+  "not a url",
+  "http://",
+  "https://exa mple.com/x",
+  ...SQL,
+  ...WRONG_TYPES,
+  "http://example.com/\u0000",
+  `https://example.com/${"a".repeat(2048)}`,
+];
 const EMAILS: Value[] = [
-  MISSING, null, "", "   ", "not-an-email", "a@b", "@example.com", "a@", "a b@example.com", "<script>@x.com",
-  "nul\u0000@example.com", "bell\u0007@example.com", ...SQL, `${"x".repeat(250)}@example.com`, ...WRONG_TYPES,
+  MISSING,
+  null,
+  "",
+  "   ",
+  "not-an-email",
+  "a@b",
+  "@example.com",
+  "a@",
+  "a b@example.com",
+  "<script>@x.com",
+  "nul\u0000@example.com",
+  "bell\u0007@example.com",
+  ...SQL,
+  `${"x".repeat(250)}@example.com`,
+  ...WRONG_TYPES,
 ];
 const QUANTITIES: Value[] = [MISSING, null, -1, 0, 1.5, -0.5, "5", "five", 1e308, 2 ** 31, 2 ** 53 + 2, 1_000_001, true, [], {}, "1; DROP TABLE parts"];
 const RATINGS: Value[] = [MISSING, null, 0, 6, 4.5, -1, "5", 1e308, true, [], {}];
@@ -52,9 +78,22 @@ const RATINGS: Value[] = [MISSING, null, 0, 6, 4.5, -1, "5", 1e308, true, [], {}
 /** Ids that name nothing the caller may touch (the path variants are sent raw, the rest encoded). */
 function hostileIds(foreignId: string): Array<{ label: string; segment: string; value: string }> {
   const plain = [
-    "nope", "0", "-1", "1e9", "00000000-0000-0000-0000-000000000000", randomUuid(), randomUuid().toUpperCase(),
-    "../../etc/passwd", ...SQL, "x".repeat(5000), "🚀", "UGFydDo", globalId("Part", randomUuid()), globalId("Order", "not-a-uuid"),
-    "nul\u0000id", foreignId,
+    "nope",
+    "0",
+    "-1",
+    "1e9",
+    "00000000-0000-0000-0000-000000000000",
+    randomUuid(),
+    randomUuid().toUpperCase(),
+    "../../etc/passwd",
+    ...SQL,
+    "x".repeat(5000),
+    "🚀",
+    "UGFydDo",
+    globalId("Part", randomUuid()),
+    globalId("Order", "not-a-uuid"),
+    "nul\u0000id",
+    foreignId,
   ];
   return [
     ...plain.map((value) => ({ label: `id ${JSON.stringify(value.slice(0, 40))}`, segment: encodeURIComponent(value), value })),
@@ -123,11 +162,19 @@ const REST_CORPUS: Record<string, () => Probe[]> = {
       ...eachValue(base, body, "available_quantity", [-1, 1.5, "5", 1e308, 10_000_001, true, [], {}, "NaN"]),
       ...eachValue(base, body, "price", [-0.01, 1.234, "9.99", 1e308, 1_000_000.01, true, [], {}, "1; DROP TABLE products"]),
       ...eachValue(base, body, "min_quantity", [-3, 0.5, "2", 1e308, true, []]),
-      ...eachValue(base, body, "img", ["javascript:alert(1)", "ftp://example.com/a.png", "not a url", ...SQL, ...WRONG_TYPES, `https://x.com/${"a".repeat(2048)}`]),
+      ...eachValue(base, body, "img", [
+        "javascript:alert(1)",
+        "ftp://example.com/a.png",
+        "not a url",
+        ...SQL,
+        ...WRONG_TYPES,
+        `https://x.com/${"a".repeat(2048)}`,
+      ]),
       ...eachValue(base, body, "description", optionalText(2000)),
     ];
   },
-  "DELETE /product/:id": () => hostileIds(randomUuid()).map((id) => ({ label: id.label, method: "DELETE", path: `/product/${id.segment}`, token: f.admin.token })),
+  "DELETE /product/:id": () =>
+    hostileIds(randomUuid()).map((id) => ({ label: id.label, method: "DELETE", path: `/product/${id.segment}`, token: f.admin.token })),
   "POST /order": () => {
     const base = { method: "POST", path: "/order", token: f.customer.token };
     const body = orderBody(f.partId, 2);
@@ -172,19 +219,31 @@ const REST_CORPUS: Record<string, () => Probe[]> = {
     ];
   },
   "PUT /user/admin/:email": () =>
-    [...EMAILS.filter((email): email is string => typeof email === "string" && email.trim() !== ""), "unknown-user@example.com"].map((email) => ({
-      label: `email ${JSON.stringify(email.slice(0, 40))}`,
-      method: "PUT",
-      path: `/user/admin/${encodeURIComponent(email)}`,
-      token: f.admin.token,
-    })).concat([{ label: "broken percent-encoding", method: "PUT", path: "/user/admin/%E0%A4%A", token: f.admin.token }]),
+    [...EMAILS.filter((email): email is string => typeof email === "string" && email.trim() !== ""), "unknown-user@example.com"]
+      .map((email) => ({
+        label: `email ${JSON.stringify(email.slice(0, 40))}`,
+        method: "PUT",
+        path: `/user/admin/${encodeURIComponent(email)}`,
+        token: f.admin.token,
+      }))
+      .concat([{ label: "broken percent-encoding", method: "PUT", path: "/user/admin/%E0%A4%A", token: f.admin.token }]),
   "PUT /user/:email": () => {
     const header = Buffer.from(JSON.stringify({ alg: "none", typ: "JWT" })).toString("base64url");
     const claims = Buffer.from(JSON.stringify({ sub: "x", email: f.customer.email, exp: 9999999999 })).toString("base64url");
     const path = `/user/${encodeURIComponent(f.customer.email)}`;
     const authorizations = [
-      undefined, "", "Bearer", "Bearer ", "Basic YWRtaW46YWRtaW4=", "Bearer garbage", `Bearer ${"x".repeat(9000)}`, `Bearer ${header}.${claims}.`,
-      `Bearer ${f.customer.token}`, `Bearer ${f.other.idToken}`, "Bearer ' OR '1'='1", "Bearer a b c",
+      undefined,
+      "",
+      "Bearer",
+      "Bearer ",
+      "Basic YWRtaW46YWRtaW4=",
+      "Bearer garbage",
+      `Bearer ${"x".repeat(9000)}`,
+      `Bearer ${header}.${claims}.`,
+      `Bearer ${f.customer.token}`,
+      `Bearer ${f.other.idToken}`,
+      "Bearer ' OR '1'='1",
+      "Bearer a b c",
     ];
     return [
       ...authorizations.map((authorization) => ({ label: `Authorization ${JSON.stringify(authorization?.slice(0, 30))}`, method: "PUT", path, authorization })),
@@ -204,7 +263,12 @@ const REST_CORPUS: Record<string, () => Probe[]> = {
       ...malformedBodies(base),
       ...eachValue(base, body, "education", requiredText(200)),
       ...eachValue(base, body, "address", requiredText(300)),
-      ...eachValue(base, body, "phone", PHONES.filter((phone) => phone !== -5)),
+      ...eachValue(
+        base,
+        body,
+        "phone",
+        PHONES.filter((phone) => phone !== -5),
+      ),
       ...eachValue(base, body, "linkedin", URLS),
       ...eachValue(base, body, "userName", optionalText(80)),
       // Someone else's profile, and emails that are nobody's.
@@ -223,7 +287,10 @@ const REST_CORPUS: Record<string, () => Probe[]> = {
   },
   "POST /stripe/webhook": () => {
     const base = { method: "POST", path: "/stripe/webhook" };
-    const event = { type: "payment_intent.succeeded", data: { object: { id: "pi_x", metadata: { orderId: f.orderId }, amount: 1, currency: "usd", status: "succeeded" } } };
+    const event = {
+      type: "payment_intent.succeeded",
+      data: { object: { id: "pi_x", metadata: { orderId: f.orderId }, amount: 1, currency: "usd", status: "succeeded" } },
+    };
     return [
       ...malformedBodies(base),
       { ...base, label: "an unsigned event for a real order", json: event },
@@ -241,7 +308,12 @@ const REST_CORPUS: Record<string, () => Probe[]> = {
     return [
       ...malformedBodies(base),
       { ...base, label: "multipart without a boundary", raw: "x", headers: { "content-type": "multipart/form-data" } },
-      { ...base, label: "a truncated multipart body", raw: "--b\r\nContent-Disposition: form-data; name=\"image\"; filename=\"a.png\"\r\n\r\n\u0089PNG", headers: { "content-type": "multipart/form-data; boundary=b" } },
+      {
+        ...base,
+        label: "a truncated multipart body",
+        raw: '--b\r\nContent-Disposition: form-data; name="image"; filename="a.png"\r\n\r\n\u0089PNG',
+        headers: { "content-type": "multipart/form-data; boundary=b" },
+      },
     ];
   },
 };
@@ -276,15 +348,19 @@ function postMultipart(token: string, file: Buffer): Promise<{ status: number; b
   ]);
   return new Promise((resolve, reject) => {
     let answered = false;
-    const request = http.request(`${shop().url}/upload`, {
-      method: "POST",
-      headers: { authorization: `Bearer ${token}`, "content-type": `multipart/form-data; boundary=${boundary}`, "content-length": body.length },
-    }, (response) => {
-      answered = true;
-      let text = "";
-      response.on("data", (chunk) => (text += chunk));
-      response.on("end", () => resolve({ status: response.statusCode ?? 0, body: JSON.parse(text) }));
-    });
+    const request = http.request(
+      `${shop().url}/upload`,
+      {
+        method: "POST",
+        headers: { authorization: `Bearer ${token}`, "content-type": `multipart/form-data; boundary=${boundary}`, "content-length": body.length },
+      },
+      (response) => {
+        answered = true;
+        let text = "";
+        response.on("data", (chunk) => (text += chunk));
+        response.on("end", () => resolve({ status: response.statusCode ?? 0, body: JSON.parse(text) }));
+      },
+    );
     request.on("error", (error) => {
       if (!answered) reject(error);
     });
@@ -311,7 +387,10 @@ function eachVariable(variables: Record<string, unknown>, path: string[], values
   });
 }
 
-const idValues = (foreign: string) => hostileIds(foreign).map((id) => id.value).concat([MISSING as any, null as any, ...(WRONG_TYPES as any[])]);
+const idValues = (foreign: string) =>
+  hostileIds(foreign)
+    .map((id) => id.value)
+    .concat([MISSING as any, null as any, ...(WRONG_TYPES as any[])]);
 
 /** Every mutation: its hostile variables. A mutation without an entry fails the first test. */
 const MUTATION_CORPUS: Record<string, MutationCorpus> = {
@@ -387,16 +466,22 @@ const MUTATION_CORPUS: Record<string, MutationCorpus> = {
     query: "mutation($orderId: ID!, $transactionId: String!) { confirmOrderPayment(orderId: $orderId, transactionId: $transactionId) { id } }",
     cases: () => [
       ...eachVariable({ orderId: f.orderId, transactionId: "pi_does_not_exist" }, ["orderId"], idValues(f.foreignOrderId)),
-      ...eachVariable({ orderId: f.orderId, transactionId: "pi_does_not_exist" }, ["transactionId"], [
-        MISSING, null, "", "   ", "pi_does_not_exist", ...SQL, ...CONTROL, "p".repeat(256), ...WRONG_TYPES,
-      ]),
+      ...eachVariable(
+        { orderId: f.orderId, transactionId: "pi_does_not_exist" },
+        ["transactionId"],
+        [MISSING, null, "", "   ", "pi_does_not_exist", ...SQL, ...CONTROL, "p".repeat(256), ...WRONG_TYPES],
+      ),
     ],
   },
   signIn: {
     token: () => undefined,
     query: "mutation($idToken: String!) { signIn(idToken: $idToken) { token } }",
     cases: () =>
-      eachVariable({ idToken: "x" }, ["idToken"], [MISSING, null, "", "   ", "garbage", "x".repeat(9000), f.customer.token, ...SQL, ...CONTROL, ...WRONG_TYPES]),
+      eachVariable(
+        { idToken: "x" },
+        ["idToken"],
+        [MISSING, null, "", "   ", "garbage", "x".repeat(9000), f.customer.token, ...SQL, ...CONTROL, ...WRONG_TYPES],
+      ),
   },
   makeAdmin: {
     token: () => f.admin.token,
@@ -437,11 +522,21 @@ const GRAPHQL_HTTP_PROBES = (): Probe[] => {
     { ...base, label: "an unknown operation name", json: { query: "mutation A { __typename }", operationName: "B" } },
     { ...base, label: "two operations, none named", json: { query: "mutation A { __typename } mutation B { __typename }" } },
     { ...base, label: "a SQL string as the query", json: { query: SQL[1] } },
-    { ...base, label: "a NUL in the query", json: { query: "mutation { cancelOrder(id: \"\u0000\") { id } }" } },
-    { ...base, label: "a batch of mutations", raw: JSON.stringify([{ query: "mutation { subscribeNewsletter(email: \"batch@example.com\") { subscribed } }" }]) },
-    { ...base, label: "a mutation as text/plain (CSRF)", raw: JSON.stringify({ query: "mutation { subscribeNewsletter(email: \"csrf@example.com\") { subscribed } }" }), headers: { "content-type": "text/plain" } },
+    { ...base, label: "a NUL in the query", json: { query: 'mutation { cancelOrder(id: "\u0000") { id } }' } },
+    { ...base, label: "a batch of mutations", raw: JSON.stringify([{ query: 'mutation { subscribeNewsletter(email: "batch@example.com") { subscribed } }' }]) },
+    {
+      ...base,
+      label: "a mutation as text/plain (CSRF)",
+      raw: JSON.stringify({ query: 'mutation { subscribeNewsletter(email: "csrf@example.com") { subscribed } }' }),
+      headers: { "content-type": "text/plain" },
+    },
     { ...base, label: "a 5,000-deep list argument", json: { query: `mutation { cancelOrder(id: ${"[".repeat(5000)}1${"]".repeat(5000)}) { id } }` } },
-    { method: "GET", path: `/graphql?query=${encodeURIComponent('mutation { subscribeNewsletter(email: "get@example.com") { subscribed } }')}`, label: "a mutation over GET", headers: { "apollo-require-preflight": "1" } },
+    {
+      method: "GET",
+      path: `/graphql?query=${encodeURIComponent('mutation { subscribeNewsletter(email: "get@example.com") { subscribed } }')}`,
+      label: "a mutation over GET",
+      headers: { "apollo-require-preflight": "1" },
+    },
   ];
 };
 
@@ -506,7 +601,10 @@ beforeAll(async () => {
 
 describe("hostile input", () => {
   it("the corpus covers every write route and every mutation of the server", async () => {
-    const writes = (await restRoutes()).filter((route) => route.method !== "GET").map(routeKey).sort();
+    const writes = (await restRoutes())
+      .filter((route) => route.method !== "GET")
+      .map(routeKey)
+      .sort();
     expect(Object.keys(REST_CORPUS).sort()).toEqual(writes);
     const { mutation } = await graphqlRootFields();
     expect(Object.keys(MUTATION_CORPUS).sort()).toEqual([...mutation].sort());
@@ -582,11 +680,15 @@ describe("valid text in any script", () => {
       const name = [...text].slice(0, 80).join("");
       const added = await rest("POST", "/review", { token: customer.token, body: { name, ratings: 5, description: text, img: "https://example.com/ü.png" } });
       expect(added.status, text).toBe(201);
-      const stored = await withDatabase(async (client) => (await client.query("SELECT name, description FROM reviews WHERE id = $1", [added.body.insertedId])).rows[0]);
+      const stored = await withDatabase(
+        async (client) => (await client.query("SELECT name, description FROM reviews WHERE id = $1", [added.body.insertedId])).rows[0],
+      );
       expect(stored).toEqual({ name, description: text });
       const viaRest = (await rest("GET", "/review")).body.find((review: any) => review._id === added.body.insertedId);
       expect(viaRest).toMatchObject({ name, description: text });
-      const viaGraphQL = await gql("query($id: ID!) { node(id: $id) { ... on Review { name description } } }", { id: globalId("Review", added.body.insertedId) });
+      const viaGraphQL = await gql("query($id: ID!) { node(id: $id) { ... on Review { name description } } }", {
+        id: globalId("Review", added.body.insertedId),
+      });
       expect(viaGraphQL.body.data.node).toEqual({ name, description: text });
     }
 
@@ -594,25 +696,38 @@ describe("valid text in any script", () => {
     const placed = await rest("POST", "/order", { token: customer.token, body: orderBody(await insertPart({ available: 3 }), 1, { address }) });
     expect((await rest("GET", `/order/${placed.body.insertedId}`, { token: customer.token })).body.address).toBe(address);
 
-    const profile = { userName: "Ærøskøbing Ōsaka 🌸", education: "Université de Montréal — 東京大学", address: "Straße 5, 8010 Graz 🇦🇹", phone: "+43123456", linkedin: "https://linkedin.com/in/zoë" };
+    const profile = {
+      userName: "Ærøskøbing Ōsaka 🌸",
+      education: "Université de Montréal — 東京大学",
+      address: "Straße 5, 8010 Graz 🇦🇹",
+      phone: "+43123456",
+      linkedin: "https://linkedin.com/in/zoë",
+    };
     expect((await rest("PUT", `/profileUpdate/${customer.email}`, { token: customer.token, body: profile })).status).toBe(200);
     const viewer = await gql("{ viewer { profile { userName education address phone linkedin } } }", {}, customer.token);
     expect(viewer.body.data.viewer.profile).toEqual(profile);
 
-    const product = await gql("mutation($input: AddProductInput!) { addProduct(input: $input) { databaseId name description } }", {
-      input: { name: "Café ☕ 東京 🚀", description: SCRIPTS.join(" | ") },
-    }, admin.token);
+    const product = await gql(
+      "mutation($input: AddProductInput!) { addProduct(input: $input) { databaseId name description } }",
+      {
+        input: { name: "Café ☕ 東京 🚀", description: SCRIPTS.join(" | ") },
+      },
+      admin.token,
+    );
     expect(product.body.data.addProduct).toMatchObject({ name: "Café ☕ 東京 🚀", description: SCRIPTS.join(" | ") });
     expect((await rest("GET", "/product")).body.find((p: any) => p._id === product.body.data.addProduct.databaseId).name).toBe("Café ☕ 東京 🚀");
   });
 
   it("maximum lengths count characters as the database does: 80 emoji fit a name, 81 are refused with a message", async () => {
     const customer = await newPerson("lengths");
-    const review = (name: string) => rest("POST", "/review", { token: customer.token, body: { name, ratings: 4, description: "d", img: "https://example.com/x.png" } });
+    const review = (name: string) =>
+      rest("POST", "/review", { token: customer.token, body: { name, ratings: 4, description: "d", img: "https://example.com/x.png" } });
     for (const name of ["😀".repeat(80), "❤️".repeat(40), "e\u0301".repeat(40), "x".repeat(80)]) {
       const answer = await review(name);
       expect(answer.status, name).toBe(201);
-      const stored = await withDatabase(async (client) => (await client.query("SELECT name FROM reviews WHERE id = $1", [answer.body.insertedId])).rows[0].name);
+      const stored = await withDatabase(
+        async (client) => (await client.query("SELECT name FROM reviews WHERE id = $1", [answer.body.insertedId])).rows[0].name,
+      );
       expect(stored).toBe(name);
     }
     for (const name of ["😀".repeat(81), "❤️".repeat(41), "❤️".repeat(80), "e\u0301".repeat(41), "x".repeat(81)]) {

@@ -101,7 +101,9 @@ describe("placing an order (POST /order)", () => {
     expect(refused).toHaveLength(30);
     expect(refused[0].body.error).toMatch(/out of stock/);
     expect(await availableOf(partId)).toBe(0);
-    const [{ count }] = await withDatabase(async (client) => (await client.query("SELECT count(*)::int AS count FROM orders WHERE part_id = $1", [partId])).rows);
+    const [{ count }] = await withDatabase(
+      async (client) => (await client.query("SELECT count(*)::int AS count FROM orders WHERE part_id = $1", [partId])).rows,
+    );
     expect(count).toBe(20);
   });
 
@@ -188,7 +190,10 @@ describe("cancelling (DELETE /userOrder/{id})", () => {
     const partId = await insertPart({ available: 10 });
     const placed = await rest("POST", "/order", { token: customer.token, body: orderBody(partId, 1) });
     await withDatabase((client) =>
-      client.query("UPDATE orders SET status = 'paid', transaction_id = $2, paid_at = now() WHERE id = $1", [placed.body.insertedId, `pi_test_${placed.body.insertedId}`]),
+      client.query("UPDATE orders SET status = 'paid', transaction_id = $2, paid_at = now() WHERE id = $1", [
+        placed.body.insertedId,
+        `pi_test_${placed.body.insertedId}`,
+      ]),
     );
     const answer = await rest("DELETE", `/userOrder/${placed.body.insertedId}`, { token: customer.token });
     expect(answer.status).toBe(409);
@@ -226,15 +231,27 @@ describe("orders through GraphQL", () => {
     const customer = await newCustomer();
     const answer = await gql(`mutation { placeOrder(input: { partId: "x", quantity: "2", address: "a", phone: "1234" }) { status } }`, {}, customer.token);
     expect(answer.body.errors[0].extensions.code).toMatch(/GRAPHQL_VALIDATION_FAILED|BAD_USER_INPUT/);
-    const viaVariables = await gql(`mutation($q: Int!) { placeOrder(input: { partId: "x", quantity: $q, address: "a", phone: "1234" }) { status } }`, { q: "2" }, customer.token);
+    const viaVariables = await gql(
+      `mutation($q: Int!) { placeOrder(input: { partId: "x", quantity: $q, address: "a", phone: "1234" }) { status } }`,
+      { q: "2" },
+      customer.token,
+    );
     expect(errorCode(viaVariables)).toBe("BAD_USER_INPUT");
   });
 
   it("cancelOrder by the owner gives the stock back", async () => {
     const customer = await newCustomer();
     const partId = await insertPart({ available: 7 });
-    const placed = await gql(`mutation($input: PlaceOrderInput!) { placeOrder(input: $input) { id } }`, { input: { partId, quantity: 3, address: "x", phone: "1234" } }, customer.token);
-    const cancelled = await gql(`mutation($id: ID!) { cancelOrder(id: $id) { status part { available } } }`, { id: placed.body.data.placeOrder.id }, customer.token);
+    const placed = await gql(
+      `mutation($input: PlaceOrderInput!) { placeOrder(input: $input) { id } }`,
+      { input: { partId, quantity: 3, address: "x", phone: "1234" } },
+      customer.token,
+    );
+    const cancelled = await gql(
+      `mutation($id: ID!) { cancelOrder(id: $id) { status part { available } } }`,
+      { id: placed.body.data.placeOrder.id },
+      customer.token,
+    );
     expect(cancelled.body.data.cancelOrder).toEqual({ status: "CANCELLED", part: { available: 7 } });
   });
 });

@@ -40,7 +40,7 @@ async function payInBrowser(clientSecret: string, card = "4242424242424242") {
     headers: { authorization: `Bearer ${publishableKey}`, "content-type": "application/x-www-form-urlencoded" },
     body: form,
   });
-  return { intentId, status: response.status, body: await response.json() };
+  return { intentId, status: response.status, body: (await response.json()) as any };
 }
 
 describe("creating the payment (POST /create-payment-intent)", () => {
@@ -172,9 +172,13 @@ describe("recording the payment (PATCH /order/{id})", () => {
     const { orderId } = await placeOrder(customer);
     const { body } = await rest("POST", "/create-payment-intent", { token: customer.token, body: { orderId } });
     const paid = await payInBrowser(body.clientSecret);
-    const answer = await gql("mutation($o: ID!, $t: String!) { confirmOrderPayment(orderId: $o, transactionId: $t) { paid status transactionId } }", { o: orderId, t: paid.intentId }, customer.token);
+    const answer = await gql(
+      "mutation($o: ID!, $t: String!) { confirmOrderPayment(orderId: $o, transactionId: $t) { paid status transactionId } }",
+      { o: orderId, t: paid.intentId },
+      customer.token,
+    );
     expect(answer.body.data.confirmOrderPayment).toEqual({ paid: true, status: "PAID", transactionId: paid.intentId });
-    const bad = await gql("mutation($o: ID!) { confirmOrderPayment(orderId: $o, transactionId: \"pi_nope\") { paid } }", { o: orderId }, customer.token);
+    const bad = await gql('mutation($o: ID!) { confirmOrderPayment(orderId: $o, transactionId: "pi_nope") { paid } }', { o: orderId }, customer.token);
     expect(errorCode(bad)).toBe("CONFLICT");
   });
 });

@@ -90,7 +90,10 @@ describe("GraphQL limits", () => {
     const small = await gql(`{ ${pages("5")} }`);
     expect(small.body.errors).toBeUndefined();
     // 5 x (1 + 100 x 10) = 5005
-    for (const [query, variables] of [[`{ ${pages("100")} }`, {}], [`query($n: Int!) { ${pages("$n")} }`, { n: 5 }]] as const) {
+    for (const [query, variables] of [
+      [`{ ${pages("100")} }`, {}],
+      [`query($n: Int!) { ${pages("$n")} }`, { n: 5 }],
+    ] as const) {
       const costly = await gql(query, variables);
       expect(costly.status).toBe(400);
       expect(costly.body.data).toBeUndefined();
@@ -98,16 +101,15 @@ describe("GraphQL limits", () => {
       expect(costly.body.errors[0].message).toMatch(/cost is 5005, above the maximum cost of 5000/);
     }
     // A fragment spread twice is counted twice.
-    const viaFragments = await gql(`query { a: parts(first: 100) { ...P } b: parts(first: 100) { ...P } c: parts(first: 100) { ...P } d: parts(first: 100) { ...P } e: parts(first: 100) { ...P } } fragment P on PartConnection { edges { node { ${partFields} } } }`);
+    const viaFragments = await gql(
+      `query { a: parts(first: 100) { ...P } b: parts(first: 100) { ...P } c: parts(first: 100) { ...P } d: parts(first: 100) { ...P } e: parts(first: 100) { ...P } } fragment P on PartConnection { edges { node { ${partFields} } } }`,
+    );
     expect(viaFragments.body.errors?.[0]?.extensions?.limit).toBe("cost");
   });
 
   it("refuses batched operations with a clear message and runs none of them", async () => {
     const email = `batch${crypto.randomBytes(4).toString("hex")}@example.com`;
-    const batch = await post(shop().url, [
-      { query: `mutation { subscribeNewsletter(email: "${email}") { subscribed } }` },
-      { query: "{ __typename }" },
-    ]);
+    const batch = await post(shop().url, [{ query: `mutation { subscribeNewsletter(email: "${email}") { subscribed } }` }, { query: "{ __typename }" }]);
     expect(batch.status).toBe(400);
     expect(batch.body.errors[0]).toMatchObject({ extensions: { code: "BAD_REQUEST", limit: "batch" } });
     expect(batch.body.errors[0].message).toMatch(/Batched operations are not supported.*send one operation per request/);
@@ -138,7 +140,10 @@ describe("GraphQL limits", () => {
     for (const [, name, json] of documents) {
       const document = JSON.parse(json);
       const rules = graphqlLimitRules({ ...GRAPHQL_LIMITS, largestPage: PAGE_MAX });
-      expect(graphql.validate(schema, document, rules).map((e: any) => e.message), name).toEqual([]);
+      expect(
+        graphql.validate(schema, document, rules).map((e: any) => e.message),
+        name,
+      ).toEqual([]);
       const fragments = (fragmentName: string) => document.definitions.find((d: any) => d.kind === "FragmentDefinition" && d.name.value === fragmentName);
       for (const operation of document.definitions.filter((d: any) => d.kind === "OperationDefinition")) {
         costliest = Math.max(costliest, measureOperation(schema, operation, fragments, PAGE_MAX).cost);
@@ -193,7 +198,10 @@ describe("rate limits per client address", () => {
     expect(loadConfig(developmentEnv).rateLimits).toEqual(DEFAULT_RATE_LIMITS);
     // A shopper signs in a few times a day, uploads a photo or two and subscribes once.
     expect(DEFAULT_RATE_LIMITS).toEqual({ windowSeconds: 900, signIn: 300, uploads: 200, newsletter: 60 });
-    expect(loadConfig({ ...developmentEnv, RATE_LIMIT_SIGN_IN: "5", RATE_LIMIT_WINDOW_SECONDS: "60" }).rateLimits).toMatchObject({ signIn: 5, windowSeconds: 60 });
+    expect(loadConfig({ ...developmentEnv, RATE_LIMIT_SIGN_IN: "5", RATE_LIMIT_WINDOW_SECONDS: "60" }).rateLimits).toMatchObject({
+      signIn: 5,
+      windowSeconds: 60,
+    });
     for (const name of ["RATE_LIMIT_SIGN_IN", "RATE_LIMIT_UPLOADS", "RATE_LIMIT_NEWSLETTER", "RATE_LIMIT_WINDOW_SECONDS"]) {
       for (const bad of ["0", "-1", "lots", "1.5"]) expect(() => loadConfig({ ...developmentEnv, [name]: bad }), `${name}=${bad}`).toThrow(new RegExp(name));
     }
@@ -252,7 +260,9 @@ describe("rate limits per client address", () => {
     const limited = await restAt(production.url, "POST", "/newsletter", { body: { email: refusedEmail } });
     expect(limited.status).toBe(429);
     expect(limited.headers.get("retry-after")).toMatch(/^[1-3]$/);
-    const stored = await withDatabase(async (client) => (await client.query("SELECT 1 FROM newsletter_subscriptions WHERE email = $1", [refusedEmail])).rowCount);
+    const stored = await withDatabase(
+      async (client) => (await client.query("SELECT 1 FROM newsletter_subscriptions WHERE email = $1", [refusedEmail])).rowCount,
+    );
     expect(stored).toBe(0);
   });
 
@@ -302,16 +312,25 @@ describe("security headers and CORS", () => {
   it("every answer carries helmet's headers and a CSP allowing the shop's own assets, Stripe and the identity service", async () => {
     const { body: config } = await gql("{ publicConfig { authEmulatorUrl paymentSandboxUrl } }");
     for (const urlPath of ["/", "/parts", "/graphql?query=%7B__typename%7D"]) {
-      const answer = await fetch(shop().url + urlPath, { headers: { accept: urlPath === "/" ? "text/html" : "application/json", "apollo-require-preflight": "1" } });
+      const answer = await fetch(shop().url + urlPath, {
+        headers: { accept: urlPath === "/" ? "text/html" : "application/json", "apollo-require-preflight": "1" },
+      });
       const csp = answer.headers.get("content-security-policy") ?? "";
-      const directives = Object.fromEntries(csp.split(";").map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name, values]));
+      const directives = Object.fromEntries(
+        csp
+          .split(";")
+          .map((d) => d.trim().split(/\s+/))
+          .map(([name, ...values]) => [name, values]),
+      );
       expect(directives["default-src"], urlPath).toEqual(["'self'"]);
       expect(directives["script-src"]).toEqual(expect.arrayContaining(["'self'", "https://js.stripe.com"]));
       expect(directives["script-src"]).not.toContain("'unsafe-inline'");
       expect(directives["object-src"]).toEqual(["'none'"]);
       expect(directives["frame-ancestors"]).toEqual(["'self'"]);
       expect(directives["frame-src"]).toEqual(expect.arrayContaining(["https://js.stripe.com", "https://hooks.stripe.com"]));
-      expect(directives["connect-src"]).toEqual(expect.arrayContaining(["'self'", "https://api.stripe.com", config.data.publicConfig.authEmulatorUrl, config.data.publicConfig.paymentSandboxUrl]));
+      expect(directives["connect-src"]).toEqual(
+        expect.arrayContaining(["'self'", "https://api.stripe.com", config.data.publicConfig.authEmulatorUrl, config.data.publicConfig.paymentSandboxUrl]),
+      );
       expect(answer.headers.get("x-content-type-options")).toBe("nosniff");
       expect(answer.headers.get("x-frame-options")).toBe("SAMEORIGIN");
       expect(answer.headers.get("referrer-policy")).toBe("no-referrer");
@@ -327,7 +346,10 @@ describe("security headers and CORS", () => {
 
   it("CORS answers only the configured origins", async () => {
     const preflight = (baseUrl: string, origin: string) =>
-      fetch(`${baseUrl}/order`, { method: "OPTIONS", headers: { origin, "access-control-request-method": "POST", "access-control-request-headers": "authorization,content-type" } });
+      fetch(`${baseUrl}/order`, {
+        method: "OPTIONS",
+        headers: { origin, "access-control-request-method": "POST", "access-control-request-headers": "authorization,content-type" },
+      });
     const allowed = await preflight(production.url, ALLOWED_ORIGIN);
     expect(allowed.status).toBe(204);
     expect(allowed.headers.get("access-control-allow-origin")).toBe(ALLOWED_ORIGIN);
@@ -349,7 +371,8 @@ describe("security headers and CORS", () => {
 
 describe("access tokens", () => {
   const secret = () => Buffer.from(fs.readFileSync(path.join(shop().dataDir, "jwt-secret"), "utf8").trim(), "utf8");
-  const userIdOf = (email: string) => withDatabase(async (client) => (await client.query("SELECT id FROM users WHERE email = $1", [email])).rows[0].id as string);
+  const userIdOf = (email: string) =>
+    withDatabase(async (client) => (await client.query("SELECT id FROM users WHERE email = $1", [email])).rows[0].id as string);
 
   it("an expired access token is refused (401, UNAUTHENTICATED); the same token unexpired works", async () => {
     const customer = await newPerson("expiry");

@@ -1,16 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  createFirebaseAccount,
-  emulatorCall,
-  errorCode,
-  gql,
-  newCustomer,
-  rest,
-  seededAdmin,
-  shop,
-  uniqueEmail,
-  withDatabase,
-} from "./support/client";
+import { createFirebaseAccount, emulatorCall, errorCode, gql, newCustomer, rest, seededAdmin, shop, uniqueEmail, withDatabase } from "./support/client";
 
 describe("sign-in: PUT /user/{email} exchanges a Firebase ID token for the shop's access token", () => {
   it("issues a token and creates the user with role user and the token's display name", async () => {
@@ -95,7 +84,7 @@ describe("sign-in: PUT /user/{email} exchanges a Firebase ID token for the shop'
     const { idToken } = await createFirebaseAccount(email, "secret-123", "Grace Hopper");
     const answer = await gql("mutation($t: String!) { signIn(idToken: $t) { token user { email role displayName } } }", { t: idToken });
     expect(answer.body.data.signIn.user).toEqual({ email, role: "USER", displayName: "Grace Hopper" });
-    const bad = await gql("mutation { signIn(idToken: \"garbage\") { token } }");
+    const bad = await gql('mutation { signIn(idToken: "garbage") { token } }');
     expect(errorCode(bad)).toBe("UNAUTHENTICATED");
   });
 });

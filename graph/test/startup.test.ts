@@ -130,7 +130,7 @@ describe("starting the shop", () => {
         body: JSON.stringify({ email: "keep-me@example.com" }),
       });
       expect(added.status).toBe(201);
-      const partsBefore = (await (await fetch(`${first.url}/parts`)).json()).length;
+      const partsBefore = ((await (await fetch(`${first.url}/parts`)).json()) as unknown[]).length;
 
       // A crash: the server dies at once and its PostgreSQL is left behind with its postmaster.pid.
       await first.stop("SIGKILL");
@@ -146,7 +146,7 @@ describe("starting the shop", () => {
         });
         expect(await again.json()).toEqual({ subscribed: true, alreadySubscribed: true });
         // The seed runs on an empty database only.
-        expect((await (await fetch(`${second.url}/parts`)).json()).length).toBe(partsBefore);
+        expect(((await (await fetch(`${second.url}/parts`)).json()) as unknown[]).length).toBe(partsBefore);
       } finally {
         expect(await second.stop("SIGINT")).toBe(0);
       }

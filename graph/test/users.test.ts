@@ -79,13 +79,20 @@ describe("users and roles", () => {
     expect(promoted.body.data.makeAdmin).toEqual({ email: customer.email, role: "ADMIN" });
     const check = await gql("query($e: String!) { isAdmin(email: $e) }", { e: customer.email }, customer.token);
     expect(check.body.data.isAdmin).toBe(true);
-    const missing = await gql("mutation { makeAdmin(email: \"nobody@nowhere.dev\") { role } }", {}, admin.token);
+    const missing = await gql('mutation { makeAdmin(email: "nobody@nowhere.dev") { role } }', {}, admin.token);
     expect(errorCode(missing)).toBe("NOT_FOUND");
   });
 });
 
 describe("profile (PUT /profileUpdate/{email})", () => {
-  const profile = { user: "ignored", userName: "Pat", education: "BSc Electronics", address: "4 Mill Lane", phone: "441234567", linkedin: "https://linkedin.com/in/pat" };
+  const profile = {
+    user: "ignored",
+    userName: "Pat",
+    education: "BSc Electronics",
+    address: "4 Mill Lane",
+    phone: "441234567",
+    linkedin: "https://linkedin.com/in/pat",
+  };
 
   it("saves one's own profile and the viewer sees it", async () => {
     const customer = await newCustomer();
@@ -93,7 +100,13 @@ describe("profile (PUT /profileUpdate/{email})", () => {
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({ acknowledged: true, modifiedCount: 1 });
     const viewer = await gql("{ viewer { profile { userName education address phone linkedin } } }", {}, customer.token);
-    expect(viewer.body.data.viewer.profile).toEqual({ userName: "Pat", education: "BSc Electronics", address: "4 Mill Lane", phone: "441234567", linkedin: "https://linkedin.com/in/pat" });
+    expect(viewer.body.data.viewer.profile).toEqual({
+      userName: "Pat",
+      education: "BSc Electronics",
+      address: "4 Mill Lane",
+      phone: "441234567",
+      linkedin: "https://linkedin.com/in/pat",
+    });
     const updated = await rest("PUT", `/profileUpdate/${customer.email}`, { token: customer.token, body: { ...profile, education: "MSc" } });
     expect(updated.status).toBe(200);
     const again = await gql("{ viewer { profile { education } } }", {}, customer.token);

@@ -186,8 +186,7 @@ export interface CardInput {
 }
 
 export type CardCheck =
-  | { ok: true; card: CardDetails; outcome: CardOutcome }
-  | { ok: false; outcome: Exclude<CardOutcome, "success">; card: CardDetails | null };
+  { ok: true; card: CardDetails; outcome: CardOutcome } | { ok: false; outcome: Exclude<CardOutcome, "success">; card: CardDetails | null };
 
 /**
  * Validates raw card details the way Stripe does on confirm (number, expiry, cvc), then looks up the

@@ -32,7 +32,9 @@ export class Cleanup {
   }
 }
 
-export { freePort } from "../../../dev/dist/ports.js";
+import { freePort } from "../../../dev/dist/ports.js";
+
+export { freePort };
 
 /** A data folder under /tmp (the embedded PostgreSQL runs as "postgres" and must reach it). */
 export function makeDataDir(label, cleanup) {
@@ -65,7 +67,12 @@ export async function spawnShop(label, env, cleanup, { timeoutMs = 150_000 } = {
   for (const [key, value] of Object.entries(env)) if (value === undefined) delete childEnv[key];
   // BENCH_NODE_ARGS: node flags for the shops (experiments, e.g. "--heap-growing-percent=10").
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, MAIN], { cwd: path.dirname(path.dirname(MAIN)), env: childEnv, stdio: ["ignore", "pipe", "pipe"], detached: true });
+  const child = spawn(process.execPath, [...nodeArgs, MAIN], {
+    cwd: path.dirname(path.dirname(MAIN)),
+    env: childEnv,
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+  });
   child.stdout.on("data", (chunk) => (output = (output + chunk).slice(-200_000)));
   child.stderr.on("data", (chunk) => (output = (output + chunk).slice(-200_000)));
   const exited = new Promise((resolve) => child.once("exit", (code, signal) => resolve(code ?? signal)));

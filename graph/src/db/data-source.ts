@@ -36,7 +36,14 @@ class CountingLogger implements Logger {
 }
 
 export const entities = [Part, Product, Order, Review, User, Profile, NewsletterSubscription];
-export const migrations = [InitialSchema1763800000000, CatalogueChangeNotify1763900000000, SharedRateLimits1764000000000, UsersChangeNotify1764100000000, AccountsChangeNotify1764200000000, RateLimiterFlexible1764300000000];
+export const migrations = [
+  InitialSchema1763800000000,
+  CatalogueChangeNotify1763900000000,
+  SharedRateLimits1764000000000,
+  UsersChangeNotify1764100000000,
+  AccountsChangeNotify1764200000000,
+  RateLimiterFlexible1764300000000,
+];
 
 export function createDataSource(url: string, log: Pino, options: { poolSize?: number } = {}): DataSource {
   return new DataSource({

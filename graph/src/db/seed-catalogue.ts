@@ -35,8 +35,7 @@ export const seedParts: SeedPart[] = [
     priceCents: 4999,
     available: 500,
     minOrderQuantity: 10,
-    shortDesc:
-      "Replacement 3-cell lithium-ion battery pack with built-in protection board. Grade-A cells, rated for 500+ charge cycles.",
+    shortDesc: "Replacement 3-cell lithium-ion battery pack with built-in protection board. Grade-A cells, rated for 500+ charge cycles.",
   },
   {
     name: 'Backlit US Keyboard for 14" Laptops',
@@ -44,8 +43,7 @@ export const seedParts: SeedPart[] = [
     priceCents: 2899,
     available: 1200,
     minOrderQuantity: 10,
-    shortDesc:
-      "Full-size US QWERTY layout with white LED backlight and ribbon connector. Drop-in replacement for most 14-inch chassis.",
+    shortDesc: "Full-size US QWERTY layout with white LED backlight and ribbon connector. Drop-in replacement for most 14-inch chassis.",
   },
   {
     name: '15.6" FHD IPS Panel 1920x1080, 30-pin eDP',
@@ -53,8 +51,7 @@ export const seedParts: SeedPart[] = [
     priceCents: 8900,
     available: 350,
     minOrderQuantity: 5,
-    shortDesc:
-      "Slim matte 15.6-inch IPS display, 1920x1080 at 60 Hz, 250 nits, 45% NTSC. Bottom-right 30-pin eDP connector.",
+    shortDesc: "Slim matte 15.6-inch IPS display, 1920x1080 at 60 Hz, 250 nits, 45% NTSC. Bottom-right 30-pin eDP connector.",
   },
   {
     name: "16GB DDR4-3200 SO-DIMM Memory Module",
@@ -62,8 +59,7 @@ export const seedParts: SeedPart[] = [
     priceCents: 3499,
     available: 2000,
     minOrderQuantity: 10,
-    shortDesc:
-      "260-pin DDR4 SO-DIMM, 3200 MT/s, CL22, 1.2 V. Tested for compatibility with Intel and AMD laptop platforms.",
+    shortDesc: "260-pin DDR4 SO-DIMM, 3200 MT/s, CL22, 1.2 V. Tested for compatibility with Intel and AMD laptop platforms.",
   },
   {
     name: "32GB DDR5-5600 SO-DIMM Memory Module",
@@ -71,8 +67,7 @@ export const seedParts: SeedPart[] = [
     priceCents: 8999,
     available: 800,
     minOrderQuantity: 5,
-    shortDesc:
-      "262-pin DDR5 SO-DIMM, 5600 MT/s, CL46, 1.1 V with on-module power management. For current-generation laptops.",
+    shortDesc: "262-pin DDR5 SO-DIMM, 5600 MT/s, CL46, 1.1 V with on-module power management. For current-generation laptops.",
   },
   {
     name: "1TB NVMe M.2 2280 SSD, PCIe 4.0 x4",
@@ -80,8 +75,7 @@ export const seedParts: SeedPart[] = [
     priceCents: 6999,
     available: 900,
     minOrderQuantity: 5,
-    shortDesc:
-      "Single-sided M.2 2280 solid-state drive with up to 7,000 MB/s sequential reads. Thin enough for ultrabooks.",
+    shortDesc: "Single-sided M.2 2280 solid-state drive with up to 7,000 MB/s sequential reads. Thin enough for ultrabooks.",
   },
   {
     name: "65W USB-C PD Laptop Charger",
@@ -89,8 +83,7 @@ export const seedParts: SeedPart[] = [
     priceCents: 2499,
     available: 3000,
     minOrderQuantity: 20,
-    shortDesc:
-      "GaN wall charger with USB Power Delivery 3.0 (5-20 V) and a 1.8 m USB-C cable. Charges laptops, tablets and phones.",
+    shortDesc: "GaN wall charger with USB Power Delivery 3.0 (5-20 V) and a 1.8 m USB-C cable. Charges laptops, tablets and phones.",
   },
   {
     name: "CPU Cooling Fan with Heatsink Fin Stack, 5V 4-pin",
@@ -98,8 +91,7 @@ export const seedParts: SeedPart[] = [
     priceCents: 1299,
     available: 1500,
     minOrderQuantity: 20,
-    shortDesc:
-      "Quiet blower-style fan with PWM control and aluminium fin stack. Fixes overheating and noisy-fan complaints.",
+    shortDesc: "Quiet blower-style fan with PWM control and aluminium fin stack. Fixes overheating and noisy-fan complaints.",
   },
   {
     name: 'Hinge Set, Left and Right, for 15.6" Laptops',
@@ -107,8 +99,7 @@ export const seedParts: SeedPart[] = [
     priceCents: 999,
     available: 2500,
     minOrderQuantity: 25,
-    shortDesc:
-      "Pair of steel display hinges with brackets, pre-tensioned for smooth opening. Screws not included.",
+    shortDesc: "Pair of steel display hinges with brackets, pre-tensioned for smooth opening. Screws not included.",
   },
   {
     name: "Precision Touchpad Module with Flex Cable",
@@ -116,8 +107,7 @@ export const seedParts: SeedPart[] = [
     priceCents: 2299,
     available: 600,
     minOrderQuantity: 10,
-    shortDesc:
-      "Glass-surface clickpad with Windows Precision multi-touch gestures. Ships with the matching 6-pin flex cable.",
+    shortDesc: "Glass-surface clickpad with Windows Precision multi-touch gestures. Ships with the matching 6-pin flex cable.",
   },
   {
     name: "720p HD Webcam Module with Dual Microphones",
@@ -125,8 +115,7 @@ export const seedParts: SeedPart[] = [
     priceCents: 899,
     available: 1800,
     minOrderQuantity: 20,
-    shortDesc:
-      "Bezel-mount 720p camera board with activity LED and two digital microphones. Includes the display-side cable.",
+    shortDesc: "Bezel-mount 720p camera board with activity LED and two digital microphones. Includes the display-side cable.",
   },
   {
     name: "Wi-Fi 6E M.2 2230 Card with Bluetooth 5.3",
@@ -134,8 +123,7 @@ export const seedParts: SeedPart[] = [
     priceCents: 1999,
     available: 1400,
     minOrderQuantity: 10,
-    shortDesc:
-      "Tri-band 2x2 wireless card (2.4/5/6 GHz) up to 2.4 Gbps, with Bluetooth 5.3. A+E key, two U.FL antenna connectors.",
+    shortDesc: "Tri-band 2x2 wireless card (2.4/5/6 GHz) up to 2.4 Gbps, with Bluetooth 5.3. A+E key, two U.FL antenna connectors.",
   },
   {
     name: "DC Power Jack with Cable Harness",
@@ -143,8 +131,7 @@ export const seedParts: SeedPart[] = [
     priceCents: 399,
     available: 5000,
     minOrderQuantity: 50,
-    shortDesc:
-      "Replacement barrel power jack (4.5 x 3.0 mm) pre-wired to its motherboard connector. A common bulk repair part.",
+    shortDesc: "Replacement barrel power jack (4.5 x 3.0 mm) pre-wired to its motherboard connector. A common bulk repair part.",
   },
   {
     name: "Thermal Paste 4g Syringe, 8.5 W/mK",
@@ -152,8 +139,7 @@ export const seedParts: SeedPart[] = [
     priceCents: 599,
     available: 4000,
     minOrderQuantity: 50,
-    shortDesc:
-      "Non-conductive, non-curing thermal compound for CPUs and GPUs. Enough for about 15 applications; spreader included.",
+    shortDesc: "Non-conductive, non-curing thermal compound for CPUs and GPUs. Enough for about 15 applications; spreader included.",
   },
 ];
 
@@ -164,8 +150,7 @@ export const seedProducts: SeedProduct[] = [
     priceCents: 129900,
     availableQuantity: 40,
     minQuantity: 1,
-    description:
-      "14-inch aluminium laptop with a 2.8K display, 32GB DDR5 and a 1TB NVMe SSD. Every internal part is also sold separately.",
+    description: "14-inch aluminium laptop with a 2.8K display, 32GB DDR5 and a 1TB NVMe SSD. Every internal part is also sold separately.",
   },
   {
     name: "Partshop Air 13",
@@ -173,8 +158,7 @@ export const seedProducts: SeedProduct[] = [
     priceCents: 89900,
     availableQuantity: 60,
     minQuantity: 1,
-    description:
-      "A 1.1 kg, 13.3-inch ultralight with all-day battery life. Its battery, keyboard and SSD can be swapped with a single screwdriver.",
+    description: "A 1.1 kg, 13.3-inch ultralight with all-day battery life. Its battery, keyboard and SSD can be swapped with a single screwdriver.",
   },
   {
     name: "Partshop Work 15",
@@ -182,8 +166,7 @@ export const seedProducts: SeedProduct[] = [
     priceCents: 74900,
     availableQuantity: 120,
     minQuantity: 5,
-    description:
-      "Rugged 15.6-inch business laptop with a spill-resistant keyboard and two SO-DIMM slots. Sold to fleets in packs of five or more.",
+    description: "Rugged 15.6-inch business laptop with a spill-resistant keyboard and two SO-DIMM slots. Sold to fleets in packs of five or more.",
   },
   {
     name: "Technician Tool Kit",
@@ -191,8 +174,7 @@ export const seedProducts: SeedProduct[] = [
     priceCents: 3999,
     availableQuantity: 300,
     minQuantity: 2,
-    description:
-      "Everything a repair bench needs: a precision driver with 24 bits, spudger, tweezers, suction cup and opening picks in a hard case.",
+    description: "Everything a repair bench needs: a precision driver with 24 bits, spudger, tweezers, suction cup and opening picks in a hard case.",
   },
 ];
 
@@ -200,43 +182,37 @@ export const seedReviews: SeedReview[] = [
   {
     name: "Maria Gonzalez",
     ratings: 5,
-    description:
-      "We order batteries and keyboards every month for our repair shop. Stock is always there and bulk pricing beats every distributor we tried.",
+    description: "We order batteries and keyboards every month for our repair shop. Stock is always there and bulk pricing beats every distributor we tried.",
     img: "/images/reviews/maria-gonzalez.svg",
   },
   {
     name: "Kenji Watanabe",
     ratings: 4,
-    description:
-      "The 15.6-inch IPS panels were a perfect fit and arrived well packed. Delivery took a day longer than promised.",
+    description: "The 15.6-inch IPS panels were a perfect fit and arrived well packed. Delivery took a day longer than promised.",
     img: "/images/reviews/kenji-watanabe.svg",
   },
   {
     name: "Aisha Bello",
     ratings: 5,
-    description:
-      "Great DDR5 modules at a fair price. Support helped me confirm compatibility before I ordered fifty of them.",
+    description: "Great DDR5 modules at a fair price. Support helped me confirm compatibility before I ordered fifty of them.",
     img: "/images/reviews/aisha-bello.svg",
   },
   {
     name: "Lukas Weber",
     ratings: 3,
-    description:
-      "The hinges themselves are solid, but the minimum order of 25 is a lot for a small shop like mine.",
+    description: "The hinges themselves are solid, but the minimum order of 25 is a lot for a small shop like mine.",
     img: "/images/reviews/lukas-weber.svg",
   },
   {
     name: "Priya Raman",
     ratings: 5,
-    description:
-      "Ordering is simple and the invoices are clear. The 65 W USB-C chargers have had zero returns so far.",
+    description: "Ordering is simple and the invoices are clear. The 65 W USB-C chargers have had zero returns so far.",
     img: "/images/reviews/priya-raman.svg",
   },
   {
     name: "Tom Becker",
     ratings: 4,
-    description:
-      "Cooling fans are quiet and fixed every overheating laptop we put them in. I would like more models in stock.",
+    description: "Cooling fans are quiet and fixed every overheating laptop we put them in. I would like more models in stock.",
     img: "/images/reviews/tom-becker.svg",
   },
 ];

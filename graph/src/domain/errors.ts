@@ -65,7 +65,10 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     if (typeof current.code === "string" && (UNAVAILABLE_SQLSTATES.has(current.code) || UNAVAILABLE_NODE_CODES.has(current.code))) {
       return true;
     }
-    if (typeof current.message === "string" && /Connection terminated|timeout exceeded when trying to connect|the database system is (starting up|shutting down)/i.test(current.message)) {
+    if (
+      typeof current.message === "string" &&
+      /Connection terminated|timeout exceeded when trying to connect|the database system is (starting up|shutting down)/i.test(current.message)
+    ) {
       return true;
     }
     // TypeORM releases a transaction's query runner when its connection fails; the COMMIT that

@@ -41,7 +41,10 @@ export async function paginate<T extends ObjectLiteral & { seq: string }>(
   if (page.after) {
     query.andWhere(`${alias}.seq ${direction === "ASC" ? ">" : "<"} :afterSeq`, { afterSeq: decodeCursor(page.after) });
   }
-  const rows = await query.orderBy(`${alias}.seq`, direction).limit(page.first + 1).getMany();
+  const rows = await query
+    .orderBy(`${alias}.seq`, direction)
+    .limit(page.first + 1)
+    .getMany();
   const nodes = rows.slice(0, page.first);
   const edges = nodes.map((node) => ({ cursor: encodeCursor(node.seq), node }));
   return {

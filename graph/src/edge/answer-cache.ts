@@ -201,7 +201,13 @@ const withUsers = (topics: ChangeTopic[]): ChangeTopic[] => (topics.includes("us
 const allows = (scope: CacheScope, who: "visitor" | "caller") => scope === "PUBLIC" || (who === "visitor" ? scope === "VISITOR" : scope === "CALLER");
 
 /** Collects the hints of the root fields of a selection; false if one of them has none. */
-function collectRootHints(selectionSet: SelectionSetNode, hints: Map<string, CacheHint>, fragments: Map<string, FragmentDefinitionNode>, seen: Set<string>, found: CacheHint[]): boolean {
+function collectRootHints(
+  selectionSet: SelectionSetNode,
+  hints: Map<string, CacheHint>,
+  fragments: Map<string, FragmentDefinitionNode>,
+  seen: Set<string>,
+  found: CacheHint[],
+): boolean {
   for (const selection of selectionSet.selections) {
     if (selection.kind === Kind.FIELD) {
       if (selection.name.value === "__typename") continue;

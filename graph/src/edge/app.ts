@@ -57,7 +57,11 @@ function shopServer(answerCache: AnswerCache, exposeSqlCount: boolean) {
 /** The shop's HTTP edge, assembled from its parts. */
 export async function createApp(parts: AppParts): Promise<ShopApp> {
   const { config, log } = parts;
-  const answerCache = new AnswerCache(parts.events, (authorization) => parts.callers.idOf(authorization), { graphqlPath: GRAPHQL_PATH, maxEntries: 7000, maxBytes: 64 * 1024 * 1024 });
+  const answerCache = new AnswerCache(parts.events, (authorization) => parts.callers.idOf(authorization), {
+    graphqlPath: GRAPHQL_PATH,
+    maxEntries: 7000,
+    maxBytes: 64 * 1024 * 1024,
+  });
   const app = Fastify({
     loggerInstance: log as FastifyBaseLogger,
     logController: new RequestLogs(),
@@ -84,7 +88,13 @@ export async function createApp(parts: AppParts): Promise<ShopApp> {
   registerJsonBodies(app);
   registerHealth(app);
   const webApp = await registerWebApp(app, { webDistDir: config.webDistDir, assetsDir: config.assetsDir });
-  registerRestRoutes(app, parts.restRoutes, { callers: parts.callers, rateLimits: parts.rateLimits, answerCache, serveWebApp: webApp.serve, jsonBodyLimit: JSON_BODY_LIMIT });
+  registerRestRoutes(app, parts.restRoutes, {
+    callers: parts.callers,
+    rateLimits: parts.rateLimits,
+    answerCache,
+    serveWebApp: webApp.serve,
+    jsonBodyLimit: JSON_BODY_LIMIT,
+  });
   const apollo = await registerGraphql(app, {
     schema: parts.schema,
     services: parts.services,

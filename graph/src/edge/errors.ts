@@ -27,7 +27,8 @@ function frameworkError(error: FastifyError, bodyLimit: number): ShopError | und
   if (error instanceof SyntaxError) return new ShopError("BAD_USER_INPUT", "The request body is not valid JSON");
   // Other client errors raised before a handler runs (a prototype key in JSON, a bad length...).
   const status = error.statusCode ?? 500;
-  if (status >= 400 && status < 500) return new ShopError(status === 413 ? "PAYLOAD_TOO_LARGE" : status === 415 ? "UNSUPPORTED_MEDIA_TYPE" : "BAD_USER_INPUT", error.message || "Bad request");
+  if (status >= 400 && status < 500)
+    return new ShopError(status === 413 ? "PAYLOAD_TOO_LARGE" : status === 415 ? "UNSUPPORTED_MEDIA_TYPE" : "BAD_USER_INPUT", error.message || "Bad request");
   return undefined;
 }
 

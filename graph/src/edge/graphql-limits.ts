@@ -77,7 +77,7 @@ export function measureOperation(
       if (selection.kind === Kind.FIELD) {
         measured = measureField(selection, parent);
       } else if (selection.kind === Kind.INLINE_FRAGMENT) {
-        const condition = selection.typeCondition ? schema.getType(selection.typeCondition.name.value) ?? undefined : parent;
+        const condition = selection.typeCondition ? (schema.getType(selection.typeCondition.name.value) ?? undefined) : parent;
         measured = measureSelections(selection.selectionSet, condition);
       } else {
         measured = measureFragment(selection.name.value);

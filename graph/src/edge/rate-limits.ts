@@ -95,7 +95,15 @@ function rootFields(selectionSet: SelectionSetNode, fragments: Record<string, Fr
  */
 export function rateLimitPlugin<Context extends { clientAddress: string }>(limitedMutations: Record<string, RateLimit>): ApolloServerPlugin<Context> {
   const requestListener = {
-    async didResolveOperation({ operation, document, contextValue }: { operation?: OperationDefinitionNode | null; document: { definitions: readonly any[] }; contextValue: Context }) {
+    async didResolveOperation({
+      operation,
+      document,
+      contextValue,
+    }: {
+      operation?: OperationDefinitionNode | null;
+      document: { definitions: readonly any[] };
+      contextValue: Context;
+    }) {
       if (!operation || operation.operation !== "mutation") return;
       const fragments: Record<string, FragmentDefinitionNode> = {};
       for (const definition of document.definitions) {

@@ -60,7 +60,11 @@ export function registerRestRoutes(app: FastifyInstance, routes: RestRoute[], ed
     if (route.cachedUntil) edge.answerCache.declareRestRoute(route.path, route.cachedUntil);
     const limit = route.rateLimit ? edge.rateLimits[route.rateLimit] : undefined;
     const bodyLimit = route.bodyLimit ?? edge.jsonBodyLimit;
-    const config: RouteSettings & { rawBody?: boolean; streamBody?: boolean } = { refusal: route.refusal, rawBody: route.body === "raw", streamBody: route.body === "stream" };
+    const config: RouteSettings & { rawBody?: boolean; streamBody?: boolean } = {
+      refusal: route.refusal,
+      rawBody: route.body === "raw",
+      streamBody: route.body === "stream",
+    };
     app.route({
       method: route.method,
       url: route.path,
@@ -76,7 +80,12 @@ export function registerRestRoutes(app: FastifyInstance, routes: RestRoute[], ed
           }
         }
         if (route.body === "stream") {
-          return refuseDeclaredTooLarge(request, reply, bodyLimit, route.tooLarge ?? `The request body is larger than the limit of ${Math.round(bodyLimit / 1024)} kB`);
+          return refuseDeclaredTooLarge(
+            request,
+            reply,
+            bodyLimit,
+            route.tooLarge ?? `The request body is larger than the limit of ${Math.round(bodyLimit / 1024)} kB`,
+          );
         }
       },
       handler: async (request, reply) => {

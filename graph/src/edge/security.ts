@@ -22,11 +22,23 @@ function helmetOptions({ corsOrigins, publicConfig }: SecuritySettings): HelmetO
     contentSecurityPolicy: {
       directives: {
         "default-src": ["'self'"],
-        "script-src": ["'self'", "https://js.stripe.com", "https://embeddable-sandbox.cdn.apollographql.com", "https://apollo-server-landing-page.cdn.apollographql.com"],
+        "script-src": [
+          "'self'",
+          "https://js.stripe.com",
+          "https://embeddable-sandbox.cdn.apollographql.com",
+          "https://apollo-server-landing-page.cdn.apollographql.com",
+        ],
         "style-src": ["'self'", "'unsafe-inline'", "https://apollo-server-landing-page.cdn.apollographql.com"],
         "img-src": ["'self'", "data:", "blob:", "https:"],
         "connect-src": connectSources.concat(["https://api.stripe.com"]),
-        "frame-src": ["'self'", "https://js.stripe.com", "https://hooks.stripe.com", "https://sandbox.embed.apollographql.com", "https://*.firebaseapp.com", ...(emulator ? [emulator] : [])],
+        "frame-src": [
+          "'self'",
+          "https://js.stripe.com",
+          "https://hooks.stripe.com",
+          "https://sandbox.embed.apollographql.com",
+          "https://*.firebaseapp.com",
+          ...(emulator ? [emulator] : []),
+        ],
         "manifest-src": ["'self'", "https://apollo-server-landing-page.cdn.apollographql.com"],
         "upgrade-insecure-requests": null,
       },
@@ -43,8 +55,11 @@ export async function registerSecurity(app: FastifyInstance, settings: SecurityS
   // Apollo Sandbox's page (outside production) brings its own CSP with a per-page nonce for its
   // inline script; the shop's CSP on top would block that script, so that one page keeps Apollo's.
   const sandboxPage = helmet({ ...options, contentSecurityPolicy: false });
-  const isSandboxPage = (request: FastifyRequest) => !settings.production && request.method === "GET" && request.url.split("?")[0] === GRAPHQL_PATH && prefersHtml(request);
-  app.addHook("onRequest", (request, reply, done) => (isSandboxPage(request) ? sandboxPage : everyPage)(request.raw, reply.raw, (error) => done(error as Error | undefined)));
+  const isSandboxPage = (request: FastifyRequest) =>
+    !settings.production && request.method === "GET" && request.url.split("?")[0] === GRAPHQL_PATH && prefersHtml(request);
+  app.addHook("onRequest", (request, reply, done) =>
+    (isSandboxPage(request) ? sandboxPage : everyPage)(request.raw, reply.raw, (error) => done(error as Error | undefined)),
+  );
   await app.register(cors, {
     origin: settings.corsOrigins.length ? settings.corsOrigins : false,
     credentials: false,

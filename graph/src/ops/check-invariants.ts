@@ -77,17 +77,29 @@ export async function checkInvariants(client: pg.Client, baseline: Record<string
       ["paid orders without a transaction id or payment time", `SELECT id FROM orders WHERE status = 'paid' AND (transaction_id IS NULL OR paid_at IS NULL)`],
       ["cancelled orders without a cancellation time", `SELECT id FROM orders WHERE status = 'cancelled' AND cancelled_at IS NULL`],
       ["orders in an unknown state", `SELECT id FROM orders WHERE status NOT IN ('unpaid', 'paid', 'cancelled')`],
-      ["orders of a missing part or user", `SELECT o.id FROM orders o LEFT JOIN parts p ON p.id = o.part_id LEFT JOIN users u ON u.id = o.user_id WHERE p.id IS NULL OR u.id IS NULL`],
+      [
+        "orders of a missing part or user",
+        `SELECT o.id FROM orders o LEFT JOIN parts p ON p.id = o.part_id LEFT JOIN users u ON u.id = o.user_id WHERE p.id IS NULL OR u.id IS NULL`,
+      ],
       [
         "customers with more than one unpaid order for a part",
         `SELECT min(id::text) AS id FROM orders WHERE status = 'unpaid' GROUP BY user_id, part_id HAVING count(*) > 1`,
       ],
-      ["one payment recorded on several orders", `SELECT min(id::text) AS id FROM orders WHERE transaction_id IS NOT NULL GROUP BY transaction_id HAVING count(*) > 1`],
+      [
+        "one payment recorded on several orders",
+        `SELECT min(id::text) AS id FROM orders WHERE transaction_id IS NOT NULL GROUP BY transaction_id HAVING count(*) > 1`,
+      ],
       ["parts with negative stock", `SELECT id FROM parts WHERE available < 0`],
     ];
     for (const [label, sql] of problems) {
       const { rows } = await client.query<{ id: string }>(sql);
-      if (rows.length) violations.push(`${rows.length} ${label}: ${rows.slice(0, 5).map((row) => row.id).join(", ")}${rows.length > 5 ? ", ..." : ""}`);
+      if (rows.length)
+        violations.push(
+          `${rows.length} ${label}: ${rows
+            .slice(0, 5)
+            .map((row) => row.id)
+            .join(", ")}${rows.length > 5 ? ", ..." : ""}`,
+        );
     }
 
     const { rows: counts } = await client.query<{ status: string; count: number }>(`SELECT status, count(*)::int AS count FROM orders GROUP BY status`);
@@ -130,7 +142,9 @@ export async function runInvariantsCommand(client: pg.Client, args: string[]): P
     if (args.includes("--json")) {
       console.log(JSON.stringify(report));
     } else {
-      console.log(`Checked ${report.checkedParts} parts (${report.uncheckedParts.length} without a seed or baseline figure) and ${report.orders.live + report.orders.cancelled} orders.`);
+      console.log(
+        `Checked ${report.checkedParts} parts (${report.uncheckedParts.length} without a seed or baseline figure) and ${report.orders.live + report.orders.cancelled} orders.`,
+      );
       for (const violation of report.violations) console.log(`VIOLATION: ${violation}`);
       console.log(report.ok ? "All invariants hold." : `${report.violations.length} invariant(s) broken.`);
     }

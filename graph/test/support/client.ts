@@ -32,7 +32,7 @@ export async function rest<T = any>(
   return { status: response.status, body: parsed, headers: response.headers };
 }
 
-export async function gql<T = any>(query: string, variables: Record<string, unknown> = {}, token?: string): Promise<Answer<{ data?: T; errors?: any[] }>> {
+export async function gql<T = any>(query: string, variables: Record<string, unknown> = {}, token?: string): Promise<Answer<{ data?: T; errors?: any }>> {
   return rest("POST", "/graphql", { token, body: { query, variables } });
 }
 

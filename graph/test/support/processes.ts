@@ -34,7 +34,10 @@ export function makeDataDir(label: string): string {
  * Starts the built shop the way `npm start` does (the local harness around it), with test ports and
  * folders; `options.main` runs another entry point (SHOP_MAIN: the shop alone).
  */
-export async function spawnShop(env: Record<string, string>, options: { timeoutMs?: number; expectFailure?: boolean; main?: string } = {}): Promise<ShopProcess> {
+export async function spawnShop(
+  env: Record<string, string>,
+  options: { timeoutMs?: number; expectFailure?: boolean; main?: string } = {},
+): Promise<ShopProcess> {
   const port = Number(env.PORT);
   let output = "";
   const child = spawn(process.execPath, [options.main ?? LOCAL_START], {

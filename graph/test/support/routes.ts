@@ -41,11 +41,21 @@ export async function restRoutes(): Promise<RestRoute[]> {
     schema: buildShopSchema(),
     restRoutes: routeTable(services),
     rateLimits: { signIn: unused, uploads: unused, newsletter: unused },
-    publicConfig: { firebaseProjectId: "demo-partshop", firebaseApiKey: "demo-api-key", firebaseAuthDomain: null, authEmulatorUrl: null, stripePublishableKey: "pk_test_unused", paymentSandboxUrl: null, imageUploadUrl: "/upload" },
+    publicConfig: {
+      firebaseProjectId: "demo-partshop",
+      firebaseApiKey: "demo-api-key",
+      firebaseAuthDomain: null,
+      authEmulatorUrl: null,
+      stripePublishableKey: "pk_test_unused",
+      paymentSandboxUrl: null,
+      imageUploadUrl: "/upload",
+    },
     log: pino({ level: "silent" }),
   });
   try {
-    const listed = (app.routes as RestRoute[]).filter((route) => !["HEAD", "OPTIONS"].includes(route.method) && route.path !== "/graphql" && !route.path.startsWith("/images/"));
+    const listed = (app.routes as RestRoute[]).filter(
+      (route) => !["HEAD", "OPTIONS"].includes(route.method) && route.path !== "/graphql" && !route.path.startsWith("/images/"),
+    );
     return [...new Map(listed.map((route) => [routeKey(route), { method: route.method, path: route.path }])).values()];
   } finally {
     await app.stop();

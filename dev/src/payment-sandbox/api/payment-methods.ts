@@ -10,8 +10,18 @@ import { applyMetadata } from "./params/metadata";
 const DATA = "payment_method_data";
 const CARD = `${DATA}[card]`;
 const DATA_PARAMS = [
-  "type", "card", "billing_details", "metadata", "allow_redisplay", "payment_user_agent",
-  "time_on_page", "referrer", "guid", "muid", "sid", "radar_options",
+  "type",
+  "card",
+  "billing_details",
+  "metadata",
+  "allow_redisplay",
+  "payment_user_agent",
+  "time_on_page",
+  "referrer",
+  "guid",
+  "muid",
+  "sid",
+  "radar_options",
 ];
 const CARD_PARAMS = ["number", "exp_month", "exp_year", "cvc", "networks", "token"];
 

@@ -57,21 +57,13 @@ function newContext(req: http.IncomingMessage, method: string, requestId: string
 }
 
 /** Every failure becomes a reply: Stripe's error envelope for SandboxErrors, a logged 500 for anything else. */
-async function answer(
-  req: http.IncomingMessage,
-  method: string,
-  url: URL,
-  ctx: RequestContext,
-  options: HandlerOptions,
-): Promise<Reply> {
+async function answer(req: http.IncomingMessage, method: string, url: URL, ctx: RequestContext, options: HandlerOptions): Promise<Reply> {
   try {
     const params = await readParams(req, method, url);
     ctx.keyKind = authenticate(req, params, options.keys);
     const { operation, id } = findRoute(method, url.pathname);
     const endpoint = `${method} ${url.pathname.replace(/\/$/, "")}`;
-    return answerIdempotently(options.api.state.idempotency, { endpoint, params }, ctx, () =>
-      run(operation, options.api, id, params, ctx),
-    );
+    return answerIdempotently(options.api.state.idempotency, { endpoint, params }, ctx, () => run(operation, options.api, id, params, ctx));
   } catch (error) {
     if (error instanceof SandboxError) return errorReply(error);
     options.log(`stripe sandbox: ${method} ${url.pathname} failed: ${(error as Error).stack ?? error}`);

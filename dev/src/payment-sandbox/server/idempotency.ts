@@ -18,12 +18,7 @@ export interface IdempotentRequest {
  * Runs `operation` once per Idempotency-Key: a repeat of the same request gets the first answer back
  * instead of, say, charging the card twice. Keys are per kind of API key and forgotten after 24 hours.
  */
-export function answerIdempotently(
-  records: Record<string, IdempotencyRecord>,
-  request: IdempotentRequest,
-  ctx: RequestContext,
-  operation: () => Reply,
-): Reply {
+export function answerIdempotently(records: Record<string, IdempotencyRecord>, request: IdempotentRequest, ctx: RequestContext, operation: () => Reply): Reply {
   const key = ctx.idempotencyKey;
   if (!key) return operation();
   if (key.length > MAX_KEY_LENGTH) {
@@ -81,5 +76,7 @@ function hashParams(params: FormValue): string {
             .sort()
             .map((name) => [name, canonical(value[name])]),
         );
-  return createHash("sha256").update(JSON.stringify(canonical(params))).digest("hex");
+  return createHash("sha256")
+    .update(JSON.stringify(canonical(params)))
+    .digest("hex");
 }

@@ -5,10 +5,7 @@ import type { AddressInfo } from "node:net";
  * An HTTP server for `handler`. The handler answers its own errors; should it still reject, the
  * client gets a bare 500 (or a dropped connection once headers are out) rather than a hanging request.
  */
-export function createServer(
-  handler: (req: http.IncomingMessage, res: http.ServerResponse) => Promise<void>,
-  log: (msg: string) => void,
-): http.Server {
+export function createServer(handler: (req: http.IncomingMessage, res: http.ServerResponse) => Promise<void>, log: (msg: string) => void): http.Server {
   return http.createServer((req, res) => {
     handler(req, res).catch((error: unknown) => {
       log(`stripe sandbox: ${(error as Error).stack ?? error}`);

@@ -7,13 +7,15 @@ export type CacheScope = "PUBLIC" | "VISITOR" | "CALLER";
 
 const CacheScopeType = new GraphQLEnumType({
   name: "CacheScope",
-  description: "Who a cached answer may be replayed to: PUBLIC anyone (shared by visitors, kept per caller for signed-in callers), VISITOR only requests without a caller, CALLER only its own signed-in caller",
+  description:
+    "Who a cached answer may be replayed to: PUBLIC anyone (shared by visitors, kept per caller for signed-in callers), VISITOR only requests without a caller, CALLER only its own signed-in caller",
   values: { PUBLIC: { value: "PUBLIC" }, VISITOR: { value: "VISITOR" }, CALLER: { value: "CALLER" } },
 });
 
 const ChangeTopicType = new GraphQLEnumType({
   name: "ChangeTopic",
-  description: "A kind of change the database announces: CATALOGUE (parts and stock, products, reviews), ACCOUNTS (orders, profiles), USERS (accounts and roles)",
+  description:
+    "A kind of change the database announces: CATALOGUE (parts and stock, products, reviews), ACCOUNTS (orders, profiles), USERS (accounts and roles)",
   values: { CATALOGUE: { value: "CATALOGUE" }, ACCOUNTS: { value: "ACCOUNTS" }, USERS: { value: "USERS" } },
 });
 
@@ -23,7 +25,8 @@ const ChangeTopicType = new GraphQLEnumType({
  */
 export const cachedDirective = new GraphQLDirective({
   name: "cached",
-  description: "The edge may answer this root field from memory until a change of one of `until` is committed (answers stay per caller where the scope says so)",
+  description:
+    "The edge may answer this root field from memory until a change of one of `until` is committed (answers stay per caller where the scope says so)",
   locations: [DirectiveLocation.FIELD_DEFINITION],
   args: {
     until: { type: new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(ChangeTopicType))) },

@@ -18,7 +18,6 @@ export function fromGlobalId(globalId: string): { type: NodeTypeName; databaseId
   return { type, databaseId: decoded.slice(separator + 1) };
 }
 
-
 /**
  * Accepts either a global id of the expected type or a bare database id (what REST and the web
  * routes use) and returns the database id, or null when it cannot name a record of that type.

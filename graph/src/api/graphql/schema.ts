@@ -10,16 +10,7 @@ import { OrderResolver } from "./resolvers/order.resolver";
 import { UserResolver, ViewerResolver } from "./resolvers/user.resolver";
 import { PaymentResolver } from "./resolvers/payment.resolver";
 
-export const resolvers = [
-  NodeResolver,
-  PartResolver,
-  ProductResolver,
-  ReviewResolver,
-  OrderResolver,
-  UserResolver,
-  ViewerResolver,
-  PaymentResolver,
-] as const;
+export const resolvers = [NodeResolver, PartResolver, ProductResolver, ReviewResolver, OrderResolver, UserResolver, ViewerResolver, PaymentResolver] as const;
 
 let cached: GraphQLSchema | undefined;
 

@@ -40,6 +40,7 @@ export function PlainText(label: string, options: ValidationOptions = {}) {
       propertyName,
       options: { message: `${label} contains control characters`, ...options },
       validator: {
+        // eslint-disable-next-line no-control-regex -- control characters are exactly what this refuses
         validate: (value: unknown) => typeof value !== "string" || !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(value),
       },
     });

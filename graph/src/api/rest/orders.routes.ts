@@ -47,7 +47,10 @@ export function orderRoutes(services: Services): RestRoute[] {
       path: "/order/:id",
       auth: "USER",
       handle: async (request, caller) => {
-        const { orderId, transactionId } = await parseInput(ConfirmOrderPaymentArgs, { orderId: request.params.id, transactionId: bodyOf(request).transactionId });
+        const { orderId, transactionId } = await parseInput(ConfirmOrderPaymentArgs, {
+          orderId: request.params.id,
+          transactionId: bodyOf(request).transactionId,
+        });
         const { modified } = await services.payments.confirm(caller, orderId, transactionId.trim());
         return ok({ acknowledged: true, modifiedCount: modified ? 1 : 0 });
       },

@@ -53,4 +53,6 @@ export interface RestRoute {
 export const ok = (body: unknown, status = 200): Reply => ({ status, body });
 /** REST bodies are JSON objects; anything else reads as an empty one (the inputs then say what is missing). */
 export const bodyOf = (request: RestRequest): Record<string, unknown> =>
-  request.body && typeof request.body === "object" && !Array.isArray(request.body) && !Buffer.isBuffer(request.body) ? (request.body as Record<string, unknown>) : {};
+  request.body && typeof request.body === "object" && !Array.isArray(request.body) && !Buffer.isBuffer(request.body)
+    ? (request.body as Record<string, unknown>)
+    : {};

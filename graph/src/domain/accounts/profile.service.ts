@@ -35,6 +35,10 @@ export class ProfileService {
 
   async getMany(userIds: readonly string[]): Promise<Profile[]> {
     if (userIds.length === 0) return [];
-    return this.db.getRepository(Profile).createQueryBuilder("profile").where("profile.user_id = ANY(:ids)", { ids: [...userIds] }).getMany();
+    return this.db
+      .getRepository(Profile)
+      .createQueryBuilder("profile")
+      .where("profile.user_id = ANY(:ids)", { ids: [...userIds] })
+      .getMany();
   }
 }

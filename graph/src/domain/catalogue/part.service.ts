@@ -21,6 +21,10 @@ export class PartService {
 
   async getMany(databaseIds: readonly string[]): Promise<Part[]> {
     if (databaseIds.length === 0) return [];
-    return this.db.getRepository(Part).createQueryBuilder("part").where("part.id = ANY(:ids)", { ids: [...databaseIds] }).getMany();
+    return this.db
+      .getRepository(Part)
+      .createQueryBuilder("part")
+      .where("part.id = ANY(:ids)", { ids: [...databaseIds] })
+      .getMany();
   }
 }

@@ -76,10 +76,7 @@ export class OrderService {
       try {
         await this.db.transaction(async (tx) => {
           outcomes.clear();
-          const [part]: LockedPart[] = await tx.query(
-            `SELECT name, price_cents, available, min_order_quantity FROM parts WHERE id = $1 FOR UPDATE`,
-            [partId],
-          );
+          const [part]: LockedPart[] = await tx.query(`SELECT name, price_cents, available, min_order_quantity FROM parts WHERE id = $1 FOR UPDATE`, [partId]);
           if (!part) {
             for (const item of batch) outcomes.set(item, notFound("Part"));
             return;
@@ -232,12 +229,7 @@ export class OrderService {
     const databaseId = databaseIdOf(id);
     if (!databaseId) throw notFound("Order");
     return this.db.transaction(async (tx) => {
-      const order = await tx
-        .getRepository(Order)
-        .createQueryBuilder("o")
-        .setLock("pessimistic_write")
-        .where(`o.id = :id`, { id: databaseId })
-        .getOne();
+      const order = await tx.getRepository(Order).createQueryBuilder("o").setLock("pessimistic_write").where(`o.id = :id`, { id: databaseId }).getOne();
       if (!order || order.status === OrderStatus.CANCELLED || !allowed(order)) throw notFound("Order");
       if (order.status === OrderStatus.PAID) throw conflict("A paid order cannot be cancelled");
       await tx.query(`UPDATE orders SET status = 'cancelled', cancelled_at = now() WHERE id = $1`, [order.databaseId]);

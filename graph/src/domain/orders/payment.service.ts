@@ -89,10 +89,10 @@ export class PaymentService {
       throw badInput(`That payment's amount does not match the order total of ${formatDollars(order.totalCents)}`);
     }
     const updated = returnedRows(
-      await this.db.query(
-        `UPDATE orders SET status = 'paid', transaction_id = $2, paid_at = now() WHERE id = $1 AND status = 'unpaid' RETURNING id`,
-        [order.databaseId, intent.id],
-      ),
+      await this.db.query(`UPDATE orders SET status = 'paid', transaction_id = $2, paid_at = now() WHERE id = $1 AND status = 'unpaid' RETURNING id`, [
+        order.databaseId,
+        intent.id,
+      ]),
     );
     const current = await this.db.getRepository(Order).findOneByOrFail({ databaseId: order.databaseId });
     if (updated.length === 0 && !(current.status === OrderStatus.PAID && current.transactionId === intent.id)) {

@@ -104,16 +104,14 @@ function readPaymentTerms(params: FormObject): PaymentTerms {
 }
 
 /** Either automatic payment methods or a list of types; recent API versions default to automatic. */
-function readPaymentMethodChoice(
-  params: FormObject,
-): Pick<PaymentTerms, "automaticPaymentMethods" | "types"> {
+function readPaymentMethodChoice(params: FormObject): Pick<PaymentTerms, "automaticPaymentMethods" | "types"> {
   const automatic = objectParam(params, "automatic_payment_methods");
   const types = readPaymentMethodTypes(params);
   if (automatic && types) {
-    throw invalidRequest(
-      `You may only specify one of these parameters: automatic_payment_methods, ${types.param}.`,
-      { code: "parameters_exclusive", param: "automatic_payment_methods" },
-    );
+    throw invalidRequest(`You may only specify one of these parameters: automatic_payment_methods, ${types.param}.`, {
+      code: "parameters_exclusive",
+      param: "automatic_payment_methods",
+    });
   }
   if (automatic) return { automaticPaymentMethods: readAutomaticPaymentMethods(automatic), types };
   return { automaticPaymentMethods: types ? null : { enabled: true }, types };

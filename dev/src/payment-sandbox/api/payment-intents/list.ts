@@ -56,10 +56,7 @@ function readCreatedFilter(params: FormObject): (created: number) => boolean {
   const lt = integerParam(value, "lt", "created");
   const lte = integerParam(value, "lte", "created");
   return (created) =>
-    (gt === undefined || created > gt) &&
-    (gte === undefined || created >= gte) &&
-    (lt === undefined || created < lt) &&
-    (lte === undefined || created <= lte);
+    (gt === undefined || created > gt) && (gte === undefined || created >= gte) && (lt === undefined || created < lt) && (lte === undefined || created <= lte);
 }
 
 /** The page after `startingAfter`, or the page just before `endingBefore`, or the first page. */

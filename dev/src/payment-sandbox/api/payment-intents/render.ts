@@ -40,13 +40,9 @@ export function renderIntent(api: Api, intent: PaymentIntent, ctx: RequestContex
   const rendered: Record<string, unknown> = clone(intent) as unknown as Record<string, unknown>;
   for (const path of expand) {
     if (path === "payment_method") {
-      rendered.payment_method = intent.payment_method
-        ? clone(api.state.paymentMethods[intent.payment_method]?.paymentMethod ?? intent.payment_method)
-        : null;
+      rendered.payment_method = intent.payment_method ? clone(api.state.paymentMethods[intent.payment_method]?.paymentMethod ?? intent.payment_method) : null;
     } else if (path === "latest_charge") {
-      rendered.latest_charge = intent.latest_charge
-        ? clone(api.state.charges[intent.latest_charge] ?? intent.latest_charge)
-        : null;
+      rendered.latest_charge = intent.latest_charge ? clone(api.state.charges[intent.latest_charge] ?? intent.latest_charge) : null;
     } else if (!UNEXPANDED.includes(path)) {
       throw invalidRequest(`This property cannot be expanded (${path}).`, { param: "expand" });
     }
