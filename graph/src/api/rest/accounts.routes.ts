@@ -49,6 +49,7 @@ export function accountRoutes(services: Services): RestRoute[] {
       method: "PUT",
       path: "/profileUpdate/:email",
       auth: "USER",
+      reads: { body: ["userName", "education", "address", "phone", "linkedin"] },
       handle: async (request, caller) => {
         const body = bodyOf(request);
         const input = await parseInput(UpdateProfileInput, {
@@ -67,6 +68,7 @@ export function accountRoutes(services: Services): RestRoute[] {
       method: "POST",
       path: "/newsletter",
       rateLimit: "newsletter",
+      reads: { body: ["email"] },
       handle: async (request) => {
         const { email } = await parseInput(NewsletterArgs, request.body);
         const result = await services.newsletter.subscribe(email);

@@ -33,6 +33,7 @@ export function catalogueRoutes(services: Services): RestRoute[] {
       method: "POST",
       path: "/product",
       auth: "ADMIN",
+      reads: { body: ["name", "available_quantity", "price", "img", "min_quantity", "description"] },
       handle: async (request, caller) => {
         const body = bodyOf(request);
         const input = await parseInput(AddProductInput, {
@@ -66,6 +67,7 @@ export function catalogueRoutes(services: Services): RestRoute[] {
       method: "POST",
       path: "/review",
       auth: "USER",
+      reads: { body: ["name", "ratings", "description", "img"] },
       handle: async (request, caller) => {
         const review = await services.reviews.add(caller, await parseInput(AddReviewInput, request.body));
         return ok({ acknowledged: true, insertedId: review.databaseId }, 201);

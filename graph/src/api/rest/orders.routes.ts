@@ -15,6 +15,7 @@ export function orderRoutes(services: Services): RestRoute[] {
       method: "POST",
       path: "/order",
       auth: "USER",
+      reads: { body: ["orderId", "quantity", "address", "phone"] },
       // The spec's client reads the success flag: a refused order says success:false.
       refusal: (error) => ({ success: false, error }),
       handle: async (request, caller) => {
@@ -29,6 +30,7 @@ export function orderRoutes(services: Services): RestRoute[] {
       method: "GET",
       path: "/order",
       auth: "USER",
+      reads: { query: ["user"] },
       handle: async (request, caller) => {
         const email = request.query.user;
         if (typeof email !== "string" || !email.trim()) throw badInput("The user query parameter (an email) is required");
@@ -46,6 +48,7 @@ export function orderRoutes(services: Services): RestRoute[] {
       method: "PATCH",
       path: "/order/:id",
       auth: "USER",
+      reads: { body: ["transactionId"] },
       handle: async (request, caller) => {
         const { orderId, transactionId } = await parseInput(ConfirmOrderPaymentArgs, {
           orderId: request.params.id,
@@ -74,6 +77,7 @@ export function orderRoutes(services: Services): RestRoute[] {
       method: "POST",
       path: "/create-payment-intent",
       auth: "USER",
+      reads: { body: ["orderId", "price"] },
       handle: async (request, caller) => {
         const { orderId, price } = await parseInput(CreatePaymentIntentArgs, bodyOf(request));
         return ok(await services.payments.createIntent(caller, orderId, price));

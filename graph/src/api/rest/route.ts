@@ -33,6 +33,8 @@ export interface RestRoute {
   method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   /** find-my-way syntax: /parts/:id */
   path: string;
+  /** The JSON body fields and query parameters the handler reads (documentation, and what the fuzzer feeds). */
+  reads?: { body?: string[]; query?: string[] };
   /** Like GraphQL's @auth: the caller must be signed in (USER) or an admin; checked before the handler. */
   auth?: Requirement;
   /** Like GraphQL's @cached: a visitor's answer may be replayed from memory until one of these topics changes. */
