@@ -2,6 +2,7 @@ import accepts from "accepts";
 import crypto from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Callers } from "../api/auth/callers";
+import { assertWellFormedText } from "../api/inputs/text";
 import type { Reply, RestRoute } from "../api/rest";
 import { authorize } from "../domain/actor";
 import { ShopError } from "../domain/errors";
@@ -54,6 +55,15 @@ async function refuseDeclaredTooLarge(request: FastifyRequest, reply: FastifyRep
   return sendRefusal(request, reply, new ShopError("PAYLOAD_TOO_LARGE", message));
 }
 
+/** Path parameters, query parameters and (JSON) body fields hold no ill-formed text. */
+function assertWellFormedRequest(request: FastifyRequest, route: RestRoute): void {
+  const named = (prefix: string, values: unknown) =>
+    Object.fromEntries(Object.entries((values ?? {}) as object).map(([key, value]) => [`${prefix}${key}`, value]));
+  assertWellFormedText(named(":", request.params), "");
+  assertWellFormedText(named("?", request.query), "");
+  if (!route.body || route.body === "json") assertWellFormedText(request.body, "");
+}
+
 /** Registers the REST routes: each declaration's rate limit, caller check and answer shape, around its handler. */
 export function registerRestRoutes(app: FastifyInstance, routes: RestRoute[], edge: RestEdge): void {
   for (const route of routes) {
@@ -89,6 +99,7 @@ export function registerRestRoutes(app: FastifyInstance, routes: RestRoute[], ed
         }
       },
       handler: async (request, reply) => {
+        assertWellFormedRequest(request, route);
         // Open routes never look at Authorization (PUT /user/{email} carries a Firebase ID token there).
         const caller = route.auth ? authorize(await edge.callers.authenticate(request.headers.authorization), route.auth) : null;
         const result = await route.handle(
