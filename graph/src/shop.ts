@@ -10,7 +10,7 @@ import { seedIfEmpty } from "./db/seed";
 import { AccessTokens } from "./domain/accounts/access-tokens";
 import { firebaseVerifier } from "./domain/accounts/identity";
 import { DomainEvents } from "./domain/events";
-import { FileImageStore } from "./domain/images/file-image-store";
+import { imageStoreFor } from "./domain/images/stores";
 import { createServices } from "./domain/services";
 import { createApp } from "./edge/app";
 import { createLogger, type Logger } from "./edge/logging";
@@ -79,7 +79,7 @@ export async function startShop(config: Config, lifecycle: Lifecycle): Promise<R
     adminEmails: config.adminEmails,
     stripe: stripeClient(config.stripe),
     stripeWebhookSecret: config.stripe.webhookSecret,
-    imageStore: new FileImageStore(`${config.dataDir}/uploads`),
+    imageStore: imageStoreFor(config, db),
   });
   const callers = new Callers(tokens, services.users, events);
   const shop = await createApp({

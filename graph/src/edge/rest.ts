@@ -28,6 +28,7 @@ const weakEtag = (body: string) => `W/"${Buffer.byteLength(body).toString(16)}-$
 function answer(request: FastifyRequest, reply: FastifyReply, route: RestRoute, result: Reply): FastifyReply {
   reply.code(result.status ?? 200);
   if (result.headers) reply.headers(result.headers);
+  if (result.status === 304) return reply.send();
   if (Buffer.isBuffer(result.body)) return reply.send(result.body);
   const body = JSON.stringify(result.body);
   reply.type("application/json; charset=utf-8");
