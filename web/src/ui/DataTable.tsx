@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import "./DataTable.css";
 
 interface Props {
   /** Read by screen readers only: the page heading already names the table. */

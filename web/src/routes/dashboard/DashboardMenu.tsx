@@ -1,6 +1,7 @@
 import { NavLink } from "react-router-dom";
 import { useIsAdmin } from "../../auth/useIsAdmin";
 import { Spinner } from "../../ui/Spinner";
+import "./DashboardMenu.css";
 
 interface MenuItem {
   to: string;

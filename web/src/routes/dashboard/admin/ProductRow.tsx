@@ -1,6 +1,7 @@
 import { graphql, getFragmentData, type FragmentType } from "../../../gql";
 import { apiUrl } from "../../../apiUrl";
 import { formatPrice } from "../../../ui/format";
+import "./ProductRow.css";
 
 export const ProductRowFragment = graphql(`
   fragment ProductRow_product on Product {

@@ -10,6 +10,7 @@ import { EmptyState, ErrorState } from "../../../ui/QueryStates";
 import { formatPrice } from "../../../ui/format";
 import { SandboxCardForm } from "./SandboxCardForm";
 import { StripeCardForm } from "./StripeCardForm";
+import "./PaymentPage.css";
 
 export const PaymentOrderDocument = graphql(`
   query PaymentOrder($id: ID!) {
