@@ -10,7 +10,7 @@ import { ADMIN, CUSTOMER, expectSignedInAs, partCard, payOrder, reservePart, row
 
 const journey = useJourney("10-layout");
 
-/** A phone, a tablet, a laptop and a desktop; 1024 is where the dashboard tables stop being cards. */
+/** A phone, a tablet, a small laptop (where the dashboard's tables stop being cards), a laptop and a desktop. */
 const WIDTHS = [360, 768, 1024, 1280, 1920];
 const HEIGHT = 900;
 
