@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { Link, NavLink, useLocation, useNavigate } from "react-router-dom";
 import { useAuth } from "../auth/AuthContext";
+import "./Navbar.css";
 
 export function Navbar() {
   const { status, user, signOut } = useAuth();

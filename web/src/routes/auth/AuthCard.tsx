@@ -4,6 +4,7 @@ import { useAuth } from "../../auth/AuthContext";
 import { ErrorState } from "../../ui/QueryStates";
 import { GoogleSignInButton } from "./GoogleSignInButton";
 import { returnPath } from "./validation";
+import "./AuthCard.css";
 
 /**
  * What the login and register pages share: any successful sign-in (password, Google, or an

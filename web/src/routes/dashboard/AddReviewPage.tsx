@@ -7,6 +7,7 @@ import { usePublicConfig } from "../../config/PublicConfig";
 import { FormField, fieldAria } from "../../ui/FormField";
 import { useToast } from "../../ui/toast";
 import { uploadImage } from "./uploadImage";
+import "./AddReviewPage.css";
 
 export const AddReviewDocument = graphql(`
   mutation AddReview($input: AddReviewInput!) {

@@ -1,4 +1,5 @@
 import heroImage from "../../assets/hero.svg";
+import "./Hero.css";
 
 export function Hero() {
   return (

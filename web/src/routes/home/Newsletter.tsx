@@ -2,6 +2,7 @@ import { useState, type FormEvent } from "react";
 import { useMutation } from "@apollo/client/react";
 import { graphql } from "../../gql";
 import { errorCode } from "../../apollo/errors";
+import "./Newsletter.css";
 
 export const SubscribeNewsletterDocument = graphql(`
   mutation SubscribeNewsletter($email: String!) {

@@ -1,3 +1,5 @@
+import "./SocialStrip.css";
+
 const SOCIALS = [
   { name: "Facebook", href: "https://facebook.com", path: "M14 8h3V4h-3a4 4 0 0 0-4 4v2H8v4h2v8h4v-8h3l1-4h-4V8z" },
   { name: "Twitter", href: "https://twitter.com", path: "M22 5.8a8 8 0 0 1-2.4.7 4 4 0 0 0 1.8-2.3 8 8 0 0 1-2.6 1A4 4 0 0 0 12 8.9 11.5 11.5 0 0 1 3.6 4.6a4 4 0 0 0 1.3 5.4 4 4 0 0 1-1.8-.5 4 4 0 0 0 3.2 4 4 4 0 0 1-1.8.1 4 4 0 0 0 3.8 2.8A8 8 0 0 1 2 18a11.4 11.4 0 0 0 17.6-10.2A8 8 0 0 0 22 5.8z" },

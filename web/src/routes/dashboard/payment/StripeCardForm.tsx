@@ -4,6 +4,7 @@ import { CardElement, Elements, useElements, useStripe } from "@stripe/react-str
 import { loadStripe } from "@stripe/stripe-js/pure";
 import type { Stripe } from "@stripe/stripe-js";
 import type { BillingDetails } from "./cardPayment";
+import "./StripeCardForm.css";
 
 interface Props {
   publishableKey: string;
