@@ -112,7 +112,9 @@ describe("accessibility (axe-core): no serious or critical violations", () => {
   });
 
   it("payment", async () => {
-    await row(customer, SSD).getByRole("link", { name: `Pay for ${SSD}` }).click();
+    await row(customer, SSD)
+      .getByRole("link", { name: `Pay for ${SSD}` })
+      .click();
     await visible(customer.getByLabel("Card number"));
     await check(customer, "payment");
   });

@@ -22,7 +22,11 @@ const SSD = "1TB NVMe M.2 2280 SSD, PCIe 4.0 x4";
 const PANEL = '15.6" FHD IPS Panel 1920x1080, 30-pin eDP'; // the longest name on the home page's first page
 const KEYBOARD = 'Backlit US Keyboard for 14" Laptops';
 /** Long words are what push table columns apart. */
-const LONG_NAMED = { name: "Maximilian Featherstonehaugh-Wolfeschlegelstein", email: "maximilian.featherstonehaugh@partshopcustomers.example", password: "long-named" };
+const LONG_NAMED = {
+  name: "Maximilian Featherstonehaugh-Wolfeschlegelstein",
+  email: "maximilian.featherstonehaugh@partshopcustomers.example",
+  password: "long-named",
+};
 
 /** Real values for the route parameters, read from the seeded shop in beforeAll. */
 const params: Record<string, string> = {};

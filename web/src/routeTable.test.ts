@@ -24,7 +24,16 @@ describe("route table", () => {
 
   it("joins nested paths and keeps absolute ones", () => {
     const table: RouteEntry[] = [
-      { path: "a", page: "dashboard", access: "signedIn", children: [{ page: "profile", access: "signedIn" }, { path: "b/:id", page: "payment", access: "admin" }, { path: "/c", page: "blogs", access: "public" }] },
+      {
+        path: "a",
+        page: "dashboard",
+        access: "signedIn",
+        children: [
+          { page: "profile", access: "signedIn" },
+          { path: "b/:id", page: "payment", access: "admin" },
+          { path: "/c", page: "blogs", access: "public" },
+        ],
+      },
     ];
     expect(pagePaths(table).map(({ path }) => path)).toEqual(["/a", "/a/b/:id", "/c"]);
   });

@@ -41,7 +41,10 @@ function findLayoutProblems(): LayoutReport {
   };
 
   const describeBox = (element: Element): string => {
-    const classes = [...element.classList].slice(0, 2).map((name) => `.${name}`).join("");
+    const classes = [...element.classList]
+      .slice(0, 2)
+      .map((name) => `.${name}`)
+      .join("");
     return `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : classes}`;
   };
 
@@ -70,7 +73,8 @@ function findLayoutProblems(): LayoutReport {
       const position = getComputedStyle(current).position;
       let container: Element | null = current.parentElement;
       if (position === "absolute" || position === "fixed") {
-        while (container && container !== document.body && !establishesContainingBlock(getComputedStyle(container), position === "fixed")) container = container.parentElement;
+        while (container && container !== document.body && !establishesContainingBlock(getComputedStyle(container), position === "fixed"))
+          container = container.parentElement;
         if (!container || container === document.body) break; // the viewport or the initial containing block
       }
       const style = getComputedStyle(container);

@@ -79,8 +79,11 @@ export function useFirebaseSession({ config, configError, exchangeForShopToken, 
   }, [config, exchangeForShopToken, forgetShopSession]);
 
   // A stored session is restored once the configuration says how; without one nobody is signed in.
+  // The state follows two outside systems (the configuration request and the stored token), so it
+  // is set from this effect; each branch sets it once per change of its inputs.
   useEffect(() => {
     if (!config) {
+      // eslint-disable-next-line react-hooks/set-state-in-effect -- see above
       if (configError) setState((s) => (s.status === "signedIn" ? s : { status: "unavailable", user: null, unavailableReason: UNAVAILABLE }));
       return;
     }
@@ -105,7 +108,7 @@ export function useFirebaseSession({ config, configError, exchangeForShopToken, 
   const startedFirebase = useCallback(() => handlesRef.current, []);
 
   /** Runs `work` with the auth observer standing aside. */
-  const withObserverPaused = useCallback(async <T,>(work: () => Promise<T>): Promise<T> => {
+  const withObserverPaused = useCallback(async <T>(work: () => Promise<T>): Promise<T> => {
     flowsRunning.current += 1;
     try {
       return await work();

@@ -16,7 +16,7 @@ interface Options {
 /** Runs a Firebase sign-in, then gets the shop token; a failed exchange leaves nobody signed in. */
 export function useSignInFlow({ ensureFirebase, startedFirebase, withObserverPaused, setState, exchangeForShopToken }: Options) {
   return useCallback(
-    async <T,>(flow: SignInFlow<T>): Promise<T> => {
+    async <T>(flow: SignInFlow<T>): Promise<T> => {
       const handles = startedFirebase() ?? (await ensureFirebase());
       return withObserverPaused(async () => {
         const { user, forceRefresh, result } = await flow(handles);

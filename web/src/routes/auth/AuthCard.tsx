@@ -65,7 +65,9 @@ export function AuthCard({ headingId, title, lead, switchLine, onGoogleError, ch
       <section className="auth-card" aria-labelledby={headingId}>
         <h1 id={headingId}>{title}</h1>
         <p className="auth-card__lead">{lead}</p>
-        {auth.status === "unavailable" && <ErrorState error={new Error(auth.unavailableReason ?? "Sign-in is not available right now.")} onRetry={auth.retry} />}
+        {auth.status === "unavailable" && (
+          <ErrorState error={new Error(auth.unavailableReason ?? "Sign-in is not available right now.")} onRetry={auth.retry} />
+        )}
         {children}
         <p className="auth-card__switch">{switchLine}</p>
         <div className="divider" role="separator">

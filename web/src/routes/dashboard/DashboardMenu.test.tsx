@@ -40,7 +40,9 @@ describe("dashboard menu", () => {
     renderApp({ route: "/dashboard/my_orders", ui: <DashboardMenu />, auth: createFakeAuth({ user: customer }), mocks: [isAdminMock(customer.email, false)] });
     const toggle = await screen.findByRole("button", { name: "Dashboard menu: My Orders" });
     expect(toggle).toHaveAttribute("aria-expanded", "false");
-    expect(document.getElementById(toggle.getAttribute("aria-controls")!)).toBe(within(screen.getByRole("navigation", { name: "Dashboard" })).getByRole("list"));
+    expect(document.getElementById(toggle.getAttribute("aria-controls")!)).toBe(
+      within(screen.getByRole("navigation", { name: "Dashboard" })).getByRole("list"),
+    );
 
     await userEvent.click(toggle);
     expect(toggle).toHaveAttribute("aria-expanded", "true");

@@ -49,7 +49,14 @@ export function DashboardMenu() {
 
   return (
     <nav className="dashboard__menu" aria-label="Dashboard" onKeyDown={closeOnEscape}>
-      <button ref={toggle} type="button" className="dashboard__menu-toggle" aria-expanded={open} aria-controls={listId} onClick={() => setOpen((isOpen) => !isOpen)}>
+      <button
+        ref={toggle}
+        type="button"
+        className="dashboard__menu-toggle"
+        aria-expanded={open}
+        aria-controls={listId}
+        onClick={() => setOpen((isOpen) => !isOpen)}
+      >
         <span>
           <span className="visually-hidden">Dashboard menu: </span>
           {current?.label ?? "Choose a page"}

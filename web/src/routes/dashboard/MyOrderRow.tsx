@@ -27,10 +27,16 @@ export function MyOrderRow({ order: orderRef, index, cancelling, onCancel }: Pro
   const order = getFragmentData(MyOrderRowFragment, orderRef);
   return (
     <tr>
-      <DataCell label="#" kind="number">{index + 1}</DataCell>
+      <DataCell label="#" kind="number">
+        {index + 1}
+      </DataCell>
       <DataCell label="Part">{order.partName}</DataCell>
-      <DataCell label="Quantity" kind="number">{order.quantity}</DataCell>
-      <DataCell label="Total" kind="number">{formatPrice(order.price)}</DataCell>
+      <DataCell label="Quantity" kind="number">
+        {order.quantity}
+      </DataCell>
+      <DataCell label="Total" kind="number">
+        {formatPrice(order.price)}
+      </DataCell>
       <DataCell label="Status">
         {order.paid ? (
           <>

@@ -76,7 +76,11 @@ export function Newsletter() {
             {loading ? "Subscribing…" : "Subscribe"}
           </button>
           {outcome && (
-            <p id="newsletter-message" className={outcome.kind === "error" ? "newsletter__message is-error" : "newsletter__message"} role={outcome.kind === "error" ? "alert" : "status"}>
+            <p
+              id="newsletter-message"
+              className={outcome.kind === "error" ? "newsletter__message is-error" : "newsletter__message"}
+              role={outcome.kind === "error" ? "alert" : "status"}
+            >
               {outcome.message}
             </p>
           )}

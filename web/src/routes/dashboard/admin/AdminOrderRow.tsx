@@ -28,15 +28,21 @@ export function AdminOrderRow({ order: orderRef, index, deleting, onDelete }: Pr
   const order = getFragmentData(AdminOrderRowFragment, orderRef);
   return (
     <tr>
-      <DataCell label="#" kind="number">{index + 1}</DataCell>
+      <DataCell label="#" kind="number">
+        {index + 1}
+      </DataCell>
       <DataCell label="Customer">
         {order.userName}
         <br />
         <span className="small">{order.userEmail}</span>
       </DataCell>
       <DataCell label="Part">{order.partName}</DataCell>
-      <DataCell label="Quantity" kind="number">{order.quantity}</DataCell>
-      <DataCell label="Total" kind="number">{formatPrice(order.price)}</DataCell>
+      <DataCell label="Quantity" kind="number">
+        {order.quantity}
+      </DataCell>
+      <DataCell label="Total" kind="number">
+        {formatPrice(order.price)}
+      </DataCell>
       <DataCell label="Status">
         {order.paid ? <span className="badge badge--success">Paid</span> : <span className="badge badge--warning">Unpaid</span>}
       </DataCell>

@@ -25,15 +25,31 @@ export function ProductRow({ product: productRef, index, deleting, onDelete }: P
   const product = getFragmentData(ProductRowFragment, productRef);
   return (
     <tr>
-      <DataCell label="#" kind="number">{index + 1}</DataCell>
+      <DataCell label="#" kind="number">
+        {index + 1}
+      </DataCell>
       <DataCell label="Photo">
-        {product.img ? <img src={apiUrl(product.img)} alt={product.name} width="48" height="48" className="thumb" loading="lazy" /> : <span className="small">No photo</span>}
+        {product.img ? (
+          <img src={apiUrl(product.img)} alt={product.name} width="48" height="48" className="thumb" loading="lazy" />
+        ) : (
+          <span className="small">No photo</span>
+        )}
       </DataCell>
       <DataCell label="Name">{product.name}</DataCell>
-      <DataCell label="Price" kind="number">{formatPrice(product.price)}</DataCell>
-      <DataCell label="Available" kind="number">{product.availableQuantity ?? "—"}</DataCell>
+      <DataCell label="Price" kind="number">
+        {formatPrice(product.price)}
+      </DataCell>
+      <DataCell label="Available" kind="number">
+        {product.availableQuantity ?? "—"}
+      </DataCell>
       <DataCell label="Actions" kind="actions">
-        <button type="button" className="btn btn--small btn--danger" disabled={deleting} onClick={() => onDelete({ id: product.id, name: product.name })} aria-label={`Delete ${product.name}`}>
+        <button
+          type="button"
+          className="btn btn--small btn--danger"
+          disabled={deleting}
+          onClick={() => onDelete({ id: product.id, name: product.name })}
+          aria-label={`Delete ${product.name}`}
+        >
           {deleting ? "Deleting…" : "Delete"}
         </button>
       </DataCell>

@@ -100,7 +100,7 @@ export function PaymentPage() {
       try {
         await confirmOrderPayment({ variables: { orderId: order.id, transactionId } });
       } catch (confirmError) {
-        throw new Error(`Your card was charged but the order could not be updated: ${errorMessage(confirmError)}`);
+        throw new Error(`Your card was charged but the order could not be updated: ${errorMessage(confirmError)}`, { cause: confirmError });
       }
       setPaidWith(transactionId);
     },
@@ -181,7 +181,13 @@ export function PaymentPage() {
               />
             </Suspense>
           ) : (
-            <StripeCardForm publishableKey={config.stripePublishableKey} clientSecret={intent.clientSecret} billing={billing} amountLabel={amountLabel} onPaid={onPaid} />
+            <StripeCardForm
+              publishableKey={config.stripePublishableKey}
+              clientSecret={intent.clientSecret}
+              billing={billing}
+              amountLabel={amountLabel}
+              onPaid={onPaid}
+            />
           )}
         </section>
       </div>
