@@ -1,4 +1,5 @@
 import path from "node:path";
+import dotenv from "dotenv";
 
 /**
  * Everything the shop reads from its environment, validated once at start. The shop talks to real
@@ -41,6 +42,8 @@ export interface Config {
     | { store: "files" }
     | { store: "s3"; bucket: string; prefix: string; region: string; endpoint: string | null; forcePathStyle: boolean };
   seed: boolean;
+  /** Bring the database schema up to date at start (under a lock, so processes starting together run them once). */
+  migrateOnStart: boolean;
   /** Adds an x-sql-queries header with the SQL statement count of each request (tests, benchmarks). */
   exposeSqlCount: boolean;
   graphqlIntrospection: boolean;
@@ -55,6 +58,16 @@ export interface Config {
     /** POST /newsletter and the subscribeNewsletter mutation. */
     newsletter: number;
   };
+}
+
+/**
+ * Reads `.env` (or the file ENV_FILE names) into the environment. The environment wins: a variable
+ * already set is never replaced by the file. Returns the file's path when there was one.
+ */
+export function readEnvFile(env: Env = process.env, cwd = process.cwd()): string | null {
+  const file = path.resolve(cwd, env.ENV_FILE?.trim() || ".env");
+  const result = dotenv.config({ path: file, quiet: true, processEnv: env as dotenv.DotenvPopulateInput });
+  return result.error ? null : file;
 }
 
 /** Invalid or missing settings, each named; the message is one line. */
@@ -218,6 +231,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     imageUploadUrl,
     images,
     seed: read.flag("SEED", !production),
+    migrateOnStart: read.flag("MIGRATE_ON_START", true),
     exposeSqlCount: read.flag("EXPOSE_SQL_COUNT", false) && !production,
     graphqlIntrospection: !production,
     log: { level: logLevel, format: logFormat as "json" | "pretty" },

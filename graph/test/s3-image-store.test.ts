@@ -24,7 +24,7 @@ let endpoint: string;
 beforeAll(async () => {
   folder = fs.mkdtempSync(path.join(os.tmpdir(), "partshop-s3-"));
   const port = await freePort();
-  server = new S3rver({ port, address: "127.0.0.1", directory: folder, silent: true, configureBuckets: [{ name: "shop-images" }] });
+  server = new S3rver({ port, address: "127.0.0.1", directory: folder, silent: true, configureBuckets: [{ name: "shop-images", configs: [] }] });
   await server.run();
   endpoint = `http://127.0.0.1:${port}`;
   // s3rver's own access key; the SDK reads credentials from the environment as it would on AWS.
