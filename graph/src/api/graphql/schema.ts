@@ -9,8 +9,21 @@ import { NodeResolver } from "./resolvers/node.resolver";
 import { OrderResolver } from "./resolvers/order.resolver";
 import { UserResolver, ViewerResolver } from "./resolvers/user.resolver";
 import { PaymentResolver } from "./resolvers/payment.resolver";
+import { AuditResolver } from "./resolvers/audit.resolver";
+import { OverviewResolver } from "./resolvers/overview.resolver";
 
-export const resolvers = [NodeResolver, PartResolver, ProductResolver, ReviewResolver, OrderResolver, UserResolver, ViewerResolver, PaymentResolver] as const;
+export const resolvers = [
+  NodeResolver,
+  PartResolver,
+  ProductResolver,
+  ReviewResolver,
+  OrderResolver,
+  UserResolver,
+  ViewerResolver,
+  PaymentResolver,
+  AuditResolver,
+  OverviewResolver,
+] as const;
 
 let cached: GraphQLSchema | undefined;
 
