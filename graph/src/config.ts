@@ -203,7 +203,10 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
 
   const trustProxy = read.list("TRUST_PROXY");
   for (const proxy of trustProxy) {
-    read.check(/^(loopback|linklocal|uniquelocal|[0-9a-fA-F.:]+(\/\d{1,3})?)$/.test(proxy), `TRUST_PROXY must list addresses, CIDR ranges, loopback, linklocal or uniquelocal (got "${proxy}")`);
+    read.check(
+      /^(loopback|linklocal|uniquelocal|[0-9a-fA-F.:]+(\/\d{1,3})?)$/.test(proxy),
+      `TRUST_PROXY must list addresses, CIDR ranges, loopback, linklocal or uniquelocal (got "${proxy}")`,
+    );
   }
 
   const stripeSecretKey = read.required("STRIPE_SECRET_KEY", "Stripe's secret key, sk_live_... or sk_test_...");

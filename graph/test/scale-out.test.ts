@@ -35,7 +35,8 @@ let shopEnvironment: Record<string, string>;
 
 // --- Servers from Debian's packages -------------------------------------------------------------
 
-const asPostgresUser = (command: string, args: string[]) => (process.getuid?.() === 0 ? ["runuser", ["-u", "postgres", "--", command, ...args]] : [command, args]) as [string, string[]];
+const asPostgresUser = (command: string, args: string[]) =>
+  (process.getuid?.() === 0 ? ["runuser", ["-u", "postgres", "--", command, ...args]] : [command, args]) as [string, string[]];
 
 function postgresBinaries(): string {
   const versions = fs.existsSync("/usr/lib/postgresql") ? fs.readdirSync("/usr/lib/postgresql").sort((a, b) => Number(b) - Number(a)) : [];
@@ -192,7 +193,8 @@ interface Outcomes {
   statuses: Record<number, number>;
 }
 
-const lb = (method: string, urlPath: string, options: Parameters<typeof restAt>[3] = {}) => restAt(balancer.url, method, urlPath, options).catch(() => ({ status: 0, body: null, headers: new Headers() }));
+const lb = (method: string, urlPath: string, options: Parameters<typeof restAt>[3] = {}) =>
+  restAt(balancer.url, method, urlPath, options).catch(() => ({ status: 0, body: null, headers: new Headers() }));
 
 async function signIn(email: string, idToken: string): Promise<string> {
   const answer = await lb("PUT", `/user/${email}`, { token: idToken });
@@ -228,7 +230,9 @@ async function customerWork(customer: Customer, parts: string[], until: number, 
       const image = Buffer.concat([TINY_PNG, crypto.randomBytes(16)]);
       const form = new FormData();
       form.append("image", new Blob([image], { type: "image/png" }), "review.png");
-      const uploaded = await fetch(`${balancer.url}/upload`, { method: "POST", body: form, headers: { authorization: `Bearer ${customer.token}` } }).catch(() => null);
+      const uploaded = await fetch(`${balancer.url}/upload`, { method: "POST", body: form, headers: { authorization: `Bearer ${customer.token}` } }).catch(
+        () => null,
+      );
       count(uploaded?.status ?? 0);
       if (uploaded?.status !== 201) continue;
       const { data } = (await uploaded.json()) as { data: { url: string } };
@@ -264,10 +268,12 @@ describe("three shop processes behind HAProxy, on one PostgreSQL", () => {
       }
       return rows;
     });
-    const accounts = await Promise.all(Array.from({ length: 10 }, async () => {
-      const email = uniqueEmail("scale");
-      return { email, idToken: (await createFirebaseAccount(email)).idToken };
-    }));
+    const accounts = await Promise.all(
+      Array.from({ length: 10 }, async () => {
+        const email = uniqueEmail("scale");
+        return { email, idToken: (await createFirebaseAccount(email)).idToken };
+      }),
+    );
     const customers: Customer[] = [];
     for (const account of accounts) customers.push({ email: account.email, token: await signIn(account.email, account.idToken) });
     const adminToken = await signIn("admin@partshop.dev", (await firebaseSignIn("admin@partshop.dev", "partshop-admin")).idToken);
@@ -291,22 +297,28 @@ describe("three shop processes behind HAProxy, on one PostgreSQL", () => {
     expect(outcomes.deletedProducts.length).toBeGreaterThan(3);
     // Nothing but refusals the workload asks for (sold out, already ordered) and the few requests
     // the killed process had taken: no 500.
-    expect(Object.keys(outcomes.statuses).map(Number).filter((status) => status === 500)).toEqual([]);
+    expect(
+      Object.keys(outcomes.statuses)
+        .map(Number)
+        .filter((status) => status === 500),
+    ).toEqual([]);
   }, 120_000);
 
   it("lost no acknowledged order or payment, and oversold nothing", async () => {
     const rows = await onDatabase(async (client) => (await client.query("SELECT id, part_id, quantity, status, transaction_id FROM orders")).rows);
     const byId = new Map(rows.map((row) => [row.id, row]));
     for (const order of outcomes.orders) expect(byId.get(order.id), `order ${order.id}`).toMatchObject({ part_id: order.partId, quantity: order.quantity });
-    for (const payment of outcomes.payments) expect(byId.get(payment.orderId), `payment of ${payment.orderId}`).toMatchObject({ status: "paid", transaction_id: payment.transactionId });
-    const stock = await onDatabase(async (client) =>
-      (
-        await client.query(
-          `SELECT p.id, p.available, coalesce(sum(o.quantity) FILTER (WHERE o.status <> 'cancelled'), 0)::int AS reserved
+    for (const payment of outcomes.payments)
+      expect(byId.get(payment.orderId), `payment of ${payment.orderId}`).toMatchObject({ status: "paid", transaction_id: payment.transactionId });
+    const stock = await onDatabase(
+      async (client) =>
+        (
+          await client.query(
+            `SELECT p.id, p.available, coalesce(sum(o.quantity) FILTER (WHERE o.status <> 'cancelled'), 0)::int AS reserved
            FROM parts p LEFT JOIN orders o ON o.part_id = p.id WHERE p.id = ANY($1) GROUP BY p.id`,
-          [parts],
-        )
-      ).rows,
+            [parts],
+          )
+        ).rows,
     );
     for (const part of stock) {
       expect(part.available).toBeGreaterThanOrEqual(0);
@@ -325,7 +337,8 @@ describe("three shop processes behind HAProxy, on one PostgreSQL", () => {
   });
 
   it("what one process writes, the others answer at once: their caches follow the database", async () => {
-    const partsOf = async (url: string) => ((await (await fetch(`${url}/parts`)).json()) as Array<{ _id: string; available: number }>).find((part) => part._id === parts[0])!.available;
+    const partsOf = async (url: string) =>
+      ((await (await fetch(`${url}/parts`)).json()) as Array<{ _id: string; available: number }>).find((part) => part._id === parts[0])!.available;
     const productsOf = async (url: string) => ((await (await fetch(`${url}/product`)).json()) as Array<{ _id: string }>).map((product) => product._id);
     // Every process has the catalogue in memory now.
     for (const shopProcess of shops) {
@@ -333,7 +346,9 @@ describe("three shop processes behind HAProxy, on one PostgreSQL", () => {
       await productsOf(shopProcess.url);
       for (const deleted of outcomes.deletedProducts) expect(await productsOf(shopProcess.url)).not.toContain(deleted);
     }
-    const available = await onDatabase(async (client) => (await client.query("SELECT available FROM parts WHERE id = $1", [parts[0]])).rows[0].available as number);
+    const available = await onDatabase(
+      async (client) => (await client.query("SELECT available FROM parts WHERE id = $1", [parts[0]])).rows[0].available as number,
+    );
     const email = uniqueEmail("coherent");
     const token = await signIn(email, (await createFirebaseAccount(email)).idToken);
     const placed = await restAt(shops[0].url, "POST", "/order", { token, body: { orderId: parts[0], quantity: 1, address: "1 Main St", phone: "0123456789" } });
