@@ -3,7 +3,8 @@
 // Settings (environment): BENCH_DURATION seconds per load run (10), BENCH_CONNECTIONS (50),
 // BENCH_ROUNDS reservation rounds (10), BENCH_PHASES (throughput,reservations,sql: all),
 // BENCH_MAIN (another build's dev/dist/start-local.js, to compare), BENCH_NODE_ARGS (node flags for the
-// shops), BENCH_LABEL (file name of a partial run). README "Performance" explains the figures.
+// shops, e.g. "--cpu-prof --cpu-prof-dir=bench-results/profile"), BENCH_MISSES (only these scenarios of
+// the misses phase), BENCH_LABEL (file name of a partial run). README "Performance" explains the figures.
 import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -265,6 +266,9 @@ async function misses(ctx) {
     },
     { key: "partUncached", name: "GraphQL node(id:) part, uncached", options: uncached(post(shop.url, NODE_PART, { id: ctx.partGlobalId })) },
   ];
+  // BENCH_MISSES: only these scenarios (keys, comma-separated), e.g. to profile one at a time.
+  const only = process.env.BENCH_MISSES?.split(",").map((key) => key.trim());
+  if (only) scenarios.splice(0, scenarios.length, ...scenarios.filter((scenario) => only.includes(scenario.key)));
   const ceilingOptions = { url: `${pgCeiling.url}/parts`, method: "GET", headers: { accept: "application/json" } };
   for (const scenario of scenarios) {
     const request = scenario.options.requests

@@ -6,7 +6,7 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startStripeSandbox, type StripeSandbox } from "../../dev/src/payment-sandbox/stripe-sandbox";
-import { createFirebaseAccount, firebaseSignIn, shop, uniqueEmail } from "./support/client";
+import { createFirebaseAccount, firebaseSignIn, shop, uniqueEmail, withDatabaseAt } from "./support/client";
 import { payInSandbox, restAt, TINY_PNG } from "./support/fixtures";
 import { freePort, GRAPH_DIR, SHOP_MAIN, ShopProcess, spawnShop } from "./support/processes";
 
@@ -124,15 +124,7 @@ function startShopProcess(port: number): Promise<ShopProcess> {
   return spawnShop({ ...shopEnvironment, PORT: String(port) }, { main: SHOP_MAIN, timeoutMs: 60_000 });
 }
 
-async function onDatabase<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
+const onDatabase = <T>(work: (client: pg.Client) => Promise<T>) => withDatabaseAt(databaseUrl, work);
 
 beforeAll(async () => {
   folder = fs.mkdtempSync(path.join(os.tmpdir(), "partshop-scale-"));
@@ -337,23 +329,27 @@ describe("three shop processes behind HAProxy, on one PostgreSQL", () => {
   });
 
   it("what one process writes, the others answer at once: their caches follow the database", async () => {
-    const partsOf = async (url: string) =>
-      ((await (await fetch(`${url}/parts`)).json()) as Array<{ _id: string; available: number }>).find((part) => part._id === parts[0])!.available;
+    // A part of its own (the workload may have sold the others out), in every process's memory.
+    const partId = await onDatabase(
+      async (client) =>
+        (
+          await client.query(
+            `INSERT INTO parts (name, img, price_cents, available, min_order_quantity, short_desc) VALUES ('Coherence part', '/images/parts/battery-57wh.svg', 999, 10, 1, 'x') RETURNING id`,
+          )
+        ).rows[0].id as string,
+    );
+    const availableOn = async (url: string) =>
+      ((await (await fetch(`${url}/parts`)).json()) as Array<{ _id: string; available: number }>).find((part) => part._id === partId)?.available;
     const productsOf = async (url: string) => ((await (await fetch(`${url}/product`)).json()) as Array<{ _id: string }>).map((product) => product._id);
-    // Every process has the catalogue in memory now.
     for (const shopProcess of shops) {
-      await partsOf(shopProcess.url);
-      await productsOf(shopProcess.url);
+      expect(await availableOn(shopProcess.url)).toBe(10);
       for (const deleted of outcomes.deletedProducts) expect(await productsOf(shopProcess.url)).not.toContain(deleted);
     }
-    const available = await onDatabase(
-      async (client) => (await client.query("SELECT available FROM parts WHERE id = $1", [parts[0]])).rows[0].available as number,
-    );
     const email = uniqueEmail("coherent");
     const token = await signIn(email, (await createFirebaseAccount(email)).idToken);
-    const placed = await restAt(shops[0].url, "POST", "/order", { token, body: { orderId: parts[0], quantity: 1, address: "1 Main St", phone: "0123456789" } });
+    const placed = await restAt(shops[0].url, "POST", "/order", { token, body: { orderId: partId, quantity: 3, address: "1 Main St", phone: "0123456789" } });
     expect(placed.status).toBe(201);
-    for (const shopProcess of shops) expect(await partsOf(shopProcess.url), shopProcess.url).toBe(available - 1);
+    for (const shopProcess of shops) expect(await availableOn(shopProcess.url), shopProcess.url).toBe(7);
   });
 
   it("the invariant check agrees", async () => {

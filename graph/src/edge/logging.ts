@@ -16,6 +16,7 @@ export interface LogSettings {
  */
 function prettyStream(): pino.DestinationStream | null {
   try {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- optional: absent from a production install
     const pretty = require("pino-pretty") as (options: object) => pino.DestinationStream;
     return pretty({ sync: true, ignore: "pid,hostname,service", translateTime: "HH:MM:ss.l" });
   } catch {
