@@ -82,7 +82,8 @@ describe("Manage Parts", () => {
     await userEvent.type(screen.getByLabelText("Search parts"), "hinge");
     await userEvent.click(screen.getByRole("button", { name: "Search" }));
     await waitFor(() => expect(screen.queryByText("Laptop battery")).not.toBeInTheDocument());
-    expect(screen.getByText("Hinge")).toBeInTheDocument();
+    expect(await screen.findByText("Hinge")).toBeInTheDocument();
+    expect(screen.getByTestId("location")).toHaveTextContent("/dashboard/manage_parts");
   });
 });
 
