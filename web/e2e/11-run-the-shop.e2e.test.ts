@@ -48,8 +48,9 @@ async function openAdminPage(page: Page, link: string, heading: string) {
 /** From Manage Parts, the edit page of one part (found with the search box). */
 async function editPart(page: Page, name: string) {
   await openAdminPage(page, "Manage Parts", "Manage Parts");
-  await page.getByLabel("Search parts").fill(name.split(",")[0]);
-  await page.getByRole("button", { name: "Search", exact: true }).click();
+  const search = page.getByRole("search", { name: "Parts list" });
+  await search.getByLabel("Search by name").fill(name.split(",")[0]);
+  await search.getByRole("button", { name: "Search", exact: true }).click();
   await row(page, name)
     .getByRole("link", { name: `Edit ${name}` })
     .click();
@@ -193,14 +194,14 @@ describe("an admin running the shop, and a shopper", () => {
 
     await admin.getByLabel("Show", { exact: true }).selectOption("");
     await admin.getByLabel("Search orders").fill("ddr");
-    await admin.getByRole("button", { name: "Search", exact: true }).click();
+    await admin.getByRole("search", { name: "Orders" }).getByRole("button", { name: "Search", exact: true }).click();
     await expectCount(rows, 2);
     expect((await rows.locator('td[data-label="Part"]').allInnerTexts()).map((text) => text.trim())).toEqual([DDR5, DDR4]);
     await admin.getByLabel("Search orders").fill(CUSTOMER.email);
-    await admin.getByRole("button", { name: "Search", exact: true }).click();
+    await admin.getByRole("search", { name: "Orders" }).getByRole("button", { name: "Search", exact: true }).click();
     await expectCount(rows, 4);
     await admin.getByLabel("Search orders").fill("nobody@example.com");
-    await admin.getByRole("button", { name: "Search", exact: true }).click();
+    await admin.getByRole("search", { name: "Orders" }).getByRole("button", { name: "Search", exact: true }).click();
     await visible(admin.getByText("No order matches these filters."));
     await admin.getByRole("button", { name: "Clear filters" }).click();
     await expectCount(rows, 4);

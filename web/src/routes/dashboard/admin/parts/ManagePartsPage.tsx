@@ -101,9 +101,9 @@ export function ManagePartsPage() {
         </Link>
       </div>
       <div className="card filters">
-        <form className="filters__search" role="search" aria-label="Parts" onSubmit={onSearch}>
+        <form className="filters__search" role="search" aria-label="Parts list" onSubmit={onSearch}>
           <label htmlFor="parts-search" className="field__label">
-            Search parts
+            Search by name
           </label>
           <div className="filters__search-row">
             <input id="parts-search" type="search" placeholder="Part name" value={searchText} onChange={(event) => setSearchText(event.target.value)} />

@@ -79,7 +79,7 @@ describe("Manage Parts", () => {
     expect(await screen.findByText("Laptop battery is retired")).toBeInTheDocument();
     await waitFor(() => expect(within(battery).getByText("Retired")).toBeInTheDocument());
 
-    await userEvent.type(screen.getByLabelText("Search parts"), "hinge");
+    await userEvent.type(screen.getByLabelText("Search by name"), "hinge");
     await userEvent.click(screen.getByRole("button", { name: "Search" }));
     await waitFor(() => expect(screen.queryByText("Laptop battery")).not.toBeInTheDocument());
     expect(await screen.findByText("Hinge")).toBeInTheDocument();
