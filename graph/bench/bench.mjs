@@ -481,6 +481,8 @@ async function sqlPerRequest(ctx) {
       const cold = await gql(shop.url, spec.query, { first }, tokenOf(spec.as));
       const data = expectOk(cold, `${name} first ${first}`).data;
       const rows = spec.pick(data).edges.length;
+      // The answer cache records an answer the second time it is asked for; the third comes from memory.
+      await gql(shop.url, spec.query, { first }, tokenOf(spec.as));
       const warm = await gql(shop.url, spec.query, { first }, tokenOf(spec.as));
       graphql[name][first] = { rows, sqlFirstRequest: count(cold), sqlRepeated: count(warm) };
     }
@@ -491,6 +493,7 @@ async function sqlPerRequest(ctx) {
   for (const [name, spec] of Object.entries(REST_LISTS)) {
     const cold = await call(shop.url, "GET", spec.path(ctx), { token: tokenOf(spec.as) });
     expectOk(cold, name);
+    await call(shop.url, "GET", spec.path(ctx), { token: tokenOf(spec.as) });
     const warm = await call(shop.url, "GET", spec.path(ctx), { token: tokenOf(spec.as) });
     rest[name] = { rows: cold.body.length, sqlFirstRequest: count(cold), sqlRepeated: count(warm) };
   }

@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
 import FindMyWay from "find-my-way";
 import { DocumentNode, FragmentDefinitionNode, GraphQLSchema, Kind, parse, SelectionSetNode } from "graphql";
@@ -9,10 +10,10 @@ import { CHANGE_TOPICS, ChangeTopic, DomainEvents } from "../domain/events";
  * Reads answered from memory, in front of the whole app. What may be cached is declared where it
  * is defined: a REST route's `cachedUntil`, a GraphQL root field's `@cached(until:, scope:)`.
  *
- * The first time a request is seen it goes through the full stack (security headers, CORS, body
- * parsing, GraphQL validation and limits, the services, the database) and its answer is recorded
- * (status 200, JSON, no Set-Cookie, no GraphQL errors). An identical request after that gets the
- * recorded bytes back, with no framework, no GraphQL execution and no SQL, until a change of one of
+ * A request goes through the full stack (security headers, CORS, body parsing, GraphQL validation
+ * and limits, the services, the database) until it has been seen twice; the second time its answer
+ * is recorded (status 200, JSON, no Set-Cookie, no GraphQL errors). An identical request after that
+ * gets the recorded bytes back, with no framework, no GraphQL execution and no SQL, until a change of one of
  * the topics it depends on is committed (NotifiedCache: a hit first waits until every change
  * committed before it arrived has been heard, so no read after an acknowledged write is stale, in
  * any process).
@@ -52,6 +53,8 @@ const PENDING = Symbol("answer-cache-pending");
 type Tracked = IncomingMessage & { [PENDING]?: Pending };
 
 const MAX_GRAPHQL_BODY = 16 * 1024;
+/** Keys of missed requests remembered, to record an answer the second time it is asked for. */
+const SEEN_KEYS = 20_000;
 const JSON_REQUEST = /^application\/json\s*(;\s*charset=("?)utf-8\2\s*)?$/i;
 const JSON_ANSWER = /^application\/(graphql-response\+)?json\b/i;
 const KEY_HEADERS = ["accept", "accept-encoding", "origin", "content-type", "apollo-require-preflight", "x-apollo-operation-name"];
@@ -75,6 +78,7 @@ export class AnswerCache {
   private graphqlHints = new Map<string, CacheHint>();
   /** Verdicts per query text: clients send the same few documents again and again. */
   private readonly verdicts = new Map<string, Verdict | null>();
+  private readonly seen = new Set<string>();
 
   constructor(
     events: DomainEvents,
@@ -160,10 +164,24 @@ export class AnswerCache {
     });
   }
 
+  /**
+   * Passes a request the cache cannot answer to the app. Its answer is recorded only if the same
+   * request was seen before: answers whose keys never repeat (new variables on every request)
+   * would only cost the recording and push out the ones that do.
+   */
   private miss(req: IncomingMessage, key: string, callerId: string | null, restTopics: ChangeTopic[] | null, app: () => void): void {
     const version = this.answers.version();
-    if (version >= 0) (req as Tracked)[PENDING] = { key, version, callerId, restTopics };
+    if (version >= 0 && this.seenBefore(key)) (req as Tracked)[PENDING] = { key, version, callerId, restTopics };
     app();
+  }
+
+  /** Whether a key was missed before (remembered by digest, at most SEEN_KEYS of them). */
+  private seenBefore(key: string): boolean {
+    const digest = crypto.hash("sha1", key, "base64");
+    if (this.seen.has(digest)) return true;
+    if (this.seen.size >= SEEN_KEYS) this.seen.clear();
+    this.seen.add(digest);
+    return false;
   }
 
   private isPlainJsonBody(req: IncomingMessage): boolean {
