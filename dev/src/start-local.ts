@@ -1,5 +1,5 @@
 import "reflect-metadata";
-import { ConfigError, Lifecycle, loadConfig, startShop } from "@partshop/graph";
+import { ConfigError, Lifecycle, loadConfig, readEnvFile, startShop } from "@partshop/graph";
 import { SEEDED_ACCOUNTS, seedEmulatorAccounts } from "./accounts";
 import { HarnessError, refuseProduction, startHarness } from "./harness";
 import { PortInUseError } from "./ports";
@@ -13,6 +13,7 @@ const log = (line: string) => console.log(`[partshop] ${line}`);
 const lifecycle = new Lifecycle(log).handleProcessEvents();
 
 async function main(): Promise<void> {
+  readEnvFile();
   refuseProduction(process.env);
   preflight(process.env);
   const harness = await startHarness(process.env, lifecycle, log);

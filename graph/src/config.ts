@@ -1,4 +1,5 @@
 import path from "node:path";
+import dotenv from "dotenv";
 
 /**
  * Everything the shop reads from its environment, validated once at start. The shop talks to real
@@ -35,7 +36,14 @@ export interface Config {
     apiUrl: string | null;
   };
   imageUploadUrl: string | null;
+  /** Where uploaded images are kept: the database (default), an S3-compatible bucket, or DATA_DIR/uploads. */
+  images:
+    | { store: "postgres" }
+    | { store: "files" }
+    | { store: "s3"; bucket: string; prefix: string; region: string; endpoint: string | null; forcePathStyle: boolean };
   seed: boolean;
+  /** Bring the database schema up to date at start (under a lock, so processes starting together run them once). */
+  migrateOnStart: boolean;
   /** Adds an x-sql-queries header with the SQL statement count of each request (tests, benchmarks). */
   exposeSqlCount: boolean;
   graphqlIntrospection: boolean;
@@ -50,6 +58,16 @@ export interface Config {
     /** POST /newsletter and the subscribeNewsletter mutation. */
     newsletter: number;
   };
+}
+
+/**
+ * Reads `.env` (or the file ENV_FILE names) into the environment. The environment wins: a variable
+ * already set is never replaced by the file. Returns the file's path when there was one.
+ */
+export function readEnvFile(env: Env = process.env, cwd = process.cwd()): string | null {
+  const file = path.resolve(cwd, env.ENV_FILE?.trim() || ".env");
+  const result = dotenv.config({ path: file, quiet: true, processEnv: env as dotenv.DotenvPopulateInput });
+  return result.error ? null : file;
 }
 
 /** Invalid or missing settings, each named; the message is one line. */
@@ -116,6 +134,31 @@ class EnvReader {
   }
 }
 
+function readImageStore(read: EnvReader): Config["images"] {
+  const store = read.text("IMAGE_STORE") ?? "postgres";
+  read.check(["postgres", "s3", "files"].includes(store), `IMAGE_STORE must be postgres, s3 or files (got "${store}")`);
+  if (store !== "s3") return { store: store === "files" ? "files" : "postgres" };
+  const endpoint = read.text("S3_ENDPOINT") ?? null;
+  read.check(!endpoint || HTTP_URL.test(endpoint), `S3_ENDPOINT must be an http(s) URL (got "${endpoint}")`);
+  return {
+    store: "s3",
+    bucket: read.required("S3_BUCKET", "the bucket uploaded images go to, with IMAGE_STORE=s3"),
+    prefix: read.text("S3_PREFIX") ?? "images/",
+    region: read.text("S3_REGION") ?? "us-east-1",
+    endpoint,
+    forcePathStyle: read.flag("S3_FORCE_PATH_STYLE", endpoint !== null),
+  };
+}
+
+/** What the image tools need: the database and the image store (see ops/import-images.ts). */
+export function loadImageStoreConfig(env: Env = process.env, cwd = process.cwd()): Pick<Config, "databaseUrl" | "images" | "dataDir"> {
+  const read = new EnvReader(env);
+  const databaseUrl = read.required("DATABASE_URL", "a postgres:// URL");
+  const images = readImageStore(read);
+  if (read.problems.length) throw new ConfigError(read.problems);
+  return { databaseUrl, images, dataDir: path.resolve(cwd, read.text("DATA_DIR") ?? "data") };
+}
+
 export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {
   const read = new EnvReader(env);
   const production = (read.text("NODE_ENV") ?? "development") === "production";
@@ -162,6 +205,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     read.check(!production, "STRIPE_API_URL must not be set when NODE_ENV=production: payments go to Stripe itself");
   }
 
+  const images = readImageStore(read);
+
   const logLevel = read.text("LOG_LEVEL") ?? "info";
   read.check(LOG_LEVELS.includes(logLevel), `LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")} (got "${logLevel}")`);
   const logFormat = read.text("LOG_FORMAT") ?? (production ? "json" : "pretty");
@@ -184,7 +229,9 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     corsOrigins,
     stripe: { secretKey: stripeSecretKey, publishableKey: stripePublishableKey, webhookSecret: stripeWebhookSecret, apiUrl: stripeApiUrl },
     imageUploadUrl,
+    images,
     seed: read.flag("SEED", !production),
+    migrateOnStart: read.flag("MIGRATE_ON_START", true),
     exposeSqlCount: read.flag("EXPOSE_SQL_COUNT", false) && !production,
     graphqlIntrospection: !production,
     log: { level: logLevel, format: logFormat as "json" | "pretty" },

@@ -1,7 +1,7 @@
 import "reflect-metadata";
 // Before anything allocates much: see heap.ts.
 import "./heap";
-import { ConfigError, loadConfig } from "./config";
+import { ConfigError, loadConfig, readEnvFile } from "./config";
 import { Lifecycle } from "./lifecycle";
 import { startShop } from "./shop";
 
@@ -10,6 +10,7 @@ const log = (line: string) => console.log(`[partshop] ${line}`);
 const lifecycle = new Lifecycle(log).handleProcessEvents();
 
 async function main(): Promise<void> {
+  readEnvFile();
   const shop = await startShop(loadConfig(), lifecycle);
   log(`Partshop is ready on ${shop.url}  (GraphQL: ${shop.url}/graphql)`);
 }

@@ -1,18 +1,21 @@
 import "reflect-metadata";
 import Stripe from "stripe";
+import type { DataSource } from "typeorm";
 import { Callers } from "./api/auth/callers";
 import { buildShopSchema } from "./api/graphql/schema";
 import type { PublicConfig } from "./api/graphql/types/public-config";
 import { restRoutes } from "./api/rest";
 import { ConfigError, type Config } from "./config";
 import { createDataSource } from "./db/data-source";
+import { migrate } from "./db/migrate";
 import { seedIfEmpty } from "./db/seed";
 import { AccessTokens } from "./domain/accounts/access-tokens";
 import { firebaseVerifier } from "./domain/accounts/identity";
 import { DomainEvents } from "./domain/events";
-import { FileImageStore } from "./domain/images/file-image-store";
+import { imageStoreFor } from "./domain/images/stores";
 import { createServices } from "./domain/services";
-import { createApp } from "./edge/app";
+import { createApp, type ShopApp } from "./edge/app";
+import type { ReadinessChecks } from "./edge/health";
 import { createLogger, type Logger } from "./edge/logging";
 import { createRateLimits } from "./edge/rate-limits";
 import type { Lifecycle } from "./lifecycle";
@@ -49,13 +52,28 @@ function publicConfigOf(config: Config): PublicConfig {
   };
 }
 
-function listen(server: import("node:http").Server, config: Config): Promise<void> {
-  return new Promise<void>((resolve, reject) => {
-    server.once("error", (error: NodeJS.ErrnoException) =>
-      reject(error.code === "EADDRINUSE" ? new ConfigError([`Port ${config.port} (PORT) is already in use: stop the program using it or set PORT`]) : error),
-    );
-    server.listen(config.port, config.host, () => resolve());
-  });
+/** What /readyz asks: the database answers and its schema is current; identity and payments are configured. */
+function readinessChecks(config: Config, db: DataSource): ReadinessChecks {
+  return {
+    database: async () => (await db.query("SELECT 1"), { ok: true, detail: "reachable" }),
+    migrations: async () => ((await db.showMigrations()) ? { ok: false, detail: "pending: run npm run migrate" } : { ok: true, detail: "applied" }),
+    identity: async () => ({
+      ok: true,
+      detail: config.firebase.emulatorHost ? `Auth Emulator, project ${config.firebase.projectId}` : `Firebase project ${config.firebase.projectId}`,
+    }),
+    payments: async () => ({ ok: true, detail: config.stripe.apiUrl ? "Stripe-compatible sandbox" : "Stripe" }),
+  };
+}
+
+/** Listens through fastify, so that stopping it closes the server and waits for requests in flight. */
+async function listen(app: ShopApp["app"], config: Config): Promise<void> {
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "EADDRINUSE")
+      throw new ConfigError([`Port ${config.port} (PORT) is already in use: stop the program using it or set PORT`]);
+    throw error;
+  }
 }
 
 /**
@@ -67,7 +85,10 @@ export async function startShop(config: Config, lifecycle: Lifecycle): Promise<R
   const db = createDataSource(config.databaseUrl, log.child({ component: "database" }));
   await db.initialize();
   lifecycle.add("database pool", () => db.destroy());
-  await db.runMigrations({ transaction: "each" });
+  if (config.migrateOnStart) {
+    const applied = await migrate(db);
+    if (applied.length) log.info(`Applied ${applied.length} migrations: ${applied.join(", ")}`);
+  }
   if (config.seed) await seedIfEmpty(db, (line) => log.info(line));
 
   const events = new DomainEvents().listenTo(config.databaseUrl, log.child({ component: "events" }));
@@ -79,7 +100,7 @@ export async function startShop(config: Config, lifecycle: Lifecycle): Promise<R
     adminEmails: config.adminEmails,
     stripe: stripeClient(config.stripe),
     stripeWebhookSecret: config.stripe.webhookSecret,
-    imageStore: new FileImageStore(`${config.dataDir}/uploads`),
+    imageStore: imageStoreFor(config, db),
   });
   const callers = new Callers(tokens, services.users, events);
   const shop = await createApp({
@@ -91,9 +112,10 @@ export async function startShop(config: Config, lifecycle: Lifecycle): Promise<R
     restRoutes: restRoutes(services),
     rateLimits: createRateLimits(config.rateLimits, db, log.child({ component: "rate-limits" })),
     publicConfig: publicConfigOf(config),
+    readiness: readinessChecks(config, db),
     log,
   });
   lifecycle.add("HTTP server", shop.stop);
-  await listen(shop.httpServer, config);
+  await listen(shop.app, config);
   return { url: `http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${config.port}`, log };
 }

@@ -76,6 +76,8 @@ const profileInput = { education: "BSc", address: "1 Main St", phone: "012345678
 
 const REST: Record<string, RestRow> = {
   "GET /healthz": { expect: [200, 200, 200, 200] },
+  // Readiness tells a load balancer whether to send traffic; it shows no data.
+  "GET /readyz": { expect: [200, 200, 200, 200] },
   // Stripe's webhook is authorised by its signature, whoever sends it: unsigned is refused for all.
   "POST /stripe/webhook": { expect: [400, 400, 400, 400], request: () => ({ body: { type: "payment_intent.succeeded" } }) },
   "POST /upload": { expect: [401, 201, 201, 201], send: (_world, token) => uploadImage(shop().url, token) },

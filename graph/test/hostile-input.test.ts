@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import http from "node:http";
 import { beforeAll, describe, expect, it } from "vitest";
 import { gql, insertPart, orderBody, rest, shop, withDatabase } from "./support/client";
-import { adminPerson, dumpDatabase, newPerson, Person, uploadedFiles, uploadImage, TINY_PNG } from "./support/fixtures";
+import { adminPerson, dumpDatabase, newPerson, Person, storedImages, uploadImage, TINY_PNG } from "./support/fixtures";
 import { graphqlRootFields, restRoutes, routeKey } from "./support/routes";
 
 /*
@@ -612,7 +612,7 @@ describe("hostile input", () => {
 
   it("every hostile request is refused with a 4xx and a message (GraphQL: an error code), and the data is unchanged", async () => {
     const before = await dumpDatabase();
-    const filesBefore = uploadedFiles();
+    const imagesBefore = await storedImages();
     const problems: string[] = [];
     let sent = 0;
 
@@ -646,7 +646,7 @@ describe("hostile input", () => {
     const after = await dumpDatabase();
     for (const table of Object.keys(before)) expect(after[table], `table ${table} changed`).toEqual(before[table]);
     expect(Object.keys(after)).toEqual(Object.keys(before));
-    expect(uploadedFiles()).toEqual(filesBefore);
+    expect(await storedImages()).toEqual(imagesBefore);
   });
 
   it("the server is still healthy after the corpus", async () => {

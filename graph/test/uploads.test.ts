@@ -1,7 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { newCustomer, rest, shop } from "./support/client";
+import { execFile } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
+import { promisify } from "node:util";
+import { newCustomer, rest, shop, withDatabase } from "./support/client";
+import { storedImages } from "./support/fixtures";
+import { GRAPH_DIR } from "./support/processes";
 
 // Smallest real images of each accepted kind (1x1 pixel).
 const IMAGES: Record<string, Buffer> = {
@@ -44,11 +49,11 @@ describe("image uploads (POST /upload)", () => {
 
   it("judges by content, not by name: a text file named .png is refused and nothing is stored", async () => {
     const customer = await newCustomer();
-    const before = fs.readdirSync(path.join(shop().dataDir, "uploads")).length;
+    const before = await storedImages();
     const answer = await upload(Buffer.from("definitely not an image"), { token: customer.token, name: "cat.png", type: "image/png" });
     expect(answer.status).toBe(400);
     expect(answer.body).toEqual({ success: false, error: "Only PNG, JPEG, WebP and GIF images are accepted" });
-    expect(fs.readdirSync(path.join(shop().dataDir, "uploads")).length).toBe(before);
+    expect(await storedImages()).toEqual(before);
   });
 
   it("refuses files over 5 MiB with 413", async () => {
@@ -67,6 +72,55 @@ describe("image uploads (POST /upload)", () => {
     expect(wrongField.body.success).toBe(false);
     const notMultipart = await rest("POST", "/upload", { token: customer.token, body: { image: "x" } });
     expect(notMultipart.status).toBe(400);
+  });
+
+  it("keeps images in the database, content-addressed: the same image twice is stored once", async () => {
+    const customer = await newCustomer();
+    const first = await upload(IMAGES.gif, { token: customer.token });
+    const second = await upload(IMAGES.gif, { token: customer.token });
+    expect(second.body.data.url).toBe(first.body.data.url);
+    const name = path.basename(first.body.data.url);
+    const rows = await withDatabase(async (client) => (await client.query("SELECT mime, size, bytes FROM images WHERE name = $1", [name])).rows);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ mime: "image/gif", size: IMAGES.gif.length });
+    expect(Buffer.from(rows[0].bytes).equals(IMAGES.gif)).toBe(true);
+  });
+
+  it("serves an image with its name as ETag and a year of caching; a matching If-None-Match is 304", async () => {
+    const customer = await newCustomer();
+    const { body } = await upload(IMAGES.png, { token: customer.token });
+    const served = await fetch(body.data.url);
+    const etag = served.headers.get("etag");
+    expect(etag).toBe(`"${path.basename(body.data.url)}"`);
+    expect(served.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    const again = await fetch(body.data.url, { headers: { "if-none-match": etag! } });
+    expect(again.status).toBe(304);
+    expect((await again.arrayBuffer()).byteLength).toBe(0);
+    expect((await fetch(body.data.url, { headers: { "if-none-match": '"other"' } })).status).toBe(200);
+  });
+
+  it("images kept as files by an earlier version are imported by npm run images:import, keeping their URLs", async () => {
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), "partshop-old-uploads-"));
+    try {
+      const crypto = await import("node:crypto");
+      const webp = Buffer.concat([IMAGES.webp.subarray(0, 12), Buffer.from(crypto.randomBytes(8)), IMAGES.webp.subarray(20)]);
+      const name = `${crypto.createHash("sha256").update(webp).digest("hex").slice(0, 32)}.webp`;
+      fs.writeFileSync(path.join(folder, name), webp);
+      fs.writeFileSync(path.join(folder, "notes.txt"), "not an image");
+      expect((await fetch(`${shop().url}/uploads/${name}`)).status).toBe(404);
+      const run = promisify(execFile);
+      const command = [path.join(GRAPH_DIR, "dist", "ops", "import-images.js"), folder];
+      const imported = await run(process.execPath, command, { env: { ...process.env, DATABASE_URL: shop().databaseUrl } }).catch((error) => error);
+      expect(imported.stdout).toMatch(/Imported 1 images into postgres \(0 were already there\)/);
+      expect(imported.stdout).toMatch(/left alone: notes\.txt/);
+      const served = await fetch(`${shop().url}/uploads/${name}`);
+      expect(served.status).toBe(200);
+      expect(Buffer.from(await served.arrayBuffer()).equals(webp)).toBe(true);
+      const again = await run(process.execPath, command, { env: { ...process.env, DATABASE_URL: shop().databaseUrl } }).catch((error) => error);
+      expect(again.stdout).toMatch(/Imported 0 images into postgres \(1 were already there\)/);
+    } finally {
+      fs.rmSync(folder, { recursive: true, force: true });
+    }
   });
 
   it("an unknown upload is 404", async () => {

@@ -64,7 +64,8 @@ describe("a visitor", () => {
 
     // Footer.
     const footer = page.getByRole("contentinfo");
-    for (const name of ["Browse parts", "Track your orders", "Write a review", "Read our blog", "Meet the team"]) await visible(footer.getByRole("link", { name }));
+    for (const name of ["Browse parts", "Track your orders", "Write a review", "Read our blog", "Meet the team"])
+      await visible(footer.getByRole("link", { name }));
     await visible(footer.getByText(`© ${new Date().getFullYear()} Partshop. All rights reserved.`));
 
     // Signed out: Login, no Dashboard.

@@ -1,7 +1,21 @@
 import { describe, expect, it } from "vitest";
 import { emulatorOobCodes, resetPasswordWithCode } from "./support/emulator";
 import { useJourney } from "./support/journey";
-import { CUSTOMER, expectPath, expectRed, expectSignedInAs, expectSignedOut, expectText, expectValue, expectToast, hidden, nav, signIn, submitLogin, visible } from "./support/ui";
+import {
+  CUSTOMER,
+  expectPath,
+  expectRed,
+  expectSignedInAs,
+  expectSignedOut,
+  expectText,
+  expectValue,
+  expectToast,
+  hidden,
+  nav,
+  signIn,
+  submitLogin,
+  visible,
+} from "./support/ui";
 
 const journey = useJourney("02-sign-in");
 

@@ -38,7 +38,9 @@ describe("my orders", () => {
     await journey.shot(page, "two-unpaid-orders");
 
     // Pay with the success card.
-    await row(page, SSD).getByRole("link", { name: `Pay for ${SSD}` }).click();
+    await row(page, SSD)
+      .getByRole("link", { name: `Pay for ${SSD}` })
+      .click();
     await expect.poll(() => new URL(page.url()).pathname).toMatch(/^\/dashboard\/payment\/[^/]+$/);
     await visible(page.getByRole("heading", { level: 1, name: `Pay for ${SSD}` }));
     await expectText(page.locator(".facts__total dd"), "$349.95");
@@ -62,7 +64,9 @@ describe("my orders", () => {
 
     // A declined card: the provider's message in red, the order stays unpaid (the sandbox answers 402, which Chromium logs).
     journey.allowConsoleErrors(page, /status of 402 .*\/v1\/payment_intents\/pi_\w+\/confirm/);
-    await row(page, DDR4).getByRole("link", { name: `Pay for ${DDR4}` }).click();
+    await row(page, DDR4)
+      .getByRole("link", { name: `Pay for ${DDR4}` })
+      .click();
     await visible(page.getByRole("heading", { level: 1, name: `Pay for ${DDR4}` }));
     await submitCard(page, CARDS.declined);
     const error = page.locator(".card-form .form-error");

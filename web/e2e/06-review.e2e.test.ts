@@ -63,7 +63,9 @@ describe("adding a review", () => {
     await page.goto("/dashboard/add_review");
     await page.getByLabel("Ratings").fill("5");
     await page.getByLabel("Description").fill("This should not be posted.");
-    await page.getByLabel("Image", { exact: true }).setInputFiles({ name: "notes.png", mimeType: "image/png", buffer: Buffer.from("just some text, not an image") });
+    await page
+      .getByLabel("Image", { exact: true })
+      .setInputFiles({ name: "notes.png", mimeType: "image/png", buffer: Buffer.from("just some text, not an image") });
     await page.getByRole("button", { name: "Add review" }).click();
     await expectToast(page, "error", "Failed to add Review");
     await expectRed(page.locator("form .form-error"));

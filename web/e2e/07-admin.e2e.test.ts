@@ -49,7 +49,13 @@ describe("an admin", () => {
     await signIn(admin, ADMIN);
     await admin.getByRole("link", { name: "Dashboard" }).click();
     await visible(dashboardMenu(admin).getByRole("link", { name: "Manage Product" }));
-    expect(await dashboardMenu(admin).getByRole("link").allInnerTexts()).toEqual(["My Profile", "All Users", "Manage All Orders", "Add Product", "Manage Product"]);
+    expect(await dashboardMenu(admin).getByRole("link").allInnerTexts()).toEqual([
+      "My Profile",
+      "All Users",
+      "Manage All Orders",
+      "Add Product",
+      "Manage Product",
+    ]);
 
     await openAdminPage(admin, "All Users", "All Users");
     const customerRow = row(admin, CUSTOMER.email);
@@ -138,7 +144,9 @@ describe("an admin", () => {
     await admin.getByRole("link", { name: "Dashboard" }).click();
     await openAdminPage(admin, "Manage Product", "Manage Products");
     await expectCount(admin.locator("tbody tr"), 5);
-    await row(admin, PRODUCT).getByRole("button", { name: `Delete ${PRODUCT}` }).click();
+    await row(admin, PRODUCT)
+      .getByRole("button", { name: `Delete ${PRODUCT}` })
+      .click();
     await expectToast(admin, "success", `Product: ${PRODUCT} is deleted.`);
     await hidden(row(admin, PRODUCT));
     await expectCount(admin.locator("tbody tr"), 4);

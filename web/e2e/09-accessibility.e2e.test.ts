@@ -112,7 +112,9 @@ describe("accessibility (axe-core): no serious or critical violations", () => {
   });
 
   it("payment", async () => {
-    await row(customer, SSD).getByRole("link", { name: `Pay for ${SSD}` }).click();
+    await row(customer, SSD)
+      .getByRole("link", { name: `Pay for ${SSD}` })
+      .click();
     await visible(customer.getByLabel("Card number"));
     await check(customer, "payment");
   });
@@ -143,5 +145,18 @@ describe("accessibility (axe-core): no serious or critical violations", () => {
     await expectCount(page.locator("#parts").getByRole("article"), 6);
     await page.getByRole("button", { name: "Open menu" }).click();
     await check(page, "home-mobile-menu-open");
+  });
+
+  it("the dashboard on a phone (360 px): orders as cards, the dashboard menu open", async () => {
+    const page = await journey.newPage();
+    await signIn(page, CUSTOMER); // on a laptop: signIn looks for Sign out in the unfolded navigation bar
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto("/dashboard/my_orders");
+    // A card's cells are named with their label too ("Part 1TB..."), so find the order by its text.
+    await visible(page.locator("tbody tr").filter({ hasText: SSD }));
+    const menu = page.getByRole("navigation", { name: "Dashboard" });
+    await menu.getByRole("button", { name: "Dashboard menu: My Orders" }).click();
+    await visible(menu.getByRole("link", { name: "Add a review" }));
+    await check(page, "dashboard-mobile-menu-open");
   });
 });

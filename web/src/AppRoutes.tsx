@@ -1,67 +1,57 @@
-import { lazy, type ComponentType } from "react";
-import { Route, Routes } from "react-router-dom";
+import { lazy, type ComponentType, type ReactNode } from "react";
+import { useRoutes, type RouteObject } from "react-router-dom";
 import { Layout } from "./ui/Layout";
 import { HomePage } from "./routes/home/HomePage";
 import { NotFoundPage } from "./routes/notFound/NotFoundPage";
 import { RequireAuth } from "./routes/guards/RequireAuth";
 import { RequireAdmin } from "./routes/guards/RequireAdmin";
+import { ROUTE_TABLE, type Access, type PageName, type RouteEntry } from "./routeTable";
 
 /** React.lazy for a named export: every route but home is fetched when first opened. */
 function lazyPage<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M) {
   return lazy(async () => ({ default: (await load())[name] as ComponentType }));
 }
 
-const LoginPage = lazyPage(() => import("./routes/auth/LoginPage"), "LoginPage");
-const RegisterPage = lazyPage(() => import("./routes/auth/RegisterPage"), "RegisterPage");
-const BlogsPage = lazyPage(() => import("./routes/blogs/BlogsPage"), "BlogsPage");
-const PortfolioPage = lazyPage(() => import("./routes/portfolio/PortfolioPage"), "PortfolioPage");
-const ReservePage = lazyPage(() => import("./routes/parts/ReservePage"), "ReservePage");
-const DashboardLayout = lazyPage(() => import("./routes/dashboard/DashboardLayout"), "DashboardLayout");
-const ProfilePage = lazyPage(() => import("./routes/dashboard/ProfilePage"), "ProfilePage");
-const MyOrdersPage = lazyPage(() => import("./routes/dashboard/MyOrdersPage"), "MyOrdersPage");
-const AddReviewPage = lazyPage(() => import("./routes/dashboard/AddReviewPage"), "AddReviewPage");
-const PaymentPage = lazyPage(() => import("./routes/dashboard/payment/PaymentPage"), "PaymentPage");
-const AllUsersPage = lazyPage(() => import("./routes/dashboard/admin/AllUsersPage"), "AllUsersPage");
-const ManageAllOrdersPage = lazyPage(() => import("./routes/dashboard/admin/ManageAllOrdersPage"), "ManageAllOrdersPage");
-const AddProductPage = lazyPage(() => import("./routes/dashboard/admin/AddProductPage"), "AddProductPage");
-const ManageProductsPage = lazyPage(() => import("./routes/dashboard/admin/ManageProductsPage"), "ManageProductsPage");
+const PAGES: Record<PageName, ComponentType> = {
+  home: HomePage,
+  notFound: NotFoundPage,
+  login: lazyPage(() => import("./routes/auth/LoginPage"), "LoginPage"),
+  register: lazyPage(() => import("./routes/auth/RegisterPage"), "RegisterPage"),
+  blogs: lazyPage(() => import("./routes/blogs/BlogsPage"), "BlogsPage"),
+  portfolio: lazyPage(() => import("./routes/portfolio/PortfolioPage"), "PortfolioPage"),
+  reserve: lazyPage(() => import("./routes/parts/ReservePage"), "ReservePage"),
+  dashboard: lazyPage(() => import("./routes/dashboard/DashboardLayout"), "DashboardLayout"),
+  profile: lazyPage(() => import("./routes/dashboard/ProfilePage"), "ProfilePage"),
+  myOrders: lazyPage(() => import("./routes/dashboard/MyOrdersPage"), "MyOrdersPage"),
+  addReview: lazyPage(() => import("./routes/dashboard/AddReviewPage"), "AddReviewPage"),
+  payment: lazyPage(() => import("./routes/dashboard/payment/PaymentPage"), "PaymentPage"),
+  allUsers: lazyPage(() => import("./routes/dashboard/admin/AllUsersPage"), "AllUsersPage"),
+  manageAllOrders: lazyPage(() => import("./routes/dashboard/admin/ManageAllOrdersPage"), "ManageAllOrdersPage"),
+  addProduct: lazyPage(() => import("./routes/dashboard/admin/AddProductPage"), "AddProductPage"),
+  manageProducts: lazyPage(() => import("./routes/dashboard/admin/ManageProductsPage"), "ManageProductsPage"),
+};
+
+/** Wraps a page in the guards its access needs beyond what its parent route already checks. */
+function guarded(page: ReactNode, access: Access, parentAccess: Access): ReactNode {
+  let element = page;
+  if (access === "admin" && parentAccess !== "admin") element = <RequireAdmin>{element}</RequireAdmin>;
+  if (access !== "public" && parentAccess === "public") element = <RequireAuth>{element}</RequireAuth>;
+  return element;
+}
+
+function toRouteObjects(entries: readonly RouteEntry[], parentAccess: Access): RouteObject[] {
+  return entries.map((entry): RouteObject => {
+    const Page = PAGES[entry.page];
+    const element = guarded(<Page />, entry.access, parentAccess);
+    if (entry.children) return { path: entry.path, element, children: toRouteObjects(entry.children, entry.access) };
+    if (entry.path === undefined) return { index: true, element };
+    return { path: entry.path, element };
+  });
+}
+
+// Built once: the table is static, and useRoutes wants the same objects on every render.
+const ROUTES: RouteObject[] = [{ element: <Layout />, children: toRouteObjects(ROUTE_TABLE, "public") }];
 
 export function AppRoutes() {
-  return (
-    <Routes>
-      <Route element={<Layout />}>
-        <Route index element={<HomePage />} />
-        <Route
-          path="parts/:partsId"
-          element={
-            <RequireAuth>
-              <ReservePage />
-            </RequireAuth>
-          }
-        />
-        <Route
-          path="dashboard"
-          element={
-            <RequireAuth>
-              <DashboardLayout />
-            </RequireAuth>
-          }
-        >
-          <Route index element={<ProfilePage />} />
-          <Route path="my_orders" element={<MyOrdersPage />} />
-          <Route path="add_review" element={<AddReviewPage />} />
-          <Route path="payment/:id" element={<PaymentPage />} />
-          <Route path="all_users" element={<RequireAdmin><AllUsersPage /></RequireAdmin>} />
-          <Route path="manage_all_orders" element={<RequireAdmin><ManageAllOrdersPage /></RequireAdmin>} />
-          <Route path="add_product" element={<RequireAdmin><AddProductPage /></RequireAdmin>} />
-          <Route path="manage_product" element={<RequireAdmin><ManageProductsPage /></RequireAdmin>} />
-        </Route>
-        <Route path="blogs" element={<BlogsPage />} />
-        <Route path="portfolio" element={<PortfolioPage />} />
-        <Route path="login" element={<LoginPage />} />
-        <Route path="register" element={<RegisterPage />} />
-        <Route path="*" element={<NotFoundPage />} />
-      </Route>
-    </Routes>
-  );
+  return useRoutes(ROUTES);
 }

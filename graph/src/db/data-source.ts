@@ -8,6 +8,7 @@ import { SharedRateLimits1764000000000 } from "./migrations/1764000000000-shared
 import { UsersChangeNotify1764100000000 } from "./migrations/1764100000000-users-change-notify";
 import { AccountsChangeNotify1764200000000 } from "./migrations/1764200000000-accounts-change-notify";
 import { RateLimiterFlexible1764300000000 } from "./migrations/1764300000000-rate-limiter-flexible";
+import { Images1764400000000 } from "./migrations/1764400000000-images";
 import { requestStats } from "./request-stats";
 
 /** Counts statements per request and reports slow or failing ones (failures at debug level); nothing else is logged. */
@@ -43,6 +44,7 @@ export const migrations = [
   UsersChangeNotify1764100000000,
   AccountsChangeNotify1764200000000,
   RateLimiterFlexible1764300000000,
+  Images1764400000000,
 ];
 
 export function createDataSource(url: string, log: Pino, options: { poolSize?: number } = {}): DataSource {

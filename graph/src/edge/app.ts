@@ -9,9 +9,10 @@ import { requestStats } from "../db/request-stats";
 import type { DomainEvents } from "../domain/events";
 import type { Services } from "../domain/services";
 import { AnswerCache } from "./answer-cache";
+import { Connections } from "./connections";
 import { GRAPHQL_PATH, handleError } from "./errors";
 import { registerGraphql } from "./graphql";
-import { registerHealth } from "./health";
+import { registerHealth, type ReadinessChecks } from "./health";
 import { RequestLogs, type Logger } from "./logging";
 import type { RateLimits } from "./rate-limits";
 import { assignRequestId, requestIdOf } from "./request-ids";
@@ -39,6 +40,7 @@ export interface AppParts {
   restRoutes: RestRoute[];
   rateLimits: RateLimits;
   publicConfig: PublicConfig;
+  readiness: ReadinessChecks;
   log: Logger;
 }
 
@@ -46,12 +48,16 @@ export interface AppParts {
  * The node server: every request gets its id, then the answer cache answers what it can from
  * memory; the rest goes to fastify (security headers, CORS, bodies, REST routes, GraphQL, the web app).
  */
-function shopServer(answerCache: AnswerCache, exposeSqlCount: boolean) {
-  return (handler: http.RequestListener) =>
-    http.createServer((req, res) => {
+function shopServer(answerCache: AnswerCache, connections: Connections, exposeSqlCount: boolean) {
+  return (handler: http.RequestListener) => {
+    const server = http.createServer((req, res) => {
+      connections.started(req, res);
       assignRequestId(req, res);
       answerCache.serve(req, res, () => (exposeSqlCount ? requestStats.run({ sqlQueries: 0 }, () => handler(req, res)) : handler(req, res)));
     });
+    connections.track(server);
+    return server;
+  };
 }
 
 /** The shop's HTTP edge, assembled from its parts. */
@@ -62,6 +68,7 @@ export async function createApp(parts: AppParts): Promise<ShopApp> {
     maxEntries: 7000,
     maxBytes: 64 * 1024 * 1024,
   });
+  const connections = new Connections();
   const app = Fastify({
     loggerInstance: log as FastifyBaseLogger,
     logController: new RequestLogs(),
@@ -69,9 +76,10 @@ export async function createApp(parts: AppParts): Promise<ShopApp> {
     // X-Forwarded-For is believed from a proxy on loopback only (a load balancer on the same host).
     trustProxy: "loopback",
     bodyLimit: JSON_BODY_LIMIT,
-    serverFactory: shopServer(answerCache, config.exposeSqlCount),
+    serverFactory: shopServer(answerCache, connections, config.exposeSqlCount),
     return503OnClosing: true,
-    forceCloseConnections: "idle",
+    // Connections close as their requests finish (Connections), not by fastify's idle guess.
+    forceCloseConnections: false,
   });
   const routes: ShopApp["routes"] = [];
   app.addHook("onRoute", (route) => {
@@ -86,7 +94,7 @@ export async function createApp(parts: AppParts): Promise<ShopApp> {
 
   await registerSecurity(app, { production: config.production, corsOrigins: config.corsOrigins, publicConfig: parts.publicConfig });
   registerJsonBodies(app);
-  registerHealth(app);
+  registerHealth(app, parts.readiness);
   const webApp = await registerWebApp(app, { webDistDir: config.webDistDir, assetsDir: config.assetsDir });
   registerRestRoutes(app, parts.restRoutes, {
     callers: parts.callers,
@@ -112,6 +120,7 @@ export async function createApp(parts: AppParts): Promise<ShopApp> {
     httpServer: app.server,
     routes,
     stop: async () => {
+      connections.closeWhenIdle();
       await app.close();
       await apollo.stop();
     },

@@ -17,6 +17,7 @@ import { GRAPHQL_PATH } from "./errors";
 import { GRAPHQL_LIMITS, GRAPHQL_MAX_TOKENS, graphqlLimitRules } from "./graphql-limits";
 import type { Logger } from "./logging";
 import { rateLimitPlugin, type RateLimits } from "./rate-limits";
+import { wellFormedTextRule, wellFormedVariablesPlugin } from "./well-formed-text";
 
 /** What resolvers see, plus what the edge's plugins need. */
 export type ShopGraphContext = GraphContext & { clientAddress: string; requestId: string; log: FastifyBaseLogger };
@@ -80,7 +81,7 @@ export async function registerGraphql(app: FastifyInstance, edge: GraphqlEdge): 
     introspection: edge.introspection,
     // No "Did you mean ...?" suggestions in production.
     hideSchemaDetailsFromClientErrors: edge.production,
-    validationRules: graphqlLimitRules({ ...GRAPHQL_LIMITS, largestPage: PAGE_MAX }),
+    validationRules: [wellFormedTextRule, ...graphqlLimitRules({ ...GRAPHQL_LIMITS, largestPage: PAGE_MAX })],
     parseOptions: { maxTokens: GRAPHQL_MAX_TOKENS },
     allowBatchedHttpRequests: false,
     formatError: formatGraphQLError,
@@ -92,6 +93,7 @@ export async function registerGraphql(app: FastifyInstance, edge: GraphqlEdge): 
       // (set below) while wrapping every field resolver: 10-15% of a signed-in query's CPU.
       ApolloServerPluginCacheControlDisabled(),
       edge.production ? ApolloServerPluginLandingPageDisabled() : ApolloServerPluginLandingPageLocalDefault({ embed: true }),
+      wellFormedVariablesPlugin<ShopGraphContext>(),
       rateLimitPlugin<ShopGraphContext>({ signIn: edge.rateLimits.signIn, subscribeNewsletter: edge.rateLimits.newsletter }),
       unexpectedErrorsPlugin(),
     ],

@@ -2,6 +2,7 @@ import accepts from "accepts";
 import crypto from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Callers } from "../api/auth/callers";
+import { assertWellFormedText } from "../api/inputs/text";
 import type { Reply, RestRoute } from "../api/rest";
 import { authorize } from "../domain/actor";
 import { ShopError } from "../domain/errors";
@@ -27,6 +28,7 @@ const weakEtag = (body: string) => `W/"${Buffer.byteLength(body).toString(16)}-$
 function answer(request: FastifyRequest, reply: FastifyReply, route: RestRoute, result: Reply): FastifyReply {
   reply.code(result.status ?? 200);
   if (result.headers) reply.headers(result.headers);
+  if (result.status === 304) return reply.send();
   if (Buffer.isBuffer(result.body)) return reply.send(result.body);
   const body = JSON.stringify(result.body);
   reply.type("application/json; charset=utf-8");
@@ -52,6 +54,15 @@ async function refuseDeclaredTooLarge(request: FastifyRequest, reply: FastifyRep
     reply.header("connection", "close");
   }
   return sendRefusal(request, reply, new ShopError("PAYLOAD_TOO_LARGE", message));
+}
+
+/** Path parameters, query parameters and (JSON) body fields hold no ill-formed text. */
+function assertWellFormedRequest(request: FastifyRequest, route: RestRoute): void {
+  const named = (prefix: string, values: unknown) =>
+    Object.fromEntries(Object.entries((values ?? {}) as object).map(([key, value]) => [`${prefix}${key}`, value]));
+  assertWellFormedText(named(":", request.params), "");
+  assertWellFormedText(named("?", request.query), "");
+  if (!route.body || route.body === "json") assertWellFormedText(request.body, "");
 }
 
 /** Registers the REST routes: each declaration's rate limit, caller check and answer shape, around its handler. */
@@ -89,6 +100,7 @@ export function registerRestRoutes(app: FastifyInstance, routes: RestRoute[], ed
         }
       },
       handler: async (request, reply) => {
+        assertWellFormedRequest(request, route);
         // Open routes never look at Authorization (PUT /user/{email} carries a Firebase ID token there).
         const caller = route.auth ? authorize(await edge.callers.authenticate(request.headers.authorization), route.auth) : null;
         const result = await route.handle(

@@ -1,5 +1,3 @@
-import fs from "node:fs";
-import path from "node:path";
 import pg from "pg";
 import { Answer, createFirebaseAccount, firebaseSignIn, rest, shop, uniqueEmail } from "./client";
 
@@ -103,7 +101,19 @@ export async function dumpDatabase(databaseUrl = shop().databaseUrl): Promise<Re
 }
 
 /** The files the shop's image host holds. */
-export const uploadedFiles = (dataDir = shop().dataDir) => fs.readdirSync(path.join(dataDir, "uploads")).sort();
+/** The names of the images the shop has stored (in its database). */
+export const storedImages = (): Promise<string[]> =>
+  withDatabaseAt(shop().databaseUrl, async (client) => (await client.query("SELECT name FROM images ORDER BY name")).rows.map((row) => row.name));
+
+async function withDatabaseAt<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
 
 /** A 1x1 PNG. */
 export const TINY_PNG = Buffer.from(

@@ -41,19 +41,31 @@ export async function expectText(locator: Locator, expected: string | RegExp): P
 }
 
 export async function expectPath(page: Page, pathname: string): Promise<void> {
-  await eventually(() => new URL(page.url()).pathname, (actual) => expect(actual).toBe(pathname));
+  await eventually(
+    () => new URL(page.url()).pathname,
+    (actual) => expect(actual).toBe(pathname),
+  );
 }
 
 export async function expectCount(locator: Locator, count: number): Promise<void> {
-  await eventually(() => locator.count(), (actual) => expect(actual).toBe(count));
+  await eventually(
+    () => locator.count(),
+    (actual) => expect(actual).toBe(count),
+  );
 }
 
 export async function expectValue(input: Locator, value: string): Promise<void> {
-  await eventually(() => input.inputValue({ timeout: 2_000 }), (actual) => expect(actual).toBe(value));
+  await eventually(
+    () => input.inputValue({ timeout: 2_000 }),
+    (actual) => expect(actual).toBe(value),
+  );
 }
 
 export async function expectDisabled(locator: Locator, disabled: boolean): Promise<void> {
-  await eventually(() => locator.isDisabled({ timeout: 2_000 }), (actual) => expect(actual).toBe(disabled));
+  await eventually(
+    () => locator.isDisabled({ timeout: 2_000 }),
+    (actual) => expect(actual).toBe(disabled),
+  );
 }
 
 /** A notistack toast of that variant with exactly this text. */
@@ -119,7 +131,10 @@ export function partCard(page: Page, partName: string): Locator {
 
 /** The value next to a <dt> label in a facts list ("Available", "Minimum order"...). */
 export function fact(scope: Locator, label: string): Locator {
-  return scope.locator("dl > div").filter({ has: scope.page().locator("dt", { hasText: new RegExp(`^${label}$`) }) }).locator("dd");
+  return scope
+    .locator("dl > div")
+    .filter({ has: scope.page().locator("dt", { hasText: new RegExp(`^${label}$`) }) })
+    .locator("dd");
 }
 
 export async function readNumber(locator: Locator): Promise<number> {
@@ -138,7 +153,11 @@ export async function openPart(page: Page, partName: string): Promise<void> {
 }
 
 /** Reserves a part at its minimum quantity through the reservation form; returns the stock before. */
-export async function reservePart(page: Page, partName: string, details = { address: "12 Circuit Lane, Dhaka", phone: "01712345678" }): Promise<{ before: number; quantity: number }> {
+export async function reservePart(
+  page: Page,
+  partName: string,
+  details = { address: "12 Circuit Lane, Dhaka", phone: "01712345678" },
+): Promise<{ before: number; quantity: number }> {
   await openPart(page, partName);
   const before = await readNumber(page.getByTestId("part-available"));
   const quantity = Number(await page.getByLabel("Quantity", { exact: true }).inputValue());
@@ -180,7 +199,12 @@ export function makePng(size: number, [r, g, b]: [number, number, number]): Buff
   header.writeUInt32BE(size, 4);
   header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
   const rows = Buffer.concat(Array.from({ length: size }, () => Buffer.from([0, ...Array.from({ length: size }, () => [r, g, b]).flat()])));
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk("IHDR", header), chunk("IDAT", deflateSync(rows)), chunk("IEND", Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", header),
+    chunk("IDAT", deflateSync(rows)),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
 }
 
 export const CARDS = { success: "4242 4242 4242 4242", declined: "4000 0000 0000 0002" };
@@ -196,7 +220,9 @@ export async function submitCard(page: Page, cardNumber: string): Promise<void> 
 /** From my orders, pays the unpaid order for that part with the success card; returns the transaction id. */
 export async function payOrder(page: Page, partName: string): Promise<string> {
   await page.goto("/dashboard/my_orders");
-  await row(page, partName).getByRole("link", { name: `Pay for ${partName}` }).click();
+  await row(page, partName)
+    .getByRole("link", { name: `Pay for ${partName}` })
+    .click();
   await visible(page.getByRole("heading", { level: 1, name: `Pay for ${partName}` }));
   await submitCard(page, CARDS.success);
   await visible(page.getByText("Congrats! Your payment is completed."));

@@ -84,12 +84,12 @@ export function renderApp({ route = "/", mocks = [], auth = createFakeAuth(), co
     <MockedProvider mocks={mocks} cache={cache}>
       <>
         <MemoryRouter initialEntries={[route]}>
-        <StaticPublicConfigProvider config={config}>
-          <FakeAuthProvider fake={auth}>
-            {ui ?? <AppRoutes />}
-            <LocationProbe />
-          </FakeAuthProvider>
-        </StaticPublicConfigProvider>
+          <StaticPublicConfigProvider config={config}>
+            <FakeAuthProvider fake={auth}>
+              {ui ?? <AppRoutes />}
+              <LocationProbe />
+            </FakeAuthProvider>
+          </StaticPublicConfigProvider>
         </MemoryRouter>
         <ToastHost />
       </>

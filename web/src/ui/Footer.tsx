@@ -1,4 +1,5 @@
 import { Link } from "react-router-dom";
+import "./Footer.css";
 
 // Footer link names differ from the navigation bar's and the dashboard menu's, so every link
 // name on a page is unique (easy to find by role and name).

@@ -3,6 +3,7 @@ import { Outlet } from "react-router-dom";
 import { Navbar } from "./Navbar";
 import { Footer } from "./Footer";
 import { Spinner } from "./Spinner";
+import "./Layout.css";
 
 export function Layout() {
   return (

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import "./LoadMoreButton.css";
 
 interface Props {
   pageInfo: { hasNextPage: boolean; endCursor?: string | null };

@@ -1,16 +1,16 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Link, NavLink, useLocation, useNavigate } from "react-router-dom";
 import { useAuth } from "../auth/AuthContext";
+import "./Navbar.css";
 
 export function Navbar() {
   const { status, user, signOut } = useAuth();
-  const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
+  // The mobile menu is open on the page it was opened on: it closes whenever the page changes.
+  const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
+  const menuOpen = menuOpenOn === location.pathname;
   const navigate = useNavigate();
   const signedIn = status === "signedIn" && user;
-
-  // The mobile menu closes whenever the page changes.
-  useEffect(() => setMenuOpen(false), [location.pathname]);
 
   const handleSignOut = async () => {
     await signOut();
@@ -34,7 +34,7 @@ export function Navbar() {
           aria-expanded={menuOpen}
           aria-controls="main-menu"
           aria-label={menuOpen ? "Close menu" : "Open menu"}
-          onClick={() => setMenuOpen((open) => !open)}
+          onClick={() => setMenuOpenOn(menuOpen ? null : location.pathname)}
         >
           <span className="navbar__toggle-bar" aria-hidden="true" />
           <span className="navbar__toggle-bar" aria-hidden="true" />

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { errorMessage } from "../apollo/errors";
+import "./QueryStates.css";
 
 export function ErrorState({ error, onRetry, title = "Something went wrong" }: { error: unknown; onRetry?: () => void; title?: string }) {
   return (

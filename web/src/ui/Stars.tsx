@@ -1,3 +1,5 @@
+import "./Stars.css";
+
 /** 1 to 5 stars; the rating itself is not bounded by the API, so clamp only the drawing. */
 export function Stars({ rating }: { rating: number }) {
   const filled = Math.max(0, Math.min(5, Math.round(rating)));

@@ -1,6 +1,6 @@
 import { ArgsType, Field, Float, ID, InputType, Int } from "type-graphql";
 import { IsEmail, IsInt, IsNumber, IsOptional, IsString, Matches, Max, Min } from "class-validator";
-import { MAX, MaxLength, NotBlank, PlainText } from "./validation";
+import { IdentityEmail, MAX, MaxLength, NotBlank } from "./validation";
 
 /*
  * The edge's validation: the same classes check GraphQL arguments (type-graphql runs
@@ -19,14 +19,13 @@ const all =
   (target, propertyName) =>
     [...decorators].reverse().forEach((decorate) => decorate(target, propertyName));
 
-/** A required, trimmed-non-blank text field without control characters. */
+/** A required, trimmed-non-blank text field (ill-formed text never gets this far: see text.ts). */
 function RequiredText(label: string, max: number, requiredMessage = `${label} is required`): PropertyDecorator {
   return all(
     Field(() => String),
     IsString({ message: requiredMessage }),
     NotBlank(requiredMessage),
     MaxLength(max, { message: `${label} must be at most ${max} characters` }),
-    PlainText(label),
   );
 }
 
@@ -46,7 +45,6 @@ function HttpUrlField(label: string, requiredMessage: string, invalidMessage: st
     NotBlank(requiredMessage),
     MaxLength(MAX.url, { message: `${label} must be at most ${MAX.url} characters` }),
     Matches(HTTP_URL, { message: invalidMessage }),
-    PlainText(label),
   );
 }
 
@@ -79,7 +77,7 @@ export class EmailArgs {
   @IsString({ message: "Email is required" })
   @NotBlank("Email is required")
   @MaxLength(MAX.email, { message: `Email must be at most ${MAX.email} characters` })
-  @PlainText("Email")
+  @IdentityEmail("Email")
   email: string;
 }
 
@@ -89,6 +87,7 @@ export class NewsletterArgs {
   @IsString({ message: "Email is required" })
   @NotBlank("Email is required")
   @MaxLength(MAX.email, { message: `Email must be at most ${MAX.email} characters` })
+  @IdentityEmail("Email")
   @IsEmail({}, { message: "Provide a valid email address" })
   email: string;
 }
@@ -165,7 +164,6 @@ export class AddProductInput {
   @IsString({ message: "Image must be an http(s) URL" })
   @MaxLength(MAX.url, { message: `Image URL must be at most ${MAX.url} characters` })
   @Matches(/^(https?:\/\/[^\s]+|\/[^\s]*)$/i, { message: "Image must be an http(s) URL" })
-  @PlainText("Image URL")
   img?: string | null;
 
   @Field(() => Int, { nullable: true })
@@ -179,7 +177,6 @@ export class AddProductInput {
   @IsOptional()
   @IsString({ message: "Description must be text" })
   @MaxLength(MAX.description, { message: `Description must be at most ${MAX.description} characters` })
-  @PlainText("Description")
   description?: string | null;
 }
 
@@ -189,7 +186,6 @@ export class UpdateProfileInput {
   @IsOptional()
   @IsString({ message: "User name must be text" })
   @MaxLength(MAX.name, { message: `User name must be at most ${MAX.name} characters` })
-  @PlainText("User name")
   userName?: string | null;
 
   @RequiredText("Education", MAX.shortText)

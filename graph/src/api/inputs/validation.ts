@@ -31,18 +31,18 @@ export function MaxLength(max: number, options: ValidationOptions = {}) {
     });
 }
 
-/** No NUL or other control characters except tab and newlines (PostgreSQL refuses NUL outright). */
-export function PlainText(label: string, options: ValidationOptions = {}) {
+/**
+ * An email that identifies someone is plain ASCII, as the spec's email pattern is: a look-alike
+ * ("аdmin" with a Cyrillic а, a fullwidth "ａdmin") would be another account that reads the same.
+ */
+export function IdentityEmail(label: string, options: ValidationOptions = {}) {
   return (object: object, propertyName: string) =>
     registerDecorator({
-      name: "plainText",
+      name: "identityEmail",
       target: object.constructor,
       propertyName,
-      options: { message: `${label} contains control characters`, ...options },
-      validator: {
-        // eslint-disable-next-line no-control-regex -- control characters are exactly what this refuses
-        validate: (value: unknown) => typeof value !== "string" || !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(value),
-      },
+      options: { message: `${label} must be written in plain ASCII letters, digits and symbols (no look-alike characters)`, ...options },
+      validator: { validate: (value: unknown) => typeof value !== "string" || /^[\x21-\x7e]*$/.test(value.trim()) },
     });
 }
 

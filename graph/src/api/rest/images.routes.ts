@@ -36,8 +36,12 @@ function readImageField(request: IncomingMessage): Promise<Buffer> {
   });
 }
 
+/** Whether If-None-Match names this ETag (or is "*"). */
+const isFresh = (ifNoneMatch: string | undefined, etag: string) =>
+  ifNoneMatch !== undefined && (ifNoneMatch.trim() === "*" || ifNoneMatch.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag));
+
 /**
- * The offline image host: the same request and answer as the image hosting service the spec's
+ * The image host: the same request and answer as the image hosting service the spec's
  * client uses (multipart field `image`, answer `{success, data: {url}}`).
  */
 export function imageRoutes(services: Services): RestRoute[] {
@@ -62,9 +66,13 @@ export function imageRoutes(services: Services): RestRoute[] {
       method: "GET",
       path: "/uploads/:name",
       handle: async (request) => {
+        // Named by content: an image never changes, so clients may keep it for a year and its name is its ETag.
+        const etag = `"${request.params.name}"`;
+        const cached = { etag, "cache-control": "public, max-age=31536000, immutable" };
+        if (isFresh(request.headers["if-none-match"], etag) && (await services.images.exists(request.params.name)))
+          return { status: 304, body: null, headers: cached };
         const { bytes, mime } = await services.images.get(request.params.name);
-        // Named by content: an image never changes, so clients may keep it for a year.
-        return { body: bytes, headers: { "content-type": mime, "x-content-type-options": "nosniff", "cache-control": "public, max-age=31536000, immutable" } };
+        return { body: bytes, headers: { ...cached, "content-type": mime, "x-content-type-options": "nosniff" } };
       },
     },
   ];

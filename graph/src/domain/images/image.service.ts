@@ -49,6 +49,11 @@ export class ImageService {
     return { name, mime: type.mime, size: bytes.length };
   }
 
+  /** Whether an image of that name is stored (without reading it). */
+  async exists(name: string): Promise<boolean> {
+    return IMAGE_NAME.test(name) && (await this.store.has(name));
+  }
+
   /** An image by its name, with its type. */
   async get(name: string): Promise<{ bytes: Buffer; mime: string }> {
     const match = IMAGE_NAME.exec(name);

@@ -4,6 +4,7 @@ import { useAuth } from "../../auth/AuthContext";
 import { ErrorState } from "../../ui/QueryStates";
 import { GoogleSignInButton } from "./GoogleSignInButton";
 import { returnPath } from "./validation";
+import "./AuthCard.css";
 
 /**
  * What the login and register pages share: any successful sign-in (password, Google, or an
@@ -64,7 +65,9 @@ export function AuthCard({ headingId, title, lead, switchLine, onGoogleError, ch
       <section className="auth-card" aria-labelledby={headingId}>
         <h1 id={headingId}>{title}</h1>
         <p className="auth-card__lead">{lead}</p>
-        {auth.status === "unavailable" && <ErrorState error={new Error(auth.unavailableReason ?? "Sign-in is not available right now.")} onRetry={auth.retry} />}
+        {auth.status === "unavailable" && (
+          <ErrorState error={new Error(auth.unavailableReason ?? "Sign-in is not available right now.")} onRetry={auth.retry} />
+        )}
         {children}
         <p className="auth-card__switch">{switchLine}</p>
         <div className="divider" role="separator">

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { useAuth } from "../../auth/AuthContext";
+import "./GoogleSignInButton.css";
 
 const GoogleLogo = () => (
   <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">

@@ -47,7 +47,13 @@ export function RegisterPage() {
           <input id="register-name" type="text" autoComplete="name" {...register("name", nameRules)} {...fieldAria("register-name", errors.name?.message)} />
         </FormField>
         <FormField id="register-email" label="Email" error={errors.email?.message}>
-          <input id="register-email" type="email" autoComplete="email" {...register("email", emailRules)} {...fieldAria("register-email", errors.email?.message)} />
+          <input
+            id="register-email"
+            type="email"
+            autoComplete="email"
+            {...register("email", emailRules)}
+            {...fieldAria("register-email", errors.email?.message)}
+          />
         </FormField>
         <FormField id="register-password" label="Password" error={errors.password?.message}>
           <input

@@ -1,3 +1,5 @@
+import "./BlogsPage.css";
+
 const QUESTIONS = [
   {
     q: "How does Partshop talk to its server?",

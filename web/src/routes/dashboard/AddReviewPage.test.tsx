@@ -52,7 +52,14 @@ describe("add review", () => {
         addReviewMock({
           result: {
             data: {
-              addReview: { __typename: "Review", id: "UmV2aWV3OjE", name: "Jane Doe", ratings: 5, description: "Great battery", img: "http://localhost/uploads/me.png" },
+              addReview: {
+                __typename: "Review",
+                id: "UmV2aWV3OjE",
+                name: "Jane Doe",
+                ratings: 5,
+                description: "Great battery",
+                img: "http://localhost/uploads/me.png",
+              },
             },
           },
         }),

@@ -7,6 +7,7 @@ import { usePublicConfig } from "../../config/PublicConfig";
 import { FormField, fieldAria } from "../../ui/FormField";
 import { useToast } from "../../ui/toast";
 import { uploadImage } from "./uploadImage";
+import "./AddReviewPage.css";
 
 export const AddReviewDocument = graphql(`
   mutation AddReview($input: AddReviewInput!) {
@@ -106,7 +107,13 @@ export function AddReviewPage() {
       <h1>Add a review</h1>
       <form className="card form-card" onSubmit={handleSubmit(onSubmit)} noValidate>
         <FormField id="review-name" label="Name" error={errors.name?.message}>
-          <input id="review-name" type="text" autoComplete="name" {...register("name", { validate: required(REVIEW_MESSAGES.name) })} {...fieldAria("review-name", errors.name?.message)} />
+          <input
+            id="review-name"
+            type="text"
+            autoComplete="name"
+            {...register("name", { validate: required(REVIEW_MESSAGES.name) })}
+            {...fieldAria("review-name", errors.name?.message)}
+          />
         </FormField>
         <FormField id="review-ratings" label="Ratings" error={errors.ratings?.message}>
           <input

@@ -3,6 +3,7 @@ import { Outlet } from "react-router-dom";
 import { useAuth } from "../../auth/AuthContext";
 import { Spinner } from "../../ui/Spinner";
 import { DashboardMenu } from "./DashboardMenu";
+import "./DashboardLayout.css";
 
 export function DashboardLayout() {
   const { user } = useAuth();

@@ -1,6 +1,7 @@
 import { Link } from "react-router-dom";
 import { graphql, getFragmentData, type FragmentType } from "../../gql";
 import { formatPrice } from "../../ui/format";
+import { DataCell } from "../../ui/DataTable";
 
 export const MyOrderRowFragment = graphql(`
   fragment MyOrderRow_order on Order {
@@ -26,11 +27,17 @@ export function MyOrderRow({ order: orderRef, index, cancelling, onCancel }: Pro
   const order = getFragmentData(MyOrderRowFragment, orderRef);
   return (
     <tr>
-      <td data-label="#">{index + 1}</td>
-      <td data-label="Part">{order.partName}</td>
-      <td data-label="Quantity">{order.quantity}</td>
-      <td data-label="Total">{formatPrice(order.price)}</td>
-      <td data-label="Status">
+      <DataCell label="#" kind="number">
+        {index + 1}
+      </DataCell>
+      <DataCell label="Part">{order.partName}</DataCell>
+      <DataCell label="Quantity" kind="number">
+        {order.quantity}
+      </DataCell>
+      <DataCell label="Total" kind="number">
+        {formatPrice(order.price)}
+      </DataCell>
+      <DataCell label="Status">
         {order.paid ? (
           <>
             <span className="badge badge--success">Shipped</span>
@@ -43,8 +50,8 @@ export function MyOrderRow({ order: orderRef, index, cancelling, onCancel }: Pro
         ) : (
           <span className="badge badge--warning">Unpaid</span>
         )}
-      </td>
-      <td data-label="Actions">
+      </DataCell>
+      <DataCell label="Actions" kind="actions">
         {!order.paid && (
           <div className="row-actions">
             <Link to={`/dashboard/payment/${order.databaseId}`} className="btn btn--small btn--primary" aria-label={`Pay for ${order.partName}`}>
@@ -61,7 +68,7 @@ export function MyOrderRow({ order: orderRef, index, cancelling, onCancel }: Pro
             </button>
           </div>
         )}
-      </td>
+      </DataCell>
     </tr>
   );
 }

@@ -63,7 +63,11 @@ describe("my orders", () => {
         ordersMock([order(1, false)]),
         {
           request: { query: CancelOrderDocument, variables: { id: "order-1" } },
-          result: { data: { cancelOrder: { __typename: "Order", id: "order-1", status: "CANCELLED", paid: false, part: { __typename: "Part", id: "part-1", available: 9 } } } },
+          result: {
+            data: {
+              cancelOrder: { __typename: "Order", id: "order-1", status: "CANCELLED", paid: false, part: { __typename: "Part", id: "part-1", available: 9 } },
+            },
+          },
         },
       ],
     });
@@ -92,7 +96,12 @@ describe("my orders", () => {
       route: "/dashboard/my_orders",
       ui: <MyOrdersPage />,
       auth,
-      mocks: [{ request: { query: MyOrdersDocument, variables: { first: ORDERS_PAGE_SIZE } }, result: { errors: [new GraphQLError("No", { extensions: { code } })] } }],
+      mocks: [
+        {
+          request: { query: MyOrdersDocument, variables: { first: ORDERS_PAGE_SIZE } },
+          result: { errors: [new GraphQLError("No", { extensions: { code } })] },
+        },
+      ],
     });
     await waitFor(() => expect(auth.spies.signOut).toHaveBeenCalled());
     expect(getAccessToken()).toBeNull();

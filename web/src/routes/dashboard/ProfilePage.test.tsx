@@ -4,7 +4,14 @@ import userEvent from "@testing-library/user-event";
 import { createFakeAuth, customer, renderApp } from "../../test/renderApp";
 import { ProfilePage, UpdateProfileDocument, ViewerProfileDocument } from "./ProfilePage";
 
-const saved = { __typename: "Profile", userName: "Jane Doe", education: "BSc", address: "12 Main St", phone: "0123456789", linkedin: "https://linkedin.com/in/jane" };
+const saved = {
+  __typename: "Profile",
+  userName: "Jane Doe",
+  education: "BSc",
+  address: "12 Main St",
+  phone: "0123456789",
+  linkedin: "https://linkedin.com/in/jane",
+};
 
 const viewerMock = (profile: object | null) => ({
   request: { query: ViewerProfileDocument },

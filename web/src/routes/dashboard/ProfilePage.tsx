@@ -130,10 +130,21 @@ function ProfileForm({ viewer }: { viewer: ViewerProfileQuery["viewer"] }) {
           </FormField>
         </div>
         <FormField id="profile-education" label="Education" error={errors.education?.message}>
-          <input id="profile-education" type="text" {...register("education", { validate: required(PROFILE_MESSAGES.education) })} {...fieldAria("profile-education", errors.education?.message)} />
+          <input
+            id="profile-education"
+            type="text"
+            {...register("education", { validate: required(PROFILE_MESSAGES.education) })}
+            {...fieldAria("profile-education", errors.education?.message)}
+          />
         </FormField>
         <FormField id="profile-address" label="Address" error={errors.address?.message}>
-          <input id="profile-address" type="text" autoComplete="street-address" {...register("address", { validate: required(PROFILE_MESSAGES.address) })} {...fieldAria("profile-address", errors.address?.message)} />
+          <input
+            id="profile-address"
+            type="text"
+            autoComplete="street-address"
+            {...register("address", { validate: required(PROFILE_MESSAGES.address) })}
+            {...fieldAria("profile-address", errors.address?.message)}
+          />
         </FormField>
         <div className="form-grid">
           <FormField id="profile-phone" label="Phone" error={errors.phone?.message}>

@@ -28,7 +28,7 @@ export function uploadImage(file: File, { uploadUrl, onProgress }: UploadOptions
       try {
         body = JSON.parse(xhr.responseText);
       } catch {
-        body = null;
+        // Not JSON: an image host's error page; answered below as a failed upload.
       }
       const url = body?.data?.url;
       if (xhr.status >= 200 && xhr.status < 300 && body?.success && url) {

@@ -1,4 +1,5 @@
 import heroImage from "../../assets/hero.svg";
+import "./Hero.css";
 
 export function Hero() {
   return (
@@ -8,8 +9,7 @@ export function Hero() {
           <p className="hero__badge">Winter sale · 15% off</p>
           <h1 id="hero-heading">Genuine laptop parts, straight from the manufacturer</h1>
           <p className="hero__lead">
-            Batteries, screens, keyboards, memory and chargers for every major brand. This winter, enjoy a 15% discount on every
-            part in the shop.
+            Batteries, screens, keyboards, memory and chargers for every major brand. This winter, enjoy a 15% discount on every part in the shop.
           </p>
           <div className="hero__actions">
             <a href="#parts" className="btn btn--primary btn--large">

@@ -37,7 +37,19 @@ const productsMock = {
     data: {
       products: connection(
         "Product",
-        [{ __typename: "Product", id: "prod-1", databaseId: "pr-1", name: "USB-C charger", img: null, price: 25, availableQuantity: 8, minQuantity: 1, description: "65 W" }],
+        [
+          {
+            __typename: "Product",
+            id: "prod-1",
+            databaseId: "pr-1",
+            name: "USB-C charger",
+            img: null,
+            price: 25,
+            availableQuantity: 8,
+            minQuantity: 1,
+            description: "65 W",
+          },
+        ],
         false,
         "pc",
       ),
@@ -49,7 +61,12 @@ const reviewsMock = {
   request: { query: HomeReviewsDocument, variables: { first: HOME_PAGE_SIZE } },
   result: {
     data: {
-      reviews: connection("Review", [{ __typename: "Review", id: "rev-1", name: "Sam", ratings: 4, description: "Fast shipping", img: "/uploads/sam.png" }], false, "rc"),
+      reviews: connection(
+        "Review",
+        [{ __typename: "Review", id: "rev-1", name: "Sam", ratings: 4, description: "Fast shipping", img: "/uploads/sam.png" }],
+        false,
+        "rc",
+      ),
     },
   },
 };
@@ -122,14 +139,18 @@ describe("newsletter", () => {
 
   it("thanks a new subscriber", async () => {
     await subscribe("new@example.com", [
-      subscribeMock("new@example.com", { result: { data: { subscribeNewsletter: { __typename: "NewsletterPayload", subscribed: true, alreadySubscribed: false } } } }),
+      subscribeMock("new@example.com", {
+        result: { data: { subscribeNewsletter: { __typename: "NewsletterPayload", subscribed: true, alreadySubscribed: false } } },
+      }),
     ]);
     expect(await screen.findByText(NEWSLETTER_MESSAGES.subscribed)).toBeInTheDocument();
   });
 
   it("says when the email is already subscribed", async () => {
     await subscribe("old@example.com", [
-      subscribeMock("old@example.com", { result: { data: { subscribeNewsletter: { __typename: "NewsletterPayload", subscribed: true, alreadySubscribed: true } } } }),
+      subscribeMock("old@example.com", {
+        result: { data: { subscribeNewsletter: { __typename: "NewsletterPayload", subscribed: true, alreadySubscribed: true } } },
+      }),
     ]);
     expect(await screen.findByText(NEWSLETTER_MESSAGES.alreadySubscribed)).toBeInTheDocument();
   });

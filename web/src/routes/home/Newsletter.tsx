@@ -2,6 +2,7 @@ import { useState, type FormEvent } from "react";
 import { useMutation } from "@apollo/client/react";
 import { graphql } from "../../gql";
 import { errorCode } from "../../apollo/errors";
+import "./Newsletter.css";
 
 export const SubscribeNewsletterDocument = graphql(`
   mutation SubscribeNewsletter($email: String!) {
@@ -75,7 +76,11 @@ export function Newsletter() {
             {loading ? "Subscribing…" : "Subscribe"}
           </button>
           {outcome && (
-            <p id="newsletter-message" className={outcome.kind === "error" ? "newsletter__message is-error" : "newsletter__message"} role={outcome.kind === "error" ? "alert" : "status"}>
+            <p
+              id="newsletter-message"
+              className={outcome.kind === "error" ? "newsletter__message is-error" : "newsletter__message"}
+              role={outcome.kind === "error" ? "alert" : "status"}
+            >
               {outcome.message}
             </p>
           )}

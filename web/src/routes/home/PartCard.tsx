@@ -20,7 +20,7 @@ export function PartCard(props: { part: FragmentType<typeof PartCardFragment> })
   const part = getFragmentData(PartCardFragment, props.part);
   const headingId = `part-${part.databaseId}-name`;
   return (
-    <article className="card part-card" aria-labelledby={headingId}>
+    <article className="card card--hoverable part-card" aria-labelledby={headingId}>
       <div className="card__media">
         <img src={apiUrl(part.img)} alt={part.name} loading="lazy" width="400" height="260" />
       </div>

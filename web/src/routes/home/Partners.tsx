@@ -1,4 +1,5 @@
 import partnersImage from "../../assets/partners.svg";
+import "./Partners.css";
 
 export function Partners() {
   return (

@@ -1,6 +1,7 @@
 import { graphql, getFragmentData, type FragmentType } from "../../gql";
 import { apiUrl } from "../../apiUrl";
 import { formatPrice } from "../../ui/format";
+import "./ProductCard.css";
 
 export const ProductCardFragment = graphql(`
   fragment ProductCard_product on Product {
@@ -18,7 +19,7 @@ export const ProductCardFragment = graphql(`
 export function ProductCard(props: { product: FragmentType<typeof ProductCardFragment> }) {
   const product = getFragmentData(ProductCardFragment, props.product);
   return (
-    <article className="card product-card">
+    <article className="card card--hoverable product-card">
       <div className="card__media">
         {product.img ? (
           <img src={apiUrl(product.img)} alt={product.name} loading="lazy" width="400" height="260" />

@@ -1,6 +1,7 @@
 import { graphql, getFragmentData, type FragmentType } from "../../gql";
 import { apiUrl } from "../../apiUrl";
 import { Stars } from "../../ui/Stars";
+import "./ReviewCard.css";
 
 export const ReviewCardFragment = graphql(`
   fragment ReviewCard_review on Review {

@@ -1,3 +1,5 @@
+import "./Statistics.css";
+
 const STATS = [
   { value: "2M+", label: "consumers", icon: "M16 11a4 4 0 1 0-8 0 4 4 0 0 0 8 0zM4 21a8 8 0 0 1 16 0" },
   { value: "15M+", label: "products sold", icon: "M3 7l9-4 9 4-9 4-9-4zm0 0v10l9 4 9-4V7" },

@@ -1,4 +1,5 @@
 import { Link } from "react-router-dom";
+import "./NotFoundPage.css";
 
 export function NotFoundPage() {
   return (

@@ -1,6 +1,7 @@
 import { graphql, getFragmentData, type FragmentType } from "../../gql";
 import { apiUrl } from "../../apiUrl";
 import { formatPrice } from "../../ui/format";
+import "./PartSummary.css";
 
 export const PartSummaryFragment = graphql(`
   fragment PartSummary_part on Part {

@@ -1,3 +1,5 @@
+import "./QuantitySelector.css";
+
 interface Props {
   id: string;
   value: string;

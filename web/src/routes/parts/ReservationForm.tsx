@@ -8,6 +8,7 @@ import { FormField, fieldAria } from "../../ui/FormField";
 import { formatPrice } from "../../ui/format";
 import { useToast } from "../../ui/toast";
 import { QuantitySelector, quantityError } from "./QuantitySelector";
+import "./ReservationForm.css";
 
 export const ReservationFormFragment = graphql(`
   fragment ReservationForm_part on Part {

@@ -112,9 +112,7 @@ describe("reservation form", () => {
   });
 
   it('toasts "Already ordered" when the server answers CONFLICT', async () => {
-    await openReservation([
-      placeOrderMock(3, { result: { errors: [new GraphQLError("Already ordered", { extensions: { code: "CONFLICT" } })] } }),
-    ]);
+    await openReservation([placeOrderMock(3, { result: { errors: [new GraphQLError("Already ordered", { extensions: { code: "CONFLICT" } })] } })]);
     await userEvent.type(screen.getByLabelText("Address"), "12 Main St");
     await userEvent.type(screen.getByLabelText("Phone"), "0123456789");
     await userEvent.click(screen.getByRole("button", { name: "Reserve" }));
@@ -139,7 +137,12 @@ describe("unknown part", () => {
     renderApp({
       route: "/parts/nope",
       auth: createFakeAuth({ user: customer }),
-      mocks: [{ request: { query: ReservationPartDocument, variables: { id: "nope" } }, result: { errors: [new GraphQLError("Part not found", { extensions: { code: "NOT_FOUND" } })] } }],
+      mocks: [
+        {
+          request: { query: ReservationPartDocument, variables: { id: "nope" } },
+          result: { errors: [new GraphQLError("Part not found", { extensions: { code: "NOT_FOUND" } })] },
+        },
+      ],
     });
     expect(await screen.findByText("This part does not exist or is no longer sold.")).toBeInTheDocument();
   });

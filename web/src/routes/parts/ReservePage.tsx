@@ -6,6 +6,7 @@ import { Spinner } from "../../ui/Spinner";
 import { EmptyState, ErrorState } from "../../ui/QueryStates";
 import { PartSummary } from "./PartSummary";
 import { ReservationForm } from "./ReservationForm";
+import "./ReservePage.css";
 
 export const ReservationPartDocument = graphql(`
   query ReservationPart($id: ID!) {

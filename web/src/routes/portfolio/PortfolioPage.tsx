@@ -1,3 +1,5 @@
+import "./PortfolioPage.css";
+
 const SKILLS = ["React", "TypeScript", "GraphQL", "Apollo Client", "Node.js", "PostgreSQL", "Firebase Auth", "Stripe", "Accessibility", "Testing Library"];
 
 const PROJECTS = [

@@ -45,7 +45,9 @@ describe("add product", () => {
   });
 
   it("says so when adding fails", async () => {
-    openPage([{ request: { query: AddProductDocument, variables: { input } }, result: { errors: [new GraphQLError("nope", { extensions: { code: "FORBIDDEN" } })] } }]);
+    openPage([
+      { request: { query: AddProductDocument, variables: { input } }, result: { errors: [new GraphQLError("nope", { extensions: { code: "FORBIDDEN" } })] } },
+    ]);
     await fillValidProduct();
     expect(await screen.findByText("Failed to add the Prodcut")).toBeInTheDocument();
   });

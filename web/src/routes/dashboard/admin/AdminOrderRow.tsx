@@ -1,5 +1,6 @@
 import { graphql, getFragmentData, type FragmentType } from "../../../gql";
 import { formatPrice } from "../../../ui/format";
+import { DataCell } from "../../../ui/DataTable";
 
 export const AdminOrderRowFragment = graphql(`
   fragment AdminOrderRow_order on Order {
@@ -27,19 +28,25 @@ export function AdminOrderRow({ order: orderRef, index, deleting, onDelete }: Pr
   const order = getFragmentData(AdminOrderRowFragment, orderRef);
   return (
     <tr>
-      <td data-label="#">{index + 1}</td>
-      <td data-label="Customer">
+      <DataCell label="#" kind="number">
+        {index + 1}
+      </DataCell>
+      <DataCell label="Customer">
         {order.userName}
         <br />
         <span className="small">{order.userEmail}</span>
-      </td>
-      <td data-label="Part">{order.partName}</td>
-      <td data-label="Quantity">{order.quantity}</td>
-      <td data-label="Total">{formatPrice(order.price)}</td>
-      <td data-label="Status">
+      </DataCell>
+      <DataCell label="Part">{order.partName}</DataCell>
+      <DataCell label="Quantity" kind="number">
+        {order.quantity}
+      </DataCell>
+      <DataCell label="Total" kind="number">
+        {formatPrice(order.price)}
+      </DataCell>
+      <DataCell label="Status">
         {order.paid ? <span className="badge badge--success">Paid</span> : <span className="badge badge--warning">Unpaid</span>}
-      </td>
-      <td data-label="Actions">
+      </DataCell>
+      <DataCell label="Actions" kind="actions">
         {order.paid ? (
           <button type="button" className="btn btn--small" disabled>
             Confirm Order
@@ -54,7 +61,7 @@ export function AdminOrderRow({ order: orderRef, index, deleting, onDelete }: Pr
             {deleting ? "Deleting…" : "Delete order"}
           </button>
         )}
-      </td>
+      </DataCell>
     </tr>
   );
 }

@@ -1,6 +1,8 @@
 import { graphql, getFragmentData, type FragmentType } from "../../../gql";
 import { apiUrl } from "../../../apiUrl";
 import { formatPrice } from "../../../ui/format";
+import { DataCell } from "../../../ui/DataTable";
+import "./ProductRow.css";
 
 export const ProductRowFragment = graphql(`
   fragment ProductRow_product on Product {
@@ -23,18 +25,34 @@ export function ProductRow({ product: productRef, index, deleting, onDelete }: P
   const product = getFragmentData(ProductRowFragment, productRef);
   return (
     <tr>
-      <td data-label="#">{index + 1}</td>
-      <td data-label="Photo">
-        {product.img ? <img src={apiUrl(product.img)} alt={product.name} width="48" height="48" className="thumb" loading="lazy" /> : <span className="small">No photo</span>}
-      </td>
-      <td data-label="Name">{product.name}</td>
-      <td data-label="Price">{formatPrice(product.price)}</td>
-      <td data-label="Available">{product.availableQuantity ?? "—"}</td>
-      <td data-label="Actions">
-        <button type="button" className="btn btn--small btn--danger" disabled={deleting} onClick={() => onDelete({ id: product.id, name: product.name })} aria-label={`Delete ${product.name}`}>
+      <DataCell label="#" kind="number">
+        {index + 1}
+      </DataCell>
+      <DataCell label="Photo">
+        {product.img ? (
+          <img src={apiUrl(product.img)} alt={product.name} width="48" height="48" className="thumb" loading="lazy" />
+        ) : (
+          <span className="small">No photo</span>
+        )}
+      </DataCell>
+      <DataCell label="Name">{product.name}</DataCell>
+      <DataCell label="Price" kind="number">
+        {formatPrice(product.price)}
+      </DataCell>
+      <DataCell label="Available" kind="number">
+        {product.availableQuantity ?? "—"}
+      </DataCell>
+      <DataCell label="Actions" kind="actions">
+        <button
+          type="button"
+          className="btn btn--small btn--danger"
+          disabled={deleting}
+          onClick={() => onDelete({ id: product.id, name: product.name })}
+          aria-label={`Delete ${product.name}`}
+        >
           {deleting ? "Deleting…" : "Delete"}
         </button>
-      </td>
+      </DataCell>
     </tr>
   );
 }

@@ -14,7 +14,10 @@ const page = (typename: string, nodes: object[]) => ({
 });
 
 const user = (email: string, role: "ADMIN" | "USER") => ({ __typename: "User", id: `user-${email}`, email, displayName: null, role });
-const usersMock = { request: { query: AllUsersDocument, variables: { first: 20 } }, result: { data: { users: page("User", [user("bob@example.com", "USER"), user(admin.email, "ADMIN")]) } } };
+const usersMock = {
+  request: { query: AllUsersDocument, variables: { first: 20 } },
+  result: { data: { users: page("User", [user("bob@example.com", "USER"), user(admin.email, "ADMIN")]) } },
+};
 
 const asAdmin = () => createFakeAuth({ user: admin });
 
@@ -23,7 +26,13 @@ describe("all users", () => {
     renderApp({
       ui: <AllUsersPage />,
       auth: asAdmin(),
-      mocks: [usersMock, { request: { query: MakeAdminDocument, variables: { email: "bob@example.com" } }, result: { data: { makeAdmin: { __typename: "User", id: "user-bob@example.com", role: "ADMIN" } } } }],
+      mocks: [
+        usersMock,
+        {
+          request: { query: MakeAdminDocument, variables: { email: "bob@example.com" } },
+          result: { data: { makeAdmin: { __typename: "User", id: "user-bob@example.com", role: "ADMIN" } } },
+        },
+      ],
     });
     const row = (await screen.findByText("bob@example.com")).closest("tr")!;
     expect(within(screen.getByText(admin.email).closest("tr")!).queryByRole("button")).not.toBeInTheDocument();
@@ -36,7 +45,13 @@ describe("all users", () => {
     renderApp({
       ui: <AllUsersPage />,
       auth: asAdmin(),
-      mocks: [usersMock, { request: { query: MakeAdminDocument, variables: { email: "bob@example.com" } }, result: { errors: [new GraphQLError("Forbidden", { extensions: { code: "FORBIDDEN" } })] } }],
+      mocks: [
+        usersMock,
+        {
+          request: { query: MakeAdminDocument, variables: { email: "bob@example.com" } },
+          result: { errors: [new GraphQLError("Forbidden", { extensions: { code: "FORBIDDEN" } })] },
+        },
+      ],
     });
     await userEvent.click(await screen.findByRole("button", { name: "Make admin: bob@example.com" }));
     expect(await screen.findByText("Failed to make an admin")).toBeInTheDocument();
@@ -67,7 +82,17 @@ describe("manage all orders", () => {
         { request: { query: AllOrdersDocument, variables: { first: 20 } }, result: { data: { orders: page("Order", [order(1, true), order(2, false)]) } } },
         {
           request: { query: AdminCancelOrderDocument, variables: { id: "order-2" } },
-          result: { data: { adminCancelOrder: { __typename: "Order", id: "order-2", status: "CANCELLED", paid: false, part: { __typename: "Part", id: "part-x", available: 4 } } } },
+          result: {
+            data: {
+              adminCancelOrder: {
+                __typename: "Order",
+                id: "order-2",
+                status: "CANCELLED",
+                paid: false,
+                part: { __typename: "Part", id: "part-x", available: 4 },
+              },
+            },
+          },
         },
       ],
     });
@@ -90,7 +115,10 @@ describe("manage products", () => {
           request: { query: ManageProductsDocument, variables: { first: 20 } },
           result: { data: { products: page("Product", [{ __typename: "Product", id: "prod-1", name: "Fan", img: null, price: 12, availableQuantity: 3 }]) } },
         },
-        { request: { query: DeleteProductDocument, variables: { id: "prod-1" } }, result: { data: { deleteProduct: { __typename: "DeleteProductPayload", deletedId: "prod-1", name: "Fan" } } } },
+        {
+          request: { query: DeleteProductDocument, variables: { id: "prod-1" } },
+          result: { data: { deleteProduct: { __typename: "DeleteProductPayload", deletedId: "prod-1", name: "Fan" } } },
+        },
       ],
     });
     await userEvent.click(await screen.findByRole("button", { name: "Delete Fan" }));

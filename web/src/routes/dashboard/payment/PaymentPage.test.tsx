@@ -88,7 +88,10 @@ describe("payment page (sandbox card form)", () => {
   });
 
   it("shows a declined card's message in red", async () => {
-    vi.stubGlobal("fetch", vi.fn(async () => new Response(JSON.stringify({ error: { message: "Your card was declined." } }), { status: 402 })));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => new Response(JSON.stringify({ error: { message: "Your card was declined." } }), { status: 402 })),
+    );
     openPayment();
     await payWith("4000000000000002");
     const error = await screen.findByText("Your card was declined.");

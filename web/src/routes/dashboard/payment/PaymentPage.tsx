@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { Link, useParams } from "react-router-dom";
 import { useMutation, useQuery } from "@apollo/client/react";
 import { graphql } from "../../../gql";
@@ -8,8 +8,8 @@ import { usePublicConfig } from "../../../config/PublicConfig";
 import { Spinner } from "../../../ui/Spinner";
 import { EmptyState, ErrorState } from "../../../ui/QueryStates";
 import { formatPrice } from "../../../ui/format";
-import { SandboxCardForm } from "./SandboxCardForm";
 import { StripeCardForm } from "./StripeCardForm";
+import "./PaymentPage.css";
 
 export const PaymentOrderDocument = graphql(`
   query PaymentOrder($id: ID!) {
@@ -48,6 +48,11 @@ export const ConfirmOrderPaymentDocument = graphql(`
   }
 `);
 
+// The payment sandbox's card form is a development stand-in: its own chunk, fetched only when the
+// server's configuration names a sandbox, so a production shop never downloads it.
+const loadSandboxCardForm = () => import("./SandboxCardForm");
+const SandboxCardForm = lazy(async () => ({ default: (await loadSandboxCardForm()).SandboxCardForm }));
+
 type Intent = { state: "idle" } | { state: "creating" } | { state: "ready"; clientSecret: string } | { state: "failed"; error: unknown };
 
 export function PaymentPage() {
@@ -76,6 +81,12 @@ export function PaymentPage() {
     }
   }, [order, createPaymentIntent]);
 
+  // Fetch the sandbox form while the payment is being prepared, not after.
+  const sandboxUrl = config?.paymentSandboxUrl;
+  useEffect(() => {
+    if (sandboxUrl) void loadSandboxCardForm().catch(() => undefined);
+  }, [sandboxUrl]);
+
   // One intent per order visit (the server returns the same intent for the same order and amount anyway).
   useEffect(() => {
     if (!payable || paidWith || requestedFor.current === order.id) return;
@@ -89,7 +100,7 @@ export function PaymentPage() {
       try {
         await confirmOrderPayment({ variables: { orderId: order.id, transactionId } });
       } catch (confirmError) {
-        throw new Error(`Your card was charged but the order could not be updated: ${errorMessage(confirmError)}`);
+        throw new Error(`Your card was charged but the order could not be updated: ${errorMessage(confirmError)}`, { cause: confirmError });
       }
       setPaidWith(transactionId);
     },
@@ -159,16 +170,24 @@ export function PaymentPage() {
           ) : intent.state !== "ready" ? (
             <Spinner label="Preparing the payment…" />
           ) : config.paymentSandboxUrl ? (
-            <SandboxCardForm
-              sandboxUrl={config.paymentSandboxUrl}
+            <Suspense fallback={<Spinner label="Loading the card form…" />}>
+              <SandboxCardForm
+                sandboxUrl={config.paymentSandboxUrl}
+                publishableKey={config.stripePublishableKey}
+                clientSecret={intent.clientSecret}
+                billing={billing}
+                amountLabel={amountLabel}
+                onPaid={onPaid}
+              />
+            </Suspense>
+          ) : (
+            <StripeCardForm
               publishableKey={config.stripePublishableKey}
               clientSecret={intent.clientSecret}
               billing={billing}
               amountLabel={amountLabel}
               onPaid={onPaid}
             />
-          ) : (
-            <StripeCardForm publishableKey={config.stripePublishableKey} clientSecret={intent.clientSecret} billing={billing} amountLabel={amountLabel} onPaid={onPaid} />
           )}
         </section>
       </div>

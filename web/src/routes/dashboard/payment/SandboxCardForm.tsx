@@ -79,13 +79,30 @@ export function SandboxCardForm({ sandboxUrl, publishableKey, clientSecret, bill
           <label htmlFor="card-expiry" className="field__label">
             Expiry (MM/YY)
           </label>
-          <input id="card-expiry" type="text" inputMode="numeric" autoComplete="cc-exp" placeholder="MM/YY" value={expiry} onChange={(event) => setExpiry(formatExpiry(event.target.value))} />
+          <input
+            id="card-expiry"
+            type="text"
+            inputMode="numeric"
+            autoComplete="cc-exp"
+            placeholder="MM/YY"
+            value={expiry}
+            onChange={(event) => setExpiry(formatExpiry(event.target.value))}
+          />
         </div>
         <div className="field">
           <label htmlFor="card-cvc" className="field__label">
             CVC
           </label>
-          <input id="card-cvc" type="text" inputMode="numeric" autoComplete="cc-csc" placeholder="CVC" maxLength={4} value={cvc} onChange={(event) => setCvc(digits(event.target.value))} />
+          <input
+            id="card-cvc"
+            type="text"
+            inputMode="numeric"
+            autoComplete="cc-csc"
+            placeholder="CVC"
+            maxLength={4}
+            value={cvc}
+            onChange={(event) => setCvc(digits(event.target.value))}
+          />
         </div>
       </div>
       {error && (

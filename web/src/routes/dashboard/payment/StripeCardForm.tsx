@@ -4,6 +4,7 @@ import { CardElement, Elements, useElements, useStripe } from "@stripe/react-str
 import { loadStripe } from "@stripe/stripe-js/pure";
 import type { Stripe } from "@stripe/stripe-js";
 import type { BillingDetails } from "./cardPayment";
+import "./StripeCardForm.css";
 
 interface Props {
   publishableKey: string;
@@ -69,7 +70,9 @@ function StripeCardFields({ clientSecret, billing, amountLabel, onPaid }: Props)
           Card details
         </span>
         <div className="stripe-card" aria-labelledby="card-element-label">
-          <CardElement options={{ style: { base: { fontSize: "16px", color: "#0f172a", "::placeholder": { color: "#94a3b8" } }, invalid: { color: "#b91c1c" } } }} />
+          <CardElement
+            options={{ style: { base: { fontSize: "16px", color: "#0f172a", "::placeholder": { color: "#94a3b8" } }, invalid: { color: "#b91c1c" } } }}
+          />
         </div>
       </div>
       {error && (

@@ -1,0 +1,195 @@
+import { execFile } from "node:child_process";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readEnvFile } from "../src/config";
+import { newCustomer, shop } from "./support/client";
+import { freePort, GRAPH_DIR, ShopProcess, shopEnv, spawnShop } from "./support/processes";
+
+/*
+ * What an operator relies on: readiness, migrations run once by a command, a graceful stop on
+ * SIGTERM, .env files, and clear refusals when the machine is not as the shop needs it.
+ */
+const run = promisify(execFile);
+let databaseUrl: string;
+let fresh: ShopProcess | undefined;
+
+async function onDatabase<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+beforeAll(async () => {
+  // An empty database next to the suite's: the shop below starts on it without migrating.
+  const name = `ops_${crypto.randomBytes(4).toString("hex")}`;
+  await onDatabase(shop().databaseUrl, (client) => client.query(`CREATE DATABASE ${name}`));
+  databaseUrl = shop().databaseUrl.replace(/\/[^/]+$/, `/${name}`);
+});
+
+afterAll(async () => {
+  await fresh?.stop("SIGKILL");
+  if (fresh) fs.rmSync(fresh.dataDir, { recursive: true, force: true });
+});
+
+describe("readiness and migrations", () => {
+  it("/readyz is 200 with what it checked on a running shop; /healthz only says the process is alive", async () => {
+    const ready = await fetch(`${shop().url}/readyz`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toEqual({
+      ready: true,
+      checks: {
+        database: { ok: true, detail: "reachable" },
+        migrations: { ok: true, detail: "applied" },
+        identity: { ok: true, detail: "Auth Emulator, project demo-partshop" },
+        payments: { ok: true, detail: "Stripe-compatible sandbox" },
+      },
+    });
+    expect(await (await fetch(`${shop().url}/healthz`)).json()).toEqual({ ok: true });
+  });
+
+  it("a shop started without migrating is not ready until npm run migrate has run, once", async () => {
+    // The suite's token secret, so the suite's customers are signed in here too.
+    const JWT_SECRET = fs.readFileSync(path.join(shop().dataDir, "jwt-secret"), "utf8").trim();
+    const env = await shopEnv("unmigrated", {
+      DATABASE_URL: databaseUrl,
+      FIREBASE_AUTH_EMULATOR_HOST: new URL(shop().emulatorUrl).host,
+      JWT_SECRET,
+      MIGRATE_ON_START: "false",
+      SEED: "false",
+    });
+    fresh = await spawnShop(env, { timeoutMs: 60_000 });
+    const before = await fetch(`${fresh.url}/readyz`);
+    expect(before.status).toBe(503);
+    expect(((await before.json()) as any).checks.migrations).toEqual({ ok: false, detail: "pending: run npm run migrate" });
+
+    const migrate = (url: string) =>
+      run(process.execPath, [path.join(GRAPH_DIR, "dist", "ops", "migrate.js")], { env: { PATH: process.env.PATH, DATABASE_URL: url } });
+    // Two at once, as two processes of an upgrade could: they take turns, and the schema is applied once.
+    const [first, second] = await Promise.all([migrate(databaseUrl), migrate(databaseUrl)]);
+    const outputs = [first.stdout, second.stdout].sort();
+    expect(outputs[0]).toMatch(/^Applied \d+ migrations: InitialSchema1763800000000/);
+    expect(outputs[1]).toMatch(/The database is up to date/);
+    expect((await fetch(`${fresh.url}/readyz`)).status).toBe(200);
+  });
+
+  it("SIGTERM finishes the requests in flight, refuses new ones, closes the pool and exits 0", async () => {
+    const customer = await newCustomer("graceful");
+    const [{ id: partId }] = await onDatabase(
+      databaseUrl,
+      async (client) =>
+        (
+          await client.query(
+            `INSERT INTO parts (name, img, price_cents, available, min_order_quantity, short_desc) VALUES ('Graceful part', '/x.svg', 100, 5, 1, 'x') RETURNING id`,
+          )
+        ).rows,
+    );
+    // The customer exists in this database too (same id as in the suite's), so their token is valid here.
+    const user = await onDatabase(
+      shop().databaseUrl,
+      async (client) => (await client.query("SELECT id, email FROM users WHERE email = $1", [customer.email])).rows[0],
+    );
+    await onDatabase(databaseUrl, (client) => client.query("INSERT INTO users (id, email, role) VALUES ($1, $2, 'user')", [user.id, user.email]));
+
+    // Hold the part's row: the order will wait for it, in flight.
+    const locker = new pg.Client({ connectionString: databaseUrl });
+    await locker.connect();
+    await locker.query("BEGIN");
+    await locker.query("SELECT 1 FROM parts WHERE id = $1 FOR UPDATE", [partId]);
+    const order = fetch(`${fresh!.url}/order`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${customer.token}` },
+      body: JSON.stringify({ orderId: partId, quantity: 2, address: "1 Main St", phone: "0123456789" }),
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    fresh!.child.kill("SIGTERM");
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Stopping: a new connection is not served.
+    const late = await fetch(`${fresh!.url}/healthz`).then(
+      (response) => response.status,
+      () => "refused",
+    );
+    expect([503, "refused"]).toContain(late);
+    await locker.query("COMMIT");
+    await locker.end();
+    const answered = await order;
+    expect(answered.status).toBe(201);
+    expect(await fresh!.exited).toBe(0);
+    const rows = await onDatabase(databaseUrl, async (client) => (await client.query("SELECT quantity FROM orders WHERE part_id = $1", [partId])).rows);
+    expect(rows).toEqual([{ quantity: 2 }]);
+    const sessions = await onDatabase(
+      shop().databaseUrl,
+      async (client) => (await client.query("SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1", [databaseUrl.split("/").pop()])).rows[0].n,
+    );
+    expect(sessions).toBe(0);
+  });
+});
+
+describe("configuration files and a machine that is not as the shop needs it", () => {
+  it(".env is read on start, and the environment wins over it", () => {
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), "partshop-env-"));
+    try {
+      fs.writeFileSync(path.join(folder, ".env"), "PORT=4100\nJWT_SECRET=from-the-file-from-the-file-from-the-file\n# a comment\n");
+      const env: Record<string, string | undefined> = { PORT: "4200" };
+      expect(readEnvFile(env, folder)).toBe(path.join(folder, ".env"));
+      expect(env).toMatchObject({ PORT: "4200", JWT_SECRET: "from-the-file-from-the-file-from-the-file" });
+      expect(readEnvFile({ ENV_FILE: "missing.env" }, folder)).toBeNull();
+    } finally {
+      fs.rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
+  it("a port already in use is named, with the variable that moves it", async () => {
+    const blocker = net.createServer().listen(await freePort(), "127.0.0.1");
+    await new Promise((resolve) => blocker.once("listening", resolve));
+    const taken = String((blocker.address() as net.AddressInfo).port);
+    try {
+      for (const [variable, what] of [
+        ["STRIPE_SANDBOX_PORT", "the payment sandbox"],
+        ["PORT", "PORT"],
+      ]) {
+        const env = await shopEnv("port-taken", {
+          FIREBASE_AUTH_EMULATOR_HOST: new URL(shop().emulatorUrl).host,
+          DATABASE_URL: shop().databaseUrl,
+          [variable]: taken,
+        });
+        const started = await spawnShop(env, { expectFailure: true });
+        expect(await started.exited).toBe(1);
+        expect(started.output()).toContain(variable === "PORT" ? `Port ${taken} (PORT) is already in use` : `Port ${taken} for ${what} is already in use`);
+        expect(started.output()).toContain(variable);
+        fs.rmSync(env.DATA_DIR, { recursive: true, force: true });
+      }
+    } finally {
+      blocker.close();
+    }
+  });
+
+  it.skipIf(process.getuid?.() !== 0)("as root, a data folder the postgres user cannot enter stops the start with one sentence saying what to do", async () => {
+    const closed = fs.mkdtempSync(path.join(os.tmpdir(), "partshop-private-"));
+    fs.chmodSync(closed, 0o700);
+    try {
+      const env = await shopEnv("private", { DATA_DIR: path.join(closed, "data") });
+      const started = await spawnShop(env, { expectFailure: true });
+      expect(await started.exited).toBe(1);
+      const errorLines = started
+        .output()
+        .split("\n")
+        .filter((line) => line.includes("Configuration error"));
+      expect(errorLines).toEqual([
+        `[partshop] Configuration error: The embedded PostgreSQL runs as the user "postgres", which cannot enter ${closed} (mode 700): put the clone and DATA_DIR under a folder others can enter (such as /srv or /opt), run chmod o+x ${closed}, or set DATABASE_URL to a PostgreSQL of your own.`,
+      ]);
+      expect(started.output()).not.toMatch(/EACCES/);
+    } finally {
+      fs.rmSync(closed, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,63 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import S3rver from "s3rver";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadConfig } from "../src/config";
+import { ImageService } from "../src/domain/images/image.service";
+import { S3ImageStore } from "../src/domain/images/s3-image-store";
+import { developmentEnv } from "./support/config-env";
+import { freePort } from "./support/processes";
+
+/*
+ * IMAGE_STORE=s3: the shop's image store against a real S3-compatible server (s3rver, on
+ * loopback), through the real AWS SDK.
+ */
+const PNG = Buffer.from(
+  "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000100e221bc330000000049454e44ae426082",
+  "hex",
+);
+let server: S3rver;
+let folder: string;
+let endpoint: string;
+
+beforeAll(async () => {
+  folder = fs.mkdtempSync(path.join(os.tmpdir(), "partshop-s3-"));
+  const port = await freePort();
+  server = new S3rver({ port, address: "127.0.0.1", directory: folder, silent: true, configureBuckets: [{ name: "shop-images", configs: [] }] });
+  await server.run();
+  endpoint = `http://127.0.0.1:${port}`;
+  // s3rver's own access key; the SDK reads credentials from the environment as it would on AWS.
+  process.env.AWS_ACCESS_KEY_ID = "S3RVER";
+  process.env.AWS_SECRET_ACCESS_KEY = "S3RVER";
+});
+
+afterAll(async () => {
+  await server?.close();
+  fs.rmSync(folder, { recursive: true, force: true });
+});
+
+describe("images in an S3-compatible object store", () => {
+  it("IMAGE_STORE=s3 reads the bucket, prefix, region and endpoint (path-style with an endpoint); the bucket is required", () => {
+    const config = loadConfig({ ...developmentEnv, IMAGE_STORE: "s3", S3_BUCKET: "shop-images", S3_ENDPOINT: endpoint });
+    expect(config.images).toEqual({ store: "s3", bucket: "shop-images", prefix: "images/", region: "us-east-1", endpoint, forcePathStyle: true });
+    expect(() => loadConfig({ ...developmentEnv, IMAGE_STORE: "s3" })).toThrow(/S3_BUCKET is required/);
+    expect(() => loadConfig({ ...developmentEnv, IMAGE_STORE: "nfs" })).toThrow(/IMAGE_STORE must be postgres, s3 or files/);
+  });
+
+  it("stores an upload once under its content name and serves it back; unknown names are not found", async () => {
+    const config = loadConfig({ ...developmentEnv, IMAGE_STORE: "s3", S3_BUCKET: "shop-images", S3_ENDPOINT: endpoint, S3_PREFIX: "reviews/" });
+    if (config.images.store !== "s3") throw new Error("expected the s3 store");
+    const images = new ImageService(new S3ImageStore(config.images));
+    const customer = { databaseId: "00000000-0000-0000-0000-000000000001", email: "c@example.com", role: "user" } as never;
+    const stored = await images.upload(customer, PNG);
+    expect(stored).toMatchObject({ mime: "image/png", size: PNG.length });
+    expect(await images.upload(customer, PNG)).toEqual(stored);
+    expect(fs.readdirSync(path.join(folder, "shop-images", "reviews")).filter((file) => file.startsWith(stored.name))).not.toHaveLength(0);
+    const served = await images.get(stored.name);
+    expect(served.mime).toBe("image/png");
+    expect(served.bytes.equals(PNG)).toBe(true);
+    expect(await images.exists(stored.name)).toBe(true);
+    await expect(images.get(`${"0".repeat(32)}.png`)).rejects.toMatchObject({ code: "NOT_FOUND" });
+  });
+});

@@ -1,0 +1,171 @@
+import fs from "node:fs";
+import path from "node:path";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { pagePaths, type Access, type PagePath } from "../src/routeTable";
+import { measureLayout, waitForSettledPage, withEachFoldedMenuOpen, type LayoutReport } from "./support/layout";
+import { useJourney } from "./support/journey";
+import { LAYOUT_RESULTS_DIR } from "./support/paths";
+import { ADMIN, CUSTOMER, expectSignedInAs, partCard, payOrder, reservePart, row, signIn, visible } from "./support/ui";
+
+const journey = useJourney("10-layout");
+
+/** A phone, a tablet, a small laptop (where the dashboard's tables stop being cards), a laptop and a desktop. */
+const WIDTHS = [360, 768, 1024, 1280, 1920];
+const HEIGHT = 900;
+
+type Role = "visitor" | "customer" | "admin";
+/** Public pages as everyone; signed-in pages as a customer; admin pages as an admin. */
+const ROLES_FOR: Record<Access, Role[]> = { public: ["visitor", "customer", "admin"], signedIn: ["customer"], admin: ["admin"] };
+
+const SSD = "1TB NVMe M.2 2280 SSD, PCIe 4.0 x4";
+const PANEL = '15.6" FHD IPS Panel 1920x1080, 30-pin eDP'; // the longest name on the home page's first page
+const KEYBOARD = 'Backlit US Keyboard for 14" Laptops';
+/** Long words are what push table columns apart. */
+const LONG_NAMED = {
+  name: "Maximilian Featherstonehaugh-Wolfeschlegelstein",
+  email: "maximilian.featherstonehaugh@partshopcustomers.example",
+  password: "long-named",
+};
+
+/** Real values for the route parameters, read from the seeded shop in beforeAll. */
+const params: Record<string, string> = {};
+
+/** A path the browser can open: parameters filled in, and a made-up path for the catch-all route. */
+function concretePath(route: PagePath): string {
+  if (route.path === "*") return "/no-such-page/anywhere";
+  return route.path.replace(/:(\w+)/g, (_, name: string) => {
+    const value = params[name];
+    if (!value) throw new Error(`No seeded value for :${name} in ${route.path}: give it one in this file's beforeAll`);
+    return encodeURIComponent(value);
+  });
+}
+
+/** test-results/layout/<role>/<width>/<route>.png: "/" is home, "*" is not-found. */
+function screenshotName(route: PagePath): string {
+  if (route.path === "/") return "home";
+  if (route.path === "*") return "not-found";
+  return route.path.slice(1).replace(/[/:]+/g, "-");
+}
+
+/** <route>--<menu>.png for a page with one of its folded menus open ("Dashboard menu: My Orders" is dashboard-menu). */
+function openMenuScreenshotName(route: PagePath, menu: string): string {
+  return `${screenshotName(route)}--${menu.split(":")[0].toLowerCase().replace(/\W+/g, "-")}`;
+}
+
+async function saveScreenshot(page: Page, role: Role, width: number, name: string): Promise<void> {
+  const file = path.join(LAYOUT_RESULTS_DIR, role, String(width), `${name}.png`);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  await page.screenshot({ path: file, fullPage: true, animations: "disabled" });
+}
+
+const results: ({ role: Role; width: number; route: string; landedOn: string } & LayoutReport)[] = [];
+const pages: Partial<Record<Role, Page>> = {};
+
+/** Registers a customer with a long name and email, who orders a part with a long name. */
+async function addLongNamedCustomer(): Promise<void> {
+  const page = await journey.newPage();
+  await page.goto("/register");
+  await page.getByLabel("Name", { exact: true }).fill(LONG_NAMED.name);
+  await page.getByLabel("Email", { exact: true }).fill(LONG_NAMED.email);
+  await page.getByLabel("Password", { exact: true }).fill(LONG_NAMED.password);
+  await page.getByRole("button", { name: "Register", exact: true }).click();
+  await expectSignedInAs(page, LONG_NAMED.name);
+  await reservePart(page, KEYBOARD);
+  await page.context().close();
+}
+
+// Every kind of row the tables show: a paid order (Shipped, Confirm Order) and unpaid ones
+// (Pay, Cancel, Delete order), long part names, a long customer name and email.
+beforeAll(async () => {
+  fs.rmSync(LAYOUT_RESULTS_DIR, { recursive: true, force: true });
+  pages.visitor = await journey.newPage({ shared: true });
+  await addLongNamedCustomer();
+  const customer = await journey.newPage({ shared: true });
+  await signIn(customer, CUSTOMER);
+  await customer.goto("/");
+  const reserveHref = await partCard(customer, SSD).getByRole("link", { name: "Reserve" }).getAttribute("href");
+  params.partsId = reserveHref!.split("/").pop()!;
+  await reservePart(customer, PANEL);
+  await payOrder(customer, PANEL);
+  await reservePart(customer, SSD);
+  await customer.goto("/dashboard/my_orders");
+  const payHref = await (await visible(row(customer, SSD).getByRole("link", { name: `Pay for ${SSD}` }))).getAttribute("href");
+  params.id = payHref!.split("/").pop()!;
+  pages.customer = customer;
+  const admin = await journey.newPage({ shared: true });
+  await signIn(admin, ADMIN);
+  pages.admin = admin;
+}, 120_000);
+
+afterAll(() => {
+  fs.mkdirSync(LAYOUT_RESULTS_DIR, { recursive: true });
+  fs.writeFileSync(path.join(LAYOUT_RESULTS_DIR, "report.json"), JSON.stringify(results, null, 2));
+  const summary = WIDTHS.map((width) => {
+    const atWidth = results.filter((result) => result.width === width);
+    const widest = atWidth.reduce((max, result) => (result.pageWidth > max.pageWidth ? result : max), atWidth[0]);
+    const problems = atWidth.reduce((sum, result) => sum + result.problems.length, 0);
+    return widest ? `${width} px: widest page ${widest.pageWidth} px (${widest.role} ${widest.route}), ${problems} problem(s)` : `${width} px: not measured`;
+  });
+  console.log(`Layout (${results.length} pages measured):\n  ${summary.join("\n  ")}`);
+});
+
+describe("the layout check itself", () => {
+  it("catches a page wider than the window and a button cut off by its scroll box, and ignores visually hidden text", async () => {
+    const page = await journey.newPage({ viewport: { width: 360, height: HEIGHT } });
+    await page.goto("/blogs");
+    await waitForSettledPage(page, false);
+    expect((await measureLayout(page)).problems).toEqual([]);
+    await page.evaluate(() => {
+      const main = document.querySelector("main")!;
+      const wide = document.createElement("div");
+      wide.style.width = "500px";
+      wide.textContent = "wider than a phone";
+      const box = document.createElement("div");
+      box.className = "clipping-box";
+      box.style.cssText = "width: 200px; overflow: hidden; white-space: nowrap";
+      const button = document.createElement("button");
+      button.type = "button";
+      button.textContent = "Cut off";
+      button.style.cssText = "margin-left: 150px; width: 120px";
+      const hiddenLink = document.createElement("a");
+      hiddenLink.href = "/";
+      hiddenLink.className = "visually-hidden";
+      hiddenLink.textContent = "Hidden link";
+      box.append(button, hiddenLink);
+      main.prepend(wide, box);
+    });
+    expect((await measureLayout(page)).problems).toEqual([
+      "the page is 500 px wide in a 360 px window",
+      'button "Cut off" is cut off by div.clipping-box (overflow hidden)',
+    ]);
+  });
+});
+
+for (const role of ["visitor", "customer", "admin"] as const) {
+  describe(`as ${role}`, () => {
+    for (const route of pagePaths().filter(({ access }) => ROLES_FOR[access].includes(role))) {
+      it(`${route.path} fits at ${WIDTHS.join(", ")} px`, async () => {
+        const page = pages[role]!;
+        const failures: string[] = [];
+        for (const width of WIDTHS) {
+          await page.setViewportSize({ width, height: HEIGHT });
+          await page.goto(concretePath(route));
+          await waitForSettledPage(page, role !== "visitor");
+          const report = await measureLayout(page);
+          const landedOn = new URL(page.url()).pathname;
+          results.push({ role, width, route: route.path, landedOn, ...report });
+          await saveScreenshot(page, role, width, screenshotName(route));
+          failures.push(...report.problems.map((problem) => `${width} px (${landedOn}): ${problem}`));
+          await withEachFoldedMenuOpen(page, async (menu) => {
+            const unfolded = await measureLayout(page);
+            results.push({ role, width, route: `${route.path} (${menu} open)`, landedOn, ...unfolded });
+            failures.push(...unfolded.problems.map((problem) => `${width} px (${landedOn}, ${menu} open): ${problem}`));
+            await saveScreenshot(page, role, width, openMenuScreenshotName(route, menu));
+          });
+        }
+        expect(failures, `${role} at ${route.path}:\n  ${failures.join("\n  ")}`).toEqual([]);
+      });
+    }
+  });
+}

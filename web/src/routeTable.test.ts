@@ -1,0 +1,40 @@
+import { describe, expect, it } from "vitest";
+import { pagePaths, type RouteEntry } from "./routeTable";
+
+describe("route table", () => {
+  it("lists every page of spec §2 with its full path and access", () => {
+    expect(pagePaths()).toEqual([
+      { path: "/", page: "home", access: "public" },
+      { path: "/parts/:partsId", page: "reserve", access: "signedIn" },
+      { path: "/dashboard", page: "profile", access: "signedIn" },
+      { path: "/dashboard/my_orders", page: "myOrders", access: "signedIn" },
+      { path: "/dashboard/add_review", page: "addReview", access: "signedIn" },
+      { path: "/dashboard/payment/:id", page: "payment", access: "signedIn" },
+      { path: "/dashboard/all_users", page: "allUsers", access: "admin" },
+      { path: "/dashboard/manage_all_orders", page: "manageAllOrders", access: "admin" },
+      { path: "/dashboard/add_product", page: "addProduct", access: "admin" },
+      { path: "/dashboard/manage_product", page: "manageProducts", access: "admin" },
+      { path: "/blogs", page: "blogs", access: "public" },
+      { path: "/portfolio", page: "portfolio", access: "public" },
+      { path: "/login", page: "login", access: "public" },
+      { path: "/register", page: "register", access: "public" },
+      { path: "*", page: "notFound", access: "public" },
+    ]);
+  });
+
+  it("joins nested paths and keeps absolute ones", () => {
+    const table: RouteEntry[] = [
+      {
+        path: "a",
+        page: "dashboard",
+        access: "signedIn",
+        children: [
+          { page: "profile", access: "signedIn" },
+          { path: "b/:id", page: "payment", access: "admin" },
+          { path: "/c", page: "blogs", access: "public" },
+        ],
+      },
+    ];
+    expect(pagePaths(table).map(({ path }) => path)).toEqual(["/a", "/a/b/:id", "/c"]);
+  });
+});

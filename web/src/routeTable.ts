@@ -1,0 +1,81 @@
+/**
+ * Every route of the shop (spec §2) as plain data: AppRoutes builds the router from it, and the
+ * browser's layout journey (e2e) visits every path it lists. No React here, so Node can import it.
+ */
+
+/** Who may open a route: anybody, anybody signed in, or admins only (spec §6). */
+export type Access = "public" | "signedIn" | "admin";
+
+export type PageName =
+  | "home"
+  | "reserve"
+  | "dashboard"
+  | "profile"
+  | "myOrders"
+  | "addReview"
+  | "payment"
+  | "allUsers"
+  | "manageAllOrders"
+  | "addProduct"
+  | "manageProducts"
+  | "blogs"
+  | "portfolio"
+  | "login"
+  | "register"
+  | "notFound";
+
+export interface RouteEntry {
+  /** Relative to the parent route, as react-router takes it; none for an index route. */
+  path?: string;
+  page: PageName;
+  access: Access;
+  /** Pages shown inside this one (its <Outlet />). */
+  children?: readonly RouteEntry[];
+}
+
+export const ROUTE_TABLE: readonly RouteEntry[] = [
+  { page: "home", access: "public" },
+  { path: "parts/:partsId", page: "reserve", access: "signedIn" },
+  {
+    path: "dashboard",
+    page: "dashboard",
+    access: "signedIn",
+    children: [
+      { page: "profile", access: "signedIn" },
+      { path: "my_orders", page: "myOrders", access: "signedIn" },
+      { path: "add_review", page: "addReview", access: "signedIn" },
+      { path: "payment/:id", page: "payment", access: "signedIn" },
+      { path: "all_users", page: "allUsers", access: "admin" },
+      { path: "manage_all_orders", page: "manageAllOrders", access: "admin" },
+      { path: "add_product", page: "addProduct", access: "admin" },
+      { path: "manage_product", page: "manageProducts", access: "admin" },
+    ],
+  },
+  { path: "blogs", page: "blogs", access: "public" },
+  { path: "portfolio", page: "portfolio", access: "public" },
+  { path: "login", page: "login", access: "public" },
+  { path: "register", page: "register", access: "public" },
+  { path: "*", page: "notFound", access: "public" },
+];
+
+export interface PagePath {
+  /** The full path as the router matches it: "/dashboard/payment/:id", "*"... */
+  path: string;
+  page: PageName;
+  access: Access;
+}
+
+function joinPath(parent: string, path: string | undefined): string {
+  if (path === undefined) return parent || "/";
+  if (path.startsWith("/") || path === "*") return path;
+  return `${parent.replace(/\/$/, "")}/${path}`;
+}
+
+/** Every page a browser can land on, with its full path (layout routes count: their index shows). */
+export function pagePaths(table: readonly RouteEntry[] = ROUTE_TABLE, parent = ""): PagePath[] {
+  return table.flatMap((entry) => {
+    const path = joinPath(parent, entry.path);
+    if (entry.children) return pagePaths(entry.children, path);
+    return [{ path, page: entry.page, access: entry.access }];
+  });
+}
