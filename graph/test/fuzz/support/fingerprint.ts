@@ -15,7 +15,7 @@ export type Fingerprint = Record<string, string>;
 
 /**
  * A cheap picture of every row of every shop table (about a millisecond on the suite's data) and of
- * the stored images, taken before and after each request: a refused request must leave it
+ * the image files if the shop keeps them in a folder, taken before and after each request: a refused request must leave it
  * identical. Tables are read from the catalogue, so a table added later is covered too.
  */
 export class DatabaseFingerprint {
@@ -25,16 +25,19 @@ export class DatabaseFingerprint {
   async open(): Promise<void> {
     this.client = new pg.Client({ connectionString: shop().databaseUrl });
     await this.client.connect();
-    const { rows } = await this.client.query<{ table_name: string }>(
-      `SELECT table_name FROM information_schema.tables
-       WHERE table_schema = 'public' AND table_type = 'BASE TABLE' AND NOT (table_name = ANY($1)) ORDER BY table_name`,
+    const { rows } = await this.client.query<{ table_name: string; columns: string[]; types: string[] }>(
+      `SELECT table_name, array_agg(column_name::text ORDER BY ordinal_position) AS columns, array_agg(data_type::text ORDER BY ordinal_position) AS types
+       FROM information_schema.columns
+       WHERE table_schema = 'public' AND table_name IN (SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE')
+         AND NOT (table_name = ANY($1))
+       GROUP BY table_name ORDER BY table_name`,
       [NOT_SHOP_DATA],
     );
     if (rows.length === 0) throw new Error("no shop tables found");
     this.statement = rows
       .map(
-        ({ table_name }) =>
-          `SELECT '${table_name}' AS name, count(*) || ' rows, md5 ' || md5(coalesce(string_agg(t::text, E'\\n' ORDER BY t::text), '')) AS print FROM "${table_name}" t`,
+        ({ table_name, columns, types }) =>
+          `SELECT '${table_name}' AS name, count(*) || ' rows, md5 ' || md5(coalesce(string_agg(${rowText(columns, types)}, E'\\n' ORDER BY ${rowText(columns, types)}), '')) AS print FROM "${table_name}" t`,
       )
       .join(" UNION ALL ");
   }
@@ -51,13 +54,25 @@ export class DatabaseFingerprint {
   }
 }
 
+/**
+ * A row as text: every column, except that binary columns (stored images, megabytes each) count by
+ * their length and the row's version (xmin, new on every write), so they are never read in full.
+ */
+function rowText(columns: string[], types: string[]): string {
+  if (!types.includes("bytea")) return "t::text";
+  const parts = columns.map((column, index) => (types[index] === "bytea" ? `octet_length(t."${column}")` : `t."${column}"`));
+  return `ROW(${parts.join(", ")}, t.xmin)::text`;
+}
+
 /** The tables whose rows differ, or an empty list. */
 export function changedTables(before: Fingerprint, after: Fingerprint): string[] {
   return [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((table) => before[table] !== after[table]);
 }
 
-/** The files the shop's image host holds (a refused upload must add none). */
+/** The files of the image store in DATA_DIR/uploads (IMAGE_STORE=files), if the shop uses one: a refused upload must add none. */
 const storedUploads = () => {
-  const names = fs.readdirSync(path.join(shop().dataDir, "uploads")).sort();
+  const folder = path.join(shop().dataDir, "uploads");
+  if (!fs.existsSync(folder)) return "none";
+  const names = fs.readdirSync(folder).sort();
   return `${names.length} files, md5 ${crypto.createHash("md5").update(names.join("\n")).digest("hex")}`;
 };

@@ -76,17 +76,33 @@ export function refusalWithoutMessage(request: HttpRequest, answer: HttpAnswer):
 export class Prober {
   private last: Fingerprint | undefined;
 
-  constructor(private readonly database: DatabaseFingerprint) {}
+  constructor(
+    private readonly database: Pick<DatabaseFingerprint, "take">,
+    /** How requests are sent: over HTTP to the suite's shop (a stand-in in the oracle's own test). */
+    private readonly sender: (request: HttpRequest) => Promise<HttpAnswer> = send,
+  ) {}
 
   /** Forget the last fingerprint: something other than the fuzzer may have written since. */
   forget(): void {
     this.last = undefined;
   }
 
+  /** Milliseconds spent sending and fingerprinting (FUZZ_STATS). */
+  readonly timings = { send: 0, fingerprint: 0 };
+
+  private async timed<T>(what: keyof Prober["timings"], work: () => Promise<T>): Promise<T> {
+    const started = performance.now();
+    try {
+      return await work();
+    } finally {
+      this.timings[what] += performance.now() - started;
+    }
+  }
+
   async probe(request: HttpRequest, mustChangeNothing = false): Promise<{ answer: HttpAnswer; problems: string[] }> {
-    const before = this.last ?? (await this.database.take());
-    const answer = await send(request);
-    const after = await this.database.take();
+    const before = this.last ?? (await this.timed("fingerprint", () => this.database.take()));
+    const answer = await this.timed("send", () => this.sender(request));
+    const after = await this.timed("fingerprint", () => this.database.take());
     this.last = after;
     const problems: string[] = [];
     if (answer.noAnswer && !answer.closedOnOversizedBody) problems.push(`no answer: ${answer.noAnswer}`);
@@ -112,12 +128,13 @@ function outcomeOf(answer: HttpAnswer): string {
 }
 
 /** How the cases were answered (FUZZ_STATS=1): shows whether they get past validation and reach the services. */
-function printOutcomes(outcomes: Map<string, number>): void {
+function printOutcomes(outcomes: Map<string, number>, timings: Prober["timings"]): void {
   const total = [...outcomes.values()].reduce((sum, count) => sum + count, 0);
   const rows = [...outcomes.entries()]
     .sort((a, b) => b[1] - a[1])
     .map(([outcome, count]) => `${String(Math.round((100 * count) / total)).padStart(3)}% ${outcome}`);
-  console.log(`${expect.getState().currentTestName}: ${total} cases\n  ${rows.join("\n  ")}`);
+  const time = `(so far: ${Math.round(timings.send)} ms sending, ${Math.round(timings.fingerprint)} ms fingerprinting)`;
+  console.log(`${expect.getState().currentTestName}: ${total} cases ${time}\n  ${rows.join("\n  ")}`);
 }
 
 /** What a vitest run needs to replay a failure: the seed, the path and the test. */
@@ -148,7 +165,7 @@ export async function checkProperty<C extends FuzzCase>(prober: Prober, arbitrar
     if (problems.length) throw new Error(`${problems.join("\n")}\nThe answer: ${describeAnswer(answer)}`);
   });
   const details = await fc.check(property, { seed: FUZZ_SEED, path: FUZZ_PATH, numRuns: options.runs, includeErrorInReport: true });
-  if (FUZZ_STATS) printOutcomes(outcomes);
+  if (FUZZ_STATS) printOutcomes(outcomes, prober.timings);
   if (details.failed) throw new Error(`${fc.defaultReportMessage(details)}\n\n${replayHint(details)}`);
   const health = await send({ method: "GET", path: "/healthz", headers: { accept: "application/json" } });
   expect(health.status, "GET /healthz after the run").toBe(200);

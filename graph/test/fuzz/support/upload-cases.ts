@@ -170,7 +170,7 @@ const BOUNDARY = "fuzz-boundary-7MA4YWxkTrZu0gW";
 /** How a report shows a file inside the form: its kind, size, first bytes and hash (it may be megabytes). */
 const fileSummary = (file: UploadFile) =>
   Buffer.from(
-    `<${file.label}: ${file.bytes.length} bytes, starting ${file.bytes.subarray(0, 24).toString("hex") || "(none)"}, sha256 ${crypto.createHash("sha256").update(file.bytes).digest("hex").slice(0, 16)}…>`,
+    `<${file.label}: ${file.bytes.length} bytes, starting ${file.bytes.subarray(0, 24).toString("hex") || "(none)"}, sha256 ${crypto.createHash("sha256").update(file.bytes).digest("hex").slice(0, 16)}...>`,
   );
 
 /** The multipart body and its Content-Type for a file in a form of this shape. */

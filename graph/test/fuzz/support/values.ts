@@ -111,6 +111,7 @@ const HINTS: Array<[RegExp, Hint]> = [
 export const hintOf = (name: string): Hint => HINTS.find(([pattern]) => pattern.test(name))?.[1] ?? "text";
 
 const READABLE_TEXT = [
+  "Fuzz",
   "Zoë Saldaña, café crème",
   "東京都渋谷区神南1-2-3",
   "مرحبا بالعالم",
