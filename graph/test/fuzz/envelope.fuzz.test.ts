@@ -53,7 +53,7 @@ describe("envelope fuzz", () => {
   it(
     "GraphQL documents, operation names and variables, over POST and GET: errors reach the client as what they are, mutations never run over GET",
     async () => {
-      await checkProperty(session.prober, graphqlRequestCases(rootFields, session.anyCaller, "document"), { runs: RUNS, extra: graphqlExtra });
+      await checkProperty(session.prober, graphqlRequestCases(rootFields, session.world, session.anyCaller, "document"), { runs: RUNS, extra: graphqlExtra });
     },
     timeoutOf(RUNS),
   );
@@ -61,7 +61,7 @@ describe("envelope fuzz", () => {
   it(
     "GraphQL extensions (persisted queries with right and wrong hashes, versions, types): errors reach the client as what they are",
     async () => {
-      await checkProperty(session.prober, graphqlRequestCases(rootFields, session.anyCaller, "extensions"), { runs: RUNS, extra: graphqlExtra });
+      await checkProperty(session.prober, graphqlRequestCases(rootFields, session.world, session.anyCaller, "extensions"), { runs: RUNS, extra: graphqlExtra });
     },
     timeoutOf(RUNS),
   );

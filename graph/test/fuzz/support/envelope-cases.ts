@@ -5,6 +5,7 @@ import { getNamedType, isCompositeType, Kind, OperationDefinitionNode, parse } f
 import { authorizationOf, Caller } from "./callers";
 import { HttpRequest, jsonBytes, printable } from "./http";
 import { FuzzCase } from "./property";
+import { operationArbitrary } from "./graphql-cases";
 import { percentEncode, restPath } from "./rest-cases";
 import { GraphqlTarget, RestTarget } from "./targets";
 import { hostileJson, hostileText, ordered, rarely } from "./values";
@@ -179,7 +180,7 @@ export function envelopeCases(targets: RestTarget[], world: World, callers: fc.A
       encoding: rarely(fc.constantFrom(...CONTENT_ENCODINGS), 5),
       compress: fc.boolean(),
       chunked: rarely(fc.constant(true), 4).map(Boolean),
-      headers: oddHeaders ? fc.array(ordered(ODD_HEADERS), { minLength: 1, maxLength: 3 }) : fc.constant([]),
+      headers: oddHeaders ? fc.array(fc.constantFrom(...ODD_HEADERS), { minLength: 1, maxLength: 3 }) : fc.constant([]),
     })
     .map(({ caller, method, path, contentType, body, encoding, compress, chunked, headers }) => {
       const request: HttpRequest = { method, path, headers: { ...authorizationOf(caller) }, shownAuthorization: caller.shown };
@@ -196,54 +197,54 @@ export function envelopeCases(targets: RestTarget[], world: World, callers: fc.A
 
 // --- Every field of a GraphQL request -----------------------------------------------------------
 
-/** Documents of every kind, built around the schema's own root fields. */
+/** A root field as a selection: `parts { __typename }`, `isAdmin`. */
+const selectionOf = (target: GraphqlTarget) => `${target.field.name}${isCompositeType(getNamedType(target.field.type)) ? " { __typename }" : ""}`;
+
+/** One operation definition: query, mutation, subscription or the shorthand, named or not, selecting a root field or __typename. */
+const operationDefinition = (selections: fc.Arbitrary<string>): fc.Arbitrary<string> =>
+  fc
+    .record({ type: fc.constantFrom("", "query", "mutation", "subscription"), name: fc.option(fc.constantFrom("A", "B", "Q")), selection: selections })
+    .map(({ type, name, selection }) => (type === "" ? `{ ${selection} }` : `${type}${name ? ` ${name}` : ""} { ${selection} }`));
+
+/** Documents that are broken or odd in one way each (fragments, directives, variables, introspection, nesting, size, syntax). */
+function oddDocuments(field: string): string[] {
+  return [
+    "",
+    "   ",
+    "fragment F on Query { __typename }",
+    "query { ...F } fragment F on Query { __typename }",
+    "query { ...F } fragment F on Query { ...F }",
+    "query { ...Missing }",
+    "{ __typename @skip(if: true) }",
+    "query ($x: Boolean!) { __typename @include(if: $x) }",
+    "{ __typename @nope }",
+    'query ($a: Int = "x") { __typename }',
+    `query { ${field}(x: $undeclared) { __typename } }`,
+    "query ($a: Int, $a: Int) { __typename }",
+    "{ __schema { types { name fields { name } } } }",
+    '{ __type(name: "Query") { name } }',
+    "{ nope }",
+    `{ ${field} { nope } }`,
+    "{ __typename",
+    "{ __typename } }",
+    `{ ${"a { ".repeat(30)}b${" }".repeat(30)} }`,
+    `{ ${"__typename ".repeat(1100)}}`,
+    `query ${"(".repeat(500)}`,
+    '{ __typename } # "comment\u0000',
+    "\ufeff{ __typename }",
+    '{ __typename(x: """block \\""" string""") }',
+  ];
+}
+
+/** Documents of every kind, built around the schema's own root fields: one to three operations of any type, or odd ones. */
 function documentArbitrary(targets: GraphqlTarget[]): fc.Arbitrary<string> {
-  const selection = (target: GraphqlTarget) => `${target.field.name}${isCompositeType(getNamedType(target.field.type)) ? " { __typename }" : ""}`;
-  const rootField = fc.constantFrom(...targets).map((target) => `${target.operation} { ${selection(target)} }`);
-  const subscribe = fc.stringMatching(/^[a-z]{1,6}@example\.com$/).map((email) => `mutation { subscribeNewsletter(email: "fuzz-${email}") { subscribed } }`);
+  const selections = fc.oneof(fc.constant("__typename"), fc.constantFrom(...targets).map(selectionOf));
+  const operations = fc.array(operationDefinition(selections), { minLength: 1, maxLength: 3 }).map((definitions) => definitions.join(" "));
   return fc.oneof(
     { withCrossShrink: true },
-    { weight: 2, arbitrary: fc.constant("{ __typename }") },
-    { weight: 3, arbitrary: rootField },
-    { weight: 1, arbitrary: subscribe },
-    {
-      weight: 3,
-      arbitrary: fc.constantFrom(
-        "",
-        "   ",
-        "query { __typename }",
-        "query Q { __typename }",
-        "mutation M { __typename }",
-        "subscription { __typename }",
-        "subscription S { publicConfig { __typename } }",
-        "query A { __typename } query B { __typename }",
-        "query A { __typename } mutation B { __typename }",
-        "{ __typename } query B { __typename }",
-        "fragment F on Query { __typename }",
-        "query { ...F } fragment F on Query { __typename }",
-        "query { ...F } fragment F on Query { ...F }",
-        "query { ...Missing }",
-        "{ __typename @skip(if: true) }",
-        "query ($x: Boolean!) { __typename @include(if: $x) }",
-        "{ __typename @nope }",
-        'query ($a: Int = "x") { __typename }',
-        "query { publicConfig(x: $undeclared) { __typename } }",
-        "query ($a: Int, $a: Int) { __typename }",
-        "{ __schema { types { name fields { name } } } }",
-        '{ __type(name: "Query") { name } }',
-        "{ nope }",
-        "{ publicConfig }",
-        "{ __typename",
-        "{ __typename } }",
-        `{ ${"a { ".repeat(30)}b${" }".repeat(30)} }`,
-        `{ ${"__typename ".repeat(1100)}}`,
-        `query ${"(".repeat(500)}`,
-        '{ __typename } # "comment\u0000',
-        "\ufeff{ __typename }",
-        '{ __typename(x: """block \\""" string""") }',
-      ),
-    },
-    { weight: 2, arbitrary: hostileText },
+    { weight: 5, arbitrary: operations },
+    { weight: 3, arbitrary: fc.constantFrom(...oddDocuments(targets[0].field.name)) },
+    { weight: 1, arbitrary: hostileText },
   );
 }
 
@@ -261,28 +262,35 @@ export function selectedOperation(query: unknown, operationName: unknown): Opera
 
 const sha256 = (text: string) => crypto.createHash("sha256").update(text).digest("hex");
 
+/** Stands for the sha256 of the request's own query in `extensions` until the request is built. */
+const RIGHT_HASH = "(the sha256 of the query)";
+
 /** `extensions`, persisted queries first among them: the right hash, a wrong one, a wrong version, wrong types. */
-function extensionsArbitrary(query: unknown): fc.Arbitrary<unknown> {
-  const rightHash = typeof query === "string" ? sha256(query) : "0".repeat(64);
-  return fc.oneof(
-    { weight: 1, arbitrary: fc.constantFrom<unknown>(null, {}, "x", [], 1, "{}") },
-    { weight: 1, arbitrary: fc.constant({ persistedQuery: { version: 1, sha256Hash: rightHash } }) },
-    {
-      weight: 2,
-      arbitrary: fc.constantFrom<unknown>(
-        { persistedQuery: { version: 1, sha256Hash: "0".repeat(64) } },
-        { persistedQuery: { version: 1, sha256Hash: "abc" } },
-        { persistedQuery: { version: 1, sha256Hash: 123 } },
-        { persistedQuery: { version: 1 } },
-        { persistedQuery: { version: 2, sha256Hash: rightHash } },
-        { persistedQuery: { version: "1", sha256Hash: rightHash } },
-        { persistedQuery: { version: null } },
-        { persistedQuery: "x" },
-        { persistedQuery: null },
-      ),
-    },
-    { weight: 1, arbitrary: hostileJson },
-  );
+const extensionsArbitrary: fc.Arbitrary<unknown> = fc.oneof(
+  { weight: 1, arbitrary: fc.constantFrom<unknown>(null, {}, "x", [], 1, "{}") },
+  { weight: 1, arbitrary: fc.constant({ persistedQuery: { version: 1, sha256Hash: RIGHT_HASH } }) },
+  {
+    weight: 2,
+    arbitrary: fc.constantFrom<unknown>(
+      { persistedQuery: { version: 1, sha256Hash: "0".repeat(64) } },
+      { persistedQuery: { version: 1, sha256Hash: "abc" } },
+      { persistedQuery: { version: 1, sha256Hash: 123 } },
+      { persistedQuery: { version: 1 } },
+      { persistedQuery: { version: 2, sha256Hash: RIGHT_HASH } },
+      { persistedQuery: { version: "1", sha256Hash: RIGHT_HASH } },
+      { persistedQuery: { version: null } },
+      { persistedQuery: "x" },
+      { persistedQuery: null },
+    ),
+  },
+  { weight: 1, arbitrary: hostileJson },
+);
+
+/** The extensions with the right hash of the query filled in. */
+function withRightHash(extensions: unknown, query: unknown): unknown {
+  const persisted = (extensions as { persistedQuery?: { sha256Hash?: unknown } } | null)?.persistedQuery;
+  if (!persisted || persisted.sha256Hash !== RIGHT_HASH) return extensions;
+  return { persistedQuery: { ...persisted, sha256Hash: sha256(typeof query === "string" ? query : "") } };
 }
 
 /** Variables of every shape (the documents above mostly declare none, or $x: Boolean!). */
@@ -297,7 +305,7 @@ const variablesArbitrary: fc.Arbitrary<unknown> = fc.oneof(
 const operationNameArbitrary: fc.Arbitrary<unknown> = fc.oneof(
   { withCrossShrink: true },
   { weight: 3, arbitrary: fc.constant(undefined) },
-  { weight: 2, arbitrary: fc.constantFrom<unknown>("A", "B", "Q", "M", "S", "F", "") },
+  { weight: 2, arbitrary: fc.constantFrom<unknown>("A", "B", "Q", "F", "") },
   { weight: 1, arbitrary: fc.constantFrom<unknown>(null, 1, true, [], {}, ["A"]) },
   { weight: 1, arbitrary: hostileText },
 );
@@ -313,23 +321,37 @@ interface GraphqlRequestFields {
 /** Which part of a GraphQL request a property varies most: the document and its companions, or `extensions`. */
 export type GraphqlFocus = "document" | "extensions";
 
-const graphqlRequestFields = (targets: GraphqlTarget[], focus: GraphqlFocus): fc.Arbitrary<GraphqlRequestFields> =>
+/** Each field varied on its own: documents of every kind, operation names, variables, extra keys. */
+const variedFields = (targets: GraphqlTarget[]): fc.Arbitrary<Omit<GraphqlRequestFields, "extensions">> =>
+  fc.record({
+    query: fc.oneof(
+      { withCrossShrink: true },
+      { weight: 8, arbitrary: documentArbitrary(targets) },
+      { weight: 1, arbitrary: fc.constantFrom<unknown>(undefined, null, 1, true, [], {}, ["{ __typename }"], { query: "{ __typename }" }) },
+    ),
+    operationName: operationNameArbitrary,
+    variables: variablesArbitrary,
+    extra: fc.oneof(
+      { withCrossShrink: true },
+      { weight: 4, arbitrary: fc.constant({}) },
+      { weight: 1, arbitrary: fc.dictionary(fc.constantFrom("id", "documentId", "doc_id", "query_id", "batch"), hostileJson) },
+    ),
+  });
+
+/** A well-formed operation on any root field (so a valid mutation also meets GET, batches and persisted queries). */
+const wellFormedFields = (targets: GraphqlTarget[], world: World): fc.Arbitrary<Omit<GraphqlRequestFields, "extensions">> =>
   fc
-    .record({
-      query: fc.oneof(
-        { withCrossShrink: true },
-        { weight: 8, arbitrary: documentArbitrary(targets) },
-        { weight: 1, arbitrary: fc.constantFrom<unknown>(undefined, null, 1, true, [], {}, ["{ __typename }"], { query: "{ __typename }" }) },
-      ),
-      operationName: operationNameArbitrary,
-      variables: variablesArbitrary,
-      extra: fc.oneof(
-        { withCrossShrink: true },
-        { weight: 4, arbitrary: fc.constant({}) },
-        { weight: 1, arbitrary: fc.dictionary(fc.constantFrom("id", "documentId", "doc_id", "query_id", "batch"), hostileJson) },
-      ),
-    })
-    .chain((fields) => (focus === "extensions" ? extensionsArbitrary(fields.query) : fc.constant(undefined)).map((extensions) => ({ ...fields, extensions })));
+    .constantFrom(...targets)
+    .chain((target) => operationArbitrary(target, world, "plausible"))
+    .map(({ query, variables, operationName }) => ({ query, variables, operationName, extra: {} }));
+
+const graphqlRequestFields = (targets: GraphqlTarget[], world: World, focus: GraphqlFocus): fc.Arbitrary<GraphqlRequestFields> =>
+  fc
+    .tuple(
+      fc.oneof({ weight: 3, arbitrary: variedFields(targets) }, { weight: 1, arbitrary: wellFormedFields(targets, world) }),
+      focus === "extensions" ? extensionsArbitrary : fc.constant(undefined),
+    )
+    .map(([fields, extensions]) => ({ ...fields, extensions: withRightHash(extensions, fields.query) }));
 
 /** The request body: the fields as a JSON object (absent ones left out), or a batch of them. */
 function graphqlBody(fields: GraphqlRequestFields, batch: boolean): Buffer {
@@ -352,11 +374,16 @@ export interface GraphqlFieldsCase extends EnvelopeCase {
   fields: GraphqlRequestFields;
 }
 
-export function graphqlRequestCases(targets: GraphqlTarget[], callers: fc.Arbitrary<Caller>, focus: GraphqlFocus): fc.Arbitrary<GraphqlFieldsCase> {
+export function graphqlRequestCases(
+  targets: GraphqlTarget[],
+  world: World,
+  callers: fc.Arbitrary<Caller>,
+  focus: GraphqlFocus,
+): fc.Arbitrary<GraphqlFieldsCase> {
   return fc
     .record({
       caller: callers,
-      fields: graphqlRequestFields(targets, focus),
+      fields: graphqlRequestFields(targets, world, focus),
       how: fc.oneof(
         { withCrossShrink: true },
         { weight: 6, arbitrary: fc.constant("POST" as const) },

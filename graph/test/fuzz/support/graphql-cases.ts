@@ -173,33 +173,50 @@ function operationText(target: GraphqlTarget, plans: ArgumentPlan[], unknownArgu
   return `${header} { ${target.field.name}${args.length ? `(${args.join(", ")})` : ""}${selectionOf(target)} }`;
 }
 
+/** A GraphQL request's fields for one operation on one root field. */
+export interface GraphqlPayload {
+  query: string;
+  variables: Record<string, unknown>;
+  operationName?: string;
+}
+
+/** Operations on one root field: in a plausible mood, well-formed ones that reach the resolver. */
+export function operationArbitrary(target: GraphqlTarget, world: World, caseMood: Mood): fc.Arbitrary<GraphqlPayload> {
+  const wild = <T>(arbitrary: fc.Arbitrary<T | null>) => (caseMood === "plausible" ? fc.constant(null) : arbitrary);
+  return fc
+    .record({
+      plans: fc.tuple(...target.field.args.map((argument) => argumentPlan(argument, world, caseMood))),
+      unknownArgument: wild(rarely(fc.tuple(fc.stringMatching(/^[a-z][A-Za-z]{0,8}$/), hostileJson), 10)),
+      operationName: fc.option(fc.stringMatching(/^[A-Za-z_][A-Za-z0-9_]{0,10}$/)),
+      sendOperationName: fc.boolean(),
+      extraVariables: wild(rarely(fc.dictionary(extraKey, hostileJson, { maxKeys: 2 }), 6)),
+    })
+    .map(({ plans, unknownArgument, operationName, sendOperationName, extraVariables }) => {
+      const variables: Record<string, unknown> = { ...extraVariables };
+      for (const plan of plans) if (plan.how === "variable") variables[plan.name] = plan.value;
+      const payload: GraphqlPayload = { query: operationText(target, plans, unknownArgument, operationName), variables };
+      if (operationName && sendOperationName) payload.operationName = operationName;
+      return payload;
+    });
+}
+
 export function graphqlCases(target: GraphqlTarget, world: World, callers: fc.Arbitrary<Caller>): fc.Arbitrary<GraphqlCase> {
-  const wild = <T>(arbitrary: fc.Arbitrary<T | null>, caseMood: Mood) => (caseMood === "plausible" ? fc.constant(null) : arbitrary);
   return mood
     .chain((caseMood) =>
       fc.record({
         caller: callers,
-        plans: fc.tuple(...target.field.args.map((argument) => argumentPlan(argument, world, caseMood))),
-        unknownArgument: wild(rarely(fc.tuple(fc.stringMatching(/^[a-z][A-Za-z]{0,8}$/), hostileJson), 10), caseMood),
-        operationName: fc.option(fc.stringMatching(/^[A-Za-z_][A-Za-z0-9_]{0,10}$/)),
-        sendOperationName: fc.boolean(),
-        extraVariables: wild(rarely(fc.dictionary(extraKey, hostileJson, { maxKeys: 2 }), 6), caseMood),
+        payload: operationArbitrary(target, world, caseMood),
         // Queries also over GET, one time in four.
         overGet: target.operation === "query" ? rarely(fc.constant(true), 4).map(Boolean) : fc.constant(false),
       }),
     )
-    .map(({ caller, plans, unknownArgument, operationName, sendOperationName, extraVariables, overGet }) => {
-      const query = operationText(target, plans, unknownArgument, operationName);
-      const variables: Record<string, unknown> = { ...extraVariables };
-      for (const plan of plans) if (plan.how === "variable") variables[plan.name] = plan.value;
-      const payload: Record<string, unknown> = { query, variables };
-      if (operationName && sendOperationName) payload.operationName = operationName;
+    .map(({ caller, payload, overGet }) => {
       const request = overGet ? overHttpGet(payload, caller) : overHttpPost(payload, caller);
       return printable({ request, caller: caller.name });
     });
 }
 
-function overHttpPost(payload: Record<string, unknown>, caller: Caller): HttpRequest {
+function overHttpPost(payload: GraphqlPayload, caller: Caller): HttpRequest {
   return {
     method: "POST",
     path: "/graphql",
@@ -210,7 +227,7 @@ function overHttpPost(payload: Record<string, unknown>, caller: Caller): HttpReq
 }
 
 /** A query over GET, as Apollo takes it: each request field a query parameter, objects as JSON; the CSRF header set. */
-function overHttpGet(payload: Record<string, unknown>, caller: Caller): HttpRequest {
+function overHttpGet(payload: GraphqlPayload, caller: Caller): HttpRequest {
   const parameters = Object.entries(payload).map(([key, value]) => `${key}=${percentEncode(typeof value === "string" ? value : JSON.stringify(value))}`);
   return {
     method: "GET",

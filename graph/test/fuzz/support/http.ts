@@ -126,6 +126,8 @@ export const jsonBytes = (value: unknown) => Buffer.from(JSON.stringify(value) ?
  */
 export function describeRequest(request: HttpRequest): string {
   const lines = [`${visible(request.method)} ${visible(request.path)}`];
+  const decoded = decodedQuery(request.path);
+  if (decoded) lines.push(`(the query string decoded: ${decoded})`);
   for (const [name, value] of Object.entries(request.headers)) {
     for (const one of [value].flat()) {
       const shown = name.toLowerCase() === "authorization" && request.shownAuthorization ? request.shownAuthorization : visible(one);
@@ -135,6 +137,22 @@ export function describeRequest(request: HttpRequest): string {
   if (request.chunked) lines.push("transfer-encoding: chunked");
   if (request.body !== undefined) lines.push(`body (${request.body.length} bytes): ${request.shownBody ?? describeBody(request.body)}`);
   return lines.join("\n");
+}
+
+/** A percent-encoded query string, decoded for a person to read (null when there is none or it does not decode). */
+function decodedQuery(path: string): string | null {
+  const query = path.split("?")[1];
+  if (!query || !query.includes("%")) return null;
+  try {
+    return visible(
+      query
+        .split("&")
+        .map((pair) => pair.split("=").map(decodeURIComponent).join(" = "))
+        .join("  &  "),
+    );
+  } catch {
+    return null;
+  }
 }
 
 /** A header value or path as sent, or as an escaped literal when it holds bytes outside printable ASCII; long ones shortened. */

@@ -75,6 +75,8 @@ export function refusalWithoutMessage(request: HttpRequest, answer: HttpAnswer):
  */
 export class Prober {
   private last: Fingerprint | undefined;
+  /** Milliseconds spent sending and fingerprinting (FUZZ_STATS). */
+  readonly timings = { send: 0, fingerprint: 0 };
 
   constructor(
     private readonly database: Pick<DatabaseFingerprint, "take">,
@@ -86,9 +88,6 @@ export class Prober {
   forget(): void {
     this.last = undefined;
   }
-
-  /** Milliseconds spent sending and fingerprinting (FUZZ_STATS). */
-  readonly timings = { send: 0, fingerprint: 0 };
 
   private async timed<T>(what: keyof Prober["timings"], work: () => Promise<T>): Promise<T> {
     const started = performance.now();
@@ -144,29 +143,37 @@ function replayHint(details: { seed: number; counterexamplePath: string | null }
   return `Replay: FUZZ_SEED=${details.seed} FUZZ_PATH='${details.counterexamplePath}' npx vitest run ${file} -t ${JSON.stringify(state.currentTestName ?? "")}`;
 }
 
+/** One case: its request (and replays) sent and checked; throws what is wrong, with the answer. */
+async function checkCase<C extends FuzzCase>(prober: Prober, fuzzCase: C, options: PropertyOptions<C>, outcomes: Map<string, number>): Promise<void> {
+  const { answer, problems } = await prober.probe(fuzzCase.request, fuzzCase.mustChangeNothing);
+  const outcome = outcomeOf(answer);
+  outcomes.set(outcome, (outcomes.get(outcome) ?? 0) + 1);
+  for (let replay = 1; replay <= (fuzzCase.replays ?? 0); replay++) {
+    const again = await prober.probe(fuzzCase.request, true);
+    problems.push(...again.problems.map((problem) => `replay ${replay}: ${problem}\nIts answer: ${describeAnswer(again.answer)}`));
+  }
+  const extra = options.extra?.(fuzzCase, answer);
+  if (extra) problems.push(extra);
+  if (problems.length) throw new Error(`${problems.join("\n")}\nThe answer: ${describeAnswer(answer)}`);
+}
+
+const healthStatus = async () => (await send({ method: "GET", path: "/healthz", headers: { accept: "application/json" } })).status;
+
 /**
- * Checks the property on `runs` generated cases (seeded, so a run is repeatable). A failure is
- * shrunk to a small counterexample and reported as the HTTP request it sent, the answer, and the
- * command that replays it.
+ * Checks the property on `runs` generated cases (seeded, so a run is repeatable), then that the
+ * server still answers. A failure is shrunk to a small counterexample and reported as the HTTP
+ * request it sent, the answer, and the command that replays it.
  */
 export async function checkProperty<C extends FuzzCase>(prober: Prober, arbitrary: fc.Arbitrary<C>, options: PropertyOptions<C>): Promise<void> {
   prober.forget();
   const outcomes = new Map<string, number>();
-  const property = fc.asyncProperty(arbitrary, async (fuzzCase) => {
-    const { answer, problems } = await prober.probe(fuzzCase.request, fuzzCase.mustChangeNothing);
-    const outcome = outcomeOf(answer);
-    outcomes.set(outcome, (outcomes.get(outcome) ?? 0) + 1);
-    for (let replay = 1; replay <= (fuzzCase.replays ?? 0); replay++) {
-      const again = await prober.probe(fuzzCase.request, true);
-      problems.push(...again.problems.map((problem) => `replay ${replay}: ${problem}\nIts answer: ${describeAnswer(again.answer)}`));
-    }
-    const extra = options.extra?.(fuzzCase, answer);
-    if (extra) problems.push(extra);
-    if (problems.length) throw new Error(`${problems.join("\n")}\nThe answer: ${describeAnswer(answer)}`);
-  });
+  const property = fc.asyncProperty(arbitrary, (fuzzCase) => checkCase(prober, fuzzCase, options, outcomes));
   const details = await fc.check(property, { seed: FUZZ_SEED, path: FUZZ_PATH, numRuns: options.runs, includeErrorInReport: true });
   if (FUZZ_STATS) printOutcomes(outcomes, prober.timings);
-  if (details.failed) throw new Error(`${fc.defaultReportMessage(details)}\n\n${replayHint(details)}`);
-  const health = await send({ method: "GET", path: "/healthz", headers: { accept: "application/json" } });
-  expect(health.status, "GET /healthz after the run").toBe(200);
+  const health = await healthStatus();
+  if (details.failed) {
+    const afterwards = health === 200 ? "" : `\n\nAfterwards GET /healthz answered ${health}.`;
+    throw new Error(`${fc.defaultReportMessage(details)}\n\n${replayHint(details)}${afterwards}`);
+  }
+  expect(health, "GET /healthz after the run").toBe(200);
 }
