@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, it } from "vitest";
 import { envelopeCases, GraphqlFieldsCase, graphqlRequestCases, selectedOperation } from "./support/envelope-cases";
 import { HttpAnswer } from "./support/http";
 import { checkProperty, refusalWithoutMessage } from "./support/property";
-import { closeSession, FuzzSession, openSession, resetRoles } from "./support/session";
+import { closeSession, FuzzSession, openSession, prepareProperty } from "./support/session";
 import { runsOf, timeoutOf } from "./support/settings";
 import { graphqlTargets, liveSchema, restTargets } from "./support/targets";
 
@@ -23,7 +23,7 @@ beforeAll(async () => {
   session = await openSession();
 });
 afterAll(() => closeSession(session));
-beforeEach(() => resetRoles(session));
+beforeEach(() => prepareProperty(session));
 
 /** Mutations never run over GET (a link or an image could trigger them); any other refusal says why. */
 function graphqlExtra(fuzzCase: GraphqlFieldsCase, answer: HttpAnswer): string | null {

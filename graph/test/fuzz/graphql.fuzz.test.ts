@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { graphqlCases } from "./support/graphql-cases";
 import { checkProperty, refusalWithoutMessage } from "./support/property";
-import { closeSession, FuzzSession, openSession, resetRoles } from "./support/session";
+import { closeSession, FuzzSession, openSession, prepareProperty } from "./support/session";
 import { runsOf, timeoutOf } from "./support/settings";
 import { graphqlTargets, liveSchema } from "./support/targets";
 import { graphqlRootFields } from "../support/routes";
@@ -21,7 +21,7 @@ beforeAll(async () => {
   session = await openSession();
 });
 afterAll(() => closeSession(session));
-beforeEach(() => resetRoles(session));
+beforeEach(() => prepareProperty(session));
 
 describe("GraphQL fuzz", () => {
   it("derives its targets from the live schema: every query and mutation", async () => {

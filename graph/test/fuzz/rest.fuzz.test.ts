@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { checkProperty, refusalWithoutMessage } from "./support/property";
 import { restCases } from "./support/rest-cases";
-import { closeSession, FuzzSession, openSession, resetRoles } from "./support/session";
+import { closeSession, FuzzSession, openSession, prepareProperty } from "./support/session";
 import { runsOf, timeoutOf } from "./support/settings";
 import { restTargets } from "./support/targets";
 
@@ -19,7 +19,7 @@ beforeAll(async () => {
   session = await openSession();
 });
 afterAll(() => closeSession(session));
-beforeEach(() => resetRoles(session));
+beforeEach(() => prepareProperty(session));
 
 describe("REST fuzz", () => {
   it("derives its targets from the route table: every route, with the fields they declare", () => {

@@ -3,7 +3,7 @@ import { withDatabase } from "../../support/client";
 import { Caller, callerArbitrary, callersOf, People, signInPeople } from "./callers";
 import { DatabaseFingerprint } from "./fingerprint";
 import { Prober } from "./property";
-import { buildWorld, World } from "./world";
+import { buildWorld, replenish, World } from "./world";
 
 /** What one fuzz file shares between its properties: people signed in once, real records, the database's fingerprint. */
 export interface FuzzSession {
@@ -26,12 +26,14 @@ export async function openSession(): Promise<FuzzSession> {
 }
 
 /**
- * Puts the customer and the bystander back to plain customers: an admin's generated makeAdmin may
- * have promoted them, and the fuzzer needs a customer caller that is not an admin.
+ * Before each property: the customer and the bystander are plain customers again (an admin's
+ * generated makeAdmin may have promoted them, and the fuzzer needs a customer caller that is not
+ * an admin), and there are fresh records to use up.
  */
-export async function resetRoles(session: FuzzSession): Promise<void> {
+export async function prepareProperty(session: FuzzSession): Promise<void> {
   const emails = [session.people.customer.email, session.people.bystander.email];
   await withDatabase((client) => client.query(`UPDATE users SET role = 'user' WHERE email = ANY($1) AND role <> 'user'`, [emails]));
+  await replenish(session.world);
   session.prober.forget();
 }
 

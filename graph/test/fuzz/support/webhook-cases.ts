@@ -27,10 +27,10 @@ export interface WebhookOrder {
   status: string;
 }
 
-/** The shop's orders, newest first: the fixtures' unpaid, paid and cancelled ones among them. */
-export async function webhookOrders(): Promise<WebhookOrder[]> {
+/** The fuzzer's people's orders, newest first: unpaid, paid and cancelled ones among them. */
+export async function webhookOrders(emails: string[]): Promise<WebhookOrder[]> {
   return withDatabase(async (client) => {
-    const { rows } = await client.query(`SELECT id, total_cents, status FROM orders ORDER BY created_at DESC LIMIT 12`);
+    const { rows } = await client.query(`SELECT id, total_cents, status FROM orders WHERE user_email = ANY($1) ORDER BY created_at DESC LIMIT 12`, [emails]);
     return rows.map((row) => ({ id: String(row.id), totalCents: Number(row.total_cents), status: String(row.status) }));
   });
 }

@@ -1,15 +1,18 @@
+import crypto from "node:crypto";
 import { gql, insertPart, orderBody, rest, shop, withDatabase } from "../../support/client";
 import { payInSandbox, sandboxOf, uploadImage } from "../../support/fixtures";
 import { People } from "./callers";
 
 /**
- * Real values of the shop's records, so that generated requests get past "not found" and reach
- * the services' rules: ids (database and global) of every kind of record, the people's emails,
- * an uploaded image, cursors, PaymentIntent ids.
+ * Real values of records, so that generated requests get past "not found" and reach the services'
+ * rules: ids (database and global) of every kind of record, the people's emails, an uploaded
+ * image, cursors, PaymentIntent ids. Every record is the fuzzer's own (the suite's other tests
+ * share the shop and count on theirs and on the seeded catalogue), and the ones the fuzzer may
+ * use up (a product to delete, an order to cancel) are made afresh for every property.
  */
 export interface World {
   people: People;
-  /** Database ids (uuids) of parts, products, reviews, orders and users, the fixtures' first. */
+  /** Database ids (uuids) of parts, products, reviews, orders and users. */
   databaseIds: string[];
   /** Relay global ids of the same records. */
   globalIds: string[];
@@ -21,9 +24,11 @@ export interface World {
   /** A paid order's PaymentIntent and an unpaid order's open one. */
   paymentIntentIds: string[];
   firebaseIdTokens: string[];
+  /** The records made for the current property (see `replenish`), ahead of the lasting ones. */
+  fresh: Array<{ type: string; id: string }>;
+  lasting: Array<{ type: string; id: string }>;
 }
 
-const NODE_TABLES = { Part: "parts", Product: "products", Review: "reviews", Order: "orders", User: "users" } as const;
 const globalIdOf = (type: string, id: string) => Buffer.from(`${type}:${id}`).toString("base64url");
 
 async function placeOrder(token: string): Promise<string> {
@@ -53,16 +58,49 @@ async function payOrder(token: string, orderId: string): Promise<string> {
   return intentId;
 }
 
-/** Some records of each kind, newest first: the fuzzer's own and whatever the suite made before. */
-async function recordIds(): Promise<Array<{ type: string; id: string }>> {
-  return withDatabase(async (client) => {
-    const found: Array<{ type: string; id: string }> = [];
-    for (const [type, table] of Object.entries(NODE_TABLES)) {
-      const { rows } = await client.query(`SELECT id FROM ${table} ORDER BY created_at DESC NULLS LAST, id LIMIT 4`);
-      found.push(...rows.map((row) => ({ type, id: String(row.id) })));
-    }
-    return found;
+/** A product of the fuzzer's own (products have no REST or GraphQL way in but the admin's). */
+async function insertProduct(): Promise<string> {
+  return withDatabase(
+    async (client) =>
+      (await client.query(`INSERT INTO products (name) VALUES ($1) RETURNING id`, [`Fuzz ${crypto.randomBytes(3).toString("hex")}`])).rows[0].id,
+  );
+}
+
+async function postReview(token: string): Promise<string> {
+  const review = await rest("POST", "/review", {
+    token,
+    body: { name: "Fuzz", ratings: 4, description: "A review of the fuzzer's own", img: "https://example.com/r.png" },
   });
+  if (review.status !== 201) throw new Error(`review failed: ${JSON.stringify(review.body)}`);
+  return review.body.insertedId;
+}
+
+async function userIds(emails: string[]): Promise<string[]> {
+  return withDatabase(async (client) =>
+    (await client.query(`SELECT id FROM users WHERE email = ANY($1) ORDER BY email`, [emails])).rows.map((row) => String(row.id)),
+  );
+}
+
+/** Points the id pools at the current records: this property's fresh ones first. */
+function refreshIds(world: World): void {
+  const records = [...world.fresh, ...world.lasting];
+  world.databaseIds = [...new Set(records.map((record) => record.id))];
+  world.globalIds = [...new Set(records.map((record) => globalIdOf(record.type, record.id)))];
+}
+
+/** A part, a product and an unpaid order of the customer made for the next property (earlier ones may be used up). */
+export async function replenish(world: World): Promise<void> {
+  const [part, product, order] = await Promise.all([
+    insertPart({ available: 30, minOrderQuantity: 2 }),
+    insertProduct(),
+    placeOrder(world.people.customer.token),
+  ]);
+  world.fresh = [
+    { type: "Part", id: part },
+    { type: "Product", id: product },
+    { type: "Order", id: order },
+  ];
+  refreshIds(world);
 }
 
 export async function buildWorld(people: People): Promise<World> {
@@ -77,17 +115,28 @@ export async function buildWorld(people: People): Promise<World> {
   const subscriber = `fuzz-subscriber-${Date.now()}@example.com`;
   await rest("POST", "/newsletter", { body: { email: subscriber } });
   const page = await gql("{ parts(first: 3) { edges { cursor } pageInfo { endCursor } } }");
-  const records = [{ type: "Order", id: unpaid }, { type: "Order", id: foreign }, { type: "Order", id: paid }, ...(await recordIds())];
   const url: string = uploaded.body.data.url;
-  return {
+  const emails = [customer.email, bystander.email, admin.email];
+  const world: World = {
     people,
-    databaseIds: [...new Set(records.map((record) => record.id))],
-    globalIds: [...new Set(records.map((record) => globalIdOf(record.type, record.id)))],
-    emails: [customer.email, bystander.email, admin.email, "customer@partshop.dev", subscriber],
+    databaseIds: [],
+    globalIds: [],
+    emails: [...emails, subscriber],
     uploadNames: [url.split("/").pop()!],
     uploadUrls: [url],
     cursors: [...page.body.data.parts.edges.map((edge: { cursor: string }) => edge.cursor), page.body.data.parts.pageInfo.endCursor],
     paymentIntentIds: [paidIntent, openIntent],
     firebaseIdTokens: [customer.idToken, bystander.idToken],
+    fresh: [],
+    lasting: [
+      { type: "Order", id: unpaid },
+      { type: "Order", id: foreign },
+      { type: "Order", id: paid },
+      { type: "Part", id: await insertPart({ available: 5 }) },
+      { type: "Review", id: await postReview(customer.token) },
+      ...(await userIds(emails)).map((id) => ({ type: "User", id })),
+    ],
   };
+  await replenish(world);
+  return world;
 }
