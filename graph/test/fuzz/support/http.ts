@@ -20,6 +20,11 @@ export interface HttpRequest {
   shownAuthorization?: string;
   /** How the report shows a body too big to print (an upload: the form with the file summarised). */
   shownBody?: string;
+  /**
+   * Send only this many body bytes, then wait this long before the rest: an answer that comes in
+   * the pause was given without reading the body (`answeredBeforeBodyRead`), whatever the timing.
+   */
+  pauseAfter?: { bytes: number; ms: number };
 }
 
 export interface HttpAnswer {
@@ -36,6 +41,8 @@ export interface HttpAnswer {
    * that answer unread.)
    */
   closedOnOversizedBody?: boolean;
+  /** The answer came in the request's pause (`pauseAfter`), before most of the body was sent: the server did not read it. */
+  answeredBeforeBodyRead?: boolean;
 }
 
 /** The largest JSON body the shop reads (JSON_BODY_LIMIT): a bigger one may be refused by closing the connection. */
@@ -45,11 +52,39 @@ const ANSWER_TIMEOUT_MS = 20_000;
 const KEPT_ANSWER_BYTES = 4 * 1024 * 1024;
 
 /** Sends one request on its own connection and reads the whole answer. */
-export function send(request: HttpRequest, timeoutMs = ANSWER_TIMEOUT_MS): Promise<HttpAnswer> {
+export async function send(request: HttpRequest, timeoutMs = ANSWER_TIMEOUT_MS): Promise<HttpAnswer> {
+  const outgoing = openRequest(request);
+  const answered = answerOf(outgoing, request, timeoutMs);
+  let answeredInPause = false;
+  if (request.body !== undefined && request.pauseAfter && request.body.length > request.pauseAfter.bytes) {
+    outgoing.write(request.body.subarray(0, request.pauseAfter.bytes));
+    const pause = new Promise((resolve) => setTimeout(resolve, request.pauseAfter!.ms, "pause over"));
+    answeredInPause = (await Promise.race([answered.then(() => "answered"), pause])) === "answered";
+    if (!outgoing.destroyed) outgoing.end(request.body.subarray(request.pauseAfter.bytes));
+  } else if (request.body !== undefined && request.chunked) {
+    outgoing.write(request.body);
+    outgoing.end();
+  } else {
+    outgoing.end(request.body);
+  }
+  return { ...(await answered), answeredBeforeBodyRead: answeredInPause };
+}
+
+function openRequest(request: HttpRequest): http.ClientRequest {
   const target = new URL(shop().url);
   const headers: Record<string, string | string[]> = { ...request.headers };
   if (request.body !== undefined && !request.chunked && !hasHeader(headers, "content-length")) headers["content-length"] = String(request.body.length);
   if (request.chunked) headers["transfer-encoding"] = "chunked";
+  try {
+    return http.request({ host: target.hostname, port: target.port, method: request.method, path: request.path, headers, agent: false });
+  } catch (error) {
+    // The case itself is not sendable (node refuses it): a defect of the generator, not the server.
+    throw new Error(`node:http cannot send this request: ${(error as Error).message}`, { cause: error });
+  }
+}
+
+/** The answer to a request being sent, or why there is none. */
+function answerOf(outgoing: http.ClientRequest, request: HttpRequest, timeoutMs: number): Promise<HttpAnswer> {
   return new Promise((resolve) => {
     let settled = false;
     const finish = (answer: HttpAnswer) => {
@@ -57,13 +92,6 @@ export function send(request: HttpRequest, timeoutMs = ANSWER_TIMEOUT_MS): Promi
       settled = true;
       resolve(answer);
     };
-    let outgoing: http.ClientRequest;
-    try {
-      outgoing = http.request({ host: target.hostname, port: target.port, method: request.method, path: request.path, headers, agent: false });
-    } catch (error) {
-      // The case itself is not sendable (node refuses it): a defect of the generator, not the server.
-      throw new Error(`node:http cannot send this request: ${(error as Error).message}`, { cause: error });
-    }
     outgoing.setTimeout(timeoutMs, () => {
       finish({ status: 0, headers: {}, text: "", json: undefined, noAnswer: `no answer within ${timeoutMs} ms` });
       outgoing.destroy();
@@ -74,12 +102,6 @@ export function send(request: HttpRequest, timeoutMs = ANSWER_TIMEOUT_MS): Promi
       const oversized = (request.body?.length ?? 0) > JSON_BODY_LIMIT && ["EPIPE", "ECONNRESET"].includes(error.code ?? "");
       setTimeout(() => finish({ status: 0, headers: {}, text: "", json: undefined, noAnswer: String(error), closedOnOversizedBody: oversized }), 200);
     });
-    if (request.body !== undefined && request.chunked) {
-      outgoing.write(request.body);
-      outgoing.end();
-    } else {
-      outgoing.end(request.body);
-    }
   });
 }
 
