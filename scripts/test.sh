@@ -17,6 +17,9 @@ npm run codegen:check -w web
 echo "== local harness tests (the payment sandbox through the real stripe SDK)"
 npm test -w dev
 
+echo "== servers from Debian's packages for the scale-out test (PostgreSQL, HAProxy)"
+bash scripts/ensure-servers.sh
+
 echo "== API integration tests"
 npm test -w graph
 

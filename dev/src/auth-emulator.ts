@@ -30,7 +30,14 @@ async function waitUntilUp(url: string, child: ChildProcess, output: () => strin
  * would be downloaded, and the machine may be offline). Its hub and logging ports follow the
  * auth port so several shops (tests) can run side by side.
  */
-export async function startAuthEmulator(options: { projectId: string; port: number; dataDir: string; log: (line: string) => void }): Promise<RunningEmulator> {
+export async function startAuthEmulator(options: {
+  projectId: string;
+  port: number;
+  /** Default 127.0.0.1; 0.0.0.0 in a container whose port is published. */
+  host?: string;
+  dataDir: string;
+  log: (line: string) => void;
+}): Promise<RunningEmulator> {
   const { port } = options;
   const ports = { auth: port, hub: port + 1, logging: port + 2 };
   for (const [name, candidate] of Object.entries(ports)) {
@@ -44,9 +51,9 @@ export async function startAuthEmulator(options: { projectId: string; port: numb
     JSON.stringify(
       {
         emulators: {
-          auth: { host: "127.0.0.1", port: ports.auth },
-          hub: { host: "127.0.0.1", port: ports.hub },
-          logging: { host: "127.0.0.1", port: ports.logging },
+          auth: { host: options.host ?? "127.0.0.1", port: ports.auth },
+          hub: { host: options.host ?? "127.0.0.1", port: ports.hub },
+          logging: { host: options.host ?? "127.0.0.1", port: ports.logging },
           ui: { enabled: false },
           singleProjectMode: true,
         },

@@ -3,7 +3,8 @@
 // Settings (environment): BENCH_DURATION seconds per load run (10), BENCH_CONNECTIONS (50),
 // BENCH_ROUNDS reservation rounds (10), BENCH_PHASES (throughput,reservations,sql: all),
 // BENCH_MAIN (another build's dev/dist/start-local.js, to compare), BENCH_NODE_ARGS (node flags for the
-// shops), BENCH_LABEL (file name of a partial run). README "Performance" explains the figures.
+// shops, e.g. "--cpu-prof --cpu-prof-dir=bench-results/profile"), BENCH_MISSES (only these scenarios of
+// the misses phase), BENCH_LABEL (file name of a partial run). README "Performance" explains the figures.
 import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -11,7 +12,21 @@ import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
 import { call, expectOk, gql, inBatches, newCustomer, postJson, signIn } from "./lib/client.mjs";
-import { Cleanup, cpuMs, embeddedDatabaseUrl, freePort, makeDataDir, MAIN, REPO_DIR, rssMb, spawnCeiling, spawnShop } from "./lib/processes.mjs";
+import {
+  Cleanup,
+  cpuMs,
+  embeddedDatabaseUrl,
+  freePort,
+  makeDataDir,
+  MAIN,
+  postgresCpuMs,
+  postmasterPidOf,
+  REPO_DIR,
+  rssMb,
+  spawnCeiling,
+  spawnPgCeiling,
+  spawnShop,
+} from "./lib/processes.mjs";
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -20,9 +35,21 @@ const WARMUP = Math.min(3, DURATION);
 const CUSTOMERS = 200;
 const STOCK = 100;
 const PAGE_SIZES = [5, 20, 100];
-const PHASES = new Set((process.env.BENCH_PHASES ?? "throughput,reservations,sql").split(",").map((p) => p.trim()));
+const PHASES = new Set((process.env.BENCH_PHASES ?? "throughput,misses,reservations,sql").split(",").map((p) => p.trim()));
 
-const TARGETS = { restRatio: 0.5, graphqlPartsRatio: 0.25, p99Ms: 20, reservationsPerSecond: 1000, rssMb: 200 };
+const TARGETS = {
+  restRatio: 0.5,
+  graphqlPartsRatio: 0.25,
+  p99Ms: 20,
+  reservationsPerSecond: 1000,
+  rssMb: 200,
+  // Past the cache, as shares of node + pg in the same run; p99 at most twice node + pg's.
+  restMissRatio: 0.7,
+  freshVariablesRatio: 0.4,
+  freshDocumentRatio: 0.25,
+  viewerOrdersUncachedRatio: 0.4,
+  missP99OverCeiling: 2,
+};
 
 const started = Date.now();
 const log = (line) => console.log(`[bench +${((Date.now() - started) / 1000).toFixed(1)}s] ${line}`);
@@ -136,13 +163,6 @@ async function throughput(ctx) {
     { key: "graphqlParts", name: "GraphQL parts(first: 20)", options: post(shop.url, HOME_PARTS, { first: 20 }) },
     { key: "graphqlNode", name: "GraphQL node(id:) part", options: post(shop.url, NODE_PART, { id: ctx.partGlobalId }) },
     { key: "graphqlViewerOrders", name: "GraphQL viewer.orders(20)", options: post(shop.url, VIEWER_ORDERS, { first: 20 }, ctx.customer.token) },
-    // The same read past the answer cache (a request with a Cookie is never answered from memory):
-    // what each first read after a change costs.
-    {
-      key: "graphqlViewerOrdersUncached",
-      name: "  the same, uncached",
-      options: withHeaders(post(shop.url, VIEWER_ORDERS, { first: 20 }, ctx.customer.token), { cookie: "bench=uncached" }),
-    },
   ];
   const ceilingOptions = { url: `${ceiling.url}/parts`, method: "GET", headers: { accept: "application/json" } };
 
@@ -198,6 +218,117 @@ async function throughput(ctx) {
       p50Ms: ceilings.map((c) => c.p50Ms),
       p99Ms: ceilings.map((c) => c.p99Ms),
       cpuMsPerRequest: round(ceilings.reduce((sum, c) => sum + c.serverCpuMsPerRequest, 0) / ceilings.length, 3),
+    },
+    scenarios: results,
+  };
+}
+
+// --- Past the answer cache, against node + pg -------------------------------------------------------
+
+/** A request body that differs on every request (autocannon calls setupRequest for each one). */
+function everyRequestNew(options, change) {
+  let n = 0;
+  const { url, ...request } = options;
+  return { url, requests: [{ ...request, setupRequest: (req) => ({ ...req, body: change(++n) }) }] };
+}
+
+const uncached = (options) => withHeaders(options, { cookie: "bench=uncached" });
+
+/**
+ * What the answer cache cannot serve: the same reads with a Cookie (never answered from memory),
+ * new variables or a new document on every request. Each runs between two runs of the node + pg
+ * ceiling (the same SELECT, no framework, no ORM); CPU is counted for the shop and for PostgreSQL.
+ */
+async function misses(ctx) {
+  const { shop, pgCeiling, postmasterPid } = ctx;
+  const scenarios = [
+    {
+      key: "restMiss",
+      name: "REST GET /parts, uncached",
+      options: uncached({ url: `${shop.url}/parts`, method: "GET", headers: { accept: "application/json" } }),
+    },
+    {
+      key: "graphqlFreshVariables",
+      name: "GraphQL parts, new variables",
+      options: everyRequestNew(post(shop.url, HOME_PARTS, { first: 20 }), (n) => JSON.stringify({ query: HOME_PARTS, variables: { first: 20, request: n } })),
+    },
+    {
+      key: "graphqlFreshDocument",
+      name: "GraphQL parts, new document",
+      options: everyRequestNew(post(shop.url, HOME_PARTS, { first: 20 }), (n) =>
+        JSON.stringify({ query: `${HOME_PARTS}\n# request ${n}`, variables: { first: 20 } }),
+      ),
+    },
+    {
+      key: "viewerOrdersUncached",
+      name: "GraphQL viewer.orders, uncached",
+      options: uncached(post(shop.url, VIEWER_ORDERS, { first: 20 }, ctx.customer.token)),
+    },
+    { key: "partUncached", name: "GraphQL node(id:) part, uncached", options: uncached(post(shop.url, NODE_PART, { id: ctx.partGlobalId })) },
+  ];
+  // BENCH_MISSES: only these scenarios (keys, comma-separated), e.g. to profile one at a time.
+  const only = process.env.BENCH_MISSES?.split(",").map((key) => key.trim());
+  if (only) scenarios.splice(0, scenarios.length, ...scenarios.filter((scenario) => only.includes(scenario.key)));
+  const ceilingOptions = { url: `${pgCeiling.url}/parts`, method: "GET", headers: { accept: "application/json" } };
+  for (const scenario of scenarios) {
+    const request = scenario.options.requests
+      ? { ...scenario.options.requests[0], body: scenario.options.requests[0].setupRequest({}).body }
+      : scenario.options;
+    const response = await fetch(scenario.options.url, { method: request.method, headers: request.headers, body: request.body });
+    const text = await response.text();
+    if (response.status !== 200 || text.includes('"errors"')) throw new Error(`${scenario.name} answered ${response.status}: ${text.slice(0, 300)}`);
+    scenario.bytes = Buffer.byteLength(text);
+  }
+  log(`warming up (${WARMUP} s each)`);
+  await load(ceilingOptions, pgCeiling.pid, WARMUP);
+  for (const scenario of scenarios) await load(scenario.options, shop.pid, WARMUP);
+
+  const measure = async (options, pid) => {
+    const pgBefore = postgresCpuMs(postmasterPid);
+    const run = await load(options, pid);
+    const result = summarize(run);
+    result.postgresCpuMsPerRequest = run.result.requests.total ? round((postgresCpuMs(postmasterPid) - pgBefore) / run.result.requests.total, 3) : null;
+    return result;
+  };
+  const ceilings = [];
+  const runCeiling = async () => {
+    const result = await measure(ceilingOptions, pgCeiling.pid);
+    ceilings.push(result);
+    log(
+      `  node + pg: ${result.requestsPerSecond} req/s, p99 ${result.p99Ms} ms, ${result.serverCpuMsPerRequest} + ${result.postgresCpuMsPerRequest} (PostgreSQL) CPU ms/request`,
+    );
+  };
+  await runCeiling();
+  const results = {};
+  for (const [index, scenario] of scenarios.entries()) {
+    const result = await measure(scenario.options, shop.pid);
+    log(
+      `  ${scenario.name}: ${result.requestsPerSecond} req/s, p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms, errors ${result.errors}, ${result.serverCpuMsPerRequest} + ${result.postgresCpuMsPerRequest} (PostgreSQL) CPU ms/request`,
+    );
+    await runCeiling();
+    const before = ceilings[index];
+    const after = ceilings[index + 1];
+    const ceilingRps = (before.requestsPerSecond + after.requestsPerSecond) / 2;
+    const ceilingP99 = Math.max(before.p99Ms, after.p99Ms);
+    results[scenario.key] = {
+      name: scenario.name,
+      responseBytes: scenario.bytes,
+      ...result,
+      ceilingRequestsPerSecond: Math.round(ceilingRps),
+      ceilingP99Ms: ceilingP99,
+      ratioToCeiling: round(result.requestsPerSecond / ceilingRps, 3),
+      p99OverCeilingP99: round(result.p99Ms / Math.max(1, ceilingP99), 2),
+    };
+  }
+  return {
+    connections: CONNECTIONS,
+    durationSeconds: DURATION,
+    ceiling: {
+      what: "bare node:http + pg pool (20), the same SELECT as REST GET /parts, no framework, no ORM",
+      runs: ceilings.map((c) => c.requestsPerSecond),
+      p99Ms: ceilings.map((c) => c.p99Ms),
+      cpuMsPerRequest: round(ceilings.reduce((sum, c) => sum + c.serverCpuMsPerRequest, 0) / ceilings.length, 3),
+      postgresCpuMsPerRequest: round(ceilings.reduce((sum, c) => sum + c.postgresCpuMsPerRequest, 0) / ceilings.length, 3),
     },
     scenarios: results,
   };
@@ -382,6 +513,7 @@ async function startShops(ctx) {
     EXPOSE_SQL_COUNT: "false",
     LOG_MIGRATIONS: "0",
   };
+  ctx.envA = envA;
   log("starting the shop (process A: embedded PostgreSQL, Auth Emulator, payment sandbox)");
   ctx.shop = await spawnShop("A", envA, cleanup);
   ctx.emulatorHost = `127.0.0.1:${envA.AUTH_EMULATOR_PORT}`;
@@ -453,6 +585,15 @@ function verdicts(r) {
     v["p99 < 20 ms at 50 connections: viewer.orders (signed in)"] = s.graphqlViewerOrders.p99Ms < TARGETS.p99Ms;
     v["no errors under load"] = Object.values(s).every((x) => x.errors === 0);
   }
+  const m = r.misses?.scenarios;
+  if (m) {
+    v["REST miss >= 0.7 of node + pg"] = m.restMiss.ratioToCeiling >= TARGETS.restMissRatio;
+    v["GraphQL new variables >= 0.4 of node + pg"] = m.graphqlFreshVariables.ratioToCeiling >= TARGETS.freshVariablesRatio;
+    v["GraphQL new document >= 0.25 of node + pg"] = m.graphqlFreshDocument.ratioToCeiling >= TARGETS.freshDocumentRatio;
+    v["viewer.orders uncached >= 0.4 of node + pg"] = m.viewerOrdersUncached.ratioToCeiling >= TARGETS.viewerOrdersUncachedRatio;
+    v["p99 past the cache <= 2x node + pg's, every path"] = Object.values(m).every((x) => x.p99OverCeilingP99 <= TARGETS.missP99OverCeiling);
+    v["no errors past the cache"] = Object.values(m).every((x) => x.errors === 0);
+  }
   if (r.reservations) {
     v["reservations >= 1000/s across 2 processes"] = r.reservations.reservationsPerSecond >= TARGETS.reservationsPerSecond;
     v["units sold = stock, 0 oversold"] = r.reservations.unitsSoldEqualsStock && r.reservations.oversold === 0;
@@ -477,6 +618,21 @@ function printTable(r) {
     for (const x of Object.values(t.scenarios)) {
       lines.push(
         `${padEnd(x.name, 28)}${pad(x.requestsPerSecond, 8)}${pad(x.p50Ms, 8)}${pad(x.p99Ms, 8)}${pad(x.errors, 8)}${pad(x.ceilingRequestsPerSecond, 9)}${pad(x.ceilingP99Ms, 10)}${pad(x.ratioToCeiling.toFixed(3), 8)}${pad(x.serverCpuMsPerRequest, 12)}${pad(x.responseBytes, 7)}`,
+      );
+    }
+  }
+  const m = r.misses;
+  if (m) {
+    lines.push("");
+    lines.push(
+      `Past the cache: against node + pg (${m.ceiling.what}); runs ${m.ceiling.runs.join(" / ")} req/s, p99 ${m.ceiling.p99Ms.join(" / ")} ms, ${m.ceiling.cpuMsPerRequest} + ${m.ceiling.postgresCpuMsPerRequest} (PostgreSQL) CPU ms/request`,
+    );
+    lines.push(
+      `${padEnd("operation", 34)}${pad("req/s", 8)}${pad("p50 ms", 8)}${pad("p99 ms", 8)}${pad("errors", 8)}${pad("node+pg", 9)}${pad("ratio", 8)}${pad("p99 ×", 7)}${pad("CPU ms/req", 12)}${pad("PG ms/req", 11)}`,
+    );
+    for (const x of Object.values(m.scenarios)) {
+      lines.push(
+        `${padEnd(x.name, 34)}${pad(x.requestsPerSecond, 8)}${pad(x.p50Ms, 8)}${pad(x.p99Ms, 8)}${pad(x.errors, 8)}${pad(x.ceilingRequestsPerSecond, 9)}${pad(x.ratioToCeiling.toFixed(3), 8)}${pad(x.p99OverCeilingP99, 7)}${pad(x.serverCpuMsPerRequest, 12)}${pad(x.postgresCpuMsPerRequest, 11)}`,
       );
     }
   }
@@ -531,6 +687,14 @@ async function main() {
     rss.A.afterLoadMb = rssMb(ctx.shop.pid);
     await ctx.ceiling.stop();
   }
+  let missesResult;
+  if (PHASES.has("misses")) {
+    ctx.pgCeiling = await spawnPgCeiling(ctx.databaseUrl, cleanup);
+    ctx.postmasterPid = postmasterPidOf(ctx.envA.DATA_DIR);
+    log(`misses: node + pg and shop alternately, ${DURATION} s each`);
+    missesResult = await misses(ctx);
+    rss.A.afterMissesMb = rssMb(ctx.shop.pid);
+  }
   let reservationResult;
   let sqlResult;
   if (PHASES.has("reservations") || PHASES.has("sql")) {
@@ -546,7 +710,7 @@ async function main() {
   rss.A.afterLoadMb ??= rss.A.afterAllMb;
 
   // A full run of this repository's build is latest.json; partial runs and other builds get their own file.
-  const complete = ["throughput", "reservations", "sql"].every((p) => PHASES.has(p)) && !process.env.BENCH_MAIN && !process.env.BENCH_NODE_ARGS;
+  const complete = ["throughput", "misses", "reservations", "sql"].every((p) => PHASES.has(p)) && !process.env.BENCH_MAIN && !process.env.BENCH_NODE_ARGS;
   const name = complete ? "latest" : (process.env.BENCH_LABEL ?? `run-${new Date().toISOString().replace(/[:.]/g, "-")}`);
   const file = path.join(REPO_DIR, "bench-results", `${name}.json`);
   const result = {
@@ -563,6 +727,7 @@ async function main() {
     mode: "node dev/dist/start-local.js (npm start) with NODE_ENV unset (embedded PostgreSQL, Auth Emulator, payment sandbox); process A without, process B with EXPOSE_SQL_COUNT",
     phases: [...PHASES],
     throughput: throughputResult,
+    misses: missesResult,
     reservations: reservationResult,
     sqlPerRequest: sqlResult,
     rss,

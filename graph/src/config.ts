@@ -24,16 +24,22 @@ export interface Config {
     authDomain: string | null;
     /** host:port of the Auth Emulator (demo-* projects outside production only), else null. */
     emulatorHost: string | null;
+    /** Where a browser reaches the emulator, when not at http://{emulatorHost} (a container's name). */
+    emulatorPublicUrl: string | null;
   };
   jwtSecret: string;
   adminEmails: string[];
   corsOrigins: string[];
+  /** Proxies whose X-Forwarded-For is believed (the client address of rate limits): "loopback" by default. */
+  trustProxy: string[];
   stripe: {
     secretKey: string;
     publishableKey: string;
     webhookSecret: string;
     /** A Stripe-compatible endpoint instead of api.stripe.com (the local sandbox; never in production). */
     apiUrl: string | null;
+    /** Where a browser reaches the sandbox, when not at apiUrl. */
+    sandboxPublicUrl: string | null;
   };
   imageUploadUrl: string | null;
   /** Where uploaded images are kept: the database (default), an S3-compatible bucket, or DATA_DIR/uploads. */
@@ -195,6 +201,14 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     read.check(/^https?:\/\/[^/]+$/.test(origin), `CORS_ORIGINS must list origins like https://shop.example.com (got "${origin}")`);
   }
 
+  const trustProxy = read.list("TRUST_PROXY");
+  for (const proxy of trustProxy) {
+    read.check(
+      /^(loopback|linklocal|uniquelocal|[0-9a-fA-F.:]+(\/\d{1,3})?)$/.test(proxy),
+      `TRUST_PROXY must list addresses, CIDR ranges, loopback, linklocal or uniquelocal (got "${proxy}")`,
+    );
+  }
+
   const stripeSecretKey = read.required("STRIPE_SECRET_KEY", "Stripe's secret key, sk_live_... or sk_test_...");
   read.check(!stripeSecretKey || /^(sk|rk)_(test|live)_/.test(stripeSecretKey), "STRIPE_SECRET_KEY must be a Stripe secret key (sk_test_... or sk_live_...)");
   const stripePublishableKey = read.required("STRIPE_PUBLISHABLE_KEY", "Stripe's publishable key, for the web app's card form");
@@ -212,6 +226,17 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   const logFormat = read.text("LOG_FORMAT") ?? (production ? "json" : "pretty");
   read.check(logFormat === "json" || logFormat === "pretty", `LOG_FORMAT must be json or pretty (got "${logFormat}")`);
 
+  // Behind container networking the browser reaches the stand-ins elsewhere than the shop does.
+  const publicUrl = (name: string, of: string | null, ofName: string) => {
+    const url = read.text(name) ?? null;
+    if (url === null) return null;
+    read.check(HTTP_URL.test(url), `${name} must be an http(s) URL (got "${url}")`);
+    read.check(of !== null, `${name} is only meaningful with ${ofName}`);
+    return url;
+  };
+  const emulatorPublicUrl = publicUrl("AUTH_EMULATOR_PUBLIC_URL", emulatorHost, "FIREBASE_AUTH_EMULATOR_HOST");
+  const sandboxPublicUrl = publicUrl("PAYMENT_SANDBOX_PUBLIC_URL", stripeApiUrl, "STRIPE_API_URL");
+
   const imageUploadUrl = read.text("IMAGE_UPLOAD_URL") ?? null;
   read.check(!imageUploadUrl || /^https?:\/\//.test(imageUploadUrl), "IMAGE_UPLOAD_URL must be an http(s) URL");
 
@@ -223,11 +248,12 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     webDistDir: path.resolve(cwd, read.text("WEB_DIST_DIR") ?? path.join(__dirname, "..", "..", "web", "dist")),
     assetsDir: path.join(__dirname, "..", "assets"),
     databaseUrl,
-    firebase: { projectId, apiKey, authDomain: read.text("FIREBASE_AUTH_DOMAIN") ?? null, emulatorHost },
+    firebase: { projectId, apiKey, authDomain: read.text("FIREBASE_AUTH_DOMAIN") ?? null, emulatorHost, emulatorPublicUrl },
     jwtSecret,
     adminEmails,
     corsOrigins,
-    stripe: { secretKey: stripeSecretKey, publishableKey: stripePublishableKey, webhookSecret: stripeWebhookSecret, apiUrl: stripeApiUrl },
+    trustProxy: trustProxy.length ? trustProxy : ["loopback"],
+    stripe: { secretKey: stripeSecretKey, publishableKey: stripePublishableKey, webhookSecret: stripeWebhookSecret, apiUrl: stripeApiUrl, sandboxPublicUrl },
     imageUploadUrl,
     images,
     seed: read.flag("SEED", !production),

@@ -45,9 +45,9 @@ function publicConfigOf(config: Config): PublicConfig {
     firebaseProjectId: config.firebase.projectId,
     firebaseApiKey: config.firebase.apiKey,
     firebaseAuthDomain: config.firebase.authDomain,
-    authEmulatorUrl: config.firebase.emulatorHost ? `http://${config.firebase.emulatorHost}` : null,
+    authEmulatorUrl: config.firebase.emulatorHost ? (config.firebase.emulatorPublicUrl ?? `http://${config.firebase.emulatorHost}`) : null,
     stripePublishableKey: config.stripe.publishableKey,
-    paymentSandboxUrl: config.stripe.apiUrl,
+    paymentSandboxUrl: config.stripe.apiUrl ? (config.stripe.sandboxPublicUrl ?? config.stripe.apiUrl) : null,
     imageUploadUrl: config.imageUploadUrl ?? "/upload",
   };
 }

@@ -8,7 +8,7 @@ import { promisify } from "node:util";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readEnvFile } from "../src/config";
-import { newCustomer, shop } from "./support/client";
+import { newCustomer, shop, withDatabaseAt } from "./support/client";
 import { freePort, GRAPH_DIR, ShopProcess, shopEnv, spawnShop } from "./support/processes";
 
 /*
@@ -19,15 +19,7 @@ const run = promisify(execFile);
 let databaseUrl: string;
 let fresh: ShopProcess | undefined;
 
-async function onDatabase<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
+const onDatabase = withDatabaseAt;
 
 beforeAll(async () => {
   // An empty database next to the suite's: the shop below starts on it without migrating.

@@ -158,3 +158,22 @@ describe("starting the shop", () => {
     }
   });
 });
+
+describe(".env.example", () => {
+  const repo = path.join(__dirname, "..", "..");
+  const documented = new Set([...fs.readFileSync(path.join(repo, ".env.example"), "utf8").matchAll(/^# ([A-Z][A-Z0-9_]+)=/gm)].map((match) => match[1]));
+  /** Read by libraries the shop uses rather than by its own code. */
+  const readByLibraries = new Set(["GOOGLE_APPLICATION_CREDENTIALS", "AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY"]);
+  const source = (file: string) => fs.readFileSync(path.join(repo, file), "utf8");
+  const readByShop = [...source("graph/src/config.ts").matchAll(/read\.(?:text|required|integer|flag|list)\("([A-Z0-9_]+)"/g)].map((match) => match[1]);
+  const readByHarness = ["dev/src/harness.ts", "dev/src/dev-watch.ts", "dev/src/start-local.ts"].flatMap((file) =>
+    [...source(file).matchAll(/(?:env(?:\.|, ")|process\.env\.)([A-Z][A-Z0-9_]+)/g)].map((match) => match[1]),
+  );
+
+  it("describes every variable the shop and the local harness read, and nothing they do not", () => {
+    const read = new Set([...readByShop, ...readByHarness, "ENV_FILE"]);
+    expect(readByShop.length).toBeGreaterThan(25);
+    expect([...read].filter((name) => !documented.has(name)).sort(), "read but not in .env.example").toEqual([]);
+    expect([...documented].filter((name) => !read.has(name) && !readByLibraries.has(name)).sort(), "in .env.example but read by nothing").toEqual([]);
+  });
+});

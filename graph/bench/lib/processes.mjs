@@ -141,6 +141,48 @@ export async function spawnCeiling(body, contentType, cleanup) {
   return { url: `http://127.0.0.1:${port}`, pid: child.pid, stop };
 }
 
+/** The node + pg ceiling server (pg-ceiling-server.mjs), in its own process. */
+export async function spawnPgCeiling(databaseUrl, cleanup) {
+  const port = await freePort();
+  const child = spawn(process.execPath, [path.join(GRAPH_DIR, "bench", "pg-ceiling-server.mjs"), String(port), databaseUrl], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  cleanup.add("node + pg ceiling server", async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill("SIGTERM");
+      await exited;
+    }
+  });
+  await new Promise((resolve, reject) => {
+    child.stdout.once("data", resolve);
+    child.once("exit", () => reject(new Error("the node + pg ceiling server exited during start")));
+  });
+  return { url: `http://127.0.0.1:${port}`, pid: child.pid };
+}
+
+/**
+ * CPU time (ms) used so far by a PostgreSQL server: the postmaster of a data folder and all its
+ * processes (backends, the writer, the WAL writer...). Backends that ended are not counted, which
+ * pooled connections do not.
+ */
+export function postgresCpuMs(postmasterPid) {
+  let total = cpuMs(postmasterPid);
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const fields = fs.readFileSync(`/proc/${entry}/stat`, "utf8").split(") ")[1].split(" ");
+      if (Number(fields[1]) === postmasterPid) total += ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+    } catch {}
+  }
+  return total;
+}
+
+/** The postmaster's pid of an embedded PostgreSQL, from its data folder. */
+export function postmasterPidOf(dataDir) {
+  return Number(fs.readFileSync(path.join(dataDir, "postgres", "postmaster.pid"), "utf8").split("\n")[0]);
+}
+
 /** CPU time (user + system) a process has used so far, in ms. */
 export function cpuMs(pid) {
   const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");

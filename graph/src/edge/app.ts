@@ -73,8 +73,8 @@ export async function createApp(parts: AppParts): Promise<ShopApp> {
     loggerInstance: log as FastifyBaseLogger,
     logController: new RequestLogs(),
     genReqId: requestIdOf,
-    // X-Forwarded-For is believed from a proxy on loopback only (a load balancer on the same host).
-    trustProxy: "loopback",
+    // X-Forwarded-For is believed only from the configured proxies (TRUST_PROXY; loopback by default).
+    trustProxy: config.trustProxy,
     bodyLimit: JSON_BODY_LIMIT,
     serverFactory: shopServer(answerCache, connections, config.exposeSqlCount),
     return503OnClosing: true,

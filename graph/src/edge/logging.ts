@@ -9,23 +9,26 @@ export interface LogSettings {
   format: "json" | "pretty";
 }
 
-/** pino-pretty is a development dependency: a production install has none and logs JSON. */
-function prettyAvailable(): boolean {
+/**
+ * Human-readable lines, written in this thread (a pino transport would start a worker thread with
+ * a heap of its own). pino-pretty is a development dependency: a production install has none and
+ * logs JSON.
+ */
+function prettyStream(): pino.DestinationStream | null {
   try {
-    require.resolve("pino-pretty");
-    return true;
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- optional: absent from a production install
+    const pretty = require("pino-pretty") as (options: object) => pino.DestinationStream;
+    return pretty({ sync: true, ignore: "pid,hostname,service", translateTime: "HH:MM:ss.l" });
   } catch {
-    return false;
+    return null;
   }
 }
 
 /** The shop's one logger: every line of a request carries its requestId (see edge/app.ts). */
 export function createLogger(settings: LogSettings): Logger {
   const options: pino.LoggerOptions = { level: settings.level, base: { service: "partshop" } };
-  if (settings.format === "pretty" && prettyAvailable()) {
-    return pino({ ...options, transport: { target: "pino-pretty", options: { ignore: "pid,hostname,service", translateTime: "HH:MM:ss.l" } } });
-  }
-  return pino(options);
+  const pretty = settings.format === "pretty" ? prettyStream() : null;
+  return pretty ? pino(options, pretty) : pino(options);
 }
 
 /**

@@ -93,8 +93,14 @@ export function seededAdmin(): Promise<Shopper> {
   return adminPromise;
 }
 
-export async function withDatabase<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: shop().databaseUrl });
+/** Runs `work` on a connection to the suite's database. */
+export function withDatabase<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  return withDatabaseAt(shop().databaseUrl, work);
+}
+
+/** Runs `work` on a connection to any database, closed afterwards. */
+export async function withDatabaseAt<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
     return await work(client);

@@ -1,5 +1,5 @@
 import pg from "pg";
-import { Answer, createFirebaseAccount, firebaseSignIn, rest, shop, uniqueEmail } from "./client";
+import { Answer, createFirebaseAccount, firebaseSignIn, rest, shop, uniqueEmail, withDatabase } from "./client";
 
 /** A signed-in user with both credentials: the Firebase ID token (proof) and the shop's access token. */
 export interface Person {
@@ -100,20 +100,9 @@ export async function dumpDatabase(databaseUrl = shop().databaseUrl): Promise<Re
   }
 }
 
-/** The files the shop's image host holds. */
 /** The names of the images the shop has stored (in its database). */
 export const storedImages = (): Promise<string[]> =>
-  withDatabaseAt(shop().databaseUrl, async (client) => (await client.query("SELECT name FROM images ORDER BY name")).rows.map((row) => row.name));
-
-async function withDatabaseAt<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
+  withDatabase(async (client) => (await client.query("SELECT name FROM images ORDER BY name")).rows.map((row) => row.name));
 
 /** A 1x1 PNG. */
 export const TINY_PNG = Buffer.from(
