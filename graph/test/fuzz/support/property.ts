@@ -136,11 +136,15 @@ function printOutcomes(outcomes: Map<string, number>, timings: Prober["timings"]
   console.log(`${expect.getState().currentTestName}: ${total} cases ${time}\n  ${rows.join("\n  ")}`);
 }
 
+/** A test's own title as a pattern for vitest's -t (a regular expression): special characters escaped. */
+const titlePattern = (testName: string) => (testName.split(" > ").pop() ?? testName).replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
 /** What a vitest run needs to replay a failure: the seed, the path and the test. */
 function replayHint(details: { seed: number; counterexamplePath: string | null }): string {
   const state = expect.getState();
   const file = state.testPath ? state.testPath.slice(state.testPath.indexOf("test/fuzz/")) : "test/fuzz";
-  return `Replay: FUZZ_SEED=${details.seed} FUZZ_PATH='${details.counterexamplePath}' npx vitest run ${file} -t ${JSON.stringify(state.currentTestName ?? "")}`;
+  const pattern = titlePattern(state.currentTestName ?? "");
+  return `Replay: FUZZ_SEED=${details.seed} FUZZ_PATH='${details.counterexamplePath}' npx vitest run ${file} -t '${pattern}'`;
 }
 
 /** One case: its request (and replays) sent and checked; throws what is wrong, with the answer. */
