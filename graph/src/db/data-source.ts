@@ -17,9 +17,11 @@ import { requestStats } from "./request-stats";
 class CountingLogger implements Logger {
   constructor(private readonly out: Pino) {}
 
-  logQuery(): void {
+  logQuery(query: string, parameters?: unknown[]): void {
     const stats = requestStats.getStore();
-    if (stats) stats.sqlQueries++;
+    if (!stats) return;
+    stats.sqlQueries++;
+    stats.statements?.push({ sql: query, parameters: parameters ?? [] });
   }
   logQueryError(error: string | Error, query: string): void {
     const stats = requestStats.getStore();

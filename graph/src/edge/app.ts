@@ -5,7 +5,7 @@ import type { Config } from "../config";
 import type { Callers } from "../api/auth/callers";
 import type { PublicConfig } from "../api/graphql/types/public-config";
 import type { RestRoute } from "../api/rest";
-import { requestStats } from "../db/request-stats";
+import { requestStats, type RequestStats } from "../db/request-stats";
 import type { DomainEvents } from "../domain/events";
 import type { Services } from "../domain/services";
 import { AnswerCache } from "./answer-cache";
@@ -53,12 +53,16 @@ function shopServer(answerCache: AnswerCache, connections: Connections, exposeSq
     const server = http.createServer((req, res) => {
       connections.started(req, res);
       assignRequestId(req, res);
-      answerCache.serve(req, res, () => (exposeSqlCount ? requestStats.run({ sqlQueries: 0 }, () => handler(req, res)) : handler(req, res)));
+      answerCache.serve(req, res, () => (exposeSqlCount ? requestStats.run(statsFor(req), () => handler(req, res)) : handler(req, res)));
     });
     connections.track(server);
     return server;
   };
 }
+
+/** Tests and benchmarks only (EXPOSE_SQL_COUNT): counts a request's SQL, and keeps it if asked to (X-Sql-Statements: keep). */
+const statsFor = (req: http.IncomingMessage): RequestStats =>
+  req.headers["x-sql-statements"] === "keep" ? { sqlQueries: 0, statements: [] } : { sqlQueries: 0 };
 
 /** The shop's HTTP edge, assembled from its parts. */
 export async function createApp(parts: AppParts): Promise<ShopApp> {
@@ -87,7 +91,11 @@ export async function createApp(parts: AppParts): Promise<ShopApp> {
   });
   app.setErrorHandler(handleError);
   app.addHook("onSend", async (request, reply, payload) => {
-    if (config.exposeSqlCount) reply.header("x-sql-queries", String(requestStats.getStore()?.sqlQueries ?? 0));
+    if (config.exposeSqlCount) {
+      const stats = requestStats.getStore();
+      reply.header("x-sql-queries", String(stats?.sqlQueries ?? 0));
+      if (stats?.statements) reply.header("x-sql-statements", Buffer.from(JSON.stringify(stats.statements)).toString("base64"));
+    }
     answerCache.record(request.raw, reply.getHeaders() as http.OutgoingHttpHeaders, reply.statusCode, payload, request.body);
     return payload;
   });
