@@ -4,7 +4,7 @@ import { AuditEntityType } from "../../domain/audit/audit-entry.entity";
 import { PartStatusFilter } from "../../domain/catalogue/part.service";
 import { STOCK } from "../../domain/limits";
 import { OrderStatus } from "../../domain/orders/order.entity";
-import { IdentityEmail, MAX, MaxLength, NotBlank } from "./validation";
+import { IdentityEmail, IsDollarAmount, MAX, MaxLength, NotBlank } from "./validation";
 
 /*
  * The edge's validation: the same classes check GraphQL arguments (type-graphql runs
@@ -267,7 +267,7 @@ function PriceField(optional: boolean): PropertyDecorator {
   return all(
     Field(() => Float, { nullable: optional, description: "Unit price in dollars, at most two decimals" }),
     ...(optional ? [IsOptional()] : []),
-    IsNumber({ maxDecimalPlaces: 2, allowNaN: false, allowInfinity: false }, { message }),
+    IsDollarAmount(message),
     Min(0, { message: "Price cannot be negative" }),
     Max(1_000_000, { message: "Price must be at most 1,000,000 dollars" }),
   );

@@ -1,5 +1,6 @@
 import { ValidationError, ValidationOptions, registerDecorator, validate } from "class-validator";
 import { badInput } from "../../domain/errors";
+import { dollarsToCents } from "../../domain/money";
 export { MAX } from "../../domain/limits";
 
 /** A string with at least one visible character: blank strings count as missing. */
@@ -28,6 +29,26 @@ export function MaxLength(max: number, options: ValidationOptions = {}) {
       constraints: [max],
       options: { message: `${propertyName} must be at most ${max} characters`, ...options },
       validator: { validate: (value: unknown) => typeof value !== "string" || [...value].length <= max },
+    });
+}
+
+/**
+ * A number of dollars with at most two decimals, checked on the cents it makes (class-validator's
+ * IsNumber({ maxDecimalPlaces }) throws on numbers JavaScript writes with an exponent, such as
+ * 7e-323, which made such a price a 500).
+ */
+export function IsDollarAmount(message: string, options: ValidationOptions = {}) {
+  return (object: object, propertyName: string) =>
+    registerDecorator({
+      name: "isDollarAmount",
+      target: object.constructor,
+      propertyName,
+      options: { message, ...options },
+      // The sign and the size are Min's and Max's to refuse, with their own messages.
+      validator: {
+        validate: (value: unknown) =>
+          typeof value === "number" && Number.isFinite(value) && (Math.abs(value) > 1e12 || dollarsToCents(Math.abs(value)) !== null),
+      },
     });
 }
 
