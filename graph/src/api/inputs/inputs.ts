@@ -1,6 +1,6 @@
 import { ArgsType, Field, Float, ID, InputType, Int } from "type-graphql";
 import { IsEmail, IsInt, IsNumber, IsOptional, IsString, Matches, Max, Min } from "class-validator";
-import { IdentityEmail, MAX, MaxLength, NotBlank } from "./validation";
+import { DollarAmount, IdentityEmail, MAX, MaxLength, NotBlank } from "./validation";
 
 /*
  * The edge's validation: the same classes check GraphQL arguments (type-graphql runs
@@ -154,7 +154,7 @@ export class AddProductInput {
 
   @Field(() => Float, { nullable: true, description: "Dollars, at most two decimals" })
   @IsOptional()
-  @IsNumber({ maxDecimalPlaces: 2, allowNaN: false, allowInfinity: false }, { message: "Price must be an amount in dollars with at most two decimals" })
+  @DollarAmount("Price must be an amount in dollars with at most two decimals")
   @Min(0, { message: "Price cannot be negative" })
   @Max(1_000_000, { message: "Price is too large" })
   price?: number | null;

@@ -1,5 +1,6 @@
 import { ValidationError, ValidationOptions, registerDecorator, validate } from "class-validator";
 import { badInput } from "../../domain/errors";
+import { dollarsToCents } from "../../domain/money";
 export { MAX } from "../../domain/limits";
 
 /** A string with at least one visible character: blank strings count as missing. */
@@ -28,6 +29,21 @@ export function MaxLength(max: number, options: ValidationOptions = {}) {
       constraints: [max],
       options: { message: `${propertyName} must be at most ${max} characters`, ...options },
       validator: { validate: (value: unknown) => typeof value !== "string" || [...value].length <= max },
+    });
+}
+
+/**
+ * An amount in dollars with at most two decimals, as the shop stores it (integer cents). Any
+ * number notation is judged by its value: 1e-7 is not a price, 12.5 is.
+ */
+export function DollarAmount(message: string, options: ValidationOptions = {}) {
+  return (object: object, propertyName: string) =>
+    registerDecorator({
+      name: "dollarAmount",
+      target: object.constructor,
+      propertyName,
+      options: { message, ...options },
+      validator: { validate: (value: unknown) => value === null || value === undefined || (typeof value === "number" && dollarsToCents(value) !== null) },
     });
 }
 
