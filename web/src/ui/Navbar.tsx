@@ -1,7 +1,9 @@
 import { useState } from "react";
 import { Link, NavLink, useLocation, useNavigate } from "react-router-dom";
 import { useAuth } from "../auth/AuthContext";
+import { NavSearch } from "./NavSearch";
 import "./Navbar.css";
+import "./NavSearch.css";
 
 export function Navbar() {
   const { status, user, signOut } = useAuth();
@@ -28,6 +30,7 @@ export function Navbar() {
           </svg>
           <span className="brand__name">Partshop</span>
         </Link>
+        <NavSearch />
         <button
           type="button"
           className="navbar__toggle"
