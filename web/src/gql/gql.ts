@@ -22,6 +22,7 @@ type Documents = {
     "\n  query CatalogueParts($search: String, $filter: PartFilter, $orderBy: PartOrder, $after: String) {\n    parts(first: 12, search: $search, filter: $filter, orderBy: $orderBy, after: $after) {\n      edges {\n        cursor\n        node {\n          id\n          ...PartResultCard_part\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": typeof types.CataloguePartsDocument,
     "\n  fragment PartResultCard_part on Part {\n    id\n    databaseId\n    name\n    img\n    price\n    available\n    minOrderQuantity\n    rating\n    reviewCount\n    compatibleModels {\n      id\n      name\n    }\n  }\n": typeof types.PartResultCard_PartFragmentDoc,
     "\n  mutation AddReview($input: AddReviewInput!) {\n    addReview(input: $input) {\n      id\n      name\n      ratings\n      description\n      img\n    }\n  }\n": typeof types.AddReviewDocument,
+    "\n  query ReviewedPart($id: ID!) {\n    part(id: $id) {\n      id\n      databaseId\n      name\n    }\n  }\n": typeof types.ReviewedPartDocument,
     "\n  fragment MyOrderRow_order on Order {\n    id\n    databaseId\n    partName\n    quantity\n    price\n    status\n    paid\n    transactionId\n  }\n": typeof types.MyOrderRow_OrderFragmentDoc,
     "\n  query MyOrders($first: Int, $after: String) {\n    viewer {\n      id\n      orders(first: $first, after: $after) {\n        edges {\n          cursor\n          node {\n            id\n            status\n            ...MyOrderRow_order\n          }\n        }\n        pageInfo {\n          hasNextPage\n          endCursor\n        }\n      }\n    }\n  }\n": typeof types.MyOrdersDocument,
     "\n  mutation CancelOrder($id: ID!) {\n    cancelOrder(id: $id) {\n      id\n      status\n      paid\n      part {\n        id\n        available\n      }\n    }\n  }\n": typeof types.CancelOrderDocument,
@@ -47,7 +48,7 @@ type Documents = {
     "\n  fragment ProductCard_product on Product {\n    id\n    databaseId\n    name\n    img\n    price\n    availableQuantity\n    minQuantity\n    description\n  }\n": typeof types.ProductCard_ProductFragmentDoc,
     "\n  fragment ReviewCard_review on Review {\n    id\n    name\n    ratings\n    description\n    img\n  }\n": typeof types.ReviewCard_ReviewFragmentDoc,
     "\n  query HomeReviews($first: Int, $after: String) {\n    reviews(first: $first, after: $after) {\n      edges {\n        cursor\n        node {\n          id\n          ...ReviewCard_review\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": typeof types.HomeReviewsDocument,
-    "\n  fragment PartSummary_part on Part {\n    id\n    name\n    img\n    price\n    available\n    minOrderQuantity\n    shortDesc\n  }\n": typeof types.PartSummary_PartFragmentDoc,
+    "\n  fragment PartSummary_part on Part {\n    id\n    databaseId\n    name\n    img\n    price\n    available\n    minOrderQuantity\n    shortDesc\n    rating\n    reviewCount\n    compatibleModels {\n      id\n      brand\n      model\n      name\n    }\n  }\n": typeof types.PartSummary_PartFragmentDoc,
     "\n  fragment ReservationForm_part on Part {\n    id\n    name\n    price\n    available\n    minOrderQuantity\n  }\n": typeof types.ReservationForm_PartFragmentDoc,
     "\n  mutation PlaceOrder($input: PlaceOrderInput!) {\n    placeOrder(input: $input) {\n      id\n      databaseId\n      quantity\n      price\n      paid\n      part {\n        id\n        available\n      }\n    }\n  }\n": typeof types.PlaceOrderDocument,
     "\n  query ReservationPart($id: ID!) {\n    part(id: $id) {\n      id\n      ...PartSummary_part\n      ...ReservationForm_part\n    }\n  }\n": typeof types.ReservationPartDocument,
@@ -61,6 +62,7 @@ const documents: Documents = {
     "\n  query CatalogueParts($search: String, $filter: PartFilter, $orderBy: PartOrder, $after: String) {\n    parts(first: 12, search: $search, filter: $filter, orderBy: $orderBy, after: $after) {\n      edges {\n        cursor\n        node {\n          id\n          ...PartResultCard_part\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": types.CataloguePartsDocument,
     "\n  fragment PartResultCard_part on Part {\n    id\n    databaseId\n    name\n    img\n    price\n    available\n    minOrderQuantity\n    rating\n    reviewCount\n    compatibleModels {\n      id\n      name\n    }\n  }\n": types.PartResultCard_PartFragmentDoc,
     "\n  mutation AddReview($input: AddReviewInput!) {\n    addReview(input: $input) {\n      id\n      name\n      ratings\n      description\n      img\n    }\n  }\n": types.AddReviewDocument,
+    "\n  query ReviewedPart($id: ID!) {\n    part(id: $id) {\n      id\n      databaseId\n      name\n    }\n  }\n": types.ReviewedPartDocument,
     "\n  fragment MyOrderRow_order on Order {\n    id\n    databaseId\n    partName\n    quantity\n    price\n    status\n    paid\n    transactionId\n  }\n": types.MyOrderRow_OrderFragmentDoc,
     "\n  query MyOrders($first: Int, $after: String) {\n    viewer {\n      id\n      orders(first: $first, after: $after) {\n        edges {\n          cursor\n          node {\n            id\n            status\n            ...MyOrderRow_order\n          }\n        }\n        pageInfo {\n          hasNextPage\n          endCursor\n        }\n      }\n    }\n  }\n": types.MyOrdersDocument,
     "\n  mutation CancelOrder($id: ID!) {\n    cancelOrder(id: $id) {\n      id\n      status\n      paid\n      part {\n        id\n        available\n      }\n    }\n  }\n": types.CancelOrderDocument,
@@ -86,7 +88,7 @@ const documents: Documents = {
     "\n  fragment ProductCard_product on Product {\n    id\n    databaseId\n    name\n    img\n    price\n    availableQuantity\n    minQuantity\n    description\n  }\n": types.ProductCard_ProductFragmentDoc,
     "\n  fragment ReviewCard_review on Review {\n    id\n    name\n    ratings\n    description\n    img\n  }\n": types.ReviewCard_ReviewFragmentDoc,
     "\n  query HomeReviews($first: Int, $after: String) {\n    reviews(first: $first, after: $after) {\n      edges {\n        cursor\n        node {\n          id\n          ...ReviewCard_review\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": types.HomeReviewsDocument,
-    "\n  fragment PartSummary_part on Part {\n    id\n    name\n    img\n    price\n    available\n    minOrderQuantity\n    shortDesc\n  }\n": types.PartSummary_PartFragmentDoc,
+    "\n  fragment PartSummary_part on Part {\n    id\n    databaseId\n    name\n    img\n    price\n    available\n    minOrderQuantity\n    shortDesc\n    rating\n    reviewCount\n    compatibleModels {\n      id\n      brand\n      model\n      name\n    }\n  }\n": types.PartSummary_PartFragmentDoc,
     "\n  fragment ReservationForm_part on Part {\n    id\n    name\n    price\n    available\n    minOrderQuantity\n  }\n": types.ReservationForm_PartFragmentDoc,
     "\n  mutation PlaceOrder($input: PlaceOrderInput!) {\n    placeOrder(input: $input) {\n      id\n      databaseId\n      quantity\n      price\n      paid\n      part {\n        id\n        available\n      }\n    }\n  }\n": types.PlaceOrderDocument,
     "\n  query ReservationPart($id: ID!) {\n    part(id: $id) {\n      id\n      ...PartSummary_part\n      ...ReservationForm_part\n    }\n  }\n": types.ReservationPartDocument,
@@ -138,6 +140,10 @@ export function graphql(source: "\n  fragment PartResultCard_part on Part {\n   
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation AddReview($input: AddReviewInput!) {\n    addReview(input: $input) {\n      id\n      name\n      ratings\n      description\n      img\n    }\n  }\n"): (typeof documents)["\n  mutation AddReview($input: AddReviewInput!) {\n    addReview(input: $input) {\n      id\n      name\n      ratings\n      description\n      img\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ReviewedPart($id: ID!) {\n    part(id: $id) {\n      id\n      databaseId\n      name\n    }\n  }\n"): (typeof documents)["\n  query ReviewedPart($id: ID!) {\n    part(id: $id) {\n      id\n      databaseId\n      name\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -241,7 +247,7 @@ export function graphql(source: "\n  query HomeReviews($first: Int, $after: Stri
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  fragment PartSummary_part on Part {\n    id\n    name\n    img\n    price\n    available\n    minOrderQuantity\n    shortDesc\n  }\n"): (typeof documents)["\n  fragment PartSummary_part on Part {\n    id\n    name\n    img\n    price\n    available\n    minOrderQuantity\n    shortDesc\n  }\n"];
+export function graphql(source: "\n  fragment PartSummary_part on Part {\n    id\n    databaseId\n    name\n    img\n    price\n    available\n    minOrderQuantity\n    shortDesc\n    rating\n    reviewCount\n    compatibleModels {\n      id\n      brand\n      model\n      name\n    }\n  }\n"): (typeof documents)["\n  fragment PartSummary_part on Part {\n    id\n    databaseId\n    name\n    img\n    price\n    available\n    minOrderQuantity\n    shortDesc\n    rating\n    reviewCount\n    compatibleModels {\n      id\n      brand\n      model\n      name\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
