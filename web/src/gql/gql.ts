@@ -20,7 +20,7 @@ type Documents = {
     "\n  query CatalogueBrands {\n    laptopBrands\n  }\n": typeof types.CatalogueBrandsDocument,
     "\n  query CatalogueModels($brand: String!) {\n    laptopModels(first: 100, brand: $brand) {\n      edges {\n        node {\n          id\n          model\n        }\n      }\n    }\n  }\n": typeof types.CatalogueModelsDocument,
     "\n  query CatalogueParts($search: String, $filter: PartFilter, $orderBy: PartOrder, $after: String) {\n    parts(first: 12, search: $search, filter: $filter, orderBy: $orderBy, after: $after) {\n      edges {\n        cursor\n        node {\n          id\n          ...PartResultCard_part\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": typeof types.CataloguePartsDocument,
-    "\n  fragment PartResultCard_part on Part {\n    id\n    databaseId\n    name\n    img\n    price\n    available\n    minOrderQuantity\n    rating\n    reviewCount\n    compatibleModels {\n      id\n      name\n    }\n  }\n": typeof types.PartResultCard_PartFragmentDoc,
+    "\n  fragment PartResultCard_part on Part {\n    id\n    databaseId\n    name\n    img\n    price\n    available\n    minOrderQuantity\n    rating\n    reviewCount\n    compatibleModels {\n      id\n      brand\n      model\n      name\n    }\n  }\n": typeof types.PartResultCard_PartFragmentDoc,
     "\n  mutation AddReview($input: AddReviewInput!) {\n    addReview(input: $input) {\n      id\n      name\n      ratings\n      description\n      img\n    }\n  }\n": typeof types.AddReviewDocument,
     "\n  query ReviewedPart($id: ID!) {\n    part(id: $id) {\n      id\n      databaseId\n      name\n    }\n  }\n": typeof types.ReviewedPartDocument,
     "\n  fragment MyOrderRow_order on Order {\n    id\n    databaseId\n    partName\n    quantity\n    price\n    status\n    paid\n    transactionId\n  }\n": typeof types.MyOrderRow_OrderFragmentDoc,
@@ -60,7 +60,7 @@ const documents: Documents = {
     "\n  query CatalogueBrands {\n    laptopBrands\n  }\n": types.CatalogueBrandsDocument,
     "\n  query CatalogueModels($brand: String!) {\n    laptopModels(first: 100, brand: $brand) {\n      edges {\n        node {\n          id\n          model\n        }\n      }\n    }\n  }\n": types.CatalogueModelsDocument,
     "\n  query CatalogueParts($search: String, $filter: PartFilter, $orderBy: PartOrder, $after: String) {\n    parts(first: 12, search: $search, filter: $filter, orderBy: $orderBy, after: $after) {\n      edges {\n        cursor\n        node {\n          id\n          ...PartResultCard_part\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": types.CataloguePartsDocument,
-    "\n  fragment PartResultCard_part on Part {\n    id\n    databaseId\n    name\n    img\n    price\n    available\n    minOrderQuantity\n    rating\n    reviewCount\n    compatibleModels {\n      id\n      name\n    }\n  }\n": types.PartResultCard_PartFragmentDoc,
+    "\n  fragment PartResultCard_part on Part {\n    id\n    databaseId\n    name\n    img\n    price\n    available\n    minOrderQuantity\n    rating\n    reviewCount\n    compatibleModels {\n      id\n      brand\n      model\n      name\n    }\n  }\n": types.PartResultCard_PartFragmentDoc,
     "\n  mutation AddReview($input: AddReviewInput!) {\n    addReview(input: $input) {\n      id\n      name\n      ratings\n      description\n      img\n    }\n  }\n": types.AddReviewDocument,
     "\n  query ReviewedPart($id: ID!) {\n    part(id: $id) {\n      id\n      databaseId\n      name\n    }\n  }\n": types.ReviewedPartDocument,
     "\n  fragment MyOrderRow_order on Order {\n    id\n    databaseId\n    partName\n    quantity\n    price\n    status\n    paid\n    transactionId\n  }\n": types.MyOrderRow_OrderFragmentDoc,
@@ -135,7 +135,7 @@ export function graphql(source: "\n  query CatalogueParts($search: String, $filt
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  fragment PartResultCard_part on Part {\n    id\n    databaseId\n    name\n    img\n    price\n    available\n    minOrderQuantity\n    rating\n    reviewCount\n    compatibleModels {\n      id\n      name\n    }\n  }\n"): (typeof documents)["\n  fragment PartResultCard_part on Part {\n    id\n    databaseId\n    name\n    img\n    price\n    available\n    minOrderQuantity\n    rating\n    reviewCount\n    compatibleModels {\n      id\n      name\n    }\n  }\n"];
+export function graphql(source: "\n  fragment PartResultCard_part on Part {\n    id\n    databaseId\n    name\n    img\n    price\n    available\n    minOrderQuantity\n    rating\n    reviewCount\n    compatibleModels {\n      id\n      brand\n      model\n      name\n    }\n  }\n"): (typeof documents)["\n  fragment PartResultCard_part on Part {\n    id\n    databaseId\n    name\n    img\n    price\n    available\n    minOrderQuantity\n    rating\n    reviewCount\n    compatibleModels {\n      id\n      brand\n      model\n      name\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

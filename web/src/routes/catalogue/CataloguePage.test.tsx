@@ -6,10 +6,16 @@ import { AppRoutes } from "../../AppRoutes";
 import { renderApp } from "../../test/renderApp";
 import { CataloguePartsDocument } from "./CataloguePage";
 import { CatalogueBrandsDocument, CatalogueModelsDocument } from "./CatalogueFilters";
-import { fitsSummary } from "./PartResultCard";
+import { fitsSummary, laptopsFirst } from "./PartResultCard";
 import { readSearch, writeSearch } from "./catalogueSearch";
 
-const model = (n: number, brand = "Lenovo", name = `ThinkPad T${n}`) => ({ __typename: "LaptopModel", id: `m-${brand}-${n}`, name: `${brand} ${name}` });
+const model = (n: number, brand = "Lenovo", name = `ThinkPad T${n}`) => ({
+  __typename: "LaptopModel",
+  id: `m-${brand}-${n}`,
+  brand,
+  model: name,
+  name: `${brand} ${name}`,
+});
 
 const part = (n: number, extra: object = {}) => ({
   __typename: "Part",
@@ -89,6 +95,14 @@ describe("the catalogue's address", () => {
     expect(fitsSummary([{ name: "A" }])).toBe("A");
     expect(fitsSummary([{ name: "A" }, { name: "B" }])).toBe("A and B");
     expect(fitsSummary([{ name: "A" }, { name: "B" }, { name: "C" }, { name: "D" }, { name: "E" }])).toBe("A, B, C and 2 more");
+  });
+
+  it("names the laptop filtered by first, then its brand's", () => {
+    const models = [model(1, "Acer", "Aspire 5"), model(2, "Lenovo", "ThinkPad E14"), model(3, "Lenovo", "ThinkPad T14 Gen 2")];
+    const names = (laptop: { brand: string; model: string }) => laptopsFirst(models, laptop).map((entry) => entry.name);
+    expect(names({ brand: "lenovo", model: "thinkpad t14 gen 2" })).toEqual(["Lenovo ThinkPad T14 Gen 2", "Lenovo ThinkPad E14", "Acer Aspire 5"]);
+    expect(names({ brand: "Lenovo", model: "" })).toEqual(["Lenovo ThinkPad E14", "Lenovo ThinkPad T14 Gen 2", "Acer Aspire 5"]);
+    expect(names({ brand: "", model: "" })).toEqual(["Acer Aspire 5", "Lenovo ThinkPad E14", "Lenovo ThinkPad T14 Gen 2"]);
   });
 });
 

@@ -102,7 +102,7 @@ export function CataloguePage() {
             <>
               <div className="card-grid catalogue__grid">
                 {parts.edges.map(({ node }) => (
-                  <PartResultCard key={node.id} part={node} />
+                  <PartResultCard key={node.id} part={node} laptop={search} />
                 ))}
               </div>
               {/* Keyed by the search: a new search starts with its own button state. */}

@@ -17,6 +17,8 @@ export const PartResultCardFragment = graphql(`
     reviewCount
     compatibleModels {
       id
+      brand
+      model
       name
     }
   }
@@ -34,8 +36,15 @@ export function fitsSummary(models: ReadonlyArray<{ name: string }>): string {
   return `${shown.slice(0, -1).join(", ")} and ${shown[shown.length - 1]}`;
 }
 
+/** The laptop the shopper filters by comes first ("Fits Lenovo ThinkPad T14 Gen 2, ..."). */
+export function laptopsFirst<T extends { brand: string; model: string }>(models: readonly T[], laptop: { brand: string; model: string }): T[] {
+  const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+  const score = (entry: T) => (laptop.model && same(entry.model, laptop.model) ? 2 : 0) + (laptop.brand && same(entry.brand, laptop.brand) ? 1 : 0);
+  return [...models].sort((a, b) => score(b) - score(a));
+}
+
 /** A part found in the catalogue: what a shopper compares, and the way to its page. */
-export function PartResultCard(props: { part: FragmentType<typeof PartResultCardFragment> }) {
+export function PartResultCard(props: { part: FragmentType<typeof PartResultCardFragment>; laptop: { brand: string; model: string } }) {
   const part = getFragmentData(PartResultCardFragment, props.part);
   const headingId = `result-${part.databaseId}-name`;
   const orderable = part.available >= part.minOrderQuantity;
@@ -66,7 +75,7 @@ export function PartResultCard(props: { part: FragmentType<typeof PartResultCard
         {part.compatibleModels.length > 0 && (
           <p className="card__text part-result__fits">
             <span className="part-result__fits-label">Fits </span>
-            {fitsSummary(part.compatibleModels)}
+            {fitsSummary(laptopsFirst(part.compatibleModels, props.laptop))}
           </p>
         )}
       </div>
