@@ -34,7 +34,7 @@ function SearchForm({ initial, keep }: { initial: string; keep: ReturnType<typeo
         maxLength={200}
         autoComplete="off"
         enterKeyHint="search"
-        placeholder="Search parts or laptop models"
+        placeholder="Search parts or laptops"
         onChange={(event) => setWords(event.target.value)}
       />
       <button type="submit" className="nav-search__button">

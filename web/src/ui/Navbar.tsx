@@ -21,7 +21,7 @@ export function Navbar() {
 
   return (
     <header className="site-header">
-      <nav className="navbar container" aria-label="Main">
+      <nav className={signedIn ? "navbar navbar--signed-in container" : "navbar container"} aria-label="Main">
         <Link to="/" className="brand" aria-label="Partshop">
           <svg viewBox="0 0 32 32" width="30" height="30" aria-hidden="true">
             <rect width="32" height="32" rx="7" fill="currentColor" />

@@ -189,6 +189,7 @@ describe("catalogue page", () => {
     expect(screen.getByRole("heading", { level: 2, name: "No parts found" })).toBeInTheDocument();
     await userEvent.click(screen.getByRole("button", { name: "Clear all filters" }));
     expect(await screen.findByRole("heading", { name: "Part 9" })).toBeInTheDocument();
+    expect(screen.getByRole("heading", { level: 2, name: "1 part" })).toBeInTheDocument();
     expect(address()).toBe("/parts?q=hinge");
   });
 

@@ -82,7 +82,7 @@ export function CataloguePage() {
         <section className="catalogue__results" aria-labelledby="catalogue-results-heading">
           <div className="catalogue__toolbar">
             <h2 id="catalogue-results-heading" className="catalogue__count" aria-live="polite">
-              {!parts ? "Parts" : parts.edges.length === 0 ? "No parts found" : `${parts.edges.length}${parts.pageInfo.hasNextPage ? "+" : ""} parts`}
+              {resultCount(parts)}
             </h2>
             <div className="catalogue__sort">
               <label htmlFor="catalogue-sort">Sort by</label>
@@ -113,6 +113,15 @@ export function CataloguePage() {
       </div>
     </div>
   );
+}
+
+/** "No parts found", "1 part", "12+ parts" (more to show). */
+function resultCount(parts: { edges: readonly unknown[]; pageInfo: { hasNextPage: boolean } } | undefined): string {
+  if (!parts) return "Parts";
+  const count = parts.edges.length;
+  if (count === 0) return "No parts found";
+  if (parts.pageInfo.hasNextPage) return `${count}+ parts`;
+  return count === 1 ? "1 part" : `${count} parts`;
 }
 
 function NoResults({ search, onClearFilters }: { search: CatalogueSearch; onClearFilters(): void }) {
