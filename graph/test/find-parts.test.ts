@@ -317,7 +317,8 @@ describe("cost and caching", () => {
     const word = uniqueWord();
     const [id] = await insertParts([{ name: `${word} cached`, priceCents: 700 }]);
     const query = { search: word, filter: { brand: "Acer" } };
-    expect((await gql(PARTS_QUERY, query)).body.data.parts.edges).toEqual([]);
+    // Recorded the second time it is asked for, answered from memory the third.
+    for (let asked = 0; asked < 2; asked++) expect((await gql(PARTS_QUERY, query)).body.data.parts.edges).toEqual([]);
     const repeated = await gql(PARTS_QUERY, query);
     expect(sqlQueries(repeated)).toBe(0);
     // A model added to the part in the database (not through this shop) shows at once.
