@@ -4,13 +4,23 @@ import { printSchemaWithDirectives } from "@graphql-tools/utils";
 import { buildSchemaSync } from "type-graphql";
 import { authDirective, enforceAuthDirective } from "./auth-directive";
 import { cachedDirective } from "./cache-directive";
-import { PartResolver, ProductResolver, ReviewResolver } from "./resolvers/catalogue.resolver";
+import { LaptopModelResolver, PartResolver, ProductResolver, ReviewResolver } from "./resolvers/catalogue.resolver";
 import { NodeResolver } from "./resolvers/node.resolver";
 import { OrderResolver } from "./resolvers/order.resolver";
 import { UserResolver, ViewerResolver } from "./resolvers/user.resolver";
 import { PaymentResolver } from "./resolvers/payment.resolver";
 
-export const resolvers = [NodeResolver, PartResolver, ProductResolver, ReviewResolver, OrderResolver, UserResolver, ViewerResolver, PaymentResolver] as const;
+export const resolvers = [
+  NodeResolver,
+  PartResolver,
+  LaptopModelResolver,
+  ProductResolver,
+  ReviewResolver,
+  OrderResolver,
+  UserResolver,
+  ViewerResolver,
+  PaymentResolver,
+] as const;
 
 let cached: GraphQLSchema | undefined;
 
