@@ -126,6 +126,8 @@ const GRAPHQL: Record<string, GqlRow> = {
   "Query.parts": { expect: ["ok", "ok", "ok", "ok"], query: "{ parts(first: 1) { edges { cursor } } }" },
   "Query.part": { expect: ["ok", "ok", "ok", "ok"], query: "query($id: ID!) { part(id: $id) { id } }", variables: async () => ({ id: await freshPart() }) },
   "Query.products": { expect: ["ok", "ok", "ok", "ok"], query: "{ products(first: 1) { edges { cursor } } }" },
+  "Query.laptopBrands": { expect: ["ok", "ok", "ok", "ok"], query: "{ laptopBrands }" },
+  "Query.laptopModels": { expect: ["ok", "ok", "ok", "ok"], query: "{ laptopModels(first: 1) { edges { cursor } } }" },
   "Query.reviews": { expect: ["ok", "ok", "ok", "ok"], query: "{ reviews(first: 1) { edges { cursor } } }" },
   "Query.publicConfig": { expect: ["ok", "ok", "ok", "ok"], query: "{ publicConfig { firebaseProjectId } }" },
   "Query.viewer": { expect: ["null", "ok", "ok", "ok"], query: "{ viewer { email } }" },

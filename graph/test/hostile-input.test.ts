@@ -283,6 +283,8 @@ const REST_CORPUS: Record<string, () => Probe[]> = {
       ...eachValue(base, body, "ratings", RATINGS),
       ...eachValue(base, body, "description", requiredText(2000)),
       ...eachValue(base, body, "img", URLS),
+      // Optional, but when given it must name a part (blank counts as not given).
+      ...eachValue(base, body, "partId", [...hostileIds(f.foreignOrderId).map((id) => id.value), ...WRONG_TYPES]),
     ];
   },
   "PUT /user/admin/:email": () =>
@@ -555,6 +557,7 @@ const MUTATION_CORPUS: Record<string, MutationCorpus> = {
         ...eachVariable(v, ["input", "ratings"], RATINGS),
         ...eachVariable(v, ["input", "description"], requiredText(2000)),
         ...eachVariable(v, ["input", "img"], URLS),
+        ...eachVariable(v, ["input", "partId"], [...hostileIds(f.foreignOrderId).map((id) => id.value), ...WRONG_TYPES]),
       ];
     },
   },

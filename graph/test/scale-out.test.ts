@@ -7,7 +7,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startStripeSandbox, type StripeSandbox } from "../../dev/src/payment-sandbox/stripe-sandbox";
 import { createFirebaseAccount, firebaseSignIn, shop, uniqueEmail, withDatabaseAt } from "./support/client";
-import { payInSandbox, restAt, TINY_PNG } from "./support/fixtures";
+import { distinctPng, payInSandbox, restAt } from "./support/fixtures";
 import { freePort, GRAPH_DIR, SHOP_MAIN, ShopProcess, spawnShop } from "./support/processes";
 
 /*
@@ -219,7 +219,7 @@ async function customerWork(customer: Customer, parts: string[], until: number, 
       count(recorded.status);
       if (recorded.status === 200) outcomes.payments.push({ orderId: order.id, transactionId });
     } else {
-      const image = Buffer.concat([TINY_PNG, crypto.randomBytes(16)]);
+      const image = distinctPng();
       const form = new FormData();
       form.append("image", new Blob([image], { type: "image/png" }), "review.png");
       const uploaded = await fetch(`${balancer.url}/upload`, { method: "POST", body: form, headers: { authorization: `Bearer ${customer.token}` } }).catch(

@@ -165,7 +165,9 @@ describe(".env.example", () => {
   /** Read by libraries the shop uses rather than by its own code. */
   const readByLibraries = new Set(["GOOGLE_APPLICATION_CREDENTIALS", "AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY"]);
   const source = (file: string) => fs.readFileSync(path.join(repo, file), "utf8");
-  const readByShop = [...source("graph/src/config.ts").matchAll(/read\.(?:text|required|integer|flag|list)\("([A-Z0-9_]+)"/g)].map((match) => match[1]);
+  const readByShop = [...source("graph/src/config.ts").matchAll(/(?:read\.(?:text|required|integer|flag|list)|publicUrl)\("([A-Z0-9_]+)"/g)].map(
+    (match) => match[1],
+  );
   const readByHarness = ["dev/src/harness.ts", "dev/src/dev-watch.ts", "dev/src/start-local.ts"].flatMap((file) =>
     [...source(file).matchAll(/(?:env(?:\.|, ")|process\.env\.)([A-Z][A-Z0-9_]+)/g)].map((match) => match[1]),
   );

@@ -5,13 +5,13 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { newCustomer, rest, shop, withDatabase } from "./support/client";
-import { storedImages } from "./support/fixtures";
+import { distinctPng, storedImages } from "./support/fixtures";
 import { GRAPH_DIR } from "./support/processes";
 
 // Smallest real images of each accepted kind (1x1 pixel).
 const IMAGES: Record<string, Buffer> = {
   png: Buffer.from(
-    "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000100e221bc330000000049454e44ae426082",
+    "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c63d0aabff21f0004d1027d3d64a16a0000000049454e44ae426082",
     "hex",
   ),
   jpg: Buffer.from(
@@ -19,7 +19,7 @@ const IMAGES: Record<string, Buffer> = {
     "hex",
   ),
   gif: Buffer.from("47494638396101000100800000ffffff00000021f90401000000002c00000000010001000002024401003b", "hex"),
-  webp: Buffer.from("524946461a000000574542505650384c0d0000002f0000001007101111888808", "hex"),
+  webp: Buffer.from("524946461a000000574542505650384c0d0000002f00000010071011118888fe0700", "hex"),
 };
 
 async function upload(file: Buffer, options: { token?: string; name?: string; type?: string; field?: string } = {}) {
@@ -103,9 +103,9 @@ describe("image uploads (POST /upload)", () => {
     const folder = fs.mkdtempSync(path.join(os.tmpdir(), "partshop-old-uploads-"));
     try {
       const crypto = await import("node:crypto");
-      const webp = Buffer.concat([IMAGES.webp.subarray(0, 12), Buffer.from(crypto.randomBytes(8)), IMAGES.webp.subarray(20)]);
-      const name = `${crypto.createHash("sha256").update(webp).digest("hex").slice(0, 32)}.webp`;
-      fs.writeFileSync(path.join(folder, name), webp);
+      const png = distinctPng();
+      const name = `${crypto.createHash("sha256").update(png).digest("hex").slice(0, 32)}.png`;
+      fs.writeFileSync(path.join(folder, name), png);
       fs.writeFileSync(path.join(folder, "notes.txt"), "not an image");
       expect((await fetch(`${shop().url}/uploads/${name}`)).status).toBe(404);
       const run = promisify(execFile);
@@ -115,7 +115,7 @@ describe("image uploads (POST /upload)", () => {
       expect(imported.stdout).toMatch(/left alone: notes\.txt/);
       const served = await fetch(`${shop().url}/uploads/${name}`);
       expect(served.status).toBe(200);
-      expect(Buffer.from(await served.arrayBuffer()).equals(webp)).toBe(true);
+      expect(Buffer.from(await served.arrayBuffer()).equals(png)).toBe(true);
       const again = await run(process.execPath, command, { env: { ...process.env, DATABASE_URL: shop().databaseUrl } }).catch((error) => error);
       expect(again.stdout).toMatch(/Imported 0 images into postgres \(1 were already there\)/);
     } finally {

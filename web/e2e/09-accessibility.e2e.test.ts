@@ -93,6 +93,27 @@ describe("accessibility (axe-core): no serious or critical violations", () => {
     await check(visitor, "not-found");
   });
 
+  it("the catalogue: a search with filters and its results", async () => {
+    await visitor.goto("/parts?q=battery&inStock=1&brand=Lenovo&sort=price_asc");
+    await visible(visitor.locator(".catalogue__grid article").first());
+    await check(visitor, "catalogue");
+  });
+
+  it("the catalogue when nothing matches", async () => {
+    await visitor.goto("/parts?q=flux+capacitor&maxPrice=1");
+    await visible(visitor.getByRole("button", { name: "Clear all filters" }));
+    await check(visitor, "catalogue-nothing-found");
+  });
+
+  it("the catalogue on a phone (360 px), its filters open", async () => {
+    const page = await journey.newPage({ viewport: { width: 360, height: 740 } });
+    await page.goto("/parts?q=keyboard");
+    await visible(page.locator(".catalogue__grid article").first());
+    await page.getByRole("button", { name: "Filters", exact: true }).click();
+    await visible(page.getByLabel("In stock only"));
+    await check(page, "catalogue-mobile-filters-open");
+  });
+
   it("a part's reservation page", async () => {
     await openPart(customer, SSD);
     await check(customer, "part");

@@ -19,6 +19,7 @@ const PAGES: Record<PageName, ComponentType> = {
   register: lazyPage(() => import("./routes/auth/RegisterPage"), "RegisterPage"),
   blogs: lazyPage(() => import("./routes/blogs/BlogsPage"), "BlogsPage"),
   portfolio: lazyPage(() => import("./routes/portfolio/PortfolioPage"), "PortfolioPage"),
+  catalogue: lazyPage(() => import("./routes/catalogue/CataloguePage"), "CataloguePage"),
   reserve: lazyPage(() => import("./routes/parts/ReservePage"), "ReservePage"),
   dashboard: lazyPage(() => import("./routes/dashboard/DashboardLayout"), "DashboardLayout"),
   profile: lazyPage(() => import("./routes/dashboard/ProfilePage"), "ProfilePage"),

@@ -2,9 +2,10 @@ import { describe, expect, it } from "vitest";
 import { pagePaths, type RouteEntry } from "./routeTable";
 
 describe("route table", () => {
-  it("lists every page of spec §2, and the admin pages beside them, with its full path and access", () => {
+  it("lists every page of spec §2, the catalogue and the admin pages beside them, with its full path and access", () => {
     expect(pagePaths()).toEqual([
       { path: "/", page: "home", access: "public" },
+      { path: "/parts", page: "catalogue", access: "public" },
       { path: "/parts/:partsId", page: "reserve", access: "signedIn" },
       { path: "/dashboard", page: "profile", access: "signedIn" },
       { path: "/dashboard/my_orders", page: "myOrders", access: "signedIn" },

@@ -1,5 +1,5 @@
 /**
- * Every route of the shop (spec §2) as plain data: AppRoutes builds the router from it, and the
+ * Every route of the shop (spec §2, and the catalogue beside it) as plain data: AppRoutes builds the router from it, and the
  * browser's layout journey (e2e) visits every path it lists. No React here, so Node can import it.
  */
 
@@ -8,6 +8,7 @@ export type Access = "public" | "signedIn" | "admin";
 
 export type PageName =
   | "home"
+  | "catalogue"
   | "reserve"
   | "dashboard"
   | "profile"
@@ -40,6 +41,8 @@ export interface RouteEntry {
 
 export const ROUTE_TABLE: readonly RouteEntry[] = [
   { page: "home", access: "public" },
+  // Beside the spec's routes: the public catalogue with its search and filters.
+  { path: "parts", page: "catalogue", access: "public" },
   { path: "parts/:partsId", page: "reserve", access: "signedIn" },
   {
     path: "dashboard",

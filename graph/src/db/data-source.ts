@@ -1,7 +1,7 @@
 import "reflect-metadata";
 import type { Logger as Pino } from "pino";
 import { DataSource, Logger, QueryRunner } from "typeorm";
-import { AuditEntry, NewsletterSubscription, Order, Part, Product, Profile, Review, User } from "../domain/entities";
+import { AuditEntry, LaptopModel, NewsletterSubscription, Order, Part, PartCompatibility, Product, Profile, Review, User } from "../domain/entities";
 import { InitialSchema1763800000000 } from "./migrations/1763800000000-initial-schema";
 import { CatalogueChangeNotify1763900000000 } from "./migrations/1763900000000-catalogue-change-notify";
 import { SharedRateLimits1764000000000 } from "./migrations/1764000000000-shared-rate-limits";
@@ -9,6 +9,9 @@ import { UsersChangeNotify1764100000000 } from "./migrations/1764100000000-users
 import { AccountsChangeNotify1764200000000 } from "./migrations/1764200000000-accounts-change-notify";
 import { RateLimiterFlexible1764300000000 } from "./migrations/1764300000000-rate-limiter-flexible";
 import { Images1764400000000 } from "./migrations/1764400000000-images";
+import { PartCompatibility1764500000000 } from "./migrations/1764500000000-part-compatibility";
+import { PartSearch1764510000000 } from "./migrations/1764510000000-part-search";
+import { PartRatings1764520000000 } from "./migrations/1764520000000-part-ratings";
 import { CatalogueManagement1764600000000 } from "./migrations/1764600000000-catalogue-management";
 import { AuditLog1764610000000 } from "./migrations/1764610000000-audit-log";
 import { requestStats } from "./request-stats";
@@ -40,7 +43,7 @@ class CountingLogger implements Logger {
   }
 }
 
-export const entities = [Part, Product, Order, Review, User, Profile, NewsletterSubscription, AuditEntry];
+export const entities = [Part, Product, Order, Review, User, Profile, NewsletterSubscription, LaptopModel, PartCompatibility, AuditEntry];
 export const migrations = [
   InitialSchema1763800000000,
   CatalogueChangeNotify1763900000000,
@@ -49,6 +52,9 @@ export const migrations = [
   AccountsChangeNotify1764200000000,
   RateLimiterFlexible1764300000000,
   Images1764400000000,
+  PartCompatibility1764500000000,
+  PartSearch1764510000000,
+  PartRatings1764520000000,
   CatalogueManagement1764600000000,
   AuditLog1764610000000,
 ];

@@ -3,6 +3,12 @@
 // Every `img` is a server path; the files live in graph/assets/images/.
 // Plain data only: no imports.
 
+/** A laptop model a part fits. */
+export interface SeedModel {
+  brand: string;
+  model: string;
+}
+
 export interface SeedPart {
   name: string;
   img: string;
@@ -10,7 +16,17 @@ export interface SeedPart {
   available: number;
   minOrderQuantity: number;
   shortDesc: string;
+  /** The laptop models it fits. */
+  fits: SeedModel[];
 }
+
+const lenovo = (model: string): SeedModel => ({ brand: "Lenovo", model });
+const dell = (model: string): SeedModel => ({ brand: "Dell", model });
+const hp = (model: string): SeedModel => ({ brand: "HP", model });
+const asus = (model: string): SeedModel => ({ brand: "ASUS", model });
+const acer = (model: string): SeedModel => ({ brand: "Acer", model });
+const apple = (model: string): SeedModel => ({ brand: "Apple", model });
+const framework = (model: string): SeedModel => ({ brand: "Framework", model });
 
 export interface SeedProduct {
   name: string;
@@ -36,6 +52,14 @@ export const seedParts: SeedPart[] = [
     available: 500,
     minOrderQuantity: 10,
     shortDesc: "Replacement 3-cell lithium-ion battery pack with built-in protection board. Grade-A cells, rated for 500+ charge cycles.",
+    fits: [
+      lenovo("ThinkPad T14 Gen 1"),
+      lenovo("ThinkPad T14 Gen 2"),
+      lenovo("ThinkPad T14s Gen 2"),
+      lenovo("ThinkPad P14s Gen 2"),
+      lenovo("ThinkPad T490"),
+      lenovo("ThinkPad T495"),
+    ],
   },
   {
     name: 'Backlit US Keyboard for 14" Laptops',
@@ -44,6 +68,7 @@ export const seedParts: SeedPart[] = [
     available: 1200,
     minOrderQuantity: 10,
     shortDesc: "Full-size US QWERTY layout with white LED backlight and ribbon connector. Drop-in replacement for most 14-inch chassis.",
+    fits: [lenovo("ThinkPad E14 Gen 2"), lenovo("IdeaPad 5 14ALC05"), hp("ProBook 440 G8"), dell("Latitude 5420"), asus("VivoBook 14 X412FA")],
   },
   {
     name: '15.6" FHD IPS Panel 1920x1080, 30-pin eDP',
@@ -52,6 +77,7 @@ export const seedParts: SeedPart[] = [
     available: 350,
     minOrderQuantity: 5,
     shortDesc: "Slim matte 15.6-inch IPS display, 1920x1080 at 60 Hz, 250 nits, 45% NTSC. Bottom-right 30-pin eDP connector.",
+    fits: [dell("Inspiron 15 3511"), hp("Pavilion 15-eg0000"), lenovo("IdeaPad 3 15ITL6"), asus("VivoBook 15 X512DA"), acer("Aspire 5 A515-56")],
   },
   {
     name: "16GB DDR4-3200 SO-DIMM Memory Module",
@@ -60,6 +86,14 @@ export const seedParts: SeedPart[] = [
     available: 2000,
     minOrderQuantity: 10,
     shortDesc: "260-pin DDR4 SO-DIMM, 3200 MT/s, CL22, 1.2 V. Tested for compatibility with Intel and AMD laptop platforms.",
+    fits: [
+      lenovo("ThinkPad T14 Gen 2"),
+      lenovo("ThinkPad E14 Gen 2"),
+      dell("Latitude 5420"),
+      dell("XPS 15 9500"),
+      hp("EliteBook 840 G8"),
+      acer("Aspire 5 A515-56"),
+    ],
   },
   {
     name: "32GB DDR5-5600 SO-DIMM Memory Module",
@@ -68,6 +102,7 @@ export const seedParts: SeedPart[] = [
     available: 800,
     minOrderQuantity: 5,
     shortDesc: "262-pin DDR5 SO-DIMM, 5600 MT/s, CL46, 1.1 V with on-module power management. For current-generation laptops.",
+    fits: [dell("XPS 15 9530"), lenovo("Legion Pro 5 16IRX8"), asus("ROG Strix G16 G614JV"), hp("ZBook Fury 16 G10"), framework("Laptop 16")],
   },
   {
     name: "1TB NVMe M.2 2280 SSD, PCIe 4.0 x4",
@@ -76,6 +111,14 @@ export const seedParts: SeedPart[] = [
     available: 900,
     minOrderQuantity: 5,
     shortDesc: "Single-sided M.2 2280 solid-state drive with up to 7,000 MB/s sequential reads. Thin enough for ultrabooks.",
+    fits: [
+      dell("XPS 15 9520"),
+      lenovo("ThinkPad X1 Carbon Gen 10"),
+      lenovo("ThinkPad T14 Gen 3"),
+      hp("EliteBook 840 G9"),
+      asus("ZenBook 14 UX3402ZA"),
+      framework("Laptop 13"),
+    ],
   },
   {
     name: "65W USB-C PD Laptop Charger",
@@ -84,6 +127,14 @@ export const seedParts: SeedPart[] = [
     available: 3000,
     minOrderQuantity: 20,
     shortDesc: "GaN wall charger with USB Power Delivery 3.0 (5-20 V) and a 1.8 m USB-C cable. Charges laptops, tablets and phones.",
+    fits: [
+      dell("XPS 13 9310"),
+      lenovo("ThinkPad T14 Gen 2"),
+      hp("Spectre x360 14"),
+      apple("MacBook Air 13 (M1, 2020)"),
+      asus("ZenBook 14 UX425EA"),
+      framework("Laptop 13"),
+    ],
   },
   {
     name: "CPU Cooling Fan with Heatsink Fin Stack, 5V 4-pin",
@@ -92,6 +143,7 @@ export const seedParts: SeedPart[] = [
     available: 1500,
     minOrderQuantity: 20,
     shortDesc: "Quiet blower-style fan with PWM control and aluminium fin stack. Fixes overheating and noisy-fan complaints.",
+    fits: [dell("Inspiron 15 3511"), hp("Pavilion 15-eg0000"), lenovo("IdeaPad 5 14ALC05"), acer("Aspire 5 A515-56")],
   },
   {
     name: 'Hinge Set, Left and Right, for 15.6" Laptops',
@@ -100,6 +152,7 @@ export const seedParts: SeedPart[] = [
     available: 2500,
     minOrderQuantity: 25,
     shortDesc: "Pair of steel display hinges with brackets, pre-tensioned for smooth opening. Screws not included.",
+    fits: [dell("Inspiron 15 3511"), hp("250 G8"), lenovo("IdeaPad 3 15ITL6"), acer("Aspire 5 A515-56")],
   },
   {
     name: "Precision Touchpad Module with Flex Cable",
@@ -108,6 +161,7 @@ export const seedParts: SeedPart[] = [
     available: 600,
     minOrderQuantity: 10,
     shortDesc: "Glass-surface clickpad with Windows Precision multi-touch gestures. Ships with the matching 6-pin flex cable.",
+    fits: [dell("Latitude 5420"), hp("ProBook 440 G8"), lenovo("ThinkPad E14 Gen 2")],
   },
   {
     name: "720p HD Webcam Module with Dual Microphones",
@@ -116,6 +170,7 @@ export const seedParts: SeedPart[] = [
     available: 1800,
     minOrderQuantity: 20,
     shortDesc: "Bezel-mount 720p camera board with activity LED and two digital microphones. Includes the display-side cable.",
+    fits: [dell("Latitude 5420"), dell("Latitude 7420"), hp("EliteBook 840 G8")],
   },
   {
     name: "Wi-Fi 6E M.2 2230 Card with Bluetooth 5.3",
@@ -124,6 +179,7 @@ export const seedParts: SeedPart[] = [
     available: 1400,
     minOrderQuantity: 10,
     shortDesc: "Tri-band 2x2 wireless card (2.4/5/6 GHz) up to 2.4 Gbps, with Bluetooth 5.3. A+E key, two U.FL antenna connectors.",
+    fits: [lenovo("ThinkPad T14 Gen 2"), dell("XPS 15 9510"), hp("EliteBook 840 G8"), asus("ROG Zephyrus G14 GA402"), framework("Laptop 13")],
   },
   {
     name: "DC Power Jack with Cable Harness",
@@ -132,6 +188,7 @@ export const seedParts: SeedPart[] = [
     available: 5000,
     minOrderQuantity: 50,
     shortDesc: "Replacement barrel power jack (4.5 x 3.0 mm) pre-wired to its motherboard connector. A common bulk repair part.",
+    fits: [hp("250 G7"), hp("Pavilion 15-cs0000"), dell("Inspiron 15 3567"), dell("Vostro 15 3568")],
   },
   {
     name: "Thermal Paste 4g Syringe, 8.5 W/mK",
@@ -140,6 +197,7 @@ export const seedParts: SeedPart[] = [
     available: 4000,
     minOrderQuantity: 50,
     shortDesc: "Non-conductive, non-curing thermal compound for CPUs and GPUs. Enough for about 15 applications; spreader included.",
+    fits: [dell("XPS 15 9500"), lenovo("Legion 5 15ACH6"), hp("OMEN 15-en0000"), asus("ROG Strix G15 G513QM"), acer("Nitro 5 AN515-57")],
   },
 ];
 

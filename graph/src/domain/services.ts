@@ -6,6 +6,8 @@ import { NewsletterService } from "./accounts/newsletter.service";
 import { ProfileService } from "./accounts/profile.service";
 import { UserService } from "./accounts/user.service";
 import { AuditService } from "./audit/audit.service";
+import { CompatibilityService } from "./catalogue/compatibility.service";
+import { PartSearchService } from "./catalogue/part-search.service";
 import { PartService } from "./catalogue/part.service";
 import { ProductService } from "./catalogue/product.service";
 import { ReviewService } from "./catalogue/review.service";
@@ -22,6 +24,10 @@ import { OverviewService } from "./reports/overview.service";
 export interface Services {
   users: UserService;
   parts: PartService;
+  /** Searching, filtering and sorting the parts (the catalogue page). */
+  partSearch: PartSearchService;
+  /** The laptop models parts fit. */
+  compatibility: CompatibilityService;
   products: ProductService;
   orders: OrderService;
   reviews: ReviewService;
@@ -43,9 +49,12 @@ export interface ServiceDependencies {
 }
 
 export function createServices(db: DataSource, deps: ServiceDependencies): Services {
+  const parts = new PartService(db);
   return {
     users: new UserService(db, deps.verifier, deps.tokens, new Set(deps.adminEmails)),
-    parts: new PartService(db),
+    parts,
+    partSearch: new PartSearchService(db, parts),
+    compatibility: new CompatibilityService(db),
     products: new ProductService(db),
     orders: new OrderService(db),
     reviews: new ReviewService(db),

@@ -53,11 +53,22 @@ function shopServer(answerCache: AnswerCache, connections: Connections, exposeSq
     const server = http.createServer((req, res) => {
       connections.started(req, res);
       assignRequestId(req, res);
+      if (!hostIsWellFormed(req.headers.host)) return refuseBadHost(res);
       answerCache.serve(req, res, () => (exposeSqlCount ? requestStats.run(statsFor(req), () => handler(req, res)) : handler(req, res)));
     });
     connections.track(server);
     return server;
   };
+}
+
+/** A Host header, when there is one, is a host name or address and an optional port (RFC 3986). */
+const WELL_FORMED_HOST = /^(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9\-._~!$&'()*+,;=%]+)(:\d{1,5})?$/;
+const hostIsWellFormed = (host: string | undefined) => host === undefined || WELL_FORMED_HOST.test(host);
+
+function refuseBadHost(res: http.ServerResponse): void {
+  const body = JSON.stringify({ error: "The Host header is not a host name or address" });
+  res.writeHead(400, { "content-type": "application/json; charset=utf-8", "content-length": Buffer.byteLength(body), connection: "close" });
+  res.end(body);
 }
 
 /** Tests and benchmarks only (EXPOSE_SQL_COUNT): counts a request's SQL, and keeps it if asked to (X-Sql-Statements: keep). */

@@ -15,6 +15,24 @@ const UTF8_OR_NONE = /^\s*(utf-?8)?\s*$/i;
 const settingsOf = (request: FastifyRequest) => (request.routeOptions.config ?? {}) as BodySettings;
 const tooLarge = (limit: number) => new ShopError("PAYLOAD_TOO_LARGE", `The request body is larger than the limit of ${Math.round(limit / 1024)} kB`);
 
+/**
+ * Before refusing a request whose body is still coming (an upload), reads it to the end and drops
+ * it: a client still sending when the answer comes may see a broken pipe instead of the answer.
+ * Anything over four times the route's limit is not read: the connection closes after the answer.
+ */
+export async function drainUnread(request: FastifyRequest, reply: { header(name: string, value: string): unknown }): Promise<void> {
+  const raw = request.raw;
+  if (raw.complete || raw.readableEnded || raw.destroyed) return;
+  if (Number(request.headers["content-length"] ?? 0) > 4 * (request.routeOptions.bodyLimit ?? 0)) {
+    reply.header("connection", "close");
+    return;
+  }
+  await new Promise<void>((resolve) => {
+    raw.once("end", resolve).once("error", resolve).once("close", resolve);
+    raw.resume();
+  });
+}
+
 /** Reads a body up to `limit` bytes; compressed bodies are refused (the shop's clients never send them). */
 function readBody(request: FastifyRequest, payload: NodeJS.ReadableStream, limit: number): Promise<Buffer> {
   const encoding = request.headers["content-encoding"];

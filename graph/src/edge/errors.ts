@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
 import { ShopError, toShopError } from "../domain/errors";
+import { drainUnread, type BodySettings } from "./bodies";
 
 /** The GraphQL endpoint answers in GraphQL's shape; REST routes as `{ error }` or their own refusal shape. */
 export const GRAPHQL_PATH = "/graphql";
@@ -49,12 +50,13 @@ export function sendRefusal(request: FastifyRequest, reply: FastifyReply, error:
  * unexpected is logged once, with the request id, the route and the stack, and answers 500 with
  * the request id the client can quote.
  */
-export function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+export async function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
   const refused = error instanceof ShopError ? error : (frameworkError(error, request.routeOptions.bodyLimit ?? 0) ?? toShopError(error));
   if (refused.code === "INTERNAL_SERVER_ERROR") {
     request.log.error({ err: error, route: `${request.method} ${request.routeOptions.url ?? request.url}` }, "Unexpected error");
   } else if (refused.cause) {
     request.log.warn({ err: refused.cause }, "A value reached the database that input validation should have refused");
   }
+  if ((request.routeOptions.config as BodySettings | undefined)?.streamBody) await drainUnread(request, reply);
   return sendRefusal(request, reply, refused);
 }

@@ -4,7 +4,7 @@ import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDi
 import { ApolloServerPluginLandingPageLocalDefault } from "@apollo/server/plugin/landingPage/default";
 import { fastifyApolloDrainPlugin, fastifyApolloHandler } from "@as-integrations/fastify";
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
-import type { GraphQLFormattedError, GraphQLSchema } from "graphql";
+import { GraphQLError, type GraphQLFormattedError, type GraphQLSchema } from "graphql";
 import { ArgumentValidationError } from "type-graphql";
 import type { Callers } from "../api/auth/callers";
 import { createContext, type GraphContext } from "../api/graphql/context";
@@ -13,7 +13,7 @@ import { PAGE_MAX } from "../api/inputs/inputs";
 import { describeValidationErrors } from "../api/inputs/validation";
 import { ShopError, toShopError } from "../domain/errors";
 import type { Services } from "../domain/services";
-import { GRAPHQL_PATH } from "./errors";
+import { GRAPHQL_PATH, sendRefusal } from "./errors";
 import { GRAPHQL_LIMITS, GRAPHQL_MAX_TOKENS, graphqlLimitRules } from "./graphql-limits";
 import type { Logger } from "./logging";
 import { rateLimitPlugin, type RateLimits } from "./rate-limits";
@@ -34,9 +34,20 @@ export function formatGraphQLError(formatted: GraphQLFormattedError, error: unkn
   }
   const code = formatted.extensions?.code;
   if (typeof code === "string" && code !== "INTERNAL_SERVER_ERROR") return formatted;
+  // Raised by graphql-js or Apollo about the request itself (a subscription, a persisted-query
+  // hash that does not match, an argument that cannot be null): the client's, and said as it is.
+  if (raisedForTheClient(original)) {
+    return { ...formatted, extensions: { ...formatted.extensions, code: formatted.path ? "BAD_USER_INPUT" : "BAD_REQUEST" } };
+  }
   const shopError = toShopError(original);
   return { message: shopError.message, locations: formatted.locations, path: formatted.path, extensions: { code: shopError.code } };
 }
+
+/**
+ * A GraphQLError that graphql-js or Apollo created itself, not one wrapped around something our
+ * code threw (that would have an originalError): a refusal of the request, with a message for it.
+ */
+const raisedForTheClient = (error: unknown) => error instanceof GraphQLError && !error.originalError;
 
 /** An unexpected error is logged once, with the request id, the operation and the stack; its answer carries the request id. */
 function unexpectedErrorsPlugin(): ApolloServerPlugin<ShopGraphContext> {
@@ -48,6 +59,7 @@ function unexpectedErrorsPlugin(): ApolloServerPlugin<ShopGraphContext> {
             const original = unwrapResolverError(error);
             if (original instanceof ShopError || original instanceof ArgumentValidationError) continue;
             if (error.extensions?.code && error.extensions.code !== "INTERNAL_SERVER_ERROR") continue;
+            if (raisedForTheClient(original)) continue;
             if (toShopError(original).code !== "INTERNAL_SERVER_ERROR") continue;
             contextValue.log.error({ err: original, operation: operationName ?? "(anonymous)", path: error.path?.join(".") }, "Unexpected GraphQL error");
           }
@@ -113,6 +125,8 @@ export async function registerGraphql(app: FastifyInstance, edge: GraphqlEdge): 
     preHandler: async (request, reply) => {
       // GraphQL answers may be a user's own: no HTTP cache between the shop and the client keeps them.
       reply.header("cache-control", "no-store");
+      // Apollo builds the request's URL from it.
+      if (!request.headers.host) return sendRefusal(request, reply, new ShopError("BAD_USER_INPUT", "A Host header is required"));
       // A batch would multiply every limit by its length (Apollo refuses it too, more tersely).
       if (Array.isArray(request.body)) {
         const message = `Batched operations are not supported: the request body is a JSON array of ${request.body.length} operations; send one operation per request`;

@@ -8,6 +8,7 @@ import type { Reply, RestRoute } from "../api/rest";
 import { authorize } from "../domain/actor";
 import { ShopError } from "../domain/errors";
 import type { AnswerCache } from "./answer-cache";
+import { drainUnread } from "./bodies";
 import { sendRefusal, type RouteSettings } from "./errors";
 import type { RateLimits } from "./rate-limits";
 
@@ -46,16 +47,8 @@ function answer(request: FastifyRequest, reply: FastifyReply, route: RestRoute, 
  * moderately large body is read and dropped first; on anything bigger the connection is closed.
  */
 async function refuseDeclaredTooLarge(request: FastifyRequest, reply: FastifyReply, limit: number, message: string): Promise<FastifyReply | undefined> {
-  const declared = Number(request.headers["content-length"] ?? 0);
-  if (!(declared > limit)) return undefined;
-  if (declared <= 4 * limit) {
-    await new Promise<void>((resolve) => {
-      request.raw.once("end", resolve).once("error", resolve).once("close", resolve);
-      request.raw.resume();
-    });
-  } else {
-    reply.header("connection", "close");
-  }
+  if (!(Number(request.headers["content-length"] ?? 0) > limit)) return undefined;
+  await drainUnread(request, reply);
   return sendRefusal(request, reply, new ShopError("PAYLOAD_TOO_LARGE", message));
 }
 
@@ -90,6 +83,7 @@ export function registerRestRoutes(app: FastifyInstance, routes: RestRoute[], ed
           const decision = await limit.take(request.ip);
           if (!decision.allowed) {
             reply.header("retry-after", String(decision.retryAfterSeconds));
+            if (route.body === "stream") await drainUnread(request, reply);
             return sendRefusal(request, reply, new ShopError("RATE_LIMITED", limit.refusal(decision.retryAfterSeconds)));
           }
         }

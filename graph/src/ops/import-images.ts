@@ -13,6 +13,7 @@ import pino from "pino";
 import { loadImageStoreConfig } from "../config";
 import { createDataSource } from "../db/data-source";
 import { sniffImage } from "../domain/images/image.service";
+import { isCompleteImage } from "../domain/images/image-structure";
 import { imageStoreFor } from "../domain/images/stores";
 import type { ImageStore } from "../domain/images/image.service";
 
@@ -37,7 +38,7 @@ export async function importImageFiles(folder: string, store: ImageStore): Promi
     }
     const bytes = await fs.promises.readFile(path.join(folder, name));
     const type = sniffImage(bytes);
-    if (!type || !name.endsWith(`.${type.ext}`)) {
+    if (!type || !name.endsWith(`.${type.ext}`) || !isCompleteImage(bytes, type.ext)) {
       report.refused.push(name);
       continue;
     }

@@ -1,3 +1,5 @@
+import crypto from "node:crypto";
+import zlib from "node:zlib";
 import pg from "pg";
 import { Answer, createFirebaseAccount, firebaseSignIn, rest, shop, uniqueEmail, withDatabase } from "./client";
 
@@ -106,9 +108,21 @@ export const storedImages = (): Promise<string[]> =>
 
 /** A 1x1 PNG. */
 export const TINY_PNG = Buffer.from(
-  "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000100e221bc330000000049454e44ae426082",
+  "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c63d0aabff21f0004d1027d3d64a16a0000000049454e44ae426082",
   "hex",
 );
+
+/** A complete PNG no other test has: TINY_PNG with a text chunk of random words before its end. */
+export function distinctPng(): Buffer {
+  const text = Buffer.from(`Comment\0${crypto.randomBytes(12).toString("hex")}`, "latin1");
+  const chunk = Buffer.alloc(12 + text.length);
+  chunk.writeUInt32BE(text.length, 0);
+  chunk.write("tEXt", 4, "latin1");
+  text.copy(chunk, 8);
+  chunk.writeUInt32BE(zlib.crc32(chunk.subarray(4, 8 + text.length)), 8 + text.length);
+  const end = TINY_PNG.length - 12; // IEND
+  return Buffer.concat([TINY_PNG.subarray(0, end), chunk, TINY_PNG.subarray(end)]);
+}
 
 export async function uploadImage(baseUrl: string, token: string | undefined, file: Buffer = TINY_PNG, field = "image") {
   const form = new FormData();

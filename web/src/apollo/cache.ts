@@ -7,7 +7,8 @@ export function createCache(): InMemoryCache {
     typePolicies: {
       Query: {
         fields: {
-          parts: relayStylePagination(),
+          // One list per search, filter and order (the catalogue page); the home page's has none.
+          parts: relayStylePagination(["search", "filter", "orderBy"]),
           products: relayStylePagination(),
           reviews: relayStylePagination(),
           // A filtered list is a list of its own: pages merge only with pages of the same filter.

@@ -17,7 +17,12 @@ type Documents = {
     "\n  query IsAdmin($email: String!) {\n    isAdmin(email: $email)\n  }\n": typeof types.IsAdminDocument,
     "\n  mutation SignIn($idToken: String!) {\n    signIn(idToken: $idToken) {\n      token\n      user {\n        id\n        email\n        displayName\n        role\n      }\n    }\n  }\n": typeof types.SignInDocument,
     "\n  query PublicConfig {\n    publicConfig {\n      firebaseProjectId\n      firebaseApiKey\n      firebaseAuthDomain\n      authEmulatorUrl\n      stripePublishableKey\n      paymentSandboxUrl\n      imageUploadUrl\n    }\n  }\n": typeof types.PublicConfigDocument,
+    "\n  query CatalogueBrands {\n    laptopBrands\n  }\n": typeof types.CatalogueBrandsDocument,
+    "\n  query CatalogueModels($brand: String!) {\n    laptopModels(first: 100, brand: $brand) {\n      edges {\n        node {\n          id\n          model\n        }\n      }\n    }\n  }\n": typeof types.CatalogueModelsDocument,
+    "\n  query CatalogueParts($search: String, $filter: PartFilter, $orderBy: PartOrder, $after: String) {\n    parts(first: 12, search: $search, filter: $filter, orderBy: $orderBy, after: $after) {\n      edges {\n        cursor\n        node {\n          id\n          ...PartResultCard_part\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": typeof types.CataloguePartsDocument,
+    "\n  fragment PartResultCard_part on Part {\n    id\n    databaseId\n    name\n    img\n    price\n    available\n    minOrderQuantity\n    rating\n    reviewCount\n    compatibleModels {\n      id\n      brand\n      model\n      name\n    }\n  }\n": typeof types.PartResultCard_PartFragmentDoc,
     "\n  mutation AddReview($input: AddReviewInput!) {\n    addReview(input: $input) {\n      id\n      name\n      ratings\n      description\n      img\n    }\n  }\n": typeof types.AddReviewDocument,
+    "\n  query ReviewedPart($id: ID!) {\n    part(id: $id) {\n      id\n      databaseId\n      name\n    }\n  }\n": typeof types.ReviewedPartDocument,
     "\n  fragment MyOrderRow_order on Order {\n    id\n    databaseId\n    partName\n    quantity\n    price\n    status\n    paid\n    transactionId\n    createdAt\n    paidAt\n  }\n": typeof types.MyOrderRow_OrderFragmentDoc,
     "\n  query MyOrders($first: Int, $after: String) {\n    viewer {\n      id\n      orders(first: $first, after: $after) {\n        edges {\n          cursor\n          node {\n            id\n            status\n            ...MyOrderRow_order\n          }\n        }\n        pageInfo {\n          hasNextPage\n          endCursor\n        }\n      }\n    }\n  }\n": typeof types.MyOrdersDocument,
     "\n  mutation CancelOrder($id: ID!) {\n    cancelOrder(id: $id) {\n      id\n      status\n      paid\n      part {\n        id\n        available\n      }\n    }\n  }\n": typeof types.CancelOrderDocument,
@@ -55,7 +60,7 @@ type Documents = {
     "\n  fragment ProductCard_product on Product {\n    id\n    databaseId\n    name\n    img\n    price\n    availableQuantity\n    minQuantity\n    description\n  }\n": typeof types.ProductCard_ProductFragmentDoc,
     "\n  fragment ReviewCard_review on Review {\n    id\n    name\n    ratings\n    description\n    img\n  }\n": typeof types.ReviewCard_ReviewFragmentDoc,
     "\n  query HomeReviews($first: Int, $after: String) {\n    reviews(first: $first, after: $after) {\n      edges {\n        cursor\n        node {\n          id\n          ...ReviewCard_review\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": typeof types.HomeReviewsDocument,
-    "\n  fragment PartSummary_part on Part {\n    id\n    name\n    img\n    price\n    available\n    minOrderQuantity\n    shortDesc\n  }\n": typeof types.PartSummary_PartFragmentDoc,
+    "\n  fragment PartSummary_part on Part {\n    id\n    databaseId\n    name\n    img\n    price\n    available\n    minOrderQuantity\n    shortDesc\n    rating\n    reviewCount\n    compatibleModels {\n      id\n      brand\n      model\n      name\n    }\n  }\n": typeof types.PartSummary_PartFragmentDoc,
     "\n  fragment ReservationForm_part on Part {\n    id\n    name\n    price\n    available\n    minOrderQuantity\n  }\n": typeof types.ReservationForm_PartFragmentDoc,
     "\n  mutation PlaceOrder($input: PlaceOrderInput!) {\n    placeOrder(input: $input) {\n      id\n      databaseId\n      quantity\n      price\n      paid\n      part {\n        id\n        available\n      }\n    }\n  }\n": typeof types.PlaceOrderDocument,
     "\n  query ReservationPart($id: ID!) {\n    part(id: $id) {\n      id\n      name\n      retired\n      ...PartSummary_part\n      ...ReservationForm_part\n    }\n  }\n": typeof types.ReservationPartDocument,
@@ -64,7 +69,12 @@ const documents: Documents = {
     "\n  query IsAdmin($email: String!) {\n    isAdmin(email: $email)\n  }\n": types.IsAdminDocument,
     "\n  mutation SignIn($idToken: String!) {\n    signIn(idToken: $idToken) {\n      token\n      user {\n        id\n        email\n        displayName\n        role\n      }\n    }\n  }\n": types.SignInDocument,
     "\n  query PublicConfig {\n    publicConfig {\n      firebaseProjectId\n      firebaseApiKey\n      firebaseAuthDomain\n      authEmulatorUrl\n      stripePublishableKey\n      paymentSandboxUrl\n      imageUploadUrl\n    }\n  }\n": types.PublicConfigDocument,
+    "\n  query CatalogueBrands {\n    laptopBrands\n  }\n": types.CatalogueBrandsDocument,
+    "\n  query CatalogueModels($brand: String!) {\n    laptopModels(first: 100, brand: $brand) {\n      edges {\n        node {\n          id\n          model\n        }\n      }\n    }\n  }\n": types.CatalogueModelsDocument,
+    "\n  query CatalogueParts($search: String, $filter: PartFilter, $orderBy: PartOrder, $after: String) {\n    parts(first: 12, search: $search, filter: $filter, orderBy: $orderBy, after: $after) {\n      edges {\n        cursor\n        node {\n          id\n          ...PartResultCard_part\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": types.CataloguePartsDocument,
+    "\n  fragment PartResultCard_part on Part {\n    id\n    databaseId\n    name\n    img\n    price\n    available\n    minOrderQuantity\n    rating\n    reviewCount\n    compatibleModels {\n      id\n      brand\n      model\n      name\n    }\n  }\n": types.PartResultCard_PartFragmentDoc,
     "\n  mutation AddReview($input: AddReviewInput!) {\n    addReview(input: $input) {\n      id\n      name\n      ratings\n      description\n      img\n    }\n  }\n": types.AddReviewDocument,
+    "\n  query ReviewedPart($id: ID!) {\n    part(id: $id) {\n      id\n      databaseId\n      name\n    }\n  }\n": types.ReviewedPartDocument,
     "\n  fragment MyOrderRow_order on Order {\n    id\n    databaseId\n    partName\n    quantity\n    price\n    status\n    paid\n    transactionId\n    createdAt\n    paidAt\n  }\n": types.MyOrderRow_OrderFragmentDoc,
     "\n  query MyOrders($first: Int, $after: String) {\n    viewer {\n      id\n      orders(first: $first, after: $after) {\n        edges {\n          cursor\n          node {\n            id\n            status\n            ...MyOrderRow_order\n          }\n        }\n        pageInfo {\n          hasNextPage\n          endCursor\n        }\n      }\n    }\n  }\n": types.MyOrdersDocument,
     "\n  mutation CancelOrder($id: ID!) {\n    cancelOrder(id: $id) {\n      id\n      status\n      paid\n      part {\n        id\n        available\n      }\n    }\n  }\n": types.CancelOrderDocument,
@@ -102,7 +112,7 @@ const documents: Documents = {
     "\n  fragment ProductCard_product on Product {\n    id\n    databaseId\n    name\n    img\n    price\n    availableQuantity\n    minQuantity\n    description\n  }\n": types.ProductCard_ProductFragmentDoc,
     "\n  fragment ReviewCard_review on Review {\n    id\n    name\n    ratings\n    description\n    img\n  }\n": types.ReviewCard_ReviewFragmentDoc,
     "\n  query HomeReviews($first: Int, $after: String) {\n    reviews(first: $first, after: $after) {\n      edges {\n        cursor\n        node {\n          id\n          ...ReviewCard_review\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": types.HomeReviewsDocument,
-    "\n  fragment PartSummary_part on Part {\n    id\n    name\n    img\n    price\n    available\n    minOrderQuantity\n    shortDesc\n  }\n": types.PartSummary_PartFragmentDoc,
+    "\n  fragment PartSummary_part on Part {\n    id\n    databaseId\n    name\n    img\n    price\n    available\n    minOrderQuantity\n    shortDesc\n    rating\n    reviewCount\n    compatibleModels {\n      id\n      brand\n      model\n      name\n    }\n  }\n": types.PartSummary_PartFragmentDoc,
     "\n  fragment ReservationForm_part on Part {\n    id\n    name\n    price\n    available\n    minOrderQuantity\n  }\n": types.ReservationForm_PartFragmentDoc,
     "\n  mutation PlaceOrder($input: PlaceOrderInput!) {\n    placeOrder(input: $input) {\n      id\n      databaseId\n      quantity\n      price\n      paid\n      part {\n        id\n        available\n      }\n    }\n  }\n": types.PlaceOrderDocument,
     "\n  query ReservationPart($id: ID!) {\n    part(id: $id) {\n      id\n      name\n      retired\n      ...PartSummary_part\n      ...ReservationForm_part\n    }\n  }\n": types.ReservationPartDocument,
@@ -137,7 +147,27 @@ export function graphql(source: "\n  query PublicConfig {\n    publicConfig {\n 
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  query CatalogueBrands {\n    laptopBrands\n  }\n"): (typeof documents)["\n  query CatalogueBrands {\n    laptopBrands\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query CatalogueModels($brand: String!) {\n    laptopModels(first: 100, brand: $brand) {\n      edges {\n        node {\n          id\n          model\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query CatalogueModels($brand: String!) {\n    laptopModels(first: 100, brand: $brand) {\n      edges {\n        node {\n          id\n          model\n        }\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query CatalogueParts($search: String, $filter: PartFilter, $orderBy: PartOrder, $after: String) {\n    parts(first: 12, search: $search, filter: $filter, orderBy: $orderBy, after: $after) {\n      edges {\n        cursor\n        node {\n          id\n          ...PartResultCard_part\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n"): (typeof documents)["\n  query CatalogueParts($search: String, $filter: PartFilter, $orderBy: PartOrder, $after: String) {\n    parts(first: 12, search: $search, filter: $filter, orderBy: $orderBy, after: $after) {\n      edges {\n        cursor\n        node {\n          id\n          ...PartResultCard_part\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment PartResultCard_part on Part {\n    id\n    databaseId\n    name\n    img\n    price\n    available\n    minOrderQuantity\n    rating\n    reviewCount\n    compatibleModels {\n      id\n      brand\n      model\n      name\n    }\n  }\n"): (typeof documents)["\n  fragment PartResultCard_part on Part {\n    id\n    databaseId\n    name\n    img\n    price\n    available\n    minOrderQuantity\n    rating\n    reviewCount\n    compatibleModels {\n      id\n      brand\n      model\n      name\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n  mutation AddReview($input: AddReviewInput!) {\n    addReview(input: $input) {\n      id\n      name\n      ratings\n      description\n      img\n    }\n  }\n"): (typeof documents)["\n  mutation AddReview($input: AddReviewInput!) {\n    addReview(input: $input) {\n      id\n      name\n      ratings\n      description\n      img\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ReviewedPart($id: ID!) {\n    part(id: $id) {\n      id\n      databaseId\n      name\n    }\n  }\n"): (typeof documents)["\n  query ReviewedPart($id: ID!) {\n    part(id: $id) {\n      id\n      databaseId\n      name\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -289,7 +319,7 @@ export function graphql(source: "\n  query HomeReviews($first: Int, $after: Stri
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  fragment PartSummary_part on Part {\n    id\n    name\n    img\n    price\n    available\n    minOrderQuantity\n    shortDesc\n  }\n"): (typeof documents)["\n  fragment PartSummary_part on Part {\n    id\n    name\n    img\n    price\n    available\n    minOrderQuantity\n    shortDesc\n  }\n"];
+export function graphql(source: "\n  fragment PartSummary_part on Part {\n    id\n    databaseId\n    name\n    img\n    price\n    available\n    minOrderQuantity\n    shortDesc\n    rating\n    reviewCount\n    compatibleModels {\n      id\n      brand\n      model\n      name\n    }\n  }\n"): (typeof documents)["\n  fragment PartSummary_part on Part {\n    id\n    databaseId\n    name\n    img\n    price\n    available\n    minOrderQuantity\n    shortDesc\n    rating\n    reviewCount\n    compatibleModels {\n      id\n      brand\n      model\n      name\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

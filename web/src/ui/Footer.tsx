@@ -15,7 +15,7 @@ export function Footer() {
           <h2 className="site-footer__heading">Shop</h2>
           <ul>
             <li>
-              <Link to="/">Browse parts</Link>
+              <Link to="/parts">Browse parts</Link>
             </li>
             <li>
               <Link to="/dashboard/my_orders">Track your orders</Link>

@@ -1,7 +1,9 @@
 import { useState } from "react";
 import { Link, NavLink, useLocation, useNavigate } from "react-router-dom";
 import { useAuth } from "../auth/AuthContext";
+import { NavSearch } from "./NavSearch";
 import "./Navbar.css";
+import "./NavSearch.css";
 
 export function Navbar() {
   const { status, user, signOut } = useAuth();
@@ -19,7 +21,7 @@ export function Navbar() {
 
   return (
     <header className="site-header">
-      <nav className="navbar container" aria-label="Main">
+      <nav className={signedIn ? "navbar navbar--signed-in container" : "navbar container"} aria-label="Main">
         <Link to="/" className="brand" aria-label="Partshop">
           <svg viewBox="0 0 32 32" width="30" height="30" aria-hidden="true">
             <rect width="32" height="32" rx="7" fill="currentColor" />
@@ -28,6 +30,7 @@ export function Navbar() {
           </svg>
           <span className="brand__name">Partshop</span>
         </Link>
+        <NavSearch />
         <button
           type="button"
           className="navbar__toggle"

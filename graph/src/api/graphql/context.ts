@@ -1,6 +1,7 @@
 import DataLoader from "dataloader";
 import { Profile } from "../../domain/accounts/profile.entity";
 import { Actor } from "../../domain/actor";
+import { LaptopModel } from "../../domain/catalogue/laptop-model.entity";
 import { Part } from "../../domain/catalogue/part.entity";
 import { Services } from "../../domain/services";
 import type { PublicConfig } from "./types/public-config";
@@ -8,6 +9,7 @@ import type { PublicConfig } from "./types/public-config";
 /** Per-request batching: one query per relation and request, however many rows ask. */
 export interface Loaders {
   partById: DataLoader<string, Part | null>;
+  compatibleModelsByPartId: DataLoader<string, LaptopModel[]>;
   profileByUserId: DataLoader<string, Profile | null>;
 }
 
@@ -27,6 +29,10 @@ function byKey<K, V>(keys: readonly K[], rows: V[], keyOf: (row: V) => K): (V | 
 export function createLoaders(services: Services): Loaders {
   return {
     partById: new DataLoader(async (ids) => byKey(ids, await services.parts.getMany(ids), (part) => part.databaseId)),
+    compatibleModelsByPartId: new DataLoader(async (ids) => {
+      const byPart = await services.compatibility.modelsOfParts(ids);
+      return ids.map((id) => byPart.get(id) ?? []);
+    }),
     profileByUserId: new DataLoader(async (ids) => byKey(ids, await services.profiles.getMany(ids), (profile) => profile.userId)),
   };
 }

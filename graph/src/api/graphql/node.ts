@@ -2,7 +2,7 @@ import { Field, ID, InterfaceType } from "type-graphql";
 
 /**
  * Relay's Node. Resolvers return domain entities; an entity's class name is its GraphQL type's
- * name (Part, Product, Order, Review, User), which is how a Node finds its type.
+ * name (Part, Product, Order, Review, User, LaptopModel), which is how a Node finds its type.
  */
 @InterfaceType({
   description: "An object with a global id, fetchable with Query.node",

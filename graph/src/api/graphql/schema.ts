@@ -4,7 +4,7 @@ import { printSchemaWithDirectives } from "@graphql-tools/utils";
 import { buildSchemaSync } from "type-graphql";
 import { authDirective, enforceAuthDirective } from "./auth-directive";
 import { cachedDirective } from "./cache-directive";
-import { PartResolver, ProductResolver, ReviewResolver } from "./resolvers/catalogue.resolver";
+import { LaptopModelResolver, PartResolver, ProductResolver, ReviewResolver } from "./resolvers/catalogue.resolver";
 import { NodeResolver } from "./resolvers/node.resolver";
 import { OrderResolver } from "./resolvers/order.resolver";
 import { UserResolver, ViewerResolver } from "./resolvers/user.resolver";
@@ -15,6 +15,7 @@ import { OverviewResolver } from "./resolvers/overview.resolver";
 export const resolvers = [
   NodeResolver,
   PartResolver,
+  LaptopModelResolver,
   ProductResolver,
   ReviewResolver,
   OrderResolver,

@@ -33,22 +33,17 @@ export function MaxLength(max: number, options: ValidationOptions = {}) {
 }
 
 /**
- * A number of dollars with at most two decimals, checked on the cents it makes (class-validator's
- * IsNumber({ maxDecimalPlaces }) throws on numbers JavaScript writes with an exponent, such as
- * 7e-323, which made such a price a 500).
+ * An amount in dollars with at most two decimals, as the shop stores it (integer cents). Any
+ * number notation is judged by its value: 1e-7 is not a price, 12.5 is.
  */
-export function IsDollarAmount(message: string, options: ValidationOptions = {}) {
+export function DollarAmount(message: string, options: ValidationOptions = {}) {
   return (object: object, propertyName: string) =>
     registerDecorator({
-      name: "isDollarAmount",
+      name: "dollarAmount",
       target: object.constructor,
       propertyName,
       options: { message, ...options },
-      // The sign and the size are Min's and Max's to refuse, with their own messages.
-      validator: {
-        validate: (value: unknown) =>
-          typeof value === "number" && Number.isFinite(value) && (Math.abs(value) > 1e12 || dollarsToCents(Math.abs(value)) !== null),
-      },
+      validator: { validate: (value: unknown) => value === null || value === undefined || (typeof value === "number" && dollarsToCents(value) !== null) },
     });
 }
 

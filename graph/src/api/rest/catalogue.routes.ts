@@ -2,6 +2,7 @@ import { Services } from "../../domain/services";
 import { REST_LIST_LIMIT, allOf } from "../../domain/pagination";
 import { AddProductInput, AddReviewInput, CreatePartInput, RestockArgs, UpdatePartInput } from "../inputs/inputs";
 import { parseInput } from "../inputs/validation";
+import { PART_SEARCH_PARAMETERS, partSearchOf } from "./part-search.query";
 import { bodyOf, ok, RestRoute } from "./route";
 import { restAdminPart, restPart, restProduct, restPublicPart, restReview } from "./serializers";
 
@@ -32,10 +33,14 @@ const everything = { first: REST_LIST_LIMIT };
 export function catalogueRoutes(services: Services): RestRoute[] {
   return [
     {
+      // Without any of its query parameters, the catalogue as it always was (and cached); with
+      // them, the parts found, in the order asked for. /parts is also the web app's catalogue page.
       method: "GET",
       path: "/parts",
       cachedUntil: ["catalogue"],
-      handle: async () => ok(allOf(await services.parts.list(everything)).map(restPart)),
+      webRoute: true,
+      reads: { query: [...PART_SEARCH_PARAMETERS] },
+      handle: async (request) => ok(allOf(await services.partSearch.find(await partSearchOf(request.query), everything)).map(restPart)),
     },
     {
       method: "GET",
@@ -130,9 +135,11 @@ export function catalogueRoutes(services: Services): RestRoute[] {
       method: "POST",
       path: "/review",
       auth: "USER",
-      reads: { body: ["name", "ratings", "description", "img"] },
+      reads: { body: ["name", "ratings", "description", "img", "partId"] },
       handle: async (request, caller) => {
-        const review = await services.reviews.add(caller, await parseInput(AddReviewInput, request.body));
+        const input = await parseInput(AddReviewInput, request.body);
+        // A blank partId is left out, like any blank text.
+        const review = await services.reviews.add(caller, { ...input, partId: input.partId?.trim() ? input.partId : null });
         return ok({ acknowledged: true, insertedId: review.databaseId }, 201);
       },
     },

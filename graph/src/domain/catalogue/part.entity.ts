@@ -50,6 +50,27 @@ export class Part extends NodeEntity {
   @Column({ type: "integer", name: "stock_adjustment", default: 0 })
   stockAdjustment: number;
 
+  /** How many reviews name this part (kept by a trigger on reviews). */
+  @Column({ type: "integer", name: "review_count", insert: false, update: false })
+  reviewCount: number;
+
+  /** The average of their stars, 0 without reviews (kept by a trigger on reviews). */
+  @Column({
+    type: "numeric",
+    precision: 3,
+    scale: 2,
+    name: "rating_average",
+    insert: false,
+    update: false,
+    transformer: { to: (value) => value, from: Number },
+  })
+  ratingAverage: number;
+
+  /** Average stars, or null before the part's first review. */
+  get rating(): number | null {
+    return this.reviewCount > 0 ? this.ratingAverage : null;
+  }
+
   @CreateDateColumn({ type: "timestamptz", name: "created_at" })
   createdAt: Date;
 }

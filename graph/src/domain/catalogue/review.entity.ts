@@ -19,6 +19,10 @@ export class Review extends NodeEntity {
   @Column({ type: "uuid", name: "user_id", nullable: true })
   userId: string | null;
 
+  /** The part the review is about; null for a review of the shop. */
+  @Column({ type: "uuid", name: "part_id", nullable: true })
+  partId: string | null;
+
   @CreateDateColumn({ type: "timestamptz", name: "created_at" })
   createdAt: Date;
 }

@@ -3,6 +3,7 @@ import { Actor, authorize } from "../actor";
 import { notFound } from "../errors";
 import { databaseIdOf } from "../ids";
 import { Page, PageRequest, paginate } from "../pagination";
+import { Part } from "./part.entity";
 import { Review } from "./review.entity";
 
 export interface NewReview {
@@ -10,6 +11,8 @@ export interface NewReview {
   ratings: number;
   description: string;
   img: string;
+  /** The part the review is about (a database id); absent or null for a review of the shop. */
+  partId?: string | null;
 }
 
 export class ReviewService {
@@ -29,6 +32,11 @@ export class ReviewService {
 
   async add(actor: Actor, input: NewReview): Promise<Review> {
     const author = authorize(actor, "USER");
+    let partId: string | null = null;
+    if (input.partId !== null && input.partId !== undefined) {
+      partId = databaseIdOf(input.partId);
+      if (!partId || !(await this.db.getRepository(Part).existsBy({ databaseId: partId }))) throw notFound("Part");
+    }
     const repository = this.db.getRepository(Review);
     return repository.save(
       repository.create({
@@ -37,6 +45,7 @@ export class ReviewService {
         description: input.description.trim(),
         img: input.img.trim(),
         userId: author.databaseId,
+        partId,
       }),
     );
   }

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { Actor, authorize } from "../actor";
 import { badInput, notFound } from "../errors";
+import { isCompleteImage } from "./image-structure";
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 
@@ -44,6 +45,8 @@ export class ImageService {
     if (bytes.length > MAX_UPLOAD_BYTES) throw new Error("The edge lets no image over the limit through");
     const type = sniffImage(bytes);
     if (!type) throw badInput("Only PNG, JPEG, WebP and GIF images are accepted");
+    if (!isCompleteImage(bytes, type.ext))
+      throw badInput(`The file is not a complete ${type.ext.toUpperCase()} image (cut short, or something else behind an image header)`);
     const name = `${crypto.createHash("sha256").update(bytes).digest("hex").slice(0, 32)}.${type.ext}`;
     if (!(await this.store.has(name))) await this.store.put(name, type.mime, bytes);
     return { name, mime: type.mime, size: bytes.length };

@@ -9,6 +9,19 @@ import { Order, OrderStatus } from "./order.entity";
 
 const CURRENCY = "usd";
 
+/** A signed payload is Stripe's, but the shape is checked before it is read. */
+const isEvent = (value: unknown): value is Stripe.Event =>
+  typeof value === "object" &&
+  value !== null &&
+  typeof (value as Stripe.Event).type === "string" &&
+  typeof (value as Stripe.Event).data === "object" &&
+  (value as Stripe.Event).data !== null;
+const isPaymentIntent = (value: unknown): value is Stripe.PaymentIntent =>
+  typeof value === "object" &&
+  value !== null &&
+  typeof (value as Stripe.PaymentIntent).id === "string" &&
+  typeof (value as Stripe.PaymentIntent).amount === "number";
+
 const formatDollars = (cents: number) => `$${centsToDollars(cents).toFixed(2)}`;
 
 /**
@@ -72,8 +85,10 @@ export class PaymentService {
     } catch {
       throw badInput("The webhook signature is invalid or too old");
     }
+    if (!isEvent(event)) throw badInput("The webhook payload is not a Stripe event");
     if (event.type === "payment_intent.succeeded") {
       const intent = event.data.object;
+      if (!isPaymentIntent(intent)) throw badInput("The payment_intent.succeeded event carries no PaymentIntent");
       const databaseId = databaseIdOf(String(intent.metadata?.orderId ?? ""));
       const order = databaseId ? await this.db.getRepository(Order).findOneBy({ databaseId }) : null;
       // Events for payments that are not ours, or already recorded, need no work.

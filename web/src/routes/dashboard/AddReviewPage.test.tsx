@@ -3,7 +3,7 @@ import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { GraphQLError } from "graphql";
 import { createFakeAuth, customer, renderApp } from "../../test/renderApp";
-import { AddReviewDocument, AddReviewPage } from "./AddReviewPage";
+import { AddReviewDocument, AddReviewPage, ReviewedPartDocument } from "./AddReviewPage";
 import { uploadImage } from "./uploadImage";
 
 vi.mock("./uploadImage", () => ({ uploadImage: vi.fn() }));
@@ -92,5 +92,47 @@ describe("add review", () => {
     await userEvent.click(screen.getByRole("button", { name: "Add review" }));
     expect(await screen.findByText("Failed to add Review")).toBeInTheDocument();
     await waitFor(() => expect(screen.getByText("Only PNG, JPEG, WebP or GIF images")).toHaveClass("form-error"));
+  });
+
+  it("opened from a part (?part=), the review is about that part", async () => {
+    uploadImageMock.mockResolvedValue("http://localhost/uploads/me.png");
+    const input = { name: "Jane Doe", ratings: 5, description: "Great battery", img: "http://localhost/uploads/me.png", partId: "p-1" };
+    renderApp({
+      route: "/dashboard/add_review?part=p-1",
+      ui: <AddReviewPage />,
+      auth: createFakeAuth({ user: customer }),
+      mocks: [
+        {
+          request: { query: ReviewedPartDocument, variables: { id: "p-1" } },
+          result: { data: { part: { __typename: "Part", id: "UGFydDox", databaseId: "p-1", name: "Laptop battery" } } },
+        },
+        {
+          request: { query: AddReviewDocument, variables: { input } },
+          result: {
+            data: { addReview: { __typename: "Review", id: "UmV2aWV3OjI", name: "Jane Doe", ratings: 5, description: "Great battery", img: input.img } },
+          },
+        },
+      ],
+    });
+    expect(await screen.findByTestId("reviewed-part")).toHaveTextContent("Your review of Laptop battery.");
+    expect(screen.getByRole("link", { name: "Review the shop instead" })).toHaveAttribute("href", "/dashboard/add_review");
+    await fillForm();
+    await userEvent.click(screen.getByRole("button", { name: "Add review" }));
+    expect(await screen.findByText("Review added successfully")).toBeInTheDocument();
+  });
+
+  it("an unknown part: says so, and the review is about the shop", async () => {
+    renderApp({
+      route: "/dashboard/add_review?part=nope",
+      ui: <AddReviewPage />,
+      auth: createFakeAuth({ user: customer }),
+      mocks: [
+        {
+          request: { query: ReviewedPartDocument, variables: { id: "nope" } },
+          result: { errors: [new GraphQLError("Part not found", { extensions: { code: "NOT_FOUND" } })] },
+        },
+      ],
+    });
+    expect(await screen.findByText(/That part was not found: this review will be about the shop/)).toBeInTheDocument();
   });
 });

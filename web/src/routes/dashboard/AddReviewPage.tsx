@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
-import { useMutation } from "@apollo/client/react";
+import { Link, useSearchParams } from "react-router-dom";
+import { useMutation, useQuery } from "@apollo/client/react";
 import { graphql } from "../../gql";
 import { useAuth } from "../../auth/AuthContext";
 import { usePublicConfig } from "../../config/PublicConfig";
@@ -17,6 +18,17 @@ export const AddReviewDocument = graphql(`
       ratings
       description
       img
+    }
+  }
+`);
+
+/** The part a review is about, when the page is opened from a part (?part=<id>). */
+export const ReviewedPartDocument = graphql(`
+  query ReviewedPart($id: ID!) {
+    part(id: $id) {
+      id
+      databaseId
+      name
     }
   }
 `);
@@ -44,10 +56,19 @@ export function AddReviewPage() {
   const [progress, setProgress] = useState<number | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
+  const [params] = useSearchParams();
+  const partParam = params.get("part")?.trim() ?? "";
+  const reviewed = useQuery(ReviewedPartDocument, { variables: { id: partParam }, skip: !partParam });
+  const reviewedPart = partParam ? (reviewed.data?.part ?? null) : null;
   const [addReview] = useMutation(AddReviewDocument, {
-    // The home page lists reviews: drop the cached list so it shows the new one.
-    update(cache) {
+    // The home page lists reviews: drop the cached list so it shows the new one (and a part's
+    // rating, where the review is about a part).
+    update(cache, _result, { variables }) {
       cache.evict({ id: "ROOT_QUERY", fieldName: "reviews" });
+      if (variables?.input.partId) {
+        cache.evict({ id: "ROOT_QUERY", fieldName: "parts" });
+        cache.evict({ id: "ROOT_QUERY", fieldName: "part" });
+      }
       cache.gc();
     },
   });
@@ -87,11 +108,8 @@ export function AddReviewPage() {
     try {
       if (!config) throw new Error("The upload service is not available right now.");
       const img = await uploadImage(image, { uploadUrl: config.imageUploadUrl, onProgress: setProgress });
-      await addReview({
-        variables: {
-          input: { name: values.name.trim(), ratings: Math.round(Number(values.ratings)), description: values.description.trim(), img },
-        },
-      });
+      const input = { name: values.name.trim(), ratings: Math.round(Number(values.ratings)), description: values.description.trim(), img };
+      await addReview({ variables: { input: reviewedPart ? { ...input, partId: reviewedPart.databaseId } : input } });
       toast.success("Review added successfully");
       reset({ name: values.name, ratings: "", description: "", image: null });
       setProgress(null);
@@ -105,6 +123,16 @@ export function AddReviewPage() {
   return (
     <div className="dashboard-page">
       <h1>Add a review</h1>
+      {partParam && reviewedPart && (
+        <p className="notice notice--info" data-testid="reviewed-part">
+          Your review of <strong>{reviewedPart.name}</strong>. <Link to="/dashboard/add_review">Review the shop instead</Link>
+        </p>
+      )}
+      {partParam && !reviewedPart && reviewed.error && (
+        <p className="notice notice--warning">
+          That part was not found: this review will be about the shop. <Link to="/parts">Find the part</Link>
+        </p>
+      )}
       <form className="card form-card" onSubmit={handleSubmit(onSubmit)} noValidate>
         <FormField id="review-name" label="Name" error={errors.name?.message}>
           <input
@@ -154,7 +182,7 @@ export function AddReviewPage() {
             {failure}
           </p>
         )}
-        <button type="submit" className="btn btn--primary" disabled={isSubmitting}>
+        <button type="submit" className="btn btn--primary" disabled={isSubmitting || (Boolean(partParam) && reviewed.loading)}>
           {isSubmitting ? "Adding review…" : "Add review"}
         </button>
       </form>

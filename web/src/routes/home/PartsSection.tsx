@@ -1,3 +1,4 @@
+import { Link } from "react-router-dom";
 import { useQuery } from "@apollo/client/react";
 import { graphql } from "../../gql";
 import { SkeletonGrid } from "../../ui/Spinner";
@@ -32,6 +33,9 @@ export function PartsSection() {
       <header className="section__header">
         <p className="eyebrow">Manufacturer stock</p>
         <h2 id="parts-heading">Laptop parts</h2>
+        <p>
+          <Link to="/parts">Search all parts by laptop model, price and stock</Link>
+        </p>
       </header>
       {!data && loading && <SkeletonGrid count={3} label="Loading parts…" />}
       {!data && error && <ErrorState error={error} onRetry={() => void refetch().catch(() => undefined)} title="Could not load the parts" />}

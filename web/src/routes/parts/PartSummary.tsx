@@ -1,17 +1,29 @@
+import { Link } from "react-router-dom";
 import { graphql, getFragmentData, type FragmentType } from "../../gql";
 import { apiUrl } from "../../apiUrl";
 import { formatPrice } from "../../ui/format";
+import { Stars } from "../../ui/Stars";
+import { catalogueHref } from "../catalogue/catalogueSearch";
 import "./PartSummary.css";
 
 export const PartSummaryFragment = graphql(`
   fragment PartSummary_part on Part {
     id
+    databaseId
     name
     img
     price
     available
     minOrderQuantity
     shortDesc
+    rating
+    reviewCount
+    compatibleModels {
+      id
+      brand
+      model
+      name
+    }
   }
 `);
 
@@ -25,6 +37,14 @@ export function PartSummary(props: { part: FragmentType<typeof PartSummaryFragme
       <div className="card__body">
         <h1 className="part-summary__name">{part.name}</h1>
         <p className="price price--large">{formatPrice(part.price)}</p>
+        {part.rating != null && (
+          <p className="part-summary__rating">
+            <Stars rating={part.rating} />
+            <span>
+              {part.rating.toFixed(1)} ({part.reviewCount} {part.reviewCount === 1 ? "review" : "reviews"})
+            </span>
+          </p>
+        )}
         <dl className="facts">
           <div>
             <dt>Available</dt>
@@ -36,6 +56,27 @@ export function PartSummary(props: { part: FragmentType<typeof PartSummaryFragme
           </div>
         </dl>
         <p className="card__text">{part.shortDesc}</p>
+        <section className="part-summary__fits" aria-labelledby="part-fits-heading">
+          <h2 id="part-fits-heading" className="part-summary__fits-heading">
+            Fits these laptops
+          </h2>
+          {part.compatibleModels.length === 0 ? (
+            <p className="card__text">No laptop models are listed for this part yet.</p>
+          ) : (
+            <ul className="part-summary__models">
+              {part.compatibleModels.map((model) => (
+                <li key={model.id}>
+                  <Link to={catalogueHref({ brand: model.brand, model: model.model })} title={`Parts for the ${model.name}`}>
+                    {model.name}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+        <p className="part-summary__review">
+          <Link to={`/dashboard/add_review?part=${encodeURIComponent(part.databaseId)}`}>Write a review of this part</Link>
+        </p>
       </div>
     </article>
   );

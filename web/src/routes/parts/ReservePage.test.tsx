@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { GraphQLError } from "graphql";
 import { createFakeAuth, customer, renderApp } from "../../test/renderApp";
@@ -17,6 +17,12 @@ const part = {
   minOrderQuantity: 3,
   shortDesc: "6-cell, 4400 mAh",
   retired: false,
+  rating: 4.5,
+  reviewCount: 2,
+  compatibleModels: [
+    { __typename: "LaptopModel", id: "TGFwdG9wTW9kZWw6MQ", brand: "Lenovo", model: "ThinkPad T14 Gen 2", name: "Lenovo ThinkPad T14 Gen 2" },
+    { __typename: "LaptopModel", id: "TGFwdG9wTW9kZWw6Mg", brand: "Dell", model: "Latitude 5420", name: "Dell Latitude 5420" },
+  ],
 };
 
 const partMock = { request: { query: ReservationPartDocument, variables: { id: "p-1" } }, result: { data: { part } } };
@@ -67,6 +73,29 @@ describe("reservation quantity selector", () => {
     expect(screen.getByRole("button", { name: "Reserve" })).toBeDisabled();
     fireEvent.change(quantityInput(), { target: { value: "4" } });
     await waitFor(() => expect(screen.getByRole("button", { name: "Reserve" })).toBeEnabled());
+  });
+});
+
+describe("the part", () => {
+  it("lists the laptop models it fits, each a link to the parts for that laptop, its rating and a way to review it", async () => {
+    await openReservation();
+    const fits = screen.getByRole("region", { name: "Fits these laptops" });
+    const links = within(fits).getAllByRole("link");
+    expect(links.map((link) => link.textContent)).toEqual(["Lenovo ThinkPad T14 Gen 2", "Dell Latitude 5420"]);
+    expect(links[0]).toHaveAttribute("href", "/parts?brand=Lenovo&model=ThinkPad+T14+Gen+2");
+    expect(screen.getByRole("img", { name: "Rated 4.5 out of 5" })).toBeInTheDocument();
+    expect(screen.getByText("4.5 (2 reviews)")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Write a review of this part" })).toHaveAttribute("href", "/dashboard/add_review?part=p-1");
+  });
+
+  it("says when no laptop models are listed", async () => {
+    renderApp({
+      route: "/parts/p-1",
+      auth: createFakeAuth({ user: customer }),
+      mocks: [{ ...partMock, result: { data: { part: { ...part, compatibleModels: [], rating: null, reviewCount: 0 } } } }],
+    });
+    expect(await screen.findByText("No laptop models are listed for this part yet.")).toBeInTheDocument();
+    expect(screen.queryByRole("img", { name: /Rated/ })).not.toBeInTheDocument();
   });
 });
 

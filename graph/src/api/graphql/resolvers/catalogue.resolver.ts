@@ -1,8 +1,23 @@
-import { Arg, Args, Ctx, Directive, Mutation, Query, Resolver } from "type-graphql";
-import { AddProductInput, AddReviewInput, AdminPartsArgs, CreatePartInput, IdArgs, PageArgs, RestockArgs, UpdatePartInput } from "../../inputs/inputs";
+import { Arg, Args, Ctx, Directive, FieldResolver, Mutation, Query, Resolver, Root } from "type-graphql";
+import { LaptopModel } from "../../../domain/catalogue/laptop-model.entity";
+import { Part } from "../../../domain/catalogue/part.entity";
+import { Review } from "../../../domain/catalogue/review.entity";
+import {
+  AddProductInput,
+  AddReviewInput,
+  AdminPartsArgs,
+  CreatePartInput,
+  IdArgs,
+  LaptopModelArgs,
+  PageArgs,
+  PartSearchArgs,
+  RestockArgs,
+  UpdatePartInput,
+} from "../../inputs/inputs";
 import { GraphContext } from "../context";
 import { databaseIdFor, toGlobalId } from "../global-id";
-import { PartConnection, ProductConnection, ReviewConnection } from "../types/connection";
+import { LaptopModelConnection, PartConnection, ProductConnection, ReviewConnection } from "../types/connection";
+import { LaptopModelType } from "../types/laptop-model.type";
 import { PartType } from "../types/part.type";
 import { DeleteProductPayload } from "../types/payloads";
 import { ProductType } from "../types/product.type";
@@ -11,9 +26,10 @@ import { ReviewType } from "../types/review.type";
 @Resolver(() => PartType)
 export class PartResolver {
   @Directive("@cached(until: [CATALOGUE])")
+  // The description stays as it was: with search, filter or orderBy, the parts found, in that order.
   @Query(() => PartConnection, { description: "The parts catalogue, in catalogue order" })
-  parts(@Args() page: PageArgs, @Ctx() { services }: GraphContext) {
-    return services.parts.list(page);
+  parts(@Args() page: PageArgs, @Args() { search, filter, orderBy }: PartSearchArgs, @Ctx() { services }: GraphContext) {
+    return services.partSearch.find({ search, ...filter, order: orderBy }, page);
   }
 
   @Directive("@cached(until: [CATALOGUE])")
@@ -59,6 +75,26 @@ export class PartResolver {
   async restorePart(@Args() { id }: IdArgs, @Ctx() { services, actor }: GraphContext) {
     return services.parts.restore(await actor(), databaseIdFor("Part", id));
   }
+
+  @FieldResolver(() => [LaptopModelType], { description: "The laptop models this part fits, by brand then model name" })
+  compatibleModels(@Root() part: Part, @Ctx() { loaders }: GraphContext): Promise<LaptopModel[]> {
+    return loaders.compatibleModelsByPartId.load(part.databaseId);
+  }
+}
+
+@Resolver(() => LaptopModelType)
+export class LaptopModelResolver {
+  @Directive("@cached(until: [CATALOGUE])")
+  @Query(() => [String], { description: "The laptop brands parts fit, alphabetically" })
+  laptopBrands(@Ctx() { services }: GraphContext) {
+    return services.compatibility.brands();
+  }
+
+  @Directive("@cached(until: [CATALOGUE])")
+  @Query(() => LaptopModelConnection, { description: "The laptop models parts fit, by brand then model name" })
+  laptopModels(@Args() page: PageArgs, @Args() filter: LaptopModelArgs, @Ctx() { services }: GraphContext) {
+    return services.compatibility.listModels(filter, page);
+  }
 }
 
 @Resolver(() => ProductType)
@@ -85,6 +121,11 @@ export class ProductResolver {
 
 @Resolver(() => ReviewType)
 export class ReviewResolver {
+  @FieldResolver(() => PartType, { nullable: true, description: "The part the review is about; null for a review of the shop" })
+  part(@Root() review: Review, @Ctx() { loaders }: GraphContext): Promise<Part | null> | null {
+    return review.partId ? loaders.partById.load(review.partId) : null;
+  }
+
   @Directive("@cached(until: [CATALOGUE])")
   @Query(() => ReviewConnection, { description: "Customer reviews, newest first" })
   reviews(@Args() page: PageArgs, @Ctx() { services }: GraphContext) {
@@ -94,6 +135,7 @@ export class ReviewResolver {
   @Directive("@auth(requires: USER)")
   @Mutation(() => ReviewType)
   async addReview(@Arg("input", () => AddReviewInput) input: AddReviewInput, @Ctx() { services, actor }: GraphContext) {
-    return services.reviews.add(await actor(), input);
+    // A blank partId is left out, like any blank text.
+    return services.reviews.add(await actor(), { ...input, partId: input.partId?.trim() ? databaseIdFor("Part", input.partId) : null });
   }
 }

@@ -32,6 +32,8 @@ export class NodeResolver {
           return await services.orders.get(await actor(), decoded.databaseId);
         case "User":
           return await services.users.get(await actor(), decoded.databaseId);
+        case "LaptopModel":
+          return await services.compatibility.getModel(decoded.databaseId);
       }
     } catch (error) {
       if (error instanceof ShopError && error.code === "NOT_FOUND") return null;

@@ -1,5 +1,6 @@
 import { ClassType, Field, ObjectType } from "type-graphql";
 import { AuditEntryType } from "./audit.type";
+import { LaptopModelType } from "./laptop-model.type";
 import { OrderType } from "./order.type";
 import { PartType } from "./part.type";
 import { ProductType } from "./product.type";
@@ -43,3 +44,4 @@ export const ReviewConnection = connectionOf(ReviewType, "Review");
 export const OrderConnection = connectionOf(OrderType, "Order");
 export const UserConnection = connectionOf(UserType, "User");
 export const AuditEntryConnection = connectionOf(AuditEntryType, "AuditEntry");
+export const LaptopModelConnection = connectionOf(LaptopModelType, "LaptopModel");

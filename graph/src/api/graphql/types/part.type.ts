@@ -34,4 +34,10 @@ export class PartType extends NodeFields {
 
   @Field(() => Boolean, { description: "available is at or below lowStockThreshold" })
   lowStock: boolean;
+
+  @Field(() => Float, { nullable: true, description: "Average stars (1 to 5) of the reviews of this part; null before its first review" })
+  rating: number | null;
+
+  @Field(() => Int, { description: "How many reviews are about this part" })
+  reviewCount: number;
 }

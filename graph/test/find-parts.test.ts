@@ -1,0 +1,364 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { errorCode, gql, newCustomer, rest, seededAdmin, withDatabase } from "./support/client";
+import { Domain, domainServices, insertParts, uniqueWord } from "./support/domain";
+
+const sqlQueries = (answer: { headers: Headers }) => Number(answer.headers.get("x-sql-queries"));
+const names = (answer: { body: Array<{ name: string }> }) => answer.body.map((part) => part.name);
+const SEEDED_BATTERY = "Li-ion Battery 11.55V 57Wh, 3-cell";
+
+const PARTS_QUERY = `query($first: Int, $after: String, $search: String, $filter: PartFilter, $orderBy: PartOrder) {
+  parts(first: $first, after: $after, search: $search, filter: $filter, orderBy: $orderBy) {
+    edges { cursor node { databaseId name price available rating reviewCount compatibleModels { brand model name } } }
+    pageInfo { hasNextPage endCursor }
+  }
+}`;
+
+/** Every part of a GraphQL search, page by page. */
+async function everyPage(variables: Record<string, unknown>, first = 2): Promise<string[]> {
+  const seen: string[] = [];
+  let after: string | null = null;
+  for (let page = 0; page < 50; page++) {
+    const answer: any = await gql(PARTS_QUERY, { ...variables, first, after });
+    expect(answer.body.errors, JSON.stringify(answer.body.errors)).toBeUndefined();
+    const connection = answer.body.data.parts;
+    expect(connection.edges.length).toBeLessThanOrEqual(first);
+    seen.push(...connection.edges.map((edge: any) => edge.node.name));
+    if (!connection.pageInfo.hasNextPage) return seen;
+    after = connection.pageInfo.endCursor;
+  }
+  throw new Error("more than 50 pages");
+}
+
+let domain: Domain;
+beforeAll(async () => {
+  domain = await domainServices();
+});
+afterAll(async () => {
+  await domain?.close();
+});
+
+describe("GET /parts without the new parameters", () => {
+  it("answers exactly the catalogue as before: every part in catalogue order, the spec's fields, cached", async () => {
+    const plain = await rest("GET", "/parts");
+    expect(plain.status).toBe(200);
+    const rows = await withDatabase(
+      async (client) =>
+        (await client.query("SELECT id, name, img, price_cents, available, min_order_quantity, short_desc FROM parts ORDER BY seq LIMIT 1000")).rows,
+    );
+    const expected = rows.map((row) => ({
+      _id: row.id,
+      name: row.name,
+      img: row.img,
+      price: row.price_cents / 100,
+      available: row.available,
+      min_order_quantity: row.min_order_quantity,
+      short_desc: row.short_desc,
+    }));
+    const text = await (await fetch(`${(await import("./support/client")).shop().url}/parts`, { headers: { accept: "application/json" } })).text();
+    expect(text).toBe(JSON.stringify(expected));
+    const again = await rest("GET", "/parts");
+    expect(sqlQueries(again)).toBe(0);
+  });
+
+  it("blank parameters count as missing, unknown ones are ignored: the same answer", async () => {
+    const plain = await rest("GET", "/parts");
+    for (const query of ["q=", "q=%20%20", "sort=&brand=", "unknown=1"]) {
+      const answer = await rest("GET", `/parts?${query}`);
+      expect(answer.status, query).toBe(200);
+      expect(answer.body, query).toEqual(plain.body);
+    }
+  });
+
+  it("GraphQL parts without search, filter or orderBy pages the catalogue as before", async () => {
+    const plain = (await rest("GET", "/parts")).body.map((part: any) => part.name);
+    expect(await everyPage({}, 7)).toEqual(plain);
+    expect(await everyPage({ orderBy: "RELEVANCE" }, 7)).toEqual(plain);
+  });
+
+  it("a browser asking for /parts as a page gets the web app, with or without a search", async () => {
+    for (const path of ["/parts", "/parts?q=thinkpad&sort=price_asc"]) {
+      const page = await rest("GET", path, { headers: { accept: "text/html,application/xhtml+xml,*/*;q=0.8" } });
+      expect(page.status, path).toBe(200);
+      expect(page.headers.get("content-type")).toMatch(/text\/html/);
+      expect(page.body).toContain("Partshop test page");
+    }
+    const json = await rest("GET", "/parts", { headers: { accept: "*/*" } });
+    expect(json.headers.get("content-type")).toMatch(/application\/json/);
+  });
+});
+
+describe("search", () => {
+  it('"thinkpad t14 batery" finds the T14 battery: typos, partial words and compatible models', async () => {
+    for (const q of ["thinkpad t14 batery", "ThinkPad T14 battery", "thinkp t14 batt", "thnkpad t14 battery", "lenovo t14 gen 2 li-ion"]) {
+      const answer = await rest("GET", `/parts?q=${encodeURIComponent(q)}`);
+      expect(answer.status, q).toBe(200);
+      expect(names(answer), q).toEqual([SEEDED_BATTERY]);
+    }
+  });
+
+  it("searches names, descriptions and models; hyphenated words match written with or without the hyphen", async () => {
+    const cases: Array<[string, string]> = [
+      ["kebyoard", 'Backlit US Keyboard for 14" Laptops'],
+      ["wifi 6e", "Wi-Fi 6E M.2 2230 Card with Bluetooth 5.3"],
+      ["wi-fi card", "Wi-Fi 6E M.2 2230 Card with Bluetooth 5.3"],
+      ["usbc charger", "65W USB-C PD Laptop Charger"],
+      ["overheating fan", "CPU Cooling Fan with Heatsink Fin Stack, 5V 4-pin"],
+      ["ddr5 5600", "32GB DDR5-5600 SO-DIMM Memory Module"],
+      ["macbook air", "65W USB-C PD Laptop Charger"],
+      ["Inspiron 15 3567", "DC Power Jack with Cable Harness"],
+    ];
+    for (const [q, expected] of cases) {
+      const answer = await rest("GET", `/parts?q=${encodeURIComponent(q)}`);
+      expect(names(answer), q).toContain(expected);
+    }
+  });
+
+  it("searching a model finds every part that fits it", async () => {
+    const answer = await rest("GET", `/parts?q=${encodeURIComponent("ThinkPad T14 Gen 2")}`);
+    expect(names(answer).sort()).toEqual(
+      ["16GB DDR4-3200 SO-DIMM Memory Module", "65W USB-C PD Laptop Charger", SEEDED_BATTERY, "Wi-Fi 6E M.2 2230 Card with Bluetooth 5.3"].sort(),
+    );
+  });
+
+  it("every word must match; stop words and punctuation alone find nothing, blank finds everything", async () => {
+    expect(names(await rest("GET", "/parts?q=battery%20keyboard"))).toEqual([]);
+    expect(names(await rest("GET", "/parts?q=the%20of"))).toEqual([]);
+    expect((await rest("GET", "/parts?q=%21%21%21")).body.length).toBe((await rest("GET", "/parts")).body.length);
+  });
+
+  it("ranks a match in the name above one in the description or models, then catalogue order", async () => {
+    const word = uniqueWord();
+    const [inDescription, inName, inBoth] = await insertParts([
+      { name: `Plain part ${uniqueWord()}`, shortDesc: `Mentions ${word} once` },
+      { name: `Named ${word} part` },
+      { name: `Named ${word} twice`, shortDesc: `Also ${word} here` },
+    ]);
+    const found = await gql(PARTS_QUERY, { search: word, first: 10 });
+    expect(found.body.data.parts.edges.map((edge: any) => edge.node.databaseId)).toEqual([inBoth, inName, inDescription]);
+  });
+
+  it("refuses a search longer than 200 characters instead of cutting it", async () => {
+    const answer = await rest("GET", `/parts?q=${"a".repeat(201)}`);
+    expect(answer.status).toBe(400);
+    expect(answer.body.error).toBe("search must be at most 200 characters");
+    const graph = await gql(PARTS_QUERY, { search: "a".repeat(201) });
+    expect(errorCode(graph)).toBe("BAD_USER_INPUT");
+  });
+});
+
+describe("filters", () => {
+  const word = uniqueWord();
+  let ids: Record<string, string>;
+  beforeAll(async () => {
+    const [cheap, middle, dear, soldOut, belowMinimum] = await insertParts([
+      { name: `${word} cheap`, priceCents: 500 },
+      { name: `${word} middle`, priceCents: 1999 },
+      { name: `${word} dear`, priceCents: 5000 },
+      { name: `${word} sold out`, priceCents: 1500, available: 0 },
+      { name: `${word} below minimum`, priceCents: 1500, available: 4, minOrderQuantity: 5 },
+    ]);
+    ids = { cheap, middle, dear, soldOut, belowMinimum };
+    const admin = await domain.actor((await seededAdmin()).email);
+    await domain.compatibility.setCompatibleModels(admin, cheap, [{ brand: "Lenovo", model: "ThinkPad T14 Gen 2" }]);
+    await domain.compatibility.setCompatibleModels(admin, middle, [{ brand: "Dell", model: "Latitude 5420" }]);
+    await domain.compatibility.setCompatibleModels(admin, dear, [
+      { brand: "Lenovo", model: "ThinkPad X1 Carbon Gen 10" },
+      { brand: "Dell", model: "Latitude 5420" },
+    ]);
+  });
+
+  const find = async (query: string) => names(await rest("GET", `/parts?q=${word}&sort=price_asc&${query}`));
+
+  it("in stock only: parts that can be ordered now (stock at least the minimum order)", async () => {
+    expect(await find("inStock=true")).toEqual([`${word} cheap`, `${word} middle`, `${word} dear`]);
+    expect(await find("inStock=1")).toEqual(await find("inStock=true"));
+    expect(await find("inStock=false")).toHaveLength(5);
+  });
+
+  it("a price range in dollars, both ends included", async () => {
+    expect(await find("minPrice=5&maxPrice=19.99")).toEqual([`${word} cheap`, `${word} sold out`, `${word} below minimum`, `${word} middle`]);
+    expect(await find("minPrice=15.01")).toEqual([`${word} middle`, `${word} dear`]);
+    expect(await find("maxPrice=4.99")).toEqual([]);
+  });
+
+  it("a laptop brand, and a model, in any letter case", async () => {
+    expect(await find("brand=lenovo")).toEqual([`${word} cheap`, `${word} dear`]);
+    expect(await find("brand=DELL")).toEqual([`${word} middle`, `${word} dear`]);
+    expect(await find(`brand=Dell&model=${encodeURIComponent("latitude 5420")}`)).toEqual([`${word} middle`, `${word} dear`]);
+    expect(await find(`model=${encodeURIComponent("ThinkPad T14 Gen 2")}`)).toEqual([`${word} cheap`]);
+    expect(await find(`brand=Dell&model=${encodeURIComponent("ThinkPad T14 Gen 2")}`)).toEqual([]);
+    expect(await find("brand=Nobody")).toEqual([]);
+  });
+
+  it("filters combine, and work without a search (GraphQL)", async () => {
+    expect(await find("inStock=true&brand=Dell&maxPrice=30")).toEqual([`${word} middle`]);
+    const answer = await gql(PARTS_QUERY, {
+      first: 100,
+      filter: { brand: "Dell", model: "Latitude 5420", minPrice: 19.99, maxPrice: 50 },
+      orderBy: "PRICE_ASC",
+    });
+    const found = answer.body.data.parts.edges.map((edge: any) => edge.node.databaseId);
+    expect(found).toEqual(expect.arrayContaining([ids.middle, ids.dear]));
+    const seededLatitude = (await rest("GET", "/parts?brand=Dell&model=Latitude%205420&minPrice=19.99&maxPrice=50&sort=price_asc")).body.map((p: any) => p._id);
+    expect(found).toEqual(seededLatitude);
+  });
+
+  it("refuses malformed filters with a message: REST 400, GraphQL BAD_USER_INPUT", async () => {
+    const cases: Array<[string, string]> = [
+      ["inStock=yes", "inStock must be true or false"],
+      ["minPrice=abc", "minPrice must be an amount in dollars with at most two decimals"],
+      ["maxPrice=1.234", "maxPrice must be an amount in dollars with at most two decimals"],
+      ["minPrice=-1", "minPrice must be an amount in dollars with at most two decimals"],
+      ["minPrice=20&maxPrice=10", "minPrice must not be more than maxPrice"],
+      ["sort=cheapest", "sort must be one of relevance, price_asc, price_desc, newest, best_rated"],
+      ["brand=a&brand=b", "brand must be given once"],
+      [`brand=${"x".repeat(41)}`, "brand must be at most 40 characters"],
+      [`model=${"x".repeat(81)}`, "model must be at most 80 characters"],
+    ];
+    for (const [query, message] of cases) {
+      const answer = await rest("GET", `/parts?${query}`);
+      expect(answer.status, query).toBe(400);
+      expect(answer.body.error, query).toBe(message);
+    }
+    for (const filter of [{ minPrice: -1 }, { maxPrice: 1.234 }, { minPrice: 3, maxPrice: 2 }, { brand: "x".repeat(41) }]) {
+      const answer = await gql(PARTS_QUERY, { filter });
+      expect(errorCode(answer), JSON.stringify(filter)).toBe("BAD_USER_INPUT");
+    }
+    expect(errorCode(await gql(PARTS_QUERY, { orderBy: "CHEAPEST" }))).toBe("BAD_USER_INPUT");
+  });
+});
+
+describe("sort orders and cursor pagination", () => {
+  const word = uniqueWord();
+  beforeAll(async () => {
+    // Inserted a..e: e is the newest. Prices tie for b and c.
+    const [a, , c, d] = await insertParts([
+      { name: `${word} a`, priceCents: 3000 },
+      { name: `${word} b`, priceCents: 1000 },
+      { name: `${word} c`, priceCents: 1000 },
+      { name: `${word} d`, priceCents: 9900 },
+      { name: `${word} e`, priceCents: 50 },
+    ]);
+    const customer = await newCustomer("rater");
+    const review = (partId: string, ratings: number) =>
+      rest("POST", "/review", { token: customer.token, body: { name: "Rater", ratings, description: "Rated", img: "https://example.com/r.png", partId } });
+    // c: 5 (one review); a: 5 and 5 (two); d: 4; b and e: none.
+    for (const [partId, ratings] of [
+      [c, 5],
+      [a, 5],
+      [a, 5],
+      [d, 4],
+    ] as const) {
+      expect((await review(partId, ratings)).status).toBe(201);
+    }
+  });
+
+  const label = (name: string) => name.slice(word.length + 1);
+  const expectedOrders: Record<string, string[]> = {
+    RELEVANCE: ["a", "b", "c", "d", "e"],
+    PRICE_ASC: ["e", "b", "c", "a", "d"],
+    PRICE_DESC: ["d", "a", "c", "b", "e"],
+    NEWEST: ["e", "d", "c", "b", "a"],
+    BEST_RATED: ["a", "c", "d", "e", "b"],
+  };
+
+  for (const [orderBy, expected] of Object.entries(expectedOrders)) {
+    it(`${orderBy}: pages of 2 follow each other without gaps or repeats`, async () => {
+      const all = await everyPage({ search: word, orderBy }, 100);
+      expect(all.map(label)).toEqual(expected);
+      expect((await everyPage({ search: word, orderBy }, 2)).map(label)).toEqual(expected);
+      const sort = orderBy.toLowerCase();
+      expect(names(await rest("GET", `/parts?q=${word}&sort=${sort}`)).map(label)).toEqual(expected);
+    });
+  }
+
+  it("without a search too: the filters page in each order", async () => {
+    for (const [orderBy, expected] of Object.entries(expectedOrders)) {
+      if (orderBy === "RELEVANCE") continue;
+      const all = await everyPage({ orderBy, filter: { minPrice: 0 } }, 100);
+      const ours = all.filter((name) => name.startsWith(`${word} `)).map(label);
+      expect(ours, orderBy).toEqual(expected);
+    }
+  });
+
+  it("parts carry their rating (average stars, null without reviews) and review count", async () => {
+    const answer = await gql(PARTS_QUERY, { search: word, orderBy: "BEST_RATED" });
+    const byName = Object.fromEntries(answer.body.data.parts.edges.map((edge: any) => [label(edge.node.name), edge.node]));
+    expect(byName.a).toMatchObject({ rating: 5, reviewCount: 2 });
+    expect(byName.c).toMatchObject({ rating: 5, reviewCount: 1 });
+    expect(byName.d).toMatchObject({ rating: 4, reviewCount: 1 });
+    expect(byName.b).toMatchObject({ rating: null, reviewCount: 0 });
+  });
+
+  it("a cursor belongs to its order: another order's cursor or a forged one is refused", async () => {
+    const first = await gql(PARTS_QUERY, { search: word, orderBy: "PRICE_ASC", first: 2 });
+    const cursor = first.body.data.parts.pageInfo.endCursor;
+    const mixed = await gql(PARTS_QUERY, { search: word, orderBy: "NEWEST", first: 2, after: cursor });
+    expect(errorCode(mixed)).toBe("BAD_USER_INPUT");
+    expect(mixed.body.errors[0].message).toBe("after is not a valid cursor for this search and order");
+    for (const forged of ["bm9wZQ", Buffer.from('["price_asc","1; DROP TABLE parts","1"]').toString("base64url"), "%%%"]) {
+      expect(errorCode(await gql(PARTS_QUERY, { search: word, orderBy: "PRICE_ASC", after: forged })), forged).toBe("BAD_USER_INPUT");
+    }
+  });
+});
+
+describe("cost and caching", () => {
+  it("a search costs two statements (its tsquery, the page), one more with the models, whatever the page size", async () => {
+    const counts: number[] = [];
+    for (const first of [2, 20, 100]) {
+      const answer = await gql(PARTS_QUERY, { search: "laptop", first, filter: { inStock: true } });
+      expect(answer.body.errors).toBeUndefined();
+      counts.push(sqlQueries(answer));
+    }
+    expect(counts).toEqual([3, 3, 3]);
+  });
+
+  it("a repeated search is answered from memory until the catalogue changes, whoever changes it", async () => {
+    const word = uniqueWord();
+    const [id] = await insertParts([{ name: `${word} cached`, priceCents: 700 }]);
+    const query = { search: word, filter: { brand: "Acer" } };
+    // Recorded the second time it is asked for, answered from memory the third.
+    for (let asked = 0; asked < 2; asked++) expect((await gql(PARTS_QUERY, query)).body.data.parts.edges).toEqual([]);
+    const repeated = await gql(PARTS_QUERY, query);
+    expect(sqlQueries(repeated)).toBe(0);
+    // A model added to the part in the database (not through this shop) shows at once.
+    await withDatabase(async (client) => {
+      await client.query(
+        `INSERT INTO part_compatibility (part_id, laptop_model_id) SELECT $1, id FROM laptop_models WHERE brand = 'Acer' ORDER BY seq LIMIT 1`,
+        [id],
+      );
+    });
+    const after = await gql(PARTS_QUERY, query);
+    expect(after.body.data.parts.edges.map((edge: any) => edge.node.databaseId)).toEqual([id]);
+    expect(after.body.data.parts.edges[0].node.compatibleModels[0].brand).toBe("Acer");
+  });
+});
+
+describe("the search's SQL", () => {
+  it("can use the GIN indexes for the search and the models, and each order's B-tree index", async () => {
+    const plans = await withDatabase(async (client) => {
+      await client.query("BEGIN");
+      try {
+        // On a small table the planner rightly reads it whole; this shows the indexes fit the queries.
+        await client.query("SET LOCAL enable_seqscan = off");
+        const plan = async (sql: string, params: unknown[] = []) =>
+          (await client.query(`EXPLAIN ${sql}`, params)).rows.map((row: any) => row["QUERY PLAN"]).join("\n");
+        const [{ query }] = (await client.query("SELECT part_search_query('thinkpad t14 batery')::text AS query")).rows;
+        return {
+          query,
+          search: await plan("SELECT id FROM parts WHERE search_document @@ $1::tsquery", [query]),
+          price: await plan("SELECT id FROM parts ORDER BY price_cents, seq LIMIT 21"),
+          rating: await plan("SELECT id FROM parts ORDER BY rating_average DESC, review_count DESC, seq DESC LIMIT 21"),
+          model: await plan("SELECT id FROM laptop_models WHERE lower(brand || ' ' || model) LIKE '%t14 gen%'"),
+        };
+      } finally {
+        await client.query("ROLLBACK");
+      }
+    });
+    expect(plans.query).toBe("( 'bateri':* | 'batteri' ) & 't14':* & 'thinkpad':*");
+    expect(plans.search).toMatch(/Bitmap Index Scan on parts_search/);
+    expect(plans.price).toMatch(/Index Scan using parts_by_price/);
+    expect(plans.rating).toMatch(/Index Scan Backward using parts_by_rating/);
+    expect(plans.model).toMatch(/Bitmap Index Scan on laptop_models_trigrams/);
+  });
+});

@@ -1,0 +1,182 @@
+import { useState, type FormEvent } from "react";
+import { useQuery } from "@apollo/client/react";
+import { graphql } from "../../gql";
+import { PRICE, type CatalogueSearch } from "./catalogueSearch";
+
+export const CatalogueBrandsDocument = graphql(`
+  query CatalogueBrands {
+    laptopBrands
+  }
+`);
+
+export const CatalogueModelsDocument = graphql(`
+  query CatalogueModels($brand: String!) {
+    laptopModels(first: 100, brand: $brand) {
+      edges {
+        node {
+          id
+          model
+        }
+      }
+    }
+  }
+`);
+
+interface Props {
+  search: CatalogueSearch;
+  /** Applies changes to the search (a new history entry). */
+  onChange(changes: Partial<CatalogueSearch>): void;
+  onClear(): void;
+  id: string;
+  className: string;
+}
+
+/**
+ * In stock only, a price range and the laptop a part must fit. The checkbox and the laptop
+ * choices apply at once; prices apply with their button (or Enter), once both make sense.
+ */
+export function CatalogueFilters({ search, onChange, onClear, id, className }: Props) {
+  const brands = useQuery(CatalogueBrandsDocument);
+  const models = useQuery(CatalogueModelsDocument, { variables: { brand: search.brand }, skip: !search.brand });
+  const brandOptions = brands.data?.laptopBrands ?? [];
+  const modelOptions = models.data?.laptopModels.edges.map((edge) => edge.node.model) ?? [];
+  const filtered = search.inStock || search.minPrice || search.maxPrice || search.brand || search.model;
+
+  return (
+    <div id={id} className={className}>
+      <h2 className="catalogue__filters-title">Filters</h2>
+      <div className="catalogue__filter-group">
+        <label className="checkbox catalogue__checkbox">
+          <input type="checkbox" checked={search.inStock} onChange={(event) => onChange({ inStock: event.target.checked })} />
+          In stock only
+        </label>
+      </div>
+      {/* Keyed by the prices in the address: going back shows that search's prices. */}
+      <PriceRange key={`${search.minPrice}-${search.maxPrice}`} minPrice={search.minPrice} maxPrice={search.maxPrice} onApply={onChange} />
+      <fieldset className="catalogue__filter-group">
+        <legend>Fits laptop</legend>
+        <div className="field">
+          <label className="field__label" htmlFor="filter-brand">
+            Brand
+          </label>
+          <select id="filter-brand" value={search.brand} onChange={(event) => onChange({ brand: event.target.value, model: "" })}>
+            <option value="">All brands</option>
+            {/* A brand from a shared address that no part fits (yet) is still shown as chosen. */}
+            {search.brand && !brandOptions.some((brand) => brand.toLowerCase() === search.brand.toLowerCase()) && (
+              <option value={search.brand}>{search.brand}</option>
+            )}
+            {brandOptions.map((brand) => (
+              <option key={brand} value={brand}>
+                {brand}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor="filter-model">
+            Model
+          </label>
+          <select
+            id="filter-model"
+            value={search.model}
+            disabled={!search.brand && !search.model}
+            aria-describedby={!search.brand ? "filter-model-hint" : undefined}
+            onChange={(event) => onChange({ model: event.target.value })}
+          >
+            <option value="">All models</option>
+            {search.model && !modelOptions.some((model) => model.toLowerCase() === search.model.toLowerCase()) && (
+              <option value={search.model}>{search.model}</option>
+            )}
+            {modelOptions.map((model) => (
+              <option key={model} value={model}>
+                {model}
+              </option>
+            ))}
+          </select>
+          {!search.brand && (
+            <p className="field__hint" id="filter-model-hint">
+              Choose a brand first.
+            </p>
+          )}
+        </div>
+      </fieldset>
+      {filtered && (
+        <button type="button" className="btn btn--outline btn--block" onClick={onClear}>
+          Clear filters
+        </button>
+      )}
+    </div>
+  );
+}
+
+function PriceRange({ minPrice, maxPrice, onApply }: { minPrice: string; maxPrice: string; onApply: Props["onChange"] }) {
+  const [min, setMin] = useState(minPrice);
+  const [max, setMax] = useState(maxPrice);
+  const [error, setError] = useState<string | null>(null);
+
+  const apply = (event: FormEvent) => {
+    event.preventDefault();
+    const low = min.trim();
+    const high = max.trim();
+    if ((low && !PRICE.test(low)) || (high && !PRICE.test(high))) {
+      setError("Enter prices in dollars, like 25 or 19.99.");
+      return;
+    }
+    if (low && high && Number(low) > Number(high)) {
+      setError("The minimum price must not be more than the maximum.");
+      return;
+    }
+    setError(null);
+    onApply({ minPrice: low, maxPrice: high });
+  };
+
+  return (
+    <form className="catalogue__filter-group" onSubmit={apply} noValidate>
+      <fieldset>
+        <legend>Price</legend>
+        <div className="catalogue__price-inputs">
+          <div className="field">
+            <label className="field__label" htmlFor="filter-min-price">
+              Min ($)
+            </label>
+            <input
+              id="filter-min-price"
+              type="number"
+              inputMode="decimal"
+              min="0"
+              step="0.01"
+              value={min}
+              onChange={(event) => setMin(event.target.value)}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? "filter-price-error" : undefined}
+            />
+          </div>
+          <div className="field">
+            <label className="field__label" htmlFor="filter-max-price">
+              Max ($)
+            </label>
+            <input
+              id="filter-max-price"
+              type="number"
+              inputMode="decimal"
+              min="0"
+              step="0.01"
+              value={max}
+              onChange={(event) => setMax(event.target.value)}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? "filter-price-error" : undefined}
+            />
+          </div>
+        </div>
+        {error && (
+          <p className="field-error" id="filter-price-error" role="alert">
+            {error}
+          </p>
+        )}
+        <button type="submit" className="btn btn--outline btn--small">
+          Apply price
+        </button>
+      </fieldset>
+    </form>
+  );
+}
