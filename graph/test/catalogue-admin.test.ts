@@ -255,6 +255,72 @@ describe("editing a part", () => {
   });
 });
 
+describe("compatible laptop models", () => {
+  it("are set with the part's other fields, as \"Brand Model\" names, recorded in the history, and found by the catalogue's filters", async () => {
+    const part = await createPart({ compatibleModels: ["Lenovo ThinkPad T14 Gen 2"] });
+    const models = async () =>
+      (await gql("query($id: ID!) { part(id: $id) { compatibleModels { brand model name } } }", { id: part.id })).body.data.part.compatibleModels;
+    expect(await models()).toEqual([{ brand: "Lenovo", model: "ThinkPad T14 Gen 2", name: "Lenovo ThinkPad T14 Gen 2" }]);
+
+    const answer = await updatePart(part.id, { compatibleModels: ["Dell  Latitude 5420", "lenovo ThinkPad T14 Gen 2", "Framework Laptop 13"], price: 13 });
+    expect(answer.body.errors).toBeUndefined();
+    expect((await models()).map((model: any) => model.name)).toEqual(["Dell Latitude 5420", "Framework Laptop 13", "Lenovo ThinkPad T14 Gen 2"]);
+    const [entry] = await history(part.id);
+    expect(entry.changes).toEqual([
+      { field: "price", before: "12.5", after: "13" },
+      { field: "compatibleModels", before: '["Lenovo ThinkPad T14 Gen 2"]', after: '["Dell Latitude 5420","Framework Laptop 13","Lenovo ThinkPad T14 Gen 2"]' },
+    ]);
+    const byBrand = await gql(`{ parts(first: 100, filter: { brand: "framework" }) { edges { node { databaseId } } } }`);
+    expect(byBrand.body.data.parts.edges.map((edge: any) => edge.node.databaseId)).toContain(part.databaseId);
+
+    // The same list in another order or case changes nothing; an empty list clears it.
+    await updatePart(part.id, { compatibleModels: ["FRAMEWORK laptop 13", "Dell Latitude 5420", "Lenovo ThinkPad T14 Gen 2"] });
+    expect((await history(part.id)).map((e: any) => e.action)).toEqual(["PART_UPDATED", "PART_CREATED"]);
+    const viaRest = await rest("PATCH", `/parts/${part.databaseId}`, { token: admin.token, body: { compatible_models: [] } });
+    expect(viaRest.status).toBe(200);
+    expect(await models()).toEqual([]);
+  });
+
+  it("refuses a name without a model, a blank one or too many, and saves nothing", async () => {
+    const part = await createPart({ compatibleModels: ["HP EliteBook 840 G8"] });
+    const cases: Array<[unknown, RegExp]> = [
+      [["Lenovo"], /"Lenovo" needs a model after its brand/],
+      [["  "], /Each compatible model is a brand and a model/],
+      [[`Lenovo ${"x".repeat(81)}`], /Model must be at most 80 characters/],
+      [[`${"B".repeat(41)} Model`], /Brand must be at most 40 characters/],
+      [Array.from({ length: 201 }, (_, i) => `Acer Model ${i}`), /at most 200 laptop models/],
+    ];
+    for (const [compatibleModels, message] of cases) {
+      const answer = await updatePart(part.id, { name: "Not saved", compatibleModels });
+      expect(errorCode(answer), JSON.stringify(compatibleModels).slice(0, 40)).toBe("BAD_USER_INPUT");
+      expect(answer.body.errors[0].message).toMatch(message);
+    }
+    expect(await partRow(part.databaseId)).toMatchObject({ name: part.name });
+    const names = (await gql("query($id: ID!) { part(id: $id) { compatibleModels { name } } }", { id: part.id })).body.data.part.compatibleModels;
+    expect(names).toEqual([{ name: "HP EliteBook 840 G8" }]);
+  });
+
+  it("a retired part is found by no search or filter, and its models leave the brand and model lists", async () => {
+    const brand = `Brand${crypto.randomBytes(3).toString("hex")}`;
+    const part = await createPart({ name: unique("Searchable keyboard"), compatibleModels: [`${brand} Model 1`] });
+    const found = async () => {
+      const answer = await gql(`query($brand: String) { parts(first: 100, filter: { brand: $brand }) { edges { node { databaseId } } } }`, { brand });
+      return answer.body.data.parts.edges.map((edge: any) => edge.node.databaseId);
+    };
+    const brands = async () => (await gql("{ laptopBrands }")).body.data.laptopBrands;
+    expect(await found()).toEqual([part.databaseId]);
+    expect(await brands()).toContain(brand);
+    await retirePart(part.id);
+    expect(await found()).toEqual([]);
+    expect(await brands()).not.toContain(brand);
+    const searched = await gql(`query($q: String) { parts(first: 100, search: $q) { edges { node { databaseId } } } }`, { q: part.name });
+    expect(searched.body.data.parts.edges.map((edge: any) => edge.node.databaseId)).not.toContain(part.databaseId);
+    const viaRest = await rest("GET", `/parts?q=${encodeURIComponent(part.name)}`);
+    expect(viaRest.status).toBe(200);
+    expect(viaRest.body.map((p: any) => p._id)).not.toContain(part.databaseId);
+  });
+});
+
 describe("restocking", () => {
   it("adds units under the part's lock and records the restock", async () => {
     const part = await createPart({ available: 5 });

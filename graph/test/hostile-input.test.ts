@@ -73,6 +73,20 @@ const EMAILS: Value[] = [
   ...WRONG_TYPES,
 ];
 const QUANTITIES: Value[] = [MISSING, null, -1, 0, 1.5, -0.5, "5", "five", 1e308, 2 ** 31, 2 ** 53 + 2, 1_000_001, true, [], {}, "1; DROP TABLE parts"];
+/** Lists of "Brand Model" names an admin may not give a part. */
+const MODEL_LISTS: Value[] = [
+  ["Lenovo"],
+  [""],
+  ["   "],
+  [123],
+  [null],
+  {},
+  [["Lenovo", "T14"]],
+  [`Lenovo ${"x".repeat(81)}`],
+  [`${"B".repeat(41)} X`],
+  ["Dell \u0000 XPS"],
+  Array.from({ length: 201 }, (_, i) => `Acer M${i}`),
+];
 const STOCKS: Value[] = [-1, 1.5, "5", 10_000_001, 1e308, true, [], {}];
 const RATINGS: Value[] = [MISSING, null, 0, 6, 4.5, -1, "5", 1e308, true, [], {}];
 
@@ -219,6 +233,7 @@ const REST_CORPUS: Record<string, () => Probe[]> = {
       ...eachValue(base, { ...body, available: 9, expected_available: 5 }, "expected_available", [MISSING, null, 4, ...STOCKS]),
       ...eachValue(base, { ...body, min_order_quantity: 1 }, "min_order_quantity", [0, -1, 1.5, "2", true]),
       ...eachValue(base, { ...body, img: "/x.png" }, "img", ["", "javascript:alert(1)", ...SQL, 123, {}]),
+      ...eachValue(base, body, "compatible_models", [...MODEL_LISTS, "Lenovo ThinkPad"]),
       ...hostileIds(randomUuid()).map((id) => ({ label: id.label, method: "PATCH", path: `/parts/${id.segment}`, token: f.admin.token, json: body })),
     ];
   },
@@ -521,6 +536,7 @@ const MUTATION_CORPUS: Record<string, MutationCorpus> = {
         ),
         ...eachVariable(withField("minOrderQuantity", 1), ["input", "minOrderQuantity"], [0, -1, 1.5, "2"]),
         ...eachVariable(withField("img", "/x.png"), ["input", "img"], ["", "javascript:alert(1)", ...SQL, 123]),
+        ...eachVariable(withField("compatibleModels", []), ["input", "compatibleModels"], MODEL_LISTS),
       ];
     },
   },

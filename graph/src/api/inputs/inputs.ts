@@ -1,10 +1,26 @@
 import { ArgsType, Field, Float, ID, InputType, Int, registerEnumType } from "type-graphql";
-import { IsBoolean, IsEmail, IsEnum, IsInt, IsNumber, IsOptional, IsString, Matches, Max, Min, ValidateNested } from "class-validator";
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsBoolean,
+  IsEmail,
+  IsEnum,
+  IsInt,
+  IsNumber,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  Min,
+  registerDecorator,
+  ValidateNested,
+} from "class-validator";
 import { AuditEntityType } from "../../domain/audit/audit-entry.entity";
-import { MAX_BRAND_LENGTH, MAX_MODEL_LENGTH } from "../../domain/catalogue/compatibility.service";
+import { LaptopModelName, MAX_BRAND_LENGTH, MAX_MODEL_LENGTH, MAX_MODELS_PER_PART } from "../../domain/catalogue/compatibility.service";
 import { MAX_SEARCH_LENGTH, PartOrder } from "../../domain/catalogue/part-search.service";
 import { PartStatusFilter } from "../../domain/catalogue/part.service";
 import { STOCK } from "../../domain/limits";
+import { dollarsToCents } from "../../domain/money";
 import { OrderStatus } from "../../domain/orders/order.entity";
 import { DollarAmount, IdentityEmail, MAX, MaxLength, NotBlank } from "./validation";
 
@@ -360,14 +376,26 @@ function OptionalText(label: string, max: number): PropertyDecorator {
 }
 
 function PriceField(optional: boolean): PropertyDecorator {
-  const message = "Price must be an amount in dollars with at most two decimals";
   return all(
     Field(() => Float, { nullable: optional, description: "Unit price in dollars, at most two decimals" }),
     ...(optional ? [IsOptional()] : []),
-    DollarAmount(message),
-    Min(0, { message: "Price cannot be negative" }),
-    Max(1_000_000, { message: "Price must be at most 1,000,000 dollars" }),
+    (target: object, propertyName: string) =>
+      registerDecorator({
+        name: "partPrice",
+        target: target.constructor,
+        propertyName,
+        // One check, one message: what is wrong with this value (a number at all, its sign, its size, its cents).
+        options: { message: (args) => priceProblem(args.value) ?? "" },
+        validator: { validate: (value: unknown) => priceProblem(value) === null },
+      }),
   );
+}
+
+function priceProblem(value: unknown): string | null {
+  if (typeof value !== "number" || !Number.isFinite(value)) return "Price must be an amount in dollars with at most two decimals";
+  if (value < 0) return "Price cannot be negative";
+  if (value > 1_000_000) return "Price must be at most 1,000,000 dollars";
+  return dollarsToCents(value) === null ? "Price must be an amount in dollars with at most two decimals" : null;
 }
 
 function ImageField(optional: boolean): PropertyDecorator {
@@ -380,6 +408,47 @@ function ImageField(optional: boolean): PropertyDecorator {
     MaxLength(MAX.url, { message: `Image URL must be at most ${MAX.url} characters` }),
     Matches(IMAGE_URL, { message: "Image must be an http(s) URL or a path on this shop" }),
   );
+}
+
+const MODEL_NAME_HINT = 'a brand and a model, like "Lenovo ThinkPad T14 Gen 2"';
+
+/** "Brand Model" as admins type it: the first word is the brand, the rest the model name. */
+export function splitModelName(name: string): LaptopModelName {
+  const [brand, ...model] = name.trim().split(/\s+/u);
+  return { brand: brand ?? "", model: model.join(" ") };
+}
+
+/** A list of "Brand Model" names: each a brand and a model within the compatibility tables' limits. */
+function ModelNamesField(): PropertyDecorator {
+  return all(
+    Field(() => [String], {
+      nullable: true,
+      description: `The laptop models it fits, each "Brand Model" (the first word is the brand), e.g. "Lenovo ThinkPad T14 Gen 2". Replaces the list; an empty list clears it`,
+    }),
+    IsOptional(),
+    IsArray({ message: "Compatible models must be a list of laptop models" }),
+    ArrayMaxSize(MAX_MODELS_PER_PART, { message: `A part can list at most ${MAX_MODELS_PER_PART} laptop models` }),
+    (target: object, propertyName: string) =>
+      registerDecorator({
+        name: "laptopModelNames",
+        target: target.constructor,
+        propertyName,
+        options: { message: (args) => modelNameProblem(args.value) ?? "" },
+        validator: { validate: (value: unknown) => !Array.isArray(value) || modelNameProblem(value) === null },
+      }),
+  );
+}
+
+function modelNameProblem(names: unknown): string | null {
+  if (!Array.isArray(names)) return null;
+  for (const name of names) {
+    if (typeof name !== "string" || !/\S/.test(name)) return `Each compatible model is ${MODEL_NAME_HINT}`;
+    const { brand, model } = splitModelName(name);
+    if (!model) return `"${name.trim()}" needs a model after its brand: ${MODEL_NAME_HINT}`;
+    if ([...brand].length > MAX_BRAND_LENGTH) return `Brand must be at most ${MAX_BRAND_LENGTH} characters ("${brand}")`;
+    if ([...model].length > MAX_MODEL_LENGTH) return `Model must be at most ${MAX_MODEL_LENGTH} characters ("${name.trim()}")`;
+  }
+  return null;
 }
 
 @InputType({ description: "A new part: on sale as soon as it is created" })
@@ -404,6 +473,9 @@ export class CreatePartInput {
 
   @WholeNumber("Low-stock threshold", 0, STOCK.maxLowStockThreshold, { optional: true, description: "Listed as low on stock at or below this (default 10)" })
   lowStockThreshold?: number | null;
+
+  @ModelNamesField()
+  compatibleModels?: string[] | null;
 }
 
 @InputType({ description: "Changes to a part: only the fields given change; a new stock figure needs the one you saw" })
@@ -434,6 +506,9 @@ export class UpdatePartInput {
 
   @WholeNumber("Low-stock threshold", 0, STOCK.maxLowStockThreshold, { optional: true })
   lowStockThreshold?: number | null;
+
+  @ModelNamesField()
+  compatibleModels?: string[] | null;
 }
 
 @ArgsType()

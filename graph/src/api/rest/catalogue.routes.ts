@@ -1,6 +1,6 @@
 import { Services } from "../../domain/services";
 import { REST_LIST_LIMIT, allOf } from "../../domain/pagination";
-import { AddProductInput, AddReviewInput, CreatePartInput, RestockArgs, UpdatePartInput } from "../inputs/inputs";
+import { AddProductInput, AddReviewInput, CreatePartInput, RestockArgs, splitModelName, UpdatePartInput } from "../inputs/inputs";
 import { parseInput } from "../inputs/validation";
 import { PART_SEARCH_PARAMETERS, partSearchOf } from "./part-search.query";
 import { bodyOf, ok, RestRoute } from "./route";
@@ -15,6 +15,7 @@ const PART_FIELDS = {
   available: "available",
   min_order_quantity: "minOrderQuantity",
   low_stock_threshold: "lowStockThreshold",
+  compatible_models: "compatibleModels",
 } as const;
 
 /** A REST body with the spec's snake_case names, as the input classes name its fields. */
@@ -55,7 +56,8 @@ export function catalogueRoutes(services: Services): RestRoute[] {
       auth: "ADMIN",
       reads: { body: Object.keys(PART_FIELDS) },
       handle: async (request, caller) => {
-        const part = await services.parts.create(caller, await parseInput(CreatePartInput, partInput(bodyOf(request))));
+        const input = await parseInput(CreatePartInput, partInput(bodyOf(request)));
+        const part = await services.parts.create(caller, { ...input, compatibleModels: input.compatibleModels?.map(splitModelName) });
         return ok({ acknowledged: true, insertedId: part.databaseId }, 201);
       },
     },
@@ -66,7 +68,8 @@ export function catalogueRoutes(services: Services): RestRoute[] {
       reads: { body: [...Object.keys(PART_FIELDS), "expected_available"] },
       handle: async (request, caller) => {
         const changes = await parseInput(UpdatePartInput, partInput(bodyOf(request), { expected_available: "expectedAvailable" }));
-        return ok(restAdminPart(await services.parts.update(caller, request.params.id, changes)));
+        const part = await services.parts.update(caller, request.params.id, { ...changes, compatibleModels: changes.compatibleModels?.map(splitModelName) });
+        return ok(restAdminPart(part));
       },
     },
     {

@@ -10,6 +10,7 @@ import { STOCK } from "../limits";
 import { centsToDollars, dollarsToCents } from "../money";
 import { Page, PageRequest, paginate } from "../pagination";
 import { likePattern } from "../text-search";
+import { checkModelNames, LaptopModelName, replaceCompatibleModels } from "./compatibility.service";
 import { Part } from "./part.entity";
 
 /** A new part as an admin describes it. */
@@ -22,6 +23,8 @@ export interface NewPart {
   available: number;
   minOrderQuantity: number;
   lowStockThreshold?: number | null;
+  /** The laptop models it fits (the compatibility tables). */
+  compatibleModels?: LaptopModelName[] | null;
 }
 
 /**
@@ -38,6 +41,8 @@ export interface PartChanges {
   expectedAvailable?: number | null;
   minOrderQuantity?: number | null;
   lowStockThreshold?: number | null;
+  /** Replaces the laptop models it fits (an empty list clears them). */
+  compatibleModels?: LaptopModelName[] | null;
 }
 
 /** Which parts the admins' list shows. */
@@ -55,8 +60,8 @@ export interface AdminPartFilter {
   lowStock?: boolean | null;
 }
 
-/** What the history keeps of a part. */
-export const partSnapshot = (part: Part): Snapshot => ({
+/** What the history keeps of a part: its fields and the laptop models it fits ("Brand Model"). */
+export const partSnapshot = (part: Part, models: readonly string[]): Snapshot => ({
   name: part.name,
   shortDesc: part.shortDesc,
   img: part.img,
@@ -65,7 +70,24 @@ export const partSnapshot = (part: Part): Snapshot => ({
   minOrderQuantity: part.minOrderQuantity,
   lowStockThreshold: part.lowStockThreshold,
   retired: part.retired,
+  compatibleModels: [...models],
 });
+
+/** Whether a part's models ("Brand Model") are the wanted ones, whatever the letter case and order. */
+function sameModels(names: readonly string[], wanted: readonly LaptopModelName[]): boolean {
+  const key = (list: string[]) => JSON.stringify(list.map((name) => name.toLowerCase()).sort());
+  return key([...names]) === key(wanted.map((entry) => `${entry.brand} ${entry.model}`));
+}
+
+/** The laptop models a part fits, as "Brand Model", in the order its page lists them. */
+async function modelNamesOf(tx: EntityManager, partId: string): Promise<string[]> {
+  const rows: Array<{ name: string }> = await tx.query(
+    `SELECT m.brand || ' ' || m.model AS name FROM part_compatibility c JOIN laptop_models m ON m.id = c.laptop_model_id
+     WHERE c.part_id = $1 ORDER BY lower(m.brand), lower(m.model)`,
+    [partId],
+  );
+  return rows.map((row) => row.name);
+}
 
 export class PartService {
   constructor(private readonly db: DataSource) {}
@@ -113,6 +135,7 @@ export class PartService {
     const admin = authorize(actor, "ADMIN");
     const priceCents = this.cents(input.price);
     this.checkAvailable(input.available);
+    const models = input.compatibleModels?.length ? checkModelNames(input.compatibleModels) : [];
     return this.db.transaction(async (tx) => {
       const repository = tx.getRepository(Part);
       const part = await repository.save(
@@ -129,13 +152,14 @@ export class PartService {
           stockAdjustment: input.available,
         }),
       );
+      if (models.length) await replaceCompatibleModels(tx, part.databaseId, models);
       const created = await repository.findOneByOrFail({ databaseId: part.databaseId });
       await recordAudit(tx, admin, {
         action: AuditAction.PART_CREATED,
         entityType: AuditEntityType.PART,
         entityId: created.databaseId,
         before: null,
-        after: partSnapshot(created),
+        after: partSnapshot(created, await modelNamesOf(tx, created.databaseId)),
       });
       return created;
     });
@@ -152,6 +176,7 @@ export class PartService {
     const given = (Object.keys(changes) as Array<keyof PartChanges>).filter((field) => field !== "expectedAvailable" && changes[field] != null);
     if (given.length === 0) throw badInput("Nothing to change: give at least one field of the part");
     const priceCents = changes.price === undefined || changes.price === null ? undefined : this.cents(changes.price);
+    const models = changes.compatibleModels === undefined || changes.compatibleModels === null ? null : checkModelNames(changes.compatibleModels);
     if (changes.available !== undefined && changes.available !== null) {
       this.checkAvailable(changes.available);
       if (changes.expectedAvailable === undefined || changes.expectedAvailable === null) {
@@ -161,7 +186,8 @@ export class PartService {
       }
     }
     return this.underLock(id, async (tx, part) => {
-      const before = partSnapshot(part);
+      const modelsBefore = await modelNamesOf(tx, part.databaseId);
+      const before = partSnapshot(part, modelsBefore);
       if (changes.available !== undefined && changes.available !== null && changes.available !== part.available) {
         if (changes.expectedAvailable !== part.available) {
           throw conflict(
@@ -177,7 +203,12 @@ export class PartService {
       if (priceCents !== undefined) part.priceCents = priceCents;
       if (changes.minOrderQuantity !== undefined && changes.minOrderQuantity !== null) part.minOrderQuantity = changes.minOrderQuantity;
       if (changes.lowStockThreshold !== undefined && changes.lowStockThreshold !== null) part.lowStockThreshold = changes.lowStockThreshold;
-      const after = partSnapshot(part);
+      let modelsAfter = modelsBefore;
+      if (models !== null && !sameModels(modelsBefore, models)) {
+        await replaceCompatibleModels(tx, part.databaseId, models);
+        modelsAfter = await modelNamesOf(tx, part.databaseId);
+      }
+      const after = partSnapshot(part, modelsAfter);
       if (JSON.stringify(before) === JSON.stringify(after)) return part;
       await tx.query(
         `UPDATE parts SET name = $2, short_desc = $3, img = $4, price_cents = $5, available = $6, min_order_quantity = $7,
@@ -206,7 +237,8 @@ export class PartService {
       throw badInput(`Restock quantity must be a whole number from 1 to ${STOCK.maxRestock.toLocaleString("en-US")}`);
     }
     return this.underLock(id, async (tx, part) => {
-      const before = partSnapshot(part);
+      const models = await modelNamesOf(tx, part.databaseId);
+      const before = partSnapshot(part, models);
       this.checkAvailable(part.available + quantity, `${part.name} would have ${part.available + quantity} units`);
       part.available += quantity;
       part.stockAdjustment += quantity;
@@ -216,7 +248,7 @@ export class PartService {
         entityType: AuditEntityType.PART,
         entityId: part.databaseId,
         before,
-        after: { ...partSnapshot(part), restocked: quantity },
+        after: { ...partSnapshot(part, models), restocked: quantity },
       });
       return part;
     });
@@ -235,7 +267,8 @@ export class PartService {
   private setRetired(admin: User, id: string, retired: boolean): Promise<Part> {
     return this.underLock(id, async (tx, part) => {
       if (part.retired === retired) return part;
-      const before = partSnapshot(part);
+      const models = await modelNamesOf(tx, part.databaseId);
+      const before = partSnapshot(part, models);
       const [{ retired_at }] = returnedRows<{ retired_at: Date | null }>(
         await tx.query(`UPDATE parts SET retired_at = ${retired ? "now()" : "NULL"} WHERE id = $1 RETURNING retired_at`, [part.databaseId]),
       );
@@ -245,7 +278,7 @@ export class PartService {
         entityType: AuditEntityType.PART,
         entityId: part.databaseId,
         before,
-        after: partSnapshot(part),
+        after: partSnapshot(part, models),
       });
       return part;
     });

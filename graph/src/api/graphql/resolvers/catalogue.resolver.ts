@@ -12,6 +12,7 @@ import {
   PageArgs,
   PartSearchArgs,
   RestockArgs,
+  splitModelName,
   UpdatePartInput,
 } from "../../inputs/inputs";
 import { GraphContext } from "../context";
@@ -47,7 +48,7 @@ export class PartResolver {
   @Directive("@auth(requires: ADMIN)")
   @Mutation(() => PartType, { description: "Adds a part to the shop" })
   async createPart(@Arg("input", () => CreatePartInput) input: CreatePartInput, @Ctx() { services, actor }: GraphContext) {
-    return services.parts.create(await actor(), input);
+    return services.parts.create(await actor(), { ...input, compatibleModels: input.compatibleModels?.map(splitModelName) });
   }
 
   @Directive("@auth(requires: ADMIN)")
@@ -55,7 +56,7 @@ export class PartResolver {
     description: "Edits a part (only the fields given). CONFLICT when the stock moved from expectedAvailable meanwhile; nothing is saved then",
   })
   async updatePart(@Args() { id }: IdArgs, @Arg("input", () => UpdatePartInput) input: UpdatePartInput, @Ctx() { services, actor }: GraphContext) {
-    return services.parts.update(await actor(), databaseIdFor("Part", id), input);
+    return services.parts.update(await actor(), databaseIdFor("Part", id), { ...input, compatibleModels: input.compatibleModels?.map(splitModelName) });
   }
 
   @Directive("@auth(requires: ADMIN)")

@@ -29,6 +29,10 @@ export const EditPartDocument = graphql(`
       lowStock
       retired
       retiredAt
+      compatibleModels {
+        id
+        name
+      }
     }
   }
 `);
@@ -46,6 +50,10 @@ export const UpdatePartDocument = graphql(`
       lowStockThreshold
       lowStock
       retired
+      compatibleModels {
+        id
+        name
+      }
     }
   }
 `);
@@ -58,6 +66,7 @@ interface EditablePart {
   available: number;
   minOrderQuantity: number;
   lowStockThreshold: number;
+  compatibleModels: Array<{ name: string }> | string[];
 }
 
 const formValuesOf = (part: EditablePart): PartFormValues => ({
@@ -68,6 +77,7 @@ const formValuesOf = (part: EditablePart): PartFormValues => ({
   available: String(part.available),
   minOrderQuantity: String(part.minOrderQuantity),
   lowStockThreshold: String(part.lowStockThreshold),
+  compatibleModels: part.compatibleModels.map((model) => (typeof model === "string" ? model : model.name)).join("\n"),
 });
 
 export function EditPartPage() {

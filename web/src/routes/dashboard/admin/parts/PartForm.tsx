@@ -17,6 +17,8 @@ export interface PartFormValues {
   minOrderQuantity: string;
   lowStockThreshold: string;
   img: string;
+  /** One "Brand Model" per line. */
+  compatibleModels: string;
 }
 
 /** The values once checked, as the API takes them. */
@@ -28,6 +30,7 @@ export interface PartValues {
   minOrderQuantity: number;
   lowStockThreshold: number;
   img: string;
+  compatibleModels: string[];
 }
 
 export const EMPTY_PART: PartFormValues = {
@@ -38,6 +41,7 @@ export const EMPTY_PART: PartFormValues = {
   minOrderQuantity: "1",
   lowStockThreshold: "10",
   img: "",
+  compatibleModels: "",
 };
 
 const FIELDS = Object.keys(EMPTY_PART) as Array<keyof PartFormValues>;
@@ -62,7 +66,20 @@ const rules = {
   minOrderQuantity: (value: string) => whole(value, "Minimum order quantity", 1, 1_000_000),
   lowStockThreshold: (value: string) => whole(value, "Low-stock threshold", 0, 10_000_000),
   img: (value: string) => (!value.trim() ? "Image is required" : !IMAGE.test(value.trim()) ? "Image must be an http(s) URL or a path on this shop" : true),
+  compatibleModels: (value: string) => {
+    const names = modelLines(value);
+    if (names.length > 200) return "A part can list at most 200 laptop models";
+    const single = names.find((name) => !/\s/.test(name));
+    return single ? `"${single}" needs a model after its brand: a brand and a model, like "Lenovo ThinkPad T14 Gen 2"` : true;
+  },
 };
+
+/** The lines of the models field that name something. */
+const modelLines = (value: string) =>
+  value
+    .split("\n")
+    .map((line) => line.trim())
+    .filter(Boolean);
 
 function whole(value: string, label: string, min: number, max: number): string | true {
   const number = Number(value.trim());
@@ -80,6 +97,7 @@ export function parsePartValues(values: PartFormValues): PartValues {
     minOrderQuantity: Number(values.minOrderQuantity.trim()),
     lowStockThreshold: Number(values.lowStockThreshold.trim()),
     img: values.img.trim(),
+    compatibleModels: modelLines(values.compatibleModels),
   };
 }
 
@@ -200,6 +218,14 @@ export function PartForm({ idPrefix, initial, submitLabel, busyLabel, stockHint,
         </FormField>
       </div>
       {stockHint && <div className="part-form__stock-hint">{stockHint}</div>}
+      <FormField
+        id={id("compatibleModels")}
+        label="Compatible laptop models"
+        error={errors.compatibleModels?.message}
+        hint='One per line, the brand first: "Lenovo ThinkPad T14 Gen 2"'
+      >
+        <textarea id={id("compatibleModels")} rows={4} {...field("compatibleModels")} />
+      </FormField>
       <div className="part-form__image">
         {img && IMAGE.test(img.trim()) && <img src={apiUrl(img.trim())} alt="" width="96" height="96" className="part-form__preview" />}
         <div className="part-form__image-fields">

@@ -12,7 +12,9 @@ import { RestockPartDocument, RetirePartDocument } from "./partMutations";
 
 const asAdmin = () => createFakeAuth({ user: admin });
 
-const part = (overrides: Record<string, unknown> = {}): Record<string, unknown> & { id: string; name: string; shortDesc?: string } => ({
+const part = (
+  overrides: Record<string, unknown> = {},
+): Record<string, unknown> & { id: string; name: string; shortDesc?: string; compatibleModels?: unknown } => ({
   __typename: "Part",
   id: "UGFydDpwLTE",
   databaseId: "p-1",
@@ -111,6 +113,7 @@ describe("Add a part", () => {
                 minOrderQuantity: 10,
                 lowStockThreshold: 10,
                 img: "/images/parts/hinge-set.svg",
+                compatibleModels: ["HP EliteBook 840 G8", "Dell Latitude 5420"],
               },
             },
           },
@@ -132,6 +135,11 @@ describe("Add a part", () => {
     await userEvent.clear(screen.getByLabelText("Minimum order quantity"));
     await userEvent.type(screen.getByLabelText("Minimum order quantity"), "10");
     await userEvent.type(screen.getByLabelText("Image URL"), "/images/parts/hinge-set.svg");
+    await userEvent.type(screen.getByLabelText("Compatible laptop models"), "HP{Enter}");
+    await userEvent.click(screen.getByRole("button", { name: "Add part" }));
+    expect(await screen.findByText(/"HP" needs a model after its brand/)).toBeInTheDocument();
+    await userEvent.clear(screen.getByLabelText("Compatible laptop models"));
+    await userEvent.type(screen.getByLabelText("Compatible laptop models"), "HP EliteBook 840 G8{Enter}{Enter}  Dell Latitude 5420  ");
     await userEvent.click(screen.getByRole("button", { name: "Add part" }));
     expect(await screen.findByText("Price must be an amount in dollars with at most two decimals")).toBeInTheDocument();
 
@@ -145,7 +153,11 @@ describe("Add a part", () => {
 });
 
 describe("Edit part", () => {
-  const full = part({ shortDesc: "3-cell, 57 Wh", retiredAt: null });
+  const full = part({
+    shortDesc: "3-cell, 57 Wh",
+    retiredAt: null,
+    compatibleModels: [{ __typename: "LaptopModel", id: "M1", name: "Lenovo ThinkPad T14 Gen 2" }],
+  });
   const editMock = (available: number) => ({
     request: { query: EditPartDocument, variables: { id: "p-1" } },
     result: { data: { part: { ...full, available } } },
@@ -169,6 +181,7 @@ describe("Edit part", () => {
         lowStockThreshold: full.lowStockThreshold,
         lowStock: false,
         retired: false,
+        compatibleModels: full.compatibleModels,
         ...fields,
       },
     },
@@ -178,7 +191,15 @@ describe("Edit part", () => {
       <Route path="/dashboard/manage_parts/:partsId" element={<EditPartPage />} />
     </Routes>
   );
-  const baseInput = { name: full.name, shortDesc: full.shortDesc, price: full.price, minOrderQuantity: 5, lowStockThreshold: 10, img: full.img };
+  const baseInput = {
+    name: full.name,
+    shortDesc: full.shortDesc,
+    price: full.price,
+    minOrderQuantity: 5,
+    lowStockThreshold: 10,
+    img: full.img,
+    compatibleModels: ["Lenovo ThinkPad T14 Gen 2"],
+  };
 
   it("sends a new stock with the stock it showed; other edits without the stock", async () => {
     renderApp({
@@ -238,6 +259,36 @@ describe("Edit part", () => {
     expect(await screen.findByText(message)).toBeInTheDocument();
     await waitFor(() => expect(screen.getByLabelText("Stock")).toHaveValue(35));
     expect(screen.getByLabelText("Name")).toHaveValue("Battery 57Wh");
+  });
+
+  it("edits the compatible laptop models, one per line", async () => {
+    renderApp({
+      route: "/dashboard/manage_parts/p-1",
+      ui: editPage(),
+      auth: asAdmin(),
+      mocks: [
+        editMock(40),
+        historyMock,
+        {
+          request: {
+            query: UpdatePartDocument,
+            variables: { id: full.id, input: { ...baseInput, compatibleModels: ["Lenovo ThinkPad T14 Gen 2", "Dell Latitude 5420"] } },
+          },
+          result: saved({
+            compatibleModels: [
+              { __typename: "LaptopModel", id: "M2", name: "Dell Latitude 5420" },
+              { __typename: "LaptopModel", id: "M1", name: "Lenovo ThinkPad T14 Gen 2" },
+            ],
+          }),
+        },
+      ],
+    });
+    const models = await screen.findByLabelText("Compatible laptop models");
+    expect(models).toHaveValue("Lenovo ThinkPad T14 Gen 2");
+    await userEvent.type(models, "{Enter}Dell Latitude 5420");
+    await userEvent.click(screen.getByRole("button", { name: "Save changes" }));
+    expect(await screen.findByText("Changes saved: Laptop battery")).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByLabelText("Compatible laptop models")).toHaveValue("Dell Latitude 5420\nLenovo ThinkPad T14 Gen 2"));
   });
 
   it("puts the server's message under the field it names", async () => {

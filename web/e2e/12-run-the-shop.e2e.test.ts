@@ -23,12 +23,12 @@ import {
 } from "./support/ui";
 
 /*
- * Running the shop (issue 14, parts 3 to 5), as an admin and a shopper see it: a part edited and
- * restocked, a stock edit that would cross an order refused, a part retired, the orders' filters
+ * Running the shop (issue 14, parts 3 to 5), as an admin and a shopper see it: a part edited (its
+ * compatible laptops too) and restocked, a stock edit that would cross an order refused, a part retired, the orders' filters
  * and CSV export, and the overview's charts and low-stock restock.
  */
 
-const journey = useJourney("11-run-the-shop");
+const journey = useJourney("12-run-the-shop");
 
 const BATTERY = "Li-ion Battery 11.55V 57Wh, 3-cell";
 const KEYBOARD = 'Backlit US Keyboard for 14" Laptops';
@@ -92,6 +92,8 @@ describe("an admin running the shop, and a shopper", () => {
     await expectValue(admin.getByLabel("Stock", { exact: true }), "1200");
     await admin.getByLabel("Price ($)").fill("31.5");
     await admin.getByLabel("Description").fill("Full-size US layout, white backlight. Now with a two-year warranty.");
+    const models = admin.getByLabel("Compatible laptop models");
+    await models.fill(`${(await models.inputValue()).trim()}\nFramework Laptop 13`.trim());
     await admin.getByRole("button", { name: "Save changes" }).click();
     await expectToast(admin, "success", `Changes saved: ${KEYBOARD}`);
     await journey.shot(admin, "part-edited");
@@ -113,6 +115,7 @@ describe("an admin running the shop, and a shopper", () => {
     await expectText(fact(card, "Available"), "1450");
     await openPart(shopper, KEYBOARD);
     await visible(shopper.getByText("Now with a two-year warranty.", { exact: false }));
+    await visible(shopper.getByRole("region", { name: "Fits these laptops" }).getByRole("link", { name: "Framework Laptop 13" }));
     await expectText(shopper.getByTestId("part-available"), "1450");
     await journey.shot(shopper, "shopper-sees-the-edit");
   });
