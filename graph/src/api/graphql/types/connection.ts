@@ -7,7 +7,7 @@ import { ProductType } from "./product.type";
 import { ReviewType } from "./review.type";
 import { UserType } from "./user.type";
 
-@ObjectType({ description: "Where a page of a connection ends" })
+@ObjectType({ simpleResolvers: true, description: "Where a page of a connection ends" })
 export class PageInfo {
   @Field(() => Boolean)
   hasNextPage: boolean;
@@ -18,7 +18,7 @@ export class PageInfo {
 
 /** Relay cursor connections: `edges { cursor node }` and `pageInfo`. */
 function connectionOf<T extends object>(NodeClass: ClassType<T>, name: string) {
-  @ObjectType(`${name}Edge`)
+  @ObjectType(`${name}Edge`, { simpleResolvers: true })
   class Edge {
     @Field(() => String)
     cursor: string;
@@ -27,7 +27,7 @@ function connectionOf<T extends object>(NodeClass: ClassType<T>, name: string) {
     node: T;
   }
 
-  @ObjectType(`${name}Connection`)
+  @ObjectType(`${name}Connection`, { simpleResolvers: true })
   class Connection {
     @Field(() => [Edge])
     edges: Edge[];

@@ -3,7 +3,7 @@ import { Node } from "../node";
 import { NodeFields } from "./node-fields";
 
 /** The GraphQL shape of domain/catalogue/laptop-model.entity.ts. */
-@ObjectType("LaptopModel", { implements: Node, description: "A laptop that parts fit" })
+@ObjectType("LaptopModel", { simpleResolvers: true, implements: Node, description: "A laptop that parts fit" })
 export class LaptopModelType extends NodeFields {
   @Field(() => String, { description: 'e.g. "Lenovo"' })
   brand: string;

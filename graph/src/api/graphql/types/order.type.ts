@@ -6,7 +6,7 @@ import { NodeFields } from "./node-fields";
 registerEnumType(OrderStatus, { name: "OrderStatus" });
 
 /** The part is resolved in resolvers/order.resolver.ts. */
-@ObjectType("Order", { implements: Node, description: "A reservation of a part by a customer" })
+@ObjectType("Order", { simpleResolvers: true, implements: Node, description: "A reservation of a part by a customer" })
 export class OrderType extends NodeFields {
   @Field(() => String, { description: "The part's name when it was ordered" })
   partName: string;

@@ -3,7 +3,7 @@ import { Node } from "../node";
 import { NodeFields } from "./node-fields";
 
 /** The GraphQL shape of domain/catalogue/part.entity.ts (resolvers return the entities). */
-@ObjectType("Part", { implements: Node, description: "A laptop part customers can reserve" })
+@ObjectType("Part", { simpleResolvers: true, implements: Node, description: "A laptop part customers can reserve" })
 export class PartType extends NodeFields {
   @Field(() => String)
   name: string;

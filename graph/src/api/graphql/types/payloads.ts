@@ -2,7 +2,7 @@ import { Field, ID, ObjectType } from "type-graphql";
 import { User } from "../../../domain/accounts/user.entity";
 import { UserType } from "./user.type";
 
-@ObjectType()
+@ObjectType({ simpleResolvers: true })
 export class SignInPayload {
   @Field(() => String, { description: "The shop's access token: send it as Authorization: Bearer <token>" })
   token: string;
@@ -11,7 +11,7 @@ export class SignInPayload {
   user: User;
 }
 
-@ObjectType()
+@ObjectType({ simpleResolvers: true })
 export class DeleteProductPayload {
   @Field(() => ID, { description: "Global id of the deleted product" })
   deletedId: string;
@@ -20,7 +20,7 @@ export class DeleteProductPayload {
   name: string;
 }
 
-@ObjectType()
+@ObjectType({ simpleResolvers: true })
 export class NewsletterPayload {
   @Field(() => Boolean)
   subscribed: boolean;
@@ -29,7 +29,7 @@ export class NewsletterPayload {
   alreadySubscribed: boolean;
 }
 
-@ObjectType()
+@ObjectType({ simpleResolvers: true })
 export class PaymentIntentPayload {
   @Field(() => String)
   clientSecret: string;

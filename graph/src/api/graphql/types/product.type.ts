@@ -2,7 +2,7 @@ import { Field, Float, Int, ObjectType } from "type-graphql";
 import { Node } from "../node";
 import { NodeFields } from "./node-fields";
 
-@ObjectType("Product", { implements: Node, description: "A new arrival added by an admin" })
+@ObjectType("Product", { simpleResolvers: true, implements: Node, description: "A new arrival added by an admin" })
 export class ProductType extends NodeFields {
   @Field(() => String)
   name: string;

@@ -1,6 +1,6 @@
 import { Field, ObjectType } from "type-graphql";
 
-@ObjectType("Profile", { description: "What a user told the shop about themselves" })
+@ObjectType("Profile", { simpleResolvers: true, description: "What a user told the shop about themselves" })
 export class ProfileType {
   @Field(() => String, { description: "The owner's email" })
   userEmail: string;

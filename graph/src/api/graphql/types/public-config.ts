@@ -1,6 +1,6 @@
 import { Field, ObjectType } from "type-graphql";
 
-@ObjectType({ description: "What the web app needs to know to talk to the identity, payment and image services" })
+@ObjectType({ simpleResolvers: true, description: "What the web app needs to know to talk to the identity, payment and image services" })
 export class PublicConfig {
   @Field(() => String)
   firebaseProjectId: string;

@@ -2,7 +2,7 @@ import { Field, Int, ObjectType } from "type-graphql";
 import { Node } from "../node";
 import { NodeFields } from "./node-fields";
 
-@ObjectType("Review", { implements: Node, description: "A customer's review of the shop" })
+@ObjectType("Review", { simpleResolvers: true, implements: Node, description: "A customer's review of the shop" })
 export class ReviewType extends NodeFields {
   @Field(() => String)
   name: string;

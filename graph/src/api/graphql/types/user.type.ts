@@ -5,7 +5,7 @@ import { NodeFields } from "./node-fields";
 
 registerEnumType(Role, { name: "Role", description: "What a user may do: ADMIN runs the shop" });
 
-@ObjectType("User", { implements: Node, description: "A shop account, created at first sign-in" })
+@ObjectType("User", { simpleResolvers: true, implements: Node, description: "A shop account, created at first sign-in" })
 export class UserType extends NodeFields {
   @Field(() => String)
   email: string;

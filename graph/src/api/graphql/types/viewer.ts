@@ -2,7 +2,7 @@ import { Field, ID, ObjectType } from "type-graphql";
 import { Role, User } from "../../../domain/accounts/user.entity";
 import { toGlobalId } from "../global-id";
 
-@ObjectType({ description: "The signed-in user" })
+@ObjectType({ simpleResolvers: true, description: "The signed-in user" })
 export class Viewer {
   constructor(readonly user: User) {}
 
