@@ -71,6 +71,8 @@ async function freshOrder(owner: Person): Promise<string> {
 const freshEmail = () => `matrix${crypto.randomBytes(5).toString("hex")}@example.com`;
 const orderGlobalId = (id: string) => Buffer.from(`Order:${id}`).toString("base64url");
 const productInput = { name: "Matrix product", price: 12.5 };
+const partInput = { name: "Matrix part", shortDesc: "Made by the matrix", img: "/images/parts/dc-jack.svg", price: 9.5, available: 5, minOrderQuantity: 1 };
+const partBody = { name: "Matrix part", short_desc: "Made by the matrix", img: "/images/parts/dc-jack.svg", price: 9.5, available: 5, min_order_quantity: 1 };
 const reviewInput = { name: "Matrix", ratings: 4, description: "Good part", img: "https://example.com/r.png" };
 const profileInput = { education: "BSc", address: "1 Main St", phone: "0123456789", linkedin: "https://linkedin.com/in/x" };
 
@@ -97,6 +99,12 @@ const REST: Record<string, RestRow> = {
   },
   "DELETE /userOrder/:id": { expect: [401, 200, 404, 404], request: async (world) => ({ params: { id: await freshOrder(world.customer) } }) },
   "GET /getOrders": { expect: [401, 403, 403, 200] },
+  "GET /admin/orders.csv": { expect: [401, 403, 403, 200], request: () => ({ query: "status=unpaid&search=matrix" }) },
+  "POST /parts": { expect: [401, 403, 403, 201], request: () => ({ body: partBody }) },
+  "PATCH /parts/:id": { expect: [401, 403, 403, 200], request: async () => ({ params: { id: await freshPart() }, body: { name: "Matrix renamed" } }) },
+  "POST /parts/:id/restock": { expect: [401, 403, 403, 200], request: async () => ({ params: { id: await freshPart() }, body: { quantity: 3 } }) },
+  "POST /parts/:id/retire": { expect: [401, 403, 403, 200], request: async () => ({ params: { id: await freshPart() } }) },
+  "POST /parts/:id/restore": { expect: [401, 403, 403, 200], request: async () => ({ params: { id: await freshPart() } }) },
   "POST /create-payment-intent": { expect: [401, 200, 404, 404], request: (world) => ({ body: { orderId: world.order.id } }) },
   "GET /review": { expect: [200, 200, 200, 200] },
   "POST /review": { expect: [401, 201, 201, 201], request: () => ({ body: reviewInput }) },
@@ -134,7 +142,13 @@ const GRAPHQL: Record<string, GqlRow> = {
     query: "query($id: ID!) { order(id: $id) { id } }",
     variables: (world) => ({ id: world.order.globalId }),
   },
-  "Query.orders": { expect: ["UNAUTHENTICATED", "FORBIDDEN", "FORBIDDEN", "ok"], query: "{ orders(first: 1) { edges { cursor } } }" },
+  "Query.orders": {
+    expect: ["UNAUTHENTICATED", "FORBIDDEN", "FORBIDDEN", "ok"],
+    query: '{ orders(first: 1, status: UNPAID, search: "a") { edges { cursor } } }',
+  },
+  "Query.adminParts": { expect: ["UNAUTHENTICATED", "FORBIDDEN", "FORBIDDEN", "ok"], query: "{ adminParts(first: 1, status: RETIRED) { edges { cursor } } }" },
+  "Query.auditLog": { expect: ["UNAUTHENTICATED", "FORBIDDEN", "FORBIDDEN", "ok"], query: "{ auditLog(first: 1, entityType: PART) { edges { cursor } } }" },
+  "Query.adminOverview": { expect: ["UNAUTHENTICATED", "FORBIDDEN", "FORBIDDEN", "ok"], query: "{ adminOverview { revenue revenueByDay { day } } }" },
 
   "Mutation.addProduct": {
     expect: ["UNAUTHENTICATED", "FORBIDDEN", "FORBIDDEN", "ok"],
@@ -145,6 +159,31 @@ const GRAPHQL: Record<string, GqlRow> = {
     expect: ["UNAUTHENTICATED", "FORBIDDEN", "FORBIDDEN", "ok"],
     query: "mutation($id: ID!) { deleteProduct(id: $id) { deletedId } }",
     variables: async () => ({ id: await freshProduct() }),
+  },
+  "Mutation.createPart": {
+    expect: ["UNAUTHENTICATED", "FORBIDDEN", "FORBIDDEN", "ok"],
+    query: "mutation($input: CreatePartInput!) { createPart(input: $input) { id } }",
+    variables: () => ({ input: partInput }),
+  },
+  "Mutation.updatePart": {
+    expect: ["UNAUTHENTICATED", "FORBIDDEN", "FORBIDDEN", "ok"],
+    query: 'mutation($id: ID!) { updatePart(id: $id, input: { name: "Matrix renamed", available: 6, expectedAvailable: 10 }) { id } }',
+    variables: async () => ({ id: await freshPart() }),
+  },
+  "Mutation.restockPart": {
+    expect: ["UNAUTHENTICATED", "FORBIDDEN", "FORBIDDEN", "ok"],
+    query: "mutation($id: ID!) { restockPart(id: $id, quantity: 2) { id } }",
+    variables: async () => ({ id: await freshPart() }),
+  },
+  "Mutation.retirePart": {
+    expect: ["UNAUTHENTICATED", "FORBIDDEN", "FORBIDDEN", "ok"],
+    query: "mutation($id: ID!) { retirePart(id: $id) { id } }",
+    variables: async () => ({ id: await freshPart() }),
+  },
+  "Mutation.restorePart": {
+    expect: ["UNAUTHENTICATED", "FORBIDDEN", "FORBIDDEN", "ok"],
+    query: "mutation($id: ID!) { restorePart(id: $id) { id } }",
+    variables: async () => ({ id: await freshPart() }),
   },
   "Mutation.addReview": {
     expect: ["UNAUTHENTICATED", "ok", "ok", "ok"],

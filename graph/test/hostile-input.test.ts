@@ -73,6 +73,21 @@ const EMAILS: Value[] = [
   ...WRONG_TYPES,
 ];
 const QUANTITIES: Value[] = [MISSING, null, -1, 0, 1.5, -0.5, "5", "five", 1e308, 2 ** 31, 2 ** 53 + 2, 1_000_001, true, [], {}, "1; DROP TABLE parts"];
+/** Lists of "Brand Model" names an admin may not give a part. */
+const MODEL_LISTS: Value[] = [
+  ["Lenovo"],
+  [""],
+  ["   "],
+  [123],
+  [null],
+  {},
+  [["Lenovo", "T14"]],
+  [`Lenovo ${"x".repeat(81)}`],
+  [`${"B".repeat(41)} X`],
+  ["Dell \u0000 XPS"],
+  Array.from({ length: 201 }, (_, i) => `Acer M${i}`),
+];
+const STOCKS: Value[] = [-1, 1.5, "5", 10_000_001, 1e308, true, [], {}];
 const RATINGS: Value[] = [MISSING, null, 0, 6, 4.5, -1, "5", 1e308, true, [], {}];
 
 /** Ids that name nothing the caller may touch (the path variants are sent raw, the rest encoded). */
@@ -173,6 +188,73 @@ const REST_CORPUS: Record<string, () => Probe[]> = {
       ...eachValue(base, body, "description", optionalText(2000)),
     ];
   },
+  "POST /parts": () => {
+    const base = { method: "POST", path: "/parts", token: f.admin.token };
+    const body = {
+      name: "Hostile part",
+      short_desc: "ok",
+      img: "/images/parts/dc-jack.svg",
+      price: 9.99,
+      available: 5,
+      min_order_quantity: 1,
+      low_stock_threshold: 2,
+    };
+    return [
+      ...malformedBodies(base),
+      ...eachValue(base, body, "name", requiredText(80)),
+      ...eachValue(base, body, "short_desc", requiredText(500)),
+      ...eachValue(base, body, "img", [
+        MISSING,
+        null,
+        "",
+        "javascript:alert(1)",
+        "ftp://example.com/a.png",
+        "not a url",
+        ...SQL,
+        ...WRONG_TYPES,
+        `/${"a".repeat(2048)}`,
+      ]),
+      ...eachValue(base, body, "price", [MISSING, null, -0.01, 1.234, "9.99", 1e308, 1_000_000.01, true, [], {}]),
+      ...eachValue(base, body, "available", [MISSING, null, ...STOCKS]),
+      ...eachValue(base, body, "min_order_quantity", [MISSING, null, 0, -1, 1.5, "2", 1_000_001, true, []]),
+      ...eachValue(base, body, "low_stock_threshold", [-1, 0.5, "2", 10_000_001, true, []]),
+    ];
+  },
+  "PATCH /parts/:id": () => {
+    const base = { method: "PATCH", path: `/parts/${f.partId}`, token: f.admin.token };
+    const body = { name: "Hostile rename" };
+    return [
+      ...malformedBodies(base),
+      ...eachValue(base, body, "name", ["", "   ", ...WRONG_TYPES, ...CONTROL, ...tooLong(80)]),
+      ...eachValue(base, { ...body, short_desc: "x" }, "short_desc", ["", "   ", ...WRONG_TYPES, ...CONTROL, ...tooLong(500)]),
+      ...eachValue(base, { ...body, price: 1 }, "price", [-0.01, 1.234, "9.99", 1e308, true, [], {}]),
+      ...eachValue(base, { ...body, available: 9, expected_available: 5 }, "available", STOCKS),
+      // The stock without the figure the admin saw, or with a stale one (a conflict).
+      ...eachValue(base, { ...body, available: 9, expected_available: 5 }, "expected_available", [MISSING, null, 4, ...STOCKS]),
+      ...eachValue(base, { ...body, min_order_quantity: 1 }, "min_order_quantity", [0, -1, 1.5, "2", true]),
+      ...eachValue(base, { ...body, img: "/x.png" }, "img", ["", "javascript:alert(1)", ...SQL, 123, {}]),
+      ...eachValue(base, body, "compatible_models", [...MODEL_LISTS, "Lenovo ThinkPad"]),
+      ...hostileIds(randomUuid()).map((id) => ({ label: id.label, method: "PATCH", path: `/parts/${id.segment}`, token: f.admin.token, json: body })),
+    ];
+  },
+  "POST /parts/:id/restock": () => {
+    const base = { method: "POST", path: `/parts/${f.partId}/restock`, token: f.admin.token };
+    return [
+      ...malformedBodies(base),
+      ...eachValue(base, { quantity: 1 }, "quantity", [MISSING, null, 0, -1, 1.5, "5", 1_000_001, 1e308, true, [], {}]),
+      ...hostileIds(randomUuid()).map((id) => ({
+        label: id.label,
+        method: "POST",
+        path: `/parts/${id.segment}/restock`,
+        token: f.admin.token,
+        json: { quantity: 1 },
+      })),
+    ];
+  },
+  "POST /parts/:id/retire": () =>
+    hostileIds(randomUuid()).map((id) => ({ label: id.label, method: "POST", path: `/parts/${id.segment}/retire`, token: f.admin.token })),
+  "POST /parts/:id/restore": () =>
+    hostileIds(randomUuid()).map((id) => ({ label: id.label, method: "POST", path: `/parts/${id.segment}/restore`, token: f.admin.token })),
   "DELETE /product/:id": () =>
     hostileIds(randomUuid()).map((id) => ({ label: id.label, method: "DELETE", path: `/product/${id.segment}`, token: f.admin.token })),
   "POST /order": () => {
@@ -413,6 +495,68 @@ const MUTATION_CORPUS: Record<string, MutationCorpus> = {
         { label: "an unknown input field", variables: { input: { ...v.input, paid: true } } },
       ];
     },
+  },
+  createPart: {
+    token: () => f.admin.token,
+    query: "mutation($input: CreatePartInput!) { createPart(input: $input) { id } }",
+    cases: () => {
+      const v = { input: { name: "Hostile part", shortDesc: "ok", img: "/images/parts/dc-jack.svg", price: 9.99, available: 5, minOrderQuantity: 1 } };
+      return [
+        { label: "input missing", variables: {} },
+        ...eachVariable(v, ["input", "name"], requiredText(80)),
+        ...eachVariable(v, ["input", "shortDesc"], requiredText(500)),
+        ...eachVariable(v, ["input", "img"], [MISSING, null, "", "javascript:alert(1)", ...SQL, 123, {}]),
+        ...eachVariable(v, ["input", "price"], [MISSING, null, -0.01, 1.234, "9.99", 1e308, true]),
+        ...eachVariable(v, ["input", "available"], [MISSING, null, ...STOCKS, 2 ** 31]),
+        ...eachVariable(v, ["input", "minOrderQuantity"], [MISSING, null, 0, 1.5, "2", 1_000_001]),
+        ...eachVariable(v, ["input", "lowStockThreshold"], [-1, 0.5, "2", 10_000_001]),
+        { label: "an unknown input field", variables: { input: { ...v.input, retired: true } } },
+      ];
+    },
+  },
+  updatePart: {
+    token: () => f.admin.token,
+    query: "mutation($id: ID!, $input: UpdatePartInput!) { updatePart(id: $id, input: $input) { id } }",
+    cases: () => {
+      const v = { id: f.partId, input: { name: "Hostile rename" } };
+      const withField = (field: string, value: unknown) => ({ id: f.partId, input: { ...v.input, [field]: value } });
+      return [
+        { label: "input missing", variables: { id: f.partId } },
+        { label: "nothing to change", variables: { id: f.partId, input: {} } },
+        { label: "only nulls", variables: { id: f.partId, input: { name: null, price: null } } },
+        ...eachVariable(v, ["id"], idValues(randomUuid())),
+        ...eachVariable(v, ["input", "name"], ["", "   ", ...WRONG_TYPES, ...CONTROL, ...tooLong(80)]),
+        ...eachVariable(withField("shortDesc", "x"), ["input", "shortDesc"], ["", "   ", ...CONTROL, ...tooLong(500)]),
+        ...eachVariable(withField("price", 1), ["input", "price"], [-0.01, 1.234, "9.99", 1e308, true]),
+        ...eachVariable({ id: f.partId, input: { ...v.input, available: 9, expectedAvailable: 5 } }, ["input", "available"], STOCKS),
+        ...eachVariable(
+          { id: f.partId, input: { ...v.input, available: 9, expectedAvailable: 5 } },
+          ["input", "expectedAvailable"],
+          [MISSING, null, 4, ...STOCKS],
+        ),
+        ...eachVariable(withField("minOrderQuantity", 1), ["input", "minOrderQuantity"], [0, -1, 1.5, "2"]),
+        ...eachVariable(withField("img", "/x.png"), ["input", "img"], ["", "javascript:alert(1)", ...SQL, 123]),
+        ...eachVariable(withField("compatibleModels", []), ["input", "compatibleModels"], MODEL_LISTS),
+      ];
+    },
+  },
+  restockPart: {
+    token: () => f.admin.token,
+    query: "mutation($id: ID!, $quantity: Int!) { restockPart(id: $id, quantity: $quantity) { id } }",
+    cases: () => [
+      ...eachVariable({ id: f.partId, quantity: 1 }, ["id"], idValues(randomUuid())),
+      ...eachVariable({ id: f.partId, quantity: 1 }, ["quantity"], [MISSING, null, 0, -1, 1.5, "5", 1_000_001, 2 ** 31, true]),
+    ],
+  },
+  retirePart: {
+    token: () => f.admin.token,
+    query: "mutation($id: ID!) { retirePart(id: $id) { id } }",
+    cases: () => eachVariable({ id: "x" }, ["id"], idValues(randomUuid())),
+  },
+  restorePart: {
+    token: () => f.admin.token,
+    query: "mutation($id: ID!) { restorePart(id: $id) { id } }",
+    cases: () => eachVariable({ id: "x" }, ["id"], idValues(randomUuid())),
   },
   deleteProduct: {
     token: () => f.admin.token,

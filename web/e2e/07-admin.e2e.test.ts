@@ -49,12 +49,17 @@ describe("an admin", () => {
     await signIn(admin, ADMIN);
     await admin.getByRole("link", { name: "Dashboard" }).click();
     await visible(dashboardMenu(admin).getByRole("link", { name: "Manage Product" }));
+    // The spec's four admin pages in the spec's order, with the overview before them and the
+    // parts and history pages after them.
     expect(await dashboardMenu(admin).getByRole("link").allInnerTexts()).toEqual([
       "My Profile",
+      "Overview",
       "All Users",
       "Manage All Orders",
       "Add Product",
       "Manage Product",
+      "Manage Parts",
+      "History",
     ]);
 
     await openAdminPage(admin, "All Users", "All Users");

@@ -160,6 +160,62 @@ describe("accessibility (axe-core): no serious or critical violations", () => {
     });
   }
 
+  it("admin: Overview, with its charts and the figures' table open", async () => {
+    await admin.goto("/dashboard/overview");
+    await visible(admin.getByRole("heading", { level: 1, name: "Overview" }));
+    await visible(admin.getByTestId("revenue-chart").locator("svg.recharts-surface"));
+    await admin.getByText("Revenue per day: the figures").click();
+    await visible(admin.getByRole("table", { name: "Revenue per day" }));
+    await check(admin, "admin-overview");
+  });
+
+  it("admin: Manage Parts", async () => {
+    await admin.goto("/dashboard/manage_parts");
+    await visible(admin.getByRole("heading", { level: 1, name: "Manage Parts" }));
+    await visible(admin.locator("tbody tr").first());
+    await check(admin, "admin-manage-parts");
+  });
+
+  it("admin: Add a part, with its validation messages showing", async () => {
+    await admin.goto("/dashboard/manage_parts/new");
+    await visible(admin.getByRole("heading", { level: 1, name: "Add a part" }));
+    await admin.getByRole("button", { name: "Add part" }).click();
+    await visible(admin.getByText("Name is required", { exact: true }));
+    await check(admin, "admin-add-part");
+  });
+
+  it("admin: Edit part, with its restock form and recent changes", async () => {
+    await admin.goto("/dashboard/manage_parts");
+    await row(admin, SSD)
+      .getByRole("link", { name: `Edit ${SSD}` })
+      .click();
+    await visible(admin.getByRole("heading", { level: 1, name: "Edit part" }));
+    await visible(admin.getByRole("heading", { name: "Recent changes" }));
+    await check(admin, "admin-edit-part");
+  });
+
+  it("admin: History", async () => {
+    // Something to show: a restock.
+    await admin.goto("/dashboard/manage_parts");
+    await row(admin, SSD)
+      .getByRole("link", { name: `Edit ${SSD}` })
+      .click();
+    await admin.getByLabel("Units to add").fill("5");
+    await admin.getByRole("button", { name: "Restock", exact: true }).click();
+    await visible(admin.getByRole("region", { name: "Recent changes" }).getByText("Restocked part"));
+    await admin.goto("/dashboard/history");
+    await visible(admin.getByRole("heading", { level: 1, name: "History" }));
+    await visible(admin.locator("tbody tr").first());
+    await check(admin, "admin-history");
+  });
+
+  it("admin: Manage All Orders with a filter", async () => {
+    await admin.goto("/dashboard/manage_all_orders?status=unpaid");
+    await visible(admin.getByRole("heading", { level: 1, name: "Manage All Orders" }));
+    await visible(admin.locator("tbody tr").first());
+    await check(admin, "admin-orders-filtered");
+  });
+
   it("the mobile layout of the home page (360 px)", async () => {
     const page = await journey.newPage({ viewport: { width: 360, height: 740 } });
     await page.goto("/");

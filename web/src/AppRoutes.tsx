@@ -30,6 +30,12 @@ const PAGES: Record<PageName, ComponentType> = {
   manageAllOrders: lazyPage(() => import("./routes/dashboard/admin/ManageAllOrdersPage"), "ManageAllOrdersPage"),
   addProduct: lazyPage(() => import("./routes/dashboard/admin/AddProductPage"), "AddProductPage"),
   manageProducts: lazyPage(() => import("./routes/dashboard/admin/ManageProductsPage"), "ManageProductsPage"),
+  // The overview brings the chart library: it is fetched with this page only.
+  overview: lazyPage(() => import("./routes/dashboard/admin/overview/OverviewPage"), "OverviewPage"),
+  manageParts: lazyPage(() => import("./routes/dashboard/admin/parts/ManagePartsPage"), "ManagePartsPage"),
+  addPart: lazyPage(() => import("./routes/dashboard/admin/parts/AddPartPage"), "AddPartPage"),
+  editPart: lazyPage(() => import("./routes/dashboard/admin/parts/EditPartPage"), "EditPartPage"),
+  history: lazyPage(() => import("./routes/dashboard/admin/history/HistoryPage"), "HistoryPage"),
 };
 
 /** Wraps a page in the guards its access needs beyond what its parent route already checks. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { pagePaths, type RouteEntry } from "./routeTable";
 
 describe("route table", () => {
-  it("lists every page of spec §2, and the catalogue, with its full path and access", () => {
+  it("lists every page of spec §2, the catalogue and the admin pages beside them, with its full path and access", () => {
     expect(pagePaths()).toEqual([
       { path: "/", page: "home", access: "public" },
       { path: "/parts", page: "catalogue", access: "public" },
@@ -15,6 +15,11 @@ describe("route table", () => {
       { path: "/dashboard/manage_all_orders", page: "manageAllOrders", access: "admin" },
       { path: "/dashboard/add_product", page: "addProduct", access: "admin" },
       { path: "/dashboard/manage_product", page: "manageProducts", access: "admin" },
+      { path: "/dashboard/overview", page: "overview", access: "admin" },
+      { path: "/dashboard/manage_parts", page: "manageParts", access: "admin" },
+      { path: "/dashboard/manage_parts/new", page: "addPart", access: "admin" },
+      { path: "/dashboard/manage_parts/:partsId", page: "editPart", access: "admin" },
+      { path: "/dashboard/history", page: "history", access: "admin" },
       { path: "/blogs", page: "blogs", access: "public" },
       { path: "/portfolio", page: "portfolio", access: "public" },
       { path: "/login", page: "login", access: "public" },

@@ -19,6 +19,11 @@ export type PageName =
   | "manageAllOrders"
   | "addProduct"
   | "manageProducts"
+  | "overview"
+  | "manageParts"
+  | "addPart"
+  | "editPart"
+  | "history"
   | "blogs"
   | "portfolio"
   | "login"
@@ -52,6 +57,11 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
       { path: "manage_all_orders", page: "manageAllOrders", access: "admin" },
       { path: "add_product", page: "addProduct", access: "admin" },
       { path: "manage_product", page: "manageProducts", access: "admin" },
+      { path: "overview", page: "overview", access: "admin" },
+      { path: "manage_parts", page: "manageParts", access: "admin" },
+      { path: "manage_parts/new", page: "addPart", access: "admin" },
+      { path: "manage_parts/:partsId", page: "editPart", access: "admin" },
+      { path: "history", page: "history", access: "admin" },
     ],
   },
   { path: "blogs", page: "blogs", access: "public" },

@@ -1,7 +1,7 @@
 import "reflect-metadata";
 import type { Logger as Pino } from "pino";
 import { DataSource, Logger, QueryRunner } from "typeorm";
-import { LaptopModel, NewsletterSubscription, Order, Part, PartCompatibility, Product, Profile, Review, User } from "../domain/entities";
+import { AuditEntry, LaptopModel, NewsletterSubscription, Order, Part, PartCompatibility, Product, Profile, Review, User } from "../domain/entities";
 import { InitialSchema1763800000000 } from "./migrations/1763800000000-initial-schema";
 import { CatalogueChangeNotify1763900000000 } from "./migrations/1763900000000-catalogue-change-notify";
 import { SharedRateLimits1764000000000 } from "./migrations/1764000000000-shared-rate-limits";
@@ -12,6 +12,8 @@ import { Images1764400000000 } from "./migrations/1764400000000-images";
 import { PartCompatibility1764500000000 } from "./migrations/1764500000000-part-compatibility";
 import { PartSearch1764510000000 } from "./migrations/1764510000000-part-search";
 import { PartRatings1764520000000 } from "./migrations/1764520000000-part-ratings";
+import { CatalogueManagement1764600000000 } from "./migrations/1764600000000-catalogue-management";
+import { AuditLog1764610000000 } from "./migrations/1764610000000-audit-log";
 import { requestStats } from "./request-stats";
 
 /** Counts statements per request and reports slow or failing ones (failures at debug level); nothing else is logged. */
@@ -41,7 +43,7 @@ class CountingLogger implements Logger {
   }
 }
 
-export const entities = [Part, Product, Order, Review, User, Profile, NewsletterSubscription, LaptopModel, PartCompatibility];
+export const entities = [Part, Product, Order, Review, User, Profile, NewsletterSubscription, LaptopModel, PartCompatibility, AuditEntry];
 export const migrations = [
   InitialSchema1763800000000,
   CatalogueChangeNotify1763900000000,
@@ -53,6 +55,8 @@ export const migrations = [
   PartCompatibility1764500000000,
   PartSearch1764510000000,
   PartRatings1764520000000,
+  CatalogueManagement1764600000000,
+  AuditLog1764610000000,
 ];
 
 export function createDataSource(url: string, log: Pino, options: { poolSize?: number } = {}): DataSource {

@@ -7,3 +7,4 @@ export { Order, OrderStatus } from "./orders/order.entity";
 export { User, Role } from "./accounts/user.entity";
 export { Profile } from "./accounts/profile.entity";
 export { NewsletterSubscription } from "./accounts/newsletter-subscription.entity";
+export { AuditEntry, AuditAction, AuditEntityType } from "./audit/audit-entry.entity";

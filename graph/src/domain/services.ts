@@ -5,6 +5,7 @@ import { IdTokenVerifier } from "./accounts/identity";
 import { NewsletterService } from "./accounts/newsletter.service";
 import { ProfileService } from "./accounts/profile.service";
 import { UserService } from "./accounts/user.service";
+import { AuditService } from "./audit/audit.service";
 import { CompatibilityService } from "./catalogue/compatibility.service";
 import { PartSearchService } from "./catalogue/part-search.service";
 import { PartService } from "./catalogue/part.service";
@@ -13,6 +14,7 @@ import { ReviewService } from "./catalogue/review.service";
 import { ImageService, ImageStore } from "./images/image.service";
 import { OrderService } from "./orders/order.service";
 import { PaymentService } from "./orders/payment.service";
+import { OverviewService } from "./reports/overview.service";
 
 /**
  * The one service layer: REST handlers and GraphQL resolvers both call these and nothing else.
@@ -33,6 +35,8 @@ export interface Services {
   newsletter: NewsletterService;
   payments: PaymentService;
   images: ImageService;
+  audit: AuditService;
+  overview: OverviewService;
 }
 
 export interface ServiceDependencies {
@@ -58,5 +62,7 @@ export function createServices(db: DataSource, deps: ServiceDependencies): Servi
     newsletter: new NewsletterService(db),
     payments: new PaymentService(db, deps.stripe, deps.stripeWebhookSecret),
     images: new ImageService(deps.imageStore),
+    audit: new AuditService(db),
+    overview: new OverviewService(db),
   };
 }

@@ -1,5 +1,6 @@
 import accepts from "accepts";
 import crypto from "node:crypto";
+import { Readable } from "node:stream";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Callers } from "../api/auth/callers";
 import { assertWellFormedText } from "../api/inputs/text";
@@ -31,6 +32,8 @@ function answer(request: FastifyRequest, reply: FastifyReply, route: RestRoute, 
   if (result.headers) reply.headers(result.headers);
   if (result.status === 304) return reply.send();
   if (Buffer.isBuffer(result.body)) return reply.send(result.body);
+  // A stream goes out as it is produced (fastify ends it, or destroys it when the client leaves).
+  if (result.body instanceof Readable) return reply.send(result.body);
   const body = JSON.stringify(result.body);
   reply.type("application/json; charset=utf-8");
   // Writes answer once and are never revalidated: only cacheable reads get an ETag.

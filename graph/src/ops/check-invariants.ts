@@ -1,17 +1,20 @@
 /**
  * Checks that no stock or order was lost or half-written:
  *
- *   for every part: stock at seed = available + units in live (unpaid or paid) orders
+ *   for every part: stock at seed + units admins added = available + units in live (unpaid or paid) orders
  *
  * (placing an order moves units from `available` into the order in one transaction; cancelling
- * moves them back), plus the order rows' own consistency. Read-only; safe on a live shop.
+ * moves them back; an admin's creation, restock or stock correction adds to `stock_adjustment` in
+ * the transaction that moves `available`), plus the order rows' own consistency. Read-only; safe
+ * on a live shop.
  *
  *   npm run check:invariants -w graph [-- --json] [-- --baseline <file>] [-- --write-baseline <file>]
  *
  * The database is DATABASE_URL (`npm run check:invariants` from the top folder also finds the
  * local harness's embedded database, see dev/src/check-invariants.ts). "Stock at seed" is the seed
- * catalogue's figure for seeded parts; a baseline file ({"<part id>": units}, written with
- * --write-baseline) covers parts added later. Exit code 0: all holds; 1: a violation; 2: could not check.
+ * catalogue's figure for seeded parts, 0 for parts an admin created through the shop (their
+ * initial stock counts as added); a baseline file ({"<part id>": units}, written with
+ * --write-baseline) covers parts added otherwise. Exit code 0: all holds; 1: a violation; 2: could not check.
  */
 import fs from "node:fs";
 import pg from "pg";
@@ -32,12 +35,14 @@ interface PartRow {
   seq: string;
   available: number;
   live_units: number;
+  stock_adjustment: number;
+  created_through_shop: boolean;
 }
 
 /** Every part's available + live units: the figure the invariant keeps constant. */
 async function stockFigures(client: pg.Client): Promise<PartRow[]> {
   const { rows } = await client.query<PartRow>(`
-    SELECT p.id, p.name, p.seq::text AS seq, p.available,
+    SELECT p.id, p.name, p.seq::text AS seq, p.available, p.stock_adjustment, p.created_by IS NOT NULL AS created_through_shop,
            COALESCE(SUM(o.quantity) FILTER (WHERE o.status IN ('unpaid', 'paid')), 0)::int AS live_units
     FROM parts p LEFT JOIN orders o ON o.part_id = p.id
     GROUP BY p.id ORDER BY p.seq`);
@@ -56,17 +61,20 @@ export async function checkInvariants(client: pg.Client, baseline: Record<string
     const seen = new Set<string>();
     let checkedParts = 0;
     for (const part of parts) {
-      let expected: number | undefined = baseline[part.id];
-      if (expected === undefined && seeded.has(part.name) && !seen.has(part.name)) expected = seeded.get(part.name);
+      let base: number | undefined = baseline[part.id];
+      if (base === undefined && part.created_through_shop) base = 0;
+      if (base === undefined && seeded.has(part.name) && !seen.has(part.name)) base = seeded.get(part.name);
       seen.add(part.name);
-      if (expected === undefined) {
+      if (base === undefined) {
         uncheckedParts.push(part.id);
         continue;
       }
       checkedParts++;
+      const expected = base + part.stock_adjustment;
       if (part.available + part.live_units !== expected) {
+        const added = part.stock_adjustment ? ` (${base} + ${part.stock_adjustment} added by admins)` : "";
         violations.push(
-          `part ${part.id} (${part.name}): stock ${expected} but available ${part.available} + ${part.live_units} units in live orders = ${part.available + part.live_units}`,
+          `part ${part.id} (${part.name}): stock ${expected}${added} but available ${part.available} + ${part.live_units} units in live orders = ${part.available + part.live_units}`,
         );
       }
     }
@@ -116,9 +124,9 @@ export async function checkInvariants(client: pg.Client, baseline: Record<string
   }
 }
 
-/** Records every part's current available + live units, for parts the seed does not cover. */
+/** Records every part's current available + live units (less what admins added, which counts on top), for parts the seed does not cover. */
 export async function writeBaseline(client: pg.Client, file: string): Promise<void> {
-  const figures = Object.fromEntries((await stockFigures(client)).map((part) => [part.id, part.available + part.live_units]));
+  const figures = Object.fromEntries((await stockFigures(client)).map((part) => [part.id, part.available + part.live_units - part.stock_adjustment]));
   fs.writeFileSync(file, JSON.stringify(figures, null, 2) + "\n");
 }
 

@@ -11,8 +11,11 @@ export function createCache(): InMemoryCache {
           parts: relayStylePagination(["search", "filter", "orderBy"]),
           products: relayStylePagination(),
           reviews: relayStylePagination(),
-          orders: relayStylePagination(),
+          // A filtered list is a list of its own: pages merge only with pages of the same filter.
+          orders: relayStylePagination(["status", "search"]),
           users: relayStylePagination(),
+          adminParts: relayStylePagination(["search", "status", "lowStock"]),
+          auditLog: relayStylePagination(["entityType", "entityId"]),
         },
       },
       Viewer: {
@@ -26,7 +29,7 @@ export function createCache(): InMemoryCache {
 }
 
 /** Root fields whose answer depends on who is signed in. */
-const USER_SCOPED_FIELDS = ["viewer", "isAdmin", "order", "orders", "users"];
+const USER_SCOPED_FIELDS = ["viewer", "isAdmin", "order", "orders", "users", "adminParts", "auditLog", "adminOverview"];
 
 /** Drops everything cached for the previous user, so the next screen asks the server again. */
 export function forgetUserData(cache: ApolloCache): void {

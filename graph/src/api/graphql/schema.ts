@@ -9,6 +9,8 @@ import { NodeResolver } from "./resolvers/node.resolver";
 import { OrderResolver } from "./resolvers/order.resolver";
 import { UserResolver, ViewerResolver } from "./resolvers/user.resolver";
 import { PaymentResolver } from "./resolvers/payment.resolver";
+import { AuditResolver } from "./resolvers/audit.resolver";
+import { OverviewResolver } from "./resolvers/overview.resolver";
 
 export const resolvers = [
   NodeResolver,
@@ -20,6 +22,8 @@ export const resolvers = [
   UserResolver,
   ViewerResolver,
   PaymentResolver,
+  AuditResolver,
+  OverviewResolver,
 ] as const;
 
 let cached: GraphQLSchema | undefined;

@@ -17,6 +17,7 @@ export interface RestRequest {
 
 export interface Reply {
   status?: number;
+  /** Sent as JSON; a Buffer as it is; a Readable streamed as it produces (give its content-type in `headers`). */
   body: unknown;
   headers?: Record<string, string>;
 }

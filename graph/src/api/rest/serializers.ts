@@ -11,6 +11,17 @@ export const restPart = (part: Part) => ({
   short_desc: part.shortDesc,
 });
 
+/** A part as admins see it: the public shape, its low-stock threshold and whether it is retired. */
+export const restAdminPart = (part: Part) => ({
+  ...restPart(part),
+  low_stock_threshold: part.lowStockThreshold,
+  retired: part.retired,
+  retired_at: part.retiredAt,
+});
+
+/** The public shape; a retired part (still reachable from the orders that name it) says so. */
+export const restPublicPart = (part: Part) => (part.retired ? { ...restPart(part), retired: true } : restPart(part));
+
 export const restProduct = (product: Product) => ({
   _id: product.databaseId,
   name: product.name,

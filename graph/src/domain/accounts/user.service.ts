@@ -1,5 +1,7 @@
 import { DataSource } from "typeorm";
 import { Actor, authorize, sameEmail } from "../actor";
+import { recordAudit } from "../audit/audit.service";
+import { AuditAction, AuditEntityType } from "../audit/audit-entry.entity";
 import { forbidden, notFound, unauthenticated } from "../errors";
 import { databaseIdOf } from "../ids";
 import { MAX } from "../limits";
@@ -64,15 +66,30 @@ export class UserService {
     return paginate(this.db.getRepository(User).createQueryBuilder("user"), page, "ASC");
   }
 
+  /** Promotes a user to admin; the change and its history entry commit together. */
   async makeAdmin(actor: Actor, email: string): Promise<{ user: User; modified: boolean }> {
-    authorize(actor, "ADMIN");
-    const repository = this.db.getRepository(User);
-    const user = await repository.findOneBy({ email: email.trim().toLowerCase() });
-    if (!user) throw notFound("User");
-    if (user.role === Role.ADMIN) return { user, modified: false };
-    await repository.update({ databaseId: user.databaseId }, { role: Role.ADMIN });
-    user.role = Role.ADMIN;
-    return { user, modified: true };
+    const admin = authorize(actor, "ADMIN");
+    return this.db.transaction(async (tx) => {
+      const repository = tx.getRepository(User);
+      const user = await repository
+        .createQueryBuilder("user")
+        .setLock("pessimistic_write")
+        .where("user.email = :email", { email: email.trim().toLowerCase() })
+        .getOne();
+      if (!user) throw notFound("User");
+      if (user.role === Role.ADMIN) return { user, modified: false };
+      await repository.update({ databaseId: user.databaseId }, { role: Role.ADMIN });
+      const before = { email: user.email, role: user.role };
+      user.role = Role.ADMIN;
+      await recordAudit(tx, admin, {
+        action: AuditAction.USER_PROMOTED,
+        entityType: AuditEntityType.USER,
+        entityId: user.databaseId,
+        before,
+        after: { email: user.email, role: user.role },
+      });
+      return { user, modified: true };
+    });
   }
 
   /** Whether an email belongs to an admin; one may ask about oneself, admins about anyone. */

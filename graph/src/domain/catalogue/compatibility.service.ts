@@ -124,22 +124,23 @@ export class CompatibilityService {
     return byPart;
   }
 
-  /** Brands that at least one part fits, alphabetically. */
+  /** Brands that at least one part on sale fits, alphabetically. */
   async brands(): Promise<string[]> {
     const rows: Array<{ brand: string }> = await this.db.query(
       `SELECT DISTINCT ON (lower(m.brand)) m.brand FROM laptop_models m
-       WHERE EXISTS (SELECT 1 FROM part_compatibility c WHERE c.laptop_model_id = m.id)
+       WHERE EXISTS (SELECT 1 FROM part_compatibility c JOIN parts p ON p.id = c.part_id WHERE c.laptop_model_id = m.id AND p.retired_at IS NULL)
        ORDER BY lower(m.brand), m.seq`,
     );
     return rows.map((row) => row.brand);
   }
 
-  /** Models that at least one part fits, by brand then model name. */
+  /** Models that at least one part on sale fits, by brand then model name. */
   async listModels(filter: LaptopModelFilter, page: PageRequest): Promise<Page<LaptopModel>> {
     const query = this.db
       .getRepository(LaptopModel)
       .createQueryBuilder("laptop")
-      .where("EXISTS (SELECT 1 FROM part_compatibility fit WHERE fit.laptop_model_id = laptop.id)");
+      // Models of parts on sale only: a retired part has left the shop.
+      .where("EXISTS (SELECT 1 FROM part_compatibility fit JOIN parts p ON p.id = fit.part_id WHERE fit.laptop_model_id = laptop.id AND p.retired_at IS NULL)");
     const brand = filter.brand ? tidy(filter.brand) : "";
     if (brand) query.andWhere("lower(laptop.brand) = lower(:brand)", { brand });
     const search = filter.search ? tidy(filter.search) : "";

@@ -114,7 +114,8 @@ export class PartSearchService {
       tsquery = query;
     }
 
-    const query = this.db.getRepository(Part).createQueryBuilder("part");
+    // Retired parts have left the shop: never found (PartService.list leaves them out too).
+    const query = this.db.getRepository(Part).createQueryBuilder("part").where("part.retired_at IS NULL");
     if (tsquery !== null) query.andWhere("part.search_document @@ CAST(:tsquery AS tsquery)", { tsquery });
     if (criteria.inStock === true) query.andWhere("part.available >= part.minOrderQuantity");
     if (minCents !== null) query.andWhere("part.priceCents >= :minCents", { minCents });

@@ -26,6 +26,30 @@ export class Part extends NodeEntity {
   @Column({ type: "varchar", length: 500, name: "short_desc" })
   shortDesc: string;
 
+  /** The overview lists a part on sale as low on stock once `available` is at or below this. */
+  @Column({ type: "integer", name: "low_stock_threshold", default: 10 })
+  lowStockThreshold: number;
+
+  /** When an admin took the part out of the shop; null while it is on sale. */
+  @Column({ type: "timestamptz", name: "retired_at", nullable: true })
+  retiredAt: Date | null;
+
+  get retired(): boolean {
+    return this.retiredAt !== null;
+  }
+
+  get lowStock(): boolean {
+    return this.available <= this.lowStockThreshold;
+  }
+
+  /** The admin who created the part through the shop (null for the seed and older parts). */
+  @Column({ type: "uuid", name: "created_by", nullable: true })
+  createdBy: string | null;
+
+  /** Net units admins put in or took out (creation, restocks, corrections): see the stock invariant. */
+  @Column({ type: "integer", name: "stock_adjustment", default: 0 })
+  stockAdjustment: number;
+
   /** How many reviews name this part (kept by a trigger on reviews). */
   @Column({ type: "integer", name: "review_count", insert: false, update: false })
   reviewCount: number;

@@ -1,17 +1,106 @@
-import { DataSource } from "typeorm";
-import { notFound } from "../errors";
+import { DataSource, EntityManager } from "typeorm";
+import { returnedRows } from "../../db/sql";
+import { User } from "../accounts/user.entity";
+import { Actor, authorize } from "../actor";
+import { recordAudit } from "../audit/audit.service";
+import { AuditAction, AuditEntityType, Snapshot } from "../audit/audit-entry.entity";
+import { badInput, conflict, notFound } from "../errors";
 import { databaseIdOf } from "../ids";
+import { STOCK } from "../limits";
+import { centsToDollars, dollarsToCents } from "../money";
 import { Page, PageRequest, paginate } from "../pagination";
+import { likePattern } from "../text-search";
+import { checkModelNames, LaptopModelName, replaceCompatibleModels } from "./compatibility.service";
 import { Part } from "./part.entity";
+
+/** A new part as an admin describes it. */
+export interface NewPart {
+  name: string;
+  shortDesc: string;
+  img: string;
+  /** Dollars, at most two decimals. */
+  price: number;
+  available: number;
+  minOrderQuantity: number;
+  lowStockThreshold?: number | null;
+  /** The laptop models it fits (the compatibility tables). */
+  compatibleModels?: LaptopModelName[] | null;
+}
+
+/**
+ * An edit: only the fields given change. A new stock figure must come with the figure the admin
+ * saw (`expectedAvailable`): stock moves with every order, and writing a number over a
+ * reservation made in between would sell units that are gone.
+ */
+export interface PartChanges {
+  name?: string | null;
+  shortDesc?: string | null;
+  img?: string | null;
+  price?: number | null;
+  available?: number | null;
+  expectedAvailable?: number | null;
+  minOrderQuantity?: number | null;
+  lowStockThreshold?: number | null;
+  /** Replaces the laptop models it fits (an empty list clears them). */
+  compatibleModels?: LaptopModelName[] | null;
+}
+
+/** Which parts the admins' list shows. */
+export enum PartStatusFilter {
+  ON_SALE = "onSale",
+  RETIRED = "retired",
+  ALL = "all",
+}
+
+export interface AdminPartFilter {
+  /** Part names containing this, any case. */
+  search?: string | null;
+  status?: PartStatusFilter | null;
+  /** Only parts on sale at or below their low-stock threshold. */
+  lowStock?: boolean | null;
+}
+
+/** What the history keeps of a part: its fields and the laptop models it fits ("Brand Model"). */
+export const partSnapshot = (part: Part, models: readonly string[]): Snapshot => ({
+  name: part.name,
+  shortDesc: part.shortDesc,
+  img: part.img,
+  price: part.price,
+  available: part.available,
+  minOrderQuantity: part.minOrderQuantity,
+  lowStockThreshold: part.lowStockThreshold,
+  retired: part.retired,
+  compatibleModels: [...models],
+});
+
+/** Whether a part's models ("Brand Model") are the wanted ones, whatever the letter case and order. */
+function sameModels(names: readonly string[], wanted: readonly LaptopModelName[]): boolean {
+  const key = (list: string[]) => JSON.stringify(list.map((name) => name.toLowerCase()).sort());
+  return key([...names]) === key(wanted.map((entry) => `${entry.brand} ${entry.model}`));
+}
+
+/** The laptop models a part fits, as "Brand Model", in the order its page lists them. */
+async function modelNamesOf(tx: EntityManager, partId: string): Promise<string[]> {
+  const rows: Array<{ name: string }> = await tx.query(
+    `SELECT m.brand || ' ' || m.model AS name FROM part_compatibility c JOIN laptop_models m ON m.id = c.laptop_model_id
+     WHERE c.part_id = $1 ORDER BY lower(m.brand), lower(m.model)`,
+    [partId],
+  );
+  return rows.map((row) => row.name);
+}
 
 export class PartService {
   constructor(private readonly db: DataSource) {}
 
+  /** The public catalogue: parts on sale, in catalogue order. */
   list(page: PageRequest): Promise<Page<Part>> {
-    return paginate(this.db.getRepository(Part).createQueryBuilder("part"), page, "ASC");
+    return paginate(this.db.getRepository(Part).createQueryBuilder("part").where("part.retired_at IS NULL"), page, "ASC");
   }
 
-  /** A part by id; unknown and malformed ids are both "not found". */
+  /**
+   * A part by id, retired or not: a retired part still opens (its page says it is no longer sold,
+   * and orders name it); unknown and malformed ids are both "not found".
+   */
   async get(id: string): Promise<Part> {
     const databaseId = databaseIdOf(id);
     const part = databaseId ? await this.db.getRepository(Part).findOneBy({ databaseId }) : null;
@@ -26,5 +115,195 @@ export class PartService {
       .createQueryBuilder("part")
       .where("part.id = ANY(:ids)", { ids: [...databaseIds] })
       .getMany();
+  }
+
+  /** Every part, retired ones included, for the admins' parts page; catalogue order. */
+  listForAdmin(actor: Actor, filter: AdminPartFilter, page: PageRequest): Promise<Page<Part>> {
+    authorize(actor, "ADMIN");
+    const query = this.db.getRepository(Part).createQueryBuilder("part");
+    const status = filter.lowStock ? PartStatusFilter.ON_SALE : (filter.status ?? PartStatusFilter.ALL);
+    if (status === PartStatusFilter.ON_SALE) query.andWhere("part.retired_at IS NULL");
+    if (status === PartStatusFilter.RETIRED) query.andWhere("part.retired_at IS NOT NULL");
+    if (filter.lowStock) query.andWhere("part.available <= part.low_stock_threshold");
+    const search = filter.search?.trim();
+    if (search) query.andWhere("part.name ILIKE :pattern", { pattern: likePattern(search) });
+    return paginate(query, page, "ASC");
+  }
+
+  /** Adds a part to the shop (on sale at once) and records it in the history. */
+  async create(actor: Actor, input: NewPart): Promise<Part> {
+    const admin = authorize(actor, "ADMIN");
+    const priceCents = this.cents(input.price);
+    this.checkAvailable(input.available);
+    const models = input.compatibleModels?.length ? checkModelNames(input.compatibleModels) : [];
+    return this.db.transaction(async (tx) => {
+      const repository = tx.getRepository(Part);
+      const part = await repository.save(
+        repository.create({
+          name: input.name.trim(),
+          shortDesc: input.shortDesc.trim(),
+          img: input.img.trim(),
+          priceCents,
+          available: input.available,
+          minOrderQuantity: input.minOrderQuantity,
+          lowStockThreshold: input.lowStockThreshold ?? 10,
+          retiredAt: null,
+          createdBy: admin.databaseId,
+          stockAdjustment: input.available,
+        }),
+      );
+      if (models.length) await replaceCompatibleModels(tx, part.databaseId, models);
+      const created = await repository.findOneByOrFail({ databaseId: part.databaseId });
+      await recordAudit(tx, admin, {
+        action: AuditAction.PART_CREATED,
+        entityType: AuditEntityType.PART,
+        entityId: created.databaseId,
+        before: null,
+        after: partSnapshot(created, await modelNamesOf(tx, created.databaseId)),
+      });
+      return created;
+    });
+  }
+
+  /**
+   * Edits a part under its row lock, the lock every reservation of the part takes: the stock an
+   * admin writes can never cross a reservation. All fields are checked before anything is
+   * written; the change and its history entry commit together. Orders already placed keep their
+   * part name and price. Values equal to the part's own: the part as it is, and no history entry.
+   */
+  async update(actor: Actor, id: string, changes: PartChanges): Promise<Part> {
+    const admin = authorize(actor, "ADMIN");
+    const given = (Object.keys(changes) as Array<keyof PartChanges>).filter((field) => field !== "expectedAvailable" && changes[field] != null);
+    if (given.length === 0) throw badInput("Nothing to change: give at least one field of the part");
+    const priceCents = changes.price === undefined || changes.price === null ? undefined : this.cents(changes.price);
+    const models = changes.compatibleModels === undefined || changes.compatibleModels === null ? null : checkModelNames(changes.compatibleModels);
+    if (changes.available !== undefined && changes.available !== null) {
+      this.checkAvailable(changes.available);
+      if (changes.expectedAvailable === undefined || changes.expectedAvailable === null) {
+        throw badInput("A new stock figure needs the stock you saw (expectedAvailable), so an order placed meanwhile is not overwritten", {
+          fields: { expectedAvailable: ["Send the stock you saw with the new stock"] },
+        });
+      }
+    }
+    return this.underLock(id, async (tx, part) => {
+      const modelsBefore = await modelNamesOf(tx, part.databaseId);
+      const before = partSnapshot(part, modelsBefore);
+      if (changes.available !== undefined && changes.available !== null && changes.available !== part.available) {
+        if (changes.expectedAvailable !== part.available) {
+          throw conflict(
+            `The stock of ${part.name} changed from ${changes.expectedAvailable} to ${part.available} while you were editing (orders or another admin moved it). Nothing was saved: check the stock and save again.`,
+          );
+        }
+        part.stockAdjustment += changes.available - part.available;
+        part.available = changes.available;
+      }
+      if (changes.name) part.name = changes.name.trim();
+      if (changes.shortDesc) part.shortDesc = changes.shortDesc.trim();
+      if (changes.img) part.img = changes.img.trim();
+      if (priceCents !== undefined) part.priceCents = priceCents;
+      if (changes.minOrderQuantity !== undefined && changes.minOrderQuantity !== null) part.minOrderQuantity = changes.minOrderQuantity;
+      if (changes.lowStockThreshold !== undefined && changes.lowStockThreshold !== null) part.lowStockThreshold = changes.lowStockThreshold;
+      let modelsAfter = modelsBefore;
+      if (models !== null && !sameModels(modelsBefore, models)) {
+        await replaceCompatibleModels(tx, part.databaseId, models);
+        modelsAfter = await modelNamesOf(tx, part.databaseId);
+      }
+      const after = partSnapshot(part, modelsAfter);
+      if (JSON.stringify(before) === JSON.stringify(after)) return part;
+      await tx.query(
+        `UPDATE parts SET name = $2, short_desc = $3, img = $4, price_cents = $5, available = $6, min_order_quantity = $7,
+           low_stock_threshold = $8, stock_adjustment = $9 WHERE id = $1`,
+        [
+          part.databaseId,
+          part.name,
+          part.shortDesc,
+          part.img,
+          part.priceCents,
+          part.available,
+          part.minOrderQuantity,
+          part.lowStockThreshold,
+          part.stockAdjustment,
+        ],
+      );
+      await recordAudit(tx, admin, { action: AuditAction.PART_UPDATED, entityType: AuditEntityType.PART, entityId: part.databaseId, before, after });
+      return part;
+    });
+  }
+
+  /** Adds units to the stock under the part's row lock (a relative change: nothing to race). */
+  async restock(actor: Actor, id: string, quantity: number): Promise<Part> {
+    const admin = authorize(actor, "ADMIN");
+    if (!Number.isSafeInteger(quantity) || quantity < 1 || quantity > STOCK.maxRestock) {
+      throw badInput(`Restock quantity must be a whole number from 1 to ${STOCK.maxRestock.toLocaleString("en-US")}`);
+    }
+    return this.underLock(id, async (tx, part) => {
+      const models = await modelNamesOf(tx, part.databaseId);
+      const before = partSnapshot(part, models);
+      this.checkAvailable(part.available + quantity, `${part.name} would have ${part.available + quantity} units`);
+      part.available += quantity;
+      part.stockAdjustment += quantity;
+      await tx.query(`UPDATE parts SET available = $2, stock_adjustment = $3 WHERE id = $1`, [part.databaseId, part.available, part.stockAdjustment]);
+      await recordAudit(tx, admin, {
+        action: AuditAction.PART_RESTOCKED,
+        entityType: AuditEntityType.PART,
+        entityId: part.databaseId,
+        before,
+        after: { ...partSnapshot(part, models), restocked: quantity },
+      });
+      return part;
+    });
+  }
+
+  /** Takes a part out of the shop: no longer listed or reservable, still on the orders that name it. */
+  retire(actor: Actor, id: string): Promise<Part> {
+    return this.setRetired(authorize(actor, "ADMIN"), id, true);
+  }
+
+  /** Puts a retired part back on sale. */
+  restore(actor: Actor, id: string): Promise<Part> {
+    return this.setRetired(authorize(actor, "ADMIN"), id, false);
+  }
+
+  private setRetired(admin: User, id: string, retired: boolean): Promise<Part> {
+    return this.underLock(id, async (tx, part) => {
+      if (part.retired === retired) return part;
+      const models = await modelNamesOf(tx, part.databaseId);
+      const before = partSnapshot(part, models);
+      const [{ retired_at }] = returnedRows<{ retired_at: Date | null }>(
+        await tx.query(`UPDATE parts SET retired_at = ${retired ? "now()" : "NULL"} WHERE id = $1 RETURNING retired_at`, [part.databaseId]),
+      );
+      part.retiredAt = retired_at;
+      await recordAudit(tx, admin, {
+        action: retired ? AuditAction.PART_RETIRED : AuditAction.PART_RESTORED,
+        entityType: AuditEntityType.PART,
+        entityId: part.databaseId,
+        before,
+        after: partSnapshot(part, models),
+      });
+      return part;
+    });
+  }
+
+  /** Runs `work` in a transaction holding the part's row lock (SELECT ... FOR UPDATE), as reservations do. */
+  private underLock(id: string, work: (tx: EntityManager, part: Part) => Promise<Part>): Promise<Part> {
+    const databaseId = databaseIdOf(id);
+    if (!databaseId) throw notFound("Part");
+    return this.db.transaction(async (tx) => {
+      const part = await tx.getRepository(Part).createQueryBuilder("part").setLock("pessimistic_write").where("part.id = :id", { id: databaseId }).getOne();
+      if (!part) throw notFound("Part");
+      return work(tx, part);
+    });
+  }
+
+  private cents(price: number): number {
+    const cents = dollarsToCents(price);
+    if (cents === null) throw badInput("Price must be an amount in dollars with at most two decimals");
+    if (cents > 100_000_000) throw badInput(`Price must be at most ${centsToDollars(100_000_000)} dollars`);
+    return cents;
+  }
+
+  private checkAvailable(available: number, what = "Stock"): void {
+    if (!Number.isSafeInteger(available) || available < 0) throw badInput("Stock must be a whole number, 0 or more");
+    if (available > STOCK.maxAvailable) throw badInput(`${what}: stock can be at most ${STOCK.maxAvailable.toLocaleString("en-US")}`);
   }
 }

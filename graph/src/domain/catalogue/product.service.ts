@@ -1,5 +1,7 @@
 import { DataSource } from "typeorm";
 import { Actor, authorize } from "../actor";
+import { recordAudit } from "../audit/audit.service";
+import { AuditAction, AuditEntityType, Snapshot } from "../audit/audit-entry.entity";
 import { badInput, notFound } from "../errors";
 import { databaseIdOf } from "../ids";
 import { dollarsToCents } from "../money";
@@ -15,6 +17,16 @@ export interface NewProduct {
   minQuantity?: number | null;
   description?: string | null;
 }
+
+/** What the history keeps of a product. */
+export const productSnapshot = (product: Product): Snapshot => ({
+  name: product.name,
+  availableQuantity: product.availableQuantity,
+  price: product.price,
+  img: product.img,
+  minQuantity: product.minQuantity,
+  description: product.description,
+});
 
 export class ProductService {
   constructor(private readonly db: DataSource) {}
@@ -32,34 +44,52 @@ export class ProductService {
   }
 
   async add(actor: Actor, input: NewProduct): Promise<Product> {
-    authorize(actor, "ADMIN");
+    const admin = authorize(actor, "ADMIN");
     let priceCents: number | null = null;
     if (input.price !== undefined && input.price !== null) {
       priceCents = dollarsToCents(input.price);
       if (priceCents === null) throw badInput("Price must be an amount in dollars with at most two decimals");
     }
-    const repository = this.db.getRepository(Product);
-    return repository.save(
-      repository.create({
-        name: input.name.trim(),
-        availableQuantity: input.availableQuantity ?? null,
-        priceCents,
-        img: input.img?.trim() || null,
-        minQuantity: input.minQuantity ?? null,
-        description: input.description?.trim() || null,
-      }),
-    );
+    return this.db.transaction(async (tx) => {
+      const repository = tx.getRepository(Product);
+      const product = await repository.save(
+        repository.create({
+          name: input.name.trim(),
+          availableQuantity: input.availableQuantity ?? null,
+          priceCents,
+          img: input.img?.trim() || null,
+          minQuantity: input.minQuantity ?? null,
+          description: input.description?.trim() || null,
+        }),
+      );
+      await recordAudit(tx, admin, {
+        action: AuditAction.PRODUCT_CREATED,
+        entityType: AuditEntityType.PRODUCT,
+        entityId: product.databaseId,
+        before: null,
+        after: productSnapshot(product),
+      });
+      return product;
+    });
   }
 
   async delete(actor: Actor, id: string): Promise<Product> {
-    authorize(actor, "ADMIN");
+    const admin = authorize(actor, "ADMIN");
     const databaseId = databaseIdOf(id);
     if (!databaseId) throw notFound("Product");
-    const repository = this.db.getRepository(Product);
-    const product = await repository.findOneBy({ databaseId });
-    if (!product) throw notFound("Product");
-    const result = await repository.delete({ databaseId });
-    if (!result.affected) throw notFound("Product");
-    return product;
+    return this.db.transaction(async (tx) => {
+      const repository = tx.getRepository(Product);
+      const product = await repository.createQueryBuilder("product").setLock("pessimistic_write").where("product.id = :id", { id: databaseId }).getOne();
+      if (!product) throw notFound("Product");
+      await repository.delete({ databaseId });
+      await recordAudit(tx, admin, {
+        action: AuditAction.PRODUCT_DELETED,
+        entityType: AuditEntityType.PRODUCT,
+        entityId: product.databaseId,
+        before: productSnapshot(product),
+        after: null,
+      });
+      return product;
+    });
   }
 }

@@ -1,6 +1,10 @@
 import { DataSource, EntityManager } from "typeorm";
+import { returnedRows } from "../../db/sql";
 import { Role, User } from "../accounts/user.entity";
 import { Actor, authorize, sameEmail } from "../actor";
+import { recordAudit } from "../audit/audit.service";
+import { AuditAction, AuditEntityType, Snapshot } from "../audit/audit-entry.entity";
+import { likePattern } from "../text-search";
 import { badInput, conflict, forbidden, notFound } from "../errors";
 import { databaseIdOf } from "../ids";
 import { Page, PageRequest, paginate } from "../pagination";
@@ -29,7 +33,63 @@ interface LockedPart {
   price_cents: number;
   available: number;
   min_order_quantity: number;
+  retired_at: Date | null;
 }
+
+/** The admins' order list: live orders by default, or those of one state; a search over customers and parts. */
+export interface OrderFilter {
+  status?: OrderStatus | null;
+  /** Part of a customer's email or name, or of a part's name (as ordered or as it is now); or an order or part id. */
+  search?: string | null;
+}
+
+/** One row of the orders export (snake_case: straight from SQL). */
+export interface OrderExportRow {
+  id: string;
+  created_at: Date;
+  status: OrderStatus;
+  paid_at: Date | null;
+  cancelled_at: Date | null;
+  user_email: string;
+  user_name: string;
+  part_id: string;
+  part_name: string;
+  quantity: number;
+  unit_price_cents: number;
+  total_cents: number;
+  transaction_id: string | null;
+  address: string;
+  phone: string;
+}
+
+/** What the history keeps of an order. */
+export const orderSnapshot = (order: Order): Snapshot => ({
+  status: order.status,
+  partId: order.partId,
+  partName: order.partName,
+  quantity: order.quantity,
+  price: order.price,
+  userEmail: order.userEmail,
+});
+
+const EXPORT_BATCH = 500;
+const EXPORT_COLUMNS: ReadonlyArray<keyof OrderExportRow> = [
+  "id",
+  "created_at",
+  "status",
+  "paid_at",
+  "cancelled_at",
+  "user_email",
+  "user_name",
+  "part_id",
+  "part_name",
+  "quantity",
+  "unit_price_cents",
+  "total_cents",
+  "transaction_id",
+  "address",
+  "phone",
+];
 
 export class OrderService {
   /** Reservations waiting for their part's next transaction, by part id. */
@@ -76,7 +136,10 @@ export class OrderService {
       try {
         await this.db.transaction(async (tx) => {
           outcomes.clear();
-          const [part]: LockedPart[] = await tx.query(`SELECT name, price_cents, available, min_order_quantity FROM parts WHERE id = $1 FOR UPDATE`, [partId]);
+          const [part]: LockedPart[] = await tx.query(
+            `SELECT name, price_cents, available, min_order_quantity, retired_at FROM parts WHERE id = $1 FOR UPDATE`,
+            [partId],
+          );
           if (!part) {
             for (const item of batch) outcomes.set(item, notFound("Part"));
             return;
@@ -123,6 +186,7 @@ export class OrderService {
 
   private refusal(part: LockedPart, available: number, item: PendingReservation, ordered: Set<string>): Error | null {
     const quantity = item.input.quantity;
+    if (part.retired_at !== null) return badInput(`${part.name} is no longer sold`);
     if (ordered.has(item.customer.databaseId)) return conflict(ALREADY_ORDERED);
     if (quantity < part.min_order_quantity) return badInput(`The minimum order for ${part.name} is ${part.min_order_quantity}`);
     if (available === 0) return badInput(`${part.name} is out of stock`);
@@ -193,15 +257,69 @@ export class OrderService {
     return this.listLive(page, email.trim().toLowerCase());
   }
 
-  listAll(actor: Actor, page: PageRequest): Promise<Page<Order>> {
+  /** Orders for admins, newest first: every live order, or as the filter says. */
+  listAll(actor: Actor, page: PageRequest, filter: OrderFilter = {}): Promise<Page<Order>> {
     authorize(actor, "ADMIN");
-    return this.listLive(page);
+    return paginate(this.filtered(filter), page, "DESC");
   }
 
   private listLive(page: PageRequest, email?: string): Promise<Page<Order>> {
     const query = this.db.getRepository(Order).createQueryBuilder("o").where(`o.status <> 'cancelled'`);
     if (email) query.andWhere(`o.user_email = :email`, { email });
     return paginate(query, page, "DESC");
+  }
+
+  private filtered(filter: OrderFilter) {
+    const query = this.db.getRepository(Order).createQueryBuilder("o");
+    if (filter.status) query.where(`o.status = :status`, { status: filter.status });
+    else query.where(`o.status <> 'cancelled'`);
+    const search = filter.search?.trim();
+    if (search) {
+      const pattern = likePattern(search);
+      const id = databaseIdOf(search);
+      query.andWhere(
+        `(o.user_email ILIKE :pattern OR o.user_name ILIKE :pattern OR o.part_name ILIKE :pattern
+          OR o.part_id IN (SELECT p.id FROM parts p WHERE p.name ILIKE :pattern)${id ? " OR o.id = :id OR o.part_id = :id" : ""})`,
+        { pattern, id },
+      );
+    }
+    return query;
+  }
+
+  /**
+   * Every order the filter selects, newest first, in batches read from a server-side cursor in
+   * one read-only snapshot: memory stays flat whatever the count. The caller must consume or
+   * close the iterator (breaking out of a for-await loop closes it), which ends the transaction
+   * and gives the connection back.
+   */
+  exportOrders(actor: Actor, filter: OrderFilter): AsyncGenerator<OrderExportRow[]> {
+    authorize(actor, "ADMIN");
+    const [sql, parameters] = this.filtered(filter)
+      .select(EXPORT_COLUMNS.map((column) => `o.${column} AS ${column}`).join(", "))
+      .orderBy("o.seq", "DESC")
+      .getQueryAndParameters();
+    return this.readCursor(sql, parameters);
+  }
+
+  private async *readCursor(sql: string, parameters: unknown[]): AsyncGenerator<OrderExportRow[]> {
+    const runner = this.db.createQueryRunner();
+    await runner.connect();
+    let open = false;
+    try {
+      await runner.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
+      open = true;
+      await runner.query(`DECLARE orders_export NO SCROLL CURSOR FOR ${sql}`, parameters);
+      for (;;) {
+        const rows: OrderExportRow[] = await runner.query(`FETCH ${EXPORT_BATCH} FROM orders_export`);
+        if (rows.length === 0) break;
+        yield rows;
+      }
+      await runner.query("COMMIT");
+      open = false;
+    } finally {
+      if (open) await runner.query("ROLLBACK").catch(() => undefined);
+      await runner.release();
+    }
   }
 
   /** One order, for its owner or an admin; anyone else is told it does not exist. */
@@ -219,23 +337,35 @@ export class OrderService {
     return this.cancelWhere(id, (order) => order.userId === caller.databaseId);
   }
 
-  /** An admin cancels any unpaid order (the "Delete order" button of the admin order list). */
+  /** An admin cancels any unpaid order (the "Delete order" button of the admin order list); the history records it. */
   adminCancel(actor: Actor, id: string): Promise<Order> {
-    authorize(actor, "ADMIN");
-    return this.cancelWhere(id, () => true);
+    const admin = authorize(actor, "ADMIN");
+    return this.cancelWhere(id, () => true, admin);
   }
 
-  private cancelWhere(id: string, allowed: (order: Order) => boolean): Promise<Order> {
+  private cancelWhere(id: string, allowed: (order: Order) => boolean, admin?: User): Promise<Order> {
     const databaseId = databaseIdOf(id);
     if (!databaseId) throw notFound("Order");
     return this.db.transaction(async (tx) => {
       const order = await tx.getRepository(Order).createQueryBuilder("o").setLock("pessimistic_write").where(`o.id = :id`, { id: databaseId }).getOne();
       if (!order || order.status === OrderStatus.CANCELLED || !allowed(order)) throw notFound("Order");
       if (order.status === OrderStatus.PAID) throw conflict("A paid order cannot be cancelled");
-      await tx.query(`UPDATE orders SET status = 'cancelled', cancelled_at = now() WHERE id = $1`, [order.databaseId]);
+      const before = orderSnapshot(order);
+      const [{ cancelled_at }] = returnedRows<{ cancelled_at: Date }>(
+        await tx.query(`UPDATE orders SET status = 'cancelled', cancelled_at = now() WHERE id = $1 RETURNING cancelled_at`, [order.databaseId]),
+      );
       await tx.query(`UPDATE parts SET available = available + $2 WHERE id = $1`, [order.partId, order.quantity]);
       order.status = OrderStatus.CANCELLED;
-      order.cancelledAt = new Date();
+      order.cancelledAt = cancelled_at;
+      if (admin) {
+        await recordAudit(tx, admin, {
+          action: AuditAction.ORDER_CANCELLED,
+          entityType: AuditEntityType.ORDER,
+          entityId: order.databaseId,
+          before,
+          after: { ...orderSnapshot(order), cancelledAt: cancelled_at.toISOString() },
+        });
+      }
       return order;
     });
   }

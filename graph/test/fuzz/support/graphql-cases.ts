@@ -107,16 +107,44 @@ function inputValue(type: GraphQLInputType, hint: Hint, context: ValueContext): 
   return fc.oneof({ withCrossShrink: true }, { weight: 8, arbitrary: wellTyped(type, hint, context) }, { weight: 1, arbitrary: illTyped });
 }
 
-/** A JavaScript value as a GraphQL literal (keys that are not GraphQL names cannot be written and are left out). */
+/** Text already written, on toLiteral's stack. */
+class Written {
+  constructor(readonly text: string) {}
+}
+
+/**
+ * A JavaScript value as a GraphQL literal (keys that are not GraphQL names cannot be written and
+ * are left out). Without recursion: hostile values nest thousands of levels deep, more than the
+ * test's own stack holds.
+ */
 export function toLiteral(value: unknown): string {
-  if (value instanceof EnumValue) return value.name;
-  if (value === null || value === undefined) return "null";
-  if (typeof value === "string") return JSON.stringify(value);
-  if (typeof value === "number") return Number.isFinite(value) ? String(value) : "null";
-  if (typeof value === "boolean") return String(value);
-  if (Array.isArray(value)) return `[${value.map(toLiteral).join(", ")}]`;
-  const fields = Object.entries(value as Record<string, unknown>).filter(([key]) => GRAPHQL_NAME.test(key));
-  return `{${fields.map(([key, field]) => `${key}: ${toLiteral(field)}`).join(", ")}}`;
+  const out: string[] = [];
+  const stack: unknown[] = [value];
+  while (stack.length) {
+    const item = stack.pop();
+    if (item instanceof Written) out.push(item.text);
+    else if (item instanceof EnumValue) out.push(item.name);
+    else if (item === null || item === undefined) out.push("null");
+    else if (typeof item === "string") out.push(JSON.stringify(item));
+    else if (typeof item === "number") out.push(Number.isFinite(item) ? String(item) : "null");
+    else if (typeof item === "boolean") out.push(String(item));
+    else {
+      // Pushed in reverse: the opening comes off the stack first.
+      const parts: unknown[] = [];
+      if (Array.isArray(item)) {
+        parts.push(new Written("["));
+        item.forEach((element, index) => parts.push(...(index ? [new Written(", ")] : []), element));
+        parts.push(new Written("]"));
+      } else {
+        const fields = Object.entries(item as Record<string, unknown>).filter(([key]) => GRAPHQL_NAME.test(key));
+        parts.push(new Written("{"));
+        fields.forEach(([key, field], index) => parts.push(new Written(`${index ? ", " : ""}${key}: `), field));
+        parts.push(new Written("}"));
+      }
+      for (let index = parts.length - 1; index >= 0; index--) stack.push(parts[index]);
+    }
+  }
+  return out.join("");
 }
 
 /** How one argument is passed. */

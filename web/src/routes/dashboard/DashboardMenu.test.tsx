@@ -24,10 +24,10 @@ describe("dashboard menu", () => {
     expect(await menuLinks()).toEqual(["My Profile", "My Orders", "Add a review"]);
   });
 
-  it("shows My Profile and the four admin pages to an admin", async () => {
+  it("shows My Profile, the overview first, the four admin pages of the spec, then parts and the history to an admin", async () => {
     renderApp({ ui: <DashboardMenu />, auth: createFakeAuth({ user: admin }), mocks: [isAdminMock(admin.email, true)] });
     expect(await screen.findByRole("link", { name: "All Users" })).toBeInTheDocument();
-    expect(await menuLinks()).toEqual(["My Profile", "All Users", "Manage All Orders", "Add Product", "Manage Product"]);
+    expect(await menuLinks()).toEqual(["My Profile", "Overview", "All Users", "Manage All Orders", "Add Product", "Manage Product", "Manage Parts", "History"]);
   });
 
   it("shows only My Profile while the admin check runs", async () => {

@@ -15,11 +15,15 @@ const CUSTOMER: MenuItem[] = [
   { to: "/dashboard/my_orders", label: "My Orders" },
   { to: "/dashboard/add_review", label: "Add a review" },
 ];
+// The overview first; the spec's four pages in the spec's order; then parts and the history.
 const ADMIN: MenuItem[] = [
+  { to: "/dashboard/overview", label: "Overview" },
   { to: "/dashboard/all_users", label: "All Users" },
   { to: "/dashboard/manage_all_orders", label: "Manage All Orders" },
   { to: "/dashboard/add_product", label: "Add Product" },
   { to: "/dashboard/manage_product", label: "Manage Product" },
+  { to: "/dashboard/manage_parts", label: "Manage Parts" },
+  { to: "/dashboard/history", label: "History" },
 ];
 
 /** The entry NavLink marks active for this path (the same matching rule). */

@@ -2,6 +2,7 @@ import { Link } from "react-router-dom";
 import { graphql, getFragmentData, type FragmentType } from "../../gql";
 import { formatPrice } from "../../ui/format";
 import { DataCell } from "../../ui/DataTable";
+import { OrderDates } from "./OrderDates";
 
 export const MyOrderRowFragment = graphql(`
   fragment MyOrderRow_order on Order {
@@ -13,6 +14,8 @@ export const MyOrderRowFragment = graphql(`
     status
     paid
     transactionId
+    createdAt
+    paidAt
   }
 `);
 
@@ -36,6 +39,9 @@ export function MyOrderRow({ order: orderRef, index, cancelling, onCancel }: Pro
       </DataCell>
       <DataCell label="Total" kind="number">
         {formatPrice(order.price)}
+      </DataCell>
+      <DataCell label="Dates">
+        <OrderDates order={order} />
       </DataCell>
       <DataCell label="Status">
         {order.paid ? (

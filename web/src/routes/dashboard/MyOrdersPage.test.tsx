@@ -23,6 +23,8 @@ const order = (n: number, paid: boolean) => ({
   status: paid ? "PAID" : "UNPAID",
   paid,
   transactionId: paid ? `pi_${n}` : null,
+  createdAt: "2026-01-05T10:00:00.000Z",
+  paidAt: paid ? "2026-01-05T11:30:00.000Z" : null,
 });
 
 const ordersMock = (orders: object[]) => ({
@@ -52,6 +54,18 @@ describe("my orders", () => {
     expect(within(paidRow).getByText("Shipped")).toBeInTheDocument();
     expect(within(paidRow).getByText("pi_2")).toBeInTheDocument();
     expect(within(paidRow).queryByRole("button")).not.toBeInTheDocument();
+  });
+
+  it("shows when each order was placed, and when it was paid", async () => {
+    renderApp({ ui: <MyOrdersPage />, auth: createFakeAuth({ user: customer }), mocks: [ordersMock([order(1, false), order(2, true)])] });
+    const unpaidDates = within((await screen.findByText("Part 1")).closest("tr")!)
+      .getByText("Placed")
+      .closest("dl")!;
+    expect(within(unpaidDates).getByText("Placed").nextSibling).toHaveTextContent(/Jan 5, 2026/);
+    expect(within(unpaidDates).queryByText("Paid")).not.toBeInTheDocument();
+    const paidDates = within(screen.getByText("Part 2").closest("tr")!).getByText("Placed").closest("dl")!;
+    expect(within(paidDates).getByText("Paid")).toBeInTheDocument();
+    expect(paidDates.querySelectorAll("time")[1]).toHaveAttribute("dateTime", "2026-01-05T11:30:00.000Z");
   });
 
   it('cancels after the browser confirmation and toasts "succeffully deleted"', async () => {

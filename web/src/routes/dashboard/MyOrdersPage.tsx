@@ -124,7 +124,7 @@ export function MyOrdersPage() {
         </EmptyState>
       ) : (
         <>
-          <DataTable caption="Your orders" columns={["#", "Part", "Quantity", "Total", "Status", "Actions"]}>
+          <DataTable caption="Your orders" columns={["#", "Part", "Quantity", "Total", "Dates", "Status", "Actions"]}>
             {edges.map((edge, index) => (
               <MyOrderRow key={edge.node.id} order={edge.node} index={index} cancelling={cancellingId === edge.node.id} onCancel={onCancel} />
             ))}

@@ -16,6 +16,7 @@ const part = {
   available: 5,
   minOrderQuantity: 3,
   shortDesc: "6-cell, 4400 mAh",
+  retired: false,
   rating: 4.5,
   reviewCount: 2,
   compatibleModels: [
@@ -162,6 +163,17 @@ describe("login round trip", () => {
 });
 
 describe("unknown part", () => {
+  it("says a retired part is no longer sold, and offers no reservation form", async () => {
+    renderApp({
+      route: "/parts/p-1",
+      auth: createFakeAuth({ user: customer }),
+      mocks: [{ request: { query: ReservationPartDocument, variables: { id: "p-1" } }, result: { data: { part: { ...part, retired: true } } } }],
+    });
+    expect(await screen.findByRole("heading", { name: "No longer sold" })).toBeInTheDocument();
+    expect(screen.getByText("Laptop battery has been retired and can no longer be reserved. Orders already placed for it are kept.")).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Reserve" })).not.toBeInTheDocument();
+  });
+
   it("says the part does not exist when the server answers NOT_FOUND", async () => {
     renderApp({
       route: "/parts/nope",

@@ -12,6 +12,8 @@ export const ReservationPartDocument = graphql(`
   query ReservationPart($id: ID!) {
     part(id: $id) {
       id
+      name
+      retired
       ...PartSummary_part
       ...ReservationForm_part
     }
@@ -40,7 +42,17 @@ export function ReservePage() {
   return (
     <div className="container page reserve-page">
       <PartSummary part={data.part} />
-      <ReservationForm part={data.part} />
+      {data.part.retired ? (
+        <div className="card form-card" role="status">
+          <h2>No longer sold</h2>
+          <p>{data.part.name} has been retired and can no longer be reserved. Orders already placed for it are kept.</p>
+          <Link to="/" className="btn btn--primary">
+            Browse parts
+          </Link>
+        </div>
+      ) : (
+        <ReservationForm part={data.part} />
+      )}
     </div>
   );
 }

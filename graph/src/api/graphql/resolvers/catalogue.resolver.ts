@@ -2,7 +2,19 @@ import { Arg, Args, Ctx, Directive, FieldResolver, Mutation, Query, Resolver, Ro
 import { LaptopModel } from "../../../domain/catalogue/laptop-model.entity";
 import { Part } from "../../../domain/catalogue/part.entity";
 import { Review } from "../../../domain/catalogue/review.entity";
-import { AddProductInput, AddReviewInput, IdArgs, LaptopModelArgs, PageArgs, PartSearchArgs } from "../../inputs/inputs";
+import {
+  AddProductInput,
+  AddReviewInput,
+  AdminPartsArgs,
+  CreatePartInput,
+  IdArgs,
+  LaptopModelArgs,
+  PageArgs,
+  PartSearchArgs,
+  RestockArgs,
+  splitModelName,
+  UpdatePartInput,
+} from "../../inputs/inputs";
 import { GraphContext } from "../context";
 import { databaseIdFor, toGlobalId } from "../global-id";
 import { LaptopModelConnection, PartConnection, ProductConnection, ReviewConnection } from "../types/connection";
@@ -25,6 +37,44 @@ export class PartResolver {
   @Query(() => PartType, { description: "One part, by global id or databaseId" })
   part(@Args() { id }: IdArgs, @Ctx() { services }: GraphContext) {
     return services.parts.get(databaseIdFor("Part", id));
+  }
+
+  @Directive("@auth(requires: ADMIN)")
+  @Query(() => PartConnection, { description: "Every part, retired ones included, in catalogue order (admins)" })
+  async adminParts(@Args() { first, after, ...filter }: AdminPartsArgs, @Ctx() { services, actor }: GraphContext) {
+    return services.parts.listForAdmin(await actor(), filter, { first, after });
+  }
+
+  @Directive("@auth(requires: ADMIN)")
+  @Mutation(() => PartType, { description: "Adds a part to the shop" })
+  async createPart(@Arg("input", () => CreatePartInput) input: CreatePartInput, @Ctx() { services, actor }: GraphContext) {
+    return services.parts.create(await actor(), { ...input, compatibleModels: input.compatibleModels?.map(splitModelName) });
+  }
+
+  @Directive("@auth(requires: ADMIN)")
+  @Mutation(() => PartType, {
+    description: "Edits a part (only the fields given). CONFLICT when the stock moved from expectedAvailable meanwhile; nothing is saved then",
+  })
+  async updatePart(@Args() { id }: IdArgs, @Arg("input", () => UpdatePartInput) input: UpdatePartInput, @Ctx() { services, actor }: GraphContext) {
+    return services.parts.update(await actor(), databaseIdFor("Part", id), { ...input, compatibleModels: input.compatibleModels?.map(splitModelName) });
+  }
+
+  @Directive("@auth(requires: ADMIN)")
+  @Mutation(() => PartType, { description: "Adds units to a part's stock" })
+  async restockPart(@Args() { id, quantity }: RestockArgs, @Ctx() { services, actor }: GraphContext) {
+    return services.parts.restock(await actor(), databaseIdFor("Part", id), quantity);
+  }
+
+  @Directive("@auth(requires: ADMIN)")
+  @Mutation(() => PartType, { description: "Takes a part out of the shop; it stays on the orders that name it" })
+  async retirePart(@Args() { id }: IdArgs, @Ctx() { services, actor }: GraphContext) {
+    return services.parts.retire(await actor(), databaseIdFor("Part", id));
+  }
+
+  @Directive("@auth(requires: ADMIN)")
+  @Mutation(() => PartType, { description: "Puts a retired part back on sale" })
+  async restorePart(@Args() { id }: IdArgs, @Ctx() { services, actor }: GraphContext) {
+    return services.parts.restore(await actor(), databaseIdFor("Part", id));
   }
 
   @FieldResolver(() => [LaptopModelType], { description: "The laptop models this part fits, by brand then model name" })

@@ -1,7 +1,7 @@
 import { Arg, Args, Ctx, Directive, FieldResolver, Mutation, Query, Resolver, Root } from "type-graphql";
 import { Part } from "../../../domain/catalogue/part.entity";
 import { Order } from "../../../domain/orders/order.entity";
-import { IdArgs, PageArgs, PlaceOrderInput } from "../../inputs/inputs";
+import { IdArgs, OrdersArgs, PlaceOrderInput } from "../../inputs/inputs";
 import { GraphContext } from "../context";
 import { databaseIdFor } from "../global-id";
 import { OrderConnection } from "../types/connection";
@@ -27,8 +27,8 @@ export class OrderResolver {
   @Directive("@cached(until: [ACCOUNTS, CATALOGUE], scope: CALLER)")
   @Directive("@auth(requires: ADMIN)")
   @Query(() => OrderConnection, { description: "Every live order, newest first" })
-  async orders(@Args() page: PageArgs, @Ctx() { services, actor }: GraphContext) {
-    return services.orders.listAll(await actor(), page);
+  async orders(@Args() { first, after, status, search }: OrdersArgs, @Ctx() { services, actor }: GraphContext) {
+    return services.orders.listAll(await actor(), { first, after }, { status, search });
   }
 
   @Directive("@auth(requires: USER)")

@@ -1,4 +1,5 @@
 import { ClassType, Field, ObjectType } from "type-graphql";
+import { AuditEntryType } from "./audit.type";
 import { LaptopModelType } from "./laptop-model.type";
 import { OrderType } from "./order.type";
 import { PartType } from "./part.type";
@@ -42,4 +43,5 @@ export const ProductConnection = connectionOf(ProductType, "Product");
 export const ReviewConnection = connectionOf(ReviewType, "Review");
 export const OrderConnection = connectionOf(OrderType, "Order");
 export const UserConnection = connectionOf(UserType, "User");
+export const AuditEntryConnection = connectionOf(AuditEntryType, "AuditEntry");
 export const LaptopModelConnection = connectionOf(LaptopModelType, "LaptopModel");

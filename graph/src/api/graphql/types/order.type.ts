@@ -43,4 +43,10 @@ export class OrderType extends NodeFields {
 
   @Field(() => Date)
   createdAt: Date;
+
+  @Field(() => Date, { nullable: true, description: "When it was paid" })
+  paidAt: Date | null;
+
+  @Field(() => Date, { nullable: true, description: "When it was cancelled" })
+  cancelledAt: Date | null;
 }

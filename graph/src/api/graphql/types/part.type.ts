@@ -23,6 +23,18 @@ export class PartType extends NodeFields {
   @Field(() => String)
   shortDesc: string;
 
+  @Field(() => Boolean, { description: "Taken out of the shop by an admin: not listed, not reservable, still on past orders" })
+  retired: boolean;
+
+  @Field(() => Date, { nullable: true, description: "When it was retired" })
+  retiredAt: Date | null;
+
+  @Field(() => Int, { description: "Listed as low on stock at or below this many units" })
+  lowStockThreshold: number;
+
+  @Field(() => Boolean, { description: "available is at or below lowStockThreshold" })
+  lowStock: boolean;
+
   @Field(() => Float, { nullable: true, description: "Average stars (1 to 5) of the reviews of this part; null before its first review" })
   rating: number | null;
 

@@ -1,6 +1,7 @@
 import { graphql, getFragmentData, type FragmentType } from "../../../gql";
 import { formatPrice } from "../../../ui/format";
 import { DataCell } from "../../../ui/DataTable";
+import { OrderDates } from "../OrderDates";
 
 export const AdminOrderRowFragment = graphql(`
   fragment AdminOrderRow_order on Order {
@@ -14,6 +15,9 @@ export const AdminOrderRowFragment = graphql(`
     paid
     status
     transactionId
+    createdAt
+    paidAt
+    cancelledAt
   }
 `);
 
@@ -42,6 +46,9 @@ export function AdminOrderRow({ order: orderRef, index, deleting, onDelete }: Pr
       </DataCell>
       <DataCell label="Total" kind="number">
         {formatPrice(order.price)}
+      </DataCell>
+      <DataCell label="Dates">
+        <OrderDates order={order} />
       </DataCell>
       <DataCell label="Status">
         {order.paid ? <span className="badge badge--success">Paid</span> : <span className="badge badge--warning">Unpaid</span>}

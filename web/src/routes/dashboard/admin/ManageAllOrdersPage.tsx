@@ -1,4 +1,5 @@
-import { useState } from "react";
+import { useState, type FormEvent } from "react";
+import { useSearchParams } from "react-router-dom";
 import { useMutation, useQuery } from "@apollo/client/react";
 import { graphql } from "../../../gql";
 import { errorMessage } from "../../../apollo/errors";
@@ -9,10 +10,12 @@ import { useToast } from "../../../ui/toast";
 import { AdminOrderRow } from "./AdminOrderRow";
 import { removeFromRootConnection } from "./connectionCache";
 import { DataTable } from "../../../ui/DataTable";
+import { downloadOrdersCsv, type OrderFilters } from "./ordersExport";
+import "./adminLists.css";
 
 export const AllOrdersDocument = graphql(`
-  query AllOrders($first: Int, $after: String) {
-    orders(first: $first, after: $after) {
+  query AllOrders($first: Int, $after: String, $status: OrderStatus, $search: String) {
+    orders(first: $first, after: $after, status: $status, search: $search) {
       edges {
         cursor
         node {
@@ -35,6 +38,7 @@ export const AdminCancelOrderDocument = graphql(`
       id
       status
       paid
+      cancelledAt
       part {
         id
         available
@@ -43,10 +47,40 @@ export const AdminCancelOrderDocument = graphql(`
   }
 `);
 
+const STATUS = { unpaid: "UNPAID", paid: "PAID" } as const;
+
+/** The filters live in the address (?status=unpaid&search=...), so a view can be shared or come back to. */
+function useOrderFilters(): OrderFilters & { set: (next: OrderFilters) => void } {
+  const [params, setParams] = useSearchParams();
+  const status = params.get("status");
+  const filters: OrderFilters = {
+    status: status === "unpaid" || status === "paid" ? status : undefined,
+    search: params.get("search")?.trim() || undefined,
+  };
+  return {
+    ...filters,
+    set(next) {
+      const merged = { ...filters, ...next };
+      const query = new URLSearchParams();
+      if (merged.status) query.set("status", merged.status);
+      if (merged.search?.trim()) query.set("search", merged.search.trim());
+      setParams(query, { replace: true });
+    },
+  };
+}
+
 export function ManageAllOrdersPage() {
   const toast = useToast();
+  const filters = useOrderFilters();
+  const [searchText, setSearchText] = useState(filters.search ?? "");
   const [deletingId, setDeletingId] = useState<string | null>(null);
-  const { data, loading, error, refetch, fetchMore } = useQuery(AllOrdersDocument, { variables: { first: 20 }, fetchPolicy: "cache-and-network" });
+  const [exporting, setExporting] = useState(false);
+  const variables = {
+    first: 20,
+    ...(filters.status ? { status: STATUS[filters.status] } : {}),
+    ...(filters.search ? { search: filters.search } : {}),
+  };
+  const { data, loading, error, refetch, fetchMore } = useQuery(AllOrdersDocument, { variables, fetchPolicy: "cache-and-network" });
   const [adminCancelOrder] = useMutation(AdminCancelOrderDocument);
 
   const onDelete = async (order: { id: string; partName: string; userEmail: string }) => {
@@ -62,17 +96,86 @@ export function ManageAllOrdersPage() {
     }
   };
 
-  if (!data && loading) return <Spinner label="Loading orders…" />;
-  if (!data && error) return <ErrorState error={error} onRetry={() => void refetch().catch(() => undefined)} title="Could not load the orders" />;
+  const onSearch = (event: FormEvent) => {
+    event.preventDefault();
+    filters.set({ search: searchText });
+  };
+
+  const onExport = async () => {
+    setExporting(true);
+    try {
+      await downloadOrdersCsv({ status: filters.status, search: filters.search });
+    } catch (exportError) {
+      toast.error(errorMessage(exportError));
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const filtered = Boolean(filters.status || filters.search);
   const edges = (data?.orders.edges ?? []).filter((edge) => edge.node.status !== "CANCELLED");
   return (
     <div className="dashboard-page">
-      <h1>Manage All Orders</h1>
-      {edges.length === 0 ? (
-        <EmptyState>No orders yet.</EmptyState>
+      <div className="page-heading">
+        <h1>Manage All Orders</h1>
+        <button type="button" className="btn btn--outline" onClick={() => void onExport()} disabled={exporting}>
+          {exporting ? "Exporting…" : "Export CSV"}
+        </button>
+      </div>
+      <div className="card filters">
+        <form className="filters__search" role="search" aria-label="Orders" onSubmit={onSearch}>
+          <label htmlFor="orders-search" className="field__label">
+            Search orders
+          </label>
+          <div className="filters__search-row">
+            <input
+              id="orders-search"
+              type="search"
+              placeholder="Customer email or part"
+              value={searchText}
+              onChange={(event) => setSearchText(event.target.value)}
+            />
+            <button type="submit" className="btn btn--outline">
+              Search
+            </button>
+          </div>
+        </form>
+        <div className="filters__field">
+          <label htmlFor="orders-status" className="field__label">
+            Show
+          </label>
+          <select
+            id="orders-status"
+            value={filters.status ?? ""}
+            onChange={(event) => filters.set({ status: (event.target.value || undefined) as OrderFilters["status"] })}
+          >
+            <option value="">All orders</option>
+            <option value="unpaid">Unpaid</option>
+            <option value="paid">Paid</option>
+          </select>
+        </div>
+        {filtered && (
+          <button
+            type="button"
+            className="btn btn--small filters__clear"
+            onClick={() => {
+              setSearchText("");
+              filters.set({ status: undefined, search: undefined });
+            }}
+          >
+            Clear filters
+          </button>
+        )}
+      </div>
+      {!data && loading ? (
+        <Spinner label="Loading orders…" />
+      ) : !data && error ? (
+        <ErrorState error={error} onRetry={() => void refetch().catch(() => undefined)} title="Could not load the orders" />
+      ) : edges.length === 0 ? (
+        <EmptyState>{filtered ? "No order matches these filters." : "No orders yet."}</EmptyState>
       ) : (
         <>
-          <DataTable caption="All orders" columns={["#", "Customer", "Part", "Quantity", "Total", "Status", "Actions"]}>
+          <DataTable caption="All orders, newest first" columns={["#", "Customer", "Part", "Quantity", "Total", "Dates", "Status", "Actions"]}>
             {edges.map((edge, index) => (
               <AdminOrderRow key={edge.node.id} order={edge.node} index={index} deleting={deletingId === edge.node.id} onDelete={onDelete} />
             ))}

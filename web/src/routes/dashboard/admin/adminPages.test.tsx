@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from "vitest";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { GraphQLError } from "graphql";
+import { Route, Routes } from "react-router-dom";
 import { admin, createFakeAuth, renderApp } from "../../../test/renderApp";
 import { AllUsersDocument, AllUsersPage, MakeAdminDocument } from "./AllUsersPage";
 import { AdminCancelOrderDocument, AllOrdersDocument, ManageAllOrdersPage } from "./ManageAllOrdersPage";
@@ -70,6 +71,9 @@ const order = (n: number, paid: boolean) => ({
   paid,
   status: paid ? "PAID" : "UNPAID",
   transactionId: paid ? "pi_1" : null,
+  createdAt: "2026-01-05T10:00:00.000Z",
+  paidAt: paid ? "2026-01-05T11:30:00.000Z" : null,
+  cancelledAt: null,
 });
 
 describe("manage all orders", () => {
@@ -89,6 +93,7 @@ describe("manage all orders", () => {
                 id: "order-2",
                 status: "CANCELLED",
                 paid: false,
+                cancelledAt: "2026-01-06T09:00:00.000Z",
                 part: { __typename: "Part", id: "part-x", available: 4 },
               },
             },
@@ -102,6 +107,71 @@ describe("manage all orders", () => {
     await userEvent.click(within(unpaidRow).getByRole("button", { name: "Delete order" }));
     expect(window.confirm).toHaveBeenCalled();
     await waitFor(() => expect(screen.queryByText("Part 2")).not.toBeInTheDocument());
+  });
+});
+
+describe("manage all orders: filters and export", () => {
+  it("filters by state and searches, with the filters in the address; shows when each order was placed and paid", async () => {
+    renderApp({
+      route: "/dashboard/manage_all_orders",
+      ui: (
+        <Routes>
+          <Route path="/dashboard/manage_all_orders" element={<ManageAllOrdersPage />} />
+        </Routes>
+      ),
+      auth: asAdmin(),
+      mocks: [
+        { request: { query: AllOrdersDocument, variables: { first: 20 } }, result: { data: { orders: page("Order", [order(1, true), order(2, false)]) } } },
+        { request: { query: AllOrdersDocument, variables: { first: 20, status: "UNPAID" } }, result: { data: { orders: page("Order", [order(2, false)]) } } },
+        {
+          request: { query: AllOrdersDocument, variables: { first: 20, status: "UNPAID", search: "bob@example.com" } },
+          result: { data: { orders: page("Order", []) } },
+        },
+      ],
+    });
+    const paidRow = (await screen.findByText("Part 1")).closest("tr")!;
+    expect(within(paidRow).getByText("Placed").closest("div")).toHaveTextContent(/Placed\s*Jan 5, 2026/);
+    expect(within(paidRow).getByText("Paid", { selector: "dt" })).toBeInTheDocument();
+
+    await userEvent.selectOptions(screen.getByLabelText("Show"), "unpaid");
+    await waitFor(() => expect(screen.queryByText("Part 1")).not.toBeInTheDocument());
+    expect(await screen.findByText("Part 2")).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText("Search orders"), "bob@example.com");
+    await userEvent.click(screen.getByRole("button", { name: "Search" }));
+    expect(await screen.findByText("No order matches these filters.")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Clear filters" })).toBeInTheDocument();
+  });
+
+  it("exports the filtered orders as CSV with the access token, and says why when refused", async () => {
+    localStorage.setItem("accessToken", "token-1");
+    const fetchSpy = vi.fn(async () => new Response(JSON.stringify({ error: "Only admins can do this" }), { status: 403 }));
+    vi.stubGlobal("fetch", fetchSpy);
+    try {
+      renderApp({
+        route: "/dashboard/manage_all_orders?status=paid&search=ssd",
+        ui: (
+          <Routes>
+            <Route path="/dashboard/manage_all_orders" element={<ManageAllOrdersPage />} />
+          </Routes>
+        ),
+        auth: asAdmin(),
+        mocks: [
+          {
+            request: { query: AllOrdersDocument, variables: { first: 20, status: "PAID", search: "ssd" } },
+            result: { data: { orders: page("Order", [order(1, true)]) } },
+          },
+        ],
+      });
+      await screen.findByText("Part 1");
+      await userEvent.click(screen.getByRole("button", { name: "Export CSV" }));
+      expect(await screen.findByText("Only admins can do this")).toBeInTheDocument();
+      expect(fetchSpy).toHaveBeenCalledWith(expect.stringMatching(/\/admin\/orders\.csv\?status=paid&search=ssd$/), {
+        headers: { authorization: "Bearer token-1" },
+      });
+    } finally {
+      vi.unstubAllGlobals();
+      localStorage.removeItem("accessToken");
+    }
   });
 });
 

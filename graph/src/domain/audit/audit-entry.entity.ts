@@ -1,0 +1,53 @@
+import { Column, Entity } from "typeorm";
+import { NodeEntity } from "../node-entity";
+
+/** What an admin change is about. */
+export enum AuditEntityType {
+  PART = "part",
+  PRODUCT = "product",
+  USER = "user",
+  ORDER = "order",
+}
+
+/** Every kind of admin change the history records. */
+export enum AuditAction {
+  PART_CREATED = "part.created",
+  PART_UPDATED = "part.updated",
+  PART_RESTOCKED = "part.restocked",
+  PART_RETIRED = "part.retired",
+  PART_RESTORED = "part.restored",
+  PRODUCT_CREATED = "product.created",
+  PRODUCT_DELETED = "product.deleted",
+  USER_PROMOTED = "user.promoted",
+  ORDER_CANCELLED = "order.cancelled",
+}
+
+export type Snapshot = Record<string, unknown>;
+
+/** One admin change: who, when, what, and the record before and after (migration 1764610000000). */
+@Entity({ name: "audit_log" })
+export class AuditEntry extends NodeEntity {
+  @Column({ type: "timestamptz" })
+  at: Date;
+
+  @Column({ type: "uuid", name: "actor_id" })
+  actorId: string;
+
+  @Column({ type: "varchar", length: 254, name: "actor_email" })
+  actorEmail: string;
+
+  @Column({ type: "varchar", length: 40 })
+  action: AuditAction;
+
+  @Column({ type: "varchar", length: 20, name: "entity_type" })
+  entityType: AuditEntityType;
+
+  @Column({ type: "uuid", name: "entity_id" })
+  entityId: string;
+
+  @Column({ type: "json", nullable: true })
+  before: Snapshot | null;
+
+  @Column({ type: "json", nullable: true })
+  after: Snapshot | null;
+}

@@ -1,0 +1,373 @@
+import crypto from "node:crypto";
+import http from "node:http";
+import { beforeAll, describe, expect, it, onTestFinished } from "vitest";
+import { availableOf, errorCode, gql, insertPart, newCustomer, orderBody, rest, seededAdmin, shop, Shopper, withDatabase } from "./support/client";
+import { payInSandbox, sandboxOf } from "./support/fixtures";
+
+/*
+ * Orders people can follow (issue 14, part 4): timestamps, the admins' filters and search, the
+ * "Delete order" cancellation in the history, and the CSV export streamed from a cursor.
+ */
+
+let admin: Shopper;
+
+beforeAll(async () => {
+  admin = await seededAdmin();
+});
+
+const ORDER_FIELDS = "id databaseId partName userEmail status paid createdAt paidAt cancelledAt";
+
+async function place(customer: Shopper, partId: string, quantity = 1, extra: Record<string, unknown> = {}): Promise<string> {
+  const answer = await rest("POST", "/order", { token: customer.token, body: orderBody(partId, quantity, extra) });
+  expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+  return answer.body.insertedId;
+}
+
+async function pay(customer: Shopper, orderId: string): Promise<string> {
+  const intent = await rest("POST", "/create-payment-intent", { token: customer.token, body: { orderId } });
+  const { sandboxUrl, publishableKey } = await sandboxOf(shop().url);
+  const transactionId = await payInSandbox(sandboxUrl, publishableKey, intent.body.clientSecret);
+  const confirmed = await rest("PATCH", `/order/${orderId}`, { token: customer.token, body: { transactionId } });
+  expect(confirmed.status).toBe(200);
+  return transactionId;
+}
+
+async function adminOrders(args: string, token = admin.token) {
+  const answer = await gql(`{ orders(first: 100${args}) { edges { node { ${ORDER_FIELDS} } } pageInfo { hasNextPage endCursor } } }`, {}, token);
+  expect(answer.body.errors, args).toBeUndefined();
+  return answer.body.data.orders;
+}
+const idsOf = (connection: any) => connection.edges.map((edge: any) => edge.node.databaseId);
+
+describe("order timestamps", () => {
+  it("an order carries when it was placed, paid and cancelled; customers see them on their orders", async () => {
+    const customer = await newCustomer("timestamps");
+    const partId = await insertPart({ available: 10 });
+    const started = Date.now();
+    const paidId = await place(customer, partId);
+    const cancelledId = await place(customer, await insertPart({ available: 10 }));
+    await pay(customer, paidId);
+    expect((await rest("DELETE", `/userOrder/${cancelledId}`, { token: customer.token })).status).toBe(200);
+
+    const mine = await gql(`{ viewer { orders(first: 10) { edges { node { ${ORDER_FIELDS} } } } } }`, {}, customer.token);
+    const [paid] = mine.body.data.viewer.orders.edges.map((edge: any) => edge.node);
+    expect(mine.body.data.viewer.orders.edges).toHaveLength(1);
+    expect(paid).toMatchObject({ databaseId: paidId, status: "PAID", cancelledAt: null });
+    const placedAt = new Date(paid.createdAt).getTime();
+    expect(placedAt).toBeGreaterThanOrEqual(started - 5_000);
+    expect(new Date(paid.paidAt).getTime()).toBeGreaterThanOrEqual(placedAt);
+
+    const [cancelled] = (await adminOrders(`, status: CANCELLED, search: "${customer.email}"`)).edges.map((edge: any) => edge.node);
+    expect(cancelled).toMatchObject({ databaseId: cancelledId, status: "CANCELLED", paidAt: null });
+    expect(new Date(cancelled.cancelledAt).getTime()).toBeGreaterThanOrEqual(new Date(cancelled.createdAt).getTime());
+    const row = await withDatabase(async (client) => (await client.query("SELECT created_at, paid_at FROM orders WHERE id = $1", [paidId])).rows[0]);
+    expect(paid.createdAt).toBe(row.created_at.toISOString());
+    expect(paid.paidAt).toBe(row.paid_at.toISOString());
+  });
+});
+
+describe("Manage All Orders: filters, search, newest first, pages", () => {
+  let tag: string;
+  let alice: Shopper;
+  let bob: Shopper;
+  const ids: Record<string, string> = {};
+  let fanPart: string;
+
+  beforeAll(async () => {
+    tag = crypto.randomBytes(3).toString("hex");
+    [alice, bob] = await Promise.all([newCustomer(`alice${tag}`), newCustomer(`bob${tag}`)]);
+    fanPart = await insertPart({ available: 50, name: `Fan ${tag}` });
+    const hinge = await insertPart({ available: 50, name: `Hinge ${tag}` });
+    ids.aliceFan = await place(alice, fanPart);
+    ids.aliceHinge = await place(alice, hinge);
+    ids.bobFan = await place(bob, fanPart);
+    await pay(alice, ids.aliceFan);
+  });
+
+  it("filters by state, searches customers' emails and parts' names (as ordered or as named now), newest first", async () => {
+    expect(idsOf(await adminOrders(`, search: "${tag}"`))).toEqual([ids.bobFan, ids.aliceHinge, ids.aliceFan]);
+    expect(idsOf(await adminOrders(`, search: "${tag}", status: UNPAID`))).toEqual([ids.bobFan, ids.aliceHinge]);
+    expect(idsOf(await adminOrders(`, search: "${tag}", status: PAID`))).toEqual([ids.aliceFan]);
+    expect(idsOf(await adminOrders(`, search: "${alice.email.toUpperCase()}"`))).toEqual([ids.aliceHinge, ids.aliceFan]);
+    expect(idsOf(await adminOrders(`, search: "fan ${tag}"`))).toEqual([ids.bobFan, ids.aliceFan]);
+    expect(idsOf(await adminOrders(`, search: "${fanPart}"`))).toEqual([ids.bobFan, ids.aliceFan]);
+    expect(idsOf(await adminOrders(`, search: "${ids.aliceHinge}"`))).toEqual([ids.aliceHinge]);
+    // Renamed since: found by the name it has now, still shown with the name it was ordered under.
+    await withDatabase((client) => client.query("UPDATE parts SET name = $2 WHERE id = $1", [fanPart, `Cooler ${tag}`]));
+    const renamed = await adminOrders(`, search: "cooler ${tag}"`);
+    expect(idsOf(renamed)).toEqual([ids.bobFan, ids.aliceFan]);
+    expect(renamed.edges[0].node.partName).toBe(`Fan ${tag}`);
+    // LIKE wildcards are plain characters.
+    expect(idsOf(await adminOrders(`, search: "${tag}%"`))).toEqual([]);
+  });
+
+  it("pages through a filtered list with cursors", async () => {
+    const first = (await gql(`{ orders(first: 2, search: "${tag}") { edges { node { databaseId } } pageInfo { hasNextPage endCursor } } }`, {}, admin.token))
+      .body.data.orders;
+    expect(idsOf(first)).toEqual([ids.bobFan, ids.aliceHinge]);
+    expect(first.pageInfo.hasNextPage).toBe(true);
+    const second = (
+      await gql(
+        `query($after: String) { orders(first: 2, search: "${tag}", after: $after) { edges { node { databaseId } } pageInfo { hasNextPage } } }`,
+        {
+          after: first.pageInfo.endCursor,
+        },
+        admin.token,
+      )
+    ).body.data.orders;
+    expect(idsOf(second)).toEqual([ids.aliceFan]);
+    expect(second.pageInfo.hasNextPage).toBe(false);
+  });
+
+  it("GET /getOrders takes the same filters and answers as before without them", async () => {
+    const all = await rest("GET", "/getOrders", { token: admin.token });
+    expect(all.status).toBe(200);
+    const live = await withDatabase(async (client) =>
+      (await client.query("SELECT id FROM orders WHERE status <> 'cancelled' ORDER BY seq DESC LIMIT 1000")).rows.map((row) => row.id),
+    );
+    expect(all.body.map((order: any) => order._id)).toEqual(live);
+    expect(Object.keys(all.body[0]).sort()).toEqual(
+      ["_id", "orderId", "order", "quantity", "price", "user", "userName", "address", "phone", "paid", "status", "transactionId", "createdAt"].sort(),
+    );
+    const unpaid = await rest("GET", `/getOrders?status=unpaid&search=${tag}`, { token: admin.token });
+    expect(unpaid.body.map((order: any) => order._id)).toEqual([ids.bobFan, ids.aliceHinge]);
+    const bad = await rest("GET", "/getOrders?status=shipped", { token: admin.token });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toBe("status must be unpaid, paid or cancelled");
+    expect((await rest("GET", `/getOrders?search=${"x".repeat(201)}`, { token: admin.token })).status).toBe(400);
+  });
+});
+
+describe("Delete order (adminCancelOrder)", () => {
+  it("cancels an unpaid order, returns its stock and records it in the history; a paid one is refused and not recorded", async () => {
+    const customer = await newCustomer("cancelled-by-admin");
+    const partId = await insertPart({ available: 10 });
+    const orderId = await place(customer, partId, 4);
+    expect(await availableOf(partId)).toBe(6);
+    const cancelled = await gql(`mutation($id: ID!) { adminCancelOrder(id: $id) { ${ORDER_FIELDS} } }`, { id: orderId }, admin.token);
+    expect(cancelled.body.data.adminCancelOrder).toMatchObject({ status: "CANCELLED", cancelledAt: expect.any(String) });
+    expect(await availableOf(partId)).toBe(10);
+
+    const log = await gql(
+      `query($id: ID!) { auditLog(entityType: ORDER, entityId: $id) { edges { node { action actorEmail entityName before after changes { field before after } } } } }`,
+      { id: orderId },
+      admin.token,
+    );
+    const [entry] = log.body.data.auditLog.edges.map((edge: any) => edge.node);
+    expect(log.body.data.auditLog.edges).toHaveLength(1);
+    expect(entry).toMatchObject({
+      action: "ORDER_CANCELLED",
+      actorEmail: admin.email,
+      entityName: expect.stringContaining(customer.email),
+      before: { status: "unpaid", quantity: 4, userEmail: customer.email },
+      after: { status: "cancelled", cancelledAt: cancelled.body.data.adminCancelOrder.cancelledAt },
+    });
+    expect(entry.changes[0]).toEqual({ field: "status", before: "unpaid", after: "cancelled" });
+
+    // A paid order cannot be cancelled; the owner's own cancellation is not an admin change.
+    const paidId = await place(customer, partId, 1);
+    await pay(customer, paidId);
+    expect(errorCode(await gql("mutation($id: ID!) { adminCancelOrder(id: $id) { id } }", { id: paidId }, admin.token))).toBe("CONFLICT");
+    const ownId = await place(customer, await insertPart({ available: 3 }));
+    expect((await rest("DELETE", `/userOrder/${ownId}`, { token: customer.token })).status).toBe(200);
+    for (const id of [paidId, ownId]) {
+      const none = await gql("query($id: ID!) { auditLog(entityId: $id) { edges { cursor } } }", { id }, admin.token);
+      expect(none.body.data.auditLog.edges, id).toEqual([]);
+    }
+  });
+});
+
+/** Parses RFC 4180 CSV (quoted fields, doubled quotes, CRLF) into rows of fields. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = "";
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else field += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ",") {
+      row.push(field);
+      field = "";
+    } else if (c === "\r" && text[i + 1] === "\n") {
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = "";
+      i++;
+    } else field += c;
+  }
+  if (field || row.length) throw new Error("the CSV does not end with CRLF");
+  return rows;
+}
+
+const HEADER = [
+  "order_id",
+  "placed_at",
+  "status",
+  "paid_at",
+  "cancelled_at",
+  "customer_email",
+  "customer_name",
+  "part_id",
+  "part_name",
+  "quantity",
+  "unit_price",
+  "total",
+  "transaction_id",
+  "address",
+  "phone",
+];
+
+describe("the orders export (GET /admin/orders.csv)", () => {
+  it("answers a header and one properly quoted row per order, with the list's filters, newest first", async () => {
+    const tag = crypto.randomBytes(3).toString("hex");
+    const customer = await newCustomer(`csv${tag}`, 'Zoë "Zed" Quote, Jr');
+    const partId = await insertPart({ available: 20, priceCents: 1999, name: `CSV part ${tag}, "quoted"` });
+    const address = 'Flat 2, "The Mill"\nHarbour Road, Bristol';
+    const unpaidId = await place(customer, partId, 2, { address });
+    const paidId = await place(customer, await insertPart({ available: 5, priceCents: 500, name: `=HYPERLINK("evil") ${tag}` }), 1, {
+      address: "@SUM(A1)",
+      phone: "+441234567",
+    });
+    const transactionId = await pay(customer, paidId);
+
+    const answer = await fetch(`${shop().url}/admin/orders.csv?search=${tag}`, { headers: { authorization: `Bearer ${admin.token}` } });
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    expect(answer.headers.get("content-disposition")).toMatch(/^attachment; filename="partshop-orders-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(answer.headers.get("content-length")).toBeNull();
+    const rows = parseCsv(await answer.text());
+    expect(rows[0]).toEqual(HEADER);
+    expect(rows.map((row) => row[0])).toEqual(["order_id", paidId, unpaidId]);
+    const db = await withDatabase(
+      async (client) => (await client.query("SELECT * FROM orders WHERE id = ANY($1) ORDER BY seq DESC", [[paidId, unpaidId]])).rows,
+    );
+    expect(rows[1]).toEqual([
+      paidId,
+      db[0].created_at.toISOString(),
+      "paid",
+      db[0].paid_at.toISOString(),
+      "",
+      customer.email,
+      'Zoë "Zed" Quote, Jr',
+      db[0].part_id,
+      `'=HYPERLINK("evil") ${tag}`,
+      "1",
+      "5.00",
+      "5.00",
+      transactionId,
+      "'@SUM(A1)",
+      "+441234567",
+    ]);
+    expect(rows[2]).toEqual([
+      unpaidId,
+      db[1].created_at.toISOString(),
+      "unpaid",
+      "",
+      "",
+      customer.email,
+      'Zoë "Zed" Quote, Jr',
+      partId,
+      `CSV part ${tag}, "quoted"`,
+      "2",
+      "19.99",
+      "39.98",
+      "",
+      address,
+      "0123456789",
+    ]);
+    const paidOnly = parseCsv(
+      await (await fetch(`${shop().url}/admin/orders.csv?status=paid&search=${tag}`, { headers: { authorization: `Bearer ${admin.token}` } })).text(),
+    );
+    expect(paidOnly.map((row) => row[0])).toEqual(["order_id", paidId]);
+    const none = await fetch(`${shop().url}/admin/orders.csv?search=nothing-matches-${tag}`, { headers: { authorization: `Bearer ${admin.token}` } });
+    expect(await none.text()).toBe(`${HEADER.join(",")}\r\n`);
+  });
+
+  it("is for admins only and refuses a bad filter before streaming anything", async () => {
+    const customer = await newCustomer("csv-customer");
+    expect((await rest("GET", "/admin/orders.csv")).status).toBe(401);
+    expect((await rest("GET", "/admin/orders.csv", { token: customer.token })).status).toBe(403);
+    const bad = await rest("GET", "/admin/orders.csv?status=lost", { token: admin.token });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toEqual({ error: "status must be unpaid, paid or cancelled" });
+    // The spec's GET /admin/{email} is still there beside it.
+    expect((await rest("GET", `/admin/${customer.email}`, { token: customer.token })).body).toEqual({ admin: false });
+  });
+
+  it("streams a large export from a database cursor, and gives the connection back when the client goes away", async () => {
+    const tag = crypto.randomBytes(3).toString("hex");
+    const customer = await newCustomer(`bulk${tag}`);
+    const partId = await insertPart({ available: 1, name: `Bulk part ${tag}` });
+    const count = 150_000;
+    // The suite shares one database: the bulk rows would slow every later fingerprint of it.
+    onTestFinished(async () => {
+      await withDatabase((client) => client.query(`DELETE FROM orders WHERE part_id = $1`, [partId]));
+    });
+    // Old paid orders (outside the overview's window), written straight to the database.
+    await withDatabase((client) =>
+      client.query(
+        `INSERT INTO orders (part_id, part_name, quantity, unit_price_cents, total_cents, user_id, user_email, user_name, address, phone,
+                             status, transaction_id, paid_at, created_at)
+         SELECT $1, $2, 1, 100, 100, u.id, u.email, 'Bulk buyer', 'Bulk street ' || g, '0123456789',
+                'paid', 'pi_bulk_${tag}_' || g, timestamptz '2020-01-01' + g * interval '1 second', timestamptz '2020-01-01' + g * interval '1 second'
+         FROM generate_series(1, $3) g, users u WHERE u.email = $4`,
+        [partId, `Bulk part ${tag}`, count, customer.email],
+      ),
+    );
+
+    // The whole export: every row, in chunks.
+    const whole = await fetch(`${shop().url}/admin/orders.csv?search=bulk part ${tag}`, { headers: { authorization: `Bearer ${admin.token}` } });
+    const reader = whole.body!.getReader();
+    let chunks = 0;
+    let text = "";
+    const decoder = new TextDecoder();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks++;
+      text += decoder.decode(value, { stream: true });
+    }
+    const lines = text.split("\r\n");
+    expect(lines.length).toBe(count + 2); // header, rows, and the empty string after the last CRLF
+    expect(chunks).toBeGreaterThan(10);
+
+    // A client that reads the beginning and stops: the server waits on its cursor, not on a
+    // result held in memory; when the client goes away the transaction ends.
+    const paused = await new Promise<http.IncomingMessage>((resolve, reject) => {
+      http
+        .get(
+          `${shop().url}/admin/orders.csv?search=${encodeURIComponent(`bulk part ${tag}`)}`,
+          { headers: { authorization: `Bearer ${admin.token}` } },
+          resolve,
+        )
+        .on("error", reject);
+    });
+    await new Promise((resolve) => paused.once("data", resolve));
+    paused.pause();
+    const exporting = async () =>
+      withDatabase(
+        async (client) =>
+          (await client.query(`SELECT state, query FROM pg_stat_activity WHERE query LIKE 'FETCH % FROM orders_export' OR query LIKE 'DECLARE orders_export%'`))
+            .rows,
+      );
+    // The FETCH in flight may still be "active" on a busy machine: the server then waits on the client.
+    let during = await exporting();
+    for (const until = Date.now() + 10_000; during[0]?.state === "active" && Date.now() < until; during = await exporting()) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(during.length).toBe(1);
+    expect(during[0].state).toBe("idle in transaction");
+    paused.destroy();
+    const deadline = Date.now() + 10_000;
+    while ((await exporting()).some((row) => row.state !== "idle") && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+    expect((await exporting()).filter((row) => row.state !== "idle")).toEqual([]);
+  });
+});

@@ -1,0 +1,155 @@
+import { useState, type FormEvent } from "react";
+import { Link, useSearchParams } from "react-router-dom";
+import { useMutation, useQuery } from "@apollo/client/react";
+import { graphql } from "../../../../gql";
+import type { PartStatusFilter } from "../../../../gql/graphql";
+import { errorMessage } from "../../../../apollo/errors";
+import { Spinner } from "../../../../ui/Spinner";
+import { EmptyState, ErrorState } from "../../../../ui/QueryStates";
+import { LoadMoreButton } from "../../../../ui/LoadMoreButton";
+import { DataTable } from "../../../../ui/DataTable";
+import { useToast } from "../../../../ui/toast";
+import { PartAdminRow } from "./PartAdminRow";
+import { RestorePartDocument, RetirePartDocument, retireQuestion } from "./partMutations";
+import "../adminLists.css";
+
+export const ADMIN_PARTS_PAGE_SIZE = 20;
+
+export const AdminPartsDocument = graphql(`
+  query AdminParts($first: Int, $after: String, $search: String, $status: PartStatusFilter, $lowStock: Boolean) {
+    adminParts(first: $first, after: $after, search: $search, status: $status, lowStock: $lowStock) {
+      edges {
+        cursor
+        node {
+          id
+          ...PartAdminRow_part
+        }
+      }
+      pageInfo {
+        hasNextPage
+        endCursor
+      }
+    }
+  }
+`);
+
+const STATUSES: Record<string, PartStatusFilter> = { all: "ALL", on_sale: "ON_SALE", retired: "RETIRED" };
+
+/** The filters live in the address (?search=&status=&low=1), so a view can be shared or come back to. */
+function useFilters() {
+  const [params, setParams] = useSearchParams();
+  const status = params.get("status") ?? "all";
+  return {
+    search: params.get("search") ?? "",
+    status: status in STATUSES ? status : "all",
+    lowStock: params.get("low") === "1",
+    set(next: { search?: string; status?: string; lowStock?: boolean }) {
+      const merged = { search: params.get("search") ?? "", status, lowStock: params.get("low") === "1", ...next };
+      const query = new URLSearchParams();
+      if (merged.search.trim()) query.set("search", merged.search.trim());
+      if (merged.status !== "all") query.set("status", merged.status);
+      if (merged.lowStock) query.set("low", "1");
+      setParams(query, { replace: true });
+    },
+  };
+}
+
+export function ManagePartsPage() {
+  const toast = useToast();
+  const filters = useFilters();
+  const [searchText, setSearchText] = useState(filters.search);
+  const [busyId, setBusyId] = useState<string | null>(null);
+  const variables = {
+    first: ADMIN_PARTS_PAGE_SIZE,
+    ...(filters.search ? { search: filters.search } : {}),
+    ...(filters.status !== "all" ? { status: STATUSES[filters.status] } : {}),
+    ...(filters.lowStock ? { lowStock: true } : {}),
+  };
+  const { data, loading, error, refetch, fetchMore } = useQuery(AdminPartsDocument, { variables, fetchPolicy: "cache-and-network" });
+  const [retirePart] = useMutation(RetirePartDocument);
+  const [restorePart] = useMutation(RestorePartDocument);
+
+  const change = async (part: { id: string; name: string }, retire: boolean) => {
+    if (retire && !window.confirm(retireQuestion(part.name))) return;
+    setBusyId(part.id);
+    try {
+      if (retire) await retirePart({ variables: { id: part.id } });
+      else await restorePart({ variables: { id: part.id } });
+      toast.success(retire ? `${part.name} is retired` : `${part.name} is back on sale`);
+      // A filtered list may no longer hold it.
+      if (filters.status !== "all" || filters.lowStock) await refetch();
+    } catch (changeError) {
+      toast.error(errorMessage(changeError));
+    } finally {
+      setBusyId(null);
+    }
+  };
+
+  const onSearch = (event: FormEvent) => {
+    event.preventDefault();
+    filters.set({ search: searchText });
+  };
+
+  const edges = data?.adminParts.edges ?? [];
+  const filtered = Boolean(filters.search || filters.status !== "all" || filters.lowStock);
+  return (
+    <div className="dashboard-page">
+      <div className="page-heading">
+        <h1>Manage Parts</h1>
+        <Link to="/dashboard/manage_parts/new" className="btn btn--primary">
+          Add a part
+        </Link>
+      </div>
+      <div className="card filters">
+        <form className="filters__search" role="search" aria-label="Parts list" onSubmit={onSearch}>
+          <label htmlFor="parts-search" className="field__label">
+            Search by name
+          </label>
+          <div className="filters__search-row">
+            <input id="parts-search" type="search" placeholder="Part name" value={searchText} onChange={(event) => setSearchText(event.target.value)} />
+            <button type="submit" className="btn btn--outline">
+              Search
+            </button>
+          </div>
+        </form>
+        <div className="filters__field">
+          <label htmlFor="parts-status" className="field__label">
+            Show
+          </label>
+          <select id="parts-status" value={filters.status} onChange={(event) => filters.set({ status: event.target.value })}>
+            <option value="all">All parts</option>
+            <option value="on_sale">On sale</option>
+            <option value="retired">Retired</option>
+          </select>
+        </div>
+        <label className="checkbox filters__check">
+          <input type="checkbox" checked={filters.lowStock} onChange={(event) => filters.set({ lowStock: event.target.checked })} />
+          Low stock only
+        </label>
+      </div>
+      {!data && loading ? (
+        <Spinner label="Loading parts…" />
+      ) : !data && error ? (
+        <ErrorState error={error} onRetry={() => void refetch().catch(() => undefined)} title="Could not load the parts" />
+      ) : edges.length === 0 ? (
+        <EmptyState>{filtered ? "No part matches these filters." : "No parts yet. Add one with “Add a part”."}</EmptyState>
+      ) : (
+        <>
+          <DataTable caption="Parts" columns={["#", "Photo", "Name", "Price", "Stock", "Min. order", "Status", "Actions"]}>
+            {edges.map((edge, index) => (
+              <PartAdminRow
+                key={edge.node.id}
+                part={edge.node}
+                index={index}
+                busy={busyId === edge.node.id}
+                onRetire={(part) => void change(part, true)}
+                onRestore={(part) => void change(part, false)}
+              />
+            ))}
+          </DataTable>
+          {data && <LoadMoreButton pageInfo={data.adminParts.pageInfo} label="Load more parts" onLoadMore={(after) => fetchMore({ variables: { after } })} />}
+        </>
+      )}
+    </div>
+  );
+}
