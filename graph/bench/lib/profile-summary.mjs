@@ -19,12 +19,18 @@ export function ownerOf(url, functionName) {
   return url;
 }
 
-/** Self time (ms) per owner in one .cpuprofile. */
-export function summarizeProfile(file) {
+/**
+ * Self time (ms) per owner in one .cpuprofile, leaving out its first `skipSeconds` (the shop's
+ * start-up and the benchmark's fixtures: module loading is not request work).
+ */
+export function summarizeProfile(file, skipSeconds = 0) {
   const profile = JSON.parse(fs.readFileSync(file, "utf8"));
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const totals = new Map();
+  let elapsedUs = 0;
   for (let i = 0; i < profile.samples.length; i++) {
+    elapsedUs += profile.timeDeltas[i] ?? 0;
+    if (elapsedUs < skipSeconds * 1e6) continue;
     const node = byId.get(profile.samples[i]);
     const owner = ownerOf(node.callFrame.url, node.callFrame.functionName);
     totals.set(owner, (totals.get(owner) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
@@ -41,7 +47,9 @@ export function shares(totals) {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const totals = new Map();
-  for (const file of process.argv.slice(2)) for (const [owner, ms] of summarizeProfile(file)) totals.set(owner, (totals.get(owner) ?? 0) + ms);
+  // PROFILE_SKIP_SECONDS: leave out the start of each profile (start-up, fixtures).
+  const skip = Number(process.env.PROFILE_SKIP_SECONDS ?? 0);
+  for (const file of process.argv.slice(2)) for (const [owner, ms] of summarizeProfile(file, skip)) totals.set(owner, (totals.get(owner) ?? 0) + ms);
   for (const { owner, ms, share } of shares(totals).slice(0, 25))
     console.log(`${(share * 100).toFixed(1).padStart(6)}%  ${String(ms).padStart(7)} ms  ${owner}`);
 }

@@ -1,4 +1,4 @@
-import { ObjectLiteral, SelectQueryBuilder } from "typeorm";
+import { EntityMetadata, ObjectLiteral, SelectQueryBuilder } from "typeorm";
 import { badInput } from "./errors";
 
 export interface PageRequest {
@@ -41,10 +41,12 @@ export async function paginate<T extends ObjectLiteral & { seq: string }>(
   if (page.after) {
     query.andWhere(`${alias}.seq ${direction === "ASC" ? ">" : "<"} :afterSeq`, { afterSeq: decodeCursor(page.after) });
   }
-  const rows = await query
+  const raw: Record<string, unknown>[] = await query
     .orderBy(`${alias}.seq`, direction)
     .limit(page.first + 1)
-    .getMany();
+    .getRawMany();
+  const toEntity = entityReader<T>(query.expressionMap.mainAlias!.metadata, alias);
+  const rows = raw.map(toEntity);
   const nodes = rows.slice(0, page.first);
   const edges = nodes.map((node) => ({ cursor: encodeCursor(node.seq), node }));
   return {
@@ -56,3 +58,41 @@ export async function paginate<T extends ObjectLiteral & { seq: string }>(
 /** REST answers bare arrays; this bounds them so no request can ask for an unbounded list. */
 export const REST_LIST_LIMIT = 1000;
 export const allOf = <T>(page: Page<T>): T[] => page.edges.map((edge) => edge.node);
+
+const readers = new WeakMap<EntityMetadata, Map<string, (raw: Record<string, unknown>) => unknown>>();
+
+/**
+ * Entities from a query's raw rows, as `getMany` would make them for our plain tables (no joins,
+ * no embedded columns): pg has already parsed each value, and a column's transformer applies (to
+ * null too, as TypeORM does). The
+ * profile of a list past the cache found TypeORM's general row transformer about a tenth of its
+ * CPU; this reads each row with a mapper built once per entity.
+ */
+function entityReader<T>(metadata: EntityMetadata, alias: string): (raw: Record<string, unknown>) => T {
+  let byAlias = readers.get(metadata);
+  if (!byAlias) readers.set(metadata, (byAlias = new Map()));
+  let read = byAlias.get(alias);
+  if (!read) {
+    const columns = metadata.columns
+      .filter((column) => !column.isVirtual)
+      .map((column) => {
+        const transformer = column.transformer && !Array.isArray(column.transformer) ? column.transformer : null;
+        return {
+          key: `${alias}_${column.databaseName}`,
+          property: column.propertyName,
+          from: transformer ? (value: unknown) => transformer.from(value) : null,
+        };
+      });
+    const prototype = (metadata.target as { prototype: object }).prototype;
+    read = (raw) => {
+      const entity = Object.create(prototype) as Record<string, unknown>;
+      for (const { key, property, from } of columns) {
+        const value = raw[key];
+        entity[property] = from ? from(value) : value;
+      }
+      return entity;
+    };
+    byAlias.set(alias, read);
+  }
+  return read as (raw: Record<string, unknown>) => T;
+}
