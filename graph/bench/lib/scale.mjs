@@ -153,8 +153,17 @@ function headersOf(ctx, scenario, request, extra = {}) {
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
 
-/** One request over a kept-alive socket; the whole answer read. */
-function send(url, { method, path: requestPath, body }, headers) {
+/** One request over a kept-alive socket; the whole answer read. Once more on a fresh socket if the shop had closed the idle one. */
+async function send(url, request, headers) {
+  try {
+    return await sendOnce(url, request, headers);
+  } catch (error) {
+    if (error?.code !== "ECONNRESET" && error?.code !== "EPIPE") throw error;
+    return sendOnce(url, request, headers);
+  }
+}
+
+function sendOnce(url, { method, path: requestPath, body }, headers) {
   return new Promise((resolve, reject) => {
     const request = http.request(url + requestPath, { method, agent, headers }, (response) => {
       const chunks = [];
