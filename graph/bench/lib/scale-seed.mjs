@@ -1,5 +1,6 @@
-// A shop at scale, generated in SQL: 100,000 parts, 100,000 users and 1,000,000 orders over the
-// last 60 days (paid, unpaid and cancelled), with realistic names; 400 laptop models (50 per
+// A shop at scale, generated in SQL: 100,000 parts, 100,000 users and 1,000,000 orders (paid,
+// unpaid and cancelled; one a second, so all within the last 12 days and the overview's 30-day
+// window holds every paid order: its worst case), with realistic names; 400 laptop models (50 per
 // series) and 3 compatible models per part, so model search and the brand and model filters have
 // work to do; 1% of the parts retired. Triggers are off while it runs, so what they would derive
 // (parts.search_document, search_words) is filled here in bulk, the way migration 1764510000000
