@@ -1,7 +1,8 @@
 // `npm run bench`: where the shop stands under load, against the ceiling of this machine.
 // Run from the repository root after `npm run build -w graph` (the npm script does both).
 // Settings (environment): BENCH_DURATION seconds per load run (10), BENCH_CONNECTIONS (50),
-// BENCH_ROUNDS reservation rounds (10), BENCH_PHASES (throughput,reservations,sql: all),
+// BENCH_ROUNDS reservation rounds (10), BENCH_PHASES (throughput,misses,reservations,sql,scale: all; scale
+// runs on a shop of its own seeded with a million orders, see lib/scale.mjs),
 // BENCH_MAIN (another build's dev/dist/start-local.js, to compare), BENCH_NODE_ARGS (node flags for the
 // shops, e.g. "--cpu-prof --cpu-prof-dir=bench-results/profile"), BENCH_MISSES (only these scenarios of
 // the misses phase), BENCH_LABEL (file name of a partial run). README "Performance" explains the figures.
@@ -27,6 +28,7 @@ import {
   spawnPgCeiling,
   spawnShop,
 } from "./lib/processes.mjs";
+import { scalePhase, scaleTable, scaleVerdicts } from "./lib/scale.mjs";
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -35,7 +37,8 @@ const WARMUP = Math.min(3, DURATION);
 const CUSTOMERS = 200;
 const STOCK = 100;
 const PAGE_SIZES = [5, 20, 100];
-const PHASES = new Set((process.env.BENCH_PHASES ?? "throughput,misses,reservations,sql").split(",").map((p) => p.trim()));
+const ALL_PHASES = ["throughput", "misses", "reservations", "sql", "scale"];
+const PHASES = new Set((process.env.BENCH_PHASES ?? ALL_PHASES.join(",")).split(",").map((p) => p.trim()));
 
 const TARGETS = {
   restRatio: 0.5,
@@ -604,8 +607,11 @@ function verdicts(r) {
     v["units sold = stock, 0 oversold"] = r.reservations.unitsSoldEqualsStock && r.reservations.oversold === 0;
   }
   if (r.sqlPerRequest) v["SQL per request constant in page size"] = Object.values(r.sqlPerRequest.graphql).every((q) => q.constant);
-  const rss = [r.rss.A.afterLoadMb, r.rss.B?.afterLoadMb].filter((x) => x !== undefined);
-  v["RSS < 200 MB per process after the load"] = rss.every((x) => x < TARGETS.rssMb);
+  if (r.rss.A) {
+    const rss = [r.rss.A.afterLoadMb, r.rss.B?.afterLoadMb].filter((x) => x !== undefined);
+    v["RSS < 200 MB per process after the load"] = rss.every((x) => x < TARGETS.rssMb);
+  }
+  if (r.scale) Object.assign(v, scaleVerdicts(r.scale));
   return v;
 }
 
@@ -667,9 +673,12 @@ function printTable(r) {
     for (const [name, q] of Object.entries(r.sqlPerRequest.rest)) lines.push(`${padEnd(name, 26)}${pad(q.rows, 6)}  ${q.sqlFirstRequest} / ${q.sqlRepeated}`);
     lines.push(`node(id:) part: ${r.sqlPerRequest.nodePart.sqlFirstRequest}`);
   }
-  lines.push("");
-  const b = r.rss.B ? `; process B ${r.rss.B.atRestMb} MB at rest, ${r.rss.B.afterLoadMb} MB after the load` : "";
-  lines.push(`Memory (VmRSS): process A ${r.rss.A.atRestMb} MB at rest, ${r.rss.A.afterLoadMb} MB after the load${b}`);
+  if (r.scale) lines.push(...scaleTable(r.scale, { pad, padEnd }));
+  if (r.rss.A) {
+    lines.push("");
+    const b = r.rss.B ? `; process B ${r.rss.B.atRestMb} MB at rest, ${r.rss.B.afterLoadMb} MB after the load` : "";
+    lines.push(`Memory (VmRSS): process A ${r.rss.A.atRestMb} MB at rest, ${r.rss.A.afterLoadMb} MB after the load${b}`);
+  }
   lines.push("");
   lines.push("Targets:");
   for (const [name, ok] of Object.entries(r.verdicts)) lines.push(`  ${ok ? "met    " : "NOT MET"}  ${name}`);
@@ -681,9 +690,19 @@ function printTable(r) {
 
 async function main() {
   const ctx = {};
-  await startShops(ctx);
-  await fixtures(ctx);
-  const rss = { A: { atRestMb: rssMb(ctx.shop.pid) } };
+  // The file name of a partial run (and of the scale phase's plans).
+  const complete = ALL_PHASES.every((p) => PHASES.has(p)) && !process.env.BENCH_MAIN && !process.env.BENCH_NODE_ARGS;
+  const name = complete ? "latest" : (process.env.BENCH_LABEL ?? `run-${new Date().toISOString().replace(/[:.]/g, "-")}`);
+  // At scale first, on a shop of its own that is stopped before the others start.
+  let scaleResult;
+  if (PHASES.has("scale")) scaleResult = await scalePhase({ log, cleanup, duration: DURATION, label: name });
+  const rss = {};
+  const needsShops = ["throughput", "misses", "reservations", "sql"].some((p) => PHASES.has(p));
+  if (needsShops) {
+    await startShops(ctx);
+    await fixtures(ctx);
+    rss.A = { atRestMb: rssMb(ctx.shop.pid) };
+  }
   let throughputResult;
   if (PHASES.has("throughput")) {
     ctx.ceiling = await spawnCeiling(ctx.partsBody, ctx.partsContentType, cleanup);
@@ -711,12 +730,12 @@ async function main() {
     if (PHASES.has("sql")) sqlResult = await sqlPerRequest(ctx);
     rss.B.afterLoadMb = rssMb(ctx.shopB.pid);
   }
-  rss.A.afterAllMb = rssMb(ctx.shop.pid);
-  rss.A.afterLoadMb ??= rss.A.afterAllMb;
+  if (rss.A) {
+    rss.A.afterAllMb = rssMb(ctx.shop.pid);
+    rss.A.afterLoadMb ??= rss.A.afterAllMb;
+  }
 
   // A full run of this repository's build is latest.json; partial runs and other builds get their own file.
-  const complete = ["throughput", "misses", "reservations", "sql"].every((p) => PHASES.has(p)) && !process.env.BENCH_MAIN && !process.env.BENCH_NODE_ARGS;
-  const name = complete ? "latest" : (process.env.BENCH_LABEL ?? `run-${new Date().toISOString().replace(/[:.]/g, "-")}`);
   const file = path.join(REPO_DIR, "bench-results", `${name}.json`);
   const result = {
     generatedAt: new Date().toISOString(),
@@ -735,6 +754,7 @@ async function main() {
     misses: missesResult,
     reservations: reservationResult,
     sqlPerRequest: sqlResult,
+    scale: scaleResult,
     rss,
     targets: TARGETS,
   };

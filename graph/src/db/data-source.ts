@@ -14,6 +14,7 @@ import { PartSearch1764510000000 } from "./migrations/1764510000000-part-search"
 import { PartRatings1764520000000 } from "./migrations/1764520000000-part-ratings";
 import { CatalogueManagement1764600000000 } from "./migrations/1764600000000-catalogue-management";
 import { AuditLog1764610000000 } from "./migrations/1764610000000-audit-log";
+import { ScaleIndexes1764620000000 } from "./migrations/1764620000000-scale-indexes";
 import { requestStats } from "./request-stats";
 
 /** Counts statements per request and reports slow or failing ones (failures at debug level); nothing else is logged. */
@@ -57,6 +58,7 @@ export const migrations = [
   PartRatings1764520000000,
   CatalogueManagement1764600000000,
   AuditLog1764610000000,
+  ScaleIndexes1764620000000,
 ];
 
 export function createDataSource(url: string, log: Pino, options: { poolSize?: number } = {}): DataSource {

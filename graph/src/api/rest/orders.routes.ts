@@ -64,10 +64,23 @@ const csvRow = (row: OrderExportRow) =>
     row.phone,
   ]);
 
-/** The header, then one chunk per batch the cursor reads: nothing waits for the whole export. */
+/** Rows per chunk written: about 25 kB of text, well under V8's large-object size (see below). */
+const CSV_CHUNK_ROWS = 100;
+
+/**
+ * The header, then the rows of each batch the cursor reads, a few chunks per batch: nothing waits
+ * for the whole export. A whole batch as one string (about 130 kB) is a large object for V8, which
+ * only a full garbage collection frees; chunks this size can die young. Over 900,000 orders the
+ * process grew by 184 MB with whole batches, 90 MB with these chunks (bench, scale phase).
+ */
 async function* csvChunks(batches: AsyncGenerator<OrderExportRow[]>): AsyncGenerator<string> {
   yield csvLine(CSV_HEADER);
-  for await (const rows of batches) yield rows.map(csvRow).join("");
+  for await (const rows of batches) {
+    for (let start = 0; start < rows.length; start += CSV_CHUNK_ROWS) {
+      const chunk = rows.slice(start, start + CSV_CHUNK_ROWS);
+      yield chunk.map(csvRow).join("");
+    }
+  }
 }
 
 /** Reservations and their payment. */

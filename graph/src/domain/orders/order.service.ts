@@ -277,9 +277,13 @@ export class OrderService {
     if (search) {
       const pattern = likePattern(search);
       const id = databaseIdOf(search);
+      // Every branch has an index (trigrams, orders_by_part, the key: migration 1764620000000), so
+      // PostgreSQL can OR their bitmaps for a rare search, or walk seq and filter for a common
+      // one. The parts named so now are an array computed once (an InitPlan): as `IN (subquery)`
+      // the branch was a hashed SubPlan no index could serve, and every order was read.
       query.andWhere(
         `(o.user_email ILIKE :pattern OR o.user_name ILIKE :pattern OR o.part_name ILIKE :pattern
-          OR o.part_id IN (SELECT p.id FROM parts p WHERE p.name ILIKE :pattern)${id ? " OR o.id = :id OR o.part_id = :id" : ""})`,
+          OR o.part_id = ANY(ARRAY(SELECT p.id FROM parts p WHERE p.name ILIKE :pattern))${id ? " OR o.id = :id OR o.part_id = :id" : ""})`,
         { pattern, id },
       );
     }
