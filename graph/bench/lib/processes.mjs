@@ -167,7 +167,9 @@ export async function spawnPgCeiling(databaseUrl, cleanup) {
  * pooled connections do not.
  */
 export function postgresCpuMs(postmasterPid) {
-  let total = cpuMs(postmasterPid);
+  // Backends that exited (a pool closing idle connections) count through the postmaster's
+  // cutime/cstime, which keeps the total from going down between two readings.
+  let total = cpuMs(postmasterPid) + reapedChildrenCpuMs(postmasterPid);
   for (const entry of fs.readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
     try {
@@ -176,6 +178,15 @@ export function postgresCpuMs(postmasterPid) {
     } catch {}
   }
   return total;
+}
+
+function reapedChildrenCpuMs(pid) {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    return ((Number(fields[13]) + Number(fields[14])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return 0;
+  }
 }
 
 /** The postmaster's pid of an embedded PostgreSQL, from its data folder. */
