@@ -19,6 +19,80 @@ const BRANDS = [
 const KINDS = ["Battery", "Keyboard", "Display panel", "Charger", "SSD", "Memory module", "Fan", "Hinge kit", "Touchpad", "Webcam"];
 
 export const SCALE = { parts: 100_000, users: 100_000, orders: 1_000_000 };
+
+/**
+ * Customers with names as varied as a real shop's ("olivia.martin.4821@…", "Olivia Martin"): an
+ * admin's search for one then reads trigrams that few rows share, as it would in production.
+ */
+const FIRST_NAMES = [
+  "Olivia",
+  "Noah",
+  "Amelia",
+  "Oliver",
+  "Isla",
+  "George",
+  "Ava",
+  "Arthur",
+  "Mia",
+  "Leo",
+  "Ivy",
+  "Harry",
+  "Lily",
+  "Oscar",
+  "Freya",
+  "Theo",
+  "Grace",
+  "Jack",
+  "Sofia",
+  "Finn",
+  "Chloe",
+  "Hugo",
+  "Ella",
+  "Rory",
+  "Maya",
+  "Felix",
+  "Zara",
+  "Kai",
+  "Nina",
+  "Omar",
+];
+const LAST_NAMES = [
+  "Smith",
+  "Jones",
+  "Taylor",
+  "Brown",
+  "Williams",
+  "Wilson",
+  "Johnson",
+  "Davies",
+  "Patel",
+  "Wright",
+  "Walker",
+  "Evans",
+  "Khan",
+  "Thomas",
+  "Roberts",
+  "Green",
+  "Hall",
+  "Wood",
+  "Clarke",
+  "Hughes",
+  "Edwards",
+  "Lewis",
+  "Hill",
+  "Moore",
+  "Martin",
+  "Jackson",
+  "Kaur",
+  "Novak",
+  "Silva",
+  "Murphy",
+];
+export const SCALE_EMAIL_DOMAIN = "scale.example";
+
+/** The email of seeded customer n (1 to SCALE.users), as the seed writes it. */
+export const scaleCustomerEmail = (n) =>
+  `${FIRST_NAMES[n % FIRST_NAMES.length].toLowerCase()}.${LAST_NAMES[Math.floor(n / FIRST_NAMES.length) % LAST_NAMES.length].toLowerCase()}.${n}@${SCALE_EMAIL_DOMAIN}`;
 /** Laptop models per series (BRANDS entry); each part fits MODELS_PER_PART of its series'. */
 export const MODELS_PER_SERIES = 50;
 const MODELS_PER_PART = 3;
@@ -52,9 +126,12 @@ export async function seedAtScale(db, scale = SCALE) {
   await step(
     "users",
     `INSERT INTO users (email, role, display_name, created_at, updated_at)
-     SELECT 'scale-user-' || n || '@example.com', 'user', 'Scale User ' || n, now() - ((n % 365) || ' days')::interval, now() - ((n % 365) || ' days')::interval
-     FROM generate_series(1, $1::int) AS n`,
-    [scale.users],
+     SELECT lower(f.name) || '.' || lower(l.name) || '.' || n || '@${SCALE_EMAIL_DOMAIN}', 'user', f.name || ' ' || l.name,
+            now() - ((n % 365) || ' days')::interval, now() - ((n % 365) || ' days')::interval
+     FROM generate_series(1, $1::int) AS n
+     CROSS JOIN LATERAL (SELECT ($2::text[])[1 + n % ${FIRST_NAMES.length}] AS name) f
+     CROSS JOIN LATERAL (SELECT ($3::text[])[1 + (n / ${FIRST_NAMES.length}) % ${LAST_NAMES.length}] AS name) l`,
+    [scale.users, FIRST_NAMES, LAST_NAMES],
   );
   await step(
     "parts",
@@ -109,7 +186,7 @@ export async function seedAtScale(db, scale = SCALE) {
   );
   await step(
     "orders",
-    `WITH u AS (SELECT id, email, display_name, row_number() OVER (ORDER BY seq) - 1 AS i FROM users WHERE email LIKE 'scale-user-%'),
+    `WITH u AS (SELECT id, email, display_name, row_number() OVER (ORDER BY seq) - 1 AS i FROM users WHERE email LIKE '%@${SCALE_EMAIL_DOMAIN}'),
           p AS (SELECT id, name, price_cents, row_number() OVER (ORDER BY seq) - 1 AS i FROM parts WHERE short_desc LIKE 'Scale part %')
      INSERT INTO orders (part_id, part_name, unit_price_cents, status, quantity, total_cents, user_id, user_email, user_name, address, phone,
                          transaction_id, paid_at, cancelled_at, created_at)

@@ -12,7 +12,7 @@ import autocannon from "autocannon";
 import pg from "pg";
 import { newCustomer, signIn } from "./client.mjs";
 import { Cleanup, cpuMs, embeddedDatabaseUrl, freePort, makeDataDir, REPO_DIR, rssMb, spawnShop } from "./processes.mjs";
-import { BRANDS, KINDS, MODELS_PER_SERIES, modelName, SCALE, seedAtScale, seriesOf } from "./scale-seed.mjs";
+import { BRANDS, KINDS, MODELS_PER_SERIES, modelName, SCALE, SCALE_EMAIL_DOMAIN, scaleCustomerEmail, seedAtScale, seriesOf } from "./scale-seed.mjs";
 
 export const SCALE_TARGETS = { singleP99Ms: 50, loadedP99Ms: 150, loadConnections: 20, exportRssMb: 250 };
 /** Tables whose sequential scan on a request path is a finding. */
@@ -49,7 +49,7 @@ const lenovoSeries = BRANDS.filter((entry) => entry.startsWith("Lenovo ")).map(s
 /** Two words with a typo, as the issue's "thinkpad batery". */
 const TYPO_SEARCHES = ["thinkpad batery", "thinkpad keybord", "ideapad charjer", "thinkpad webcan", "ideapad touchpda", "thinkpad hinge kitt"];
 /** A customer's email as an admin types part of it: one customer of 100,000 (about 10 orders). */
-const oneCustomer = (n) => `scale-user-${1 + ((n * 7919) % SCALE.users)}@`;
+const oneCustomer = (n) => scaleCustomerEmail(1 + ((n * 7919) % SCALE.users)).replace(/@.*/, "@");
 
 /** Every path of the issue: `request(n)` is the n-th request (inputs vary with n), `as` who sends it. */
 function scenarios(samples) {
@@ -392,7 +392,7 @@ export async function scalePhase({ log, cleanup: outer, duration, label }) {
     } = await ctx.db.query(`SELECT id, email, coalesce(display_name, split_part(email, '@', 1)) AS name FROM users WHERE email = $1`, [ctx.customer.email]);
     const moved = await ctx.db.query(
       `UPDATE orders SET user_id = $1, user_email = $2, user_name = $3
-       WHERE id IN (SELECT id FROM (SELECT DISTINCT ON (part_id) id, seq FROM orders WHERE user_email LIKE 'scale-user-%' ORDER BY part_id, seq DESC) o ORDER BY seq DESC LIMIT $4)`,
+       WHERE id IN (SELECT id FROM (SELECT DISTINCT ON (part_id) id, seq FROM orders WHERE user_email LIKE '%@${SCALE_EMAIL_DOMAIN}' ORDER BY part_id, seq DESC) o ORDER BY seq DESC LIMIT $4)`,
       [me.id, me.email, me.name, CUSTOMER_ORDERS],
     );
     await ctx.db.query("VACUUM ANALYZE orders");
