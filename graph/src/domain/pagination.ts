@@ -41,12 +41,7 @@ export async function paginate<T extends ObjectLiteral & { seq: string }>(
   if (page.after) {
     query.andWhere(`${alias}.seq ${direction === "ASC" ? ">" : "<"} :afterSeq`, { afterSeq: decodeCursor(page.after) });
   }
-  const raw: Record<string, unknown>[] = await query
-    .orderBy(`${alias}.seq`, direction)
-    .limit(page.first + 1)
-    .getRawMany();
-  const toEntity = entityReader<T>(query.expressionMap.mainAlias!.metadata, alias);
-  const rows = raw.map(toEntity);
+  const rows = await entitiesOf(query.orderBy(`${alias}.seq`, direction).limit(page.first + 1));
   const nodes = rows.slice(0, page.first);
   const edges = nodes.map((node) => ({ cursor: encodeCursor(node.seq), node }));
   return {
@@ -58,6 +53,12 @@ export async function paginate<T extends ObjectLiteral & { seq: string }>(
 /** REST answers bare arrays; this bounds them so no request can ask for an unbounded list. */
 export const REST_LIST_LIMIT = 1000;
 export const allOf = <T>(page: Page<T>): T[] => page.edges.map((edge) => edge.node);
+
+/** What `query.getMany()` answers, for a query of one plain table (see entityReader). */
+export async function entitiesOf<T extends ObjectLiteral>(query: SelectQueryBuilder<T>): Promise<T[]> {
+  const raw: Record<string, unknown>[] = await query.getRawMany();
+  return raw.map(entityReader<T>(query.expressionMap.mainAlias!.metadata, query.alias));
+}
 
 const readers = new WeakMap<EntityMetadata, Map<string, (raw: Record<string, unknown>) => unknown>>();
 

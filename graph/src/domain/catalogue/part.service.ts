@@ -8,7 +8,7 @@ import { badInput, conflict, notFound } from "../errors";
 import { databaseIdOf } from "../ids";
 import { STOCK } from "../limits";
 import { centsToDollars, dollarsToCents } from "../money";
-import { Page, PageRequest, paginate } from "../pagination";
+import { entitiesOf, Page, PageRequest, paginate } from "../pagination";
 import { likePattern } from "../text-search";
 import { checkModelNames, LaptopModelName, replaceCompatibleModels } from "./compatibility.service";
 import { Part } from "./part.entity";
@@ -110,11 +110,12 @@ export class PartService {
 
   async getMany(databaseIds: readonly string[]): Promise<Part[]> {
     if (databaseIds.length === 0) return [];
-    return this.db
-      .getRepository(Part)
-      .createQueryBuilder("part")
-      .where("part.id = ANY(:ids)", { ids: [...databaseIds] })
-      .getMany();
+    return entitiesOf(
+      this.db
+        .getRepository(Part)
+        .createQueryBuilder("part")
+        .where("part.id = ANY(:ids)", { ids: [...databaseIds] }),
+    );
   }
 
   /** Every part, retired ones included, for the admins' parts page; catalogue order. */
