@@ -135,38 +135,8 @@ function PriceRange({ minPrice, maxPrice, onApply }: { minPrice: string; maxPric
       <fieldset>
         <legend>Price</legend>
         <div className="catalogue__price-inputs">
-          <div className="field">
-            <label className="field__label" htmlFor="filter-min-price">
-              Min ($)
-            </label>
-            <input
-              id="filter-min-price"
-              type="number"
-              inputMode="decimal"
-              min="0"
-              step="0.01"
-              value={min}
-              onChange={(event) => setMin(event.target.value)}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? "filter-price-error" : undefined}
-            />
-          </div>
-          <div className="field">
-            <label className="field__label" htmlFor="filter-max-price">
-              Max ($)
-            </label>
-            <input
-              id="filter-max-price"
-              type="number"
-              inputMode="decimal"
-              min="0"
-              step="0.01"
-              value={max}
-              onChange={(event) => setMax(event.target.value)}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? "filter-price-error" : undefined}
-            />
-          </div>
+          <PriceInput id="filter-min-price" label="Min ($)" value={min} onChange={setMin} invalid={Boolean(error)} />
+          <PriceInput id="filter-max-price" label="Max ($)" value={max} onChange={setMax} invalid={Boolean(error)} />
         </div>
         {error && (
           <p className="field-error" id="filter-price-error" role="alert">
@@ -178,5 +148,27 @@ function PriceRange({ minPrice, maxPrice, onApply }: { minPrice: string; maxPric
         </button>
       </fieldset>
     </form>
+  );
+}
+
+/** One end of the price range; both ends share the range's error message. */
+function PriceInput(props: { id: string; label: string; value: string; onChange: (value: string) => void; invalid: boolean }) {
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={props.id}>
+        {props.label}
+      </label>
+      <input
+        id={props.id}
+        type="number"
+        inputMode="decimal"
+        min="0"
+        step="0.01"
+        value={props.value}
+        onChange={(event) => props.onChange(event.target.value)}
+        aria-invalid={props.invalid ? true : undefined}
+        aria-describedby={props.invalid ? "filter-price-error" : undefined}
+      />
+    </div>
   );
 }
