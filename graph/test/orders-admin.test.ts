@@ -101,6 +101,43 @@ describe("Manage All Orders: filters, search, newest first, pages", () => {
     expect(idsOf(await adminOrders(`, search: "${tag}%"`))).toEqual([]);
   });
 
+  it("finds an order by a name written in psql that its part never had", async () => {
+    const legacy = `Legacy dock ${tag}`;
+    const buyer = await newCustomer(`legacy${tag}`);
+    const id = await withDatabase(async (client) => {
+      const { rows } = await client.query(
+        `INSERT INTO orders (part_id, part_name, quantity, unit_price_cents, total_cents, user_id, user_email, user_name, address, phone, status)
+         SELECT p.id, $2, 1, p.price_cents, p.price_cents, u.id, u.email, 'Legacy buyer', '1 Main St', '0123456789', 'cancelled'
+         FROM parts p, users u WHERE p.id = $1 AND u.email = $3 RETURNING id`,
+        [fanPart, legacy, buyer.email],
+      );
+      return rows[0].id as string;
+    });
+    expect(idsOf(await adminOrders(`, search: "legacy DOCK ${tag}", status: CANCELLED`))).toEqual([id]);
+  });
+
+  it("a search that names more than a thousand parts still finds their orders, newest first, by the name as ordered or now", async () => {
+    // 1,001 retired parts share the name, so the search walks the orders instead of listing parts.
+    const own = crypto.randomBytes(3).toString("hex");
+    const broad = `Broad ${own}`;
+    const [carol, dan] = await Promise.all([newCustomer(`carol${own}`), newCustomer(`dan${own}`)]);
+    await withDatabase((client) =>
+      client.query(
+        `INSERT INTO parts (name, img, price_cents, available, min_order_quantity, short_desc, retired_at)
+         SELECT $1 || ' retired ' || n, '/images/parts/dc-jack.svg', 100, 0, 1, 'A part made by a test', now() FROM generate_series(1, 1001) AS n`,
+        [broad],
+      ),
+    );
+    onTestFinished(() => withDatabase((client) => client.query(`DELETE FROM parts WHERE name LIKE $1 AND retired_at IS NOT NULL`, [`${broad} retired %`])));
+    const named = await insertPart({ available: 10, name: `${broad} live` });
+    const renamedLater = await insertPart({ available: 10, name: `Solo ${own}` });
+    const first = await place(carol, named);
+    const second = await place(dan, renamedLater);
+    await withDatabase((client) => client.query("UPDATE parts SET name = $2 WHERE id = $1", [renamedLater, `${broad} renamed`]));
+    expect(idsOf(await adminOrders(`, search: "${broad.toLowerCase()}"`))).toEqual([second, first]);
+    expect(idsOf(await adminOrders(`, search: "solo ${own}"`))).toEqual([second]);
+  });
+
   it("pages through a filtered list with cursors", async () => {
     const first = (await gql(`{ orders(first: 2, search: "${tag}") { edges { node { databaseId } } pageInfo { hasNextPage endCursor } } }`, {}, admin.token))
       .body.data.orders;

@@ -203,6 +203,11 @@ export async function seedAtScale(db, scale = SCALE) {
      JOIN p ON p.i = ((g.n / $2::int) * 13 + g.n::bigint * 7919) % $3::int`,
     [scale.orders, scale.users, scale.parts],
   );
+  // What the triggers (off above) keep: every name each part has had (migration 1764640000000).
+  await step(
+    "part names",
+    `INSERT INTO part_names (part_id, name) SELECT id, name FROM parts UNION SELECT part_id, part_name FROM orders ON CONFLICT DO NOTHING`,
+  );
   await db.query("SET session_replication_role = DEFAULT");
   await db.query("SET maintenance_work_mem = '256MB'");
   const t0 = performance.now();

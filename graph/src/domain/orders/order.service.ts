@@ -73,6 +73,8 @@ export const orderSnapshot = (order: Order): Snapshot => ({
 });
 
 const EXPORT_BATCH = 500;
+/** Above this many parts named like an admin's search, its orders are found by walking them. */
+const MANY_PARTS = 1000;
 const EXPORT_COLUMNS: ReadonlyArray<keyof OrderExportRow> = [
   "id",
   "created_at",
@@ -258,9 +260,9 @@ export class OrderService {
   }
 
   /** Orders for admins, newest first: every live order, or as the filter says. */
-  listAll(actor: Actor, page: PageRequest, filter: OrderFilter = {}): Promise<Page<Order>> {
+  async listAll(actor: Actor, page: PageRequest, filter: OrderFilter = {}): Promise<Page<Order>> {
     authorize(actor, "ADMIN");
-    return paginate(this.filtered(filter), page, "DESC");
+    return paginate(await this.filtered(filter), page, "DESC");
   }
 
   private listLive(page: PageRequest, email?: string): Promise<Page<Order>> {
@@ -269,7 +271,7 @@ export class OrderService {
     return paginate(query, page, "DESC");
   }
 
-  private filtered(filter: OrderFilter) {
+  private async filtered(filter: OrderFilter) {
     const query = this.db.getRepository(Order).createQueryBuilder("o");
     if (filter.status) query.where(`o.status = :status`, { status: filter.status });
     else query.where(`o.status <> 'cancelled'`);
@@ -277,17 +279,39 @@ export class OrderService {
     if (search) {
       const pattern = likePattern(search);
       const id = databaseIdOf(search);
-      // Every branch has an index (trigrams, orders_by_part, the key: migration 1764620000000), so
-      // PostgreSQL can OR their bitmaps for a rare search, or walk seq and filter for a common
-      // one. The parts named so now are an array computed once (an InitPlan): as `IN (subquery)`
-      // the branch was a hashed SubPlan no index could serve, and every order was read.
-      query.andWhere(
-        `(o.user_email ILIKE :pattern OR o.user_name ILIKE :pattern OR o.part_name ILIKE :pattern
-          OR o.part_id = ANY(ARRAY(SELECT p.id FROM parts p WHERE p.name ILIKE :pattern))${id ? " OR o.id = :id OR o.part_id = :id" : ""})`,
-        { pattern, id },
-      );
+      const byId = id ? " OR o.id = :id OR o.part_id = :id" : "";
+      const parts = await this.partsNamed(pattern);
+      // A few parts: their orders by orders_by_part, OR'd with the customers' trigram indexes in
+      // one bitmap (the ids as an array the planner does not estimate one by one: that took
+      // longer than the query). Many: walking the orders newest first finds a page long before
+      // the end, so each order walked checks its part's name by key instead.
+      const byPart = parts
+        ? `(o.part_id = ANY(ARRAY(SELECT unnest(CAST(:everNamed AS uuid[])))) AND (o.part_id = ANY(CAST(:namedNow AS uuid[])) OR o.part_name ILIKE :pattern))`
+        : `(o.part_name ILIKE :pattern OR (SELECT p.name FROM parts p WHERE p.id = o.part_id) ILIKE :pattern)`;
+      query.andWhere(`(o.user_email ILIKE :pattern OR o.user_name ILIKE :pattern OR ${byPart}${byId})`, {
+        pattern,
+        id,
+        everNamed: parts?.everNamed,
+        namedNow: parts?.namedNow,
+      });
     }
     return query;
+  }
+
+  /**
+   * The parts that have ever had a name matching (as ordered, or now: part_names, migration
+   * 1764640000000) and those named so now; null when more than MANY_PARTS match.
+   */
+  private async partsNamed(pattern: string): Promise<{ everNamed: string[]; namedNow: string[] } | null> {
+    const rows: Array<{ part_id: string; now: boolean }> = await this.db.query(
+      `SELECT n.part_id, bool_or(p.name ILIKE $1) AS now
+       FROM (SELECT part_id FROM part_names WHERE name ILIKE $1 LIMIT $2) n JOIN parts p ON p.id = n.part_id
+       GROUP BY n.part_id`,
+      [pattern, MANY_PARTS + 1],
+    );
+    // Names, not parts, are counted up to the limit: a part renamed counts twice, a harmless bias.
+    if (rows.length > MANY_PARTS) return null;
+    return { everNamed: rows.map((row) => row.part_id), namedNow: rows.filter((row) => row.now).map((row) => row.part_id) };
   }
 
   /**
@@ -298,14 +322,14 @@ export class OrderService {
    */
   exportOrders(actor: Actor, filter: OrderFilter): AsyncGenerator<OrderExportRow[]> {
     authorize(actor, "ADMIN");
-    const [sql, parameters] = this.filtered(filter)
+    return this.readCursor(filter);
+  }
+
+  private async *readCursor(filter: OrderFilter): AsyncGenerator<OrderExportRow[]> {
+    const [sql, parameters] = (await this.filtered(filter))
       .select(EXPORT_COLUMNS.map((column) => `o.${column} AS ${column}`).join(", "))
       .orderBy("o.seq", "DESC")
       .getQueryAndParameters();
-    return this.readCursor(sql, parameters);
-  }
-
-  private async *readCursor(sql: string, parameters: unknown[]): AsyncGenerator<OrderExportRow[]> {
     const runner = this.db.createQueryRunner();
     await runner.connect();
     let open = false;
