@@ -1,4 +1,5 @@
-import { EntityMetadata, ObjectLiteral, SelectQueryBuilder } from "typeorm";
+import { DataSource, EntityMetadata, EntityTarget, ObjectLiteral, SelectQueryBuilder } from "typeorm";
+import { runPrepared, type PreparedStatement } from "../db/prepared";
 import { badInput } from "./errors";
 
 export interface PageRequest {
@@ -48,6 +49,69 @@ export async function paginate<T extends ObjectLiteral & { seq: string }>(
     edges,
     pageInfo: { hasNextPage: rows.length > page.first, endCursor: edges.length ? edges[edges.length - 1].cursor : null },
   };
+}
+
+/** What a cursor stands for before the first row, per direction (seq is a positive bigint). */
+const BEFORE_FIRST = { ASC: "0", DESC: "9223372036854775807" } as const;
+
+/**
+ * Entities of one table read with fixed SQL ($1... are its values): a prepared statement and the
+ * row mapper below, no query builder. `tail` follows the WHERE clause (ORDER BY, LIMIT).
+ */
+export class PreparedQuery<T extends ObjectLiteral> {
+  private statement: PreparedStatement | null = null;
+  private read: ((raw: Record<string, unknown>) => T) | null = null;
+
+  constructor(
+    private readonly db: DataSource,
+    private readonly entity: EntityTarget<T>,
+    private readonly options: { name: string; alias: string; where: string; tail?: string },
+  ) {}
+
+  async entities(values: unknown[]): Promise<T[]> {
+    const rows = await runPrepared<Record<string, unknown>>(this.db, this.prepare(), values);
+    return rows.map(this.read!);
+  }
+
+  private prepare(): PreparedStatement {
+    if (this.statement) return this.statement;
+    const { name, alias, where, tail } = this.options;
+    const metadata = this.db.getMetadata(this.entity);
+    const columns = metadata.columns
+      .filter((column) => !column.isVirtual)
+      .map((column) => `"${alias}"."${column.databaseName}" AS "${alias}_${column.databaseName}"`);
+    this.read = entityReader<T>(metadata, alias);
+    return (this.statement = { name, text: `SELECT ${columns.join(", ")} FROM "${metadata.tableName}" "${alias}" WHERE ${where}${tail ? ` ${tail}` : ""}` });
+  }
+}
+
+/** The same pages as `paginate`, of a PreparedQuery whose filter takes `filterValues` values. */
+export class PreparedList<T extends ObjectLiteral & { seq: string }> {
+  private readonly query: PreparedQuery<T>;
+
+  constructor(
+    db: DataSource,
+    entity: EntityTarget<T>,
+    private readonly options: { name: string; alias: string; where: string; filterValues: number; direction: "ASC" | "DESC" },
+  ) {
+    const { name, alias, where, filterValues, direction } = options;
+    this.query = new PreparedQuery(db, entity, {
+      name,
+      alias,
+      where: `(${where}) AND "${alias}"."seq" ${direction === "ASC" ? ">" : "<"} $${filterValues + 1}::bigint`,
+      tail: `ORDER BY "${alias}"."seq" ${direction} LIMIT $${filterValues + 2}`,
+    });
+  }
+
+  async page(filterValues: unknown[], page: PageRequest): Promise<Page<T>> {
+    const after = page.after ? decodeCursor(page.after) : BEFORE_FIRST[this.options.direction];
+    const rows = await this.query.entities([...filterValues, after, page.first + 1]);
+    const edges = rows.slice(0, page.first).map((node) => ({ cursor: encodeCursor(node.seq), node }));
+    return {
+      edges,
+      pageInfo: { hasNextPage: rows.length > page.first, endCursor: edges.length ? edges[edges.length - 1].cursor : null },
+    };
+  }
 }
 
 /** REST answers bare arrays; this bounds them so no request can ask for an unbounded list. */

@@ -8,7 +8,7 @@ import { badInput, conflict, notFound } from "../errors";
 import { databaseIdOf } from "../ids";
 import { STOCK } from "../limits";
 import { centsToDollars, dollarsToCents } from "../money";
-import { entitiesOf, Page, PageRequest, paginate } from "../pagination";
+import { Page, PageRequest, paginate, PreparedList, PreparedQuery } from "../pagination";
 import { likePattern } from "../text-search";
 import { checkModelNames, LaptopModelName, replaceCompatibleModels } from "./compatibility.service";
 import { Part } from "./part.entity";
@@ -90,11 +90,23 @@ async function modelNamesOf(tx: EntityManager, partId: string): Promise<string[]
 }
 
 export class PartService {
-  constructor(private readonly db: DataSource) {}
+  private readonly catalogue: PreparedList<Part>;
+  private readonly byIds: PreparedQuery<Part>;
+
+  constructor(private readonly db: DataSource) {
+    this.catalogue = new PreparedList(db, Part, {
+      name: "catalogue_page",
+      alias: "part",
+      where: `"part"."retired_at" IS NULL`,
+      filterValues: 0,
+      direction: "ASC",
+    });
+    this.byIds = new PreparedQuery(db, Part, { name: "parts_by_ids", alias: "part", where: `"part"."id" = ANY($1::uuid[])` });
+  }
 
   /** The public catalogue: parts on sale, in catalogue order. */
   list(page: PageRequest): Promise<Page<Part>> {
-    return paginate(this.db.getRepository(Part).createQueryBuilder("part").where("part.retired_at IS NULL"), page, "ASC");
+    return this.catalogue.page([], page);
   }
 
   /**
@@ -110,12 +122,7 @@ export class PartService {
 
   async getMany(databaseIds: readonly string[]): Promise<Part[]> {
     if (databaseIds.length === 0) return [];
-    return entitiesOf(
-      this.db
-        .getRepository(Part)
-        .createQueryBuilder("part")
-        .where("part.id = ANY(:ids)", { ids: [...databaseIds] }),
-    );
+    return this.byIds.entities([[...databaseIds]]);
   }
 
   /** Every part, retired ones included, for the admins' parts page; catalogue order. */

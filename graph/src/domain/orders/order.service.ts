@@ -7,7 +7,7 @@ import { AuditAction, AuditEntityType, Snapshot } from "../audit/audit-entry.ent
 import { likePattern } from "../text-search";
 import { badInput, conflict, forbidden, notFound } from "../errors";
 import { databaseIdOf } from "../ids";
-import { Page, PageRequest, paginate } from "../pagination";
+import { Page, PageRequest, paginate, PreparedList } from "../pagination";
 import { Order, OrderStatus } from "./order.entity";
 
 /** A reservation as the customer asks for it. */
@@ -98,7 +98,18 @@ export class OrderService {
   private readonly pending = new Map<string, PendingReservation[]>();
   private readonly reserving = new Set<string>();
 
-  constructor(private readonly db: DataSource) {}
+  /** One customer's live orders, newest first (orders_live_by_user_email). */
+  private readonly liveOrdersOf: PreparedList<Order>;
+
+  constructor(private readonly db: DataSource) {
+    this.liveOrdersOf = new PreparedList(db, Order, {
+      name: "live_orders_of_email",
+      alias: "o",
+      where: `"o"."status" <> 'cancelled' AND "o"."user_email" = $1`,
+      filterValues: 1,
+      direction: "DESC",
+    });
+  }
 
   /**
    * Reserves stock and records the order. Every reservation of a part runs under that part's row
@@ -265,10 +276,8 @@ export class OrderService {
     return paginate(await this.filtered(filter), page, "DESC");
   }
 
-  private listLive(page: PageRequest, email?: string): Promise<Page<Order>> {
-    const query = this.db.getRepository(Order).createQueryBuilder("o").where(`o.status <> 'cancelled'`);
-    if (email) query.andWhere(`o.user_email = :email`, { email });
-    return paginate(query, page, "DESC");
+  private listLive(page: PageRequest, email: string): Promise<Page<Order>> {
+    return this.liveOrdersOf.page([email], page);
   }
 
   private async filtered(filter: OrderFilter) {
