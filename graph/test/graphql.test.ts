@@ -133,3 +133,51 @@ describe("schema drift", () => {
     expect(output).toMatch(/up to date/);
   });
 });
+
+describe("compiled execution (graphql-jit, from a document's second sight)", () => {
+  /** The same request three times past the answer cache (a Cookie): graphql-js once, then the compiled document. */
+  async function thrice(body: Record<string, unknown>, token?: string) {
+    const answers = [];
+    for (let sight = 0; sight < 3; sight++) {
+      const answer = await rest("POST", "/graphql", { token, body, headers: { cookie: `sight=${sight}` } });
+      answers.push({ status: answer.status, body: JSON.parse(JSON.stringify(answer.body).replace(/"requestId":"[^"]+"/g, '"requestId":"-"')) });
+    }
+    return answers;
+  }
+
+  it("answers a document compiled exactly as graphql-js did: data, node types, errors, bad variables, unknown operations", async () => {
+    const customer = await newCustomer("compiled");
+    const partId = await insertPart({ available: 5, name: "Compiled part" });
+    const part = (await gql("query($id: ID!) { part(id: $id) { id } }", { id: partId })).body.data.part.id;
+    const requests: Array<[string, Record<string, unknown>, string?]> = [
+      [
+        "parts page",
+        {
+          query: "query Page($first: Int) { parts(first: $first) { edges { cursor node { id name price available } } pageInfo { hasNextPage } } }",
+          variables: { first: 3 },
+        },
+      ],
+      ["node of a part", { query: "query($id: ID!) { node(id: $id) { __typename id ... on Part { name } } }", variables: { id: part } }],
+      ["a visitor asking for users", { query: "{ users(first: 1) { edges { node { id } } } }" }],
+      ["a customer asking for users", { query: "{ users(first: 1) { edges { node { id } } } }" }, customer.token],
+      ["a variable of the wrong type", { query: "query($first: Int) { parts(first: $first) { edges { cursor } } }", variables: { first: "three" } }],
+      ["an error inside the answer", { query: 'query { part(id: "nope") { id } parts(first: 1) { edges { cursor } } }' }],
+      ["an unknown operation name", { query: "query A { __typename }", operationName: "B" }],
+    ];
+    for (const [label, body, token] of requests) {
+      const [first, second, third] = await thrice(body, token);
+      expect(second, label).toEqual(first);
+      expect(third, label).toEqual(first);
+    }
+    // What those answers are (so the comparison above compares something).
+    const [node] = await thrice(requests[1][1]);
+    expect(node.body.data.node).toEqual({ __typename: "Part", id: part, name: "Compiled part" });
+    const [forbidden] = await thrice(requests[3][1], customer.token);
+    expect(forbidden.body.errors[0]).toMatchObject({ path: ["users"], extensions: { code: "FORBIDDEN" } });
+    const [badVariable] = await thrice(requests[4][1]);
+    expect(badVariable.status).toBe(400);
+    expect(badVariable.body.errors[0].extensions.code).toBe("BAD_USER_INPUT");
+    const [unknown] = await thrice(requests[6][1]);
+    expect(unknown.status).toBe(400);
+  });
+});

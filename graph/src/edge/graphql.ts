@@ -13,6 +13,7 @@ import { PAGE_MAX } from "../api/inputs/inputs";
 import { describeValidationErrors } from "../api/inputs/validation";
 import { ShopError, toShopError } from "../domain/errors";
 import type { Services } from "../domain/services";
+import { compiledExecution } from "./compiled-execution";
 import { GRAPHQL_PATH, sendRefusal } from "./errors";
 import { GRAPHQL_LIMITS, GRAPHQL_MAX_TOKENS, graphqlLimitRules } from "./graphql-limits";
 import type { Logger } from "./logging";
@@ -89,7 +90,7 @@ export interface GraphqlEdge {
 /** Apollo Server at /graphql, with the shop's limits, rate limits and error rules. */
 export async function registerGraphql(app: FastifyInstance, edge: GraphqlEdge): Promise<ApolloServer<ShopGraphContext>> {
   const apollo = new ApolloServer<ShopGraphContext>({
-    schema: edge.schema,
+    gateway: compiledExecution(edge.schema),
     introspection: edge.introspection,
     // No "Did you mean ...?" suggestions in production.
     hideSchemaDetailsFromClientErrors: edge.production,
