@@ -5,6 +5,7 @@ import { buildSchemaSync } from "type-graphql";
 import { authDirective, enforceAuthDirective } from "./auth-directive";
 import { cachedDirective } from "./cache-directive";
 import { LaptopModelResolver, PartResolver, ProductResolver, ReviewResolver } from "./resolvers/catalogue.resolver";
+import { validateArgument } from "../inputs/validation";
 import { nodeTypeName } from "./node";
 import { NodeResolver } from "./resolvers/node.resolver";
 import { OrderResolver } from "./resolvers/order.resolver";
@@ -36,7 +37,7 @@ export function buildShopSchema(): GraphQLSchema {
       buildSchemaSync({
         resolvers,
         directives: [...specifiedDirectives, authDirective, cachedDirective],
-        validate: { forbidUnknownValues: false },
+        validateFn: validateArgument,
       }),
     ),
   );

@@ -1,4 +1,5 @@
-import { ValidationError, ValidationOptions, registerDecorator, validate } from "class-validator";
+import { ValidationError, ValidationOptions, ValidatorOptions, registerDecorator, validate, validateOrReject } from "class-validator";
+import { ArgumentValidationError } from "type-graphql";
 import { badInput } from "../../domain/errors";
 import { dollarsToCents } from "../../domain/money";
 export { MAX } from "../../domain/limits";
@@ -104,5 +105,24 @@ export async function assertValid(input: object): Promise<void> {
   if (errors.length) {
     const { message, fields } = describeValidationErrors(errors);
     throw badInput(message, { fields });
+  }
+}
+
+/** What type-graphql's own argument validation passes to class-validator (see validateArgument). */
+const ARGUMENT_VALIDATION: ValidatorOptions = { forbidUnknownValues: false, skipMissingProperties: true };
+const isObject = (value: unknown): value is object => value !== null && typeof value === "object";
+
+/**
+ * type-graphql's argument validation, as its default does it (input objects and lists of them,
+ * through class-validator), given as its `validateFn`: its default loads class-validator with a
+ * dynamic `require` on every validated argument (in the profile of a query past the cache).
+ */
+export async function validateArgument(value: unknown): Promise<void> {
+  if (!isObject(value)) return;
+  try {
+    if (Array.isArray(value)) await Promise.all(value.filter(isObject).map((item) => validateOrReject(item, ARGUMENT_VALIDATION)));
+    else await validateOrReject(value, ARGUMENT_VALIDATION);
+  } catch (errors) {
+    throw new ArgumentValidationError(errors as ValidationError[]);
   }
 }
