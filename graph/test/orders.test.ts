@@ -201,6 +201,29 @@ describe("cancelling (DELETE /userOrder/{id})", () => {
     expect(await availableOf(partId)).toBe(9);
   });
 
+  it("cancellations racing with reservations of the same part all go through: none deadlocks", async () => {
+    // Both write the part and the open orders' totals (order_totals, kept by a trigger on orders):
+    // taken in opposite orders, a cancellation and a batch of reservations would wait for each other.
+    const partId = await insertPart({ available: 1000 });
+    let holders = await Promise.all(Array.from({ length: 12 }, () => newCustomer("racer")));
+    let newcomers = await Promise.all(Array.from({ length: 12 }, () => newCustomer("racer")));
+    const placed = await Promise.all(holders.map((customer) => rest("POST", "/order", { token: customer.token, body: orderBody(partId, 2) })));
+    expect(placed.map((answer) => answer.status)).toEqual(holders.map(() => 201));
+    let orderIds = placed.map((answer) => answer.body.insertedId as string);
+    for (let round = 0; round < 4; round++) {
+      const answers = await Promise.all(
+        holders.flatMap((holder, i) => [
+          rest("DELETE", `/userOrder/${orderIds[i]}`, { token: holder.token }),
+          rest("POST", "/order", { token: newcomers[i].token, body: orderBody(partId, 2) }),
+        ]),
+      );
+      expect(answers.map((answer) => answer.status)).toEqual(holders.flatMap(() => [200, 201]));
+      orderIds = answers.filter((_, i) => i % 2 === 1).map((answer) => answer.body.insertedId);
+      [holders, newcomers] = [newcomers, holders];
+    }
+    expect(await availableOf(partId)).toBe(1000 - 24);
+  });
+
   it("an admin cancels any unpaid order through adminCancelOrder; a customer may not", async () => {
     const customer = await newCustomer();
     const admin = await seededAdmin();

@@ -4,8 +4,10 @@
 // series) and 3 compatible models per part, so model search and the brand and model filters have
 // work to do; 1% of the parts retired. Triggers are off while it runs, so what they would derive
 // (parts.search_document, search_words) is filled here in bulk, the way migration 1764510000000
-// fills it; one notification at the end drops the caches. VACUUM ANALYZE last: statistics, and a
-// visibility map as autovacuum would leave it, so index-only scans are what they are in production.
+// fills it, and the overview's rollups are computed once from the rows (rebuild_sales_rollups,
+// migration 1764630000000); one notification at the end drops the caches. VACUUM ANALYZE last:
+// statistics, and a visibility map as autovacuum would leave it, so index-only scans are what
+// they are in production.
 const BRANDS = [
   "Lenovo ThinkPad",
   "Dell Latitude",
@@ -209,6 +211,9 @@ export async function seedAtScale(db, scale = SCALE) {
     `INSERT INTO part_names (part_id, name) SELECT id, name FROM parts UNION SELECT part_id, part_name FROM orders ON CONFLICT DO NOTHING`,
   );
   await db.query("SET session_replication_role = DEFAULT");
+  // The overview's rollups (migration 1764630000000), which the triggers on orders and users
+  // would have kept: all of them at once from the rows.
+  await step("rollups", "SELECT rebuild_sales_rollups()");
   await db.query("SET maintenance_work_mem = '256MB'");
   const t0 = performance.now();
   for (const { definition } of gins) await db.query(definition);

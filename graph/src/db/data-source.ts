@@ -15,6 +15,7 @@ import { PartRatings1764520000000 } from "./migrations/1764520000000-part-rating
 import { CatalogueManagement1764600000000 } from "./migrations/1764600000000-catalogue-management";
 import { AuditLog1764610000000 } from "./migrations/1764610000000-audit-log";
 import { ScaleIndexes1764620000000 } from "./migrations/1764620000000-scale-indexes";
+import { SalesRollups1764630000000 } from "./migrations/1764630000000-sales-rollups";
 import { OrderPartNames1764640000000 } from "./migrations/1764640000000-order-part-names";
 import { requestStats } from "./request-stats";
 
@@ -60,6 +61,7 @@ export const migrations = [
   CatalogueManagement1764600000000,
   AuditLog1764610000000,
   ScaleIndexes1764620000000,
+  SalesRollups1764630000000,
   OrderPartNames1764640000000,
 ];
 

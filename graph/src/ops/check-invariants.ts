@@ -5,8 +5,9 @@
  *
  * (placing an order moves units from `available` into the order in one transaction; cancelling
  * moves them back; an admin's creation, restock or stock correction adds to `stock_adjustment` in
- * the transaction that moves `available`), plus the order rows' own consistency. Read-only; safe
- * on a live shop.
+ * the transaction that moves `available`), plus the order rows' own consistency, and that every
+ * rollup the overview reads (migration 1764630000000) equals the aggregate over the rows, exactly.
+ * Read-only; safe on a live shop.
  *
  *   npm run check:invariants -w graph [-- --json] [-- --baseline <file>] [-- --write-baseline <file>]
  *
@@ -27,6 +28,8 @@ export interface InvariantReport {
   uncheckedParts: string[];
   violations: string[];
   orders: { live: number; paid: number; unpaid: number; cancelled: number };
+  /** Whether the overview's rollups were compared with the rows (false: a database without them). */
+  rollupsChecked: boolean;
 }
 
 interface PartRow {
@@ -48,6 +51,57 @@ async function stockFigures(client: pg.Client): Promise<PartRow[]> {
     GROUP BY p.id ORDER BY p.seq`);
   return rows;
 }
+
+/**
+ * The overview's rollups against the rows they sum, each a query listing what differs. Sharded
+ * rollups are compared by their sums over the shards (a shard alone means nothing); those of
+ * parts must hold exactly the keys that have paid orders (a row left at zero would rank a part
+ * that sold nothing).
+ */
+export const ROLLUP_CHECKS: Array<[label: string, sql: string]> = [
+  [
+    "days whose sales_by_day differs from their paid orders",
+    `SELECT coalesce(r.day, o.day)::text AS id FROM
+       (SELECT day, sum(revenue_cents) AS revenue_cents, sum(paid_orders) AS paid_orders FROM sales_by_day GROUP BY day) r
+       FULL JOIN (SELECT (paid_at AT TIME ZONE 'UTC')::date AS day, sum(total_cents) AS revenue_cents, count(*) AS paid_orders
+                  FROM orders WHERE status = 'paid' GROUP BY 1) o ON o.day = r.day
+     WHERE (coalesce(r.revenue_cents, 0), coalesce(r.paid_orders, 0)) <> (coalesce(o.revenue_cents, 0), coalesce(o.paid_orders, 0))
+     ORDER BY 1`,
+  ],
+  [
+    "days and parts whose part_sales_by_day differs from their paid orders",
+    `SELECT coalesce(r.day, o.day)::text || ' ' || coalesce(r.part_id, o.part_id) AS id FROM part_sales_by_day r
+       FULL JOIN (SELECT (paid_at AT TIME ZONE 'UTC')::date AS day, part_id, sum(quantity) AS units, sum(total_cents) AS revenue_cents
+                  FROM orders WHERE status = 'paid' GROUP BY 1, 2) o ON o.day = r.day AND o.part_id = r.part_id
+     WHERE (r.units, r.revenue_cents) IS DISTINCT FROM (o.units, o.revenue_cents)
+     ORDER BY 1`,
+  ],
+  ["sales_window rows other than one", `SELECT count(*)::text AS id FROM sales_window HAVING count(*) <> 1`],
+  [
+    "parts whose part_sales_window differs from their paid orders since the window's first day",
+    `SELECT coalesce(r.part_id, o.part_id)::text AS id FROM part_sales_window r
+       FULL JOIN (SELECT part_id, sum(quantity) AS units, sum(total_cents) AS revenue_cents FROM orders
+                  WHERE status = 'paid' AND paid_at >= (SELECT first_day FROM sales_window)::timestamp AT TIME ZONE 'UTC' GROUP BY 1) o
+       ON o.part_id = r.part_id
+     WHERE (r.units, r.revenue_cents) IS DISTINCT FROM (o.units, o.revenue_cents)
+     ORDER BY 1`,
+  ],
+  [
+    "statuses whose order_totals differs from their orders",
+    `SELECT coalesce(r.status, o.status) AS id FROM
+       (SELECT status, sum(orders) AS orders, sum(cents) AS cents FROM order_totals GROUP BY status) r
+       FULL JOIN (SELECT status, count(*) AS orders, sum(total_cents) AS cents FROM orders GROUP BY status) o ON o.status = r.status
+     WHERE (coalesce(r.orders, 0), coalesce(r.cents, 0)) <> (coalesce(o.orders, 0), coalesce(o.cents, 0))
+     ORDER BY 1`,
+  ],
+  [
+    "customer_totals that differs from the accounts that are not admins",
+    `SELECT r.customers || ' counted, ' || u.customers || ' accounts' AS id
+     FROM (SELECT coalesce(sum(customers), 0) AS customers FROM customer_totals) r,
+          (SELECT count(*) AS customers FROM users WHERE role <> 'admin') u
+     WHERE r.customers <> u.customers`,
+  ],
+];
 
 export async function checkInvariants(client: pg.Client, baseline: Record<string, number> = {}): Promise<InvariantReport> {
   const violations: string[] = [];
@@ -99,6 +153,10 @@ export async function checkInvariants(client: pg.Client, baseline: Record<string
       ],
       ["parts with negative stock", `SELECT id FROM parts WHERE available < 0`],
     ];
+    const {
+      rows: [{ rollups }],
+    } = await client.query<{ rollups: boolean }>(`SELECT to_regclass('sales_window') IS NOT NULL AS rollups`);
+    if (rollups) problems.push(...ROLLUP_CHECKS);
     for (const [label, sql] of problems) {
       const { rows } = await client.query<{ id: string }>(sql);
       if (rows.length)
@@ -118,6 +176,7 @@ export async function checkInvariants(client: pg.Client, baseline: Record<string
       uncheckedParts,
       violations,
       orders: { live: count("unpaid") + count("paid"), paid: count("paid"), unpaid: count("unpaid"), cancelled: count("cancelled") },
+      rollupsChecked: rollups,
     };
   } finally {
     await client.query("ROLLBACK");
@@ -151,7 +210,7 @@ export async function runInvariantsCommand(client: pg.Client, args: string[]): P
       console.log(JSON.stringify(report));
     } else {
       console.log(
-        `Checked ${report.checkedParts} parts (${report.uncheckedParts.length} without a seed or baseline figure) and ${report.orders.live + report.orders.cancelled} orders.`,
+        `Checked ${report.checkedParts} parts (${report.uncheckedParts.length} without a seed or baseline figure) and ${report.orders.live + report.orders.cancelled} orders${report.rollupsChecked ? ", and the overview's rollups against them" : ""}.`,
       );
       for (const violation of report.violations) console.log(`VIOLATION: ${violation}`);
       console.log(report.ok ? "All invariants hold." : `${report.violations.length} invariant(s) broken.`);

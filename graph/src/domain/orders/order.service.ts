@@ -388,10 +388,13 @@ export class OrderService {
       if (!order || order.status === OrderStatus.CANCELLED || !allowed(order)) throw notFound("Order");
       if (order.status === OrderStatus.PAID) throw conflict("A paid order cannot be cancelled");
       const before = orderSnapshot(order);
+      // The part first, as a reservation does: the order's update adds to order_totals (a
+      // trigger), whose row a reservation of the same part may be waiting for while it holds
+      // the part's lock; the other way round the two would deadlock.
+      await tx.query(`UPDATE parts SET available = available + $2 WHERE id = $1`, [order.partId, order.quantity]);
       const [{ cancelled_at }] = returnedRows<{ cancelled_at: Date }>(
         await tx.query(`UPDATE orders SET status = 'cancelled', cancelled_at = now() WHERE id = $1 RETURNING cancelled_at`, [order.databaseId]),
       );
-      await tx.query(`UPDATE parts SET available = available + $2 WHERE id = $1`, [order.partId, order.quantity]);
       order.status = OrderStatus.CANCELLED;
       order.cancelledAt = cancelled_at;
       if (admin) {

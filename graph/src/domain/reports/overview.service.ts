@@ -16,7 +16,11 @@ export interface PartSales {
   revenueCents: number;
 }
 
-/** The admins' overview of the business: every figure an SQL aggregate over the orders, users and parts. */
+/**
+ * The admins' overview of the business: every figure exactly what an SQL aggregate over the
+ * orders, users and parts would answer, read from the rollups the database keeps with every
+ * write (migration 1764630000000) rather than computed from the rows.
+ */
 export interface Overview {
   days: number;
   /** First and last day of the window (UTC, YYYY-MM-DD), today included. */
@@ -45,81 +49,95 @@ export const LOW_STOCK_LIMIT = 20;
 
 const int = (value: unknown) => Number(value ?? 0);
 
+/** Reads in a row that found the window moved (midnight passed) before the overview gives up. */
+const WINDOW_ATTEMPTS = 3;
+
 export class OverviewService {
   constructor(private readonly db: DataSource) {}
 
-  /** All figures read in one snapshot, so they agree with each other. */
-  overview(actor: Actor): Promise<Overview> {
+  /**
+   * All figures read in one snapshot, so they agree with each other. The top parts are those of
+   * part_sales_window, which sums the sales from its watermark on: when the watermark is not the
+   * window's first day (the first overview after midnight), it is advanced in a short transaction
+   * of its own (READ COMMITTED: it sees every payment it waited for) and the read starts again.
+   */
+  async overview(actor: Actor): Promise<Overview> {
     authorize(actor, "ADMIN");
+    for (let attempt = 1; ; attempt++) {
+      const overview = await this.read();
+      if (overview) return overview;
+      if (attempt === WINDOW_ATTEMPTS) throw new Error("The overview's sales window kept moving while it was read");
+      await this.db.query(`SELECT advance_sales_window((now() AT TIME ZONE 'UTC')::date - ($1::int - 1))`, [OVERVIEW_DAYS]);
+    }
+  }
+
+  /**
+   * The overview, or null when part_sales_window does not start on the window's first day. Two
+   * statements: every figure (the rollups, the new customers, the low-stock count and the parts
+   * to show) in one, then the parts themselves: each statement more costs a round trip, which
+   * cost more than all the SQL (2 ms at a million orders).
+   */
+  private read(): Promise<Overview | null> {
     const days = OVERVIEW_DAYS;
     return this.db.transaction("REPEATABLE READ", async (tx) => {
-      const [window]: Array<{ first_day: string; last_day: string; since: Date }> = await tx.query(
+      const [figures]: Array<{
+        first_day: string;
+        last_day: string;
+        current: boolean;
+        daily: Array<{ day: string; revenue_cents: number; paid_orders: number }>;
+        top: Array<{ part_id: string; units: number; revenue_cents: number }> | null;
+        unpaid: number;
+        unpaid_cents: string;
+        customers: number;
+        new_customers: number;
+        low_stock_ids: string[] | null;
+        low_stock_count: number;
+      }> = await tx.query(
         `SELECT to_char(d.first_day, 'YYYY-MM-DD') AS first_day, to_char(d.today, 'YYYY-MM-DD') AS last_day,
-                d.first_day::timestamp AT TIME ZONE 'UTC' AS since
+                COALESCE((SELECT first_day FROM sales_window) = d.first_day, false) AS current,
+                -- sales_by_day has a row per day and shard (at most 16 a day): the days' sums.
+                (SELECT json_agg(json_build_object('day', to_char(days.day, 'YYYY-MM-DD'), 'revenue_cents', COALESCE(s.revenue_cents, 0),
+                                                   'paid_orders', COALESCE(s.paid_orders, 0)) ORDER BY days.day)
+                 FROM generate_series(d.first_day, d.today, interval '1 day') AS days(day)
+                 LEFT JOIN (SELECT day, sum(revenue_cents) AS revenue_cents, sum(paid_orders) AS paid_orders
+                            FROM sales_by_day WHERE day BETWEEN d.first_day AND d.today GROUP BY day) s ON s.day = days.day::date) AS daily,
+                -- The first rows of part_sales_window_top, which is in this order.
+                (SELECT json_agg(t ORDER BY t.units DESC, t.revenue_cents DESC, t.part_id)
+                 FROM (SELECT part_id, units, revenue_cents FROM part_sales_window ORDER BY units DESC, revenue_cents DESC, part_id LIMIT $2) t) AS top,
+                (SELECT COALESCE(sum(orders), 0) FROM order_totals WHERE status = 'unpaid')::int AS unpaid,
+                (SELECT COALESCE(sum(cents), 0) FROM order_totals WHERE status = 'unpaid')::bigint AS unpaid_cents,
+                (SELECT COALESCE(sum(customers), 0) FROM customer_totals)::int AS customers,
+                -- A count of users_customers_by_created_at (index-only): a month of sign-ups.
+                (SELECT count(*) FROM users WHERE role <> 'admin' AND created_at >= d.first_day::timestamp AT TIME ZONE 'UTC')::int AS new_customers,
+                -- parts_low_stock holds exactly these parts, in this order.
+                (SELECT json_agg(l.id ORDER BY l.available, l.seq)
+                 FROM (SELECT id, available, seq FROM parts WHERE retired_at IS NULL AND available <= low_stock_threshold
+                       ORDER BY available, seq LIMIT $3) l) AS low_stock_ids,
+                (SELECT count(*) FROM parts WHERE retired_at IS NULL AND available <= low_stock_threshold)::int AS low_stock_count
          FROM (SELECT (now() AT TIME ZONE 'UTC')::date AS today, (now() AT TIME ZONE 'UTC')::date - ($1::int - 1) AS first_day) d`,
-        [days],
+        [days, TOP_PARTS_LIMIT, LOW_STOCK_LIMIT],
       );
-      const daily: Array<{ day: string; revenue_cents: string; paid_orders: number }> = await tx.query(
-        // UTC days as bins of a UTC midnight (integer arithmetic per order) rather than a time zone
-        // conversion per order; only the 30 bins are converted to dates.
-        `WITH paid AS (
-           SELECT (bin AT TIME ZONE 'UTC')::date AS day, revenue_cents, paid_orders FROM (
-             SELECT date_bin('1 day', paid_at, TIMESTAMPTZ '2000-01-01 00:00:00+00') AS bin, sum(total_cents) AS revenue_cents, count(*)::int AS paid_orders
-             FROM orders WHERE status = 'paid' AND paid_at >= $1
-             GROUP BY 1
-           ) bins
-         )
-         SELECT to_char(days.day, 'YYYY-MM-DD') AS day, COALESCE(paid.revenue_cents, 0)::bigint AS revenue_cents, COALESCE(paid.paid_orders, 0) AS paid_orders
-         FROM generate_series($2::date, $3::date, interval '1 day') AS days(day)
-         LEFT JOIN paid ON paid.day = days.day::date
-         ORDER BY days.day`,
-        [window.since, window.first_day, window.last_day],
-      );
-      const top: Array<{ part_id: string; units: string; revenue_cents: string }> = await tx.query(
-        `SELECT part_id, sum(quantity)::bigint AS units, sum(total_cents)::bigint AS revenue_cents
-         FROM orders WHERE status = 'paid' AND paid_at >= $1
-         GROUP BY part_id ORDER BY units DESC, revenue_cents DESC, part_id LIMIT $2`,
-        [window.since, TOP_PARTS_LIMIT],
-      );
-      const topParts = top.length
-        ? await tx
-            .getRepository(Part)
-            .createQueryBuilder("part")
-            .where("part.id = ANY(:ids)", { ids: top.map((row) => row.part_id) })
-            .getMany()
-        : [];
-      const partById = new Map(topParts.map((part) => [part.databaseId, part]));
-      const [unpaid]: Array<{ count: number; cents: string }> = await tx.query(
-        `SELECT count(*)::int AS count, COALESCE(sum(total_cents), 0)::bigint AS cents FROM orders WHERE status = 'unpaid'`,
-      );
-      const [users]: Array<{ customers: number; new_customers: number }> = await tx.query(
-        // Two counts of users_customers_by_created_at (index-only) rather than one pass over users.
-        `SELECT (SELECT count(*) FROM users WHERE role <> 'admin')::int AS customers,
-                (SELECT count(*) FROM users WHERE role <> 'admin' AND created_at >= $1)::int AS new_customers`,
-        [window.since],
-      );
-      const lowStock = tx
-        .getRepository(Part)
-        .createQueryBuilder("part")
-        .where("part.retired_at IS NULL")
-        .andWhere("part.available <= part.low_stock_threshold");
-      const lowStockParts = await lowStock.clone().orderBy("part.available", "ASC").addOrderBy("part.seq", "ASC").limit(LOW_STOCK_LIMIT).getMany();
-      const lowStockCount = await lowStock.clone().getCount();
-      const revenueByDay = daily.map((row) => ({ day: row.day, revenueCents: int(row.revenue_cents), paidOrders: row.paid_orders }));
+      if (!figures.current) return null;
+      const top = figures.top ?? [];
+      const lowStockIds = figures.low_stock_ids ?? [];
+      const ids = [...new Set([...top.map((row) => row.part_id), ...lowStockIds])];
+      const parts = ids.length ? await tx.getRepository(Part).createQueryBuilder("part").where("part.id = ANY(:ids)", { ids }).getMany() : [];
+      const partById = new Map(parts.map((part) => [part.databaseId, part]));
+      const revenueByDay = figures.daily.map((row) => ({ day: row.day, revenueCents: int(row.revenue_cents), paidOrders: int(row.paid_orders) }));
       return {
         days,
-        firstDay: window.first_day,
-        lastDay: window.last_day,
+        firstDay: figures.first_day,
+        lastDay: figures.last_day,
         revenueByDay,
         revenueCents: revenueByDay.reduce((sum, day) => sum + day.revenueCents, 0),
         paidOrders: revenueByDay.reduce((sum, day) => sum + day.paidOrders, 0),
         topParts: top.map((row) => ({ part: partById.get(row.part_id)!, unitsSold: int(row.units), revenueCents: int(row.revenue_cents) })),
-        openUnpaidOrders: unpaid.count,
-        openUnpaidCents: int(unpaid.cents),
-        customers: users.customers,
-        newCustomers: users.new_customers,
-        lowStockParts,
-        lowStockCount,
+        openUnpaidOrders: figures.unpaid,
+        openUnpaidCents: int(figures.unpaid_cents),
+        customers: figures.customers,
+        newCustomers: figures.new_customers,
+        lowStockParts: lowStockIds.map((id) => partById.get(id)!),
+        lowStockCount: figures.low_stock_count,
       };
     });
   }
