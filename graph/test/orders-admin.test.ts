@@ -128,7 +128,9 @@ describe("Manage All Orders: filters, search, newest first, pages", () => {
         [broad],
       ),
     );
-    onTestFinished(() => withDatabase((client) => client.query(`DELETE FROM parts WHERE name LIKE $1 AND retired_at IS NOT NULL`, [`${broad} retired %`])));
+    onTestFinished(async () => {
+      await withDatabase((client) => client.query(`DELETE FROM parts WHERE name LIKE $1 AND retired_at IS NOT NULL`, [`${broad} retired %`]));
+    });
     const named = await insertPart({ available: 10, name: `${broad} live` });
     const renamedLater = await insertPart({ available: 10, name: `Solo ${own}` });
     const first = await place(carol, named);
