@@ -163,6 +163,11 @@ describe("compiled execution (graphql-jit, from a document's second sight)", () 
       ["a variable of the wrong type", { query: "query($first: Int) { parts(first: $first) { edges { cursor } } }", variables: { first: "three" } }],
       ["an error inside the answer", { query: 'query { part(id: "nope") { id } parts(first: 1) { edges { cursor } } }' }],
       ["an unknown operation name", { query: "query A { __typename }", operationName: "B" }],
+      [
+        "a mutation whose variable does not fit",
+        { query: "mutation($id: ID!) { cancelOrder(id: $id) { id } }", variables: { id: { not: "an id" } } },
+        customer.token,
+      ],
     ];
     for (const [label, body, token] of requests) {
       const [first, second, third] = await thrice(body, token);
@@ -179,5 +184,8 @@ describe("compiled execution (graphql-jit, from a document's second sight)", () 
     expect(badVariable.body.errors[0].extensions.code).toBe("BAD_USER_INPUT");
     const [unknown] = await thrice(requests[6][1]);
     expect(unknown.status).toBe(400);
+    const [badMutation] = await thrice(requests[7][1], customer.token);
+    expect(badMutation.status).toBe(400);
+    expect(badMutation.body.errors[0].extensions.code).toBe("BAD_USER_INPUT");
   });
 });

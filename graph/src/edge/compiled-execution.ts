@@ -1,5 +1,5 @@
 import type { GatewayExecutor, GatewayInterface } from "@apollo/server-gateway-interface";
-import { execute, GraphQLError, printSchema, type DocumentNode, type ExecutionResult, type GraphQLSchema } from "graphql";
+import { execute, getVariableValues, GraphQLError, printSchema, type DocumentNode, type ExecutionResult, type GraphQLSchema } from "graphql";
 import { compileQuery, isCompiledQuery, type CompiledQuery } from "graphql-jit";
 import { LRUCache } from "lru-cache";
 
@@ -47,11 +47,12 @@ export function compiledExecution(schema: GraphQLSchema): GatewayInterface {
       compiled.set(key, (query = compilation));
       seen.delete(key);
     }
-    const result = await query.query(undefined, request.context, request.request.variables ?? {});
-    // Errors of the request itself (variables that do not fit their types) come before any
-    // resolver runs: graphql-js words them, and Apollo recognises its own (400, BAD_USER_INPUT).
-    if (result.errors?.length && result.data == null && result.errors.every((error) => !error.path)) return executeOnce();
-    return withGraphQLErrors(result);
+    // Variables that do not fit their types are refused before any resolver runs: by graphql-js,
+    // whose errors Apollo recognises as its own (400, BAD_USER_INPUT). Checked first, so a
+    // mutation is never run twice.
+    const variables = request.request.variables ?? {};
+    if (getVariableValues(schema, request.operation.variableDefinitions ?? [], variables, { maxErrors: 1 }).errors) return executeOnce();
+    return withGraphQLErrors(await query.query(undefined, request.context, variables));
   };
 
   return {
