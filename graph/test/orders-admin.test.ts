@@ -106,8 +106,8 @@ describe("Manage All Orders: filters, search, newest first, pages", () => {
     const buyer = await newCustomer(`legacy${tag}`);
     const id = await withDatabase(async (client) => {
       const { rows } = await client.query(
-        `INSERT INTO orders (part_id, part_name, quantity, unit_price_cents, total_cents, user_id, user_email, user_name, address, phone, status)
-         SELECT p.id, $2, 1, p.price_cents, p.price_cents, u.id, u.email, 'Legacy buyer', '1 Main St', '0123456789', 'cancelled'
+        `INSERT INTO orders (part_id, part_name, quantity, unit_price_cents, total_cents, user_id, user_email, user_name, address, phone, status, cancelled_at)
+         SELECT p.id, $2, 1, p.price_cents, p.price_cents, u.id, u.email, 'Legacy buyer', '1 Main St', '0123456789', 'cancelled', now()
          FROM parts p, users u WHERE p.id = $1 AND u.email = $3 RETURNING id`,
         [fanPart, legacy, buyer.email],
       );
