@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { errorCode, gql, newCustomer, rest, seededAdmin, withDatabase } from "./support/client";
+import { checkInvariants } from "../src/ops/check-invariants";
 import { Domain, domainServices, insertParts, uniqueWord } from "./support/domain";
 
 const sqlQueries = (answer: { headers: Headers }) => Number(answer.headers.get("x-sql-queries"));
@@ -139,6 +140,35 @@ describe("search", () => {
     ]);
     const found = await gql(PARTS_QUERY, { search: word, first: 10 });
     expect(found.body.data.parts.edges.map((edge: any) => edge.node.databaseId)).toEqual([inBoth, inName, inDescription]);
+  });
+
+  it("a partial word finds a word first written in the database, in a name, a rename, a description or a model", async () => {
+    const [inName, inDescription, renamed, fitted] = [uniqueWord(), uniqueWord(), uniqueWord(), uniqueWord()];
+    const [named, described, toRename, toFit] = await insertParts([
+      { name: `${inName}ware adapter` },
+      { name: `Plain ${uniqueWord()} adapter`, shortDesc: `Fits ${inDescription}ware boards` },
+      { name: `Old ${uniqueWord()} name` },
+      { name: `Fitted ${uniqueWord()} part` },
+    ]);
+    await withDatabase(async (client) => {
+      await client.query(`UPDATE parts SET name = $2 WHERE id = $1`, [toRename, `New ${renamed}ware name`]);
+      const {
+        rows: [model],
+      } = await client.query(`INSERT INTO laptop_models (brand, model) VALUES ('Acer', $1) RETURNING id`, [`${fitted}ware 5`]);
+      await client.query(`INSERT INTO part_compatibility (part_id, laptop_model_id) VALUES ($1, $2)`, [toFit, model.id]);
+    });
+    const found = async (q: string) => (await gql(PARTS_QUERY, { search: q, first: 10 })).body.data.parts.edges.map((edge: any) => edge.node.databaseId);
+    expect(await found(`${inName}wa`)).toEqual([named]);
+    expect(await found(`${inDescription}war`)).toEqual([described]);
+    expect(await found(`${renamed}w`)).toEqual([toRename]);
+    expect(await found(`${fitted}wa`)).toEqual([toFit]);
+    // Found by the lexeme the catalogue has, ranked by the prefix the shopper typed.
+    const queries = await withDatabase(
+      async (client) => (await client.query(`SELECT query::text, match::text FROM part_search_queries($1)`, [`${inName}wa`])).rows[0],
+    );
+    expect(queries.query).toMatch(new RegExp(`^'${inName}wa':\\*`));
+    expect(queries.match).toMatch(new RegExp(`^'${inName}wa[a-z]+'`));
+    expect(queries.match).not.toContain(":*");
   });
 
   it("refuses a search longer than 200 characters instead of cutting it", async () => {
@@ -339,6 +369,34 @@ describe("cost and caching", () => {
 });
 
 describe("the search's SQL", () => {
+  it("a word written with the triggers off is reported by check:invariants, and found by its prefix once rebuild_search_lexemes() adds it", async () => {
+    const word = uniqueWord();
+    const missing = (violations: string[]) => violations.filter((violation) => violation.includes("missing from search_lexemes"));
+    const id = await withDatabase(async (client) => {
+      await client.query("SET session_replication_role = replica");
+      try {
+        const name = `${word}ite bracket`;
+        const { rows } = await client.query(
+          `INSERT INTO parts (name, img, price_cents, available, min_order_quantity, short_desc, search_document)
+           VALUES ($1::text, '/images/parts/dc-jack.svg', 1000, 5, 1, 'Written by a test', part_search_document($1::text, '', 'Written by a test'))
+           RETURNING id`,
+          [name],
+        );
+        return rows[0].id;
+      } finally {
+        await client.query("SET session_replication_role = DEFAULT");
+      }
+    });
+    const before = await withDatabase((client) => checkInvariants(client));
+    expect(missing(before.violations)).toHaveLength(1);
+    expect(missing(before.violations)[0]).toContain(word);
+
+    await withDatabase((client) => client.query("SELECT rebuild_search_lexemes()"));
+    expect(missing((await withDatabase((client) => checkInvariants(client))).violations)).toEqual([]);
+    const found = await gql(PARTS_QUERY, { search: `${word}i`, first: 10 });
+    expect(found.body.data.parts.edges.map((edge: any) => edge.node.databaseId)).toEqual([id]);
+  });
+
   it("can use the GIN indexes for the search and the models, and each order's B-tree index", async () => {
     const plans = await withDatabase(async (client) => {
       await client.query("BEGIN");
@@ -347,10 +405,11 @@ describe("the search's SQL", () => {
         await client.query("SET LOCAL enable_seqscan = off");
         const plan = async (sql: string, params: unknown[] = []) =>
           (await client.query(`EXPLAIN ${sql}`, params)).rows.map((row: any) => row["QUERY PLAN"]).join("\n");
-        const [{ query }] = (await client.query("SELECT part_search_query('thinkpad t14 batery')::text AS query")).rows;
+        const [{ query, match }] = (await client.query("SELECT query::text, match::text FROM part_search_queries('thinkpad t14 batery')")).rows;
         return {
           query,
-          search: await plan("SELECT id FROM parts WHERE search_document @@ $1::tsquery", [query]),
+          match,
+          search: await plan("SELECT id FROM parts WHERE search_document @@ $1::tsquery", [match]),
           price: await plan("SELECT id FROM parts ORDER BY price_cents, seq LIMIT 21"),
           rating: await plan("SELECT id FROM parts ORDER BY rating_average DESC, review_count DESC, seq DESC LIMIT 21"),
           model: await plan("SELECT id FROM laptop_models WHERE lower(brand || ' ' || model) LIKE '%t14 gen%'"),
@@ -360,6 +419,8 @@ describe("the search's SQL", () => {
       }
     });
     expect(plans.query).toBe("( 'bateri':* | 'batteri' ) & 't14':* & 'thinkpad':*");
+    // Found by the lexemes the catalogue has that start with "t14" and "thinkpad" (migration 1764650000000).
+    expect(plans.match).toBe("( 'bateri':* | 'batteri' ) & ( 't14' | 't14s' ) & 'thinkpad'");
     expect(plans.search).toMatch(/Bitmap Index Scan on parts_search/);
     expect(plans.price).toMatch(/Index Scan using parts_by_price/);
     expect(plans.rating).toMatch(/Index Scan Backward using parts_by_rating/);

@@ -3,7 +3,7 @@
 // window holds every paid order: its worst case), with realistic names; 400 laptop models (50 per
 // series) and 3 compatible models per part, so model search and the brand and model filters have
 // work to do; 1% of the parts retired. Triggers are off while it runs, so what they would derive
-// (parts.search_document, search_words) is filled here in bulk, the way migration 1764510000000
+// (parts.search_document, search_words, search_lexemes) is filled here in bulk, the way migration 1764510000000
 // fills it, and the overview's rollups are computed once from the rows (rebuild_sales_rollups,
 // migration 1764630000000); one notification at the end drops the caches. VACUUM ANALYZE last:
 // statistics, and a visibility map as autovacuum would leave it, so index-only scans are what
@@ -186,6 +186,8 @@ export async function seedAtScale(db, scale = SCALE) {
      WHERE word ~ '^[[:alpha:]]{3,40}$'
      ON CONFLICT DO NOTHING`,
   );
+  // Migration 1764650000000's vocabulary of the documents' lexemes, as its trigger would keep it.
+  await step("search lexemes", `SELECT rebuild_search_lexemes()`);
   await step(
     "orders",
     `WITH u AS (SELECT id, email, display_name, row_number() OVER (ORDER BY seq) - 1 AS i FROM users WHERE email LIKE '%@${SCALE_EMAIL_DOMAIN}'),

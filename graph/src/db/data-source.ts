@@ -17,6 +17,7 @@ import { AuditLog1764610000000 } from "./migrations/1764610000000-audit-log";
 import { ScaleIndexes1764620000000 } from "./migrations/1764620000000-scale-indexes";
 import { SalesRollups1764630000000 } from "./migrations/1764630000000-sales-rollups";
 import { OrderPartNames1764640000000 } from "./migrations/1764640000000-order-part-names";
+import { SearchLexemes1764650000000 } from "./migrations/1764650000000-search-lexemes";
 import { requestStats } from "./request-stats";
 
 /** Counts statements per request and reports slow or failing ones (failures at debug level); nothing else is logged. */
@@ -63,6 +64,7 @@ export const migrations = [
   ScaleIndexes1764620000000,
   SalesRollups1764630000000,
   OrderPartNames1764640000000,
+  SearchLexemes1764650000000,
 ];
 
 export function createDataSource(url: string, log: Pino, options: { poolSize?: number } = {}): DataSource {

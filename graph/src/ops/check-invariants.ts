@@ -6,7 +6,8 @@
  * (placing an order moves units from `available` into the order in one transaction; cancelling
  * moves them back; an admin's creation, restock or stock correction adds to `stock_adjustment` in
  * the transaction that moves `available`), plus the order rows' own consistency, and that every
- * rollup the overview reads (migration 1764630000000) equals the aggregate over the rows, exactly.
+ * rollup the overview reads (migration 1764630000000) equals the aggregate over the rows, exactly,
+ * and that the search's vocabulary (migration 1764650000000) has every word of the parts.
  * Read-only; safe on a live shop.
  *
  *   npm run check:invariants -w graph [-- --json] [-- --baseline <file>] [-- --write-baseline <file>]
@@ -103,6 +104,17 @@ export const ROLLUP_CHECKS: Array<[label: string, sql: string]> = [
   ],
 ];
 
+/**
+ * Every lexeme with a letter in a part's search document must be in search_lexemes (migration
+ * 1764650000000): a search writes a prefix as the lexemes listed there, so one missing would hide
+ * the parts that have it.
+ */
+const SEARCH_LEXEMES_CHECK: [label: string, sql: string] = [
+  "search words of parts missing from search_lexemes",
+  `SELECT word AS id FROM ts_stat('SELECT search_document FROM parts') WHERE word ~ '[[:alpha:]]'
+   EXCEPT SELECT lexeme FROM search_lexemes ORDER BY 1`,
+];
+
 export async function checkInvariants(client: pg.Client, baseline: Record<string, number> = {}): Promise<InvariantReport> {
   const violations: string[] = [];
   const uncheckedParts: string[] = [];
@@ -157,6 +169,10 @@ export async function checkInvariants(client: pg.Client, baseline: Record<string
       rows: [{ rollups }],
     } = await client.query<{ rollups: boolean }>(`SELECT to_regclass('sales_window') IS NOT NULL AS rollups`);
     if (rollups) problems.push(...ROLLUP_CHECKS);
+    const {
+      rows: [{ lexemes }],
+    } = await client.query<{ lexemes: boolean }>(`SELECT to_regclass('search_lexemes') IS NOT NULL AS lexemes`);
+    if (lexemes) problems.push(SEARCH_LEXEMES_CHECK);
     for (const [label, sql] of problems) {
       const { rows } = await client.query<{ id: string }>(sql);
       if (rows.length)
