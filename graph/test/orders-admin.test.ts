@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import http from "node:http";
 import { beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { availableOf, errorCode, gql, insertPart, newCustomer, orderBody, rest, seededAdmin, shop, Shopper, withDatabase } from "./support/client";
+import { checkInvariants } from "../src/ops/check-invariants";
 import { payInSandbox, sandboxOf } from "./support/fixtures";
 
 /*
@@ -138,6 +139,57 @@ describe("Manage All Orders: filters, search, newest first, pages", () => {
     await withDatabase((client) => client.query("UPDATE parts SET name = $2 WHERE id = $1", [renamedLater, `${broad} renamed`]));
     expect(idsOf(await adminOrders(`, search: "${broad.toLowerCase()}"`))).toEqual([second, first]);
     expect(idsOf(await adminOrders(`, search: "solo ${own}"`))).toEqual([second]);
+  });
+
+  it("a search that matches more than a thousand customers still finds their orders, newest first, by email or name", async () => {
+    // 1,001 emails orders were placed under contain the text, so the search walks the orders.
+    const own = crypto.randomBytes(3).toString("hex");
+    const buyer = await newCustomer(`many${own}`);
+    const part = await insertPart({ available: 10, name: `Many ${own}` });
+    const oldest = await place(buyer, part);
+    const newest = await withDatabase(async (client) => {
+      const { rows } = await client.query(
+        `INSERT INTO orders (part_id, part_name, quantity, unit_price_cents, total_cents, user_id, user_email, user_name, address, phone, status, cancelled_at)
+         SELECT p.id, p.name, 1, p.price_cents, p.price_cents, u.id, 'crowd' || n || '.' || $3 || '@example.test', 'Crowd member', '1 Main St', '0123456789', 'cancelled', now()
+         FROM parts p, users u, generate_series(1, 1001) AS n WHERE p.id = $1 AND u.email = $2 ORDER BY n RETURNING id`,
+        [part, buyer.email, own],
+      );
+      return rows.map((row) => row.id as string).reverse();
+    });
+    const crowd = await adminOrders(`, search: "${own}@example", status: CANCELLED`);
+    expect(idsOf(crowd)).toEqual(newest.slice(0, 100));
+    expect(crowd.pageInfo.hasNextPage).toBe(true);
+    // Narrow again: one email among them, one name, and the part's own customer.
+    expect(idsOf(await adminOrders(`, search: "CROWD7.${own}@", status: CANCELLED`))).toEqual([newest[1001 - 7]]);
+    expect(idsOf(await adminOrders(`, search: "many${own}"`))).toEqual([oldest]);
+    await withDatabase((client) => client.query(`UPDATE orders SET user_name = $2 WHERE id = $1`, [newest[0], `Renamed ${own}`]));
+    expect(idsOf(await adminOrders(`, search: "renamed ${own}", status: CANCELLED`))).toEqual([newest[0]]);
+  });
+
+  it("an order written with the customers' trigger off is reported by check:invariants, and found once rebuild_order_customer_names() adds its customer", async () => {
+    const own = crypto.randomBytes(3).toString("hex");
+    const buyer = await newCustomer(`quiet${own}`);
+    const part = await insertPart({ available: 10, name: `Quiet ${own}` });
+    // Only that trigger: the rollups' stay on, so the overview's figures hold.
+    const id = await withDatabase(async (client) => {
+      await client.query("BEGIN");
+      await client.query("ALTER TABLE orders DISABLE TRIGGER orders_remember_customers");
+      const { rows } = await client.query(
+        `INSERT INTO orders (part_id, part_name, quantity, unit_price_cents, total_cents, user_id, user_email, user_name, address, phone, status, cancelled_at)
+         SELECT p.id, p.name, 1, p.price_cents, p.price_cents, u.id, 'unheard.' || $3 || '@example.test', 'Unheard', '1 Main St', '0123456789', 'cancelled', now()
+         FROM parts p, users u WHERE p.id = $1 AND u.email = $2 RETURNING id`,
+        [part, buyer.email, own],
+      );
+      await client.query("ALTER TABLE orders ENABLE TRIGGER orders_remember_customers");
+      await client.query("COMMIT");
+      return rows[0].id as string;
+    });
+    const missing = async () =>
+      (await withDatabase((client) => checkInvariants(client))).violations.filter((violation) => violation.includes("order_customer_names"));
+    expect(await missing()).toEqual([expect.stringContaining(`unheard.${own}@example.test`)]);
+    await withDatabase((client) => client.query("SELECT rebuild_order_customer_names()"));
+    expect(await missing()).toEqual([]);
+    expect(idsOf(await adminOrders(`, search: "unheard.${own}", status: CANCELLED`))).toEqual([id]);
   });
 
   it("pages through a filtered list with cursors", async () => {

@@ -212,6 +212,8 @@ export async function seedAtScale(db, scale = SCALE) {
     "part names",
     `INSERT INTO part_names (part_id, name) SELECT id, name FROM parts UNION SELECT part_id, part_name FROM orders ON CONFLICT DO NOTHING`,
   );
+  // ... and every email and name orders were placed under (migration 1764660000000).
+  await step("customer names", "SELECT rebuild_order_customer_names()");
   await db.query("SET session_replication_role = DEFAULT");
   // The overview's rollups (migration 1764630000000), which the triggers on orders and users
   // would have kept: all of them at once from the rows.

@@ -18,6 +18,7 @@ import { ScaleIndexes1764620000000 } from "./migrations/1764620000000-scale-inde
 import { SalesRollups1764630000000 } from "./migrations/1764630000000-sales-rollups";
 import { OrderPartNames1764640000000 } from "./migrations/1764640000000-order-part-names";
 import { SearchLexemes1764650000000 } from "./migrations/1764650000000-search-lexemes";
+import { OrderCustomerNames1764660000000 } from "./migrations/1764660000000-order-customer-names";
 import { requestStats } from "./request-stats";
 
 /** Counts statements per request and reports slow or failing ones (failures at debug level); nothing else is logged. */
@@ -65,6 +66,7 @@ export const migrations = [
   SalesRollups1764630000000,
   OrderPartNames1764640000000,
   SearchLexemes1764650000000,
+  OrderCustomerNames1764660000000,
 ];
 
 export function createDataSource(url: string, log: Pino, options: { poolSize?: number } = {}): DataSource {

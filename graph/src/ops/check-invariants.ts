@@ -7,7 +7,7 @@
  * moves them back; an admin's creation, restock or stock correction adds to `stock_adjustment` in
  * the transaction that moves `available`), plus the order rows' own consistency, and that every
  * rollup the overview reads (migration 1764630000000) equals the aggregate over the rows, exactly,
- * and that the search's vocabulary (migration 1764650000000) has every word of the parts.
+ * and that the tables the searches look up first hold every value they stand for.
  * Read-only; safe on a live shop.
  *
  *   npm run check:invariants -w graph [-- --json] [-- --baseline <file>] [-- --write-baseline <file>]
@@ -105,14 +105,30 @@ export const ROLLUP_CHECKS: Array<[label: string, sql: string]> = [
 ];
 
 /**
- * Every lexeme with a letter in a part's search document must be in search_lexemes (migration
- * 1764650000000): a search writes a prefix as the lexemes listed there, so one missing would hide
- * the parts that have it.
+ * What the searches look up first must hold every value they stand for, or a search would hide
+ * what has it: each lexeme with a letter of a part's search document (search_lexemes, migration
+ * 1764650000000), each name a part has or an order was placed under (part_names, 1764640000000),
+ * each email and name an order was placed under (order_customer_names, 1764660000000).
  */
-const SEARCH_LEXEMES_CHECK: [label: string, sql: string] = [
-  "search words of parts missing from search_lexemes",
-  `SELECT word AS id FROM ts_stat('SELECT search_document FROM parts') WHERE word ~ '[[:alpha:]]'
-   EXCEPT SELECT lexeme FROM search_lexemes ORDER BY 1`,
+export const SEARCH_TABLE_CHECKS: Array<[table: string, label: string, sql: string]> = [
+  [
+    "search_lexemes",
+    "search words of parts missing from search_lexemes",
+    `SELECT word AS id FROM ts_stat('SELECT search_document FROM parts') WHERE word ~ '[[:alpha:]]'
+     EXCEPT SELECT lexeme FROM search_lexemes ORDER BY 1`,
+  ],
+  [
+    "part_names",
+    "names of parts or of their orders missing from part_names",
+    `SELECT part_id || ' ' || name AS id FROM (SELECT id AS part_id, name FROM parts UNION SELECT part_id, part_name FROM orders) named
+     EXCEPT SELECT part_id || ' ' || name FROM part_names ORDER BY 1`,
+  ],
+  [
+    "order_customer_names",
+    "customers' emails or names of orders missing from order_customer_names",
+    `SELECT user_email AS id FROM orders UNION SELECT user_name FROM orders WHERE user_name IS NOT NULL
+     EXCEPT SELECT name FROM order_customer_names ORDER BY 1`,
+  ],
 ];
 
 export async function checkInvariants(client: pg.Client, baseline: Record<string, number> = {}): Promise<InvariantReport> {
@@ -169,10 +185,10 @@ export async function checkInvariants(client: pg.Client, baseline: Record<string
       rows: [{ rollups }],
     } = await client.query<{ rollups: boolean }>(`SELECT to_regclass('sales_window') IS NOT NULL AS rollups`);
     if (rollups) problems.push(...ROLLUP_CHECKS);
-    const {
-      rows: [{ lexemes }],
-    } = await client.query<{ lexemes: boolean }>(`SELECT to_regclass('search_lexemes') IS NOT NULL AS lexemes`);
-    if (lexemes) problems.push(SEARCH_LEXEMES_CHECK);
+    for (const [table, label, sql] of SEARCH_TABLE_CHECKS) {
+      const { rows } = await client.query<{ present: boolean }>(`SELECT to_regclass($1) IS NOT NULL AS present`, [table]);
+      if (rows[0].present) problems.push([label, sql]);
+    }
     for (const [label, sql] of problems) {
       const { rows } = await client.query<{ id: string }>(sql);
       if (rows.length)

@@ -75,6 +75,8 @@ export const orderSnapshot = (order: Order): Snapshot => ({
 const EXPORT_BATCH = 500;
 /** Above this many parts named like an admin's search, its orders are found by walking them. */
 const MANY_PARTS = 1000;
+/** Past this many customers matching a search, the orders are walked instead (as for MANY_PARTS). */
+const MANY_CUSTOMERS = 1000;
 const EXPORT_COLUMNS: ReadonlyArray<keyof OrderExportRow> = [
   "id",
   "created_at",
@@ -289,38 +291,51 @@ export class OrderService {
       const pattern = likePattern(search);
       const id = databaseIdOf(search);
       const byId = id ? " OR o.id = :id OR o.part_id = :id" : "";
-      const parts = await this.partsNamed(pattern);
-      // A few parts: their orders by orders_by_part, OR'd with the customers' trigram indexes in
-      // one bitmap (the ids as an array the planner does not estimate one by one: that took
-      // longer than the query). Many: walking the orders newest first finds a page long before
-      // the end, so each order walked checks its part's name by key instead.
-      const byPart = parts
-        ? `(o.part_id = ANY(ARRAY(SELECT unnest(CAST(:everNamed AS uuid[])))) AND (o.part_id = ANY(CAST(:namedNow AS uuid[])) OR o.part_name ILIKE :pattern))`
-        : `(o.part_name ILIKE :pattern OR (SELECT p.name FROM parts p WHERE p.id = o.part_id) ILIKE :pattern)`;
-      query.andWhere(`(o.user_email ILIKE :pattern OR o.user_name ILIKE :pattern OR ${byPart}${byId})`, {
-        pattern,
-        id,
-        everNamed: parts?.everNamed,
-        namedNow: parts?.namedNow,
-      });
+      const { customers, parts } = await this.named(pattern);
+      if (customers && parts) {
+        // A few customers and parts: their orders by B-tree (customers) and orders_by_part, in
+        // one bitmap (the values as arrays the planner does not estimate one by one: that took
+        // longer than the query).
+        query.andWhere(
+          `(o.user_email = ANY(ARRAY(SELECT unnest(CAST(:customers AS text[])))) OR o.user_name = ANY(ARRAY(SELECT unnest(CAST(:customers AS text[]))))
+            OR (o.part_id = ANY(ARRAY(SELECT unnest(CAST(:everNamed AS uuid[])))) AND (o.part_id = ANY(CAST(:namedNow AS uuid[])) OR o.part_name ILIKE :pattern))${byId})`,
+          { pattern, id, customers, everNamed: parts.everNamed, namedNow: parts.namedNow },
+        );
+      } else {
+        // Many: walking the orders newest first finds a page long before the end, so each order
+        // walked is checked by its own fields, and its part's name by key.
+        query.andWhere(
+          `(o.user_email ILIKE :pattern OR o.user_name ILIKE :pattern
+            OR o.part_name ILIKE :pattern OR (SELECT p.name FROM parts p WHERE p.id = o.part_id) ILIKE :pattern${byId})`,
+          { pattern, id },
+        );
+      }
     }
     return query;
   }
 
   /**
-   * The parts that have ever had a name matching (as ordered, or now: part_names, migration
-   * 1764640000000) and those named so now; null when more than MANY_PARTS match.
+   * What a search names, in one statement: the emails and names orders have been placed under
+   * that match (order_customer_names, migration 1764660000000), the parts that have ever had a
+   * matching name (as ordered, or now: part_names, migration 1764640000000) and those named so
+   * now; each null when more than MANY_CUSTOMERS or MANY_PARTS match.
    */
-  private async partsNamed(pattern: string): Promise<{ everNamed: string[]; namedNow: string[] } | null> {
-    const rows: Array<{ part_id: string; now: boolean }> = await this.db.query(
-      `SELECT n.part_id, bool_or(p.name ILIKE $1) AS now
-       FROM (SELECT part_id FROM part_names WHERE name ILIKE $1 LIMIT $2) n JOIN parts p ON p.id = n.part_id
-       GROUP BY n.part_id`,
-      [pattern, MANY_PARTS + 1],
+  private async named(pattern: string): Promise<{ customers: string[] | null; parts: { everNamed: string[]; namedNow: string[] } | null }> {
+    const [row]: Array<{ customers: string[]; ever_named: string[]; named_now: string[] }> = await this.db.query(
+      `WITH named AS (
+         SELECT n.part_id, bool_or(p.name ILIKE $1) AS now
+         FROM (SELECT part_id FROM part_names WHERE name ILIKE $1 LIMIT $3) n JOIN parts p ON p.id = n.part_id
+         GROUP BY n.part_id)
+       SELECT ARRAY(SELECT name FROM order_customer_names WHERE name ILIKE $1 LIMIT $2) AS customers,
+              ARRAY(SELECT part_id::text FROM named) AS ever_named,
+              ARRAY(SELECT part_id::text FROM named WHERE now) AS named_now`,
+      [pattern, MANY_CUSTOMERS + 1, MANY_PARTS + 1],
     );
-    // Names, not parts, are counted up to the limit: a part renamed counts twice, a harmless bias.
-    if (rows.length > MANY_PARTS) return null;
-    return { everNamed: rows.map((row) => row.part_id), namedNow: rows.filter((row) => row.now).map((row) => row.part_id) };
+    return {
+      customers: row.customers.length > MANY_CUSTOMERS ? null : row.customers,
+      // Names, not parts, are counted up to the limit: a part renamed counts twice, a harmless bias.
+      parts: row.ever_named.length > MANY_PARTS ? null : { everNamed: row.ever_named, namedNow: row.named_now },
+    };
   }
 
   /**
