@@ -124,6 +124,12 @@ export async function entitiesOf<T extends ObjectLiteral>(query: SelectQueryBuil
   return raw.map(entityReader<T>(query.expressionMap.mainAlias!.metadata, query.alias));
 }
 
+/** What `query.getRawAndEntities()` answers, for a query of one plain table with extra selections. */
+export async function rowsAndEntitiesOf<T extends ObjectLiteral>(query: SelectQueryBuilder<T>): Promise<{ raw: Record<string, unknown>[]; entities: T[] }> {
+  const raw: Record<string, unknown>[] = await query.getRawMany();
+  return { raw, entities: raw.map(entityReader<T>(query.expressionMap.mainAlias!.metadata, query.alias)) };
+}
+
 const readers = new WeakMap<EntityMetadata, Map<string, (raw: Record<string, unknown>) => unknown>>();
 
 /**

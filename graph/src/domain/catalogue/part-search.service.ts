@@ -1,7 +1,7 @@
 import { DataSource, SelectQueryBuilder } from "typeorm";
 import { badInput } from "../errors";
 import { dollarsToCents } from "../money";
-import { Page, PageRequest } from "../pagination";
+import { Page, PageRequest, rowsAndEntitiesOf } from "../pagination";
 import { Part } from "./part.entity";
 import { PartService } from "./part.service";
 
@@ -135,7 +135,7 @@ export class PartSearchService {
     const sort: SortKey = order === PartOrder.RELEVANCE ? (tsquery !== null ? "relevance" : "catalogue") : SORT_OF[order];
     const after = page.after ? decodeCursor(page.after, sort) : null;
     SORTS[sort].apply(query, after);
-    const { entities, raw } = await query.limit(page.first + 1).getRawAndEntities();
+    const { entities, raw } = await rowsAndEntitiesOf(query.limit(page.first + 1));
     const nodes = entities.slice(0, page.first);
     const edges = nodes.map((node, index) => ({ cursor: encodeCursor(sort, SORTS[sort].key(node, raw[index])), node }));
     return { edges, pageInfo: { hasNextPage: entities.length > page.first, endCursor: edges.length ? edges[edges.length - 1].cursor : null } };

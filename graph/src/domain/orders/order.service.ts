@@ -284,21 +284,27 @@ export class OrderService {
 
   private async filtered(filter: OrderFilter) {
     const query = this.db.getRepository(Order).createQueryBuilder("o");
-    if (filter.status) query.where(`o.status = :status`, { status: filter.status });
-    else query.where(`o.status <> 'cancelled'`);
+    const ofStatus = (alias: string) => (filter.status ? `${alias}.status = :status` : `${alias}.status <> 'cancelled'`);
+    query.where(ofStatus("o"), { status: filter.status });
     const search = filter.search?.trim();
     if (search) {
       const pattern = likePattern(search);
       const id = databaseIdOf(search);
-      const byId = id ? " OR o.id = :id OR o.part_id = :id" : "";
       const { customers, parts } = await this.named(pattern);
       if (customers && parts) {
-        // A few customers and parts: their orders by B-tree (customers) and orders_by_part, in
-        // one bitmap (the values as arrays the planner does not estimate one by one: that took
-        // longer than the query).
+        // A few customers and parts: the ids of their orders first, each set by its B-tree
+        // index, then those orders by key. As an id list the planner sizes small it cannot
+        // choose to walk the orders newest first instead, which reads them all when none match
+        // (the values as arrays it does not estimate one by one: that took longer than the query).
+        // The status is checked there too: fewer ids to look up.
+        const byIdToo = id ? `UNION ALL SELECT id FROM orders f WHERE (f.id = :id OR f.part_id = :id) AND ${ofStatus("f")}` : "";
         query.andWhere(
-          `(o.user_email = ANY(ARRAY(SELECT unnest(CAST(:customers AS text[])))) OR o.user_name = ANY(ARRAY(SELECT unnest(CAST(:customers AS text[]))))
-            OR (o.part_id = ANY(ARRAY(SELECT unnest(CAST(:everNamed AS uuid[])))) AND (o.part_id = ANY(CAST(:namedNow AS uuid[])) OR o.part_name ILIKE :pattern))${byId})`,
+          `o.id = ANY(ARRAY(
+             SELECT id FROM orders f WHERE f.user_email = ANY(ARRAY(SELECT unnest(CAST(:customers AS text[])))) AND ${ofStatus("f")}
+             UNION ALL SELECT id FROM orders f WHERE f.user_name = ANY(ARRAY(SELECT unnest(CAST(:customers AS text[])))) AND ${ofStatus("f")}
+             UNION ALL SELECT id FROM orders f WHERE f.part_id = ANY(ARRAY(SELECT unnest(CAST(:everNamed AS uuid[]))))
+                                                  AND (f.part_id = ANY(CAST(:namedNow AS uuid[])) OR f.part_name ILIKE :pattern) AND ${ofStatus("f")}
+             ${byIdToo}))`,
           { pattern, id, customers, everNamed: parts.everNamed, namedNow: parts.namedNow },
         );
       } else {
@@ -306,7 +312,8 @@ export class OrderService {
         // walked is checked by its own fields, and its part's name by key.
         query.andWhere(
           `(o.user_email ILIKE :pattern OR o.user_name ILIKE :pattern
-            OR o.part_name ILIKE :pattern OR (SELECT p.name FROM parts p WHERE p.id = o.part_id) ILIKE :pattern${byId})`,
+            OR o.part_name ILIKE :pattern OR (SELECT p.name FROM parts p WHERE p.id = o.part_id) ILIKE :pattern
+            ${id ? "OR o.id = :id OR o.part_id = :id" : ""})`,
           { pattern, id },
         );
       }
