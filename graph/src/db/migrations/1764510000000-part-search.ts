@@ -74,43 +74,7 @@ export class PartSearch1764510000000 implements MigrationInterface {
 
     // What a shopper typed, as a tsquery: every word must match (at most 10 words of 200
     // characters); NULL when nothing in it can be searched for (punctuation, stop words).
-    await db.query(`
-      CREATE FUNCTION part_search_query(search text) RETURNS tsquery
-      LANGUAGE plpgsql STABLE PARALLEL SAFE AS $$
-      DECLARE
-        token text;
-        candidate text;
-        edits int;
-        term tsquery;
-        result tsquery;
-      BEGIN
-        FOR token IN
-          SELECT word FROM unnest(tsvector_to_array(to_tsvector('simple', search_normalize(left(search, 200), false)))) AS word LIMIT 10
-        LOOP
-          CONTINUE WHEN ts_lexize('english_stem', token) = '{}';
-          -- A prefix of longer words ("thinkp" is ThinkPad), but a number or a single character as
-          -- written ("2" is not 2280, "x" is not every word starting with x).
-          term := to_tsquery('english', '''' || replace(replace(token, '\\', '\\\\'), '''', '''''') || ''''
-                                        || CASE WHEN length(token) > 1 AND token ~ '[[:alpha:]]' THEN ':*' ELSE '' END);
-          CONTINUE WHEN numnode(term) = 0;
-          -- A word the catalogue does not have may be a typo: add the catalogue's closest words,
-          -- found by trigram similarity (the index) and at most 1 edit away (2 from 6 letters).
-          IF token ~ '^[[:alpha:]]{4,}$' AND NOT EXISTS (SELECT 1 FROM search_words WHERE word = token) THEN
-            edits := CASE WHEN length(token) < 6 THEN 1 ELSE 2 END;
-            FOR candidate IN
-              SELECT word FROM search_words
-              WHERE word % token AND levenshtein_less_equal(word, token, edits) <= edits AND ts_lexize('english_stem', word) <> '{}'
-              ORDER BY levenshtein_less_equal(word, token, edits), similarity(word, token) DESC, word
-              LIMIT 3
-            LOOP
-              term := term || to_tsquery('english', '''' || candidate || '''');
-            END LOOP;
-          END IF;
-          result := CASE WHEN result IS NULL THEN term ELSE result && term END;
-        END LOOP;
-        RETURN result;
-      END
-      $$`);
+    await db.query(PART_SEARCH_QUERY);
 
     await db.query(`ALTER TABLE parts ADD COLUMN search_document tsvector NOT NULL DEFAULT ''::tsvector`);
     await db.query(`UPDATE parts SET search_document = part_search_document(name, part_models_text(id), short_desc)`);
@@ -197,3 +161,42 @@ export class PartSearch1764510000000 implements MigrationInterface {
     }
   }
 }
+
+/** What a shopper typed as a tsquery (exported: migration 1764650000000 restores it on the way down). */
+export const PART_SEARCH_QUERY = `
+      CREATE FUNCTION part_search_query(search text) RETURNS tsquery
+      LANGUAGE plpgsql STABLE PARALLEL SAFE AS $$
+      DECLARE
+        token text;
+        candidate text;
+        edits int;
+        term tsquery;
+        result tsquery;
+      BEGIN
+        FOR token IN
+          SELECT word FROM unnest(tsvector_to_array(to_tsvector('simple', search_normalize(left(search, 200), false)))) AS word LIMIT 10
+        LOOP
+          CONTINUE WHEN ts_lexize('english_stem', token) = '{}';
+          -- A prefix of longer words ("thinkp" is ThinkPad), but a number or a single character as
+          -- written ("2" is not 2280, "x" is not every word starting with x).
+          term := to_tsquery('english', '''' || replace(replace(token, '\\', '\\\\'), '''', '''''') || ''''
+                                        || CASE WHEN length(token) > 1 AND token ~ '[[:alpha:]]' THEN ':*' ELSE '' END);
+          CONTINUE WHEN numnode(term) = 0;
+          -- A word the catalogue does not have may be a typo: add the catalogue's closest words,
+          -- found by trigram similarity (the index) and at most 1 edit away (2 from 6 letters).
+          IF token ~ '^[[:alpha:]]{4,}$' AND NOT EXISTS (SELECT 1 FROM search_words WHERE word = token) THEN
+            edits := CASE WHEN length(token) < 6 THEN 1 ELSE 2 END;
+            FOR candidate IN
+              SELECT word FROM search_words
+              WHERE word % token AND levenshtein_less_equal(word, token, edits) <= edits AND ts_lexize('english_stem', word) <> '{}'
+              ORDER BY levenshtein_less_equal(word, token, edits), similarity(word, token) DESC, word
+              LIMIT 3
+            LOOP
+              term := term || to_tsquery('english', '''' || candidate || '''');
+            END LOOP;
+          END IF;
+          result := CASE WHEN result IS NULL THEN term ELSE result && term END;
+        END LOOP;
+        RETURN result;
+      END
+      $$`;
