@@ -120,8 +120,7 @@ export const allOf = <T>(page: Page<T>): T[] => page.edges.map((edge) => edge.no
 
 /** What `query.getMany()` answers, for a query of one plain table (see entityReader). */
 export async function entitiesOf<T extends ObjectLiteral>(query: SelectQueryBuilder<T>): Promise<T[]> {
-  const raw: Record<string, unknown>[] = await query.getRawMany();
-  return raw.map(entityReader<T>(query.expressionMap.mainAlias!.metadata, query.alias));
+  return (await rowsAndEntitiesOf(query)).entities;
 }
 
 /** What `query.getRawAndEntities()` answers, for a query of one plain table with extra selections. */

@@ -110,7 +110,7 @@ export const ROLLUP_CHECKS: Array<[label: string, sql: string]> = [
  * 1764650000000), each name a part has or an order was placed under (part_names, 1764640000000),
  * each email and name an order was placed under (order_customer_names, 1764660000000).
  */
-export const SEARCH_TABLE_CHECKS: Array<[table: string, label: string, sql: string]> = [
+const SEARCH_TABLE_CHECKS: Array<[table: string, label: string, sql: string]> = [
   [
     "search_lexemes",
     "search words of parts missing from search_lexemes",

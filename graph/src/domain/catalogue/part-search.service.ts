@@ -120,7 +120,9 @@ export class PartSearchService {
 
     // Retired parts have left the shop: never found (PartService.list leaves them out too).
     const query = this.db.getRepository(Part).createQueryBuilder("part").where("part.retired_at IS NULL");
-    if (matching !== null) query.andWhere("part.search_document @@ CAST(:matching AS tsquery)", { matching, tsquery });
+    if (matching !== null) query.andWhere("part.search_document @@ CAST(:matching AS tsquery)", { matching });
+    // The relevance order ranks by the query as typed.
+    if (tsquery !== null) query.setParameter("tsquery", tsquery);
     if (criteria.inStock === true) query.andWhere("part.available >= part.minOrderQuantity");
     if (minCents !== null) query.andWhere("part.priceCents >= :minCents", { minCents });
     if (maxCents !== null) query.andWhere("part.priceCents <= :maxCents", { maxCents });
