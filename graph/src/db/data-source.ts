@@ -19,6 +19,7 @@ import { SalesRollups1764630000000 } from "./migrations/1764630000000-sales-roll
 import { OrderPartNames1764640000000 } from "./migrations/1764640000000-order-part-names";
 import { SearchLexemes1764650000000 } from "./migrations/1764650000000-search-lexemes";
 import { OrderCustomerNames1764660000000 } from "./migrations/1764660000000-order-customer-names";
+import { PartNameTrigramShares1764670000000 } from "./migrations/1764670000000-part-name-trigram-shares";
 import { requestStats } from "./request-stats";
 
 /** Counts statements per request and reports slow or failing ones (failures at debug level); nothing else is logged. */
@@ -67,6 +68,7 @@ export const migrations = [
   OrderPartNames1764640000000,
   SearchLexemes1764650000000,
   OrderCustomerNames1764660000000,
+  PartNameTrigramShares1764670000000,
 ];
 
 export function createDataSource(url: string, log: Pino, options: { poolSize?: number } = {}): DataSource {

@@ -5,6 +5,7 @@ import type { DataSource } from "typeorm";
 import type { CompatibilityService } from "../../src/domain/catalogue/compatibility.service";
 import type { PartSearchService } from "../../src/domain/catalogue/part-search.service";
 import type { ReviewService } from "../../src/domain/catalogue/review.service";
+import type { OrderService } from "../../src/domain/orders/order.service";
 import type { User } from "../../src/domain/accounts/user.entity";
 import { shop, withDatabase } from "./client";
 import { GRAPH_DIR } from "./processes";
@@ -16,6 +17,7 @@ export interface Domain {
   compatibility: CompatibilityService;
   partSearch: PartSearchService;
   reviews: ReviewService;
+  orders: OrderService;
   /** The user with this email as the services see a caller. */
   actor(email: string): Promise<User>;
   close(): Promise<void>;
@@ -33,6 +35,7 @@ export async function domainServices(): Promise<Domain> {
   const { PartSearchService } = requireBuilt("./domain/catalogue/part-search.service.js");
   const { PartService } = requireBuilt("./domain/catalogue/part.service.js");
   const { ReviewService } = requireBuilt("./domain/catalogue/review.service.js");
+  const { OrderService } = requireBuilt("./domain/orders/order.service.js");
   const { User } = requireBuilt("./domain/accounts/user.entity.js");
   const pino = requireBuilt("pino");
   const db: DataSource = createDataSource(shop().databaseUrl, pino({ level: "silent" }), { poolSize: 3 });
@@ -42,6 +45,7 @@ export async function domainServices(): Promise<Domain> {
     compatibility: new CompatibilityService(db),
     partSearch: new PartSearchService(db, new PartService(db)),
     reviews: new ReviewService(db),
+    orders: new OrderService(db),
     actor: async (email) => db.getRepository<User>(User).findOneByOrFail({ email }),
     close: () => db.destroy(),
   };

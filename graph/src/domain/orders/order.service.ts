@@ -5,6 +5,7 @@ import { Actor, authorize, sameEmail } from "../actor";
 import { recordAudit } from "../audit/audit.service";
 import { AuditAction, AuditEntityType, Snapshot } from "../audit/audit-entry.entity";
 import { likePattern } from "../text-search";
+import { lookupPatterns, TrigramStatistics } from "../trigram-windows";
 import { badInput, conflict, forbidden, notFound } from "../errors";
 import { databaseIdOf } from "../ids";
 import { Page, PageRequest, paginate, PreparedList } from "../pagination";
@@ -102,8 +103,11 @@ export class OrderService {
 
   /** One customer's live orders, newest first (orders_live_by_user_email). */
   private readonly liveOrdersOf: PreparedList<Order>;
+  /** How common each trigram of part names is (migration 1764670000000), to look names up by a search's rarest words. */
+  private readonly partNameTrigrams: TrigramStatistics;
 
   constructor(private readonly db: DataSource) {
+    this.partNameTrigrams = new TrigramStatistics(db, "part_names_trigram_shares");
     this.liveOrdersOf = new PreparedList(db, Order, {
       name: "live_orders_of_email",
       alias: "o",
@@ -290,7 +294,7 @@ export class OrderService {
     if (search) {
       const pattern = likePattern(search);
       const id = databaseIdOf(search);
-      const { customers, parts } = await this.named(pattern);
+      const { customers, parts } = await this.named(search, pattern);
       if (customers && parts) {
         // A few customers and parts: the ids of their orders first, each set by its B-tree
         // index, then those orders by key. As an id list the planner sizes small it cannot
@@ -325,18 +329,23 @@ export class OrderService {
    * What a search names, in one statement: the emails and names orders have been placed under
    * that match (order_customer_names, migration 1764660000000), the parts that have ever had a
    * matching name (as ordered, or now: part_names, migration 1764640000000) and those named so
-   * now; each null when more than MANY_CUSTOMERS or MANY_PARTS match.
+   * now; each null when more than MANY_CUSTOMERS or MANY_PARTS match. Part names are looked up by
+   * the search's rarest words where the statistics tell them (trigram-windows.ts), and checked
+   * whole; `name || ''` keeps that check off the index.
    */
-  private async named(pattern: string): Promise<{ customers: string[] | null; parts: { everNamed: string[]; namedNow: string[] } | null }> {
+  private async named(search: string, pattern: string): Promise<{ customers: string[] | null; parts: { everNamed: string[]; namedNow: string[] } | null }> {
+    const shares = await this.partNameTrigrams.shares();
+    const lookups = shares ? lookupPatterns(search, shares) : [];
+    const partNamed = lookups.length ? `${lookups.map((_, i) => `name ILIKE $${4 + i}`).join(" AND ")} AND (name || '') ILIKE $1` : "name ILIKE $1";
     const [row]: Array<{ customers: string[]; ever_named: string[]; named_now: string[] }> = await this.db.query(
       `WITH named AS (
          SELECT n.part_id, bool_or(p.name ILIKE $1) AS now
-         FROM (SELECT part_id FROM part_names WHERE name ILIKE $1 LIMIT $3) n JOIN parts p ON p.id = n.part_id
+         FROM (SELECT part_id FROM part_names WHERE ${partNamed} LIMIT $3) n JOIN parts p ON p.id = n.part_id
          GROUP BY n.part_id)
        SELECT ARRAY(SELECT name FROM order_customer_names WHERE name ILIKE $1 LIMIT $2) AS customers,
               ARRAY(SELECT part_id::text FROM named) AS ever_named,
               ARRAY(SELECT part_id::text FROM named WHERE now) AS named_now`,
-      [pattern, MANY_CUSTOMERS + 1, MANY_PARTS + 1],
+      [pattern, MANY_CUSTOMERS + 1, MANY_PARTS + 1, ...lookups],
     );
     return {
       customers: row.customers.length > MANY_CUSTOMERS ? null : row.customers,
