@@ -24,6 +24,8 @@ const DOLLARS = /^\d{1,7}(\.\d{1,2})?$/;
  * newest, best_rated. A blank parameter counts as missing; a repeated one is refused.
  */
 export async function partSearchOf(query: Record<string, unknown>): Promise<PartCriteria> {
+  // The spec's catalogue (no parameter, every request the answer cache cannot serve): nothing to check.
+  if (PART_SEARCH_PARAMETERS.every((name) => query[name] === undefined)) return {};
   const text = (name: (typeof PART_SEARCH_PARAMETERS)[number]): string | null => {
     const value = query[name];
     if (value === undefined) return null;
