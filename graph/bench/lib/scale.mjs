@@ -11,7 +11,7 @@ import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
 import { newCustomer, signIn } from "./client.mjs";
-import { Cleanup, cpuMs, embeddedDatabaseUrl, freePort, makeDataDir, REPO_DIR, rssMb, spawnShop } from "./processes.mjs";
+import { Cleanup, cpuMs, embeddedDatabaseUrl, freePort, makeDataDir, postgresCpuMs, postmasterPidOf, REPO_DIR, rssMb, spawnShop } from "./processes.mjs";
 import { BRANDS, KINDS, MODELS_PER_SERIES, modelName, SCALE, SCALE_EMAIL_DOMAIN, scaleCustomerEmail, seedAtScale, seriesOf } from "./scale-seed.mjs";
 
 export const SCALE_TARGETS = { singleP99Ms: 50, loadedP99Ms: 150, loadConnections: 20, exportRssMb: 250 };
@@ -213,6 +213,7 @@ function loaded(ctx, scenario, first, duration) {
   let n = first;
   const template = scenario.request(n);
   const cpuBefore = cpuMs(ctx.shop.pid);
+  const postgresBefore = postgresCpuMs(ctx.postmasterPid);
   return new Promise((resolve, reject) => {
     autocannon(
       {
@@ -241,6 +242,7 @@ function loaded(ctx, scenario, first, duration) {
           p99Ms: result.latency.p99,
           errors: result.errors + result.timeouts + result.non2xx,
           serverCpuMsPerRequest: result.requests.total ? round((cpuMs(ctx.shop.pid) - cpuBefore) / result.requests.total, 3) : null,
+          postgresCpuMsPerRequest: result.requests.total ? round((postgresCpuMs(ctx.postmasterPid) - postgresBefore) / result.requests.total, 3) : null,
         });
       },
     );
@@ -376,6 +378,7 @@ export async function scalePhase({ log, cleanup: outer, duration, label }) {
     log("scale: starting a shop of its own (embedded PostgreSQL, Auth Emulator, payment sandbox)");
     const ctx = { shop: await spawnShop("scale", env, cleanup) };
     ctx.emulatorHost = `127.0.0.1:${env.AUTH_EMULATOR_PORT}`;
+    ctx.postmasterPid = postmasterPidOf(env.DATA_DIR);
     ctx.db = new pg.Client({ connectionString: embeddedDatabaseUrl(env.DATA_DIR, env.EMBEDDED_PG_PORT) });
     await ctx.db.connect();
     cleanup.add("scale phase's database connection", () => ctx.db.end());
@@ -442,7 +445,7 @@ export async function scalePhase({ log, cleanup: outer, duration, label }) {
       log(
         `  ${scenario.name}: single p50 ${one.p50Ms} / p99 ${one.p99Ms} ms` +
           (twenty
-            ? `; ${SCALE_TARGETS.loadConnections} conns ${twenty.requestsPerSecond} req/s p50 ${twenty.p50Ms} / p99 ${twenty.p99Ms} ms, errors ${twenty.errors}`
+            ? `; ${SCALE_TARGETS.loadConnections} conns ${twenty.requestsPerSecond} req/s p50 ${twenty.p50Ms} / p99 ${twenty.p99Ms} ms, errors ${twenty.errors}, CPU ms/request ${twenty.serverCpuMsPerRequest} shop + ${twenty.postgresCpuMsPerRequest} PostgreSQL`
             : "") +
           `; ${plans.length} statements, ${results[scenario.key].rowsExamined} rows examined${results[scenario.key].seqScans.length ? `, SEQ SCAN ${results[scenario.key].seqScans.join(", ")}` : ""}`,
       );
@@ -496,13 +499,13 @@ export function scaleTable(s, { pad, padEnd }) {
     `At scale: ${s.scale.parts} parts, ${s.scale.users} users, ${s.scale.orders} orders (seeded in ${(s.seedMs.total / 1000).toFixed(1)} s); past the cache; single-user = 1 connection sequential, loaded = ${t.loadConnections} connections ${s.durationSeconds} s`,
   );
   lines.push(
-    `${padEnd("path", 42)}${pad("1: p50", 8)}${pad("p99", 7)}${pad(`${t.loadConnections}: p50`, 9)}${pad("p99", 7)}${pad("req/s", 7)}${pad("rows exam.", 11)}${pad("SQL ms", 8)}  verdict`,
+    `${padEnd("path", 42)}${pad("1: p50", 8)}${pad("p99", 7)}${pad(`${t.loadConnections}: p50`, 9)}${pad("p99", 7)}${pad("req/s", 7)}${pad("rows exam.", 11)}${pad("SQL ms", 8)}${pad("CPU shop+PG", 13)}  verdict`,
   );
   for (const x of Object.values(s.scenarios)) {
     const ok = x.single.p99Ms < t.singleP99Ms && loadedOk(x) && x.seqScans.length === 0;
     const verdict = x.info ? "(info)" : ok ? "met" : "NOT MET";
     lines.push(
-      `${padEnd(x.name.slice(0, 41), 42)}${pad(x.single.p50Ms, 8)}${pad(x.single.p99Ms, 7)}${pad(x.loaded?.p50Ms ?? "-", 9)}${pad(loadedP99(x), 7)}${pad(x.loaded?.requestsPerSecond ?? "-", 7)}${pad(x.rowsExamined, 11)}${pad(x.explainMs, 8)}  ${verdict}${x.seqScans.length ? `  SEQ SCAN ${x.seqScans.join(", ")}` : ""}`,
+      `${padEnd(x.name.slice(0, 41), 42)}${pad(x.single.p50Ms, 8)}${pad(x.single.p99Ms, 7)}${pad(x.loaded?.p50Ms ?? "-", 9)}${pad(loadedP99(x), 7)}${pad(x.loaded?.requestsPerSecond ?? "-", 7)}${pad(x.rowsExamined, 11)}${pad(x.explainMs, 8)}${pad(x.loaded ? `${x.loaded.serverCpuMsPerRequest}+${x.loaded.postgresCpuMsPerRequest}` : "-", 13)}  ${verdict}${x.seqScans.length ? `  SEQ SCAN ${x.seqScans.join(", ")}` : ""}`,
     );
   }
   const e = s.csvExport;
