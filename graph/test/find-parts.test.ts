@@ -306,6 +306,34 @@ describe("sort orders and cursor pagination", () => {
     });
   }
 
+  it("RELEVANCE pages one part at a time through ranks that differ and tie, none repeated or skipped", async () => {
+    const other = uniqueWord();
+    // The word in the name only, also in the description, and twice in the description: ranks
+    // that are not round in a real (0.1 and 0.2 are not exact) and two parts at each.
+    await insertParts([
+      { name: `${other} plain one` },
+      { name: `${other} described one`, shortDesc: `About ${other}` },
+      { name: `${other} plain two` },
+      { name: `${other} twice one`, shortDesc: `${other} and again ${other}` },
+      { name: `${other} described two`, shortDesc: `About ${other}` },
+      { name: `${other} twice two`, shortDesc: `${other} and again ${other}` },
+    ]);
+    const ranked = await withDatabase(
+      async (client) =>
+        (
+          await client.query(
+            `SELECT name, ts_rank_cd(search_document, to_tsquery('english', $1)) AS rank FROM parts
+             WHERE search_document @@ to_tsquery('english', $1) ORDER BY rank DESC, seq`,
+            [`${other}:*`],
+          )
+        ).rows,
+    );
+    expect(new Set(ranked.map((row) => row.rank)).size).toBe(3);
+    const expected = ranked.map((row) => row.name);
+    expect(await everyPage({ search: other, orderBy: "RELEVANCE" }, 1)).toEqual(expected);
+    expect(await everyPage({ search: other, orderBy: "RELEVANCE" }, 2)).toEqual(expected);
+  });
+
   it("without a search too: the filters page in each order", async () => {
     for (const [orderBy, expected] of Object.entries(expectedOrders)) {
       if (orderBy === "RELEVANCE") continue;

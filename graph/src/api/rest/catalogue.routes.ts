@@ -41,7 +41,7 @@ export function catalogueRoutes(services: Services): RestRoute[] {
       cachedUntil: ["catalogue"],
       webRoute: true,
       reads: { query: [...PART_SEARCH_PARAMETERS] },
-      handle: async (request) => ok(allOf(await services.partSearch.find(await partSearchOf(request.query), everything)).map(restPart)),
+      handle: async (request) => ok((await services.partSearch.listing(await partSearchOf(request.query), REST_LIST_LIMIT)).map(restPart)),
     },
     {
       method: "GET",

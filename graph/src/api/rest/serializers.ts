@@ -1,7 +1,8 @@
 import { Order, Part, Product, Review, User } from "../../domain/entities";
+import type { PartListing } from "../../domain/catalogue/part-search.service";
 
 /** The REST shapes of the spec: `_id` is the record's id string, field names as the spec writes them. */
-export const restPart = (part: Part) => ({
+export const restPart = (part: PartListing) => ({
   _id: part.databaseId,
   name: part.name,
   img: part.img,

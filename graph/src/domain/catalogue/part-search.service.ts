@@ -1,7 +1,7 @@
 import { DataSource, SelectQueryBuilder } from "typeorm";
 import { badInput } from "../errors";
 import { dollarsToCents } from "../money";
-import { Page, PageRequest, rowsAndEntitiesOf } from "../pagination";
+import { allOf, entitiesOf, Page, PageRequest, rowsAndEntitiesOf } from "../pagination";
 import { Part } from "./part.entity";
 import { PartService } from "./part.service";
 
@@ -41,8 +41,8 @@ type SortKey = "catalogue" | "relevance" | "price_asc" | "price_desc" | "newest"
 const CURSOR_SHAPES: Record<SortKey, RegExp[]> = {
   catalogue: [/^\d{1,18}$/],
   newest: [/^\d{1,18}$/],
-  // A real as PostgreSQL prints it (shortest exact form).
-  relevance: [/^\d{1,3}(\.\d{1,12})?(e-\d{1,2})?$/, /^\d{1,18}$/],
+  // A real in its shortest exact decimal form, as JavaScript or (in older cursors) PostgreSQL prints it.
+  relevance: [/^\d{1,3}(\.\d{1,20})?(e-\d{1,2})?$/, /^\d{1,18}$/],
   price_asc: [/^\d{1,10}$/, /^\d{1,18}$/],
   price_desc: [/^\d{1,10}$/, /^\d{1,18}$/],
   rating: [/^\d\.\d{2}$/, /^\d{1,10}$/, /^\d{1,18}$/],
@@ -93,6 +93,39 @@ export class PartSearchService {
 
   /** A page of the parts matching `criteria`; without any, exactly the catalogue (PartService.list). */
   async find(criteria: PartCriteria, page: PageRequest): Promise<Page<Part>> {
+    const plan = await this.plan(criteria, page.after ?? null);
+    if (plan === "catalogue") return this.parts.list(page);
+    if (plan === "nothing") return { edges: [], pageInfo: { hasNextPage: false, endCursor: null } };
+    const { query, sort } = plan;
+    const { entities, raw } = await rowsAndEntitiesOf(query.limit(page.first + 1));
+    const nodes = entities.slice(0, page.first);
+    const edges = nodes.map((node, index) => ({ cursor: encodeCursor(sort, SORTS[sort].key(node, raw[index])), node }));
+    return { edges, pageInfo: { hasNextPage: entities.length > page.first, endCursor: edges.length ? edges[edges.length - 1].cursor : null } };
+  }
+
+  /**
+   * The first `limit` parts matching `criteria`, in the same order as `find`, with only what a
+   * list shows (REST's GET /parts): no cursors, and none of the other columns read. A broad
+   * search answers hundreds of parts, and reading and parsing the columns nobody shows (dates,
+   * ratings) and making a cursor for each was over a third of the shop's time on it.
+   */
+  async listing(criteria: PartCriteria, limit: number): Promise<PartListing[]> {
+    const plan = await this.plan(criteria, null, LISTING_PROPERTIES);
+    if (plan === "catalogue") return allOf(await this.parts.list({ first: limit }));
+    if (plan === "nothing") return [];
+    return entitiesOf(plan.query.limit(limit), LISTING_PROPERTIES);
+  }
+
+  /**
+   * The query of the parts matching `criteria` in their order, after the cursor `after`; or
+   * "catalogue" when nothing narrows or orders them, "nothing" when the search has no searchable
+   * word. `properties` limits the columns read (all by default).
+   */
+  private async plan(
+    criteria: PartCriteria,
+    after: string | null,
+    properties?: readonly (keyof Part)[],
+  ): Promise<"catalogue" | "nothing" | { query: SelectQueryBuilder<Part>; sort: SortKey }> {
     const search = blank(criteria.search) ? null : tidy(criteria.search!);
     if (search && [...search].length > MAX_SEARCH_LENGTH) throw badInput(`search must be at most ${MAX_SEARCH_LENGTH} characters`);
     const minCents = priceInCents(criteria.minPrice, "minPrice");
@@ -102,7 +135,7 @@ export class PartSearchService {
     const model = criteria.model?.trim() ? tidy(criteria.model) : null;
     const order = criteria.order ?? PartOrder.RELEVANCE;
     const narrowed = search !== null || criteria.inStock === true || minCents !== null || maxCents !== null || brand !== null || model !== null;
-    if (!narrowed && order === PartOrder.RELEVANCE) return this.parts.list(page);
+    if (!narrowed && order === PartOrder.RELEVANCE) return "catalogue";
 
     // The search as tsqueries first (migration 1764650000000): the shopper's, which ranks, and the
     // same with its prefixes as the catalogue's words, which finds the same parts faster. Given to
@@ -113,13 +146,14 @@ export class PartSearchService {
     if (search !== null) {
       const [{ query, match }] = await this.db.query(`SELECT query::text AS query, match::text AS match FROM part_search_queries($1)`, [search]);
       // Nothing searchable in it (stop words only): nothing matches.
-      if (!query) return { edges: [], pageInfo: { hasNextPage: false, endCursor: null } };
+      if (!query) return "nothing";
       tsquery = query;
       matching = match;
     }
 
     // Retired parts have left the shop: never found (PartService.list leaves them out too).
     const query = this.db.getRepository(Part).createQueryBuilder("part").where("part.retired_at IS NULL");
+    if (properties) query.select(properties.map((property) => `part.${property}`));
     if (matching !== null) query.andWhere("part.search_document @@ CAST(:matching AS tsquery)", { matching });
     // The relevance order ranks by the query as typed.
     if (tsquery !== null) query.setParameter("tsquery", tsquery);
@@ -135,14 +169,14 @@ export class PartSearchService {
       );
     }
     const sort: SortKey = order === PartOrder.RELEVANCE ? (tsquery !== null ? "relevance" : "catalogue") : SORT_OF[order];
-    const after = page.after ? decodeCursor(page.after, sort) : null;
-    SORTS[sort].apply(query, after);
-    const { entities, raw } = await rowsAndEntitiesOf(query.limit(page.first + 1));
-    const nodes = entities.slice(0, page.first);
-    const edges = nodes.map((node, index) => ({ cursor: encodeCursor(sort, SORTS[sort].key(node, raw[index])), node }));
-    return { edges, pageInfo: { hasNextPage: entities.length > page.first, endCursor: edges.length ? edges[edges.length - 1].cursor : null } };
+    SORTS[sort].apply(query, after ? decodeCursor(after, sort) : null);
+    return { query, sort };
   }
 }
+
+/** What a list of parts shows (REST's GET /parts): a Part with only these read. */
+const LISTING_PROPERTIES = ["databaseId", "name", "img", "priceCents", "available", "minOrderQuantity", "shortDesc"] as const satisfies readonly (keyof Part)[];
+export type PartListing = Pick<Part, (typeof LISTING_PROPERTIES)[number] | "price">;
 
 const SORT_OF: Record<Exclude<PartOrder, PartOrder.RELEVANCE>, SortKey> = {
   [PartOrder.PRICE_ASC]: "price_asc",
@@ -174,10 +208,12 @@ const SORTS: Record<SortKey, Sort> = {
     key: (part) => [part.seq],
   },
   relevance: {
-    // The rank is not stored: the cursor keeps it as PostgreSQL printed it, so it compares equal.
+    // The rank is not stored: the cursor keeps it as the shortest decimal of the real PostgreSQL
+    // sent (pg reads it with parseFloat, and String() gives the same digits back), so it compares
+    // equal. Selected once: ts_rank_cd is most of a broad search's cost, and PostgreSQL computes
+    // each expression of the select list on its own.
     apply(query, after) {
       query.addSelect("ts_rank_cd(part.search_document, CAST(:tsquery AS tsquery))", "search_rank");
-      query.addSelect("CAST(ts_rank_cd(part.search_document, CAST(:tsquery AS tsquery)) AS text)", "search_rank_text");
       if (after) {
         query.andWhere(
           `(ts_rank_cd(part.search_document, CAST(:tsquery AS tsquery)) < CAST(:afterRank AS real)
@@ -187,7 +223,7 @@ const SORTS: Record<SortKey, Sort> = {
       }
       query.orderBy("search_rank", "DESC").addOrderBy("part.seq", "ASC");
     },
-    key: (part, raw) => [String(raw.search_rank_text), part.seq],
+    key: (part, raw) => [String(raw.search_rank), part.seq],
   },
   price_asc: {
     apply(query, after) {
