@@ -6,10 +6,11 @@ import { likePattern } from "./text-search";
  *
  * pg_trgm's GIN index answers `name ILIKE '%text%'` by reading the posting list of every trigram of
  * the text. Most trigrams of a part's name are common ("for", the brands' and kinds' words), so a
- * whole name read about 35 lists of up to 100,000 entries: 6 ms at the scale seed. A window is one
- * word of the search with the characters around it ("% N%", "%Webcam %"): a few of the rarest find
- * the same names and some more by a few short lists, and the whole pattern then checks each of
- * those (2.4 ms for the same name; 3.5 ms against 7.8 on average over the benchmark's searches).
+ * whole name read about 35 lists of up to 100,000 entries: 6 ms at the scale seed. A window is the
+ * rarest trigram of one word of the search, as the part of the search that gives pg_trgm that
+ * trigram alone ("%Bat%", "% N%"): a few windows of the rarest words find the same names and some
+ * more by a few short lists, and the whole pattern then checks each of those (over the
+ * benchmark's 40 searches 1.9 ms on average; 7.8 ms for whole names, 3.4 ms for whole words).
  * Statistics only decide how names are looked up, never which match: a window is a substring of
  * the search, so every name containing the search contains it.
  */
@@ -18,6 +19,8 @@ import { likePattern } from "./text-search";
 const RECHECK_IN_ENTRIES = 100;
 /** A bound on the lists read, whatever the estimates say. */
 const MAX_WINDOWS = 3;
+/** The words whose sets of windows are weighed: the rarest this many (298 sets at most). */
+const CANDIDATE_WORDS = 12;
 /** ANALYZE (autovacuum's or anyone's) refreshes the statistics; they are read again this often. */
 const STATISTICS_MAX_AGE_MS = 10 * 60_000;
 
@@ -27,69 +30,98 @@ export interface TrigramShares {
   unlisted: number;
 }
 
-/** A word of the search with the characters that bound it, and the trigrams pg_trgm takes from it in a LIKE pattern. */
+/** A part of the search to look names up by, and the trigrams pg_trgm takes from it in a LIKE pattern. */
 interface Window {
   text: string;
   trigrams: string[];
-  /** The word's place in the search. */
+  /** The place in the search of the word it is taken from. */
   position: number;
 }
 
 const isAsciiSeparator = (char: string | undefined) => char !== undefined && char < "\u0080" && !/[a-z0-9]/i.test(char);
 
 /**
- * pg_trgm's trigrams of a word in a LIKE pattern: the word in lower case, padded with two spaces in
- * front and one after, where a separator bounds it (a `%` around the pattern does not). Only ASCII
- * letters and digits make words here: whether pg_trgm counts another letter as one depends on the
- * database's locale, and a window whose trigrams are fewer than pg_trgm's is still right.
+ * The words of the search (only ASCII letters and digits make words here: whether pg_trgm counts
+ * another letter as one depends on the database's locale, and a window whose trigrams are fewer
+ * than pg_trgm's is still right), each with the trigrams pg_trgm takes from it in a LIKE pattern:
+ * the word in lower case, padded with two spaces in front and one after where a separator bounds
+ * it (a `%` around the pattern does not), and, for each of those trigrams, the shortest part of
+ * the search that gives pg_trgm that one trigram ("%bat%", "% a%", "%ry %").
  */
-function windowsOf(search: string): Window[] {
+function wordsOf(search: string): Array<{ position: number; trigrams: string[]; windows: Window[] }> {
   return Array.from(search.matchAll(/[a-z0-9]+/gi), (match, position) => {
+    const word = match[0];
     const start = match.index;
-    const end = start + match[0].length;
-    const left = isAsciiSeparator(search[start - 1]);
-    const right = isAsciiSeparator(search[end]);
-    const padded = `  ${match[0].toLowerCase()} `;
+    const end = start + word.length;
+    const before = isAsciiSeparator(search[start - 1]) ? search[start - 1] : null;
+    const after = isAsciiSeparator(search[end]) ? search[end] : null;
+    const lower = word.toLowerCase();
+    const windows: Window[] = [];
+    const window = (text: string, trigram: string) => windows.push({ text, trigrams: [trigram], position });
+    if (before !== null) window(before + word[0], `  ${lower[0]}`);
+    for (let i = 0; i + 3 <= word.length; i++) window(word.slice(i, i + 3), lower.slice(i, i + 3));
+    if (after !== null && word.length >= 2) window(word.slice(-2) + after, `${lower.slice(-2)} `);
+    // Every trigram of the padded word that pg_trgm keeps for the whole search.
+    const padded = `  ${lower} `;
     const trigrams = new Set<string>();
     for (let i = 0; i + 3 <= padded.length; i++) {
       const trigram = padded.slice(i, i + 3);
-      if ((left || !trigram.startsWith(" ")) && (right || !trigram.endsWith(" "))) trigrams.add(trigram);
+      if ((before !== null || !trigram.startsWith(" ")) && (after !== null || !trigram.endsWith(" "))) trigrams.add(trigram);
     }
-    return { text: search.slice(left ? start - 1 : start, right ? end + 1 : end), trigrams: [...trigrams], position };
+    return { position, trigrams: [...trigrams], windows };
   });
 }
 
 /**
  * The LIKE patterns to look names containing `search` up by. The cost of a lookup, in posting-list
  * entries per name: the lists it reads, plus RECHECK_IN_ENTRIES for each name it leaves to check.
- * Windows are added one at a time, each time the one that lowers that cost most, while one does.
- * The names left are the product of the windows' shares, words taken as independent, except
- * neighbours: a word next to one already chosen is taken to narrow nothing ("Memory module",
- * "Dell Latitude" go together). Empty when the lookup would be the whole search, or nothing: the
- * whole pattern is as good.
+ * The words of a name go together more than its trigrams do apart: a word's trigrams are taken to
+ * narrow no more than its rarest one, so a word is looked up by that one trigram alone, at a
+ * fraction of the lists of the whole word ("%Bat%" finds about the names "%Battery %" does).
+ * Neighbouring words are taken to go together too ("Memory module", "Dell Latitude"), other words
+ * as independent. Of those windows, the set of at most MAX_WINDOWS with the lowest cost is taken,
+ * unless the whole search costs less (a single word). Empty when the whole search is as good.
  */
 export function lookupPatterns(search: string, shares: TrigramShares): string[] {
   const shareOf = (trigram: string) => shares.listed.get(trigram) ?? shares.unlisted;
-  const candidates = windowsOf(search)
-    .filter((window) => window.trigrams.length > 0)
-    .map((window) => {
-      const each = window.trigrams.map(shareOf);
-      return { ...window, share: Math.min(...each), reading: each.reduce((sum, share) => sum + share, 0) };
-    });
-  const chosen: typeof candidates = [];
-  let left = 1;
-  const narrowing = (candidate: (typeof candidates)[number]) =>
-    chosen.some((window) => Math.abs(window.position - candidate.position) === 1) ? 1 : candidate.share;
-  const gain = (candidate: (typeof candidates)[number]) => left * (1 - narrowing(candidate)) * RECHECK_IN_ENTRIES - candidate.reading;
-  while (chosen.length < MAX_WINDOWS && candidates.length > 0) {
-    const best = candidates.reduce((a, b) => (gain(b) > gain(a) ? b : a));
-    if (chosen.length > 0 && gain(best) <= 0) break;
-    left *= narrowing(best);
-    chosen.push(best);
-    candidates.splice(candidates.indexOf(best), 1);
-  }
-  if (chosen.length === 1 && chosen[0].text === search) return [];
-  return chosen.map((window) => likePattern(window.text));
+  const words = wordsOf(search);
+  // Each word's rarest window; of those, the CANDIDATE_WORDS rarest, in the search's order.
+  const rarest = words
+    .flatMap(({ windows }) =>
+      windows.length ? [windows.reduce((best, window) => (shareOf(window.trigrams[0]) < shareOf(best.trigrams[0]) ? window : best))] : [],
+    )
+    .sort((a, b) => shareOf(a.trigrams[0]) - shareOf(b.trigrams[0]))
+    .slice(0, CANDIDATE_WORDS)
+    .sort((a, b) => a.position - b.position);
+  const costOf = (set: Window[]) => {
+    let reading = 0;
+    let left = 1;
+    let cluster = { position: -2, share: 1 };
+    for (const window of set) {
+      const share = shareOf(window.trigrams[0]);
+      reading += share;
+      if (window.position - cluster.position === 1) cluster = { position: window.position, share: Math.min(cluster.share, share) };
+      else {
+        left *= cluster.share;
+        cluster = { position: window.position, share };
+      }
+    }
+    return reading + left * cluster.share * RECHECK_IN_ENTRIES;
+  };
+  let best: Window[] = [];
+  // The whole search reads every list and leaves (about) nothing to check.
+  let bestCost = [...new Set(words.flatMap((word) => word.trigrams))].reduce((sum, trigram) => sum + shareOf(trigram), 0);
+  // At most one window a word, in the search's order.
+  const consider = (set: Window[], from: number) => {
+    if (set.length > 0) {
+      const cost = costOf(set);
+      if (cost < bestCost) [best, bestCost] = [set, cost];
+    }
+    if (set.length === MAX_WINDOWS) return;
+    for (let i = from; i < rarest.length; i++) consider([...set, rarest[i]], i + 1);
+  };
+  consider([], 0);
+  return best.map((window) => likePattern(window.text));
 }
 
 /**
