@@ -296,17 +296,19 @@ export class OrderService {
       const id = databaseIdOf(search);
       const { customers, parts } = await this.named(search, pattern);
       if (customers && parts) {
-        // A few customers and parts: the ids of their orders first, each set by its B-tree
-        // index, then those orders by key. As an id list the planner sizes small it cannot
-        // choose to walk the orders newest first instead, which reads them all when none match
-        // (the values as arrays it does not estimate one by one: that took longer than the query).
-        // The status is checked there too: fewer ids to look up.
-        const byIdToo = id ? `UNION ALL SELECT id FROM orders f WHERE (f.id = :id OR f.part_id = :id) AND ${ofStatus("f")}` : "";
+        // A few customers and parts: the seqs of their orders first, each set by its B-tree
+        // index, then those orders by their seq index, newest first: as a list the planner sizes
+        // small it cannot choose to walk the orders newest first instead, which reads them all
+        // when none match (the values as arrays it does not estimate one by one: that took longer
+        // than the query), and PostgreSQL 18 walks the seq index backwards by that list, reading
+        // only the orders of the page (by id, it read every order found, ~300 of a part name,
+        // to sort them: 2.0 against 0.9 ms). The status is checked there too: a shorter list.
+        const byIdToo = id ? `UNION ALL SELECT seq FROM orders f WHERE (f.id = :id OR f.part_id = :id) AND ${ofStatus("f")}` : "";
         query.andWhere(
-          `o.id = ANY(ARRAY(
-             SELECT id FROM orders f WHERE f.user_email = ANY(ARRAY(SELECT unnest(CAST(:customers AS text[])))) AND ${ofStatus("f")}
-             UNION ALL SELECT id FROM orders f WHERE f.user_name = ANY(ARRAY(SELECT unnest(CAST(:customers AS text[])))) AND ${ofStatus("f")}
-             UNION ALL SELECT id FROM orders f WHERE f.part_id = ANY(ARRAY(SELECT unnest(CAST(:everNamed AS uuid[]))))
+          `o.seq = ANY(ARRAY(
+             SELECT seq FROM orders f WHERE f.user_email = ANY(ARRAY(SELECT unnest(CAST(:customers AS text[])))) AND ${ofStatus("f")}
+             UNION ALL SELECT seq FROM orders f WHERE f.user_name = ANY(ARRAY(SELECT unnest(CAST(:customers AS text[])))) AND ${ofStatus("f")}
+             UNION ALL SELECT seq FROM orders f WHERE f.part_id = ANY(ARRAY(SELECT unnest(CAST(:everNamed AS uuid[]))))
                                                   AND (f.part_id = ANY(CAST(:namedNow AS uuid[])) OR f.part_name ILIKE :pattern) AND ${ofStatus("f")}
              ${byIdToo}))`,
           { pattern, id, customers, everNamed: parts.everNamed, namedNow: parts.namedNow },
