@@ -237,6 +237,40 @@ describe("filters", () => {
     expect(found).toEqual(seededLatitude);
   });
 
+  it("a search for a laptop brand pages the same whether its parts fit early in the order or only at its end", async () => {
+    const many = uniqueWord();
+    // 30 parts, cheapest first: every other one fits an Often laptop, only the two dearest a Rarely one.
+    const parts = await insertParts(Array.from({ length: 30 }, (_, i) => ({ name: `${many} part ${i}`, priceCents: 1000 + i })));
+    const admin = await domain.actor((await seededAdmin()).email);
+    const often = `Often${many}`.slice(0, 40);
+    const rarely = `Rarely${many}`.slice(0, 40);
+    for (const [i, id] of parts.entries()) {
+      const laptops = [
+        ...(i % 2 === 1 ? [{ brand: often, model: "One" }] : []),
+        ...(i >= 28 ? [{ brand: rarely, model: "Two" }] : []),
+        { brand: "Lenovo", model: "ThinkPad T14 Gen 2" },
+      ];
+      await domain.compatibility.setCompatibleModels(admin, id, laptops);
+    }
+    // Checked in order, the first page of Rarely's parts is not among the first candidates: one statement more.
+    const statements = async (brand: string) => sqlQueries(await gql(PARTS_QUERY, { search: many, filter: { brand }, orderBy: "PRICE_ASC", first: 2 }));
+    expect(await statements(rarely)).toBe((await statements(often)) + 1);
+    const label = (name: string) => Number(name.slice(`${many} part `.length));
+    const odd = Array.from({ length: 15 }, (_, i) => 2 * i + 1);
+    for (const [brand, expected] of [
+      [often, odd],
+      [rarely, [28, 29]],
+      ["Nobody", []],
+    ] as const) {
+      for (const first of [2, 5, 100]) {
+        const found = await everyPage({ search: many, filter: { brand }, orderBy: "PRICE_ASC" }, first);
+        expect(found.map(label), `${brand}, pages of ${first}`).toEqual(expected);
+      }
+      const listed = names(await rest("GET", `/parts?q=${many}&brand=${brand}&sort=price_desc`)).map(label);
+      expect(listed, brand).toEqual([...expected].reverse());
+    }
+  });
+
   it("refuses malformed filters with a message: REST 400, GraphQL BAD_USER_INPUT", async () => {
     const cases: Array<[string, string]> = [
       ["inStock=yes", "inStock must be true or false"],

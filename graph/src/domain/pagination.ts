@@ -129,7 +129,12 @@ export async function rowsAndEntitiesOf<T extends ObjectLiteral>(
   properties?: readonly string[],
 ): Promise<{ raw: Record<string, unknown>[]; entities: T[] }> {
   const raw: Record<string, unknown>[] = await query.getRawMany();
-  return { raw, entities: raw.map(entityReader<T>(query.expressionMap.mainAlias!.metadata, query.alias, properties)) };
+  return { raw, entities: entitiesOfRows(query, raw, properties) };
+}
+
+/** The entities of rows a query's selection made (read by another statement that selects them whole). */
+export function entitiesOfRows<T extends ObjectLiteral>(query: SelectQueryBuilder<T>, raw: Record<string, unknown>[], properties?: readonly string[]): T[] {
+  return raw.map(entityReader<T>(query.expressionMap.mainAlias!.metadata, query.alias, properties));
 }
 
 const readers = new WeakMap<EntityMetadata, Map<string, (raw: Record<string, unknown>) => unknown>>();
