@@ -118,12 +118,12 @@ export class PreparedList<T extends ObjectLiteral & { seq: string }> {
 export const REST_LIST_LIMIT = 1000;
 export const allOf = <T>(page: Page<T>): T[] => page.edges.map((edge) => edge.node);
 
-/** What `query.getMany()` answers, for a query of one plain table (see entityReader); `properties` are those it selects, if not all. */
-export async function entitiesOf<T extends ObjectLiteral>(query: SelectQueryBuilder<T>, properties?: readonly string[]): Promise<T[]> {
-  return (await rowsAndEntitiesOf(query, properties)).entities;
+/** What `query.getMany()` answers, for a query of one plain table (see entityReader). */
+export async function entitiesOf<T extends ObjectLiteral>(query: SelectQueryBuilder<T>): Promise<T[]> {
+  return (await rowsAndEntitiesOf(query)).entities;
 }
 
-/** What `query.getRawAndEntities()` answers, for a query of one plain table with extra selections. */
+/** What `query.getRawAndEntities()` answers, for a query of one plain table with extra selections; `properties` are those it selects, if not all. */
 export async function rowsAndEntitiesOf<T extends ObjectLiteral>(
   query: SelectQueryBuilder<T>,
   properties?: readonly string[],

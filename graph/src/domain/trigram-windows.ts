@@ -30,10 +30,10 @@ export interface TrigramShares {
   unlisted: number;
 }
 
-/** A part of the search to look names up by, and the trigrams pg_trgm takes from it in a LIKE pattern. */
+/** A part of the search to look names up by, and the one trigram pg_trgm takes from it in a LIKE pattern. */
 interface Window {
   text: string;
-  trigrams: string[];
+  trigram: string;
   /** The place in the search of the word it is taken from. */
   position: number;
 }
@@ -57,7 +57,7 @@ function wordsOf(search: string): Array<{ position: number; trigrams: string[]; 
     const after = isAsciiSeparator(search[end]) ? search[end] : null;
     const lower = word.toLowerCase();
     const windows: Window[] = [];
-    const window = (text: string, trigram: string) => windows.push({ text, trigrams: [trigram], position });
+    const window = (text: string, trigram: string) => windows.push({ text, trigram, position });
     if (before !== null) window(before + word[0], `  ${lower[0]}`);
     for (let i = 0; i + 3 <= word.length; i++) window(word.slice(i, i + 3), lower.slice(i, i + 3));
     if (after !== null && word.length >= 2) window(word.slice(-2) + after, `${lower.slice(-2)} `);
@@ -87,10 +87,8 @@ export function lookupPatterns(search: string, shares: TrigramShares): string[] 
   const words = wordsOf(search);
   // Each word's rarest window; of those, the CANDIDATE_WORDS rarest, in the search's order.
   const rarest = words
-    .flatMap(({ windows }) =>
-      windows.length ? [windows.reduce((best, window) => (shareOf(window.trigrams[0]) < shareOf(best.trigrams[0]) ? window : best))] : [],
-    )
-    .sort((a, b) => shareOf(a.trigrams[0]) - shareOf(b.trigrams[0]))
+    .flatMap(({ windows }) => (windows.length ? [windows.reduce((best, window) => (shareOf(window.trigram) < shareOf(best.trigram) ? window : best))] : []))
+    .sort((a, b) => shareOf(a.trigram) - shareOf(b.trigram))
     .slice(0, CANDIDATE_WORDS)
     .sort((a, b) => a.position - b.position);
   const costOf = (set: Window[]) => {
@@ -98,7 +96,7 @@ export function lookupPatterns(search: string, shares: TrigramShares): string[] 
     let left = 1;
     let cluster = { position: -2, share: 1 };
     for (const window of set) {
-      const share = shareOf(window.trigrams[0]);
+      const share = shareOf(window.trigram);
       reading += share;
       if (window.position - cluster.position === 1) cluster = { position: window.position, share: Math.min(cluster.share, share) };
       else {
