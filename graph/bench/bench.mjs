@@ -323,9 +323,11 @@ async function misses(ctx) {
       p99OverCeilingP99: round(result.p99Ms / Math.max(1, ceilingP99), 2),
     };
   }
+  const floor = await apolloFloor(ctx, ceilings, runCeiling, measure);
   return {
     connections: CONNECTIONS,
     durationSeconds: DURATION,
+    floor,
     ceiling: {
       what: "bare node:http + pg pool (20), the same SELECT as REST GET /parts, no framework, no ORM",
       runs: ceilings.map((c) => c.requestsPerSecond),
@@ -334,6 +336,43 @@ async function misses(ctx) {
       postgresCpuMsPerRequest: round(ceilings.reduce((sum, c) => sum + c.postgresCpuMsPerRequest, 0) / ceilings.length, 3),
     },
     scenarios: results,
+  };
+}
+
+/**
+ * The Apollo floor (apollo-floor-server.mjs): the "new variables" request answered by fastify +
+ * Apollo Server 5 + graphql-jit over the same SELECT, with none of the shop's own layers, between
+ * two node + pg runs. How much of the distance to node + pg the GraphQL framework alone accounts
+ * for; no target (BENCH_MISSES filters it out unless it names "apolloFloor").
+ */
+async function apolloFloor(ctx, ceilings, runCeiling, measure) {
+  const only = process.env.BENCH_MISSES?.split(",").map((key) => key.trim());
+  if (only && !only.includes("apolloFloor")) return null;
+  const server = await spawnPgCeiling(ctx.databaseUrl, cleanup, "apollo-floor-server.mjs");
+  const options = everyRequestNew(post(server.url, HOME_PARTS, { first: 20 }), (n) =>
+    JSON.stringify({ query: HOME_PARTS, variables: { first: 20, request: n } }),
+  );
+  const check = await fetch(options.url, { method: "POST", headers: options.requests[0].headers, body: options.requests[0].setupRequest({}).body });
+  const text = await check.text();
+  if (check.status !== 200 || text.includes('"errors"')) throw new Error(`the Apollo floor answered ${check.status}: ${text.slice(0, 300)}`);
+  await load(options, server.pid, WARMUP);
+  const result = await measure(options, server.pid);
+  log(
+    `  Apollo floor (no project code), new variables: ${result.requestsPerSecond} req/s, p99 ${result.p99Ms} ms, ${result.serverCpuMsPerRequest} + ${result.postgresCpuMsPerRequest} (PostgreSQL) CPU ms/request`,
+  );
+  const before = ceilings[ceilings.length - 1];
+  await runCeiling();
+  const after = ceilings[ceilings.length - 1];
+  const ceilingRps = (before.requestsPerSecond + after.requestsPerSecond) / 2;
+  const ceilingP99 = Math.max(before.p99Ms, after.p99Ms);
+  return {
+    name: "Apollo floor, new variables",
+    what: "fastify + Apollo Server 5 + graphql-jit + pg pool (20), a plain graphql-js schema, the same SELECT: no project code",
+    ...result,
+    ceilingRequestsPerSecond: Math.round(ceilingRps),
+    ceilingP99Ms: ceilingP99,
+    ratioToCeiling: round(result.requestsPerSecond / ceilingRps, 3),
+    p99OverCeilingP99: round(result.p99Ms / Math.max(1, ceilingP99), 2),
   };
 }
 
@@ -641,7 +680,7 @@ function printTable(r) {
     lines.push(
       `${padEnd("operation", 34)}${pad("req/s", 8)}${pad("p50 ms", 8)}${pad("p99 ms", 8)}${pad("errors", 8)}${pad("node+pg", 9)}${pad("ratio", 8)}${pad("p99 ×", 7)}${pad("CPU ms/req", 12)}${pad("PG ms/req", 11)}`,
     );
-    for (const x of Object.values(m.scenarios)) {
+    for (const x of [...Object.values(m.scenarios), ...(m.floor ? [m.floor] : [])]) {
       lines.push(
         `${padEnd(x.name, 34)}${pad(x.requestsPerSecond, 8)}${pad(x.p50Ms, 8)}${pad(x.p99Ms, 8)}${pad(x.errors, 8)}${pad(x.ceilingRequestsPerSecond, 9)}${pad(x.ratioToCeiling.toFixed(3), 8)}${pad(x.p99OverCeilingP99, 7)}${pad(x.serverCpuMsPerRequest, 12)}${pad(x.postgresCpuMsPerRequest, 11)}`,
       );

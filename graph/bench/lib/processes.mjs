@@ -141,14 +141,14 @@ export async function spawnCeiling(body, contentType, cleanup) {
   return { url: `http://127.0.0.1:${port}`, pid: child.pid, stop };
 }
 
-/** The node + pg ceiling server (pg-ceiling-server.mjs), in its own process. */
-export async function spawnPgCeiling(databaseUrl, cleanup) {
+/** The node + pg ceiling server (pg-ceiling-server.mjs), or another server of the bench taking <port> <database url>, in its own process. */
+export async function spawnPgCeiling(databaseUrl, cleanup, script = "pg-ceiling-server.mjs") {
   const port = await freePort();
-  const child = spawn(process.execPath, [path.join(GRAPH_DIR, "bench", "pg-ceiling-server.mjs"), String(port), databaseUrl], {
+  const child = spawn(process.execPath, [path.join(GRAPH_DIR, "bench", script), String(port), databaseUrl], {
     stdio: ["ignore", "pipe", "inherit"],
   });
   const exited = new Promise((resolve) => child.once("exit", resolve));
-  cleanup.add("node + pg ceiling server", async () => {
+  cleanup.add(script, async () => {
     if (child.exitCode === null && child.signalCode === null) {
       child.kill("SIGTERM");
       await exited;
@@ -156,7 +156,7 @@ export async function spawnPgCeiling(databaseUrl, cleanup) {
   });
   await new Promise((resolve, reject) => {
     child.stdout.once("data", resolve);
-    child.once("exit", () => reject(new Error("the node + pg ceiling server exited during start")));
+    child.once("exit", () => reject(new Error(`${script} exited during start`)));
   });
   return { url: `http://127.0.0.1:${port}`, pid: child.pid };
 }
