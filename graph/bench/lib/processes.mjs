@@ -163,21 +163,27 @@ export async function spawnPgCeiling(databaseUrl, cleanup, script = "pg-ceiling-
 
 /**
  * CPU time (ms) used so far by a PostgreSQL server: the postmaster of a data folder and all its
- * processes (backends, the writer, the WAL writer...). Backends that ended are not counted, which
- * pooled connections do not.
+ * processes (backends, the writer, the WAL writer...), those that exited included (a pool closing
+ * idle connections): through the postmaster's cutime/cstime once it has reaped them.
  */
 export function postgresCpuMs(postmasterPid) {
-  // Backends that exited (a pool closing idle connections) count through the postmaster's
-  // cutime/cstime, which keeps the total from going down between two readings.
-  let total = cpuMs(postmasterPid) + reapedChildrenCpuMs(postmasterPid);
-  for (const entry of fs.readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const fields = fs.readFileSync(`/proc/${entry}/stat`, "utf8").split(") ")[1].split(" ");
-      if (Number(fields[1]) === postmasterPid) total += ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
-    } catch {}
+  // A backend reaped while its siblings are read is in neither sum (a pool whose idle timeout
+  // closes all its connections at once lost seconds, and a run's CPU came out negative): read
+  // again until no child was reaped during the reading. One that exited but is not reaped yet
+  // still shows its time in /proc.
+  for (let attempt = 1; ; attempt++) {
+    const reapedBefore = reapedChildrenCpuMs(postmasterPid);
+    let children = 0;
+    for (const entry of fs.readdirSync("/proc")) {
+      if (!/^\d+$/.test(entry)) continue;
+      try {
+        const fields = fs.readFileSync(`/proc/${entry}/stat`, "utf8").split(") ")[1].split(" ");
+        if (Number(fields[1]) === postmasterPid) children += ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+      } catch {}
+    }
+    const reaped = reapedChildrenCpuMs(postmasterPid);
+    if (reaped === reapedBefore || attempt === 5) return cpuMs(postmasterPid) + reaped + children;
   }
-  return total;
 }
 
 function reapedChildrenCpuMs(pid) {
