@@ -25,7 +25,7 @@ import {
   REPO_DIR,
   rssMb,
   spawnCeiling,
-  spawnPgCeiling,
+  spawnDatabaseServer,
   spawnShop,
 } from "./lib/processes.mjs";
 import { scalePhase, scaleTable, scaleVerdicts } from "./lib/scale.mjs";
@@ -311,7 +311,7 @@ async function misses(ctx) {
     await runCeiling();
     results[scenario.key] = { name: scenario.name, responseBytes: scenario.bytes, ...againstNodePg(result, ceilings[index], ceilings[index + 1]) };
   }
-  const floor = await apolloFloor(ctx, ceilings, runCeiling, measure);
+  const floor = !only || only.includes("apolloFloor") ? await apolloFloor(ctx, ceilings, runCeiling, measure) : null;
   return {
     connections: CONNECTIONS,
     durationSeconds: DURATION,
@@ -334,9 +334,7 @@ async function misses(ctx) {
  * for; no target (BENCH_MISSES filters it out unless it names "apolloFloor").
  */
 async function apolloFloor(ctx, ceilings, runCeiling, measure) {
-  const only = process.env.BENCH_MISSES?.split(",").map((key) => key.trim());
-  if (only && !only.includes("apolloFloor")) return null;
-  const server = await spawnPgCeiling(ctx.databaseUrl, cleanup, "apollo-floor-server.mjs");
+  const server = await spawnDatabaseServer("apollo-floor-server.mjs", ctx.databaseUrl, cleanup);
   const options = everyRequestNew(post(server.url, HOME_PARTS, { first: 20 }), (n) =>
     JSON.stringify({ query: HOME_PARTS, variables: { first: 20, request: n } }),
   );
@@ -746,7 +744,7 @@ async function main() {
   }
   let missesResult;
   if (PHASES.has("misses")) {
-    ctx.pgCeiling = await spawnPgCeiling(ctx.databaseUrl, cleanup);
+    ctx.pgCeiling = await spawnDatabaseServer("pg-ceiling-server.mjs", ctx.databaseUrl, cleanup);
     ctx.postmasterPid = postmasterPidOf(ctx.envA.DATA_DIR);
     log(`misses: node + pg and shop alternately, ${DURATION} s each`);
     missesResult = await misses(ctx);

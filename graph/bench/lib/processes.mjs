@@ -141,8 +141,8 @@ export async function spawnCeiling(body, contentType, cleanup) {
   return { url: `http://127.0.0.1:${port}`, pid: child.pid, stop };
 }
 
-/** The node + pg ceiling server (pg-ceiling-server.mjs), or another server of the bench taking <port> <database url>, in its own process. */
-export async function spawnPgCeiling(databaseUrl, cleanup, script = "pg-ceiling-server.mjs") {
+/** A server of the bench's that answers from the database (`node <script> <port> <database url>`), in its own process. */
+export async function spawnDatabaseServer(script, databaseUrl, cleanup) {
   const port = await freePort();
   const child = spawn(process.execPath, [path.join(GRAPH_DIR, "bench", script), String(port), databaseUrl], {
     stdio: ["ignore", "pipe", "inherit"],
