@@ -455,6 +455,11 @@ describe("the search's SQL", () => {
 
     await withDatabase((client) => client.query("SELECT rebuild_search_lexemes()"));
     expect(missing((await withDatabase((client) => checkInvariants(client))).violations)).toEqual([]);
+    // The triggers off skipped part_names too: put the name there as the shop would have, or the
+    // invariant checks of the files run after this one (one database for the suite) report it.
+    await withDatabase((client) =>
+      client.query("INSERT INTO part_names (part_id, name) SELECT id, name FROM parts WHERE id = $1 ON CONFLICT DO NOTHING", [id]),
+    );
     const found = await gql(PARTS_QUERY, { search: `${word}i`, first: 10 });
     expect(found.body.data.parts.edges.map((edge: any) => edge.node.databaseId)).toEqual([id]);
   });
