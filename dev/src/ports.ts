@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import net from "node:net";
 
 /** Whether nothing listens on `port` (on loopback, by default). */
@@ -14,12 +15,29 @@ export function isPortFree(port: number, host = "127.0.0.1"): Promise<boolean> {
 const handedOut = new Set<number>();
 
 /**
+ * Where the kernel starts handing out ports to outgoing connections. A port from that range can
+ * be free when probed and taken a moment later by any connection (the journeys' Auth Emulator
+ * once refused to start so: "port taken").
+ */
+function firstEphemeralPort(): number {
+  try {
+    const first = Number(fs.readFileSync("/proc/sys/net/ipv4/ip_local_port_range", "utf8").trim().split(/\s+/)[0]);
+    if (Number.isInteger(first) && first > 22000) return first;
+  } catch {
+    // not Linux: the IANA range's start
+  }
+  return 49152;
+}
+
+/**
  * A free port followed by `span - 1` more free ones (the Auth Emulator uses three in a row), from
- * a random place in 20000-49999 so that parallel test runs rarely meet; never one already handed out.
+ * a random place between 20000 and the ephemeral range so that parallel test runs rarely meet and
+ * no outgoing connection takes it meanwhile; never one already handed out.
  */
 export async function freePort(span = 1): Promise<number> {
+  const end = Math.min(firstEphemeralPort(), 49999);
   for (let attempt = 0; attempt < 100; attempt++) {
-    const base = 20000 + Math.floor(Math.random() * 30000);
+    const base = 20000 + Math.floor(Math.random() * (end - 20000 - span));
     let free = true;
     for (let port = base; port < base + span && free; port++) free = !handedOut.has(port) && (await isPortFree(port));
     if (free) {
