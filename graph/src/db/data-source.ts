@@ -1,4 +1,6 @@
 import "reflect-metadata";
+import { types } from "pg";
+import parseTimestamp from "postgres-date";
 import type { Logger as Pino } from "pino";
 import { DataSource, Logger, QueryRunner } from "typeorm";
 import { AuditEntry, LaptopModel, NewsletterSubscription, Order, Part, PartCompatibility, Product, Profile, Review, User } from "../domain/entities";
@@ -71,7 +73,18 @@ export const migrations = [
   PartNameTrigramShares1764670000000,
 ];
 
+/**
+ * pg reads a timestamptz with postgres-date 1, a regular expression whose match array is thrown
+ * away at once: in a sampling heap profile of the parts page past the cache that was 4.5% of the
+ * bytes a request allocated (each part has its created_at). postgres-date 2 reads the characters
+ * (the same Dates, BC and infinity included; 0.5 against 1.1 µs a value on the bench machine).
+ */
+function readTimestampsByCharacter(): void {
+  types.setTypeParser(types.builtins.TIMESTAMPTZ, parseTimestamp);
+}
+
 export function createDataSource(url: string, log: Pino, options: { poolSize?: number } = {}): DataSource {
+  readTimestampsByCharacter();
   return new DataSource({
     type: "postgres",
     url,
