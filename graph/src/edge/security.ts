@@ -1,4 +1,5 @@
 import cors from "@fastify/cors";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import helmet, { type HelmetOptions } from "helmet";
 import type { PublicConfig } from "../api/graphql/types/public-config";
@@ -48,18 +49,43 @@ function helmetOptions({ corsOrigins, publicConfig }: SecuritySettings): HelmetO
   };
 }
 
+type Headers = Array<[name: string, value: string]>;
+
+/**
+ * The headers helmet sets with these options. They depend only on the options (no directive is a
+ * function: no nonces), so helmet runs once, against a response that records them; each answer
+ * then gets the same headers without helmet building its policy string again (per request, its
+ * middlewares took 1.8% of the CPU of a query past the cache).
+ */
+function helmetHeaders(options: HelmetOptions): Headers {
+  const headers = new Map<string, string>();
+  const recorder = {
+    setHeader: (name: string, value: string) => headers.set(name.toLowerCase(), String(value)),
+    removeHeader: (name: string) => headers.delete(name.toLowerCase()),
+  };
+  let done = false;
+  helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, (error?: unknown) => {
+    if (error) throw error;
+    done = true;
+  });
+  if (!done) throw new Error("helmet did not set its headers at once");
+  return [...headers];
+}
+
 /** Security headers on every answer, and CORS for the configured origins only. */
 export async function registerSecurity(app: FastifyInstance, settings: SecuritySettings): Promise<void> {
   const options = helmetOptions(settings);
-  const everyPage = helmet(options);
+  const everyPage = helmetHeaders(options);
   // Apollo Sandbox's page (outside production) brings its own CSP with a per-page nonce for its
   // inline script; the shop's CSP on top would block that script, so that one page keeps Apollo's.
-  const sandboxPage = helmet({ ...options, contentSecurityPolicy: false });
+  const sandboxPage = helmetHeaders({ ...options, contentSecurityPolicy: false });
   const isSandboxPage = (request: FastifyRequest) =>
     !settings.production && request.method === "GET" && request.url.split("?")[0] === GRAPHQL_PATH && prefersHtml(request);
-  app.addHook("onRequest", (request, reply, done) =>
-    (isSandboxPage(request) ? sandboxPage : everyPage)(request.raw, reply.raw, (error) => done(error as Error | undefined)),
-  );
+  app.addHook("onRequest", (request, reply, done) => {
+    const response = reply.raw;
+    for (const [name, value] of isSandboxPage(request) ? sandboxPage : everyPage) response.setHeader(name, value);
+    done();
+  });
   await app.register(cors, {
     origin: settings.corsOrigins.length ? settings.corsOrigins : false,
     credentials: false,
