@@ -107,6 +107,21 @@ describe("GraphQL limits", () => {
     expect(viaFragments.body.errors?.[0]?.extensions?.limit).toBe("cost");
   });
 
+  it("an operation over all three limits is refused once per limit, each with its own figure", async () => {
+    // 31 aliased pages of 100 (each 1 + 100 x (edges 1 + node 1 + 2 fields) = 401), and one
+    // aliased chain of 11 fields (11 deep, cost 11): 32 aliases, depth 11, cost 31 x 401 + 11.
+    const page = (i: number) => `a${i}: parts(first: 100) { edges { node { id name } } }`;
+    const deepest = `deep: ${nested(10).slice(2, -2)}`;
+    const refused = await gql(`{ ${Array.from({ length: 31 }, (_, i) => page(i)).join(" ")} ${deepest} }`);
+    expect(refused.status).toBe(400);
+    const byLimit = Object.fromEntries(refused.body.errors.filter((e: any) => e.extensions.limit).map((e: any) => [e.extensions.limit, e.extensions]));
+    expect(byLimit).toEqual({
+      depth: expect.objectContaining({ maximum: 10, actual: 11 }),
+      aliases: expect.objectContaining({ maximum: 30, actual: 32 }),
+      cost: expect.objectContaining({ maximum: 5000, actual: 31 * 401 + 11 }),
+    });
+  });
+
   it("refuses batched operations with a clear message and runs none of them", async () => {
     const email = `batch${crypto.randomBytes(4).toString("hex")}@example.com`;
     const batch = await post(shop().url, [{ query: `mutation { subscribeNewsletter(email: "${email}") { subscribed } }` }, { query: "{ __typename }" }]);

@@ -131,12 +131,27 @@ function limitError(operation: OperationDefinitionNode, limit: LimitName, maximu
   return new GraphQLError(message, { nodes: [operation], extensions: { limit, maximum, actual } });
 }
 
+/**
+ * Each operation's measure within one validation: the three limit rules read the same measure
+ * (measuring is most of what they cost on a new document), and a new validation measures anew.
+ */
+const measuresByValidation = new WeakMap<ValidationContext, Map<OperationDefinitionNode, { largestPage: number; measured: OperationMeasure }>>();
+
+function measureOnce(context: ValidationContext, operation: OperationDefinitionNode, largestPage: number): OperationMeasure {
+  let measures = measuresByValidation.get(context);
+  if (!measures) measuresByValidation.set(context, (measures = new Map()));
+  const known = measures.get(operation);
+  if (known?.largestPage === largestPage) return known.measured;
+  const measured = measureOperation(context.getSchema(), operation, (name) => context.getFragment(name), largestPage);
+  measures.set(operation, { largestPage, measured });
+  return measured;
+}
+
 /** One rule per limit, so each refusal names its own limit. */
 function limitRule(limit: LimitName, maximum: number, largestPage: number, message: (actual: number) => string): ValidationRule {
   return (context: ValidationContext): ASTVisitor => ({
     OperationDefinition(operation) {
-      const measured = measureOperation(context.getSchema(), operation, (name) => context.getFragment(name), largestPage);
-      const actual = measured[limit];
+      const actual = measureOnce(context, operation, largestPage)[limit];
       if (actual > maximum) context.reportError(limitError(operation, limit, maximum, actual, message(actual)));
       return false;
     },
