@@ -779,7 +779,10 @@ async function main() {
     },
     server: MAIN,
     nodeArgs: process.env.BENCH_NODE_ARGS ?? "",
-    mode: "node dev/dist/start-local.js (npm start) with NODE_ENV unset (embedded PostgreSQL, Auth Emulator, payment sandbox); process A without, process B with EXPOSE_SQL_COUNT",
+    mode:
+      "node dev/dist/start-local.js (npm start) with NODE_ENV unset (embedded PostgreSQL, Auth Emulator, payment sandbox), graphql-js loaded " +
+      (process.env.BENCH_GRAPHQL_CHECKS === "development" ? "with its development checks" : "as in production (no development checks)") +
+      "; process A without, process B with EXPOSE_SQL_COUNT",
     phases: [...PHASES],
     throughput: throughputResult,
     misses: missesResult,

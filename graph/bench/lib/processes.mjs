@@ -11,6 +11,9 @@ export const REPO_DIR = path.resolve(GRAPH_DIR, "..");
 /** What `npm start` runs (the local harness around the shop), or another build to compare (BENCH_MAIN=/path/to/dev/dist/start-local.js). */
 export const MAIN = path.resolve(process.env.BENCH_MAIN ?? path.join(REPO_DIR, "dev", "dist", "start-local.js"));
 
+/** Node flags for a server that loads graphql: graphql-js without its development checks, as in production (see the file). */
+const GRAPHQL_AS_IN_PRODUCTION = ["--import", path.join(GRAPH_DIR, "bench", "lib", "graphql-production-build.mjs")];
+
 /** Stops what was started, newest first; runs once, on success, failure or Ctrl-C. */
 export class Cleanup {
   #steps = [];
@@ -67,7 +70,7 @@ export async function spawnShop(label, env, cleanup, { timeoutMs = 150_000 } = {
   for (const [key, value] of Object.entries(env)) if (value === undefined) delete childEnv[key];
   // BENCH_NODE_ARGS: node flags for the shops (experiments, e.g. "--heap-growing-percent=10").
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, MAIN], {
+  const child = spawn(process.execPath, [...GRAPHQL_AS_IN_PRODUCTION, ...nodeArgs, MAIN], {
     cwd: path.dirname(path.dirname(MAIN)),
     env: childEnv,
     stdio: ["ignore", "pipe", "pipe"],
@@ -144,7 +147,7 @@ export async function spawnCeiling(body, contentType, cleanup) {
 /** A server of the bench's that answers from the database (`node <script> <port> <database url>`), in its own process. */
 export async function spawnDatabaseServer(script, databaseUrl, cleanup) {
   const port = await freePort();
-  const child = spawn(process.execPath, [path.join(GRAPH_DIR, "bench", script), String(port), databaseUrl], {
+  const child = spawn(process.execPath, [...GRAPHQL_AS_IN_PRODUCTION, path.join(GRAPH_DIR, "bench", script), String(port), databaseUrl], {
     stdio: ["ignore", "pipe", "inherit"],
   });
   const exited = new Promise((resolve) => child.once("exit", resolve));
