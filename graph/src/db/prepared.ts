@@ -1,5 +1,5 @@
-import type { Pool } from "pg";
-import type { DataSource } from "typeorm";
+import type { Pool, PoolClient } from "pg";
+import type { DataSource, EntityManager } from "typeorm";
 import { requestStats } from "./request-stats";
 
 /** A statement whose text never changes: PostgreSQL parses and plans it once per connection. */
@@ -15,12 +15,23 @@ export interface PreparedStatement {
  * README's Performance section). Counted per request like every other statement.
  */
 export async function runPrepared<Row>(db: DataSource, statement: PreparedStatement, values: unknown[]): Promise<Row[]> {
+  const pool = (db.driver as unknown as { master: Pool }).master;
+  return runOn<Row>(pool, statement, values);
+}
+
+/** The same inside a transaction: on the connection its query runner holds. */
+export async function runPreparedIn<Row>(tx: EntityManager, statement: PreparedStatement, values: unknown[]): Promise<Row[]> {
+  if (!tx.queryRunner) throw new Error(`${statement.name} must run inside a transaction`);
+  const client = (await tx.queryRunner.connect()) as PoolClient;
+  return runOn<Row>(client, statement, values);
+}
+
+async function runOn<Row>(connection: Pool | PoolClient, statement: PreparedStatement, values: unknown[]): Promise<Row[]> {
   const stats = requestStats.getStore();
   if (stats) {
     stats.sqlQueries++;
     stats.statements?.push({ sql: statement.text, parameters: values });
   }
-  const pool = (db.driver as unknown as { master: Pool }).master;
-  const result = await pool.query<Row & object>({ name: statement.name, text: statement.text, values });
+  const result = await connection.query<Row & object>({ name: statement.name, text: statement.text, values });
   return result.rows;
 }

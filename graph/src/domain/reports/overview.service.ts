@@ -1,6 +1,7 @@
 import { DataSource } from "typeorm";
 import { Actor, authorize } from "../actor";
 import { Part } from "../catalogue/part.entity";
+import { runPreparedIn, type PreparedStatement } from "../../db/prepared";
 
 /** One UTC day of sales. */
 export interface DailySales {
@@ -52,6 +53,39 @@ const int = (value: unknown) => Number(value ?? 0);
 /** Reads in a row that found the window moved (midnight passed) before the overview gives up. */
 const WINDOW_ATTEMPTS = 3;
 
+/**
+ * Every figure of the overview in one statement (the rollups, the new customers, the low-stock
+ * count and the parts to show), prepared: planning it took 1.1 ms, a third of running it at a
+ * million orders. Its numbers are written into the text, not passed as values: a statement
+ * without parameters keeps the one plan it was first given, where with them PostgreSQL would
+ * plan each run anew (a generic plan, not knowing the window, looks costlier than those).
+ */
+const OVERVIEW_FIGURES: PreparedStatement = {
+  name: "admin_overview_figures",
+  text: `SELECT to_char(d.first_day, 'YYYY-MM-DD') AS first_day, to_char(d.today, 'YYYY-MM-DD') AS last_day,
+          COALESCE((SELECT first_day FROM sales_window) = d.first_day, false) AS current,
+          -- sales_by_day has a row per day and shard (at most 16 a day): the days' sums.
+          (SELECT json_agg(json_build_object('day', to_char(days.day, 'YYYY-MM-DD'), 'revenue_cents', COALESCE(s.revenue_cents, 0),
+                                             'paid_orders', COALESCE(s.paid_orders, 0)) ORDER BY days.day)
+           FROM generate_series(d.first_day, d.today, interval '1 day') AS days(day)
+           LEFT JOIN (SELECT day, sum(revenue_cents) AS revenue_cents, sum(paid_orders) AS paid_orders
+                      FROM sales_by_day WHERE day BETWEEN d.first_day AND d.today GROUP BY day) s ON s.day = days.day::date) AS daily,
+          -- The first rows of part_sales_window_top, which is in this order.
+          (SELECT json_agg(t ORDER BY t.units DESC, t.revenue_cents DESC, t.part_id)
+           FROM (SELECT part_id, units, revenue_cents FROM part_sales_window ORDER BY units DESC, revenue_cents DESC, part_id LIMIT ${TOP_PARTS_LIMIT}) t) AS top,
+          (SELECT COALESCE(sum(orders), 0) FROM order_totals WHERE status = 'unpaid')::int AS unpaid,
+          (SELECT COALESCE(sum(cents), 0) FROM order_totals WHERE status = 'unpaid')::bigint AS unpaid_cents,
+          (SELECT COALESCE(sum(customers), 0) FROM customer_totals)::int AS customers,
+          -- A count of users_customers_by_created_at (index-only): a month of sign-ups.
+          (SELECT count(*) FROM users WHERE role <> 'admin' AND created_at >= d.first_day::timestamp AT TIME ZONE 'UTC')::int AS new_customers,
+          -- parts_low_stock holds exactly these parts, in this order.
+          (SELECT json_agg(l.id ORDER BY l.available, l.seq)
+           FROM (SELECT id, available, seq FROM parts WHERE retired_at IS NULL AND available <= low_stock_threshold
+                 ORDER BY available, seq LIMIT ${LOW_STOCK_LIMIT}) l) AS low_stock_ids,
+          (SELECT count(*) FROM parts WHERE retired_at IS NULL AND available <= low_stock_threshold)::int AS low_stock_count
+   FROM (SELECT (now() AT TIME ZONE 'UTC')::date AS today, (now() AT TIME ZONE 'UTC')::date - (${OVERVIEW_DAYS} - 1) AS first_day) d`,
+};
+
 export class OverviewService {
   constructor(private readonly db: DataSource) {}
 
@@ -92,31 +126,7 @@ export class OverviewService {
         new_customers: number;
         low_stock_ids: string[] | null;
         low_stock_count: number;
-      }> = await tx.query(
-        `SELECT to_char(d.first_day, 'YYYY-MM-DD') AS first_day, to_char(d.today, 'YYYY-MM-DD') AS last_day,
-                COALESCE((SELECT first_day FROM sales_window) = d.first_day, false) AS current,
-                -- sales_by_day has a row per day and shard (at most 16 a day): the days' sums.
-                (SELECT json_agg(json_build_object('day', to_char(days.day, 'YYYY-MM-DD'), 'revenue_cents', COALESCE(s.revenue_cents, 0),
-                                                   'paid_orders', COALESCE(s.paid_orders, 0)) ORDER BY days.day)
-                 FROM generate_series(d.first_day, d.today, interval '1 day') AS days(day)
-                 LEFT JOIN (SELECT day, sum(revenue_cents) AS revenue_cents, sum(paid_orders) AS paid_orders
-                            FROM sales_by_day WHERE day BETWEEN d.first_day AND d.today GROUP BY day) s ON s.day = days.day::date) AS daily,
-                -- The first rows of part_sales_window_top, which is in this order.
-                (SELECT json_agg(t ORDER BY t.units DESC, t.revenue_cents DESC, t.part_id)
-                 FROM (SELECT part_id, units, revenue_cents FROM part_sales_window ORDER BY units DESC, revenue_cents DESC, part_id LIMIT $2) t) AS top,
-                (SELECT COALESCE(sum(orders), 0) FROM order_totals WHERE status = 'unpaid')::int AS unpaid,
-                (SELECT COALESCE(sum(cents), 0) FROM order_totals WHERE status = 'unpaid')::bigint AS unpaid_cents,
-                (SELECT COALESCE(sum(customers), 0) FROM customer_totals)::int AS customers,
-                -- A count of users_customers_by_created_at (index-only): a month of sign-ups.
-                (SELECT count(*) FROM users WHERE role <> 'admin' AND created_at >= d.first_day::timestamp AT TIME ZONE 'UTC')::int AS new_customers,
-                -- parts_low_stock holds exactly these parts, in this order.
-                (SELECT json_agg(l.id ORDER BY l.available, l.seq)
-                 FROM (SELECT id, available, seq FROM parts WHERE retired_at IS NULL AND available <= low_stock_threshold
-                       ORDER BY available, seq LIMIT $3) l) AS low_stock_ids,
-                (SELECT count(*) FROM parts WHERE retired_at IS NULL AND available <= low_stock_threshold)::int AS low_stock_count
-         FROM (SELECT (now() AT TIME ZONE 'UTC')::date AS today, (now() AT TIME ZONE 'UTC')::date - ($1::int - 1) AS first_day) d`,
-        [days, TOP_PARTS_LIMIT, LOW_STOCK_LIMIT],
-      );
+      }> = await runPreparedIn(tx, OVERVIEW_FIGURES, []);
       if (!figures.current) return null;
       const top = figures.top ?? [];
       const lowStockIds = figures.low_stock_ids ?? [];
