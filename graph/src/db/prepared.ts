@@ -14,7 +14,7 @@ export interface PreparedStatement {
  * every page past the cache pay neither query building nor a parse and plan per request (see the
  * README's Performance section). Counted per request like every other statement.
  */
-export async function runPrepared<Row>(db: DataSource, statement: PreparedStatement, values: unknown[]): Promise<Row[]> {
+export function runPrepared<Row>(db: DataSource, statement: PreparedStatement, values: unknown[]): Promise<Row[]> {
   const pool = (db.driver as unknown as { master: Pool }).master;
   return runOn<Row>(pool, statement, values);
 }
