@@ -1,4 +1,4 @@
-// Sums a sampling heap profile (allocation-sampler.cjs) by function: the share of the bytes
+// Sums a sampling heap profile (allocation-sampler.mjs) by function: the share of the bytes
 // allocated in each function itself, and in each function with everything it called.
 // node graph/bench/lib/allocation-summary.mjs FILE.heapprofile [rows]
 import fs from "node:fs";
