@@ -386,6 +386,72 @@ describe("sort orders and cursor pagination", () => {
     expect(byName.b).toMatchObject({ rating: null, reviewCount: 0 });
   });
 
+  it("a page asking for no more than a card shows reads only the card's columns, and answers and pages as a full read does", async () => {
+    const CARD_QUERY = `query($first: Int, $after: String, $search: String, $filter: PartFilter, $orderBy: PartOrder) {
+      parts(first: $first, after: $after, search: $search, filter: $filter, orderBy: $orderBy) {
+        edges { cursor node { id ...Card __typename } }
+        pageInfo { hasNextPage endCursor }
+      }
+    }
+    fragment Card on Part { databaseId name img price available minOrderQuantity shortDesc }`;
+    const FULL_QUERY = CARD_QUERY.replace("shortDesc }", "shortDesc lowStockThreshold reviewCount }");
+    const run = async (query: string, variables: Record<string, unknown>) => {
+      const answer = await rest("POST", "/graphql", { body: { query, variables }, headers: { "x-sql-statements": "keep" } });
+      expect(answer.body.errors, JSON.stringify(answer.body.errors)).toBeUndefined();
+      const statements: Array<{ sql: string }> = JSON.parse(Buffer.from(answer.headers.get("x-sql-statements")!, "base64").toString("utf8"));
+      return { parts: answer.body.data.parts, sql: statements.map((statement) => statement.sql).join("\n") };
+    };
+    // Parts of a search that fit a laptop are checked after the search orders them.
+    const fitting = uniqueWord();
+    const fittingIds = await insertParts([0, 1, 2, 3, 4].map((n) => ({ name: `${fitting} ${n}`, priceCents: 1000 + n })));
+    const admin = await domain.actor((await seededAdmin()).email);
+    for (const id of fittingIds.filter((_, n) => n !== 2)) {
+      await domain.compatibility.setCompatibleModels(admin, id, [{ brand: "Lenovo", model: "ThinkPad T14 Gen 2" }]);
+    }
+    const cases: Array<Record<string, unknown>> = [
+      ...Object.keys(expectedOrders).map((orderBy) => ({ search: word, orderBy })),
+      { filter: { minPrice: 0 }, orderBy: "PRICE_ASC" },
+      { search: fitting, filter: { brand: "lenovo" } },
+      { search: fitting, filter: { brand: "Lenovo" }, orderBy: "PRICE_DESC" },
+      {},
+    ];
+    for (const variables of cases) {
+      let after: string | null = null;
+      for (let page = 0; page < 4; page++) {
+        const card = await run(CARD_QUERY, { ...variables, first: 2, after });
+        const full = await run(FULL_QUERY, { ...variables, first: 2, after });
+        const label = JSON.stringify(variables);
+        expect(card.parts.pageInfo, label).toEqual(full.parts.pageInfo);
+        expect(card.parts.edges, label).toEqual(
+          full.parts.edges.map(({ cursor, node: { lowStockThreshold: _threshold, reviewCount: _reviews, ...shown } }: any) => ({ cursor, node: shown })),
+        );
+        // Neither a column nobody asked for (the full read's low-stock threshold) nor a date.
+        expect(card.sql, label).not.toMatch(/low_stock_threshold|created_at/);
+        expect(full.sql, label).toMatch(/low_stock_threshold/);
+        if (!card.parts.pageInfo.hasNextPage) break;
+        after = card.parts.pageInfo.endCursor;
+      }
+    }
+  });
+
+  it("a field a list may be asked for under @include is read, included or not", async () => {
+    const query = `query($search: String, $withRating: Boolean!) {
+      parts(search: $search, orderBy: BEST_RATED) { edges { node { name ... on Part { rating @include(if: $withRating) } } } }
+    }`;
+    const withRating = await gql(query, { search: word, withRating: true });
+    expect(withRating.body.errors).toBeUndefined();
+    expect(withRating.body.data.parts.edges.map((edge: any) => [label(edge.node.name), edge.node.rating])).toEqual([
+      ["a", 5],
+      ["c", 5],
+      ["d", 4],
+      ["e", null],
+      ["b", null],
+    ]);
+    const without = await gql(query, { search: word, withRating: false });
+    expect(without.body.data.parts.edges.map((edge: any) => label(edge.node.name))).toEqual(["a", "c", "d", "e", "b"]);
+    expect(without.body.data.parts.edges[0].node).not.toHaveProperty("rating");
+  });
+
   it("a cursor belongs to its order: another order's cursor or a forged one is refused", async () => {
     const first = await gql(PARTS_QUERY, { search: word, orderBy: "PRICE_ASC", first: 2 });
     const cursor = first.body.data.parts.pageInfo.endCursor;

@@ -54,9 +54,19 @@ export async function paginate<T extends ObjectLiteral & { seq: string }>(
 /** What a cursor stands for before the first row, per direction (seq is a positive bigint). */
 const BEFORE_FIRST = { ASC: "0", DESC: "9223372036854775807" } as const;
 
+/** What a prepared read is: its statement's name, the table's alias, its filter, and the properties it reads (all by default). */
+interface PreparedQueryOptions {
+  name: string;
+  alias: string;
+  where: string;
+  /** Follows the WHERE clause (ORDER BY, LIMIT). */
+  tail?: string;
+  properties?: readonly string[];
+}
+
 /**
  * Entities of one table read with fixed SQL ($1... are its values): a prepared statement and the
- * row mapper below, no query builder. `tail` follows the WHERE clause (ORDER BY, LIMIT).
+ * row mapper below, no query builder. With `properties`, only those columns are read and set.
  */
 export class PreparedQuery<T extends ObjectLiteral> {
   private statement: PreparedStatement | null = null;
@@ -65,7 +75,7 @@ export class PreparedQuery<T extends ObjectLiteral> {
   constructor(
     private readonly db: DataSource,
     private readonly entity: EntityTarget<T>,
-    private readonly options: { name: string; alias: string; where: string; tail?: string },
+    private readonly options: PreparedQueryOptions,
   ) {}
 
   async entities(values: unknown[]): Promise<T[]> {
@@ -75,12 +85,12 @@ export class PreparedQuery<T extends ObjectLiteral> {
 
   private prepare(): PreparedStatement {
     if (this.statement) return this.statement;
-    const { name, alias, where, tail } = this.options;
+    const { name, alias, where, tail, properties } = this.options;
     const metadata = this.db.getMetadata(this.entity);
     const columns = metadata.columns
-      .filter((column) => !column.isVirtual)
+      .filter((column) => !column.isVirtual && (!properties || properties.includes(column.propertyName)))
       .map((column) => `"${alias}"."${column.databaseName}" AS "${alias}_${column.databaseName}"`);
-    this.read = entityReader<T>(metadata, alias);
+    this.read = entityReader<T>(metadata, alias, properties);
     return (this.statement = { name, text: `SELECT ${columns.join(", ")} FROM "${metadata.tableName}" "${alias}" WHERE ${where}${tail ? ` ${tail}` : ""}` });
   }
 }
@@ -92,12 +102,14 @@ export class PreparedList<T extends ObjectLiteral & { seq: string }> {
   constructor(
     db: DataSource,
     entity: EntityTarget<T>,
-    private readonly options: { name: string; alias: string; where: string; filterValues: number; direction: "ASC" | "DESC" },
+    private readonly options: Omit<PreparedQueryOptions, "tail"> & { filterValues: number; direction: "ASC" | "DESC" },
   ) {
-    const { name, alias, where, filterValues, direction } = options;
+    const { name, alias, where, filterValues, direction, properties } = options;
     this.query = new PreparedQuery(db, entity, {
       name,
       alias,
+      // The cursor is the seq of a page's last row.
+      properties: properties && [...new Set([...properties, "seq"])],
       where: `(${where}) AND "${alias}"."seq" ${direction === "ASC" ? ">" : "<"} $${filterValues + 1}::bigint`,
       tail: `ORDER BY "${alias}"."seq" ${direction} LIMIT $${filterValues + 2}`,
     });

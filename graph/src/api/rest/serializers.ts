@@ -1,8 +1,8 @@
 import { Order, Part, Product, Review, User } from "../../domain/entities";
-import type { PartListing } from "../../domain/catalogue/part-search.service";
+import type { PartCard } from "../../domain/catalogue/part.entity";
 
 /** The REST shapes of the spec: `_id` is the record's id string, field names as the spec writes them. */
-export const restPart = (part: PartListing) => ({
+export const restPart = (part: PartCard) => ({
   _id: part.databaseId,
   name: part.name,
   img: part.img,

@@ -2,7 +2,7 @@ import { DataSource, SelectQueryBuilder } from "typeorm";
 import { badInput } from "../errors";
 import { dollarsToCents } from "../money";
 import { allOf, entitiesOfRows, Page, PageRequest, rowsAndEntitiesOf } from "../pagination";
-import { Part } from "./part.entity";
+import { Part, PART_CARD_PROPERTIES, PartCard } from "./part.entity";
 import { PartService } from "./part.service";
 
 /**
@@ -91,10 +91,17 @@ export class PartSearchService {
     private readonly parts: PartService,
   ) {}
 
-  /** A page of the parts matching `criteria`; without any, exactly the catalogue (PartService.list). */
-  async find(criteria: PartCriteria, page: PageRequest): Promise<Page<Part>> {
-    const plan = await this.plan(criteria, page.after ?? null);
-    if (plan === "catalogue") return this.parts.list(page);
+  /**
+   * A page of the parts matching `criteria`; without any, exactly the catalogue (PartService.list).
+   * With `read` "cards", only what a card shows is read (PART_CARD_PROPERTIES): for lists that
+   * show no more.
+   */
+  find(criteria: PartCriteria, page: PageRequest): Promise<Page<Part>>;
+  find(criteria: PartCriteria, page: PageRequest, read: "cards"): Promise<Page<PartCard>>;
+  async find(criteria: PartCriteria, page: PageRequest, read?: "cards"): Promise<Page<Part> | Page<PartCard>> {
+    const properties = read === "cards" ? PART_CARD_PROPERTIES : undefined;
+    const plan = await this.plan(criteria, page.after ?? null, properties);
+    if (plan === "catalogue") return properties ? this.parts.listCards(page) : this.parts.list(page);
     if (plan === "nothing") return { edges: [], pageInfo: { hasNextPage: false, endCursor: null } };
     const { sort } = plan;
     const { entities, raw } = await this.rowsOf(plan, page.first + 1);
@@ -104,16 +111,14 @@ export class PartSearchService {
   }
 
   /**
-   * The first `limit` parts matching `criteria`, in the same order as `find`, with only what a
-   * list shows (REST's GET /parts): no cursors, and none of the other columns read. A broad
-   * search answers hundreds of parts, and reading and parsing the columns nobody shows (dates,
-   * ratings) and making a cursor for each was over a third of the shop's time on it.
+   * The first `limit` parts matching `criteria`, in the same order as `find`, as cards (REST's
+   * GET /parts): no cursors.
    */
-  async listing(criteria: PartCriteria, limit: number): Promise<PartListing[]> {
-    const plan = await this.plan(criteria, null, LISTING_PROPERTIES);
-    if (plan === "catalogue") return allOf(await this.parts.list({ first: limit }));
+  async listing(criteria: PartCriteria, limit: number): Promise<PartCard[]> {
+    const plan = await this.plan(criteria, null, PART_CARD_PROPERTIES);
+    if (plan === "catalogue") return allOf(await this.parts.listCards({ first: limit }));
     if (plan === "nothing") return [];
-    return (await this.rowsOf(plan, limit, LISTING_PROPERTIES)).entities;
+    return (await this.rowsOf(plan, limit)).entities;
   }
 
   /**
@@ -126,8 +131,8 @@ export class PartSearchService {
    * bound, still walks an order's index for a common word); when fewer than asked for fit among
    * them and there were more, the query is run again with the check on every part.
    */
-  private async rowsOf(plan: Plan, limit: number, properties?: readonly (keyof Part)[]): Promise<{ raw: Record<string, unknown>[]; entities: Part[] }> {
-    const { query, sort, fits } = plan;
+  private async rowsOf(plan: Plan, limit: number): Promise<{ raw: Record<string, unknown>[]; entities: Part[] }> {
+    const { query, sort, fits, properties } = plan;
     if (!fits) return rowsAndEntitiesOf(query.limit(limit), properties);
     const candidates = limit * FIT_CANDIDATES_PER_ROW;
     const [sql, values] = query.limit(candidates).getQueryAndParameters();
@@ -189,8 +194,9 @@ export class PartSearchService {
     const sort: SortKey = order === PartOrder.RELEVANCE ? (tsquery !== null ? "relevance" : "catalogue") : SORT_OF[order];
     // Retired parts have left the shop: never found (PartService.list leaves them out too).
     const query = this.db.getRepository(Part).createQueryBuilder("part").where("part.retired_at IS NULL");
-    // The order's columns too: a search checked for its laptops is ordered again by them.
-    if (properties) query.select([...new Set([...properties, ...SORTS[sort].columns])].map((property) => `part.${property}`));
+    // The order's columns too: its cursors are made of them, and a search checked for its laptops is ordered again by them.
+    const read = properties && [...new Set([...properties, ...SORTS[sort].columns])];
+    if (read) query.select(read.map((property) => `part.${property}`));
     if (matching !== null) query.andWhere("part.search_document @@ CAST(:matching AS tsquery)", { matching });
     // The relevance order ranks by the query as typed.
     if (tsquery !== null) query.setParameter("tsquery", tsquery);
@@ -201,8 +207,8 @@ export class PartSearchService {
     const fits = brand !== null || model !== null ? { brand, model } : null;
     // Without a search, the order's index is walked and each part checked as it comes (rowsOf
     // checks a search's parts after ordering them).
-    if (fits && matching === null) return { query: whereFits(query, fits), sort, fits: null };
-    return { query, sort, fits };
+    if (fits && matching === null) return { query: whereFits(query, fits), sort, fits: null, properties: read };
+    return { query, sort, fits, properties: read };
   }
 }
 
@@ -211,6 +217,8 @@ interface Plan {
   query: SelectQueryBuilder<Part>;
   sort: SortKey;
   fits: { brand: string | null; model: string | null } | null;
+  /** The properties it reads (all when undefined). */
+  properties: readonly (keyof Part)[] | undefined;
 }
 
 /** Candidates checked for their laptops per row asked for, before the whole query is run instead. */
@@ -237,10 +245,6 @@ function fitsLaptops(partId: string, brand: string | null, model: string | null,
   return `EXISTS (SELECT 1 FROM part_compatibility fit JOIN laptop_models laptop ON laptop.id = fit.laptop_model_id
                   WHERE fit.part_id = ${partId} AND ${laptop})`;
 }
-
-/** What a list of parts shows (REST's GET /parts): a Part with only these read. */
-const LISTING_PROPERTIES = ["databaseId", "name", "img", "priceCents", "available", "minOrderQuantity", "shortDesc"] as const satisfies readonly (keyof Part)[];
-export type PartListing = Pick<Part, (typeof LISTING_PROPERTIES)[number] | "price">;
 
 const SORT_OF: Record<Exclude<PartOrder, PartOrder.RELEVANCE>, SortKey> = {
   [PartOrder.PRICE_ASC]: "price_asc",

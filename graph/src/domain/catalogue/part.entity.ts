@@ -74,3 +74,20 @@ export class Part extends NodeEntity {
   @CreateDateColumn({ type: "timestamptz", name: "created_at" })
   createdAt: Date;
 }
+
+/**
+ * What a list of parts shows (a card of the catalogue, a row of REST's GET /parts): lists that
+ * show no more read only these columns. A broad search answers hundreds of parts, and parsing the
+ * columns nobody shows (dates, ratings) was a large share of the shop's time on a list.
+ */
+export const PART_CARD_PROPERTIES = [
+  "databaseId",
+  "name",
+  "img",
+  "priceCents",
+  "available",
+  "minOrderQuantity",
+  "shortDesc",
+] as const satisfies readonly (keyof Part)[];
+/** A Part of which only the card's columns were read. */
+export type PartCard = Pick<Part, (typeof PART_CARD_PROPERTIES)[number] | "price">;

@@ -11,7 +11,7 @@ import { centsToDollars, dollarsToCents } from "../money";
 import { Page, PageRequest, paginate, PreparedList, PreparedQuery } from "../pagination";
 import { likePattern } from "../text-search";
 import { checkModelNames, LaptopModelName, replaceCompatibleModels } from "./compatibility.service";
-import { Part } from "./part.entity";
+import { Part, PART_CARD_PROPERTIES, PartCard } from "./part.entity";
 
 /** A new part as an admin describes it. */
 export interface NewPart {
@@ -91,6 +91,7 @@ async function modelNamesOf(tx: EntityManager, partId: string): Promise<string[]
 
 export class PartService {
   private readonly catalogue: PreparedList<Part>;
+  private readonly catalogueCards: PreparedList<Part>;
   private readonly byIds: PreparedQuery<Part>;
 
   constructor(private readonly db: DataSource) {
@@ -101,12 +102,25 @@ export class PartService {
       filterValues: 0,
       direction: "ASC",
     });
+    this.catalogueCards = new PreparedList(db, Part, {
+      name: "catalogue_page_cards",
+      alias: "part",
+      where: `"part"."retired_at" IS NULL`,
+      filterValues: 0,
+      direction: "ASC",
+      properties: PART_CARD_PROPERTIES,
+    });
     this.byIds = new PreparedQuery(db, Part, { name: "parts_by_ids", alias: "part", where: `"part"."id" = ANY($1::uuid[])` });
   }
 
   /** The public catalogue: parts on sale, in catalogue order. */
   list(page: PageRequest): Promise<Page<Part>> {
     return this.catalogue.page([], page);
+  }
+
+  /** The same page with only what a card shows read (see PART_CARD_PROPERTIES). */
+  listCards(page: PageRequest): Promise<Page<PartCard>> {
+    return this.catalogueCards.page([], page);
   }
 
   /**

@@ -1,4 +1,5 @@
-import { Arg, Args, Ctx, Directive, FieldResolver, Mutation, Query, Resolver, Root } from "type-graphql";
+import type { GraphQLResolveInfo } from "graphql";
+import { Arg, Args, Ctx, Directive, FieldResolver, Info, Mutation, Query, Resolver, Root } from "type-graphql";
 import { LaptopModel } from "../../../domain/catalogue/laptop-model.entity";
 import { Part } from "../../../domain/catalogue/part.entity";
 import { Review } from "../../../domain/catalogue/review.entity";
@@ -16,21 +17,26 @@ import {
   UpdatePartInput,
 } from "../../inputs/inputs";
 import { GraphContext } from "../context";
+import { asksOnlyFor } from "../selection";
 import { databaseIdFor, toGlobalId } from "../global-id";
 import { LaptopModelConnection, PartConnection, ProductConnection, ReviewConnection } from "../types/connection";
 import { LaptopModelType } from "../types/laptop-model.type";
-import { PartType } from "../types/part.type";
+import { PART_CARD_FIELDS, PartType } from "../types/part.type";
 import { DeleteProductPayload } from "../types/payloads";
 import { ProductType } from "../types/product.type";
 import { ReviewType } from "../types/review.type";
+
+/** A page of parts whose rows are asked for no more than a card shows. */
+const asksForCardsOnly = asksOnlyFor(["edges", "node"], PART_CARD_FIELDS);
 
 @Resolver(() => PartType)
 export class PartResolver {
   @Directive("@cached(until: [CATALOGUE])")
   // The description stays as it was: with search, filter or orderBy, the parts found, in that order.
   @Query(() => PartConnection, { description: "The parts catalogue, in catalogue order" })
-  parts(@Args() page: PageArgs, @Args() { search, filter, orderBy }: PartSearchArgs, @Ctx() { services }: GraphContext) {
-    return services.partSearch.find({ search, ...filter, order: orderBy }, page);
+  parts(@Args() page: PageArgs, @Args() { search, filter, orderBy }: PartSearchArgs, @Ctx() { services }: GraphContext, @Info() info: GraphQLResolveInfo) {
+    const criteria = { search, ...filter, order: orderBy };
+    return asksForCardsOnly(info) ? services.partSearch.find(criteria, page, "cards") : services.partSearch.find(criteria, page);
   }
 
   @Directive("@cached(until: [CATALOGUE])")

@@ -41,3 +41,19 @@ export class PartType extends NodeFields {
   @Field(() => Int, { description: "How many reviews are about this part" })
   reviewCount: number;
 }
+
+/**
+ * The fields of Part a card answers (domain PART_CARD_PROPERTIES: `id` and `compatibleModels` need
+ * only the databaseId): a list asked for none but these reads only the card's columns.
+ */
+export const PART_CARD_FIELDS: ReadonlySet<string> = new Set([
+  "id",
+  "databaseId",
+  "name",
+  "img",
+  "price",
+  "available",
+  "minOrderQuantity",
+  "shortDesc",
+  "compatibleModels",
+]);
