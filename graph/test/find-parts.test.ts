@@ -356,7 +356,7 @@ describe("sort orders and cursor pagination", () => {
       async (client) =>
         (
           await client.query(
-            `SELECT name, ts_rank_cd(search_document, to_tsquery('english', $1)) AS rank FROM parts
+            `SELECT name, ts_rank(search_document, to_tsquery('english', $1)) AS rank FROM parts
              WHERE search_document @@ to_tsquery('english', $1) ORDER BY rank DESC, seq`,
             [`${other}:*`],
           )

@@ -109,9 +109,10 @@ export class AnswerCache {
 
   /**
    * Called with a missed request's answer, once the app has it: stores it when the request was
-   * cacheable. `parsedBody` is the request's JSON body (GraphQL).
+   * cacheable. `parsedBody` is the request's JSON body (GraphQL). `headersOf` is called only for
+   * an answer kept: fastify merges its headers into a new object each time they are asked for.
    */
-  record(req: IncomingMessage, headers: OutgoingHttpHeaders, statusCode: number, payload: unknown, parsedBody: unknown): void {
+  record(req: IncomingMessage, headersOf: () => OutgoingHttpHeaders, statusCode: number, payload: unknown, parsedBody: unknown): void {
     const pending = (req as Tracked)[PENDING];
     if (!pending || statusCode !== 200) return;
     const body = typeof payload === "string" ? Buffer.from(payload) : Buffer.isBuffer(payload) ? payload : null;
@@ -122,7 +123,7 @@ export class AnswerCache {
       if (!verdict || !(pending.callerId ? verdict.forCallers : verdict.forVisitors) || !graphqlSucceeded(body)) return;
       until = pending.callerId ? withUsers(verdict.until) : verdict.until;
     }
-    const answer = recordedAnswer(headers, body);
+    const answer = recordedAnswer(headersOf(), body);
     if (answer) this.answers.set(pending.key, answer, until, pending.version);
   }
 

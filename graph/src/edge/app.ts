@@ -107,7 +107,7 @@ export async function createApp(parts: AppParts): Promise<ShopApp> {
       reply.header("x-sql-queries", String(stats?.sqlQueries ?? 0));
       if (stats?.statements) reply.header("x-sql-statements", Buffer.from(JSON.stringify(stats.statements)).toString("base64"));
     }
-    answerCache.record(request.raw, reply.getHeaders() as http.OutgoingHttpHeaders, reply.statusCode, payload, request.body);
+    answerCache.record(request.raw, () => reply.getHeaders() as http.OutgoingHttpHeaders, reply.statusCode, payload, request.body);
     return payload;
   });
 

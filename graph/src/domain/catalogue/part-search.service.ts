@@ -288,14 +288,17 @@ const SORTS: Record<SortKey, Sort> = {
     outerOrder: (alias) => `${alias}."search_rank" DESC, ${alias}."part_seq" ASC`,
     // The rank is not stored: the cursor keeps it as the shortest decimal of the real PostgreSQL
     // sent (pg reads it with parseFloat, and String() gives the same digits back), so it compares
-    // equal. Selected once: ts_rank_cd is most of a broad search's cost, and PostgreSQL computes
-    // each expression of the select list on its own.
+    // equal. Selected once: ranking is most of a broad search's cost, and PostgreSQL computes each
+    // expression of the select list on its own. ts_rank weighs the words' places (name, models,
+    // description) and, for several words, how close they stand; ts_rank_cd's cover density ranked
+    // the same parts first at the scale seed and cost 8 us a part against 1 (2.1 ms of a 250-part
+    // search's 4.5).
     apply(query, after) {
-      query.addSelect("ts_rank_cd(part.search_document, CAST(:tsquery AS tsquery))", "search_rank");
+      query.addSelect("ts_rank(part.search_document, CAST(:tsquery AS tsquery))", "search_rank");
       if (after) {
         query.andWhere(
-          `(ts_rank_cd(part.search_document, CAST(:tsquery AS tsquery)) < CAST(:afterRank AS real)
-            OR (ts_rank_cd(part.search_document, CAST(:tsquery AS tsquery)) = CAST(:afterRank AS real) AND part.seq > :afterSeq))`,
+          `(ts_rank(part.search_document, CAST(:tsquery AS tsquery)) < CAST(:afterRank AS real)
+            OR (ts_rank(part.search_document, CAST(:tsquery AS tsquery)) = CAST(:afterRank AS real) AND part.seq > :afterSeq))`,
           { afterRank: after[0], afterSeq: after[1] },
         );
       }
