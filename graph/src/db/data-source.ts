@@ -22,6 +22,7 @@ import { OrderPartNames1764640000000 } from "./migrations/1764640000000-order-pa
 import { SearchLexemes1764650000000 } from "./migrations/1764650000000-search-lexemes";
 import { OrderCustomerNames1764660000000 } from "./migrations/1764660000000-order-customer-names";
 import { PartNameTrigramShares1764670000000 } from "./migrations/1764670000000-part-name-trigram-shares";
+import { NameLookupStatistics1764680000000 } from "./migrations/1764680000000-name-lookup-statistics";
 import { requestStats } from "./request-stats";
 
 /** Counts statements per request and reports slow or failing ones (failures at debug level); nothing else is logged. */
@@ -71,6 +72,7 @@ export const migrations = [
   SearchLexemes1764650000000,
   OrderCustomerNames1764660000000,
   PartNameTrigramShares1764670000000,
+  NameLookupStatistics1764680000000,
 ];
 
 /**
