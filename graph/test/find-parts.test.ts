@@ -559,4 +559,25 @@ describe("the search's SQL", () => {
     expect(plans.rating).toMatch(/Index Scan Backward using parts_by_rating/);
     expect(plans.model).toMatch(/Bitmap Index Scan on laptop_models_trigrams/);
   });
+
+  it("looks a prefix's lexemes up by search_lexemes' index, also once the lookup's plan is generic", async () => {
+    const plan = await withDatabase(async (client) => {
+      await client.query("BEGIN");
+      try {
+        // part_search_queries calls search_prefix_as_lexemes once per word with a value, so after
+        // a few calls PostgreSQL plans its body once for any value: here, that generic plan.
+        await client.query("SET LOCAL enable_seqscan = off");
+        await client.query("SET LOCAL plan_cache_mode = force_generic_plan");
+        const [{ body }] = (await client.query("SELECT prosrc AS body FROM pg_proc WHERE proname = 'search_prefix_as_lexemes'")).rows;
+        await client.query(`PREPARE prefix_lookup(text) AS ${body.replace(/\bprefix\b/g, "$1")}`);
+        return (await client.query("EXPLAIN EXECUTE prefix_lookup('thinkp')")).rows.map((row: any) => row["QUERY PLAN"]).join("\n");
+      } finally {
+        await client.query("ROLLBACK");
+        await client.query("DEALLOCATE ALL");
+      }
+    });
+    expect(plan).toMatch(/Index (Only )?Scan (using|on) search_lexemes_pkey/);
+    expect(plan).toMatch(/Index Cond: \(\(lexeme >= \$1\)/);
+    expect(plan).not.toMatch(/Seq Scan/);
+  });
 });

@@ -23,6 +23,7 @@ import { SearchLexemes1764650000000 } from "./migrations/1764650000000-search-le
 import { OrderCustomerNames1764660000000 } from "./migrations/1764660000000-order-customer-names";
 import { PartNameTrigramShares1764670000000 } from "./migrations/1764670000000-part-name-trigram-shares";
 import { NameLookupStatistics1764680000000 } from "./migrations/1764680000000-name-lookup-statistics";
+import { PrefixLexemesByRange1764690000000 } from "./migrations/1764690000000-prefix-lexemes-by-range";
 import { requestStats } from "./request-stats";
 
 /** Counts statements per request and reports slow or failing ones (failures at debug level); nothing else is logged. */
@@ -73,6 +74,7 @@ export const migrations = [
   OrderCustomerNames1764660000000,
   PartNameTrigramShares1764670000000,
   NameLookupStatistics1764680000000,
+  PrefixLexemesByRange1764690000000,
 ];
 
 /**
