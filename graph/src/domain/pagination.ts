@@ -1,5 +1,5 @@
-import { DataSource, EntityMetadata, EntityTarget, ObjectLiteral, SelectQueryBuilder } from "typeorm";
-import { runPrepared, type PreparedStatement } from "../db/prepared";
+import { DataSource, EntityManager, EntityMetadata, EntityTarget, ObjectLiteral, SelectQueryBuilder } from "typeorm";
+import { runPrepared, runPreparedIn, type PreparedStatement } from "../db/prepared";
 import { badInput } from "./errors";
 
 export interface PageRequest {
@@ -80,6 +80,12 @@ export class PreparedQuery<T extends ObjectLiteral> {
 
   async entities(values: unknown[]): Promise<T[]> {
     const rows = await runPrepared<Record<string, unknown>>(this.db, this.prepare(), values);
+    return rows.map(this.read!);
+  }
+
+  /** The same inside the transaction `tx`, in its snapshot. */
+  async entitiesIn(tx: EntityManager, values: unknown[]): Promise<T[]> {
+    const rows = await runPreparedIn<Record<string, unknown>>(tx, this.prepare(), values);
     return rows.map(this.read!);
   }
 

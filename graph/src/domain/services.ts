@@ -63,6 +63,6 @@ export function createServices(db: DataSource, deps: ServiceDependencies): Servi
     payments: new PaymentService(db, deps.stripe, deps.stripeWebhookSecret),
     images: new ImageService(deps.imageStore),
     audit: new AuditService(db),
-    overview: new OverviewService(db),
+    overview: new OverviewService(db, parts),
   };
 }

@@ -139,6 +139,12 @@ export class PartService {
     return this.byIds.entities([[...databaseIds]]);
   }
 
+  /** The same inside the transaction `tx` (a report read in one snapshot). */
+  async getManyIn(tx: EntityManager, databaseIds: readonly string[]): Promise<Part[]> {
+    if (databaseIds.length === 0) return [];
+    return this.byIds.entitiesIn(tx, [[...databaseIds]]);
+  }
+
   /** Every part, retired ones included, for the admins' parts page; catalogue order. */
   listForAdmin(actor: Actor, filter: AdminPartFilter, page: PageRequest): Promise<Page<Part>> {
     authorize(actor, "ADMIN");

@@ -1,6 +1,7 @@
 import { DataSource } from "typeorm";
 import { Actor, authorize } from "../actor";
 import { Part } from "../catalogue/part.entity";
+import { PartService } from "../catalogue/part.service";
 import { runPreparedIn, type PreparedStatement } from "../../db/prepared";
 
 /** One UTC day of sales. */
@@ -87,7 +88,10 @@ const OVERVIEW_FIGURES: PreparedStatement = {
 };
 
 export class OverviewService {
-  constructor(private readonly db: DataSource) {}
+  constructor(
+    private readonly db: DataSource,
+    private readonly parts: PartService,
+  ) {}
 
   /**
    * All figures read in one snapshot, so they agree with each other. The top parts are those of
@@ -131,7 +135,7 @@ export class OverviewService {
       const top = figures.top ?? [];
       const lowStockIds = figures.low_stock_ids ?? [];
       const ids = [...new Set([...top.map((row) => row.part_id), ...lowStockIds])];
-      const parts = ids.length ? await tx.getRepository(Part).createQueryBuilder("part").where("part.id = ANY(:ids)", { ids }).getMany() : [];
+      const parts = await this.parts.getManyIn(tx, ids);
       const partById = new Map(parts.map((part) => [part.databaseId, part]));
       const revenueByDay = figures.daily.map((row) => ({ day: row.day, revenueCents: int(row.revenue_cents), paidOrders: int(row.paid_orders) }));
       return {
