@@ -95,21 +95,10 @@ export class PartService {
   private readonly byIds: PreparedQuery<Part>;
 
   constructor(private readonly db: DataSource) {
-    this.catalogue = new PreparedList(db, Part, {
-      name: "catalogue_page",
-      alias: "part",
-      where: `"part"."retired_at" IS NULL`,
-      filterValues: 0,
-      direction: "ASC",
-    });
-    this.catalogueCards = new PreparedList(db, Part, {
-      name: "catalogue_page_cards",
-      alias: "part",
-      where: `"part"."retired_at" IS NULL`,
-      filterValues: 0,
-      direction: "ASC",
-      properties: PART_CARD_PROPERTIES,
-    });
+    const pagesOnSale = (name: string, properties?: readonly (keyof Part)[]) =>
+      new PreparedList(db, Part, { name, alias: "part", where: `"part"."retired_at" IS NULL`, filterValues: 0, direction: "ASC", properties });
+    this.catalogue = pagesOnSale("catalogue_page");
+    this.catalogueCards = pagesOnSale("catalogue_page_cards", PART_CARD_PROPERTIES);
     this.byIds = new PreparedQuery(db, Part, { name: "parts_by_ids", alias: "part", where: `"part"."id" = ANY($1::uuid[])` });
   }
 
