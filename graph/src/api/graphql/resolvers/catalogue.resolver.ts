@@ -17,8 +17,8 @@ import {
   UpdatePartInput,
 } from "../../inputs/inputs";
 import { GraphContext } from "../context";
-import { asksOnlyFor } from "../selection";
 import { databaseIdFor, toGlobalId } from "../global-id";
+import { asksOnlyFor } from "../selection";
 import { LaptopModelConnection, PartConnection, ProductConnection, ReviewConnection } from "../types/connection";
 import { LaptopModelType } from "../types/laptop-model.type";
 import { PART_CARD_FIELDS, PartType } from "../types/part.type";
