@@ -25,6 +25,32 @@ export interface Page<T> {
 /** Cursors are opaque to clients; inside they are the row's insertion sequence number. */
 const encodeCursor = (seq: string) => Buffer.from(`seq:${seq}`).toString("base64url");
 
+/** An edge whose cursor is encoded when first read: REST's lists and documents asking for no cursor never pay for it. */
+class LazyEdge<T> implements Edge<T> {
+  private encoded: string | undefined;
+
+  constructor(
+    readonly node: T,
+    private readonly index: number,
+    private readonly cursorOf: (node: T, index: number) => string,
+  ) {}
+
+  get cursor(): string {
+    return (this.encoded ??= this.cursorOf(this.node, this.index));
+  }
+}
+
+/**
+ * A page of `rows`, read one past the page to tell whether another follows; `cursorOf` encodes the
+ * cursor of the row at an index.
+ */
+export function pageOf<T>(rows: T[], first: number, cursorOf: (node: T, index: number) => string): Page<T> {
+  const edges: Edge<T>[] = rows.slice(0, first).map((node, index) => new LazyEdge(node, index, cursorOf));
+  return { edges, pageInfo: { hasNextPage: rows.length > first, endCursor: edges.length ? edges[edges.length - 1].cursor : null } };
+}
+
+const cursorOfSeq = (node: { seq: string }) => encodeCursor(node.seq);
+
 function decodeCursor(cursor: string): string {
   const decoded = /^[A-Za-z0-9_-]{1,100}$/.test(cursor) ? Buffer.from(cursor, "base64url").toString("utf8") : "";
   const match = /^seq:(\d{1,18})$/.exec(decoded);
@@ -42,13 +68,7 @@ export async function paginate<T extends ObjectLiteral & { seq: string }>(
   if (page.after) {
     query.andWhere(`${alias}.seq ${direction === "ASC" ? ">" : "<"} :afterSeq`, { afterSeq: decodeCursor(page.after) });
   }
-  const rows = await entitiesOf(query.orderBy(`${alias}.seq`, direction).limit(page.first + 1));
-  const nodes = rows.slice(0, page.first);
-  const edges = nodes.map((node) => ({ cursor: encodeCursor(node.seq), node }));
-  return {
-    edges,
-    pageInfo: { hasNextPage: rows.length > page.first, endCursor: edges.length ? edges[edges.length - 1].cursor : null },
-  };
+  return pageOf(await entitiesOf(query.orderBy(`${alias}.seq`, direction).limit(page.first + 1)), page.first, cursorOfSeq);
 }
 
 /** What a cursor stands for before the first row, per direction (seq is a positive bigint). */
@@ -123,12 +143,7 @@ export class PreparedList<T extends ObjectLiteral & { seq: string }> {
 
   async page(filterValues: unknown[], page: PageRequest): Promise<Page<T>> {
     const after = page.after ? decodeCursor(page.after) : BEFORE_FIRST[this.options.direction];
-    const rows = await this.query.entities([...filterValues, after, page.first + 1]);
-    const edges = rows.slice(0, page.first).map((node) => ({ cursor: encodeCursor(node.seq), node }));
-    return {
-      edges,
-      pageInfo: { hasNextPage: rows.length > page.first, endCursor: edges.length ? edges[edges.length - 1].cursor : null },
-    };
+    return pageOf(await this.query.entities([...filterValues, after, page.first + 1]), page.first, cursorOfSeq);
   }
 }
 

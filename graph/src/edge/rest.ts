@@ -25,7 +25,7 @@ export interface RestEdge {
 export const prefersHtml = (request: FastifyRequest) => accepts(request.raw).type(["application/json", "text/html"]) === "text/html";
 
 /** Express's weak ETag: what an HTTP cache revalidates a cacheable GET with. */
-const weakEtag = (body: string) => `W/"${Buffer.byteLength(body).toString(16)}-${crypto.createHash("sha1").update(body).digest("base64").slice(0, 27)}"`;
+const weakEtag = (body: string) => `W/"${Buffer.byteLength(body).toString(16)}-${crypto.hash("sha1", body, "base64").slice(0, 27)}"`;
 
 function answer(request: FastifyRequest, reply: FastifyReply, route: RestRoute, result: Reply): FastifyReply {
   reply.code(result.status ?? 200);

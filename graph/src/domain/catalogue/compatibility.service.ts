@@ -2,7 +2,7 @@ import { DataSource, EntityManager } from "typeorm";
 import { Actor, authorize } from "../actor";
 import { badInput, notFound } from "../errors";
 import { databaseIdOf } from "../ids";
-import { Page, PageRequest } from "../pagination";
+import { Page, PageRequest, pageOf } from "../pagination";
 import { LaptopModel } from "./laptop-model.entity";
 import { PartCompatibility } from "./part-compatibility.entity";
 
@@ -157,8 +157,7 @@ export class CompatibilityService {
       .limit(page.first + 1)
       .getRawAndEntities();
     const keys = raw as Array<{ brand_key: string; model_key: string }>;
-    const edges = entities.slice(0, page.first).map((node, index) => ({ cursor: encodeModelCursor(keys[index].brand_key, keys[index].model_key), node }));
-    return { edges, pageInfo: { hasNextPage: entities.length > page.first, endCursor: edges.length ? edges[edges.length - 1].cursor : null } };
+    return pageOf(entities, page.first, (_, index) => encodeModelCursor(keys[index].brand_key, keys[index].model_key));
   }
 
   async getModel(id: string): Promise<LaptopModel> {

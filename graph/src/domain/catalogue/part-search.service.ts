@@ -1,7 +1,7 @@
 import { DataSource, SelectQueryBuilder } from "typeorm";
 import { badInput } from "../errors";
 import { dollarsToCents } from "../money";
-import { allOf, entitiesOfRows, Page, PageRequest, rowsAndEntitiesOf } from "../pagination";
+import { allOf, entitiesOfRows, Page, PageRequest, pageOf, rowsAndEntitiesOf } from "../pagination";
 import { Part, PART_CARD_PROPERTIES, PartCard } from "./part.entity";
 import { PartService } from "./part.service";
 
@@ -105,9 +105,7 @@ export class PartSearchService {
     if (plan === "nothing") return { edges: [], pageInfo: { hasNextPage: false, endCursor: null } };
     const { sort } = plan;
     const { entities, raw } = await this.rowsOf(plan, page.first + 1);
-    const nodes = entities.slice(0, page.first);
-    const edges = nodes.map((node, index) => ({ cursor: encodeCursor(sort, SORTS[sort].key(node, raw[index])), node }));
-    return { edges, pageInfo: { hasNextPage: entities.length > page.first, endCursor: edges.length ? edges[edges.length - 1].cursor : null } };
+    return pageOf(entities, page.first, (node, index) => encodeCursor(sort, SORTS[sort].key(node, raw[index])));
   }
 
   /**
