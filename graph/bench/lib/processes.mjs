@@ -62,6 +62,9 @@ function alive(pid) {
  * emulator and the sandbox itself); if it hangs, the whole group is killed and a PostgreSQL
  * left behind in its data folder is stopped by its pid.
  */
+/** The node flags `npm start` and the image start the shop with (graph/src/heap.ts). */
+const SHOP_NODE_FLAGS = ["--max-semi-space-size=8"];
+
 export async function spawnShop(label, env, cleanup, { timeoutMs = 150_000 } = {}) {
   const port = Number(env.PORT);
   let output = "";
@@ -70,7 +73,7 @@ export async function spawnShop(label, env, cleanup, { timeoutMs = 150_000 } = {
   for (const [key, value] of Object.entries(env)) if (value === undefined) delete childEnv[key];
   // BENCH_NODE_ARGS: node flags for the shops (experiments, e.g. "--heap-growing-percent=10").
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
-  const child = spawn(process.execPath, [...GRAPHQL_AS_IN_PRODUCTION, ...nodeArgs, MAIN], {
+  const child = spawn(process.execPath, [...GRAPHQL_AS_IN_PRODUCTION, ...SHOP_NODE_FLAGS, ...nodeArgs, MAIN], {
     cwd: path.dirname(path.dirname(MAIN)),
     env: childEnv,
     stdio: ["ignore", "pipe", "pipe"],

@@ -93,11 +93,12 @@ export interface GraphqlEdge {
  * document by JSON-serialising its syntax tree and holds 30 MB of that JSON: under a stream of
  * one-off documents it kept about 100 MB of trees alive (a tree with its tokens takes about 100
  * bytes of heap per character of text), and every full GC traced them. Weighed here by the text's
- * length, at most 256 kB of text (about 25 MB of trees): the few documents real clients send, and
- * room for Sandbox users'.
+ * length, at most 64 kB of text (about 4 MB of trees, some 200 documents the size of the web
+ * app's): the few documents real clients send, and room for Sandbox users'. At 256 kB a stream of
+ * one-off documents kept 16 MB of trees, which the heap's growth multiplies (heap.ts).
  */
 function parsedDocuments(): InMemoryLRUCache<DocumentNode> {
-  return new InMemoryLRUCache<DocumentNode>({ maxSize: 256 * 1024, sizeCalculation: (document) => document.loc?.end ?? 1024 });
+  return new InMemoryLRUCache<DocumentNode>({ maxSize: 64 * 1024, sizeCalculation: (document) => document.loc?.end ?? 1024 });
 }
 
 /** Apollo Server at /graphql, with the shop's limits, rate limits and error rules. */
