@@ -56,15 +56,15 @@ function alive(pid) {
   }
 }
 
+/** The node flags `npm start` and the image start the shop with (graph/src/heap.ts). */
+const SHOP_NODE_FLAGS = ["--max-semi-space-size=8"];
+
 /**
  * Starts `node dev/dist/start-local.js` in its own process group, the way `npm start` does, and
  * waits for "Partshop is ready". Stopping sends SIGINT (the shop then stops PostgreSQL, the
  * emulator and the sandbox itself); if it hangs, the whole group is killed and a PostgreSQL
  * left behind in its data folder is stopped by its pid.
  */
-/** The node flags `npm start` and the image start the shop with (graph/src/heap.ts). */
-const SHOP_NODE_FLAGS = ["--max-semi-space-size=8"];
-
 export async function spawnShop(label, env, cleanup, { timeoutMs = 150_000 } = {}) {
   const port = Number(env.PORT);
   let output = "";
