@@ -277,4 +277,73 @@ describe("orders through GraphQL", () => {
     );
     expect(cancelled.body.data.cancelOrder).toEqual({ status: "CANCELLED", part: { available: 7 } });
   });
+
+  it("a customer's orders asked for no more than a row shows read only a row's columns, with their parts in the same statement, and answer and page as a whole read", async () => {
+    const customer = await newCustomer("rows");
+    const partIds = await Promise.all([1, 2, 3, 4, 5].map((n) => insertPart({ available: 10, priceCents: 100 * n, name: `Row part ${n}` })));
+    const placed: string[] = [];
+    for (const [n, partId] of partIds.entries()) {
+      const answer = await gql(
+        "mutation($input: PlaceOrderInput!) { placeOrder(input: $input) { id databaseId } }",
+        { input: { partId, quantity: n + 1, address: `${n} Row St`, phone: "5551234" } },
+        customer.token,
+      );
+      placed.push(answer.body.data.placeOrder.databaseId);
+    }
+    // One paid (its transaction and date shown), one cancelled (in no list).
+    await withDatabase((client) => client.query("UPDATE orders SET status = 'paid', transaction_id = 'pi_rows', paid_at = now() WHERE id = $1", [placed[1]]));
+    await withDatabase((client) => client.query("UPDATE orders SET status = 'cancelled', cancelled_at = now() WHERE id = $1", [placed[3]]));
+    const document = (order: string, part: string) => `query($first: Int, $after: String) {
+      viewer { orders(first: $first, after: $after) { edges { cursor node { id ...Row ${order} ${part} } } pageInfo { hasNextPage endCursor } } }
+    }
+    fragment Row on Order { databaseId partName quantity unitPrice price status paid transactionId createdAt paidAt }`;
+    const read = async (query: string, after: string | null) => {
+      const answer = await rest("POST", "/graphql", {
+        token: customer.token,
+        body: { query, variables: { first: 2, after } },
+        headers: { "x-sql-statements": "keep" },
+      });
+      expect(answer.body.errors, JSON.stringify(answer.body.errors)).toBeUndefined();
+      const statements: Array<{ sql: string }> = JSON.parse(Buffer.from(answer.headers.get("x-sql-statements")!, "base64").toString("utf8"));
+      return { orders: answer.body.data.viewer.orders, statements: statements.map((statement) => statement.sql) };
+    };
+    const whole = document("address phone userName userEmail cancelledAt", "part { id name available reviewCount }");
+    const cases = [
+      { label: "rows", query: document("", ""), shown: (node: any) => omit(node, ["address", "phone", "userName", "userEmail", "cancelledAt", "part"]) },
+      {
+        label: "rows with part cards",
+        query: document("", "part { id name available }"),
+        shown: (node: any) => ({ ...omit(node, ["address", "phone", "userName", "userEmail", "cancelledAt"]), part: omit(node.part, ["reviewCount"]) }),
+      },
+      {
+        label: "rows with whole parts",
+        query: document("", "part { id name available reviewCount }"),
+        shown: (node: any) => omit(node, ["address", "phone", "userName", "userEmail", "cancelledAt"]),
+      },
+    ];
+    const seen: string[] = [];
+    let after: string | null = null;
+    for (let page = 0; page < 3; page++) {
+      const expected = await read(whole, after);
+      expect(expected.statements.join("\n")).toMatch(/"address"/);
+      for (const { label, query, shown } of cases) {
+        const narrow = await read(query, after);
+        expect(narrow.orders.pageInfo, label).toEqual(expected.orders.pageInfo);
+        expect(narrow.orders.edges, label).toEqual(expected.orders.edges.map(({ cursor, node }: any) => ({ cursor, node: shown(node) })));
+        // One statement for the orders and, when asked, their parts; none of the columns a row does not show.
+        expect(narrow.statements, label).toHaveLength(1);
+        expect(narrow.statements[0], label).not.toMatch(/"address"|"phone"|"user_name"|"cancelled_at"/);
+        expect(narrow.statements[0], label).toMatch(label === "rows" ? /^(?!.*JOIN)/s : /JOIN "parts"/);
+        expect(narrow.statements[0], label).toMatch(label === "rows with whole parts" ? /"review_count"/ : /^(?!.*"review_count")/s);
+      }
+      seen.push(...expected.orders.edges.map(({ node }: any) => node.databaseId));
+      if (!expected.orders.pageInfo.hasNextPage) break;
+      after = expected.orders.pageInfo.endCursor;
+    }
+    expect(seen).toEqual([placed[4], placed[2], placed[1], placed[0]]);
+  });
 });
+
+function omit(object: Record<string, unknown>, keys: string[]): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(object).filter(([key]) => !keys.includes(key)));
+}

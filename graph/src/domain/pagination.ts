@@ -82,11 +82,24 @@ interface PreparedQueryOptions {
   /** Follows the WHERE clause (ORDER BY, LIMIT). */
   tail?: string;
   properties?: readonly string[];
+  /** Related entities read by the same statement (an inner join each), set on each entity's `property`. */
+  joins?: readonly PreparedJoin[];
+}
+
+/** A relation a prepared read joins: `on` relates its alias to the main one's, e.g. `"p"."id" = "o"."part_id"`. */
+export interface PreparedJoin {
+  property: string;
+  entity: EntityTarget<ObjectLiteral>;
+  alias: string;
+  on: string;
+  /** The related entity's properties read, all by default. */
+  properties?: readonly string[];
 }
 
 /**
  * Entities of one table read with fixed SQL ($1... are its values): a prepared statement and the
- * row mapper below, no query builder. With `properties`, only those columns are read and set.
+ * row mapper below, no query builder. With `properties`, only those columns are read and set; with
+ * `joins`, related entities come in the same rows.
  */
 export class PreparedQuery<T extends ObjectLiteral> {
   private statement: PreparedStatement | null = null;
@@ -111,14 +124,38 @@ export class PreparedQuery<T extends ObjectLiteral> {
 
   private prepare(): PreparedStatement {
     if (this.statement) return this.statement;
-    const { name, alias, where, tail, properties } = this.options;
+    const { name, alias, where, tail, properties, joins = [] } = this.options;
     const metadata = this.db.getMetadata(this.entity);
-    const columns = metadata.columns
-      .filter((column) => !column.isVirtual && (!properties || properties.includes(column.propertyName)))
-      .map((column) => `"${alias}"."${column.databaseName}" AS "${alias}_${column.databaseName}"`);
-    this.read = entityReader<T>(metadata, alias, properties);
-    return (this.statement = { name, text: `SELECT ${columns.join(", ")} FROM "${metadata.tableName}" "${alias}" WHERE ${where}${tail ? ` ${tail}` : ""}` });
+    const joined = joins.map((join) => ({ ...join, metadata: this.db.getMetadata(join.entity) }));
+    const columns = [selectionOf(metadata, alias, properties), ...joined.map((join) => selectionOf(join.metadata, join.alias, join.properties))];
+    const from = [`"${metadata.tableName}" "${alias}"`, ...joined.map((join) => `JOIN "${join.metadata.tableName}" "${join.alias}" ON ${join.on}`)];
+    this.read = withJoined(
+      entityReader<T>(metadata, alias, properties),
+      joined.map((join) => ({ property: join.property, read: entityReader(join.metadata, join.alias, join.properties) })),
+    );
+    return (this.statement = { name, text: `SELECT ${columns.join(", ")} FROM ${from.join(" ")} WHERE ${where}${tail ? ` ${tail}` : ""}` });
   }
+}
+
+/** The columns of `metadata` a prepared read selects, named as entityReader reads them. */
+function selectionOf(metadata: EntityMetadata, alias: string, properties?: readonly string[]): string {
+  return metadata.columns
+    .filter((column) => !column.isVirtual && (!properties || properties.includes(column.propertyName)))
+    .map((column) => `"${alias}"."${column.databaseName}" AS "${alias}_${column.databaseName}"`)
+    .join(", ");
+}
+
+/** A row reader that also sets each joined entity, read from the same row, on its property. */
+function withJoined<T>(
+  read: (raw: Record<string, unknown>) => T,
+  joined: { property: string; read: (raw: Record<string, unknown>) => unknown }[],
+): (raw: Record<string, unknown>) => T {
+  if (joined.length === 0) return read;
+  return (raw) => {
+    const entity = read(raw) as Record<string, unknown>;
+    for (const join of joined) entity[join.property] = join.read(raw);
+    return entity as T;
+  };
 }
 
 /** The same pages as `paginate`, of a PreparedQuery whose filter takes `filterValues` values. */
@@ -130,10 +167,11 @@ export class PreparedList<T extends ObjectLiteral & { seq: string }> {
     entity: EntityTarget<T>,
     private readonly options: Omit<PreparedQueryOptions, "tail"> & { filterValues: number; direction: "ASC" | "DESC" },
   ) {
-    const { name, alias, where, filterValues, direction, properties } = options;
+    const { name, alias, where, filterValues, direction, properties, joins } = options;
     this.query = new PreparedQuery(db, entity, {
       name,
       alias,
+      joins,
       // The cursor is the seq of a page's last row.
       properties: properties && [...new Set([...properties, "seq"])],
       where: `(${where}) AND "${alias}"."seq" ${direction === "ASC" ? ">" : "<"} $${filterValues + 1}::bigint`,

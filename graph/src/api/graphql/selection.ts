@@ -10,8 +10,17 @@ import type { FieldNode, FragmentDefinitionNode, GraphQLResolveInfo, SelectionNo
  * (Apollo keeps parsed documents) is not walked again.
  */
 export function asksOnlyFor(path: readonly string[], fields: ReadonlySet<string>): (info: GraphQLResolveInfo) => boolean {
+  return perFieldNode((info) => namesAt(info, path).every((name) => name === "__typename" || fields.has(name)));
+}
+
+/** A test of whether an operation asks for `field` at `path` below the field being resolved (followed as above). */
+export function asksFor(path: readonly string[], field: string): (info: GraphQLResolveInfo) => boolean {
+  return perFieldNode((info) => namesAt(info, path).includes(field));
+}
+
+/** `walk`'s answer kept per field node. */
+function perFieldNode(walk: (info: GraphQLResolveInfo) => boolean): (info: GraphQLResolveInfo) => boolean {
   const answers = new WeakMap<FieldNode, boolean>();
-  const walk = (info: GraphQLResolveInfo) => namesAt(info, path).every((name) => name === "__typename" || fields.has(name));
   return (info) => {
     // A field asked for twice under one name is merged from several nodes: walked each time.
     if (info.fieldNodes.length !== 1) return walk(info);

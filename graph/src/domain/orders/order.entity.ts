@@ -78,3 +78,21 @@ export class Order extends NodeEntity {
   @CreateDateColumn({ type: "timestamptz", name: "created_at" })
   createdAt: Date;
 }
+
+/**
+ * What a row of a customer's list of orders shows (the web app's MyOrderRow_order) and its part's
+ * id: a list asked for no more reads only these columns (an order has eighteen, its address, phone
+ * and customer among them).
+ */
+export const ORDER_ROW_PROPERTIES = [
+  "databaseId",
+  "partId",
+  "partName",
+  "quantity",
+  "unitPriceCents",
+  "totalCents",
+  "status",
+  "transactionId",
+  "createdAt",
+  "paidAt",
+] as const satisfies readonly (keyof Order)[];

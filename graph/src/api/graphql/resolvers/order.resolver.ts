@@ -1,17 +1,37 @@
 import { Arg, Args, Ctx, Directive, FieldResolver, Mutation, Query, Resolver, Root } from "type-graphql";
+import type { GraphQLResolveInfo } from "graphql";
 import { Part } from "../../../domain/catalogue/part.entity";
 import { Order } from "../../../domain/orders/order.entity";
+import type { OrdersRead } from "../../../domain/orders/order.service";
 import { IdArgs, OrdersArgs, PlaceOrderInput } from "../../inputs/inputs";
 import { GraphContext } from "../context";
 import { databaseIdFor } from "../global-id";
 import { OrderConnection } from "../types/connection";
-import { OrderType } from "../types/order.type";
-import { PartType } from "../types/part.type";
+import { ORDER_ROW_FIELDS, OrderType } from "../types/order.type";
+import { PART_CARD_FIELDS, PartType } from "../types/part.type";
+import { asksFor, asksOnlyFor } from "../selection";
+
+const asksForOrderRowsOnly = asksOnlyFor(["edges", "node"], ORDER_ROW_FIELDS);
+const asksForParts = asksFor(["edges", "node"], "part");
+const asksForPartCardsOnly = asksOnlyFor(["edges", "node", "part"], PART_CARD_FIELDS);
+
+/** How much a connection of orders reads, by what the operation asks of each order and its part. */
+export function ordersReadFor(info: GraphQLResolveInfo): OrdersRead {
+  return {
+    orders: asksForOrderRowsOnly(info) ? "rows" : "whole",
+    parts: !asksForParts(info) ? "none" : asksForPartCardsOnly(info) ? "card" : "whole",
+  };
+}
 
 @Resolver(() => OrderType)
 export class OrderResolver {
   @FieldResolver(() => PartType, { description: "The reserved part as it is now (its stock included)" })
-  async part(@Root() order: Order, @Ctx() { loaders }: GraphContext): Promise<Part> {
+  part(@Root() order: Order, @Ctx() { loaders }: GraphContext): Part | Promise<Part> {
+    // Read with the order by lists that were asked for parts (see ordersReadFor).
+    return order.part ?? this.loadPart(order, loaders);
+  }
+
+  private async loadPart(order: Order, loaders: GraphContext["loaders"]): Promise<Part> {
     const part = await loaders.partById.load(order.partId);
     if (!part) throw new Error(`Order ${order.databaseId} points at a missing part`);
     return part;

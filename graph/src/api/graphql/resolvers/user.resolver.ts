@@ -1,4 +1,5 @@
-import { Arg, Args, Ctx, Directive, FieldResolver, Mutation, Query, Resolver, Root } from "type-graphql";
+import type { GraphQLResolveInfo } from "graphql";
+import { Arg, Args, Ctx, Directive, FieldResolver, Info, Mutation, Query, Resolver, Root } from "type-graphql";
 import { EmailArgs, NewsletterArgs, PageArgs, SignInArgs, UpdateProfileInput } from "../../inputs/inputs";
 import { GraphContext } from "../context";
 import { OrderConnection, UserConnection } from "../types/connection";
@@ -6,6 +7,7 @@ import { NewsletterPayload, SignInPayload } from "../types/payloads";
 import { ProfileType } from "../types/profile.type";
 import { PublicConfig } from "../types/public-config";
 import { UserType } from "../types/user.type";
+import { ordersReadFor } from "./order.resolver";
 import { Viewer } from "../types/viewer";
 
 @Resolver(() => UserType)
@@ -66,7 +68,7 @@ export class ViewerResolver {
   }
 
   @FieldResolver(() => OrderConnection, { description: "Your live orders, newest first" })
-  async orders(@Root() viewer: Viewer, @Args() page: PageArgs, @Ctx() { services }: GraphContext) {
-    return services.orders.listForEmail(viewer.user, viewer.user.email, page);
+  async orders(@Root() viewer: Viewer, @Args() page: PageArgs, @Ctx() { services }: GraphContext, @Info() info: GraphQLResolveInfo) {
+    return services.orders.listForEmail(viewer.user, viewer.user.email, page, ordersReadFor(info));
   }
 }

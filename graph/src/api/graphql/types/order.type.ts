@@ -50,3 +50,22 @@ export class OrderType extends NodeFields {
   @Field(() => Date, { nullable: true, description: "When it was cancelled" })
   cancelledAt: Date | null;
 }
+
+/**
+ * The fields of Order a list's row answers (domain ORDER_ROW_PROPERTIES; `part` needs only the
+ * part's id): a list asked for none but these reads only those columns.
+ */
+export const ORDER_ROW_FIELDS: ReadonlySet<string> = new Set([
+  "id",
+  "databaseId",
+  "partName",
+  "quantity",
+  "unitPrice",
+  "price",
+  "status",
+  "paid",
+  "transactionId",
+  "createdAt",
+  "paidAt",
+  "part",
+]);
