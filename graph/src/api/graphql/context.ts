@@ -26,15 +26,32 @@ function byKey<K, V>(keys: readonly K[], rows: V[], keyOf: (row: V) => K): (V | 
   return keys.map((key) => index.get(key) ?? null);
 }
 
-export function createLoaders(services: Services): Loaders {
-  return {
-    partById: new DataLoader(async (ids) => byKey(ids, await services.parts.getMany(ids), (part) => part.databaseId)),
-    compatibleModelsByPartId: new DataLoader(async (ids) => {
-      const byPart = await services.compatibility.modelsOfParts(ids);
+/** Each loader made on first use: most requests need none of them, and a DataLoader is a few objects and closures. */
+class RequestLoaders implements Loaders {
+  private part?: Loaders["partById"];
+  private models?: Loaders["compatibleModelsByPartId"];
+  private profile?: Loaders["profileByUserId"];
+
+  constructor(private readonly services: Services) {}
+
+  get partById(): Loaders["partById"] {
+    return (this.part ??= new DataLoader(async (ids) => byKey(ids, await this.services.parts.getMany(ids), (part) => part.databaseId)));
+  }
+
+  get compatibleModelsByPartId(): Loaders["compatibleModelsByPartId"] {
+    return (this.models ??= new DataLoader(async (ids) => {
+      const byPart = await this.services.compatibility.modelsOfParts(ids);
       return ids.map((id) => byPart.get(id) ?? []);
-    }),
-    profileByUserId: new DataLoader(async (ids) => byKey(ids, await services.profiles.getMany(ids), (profile) => profile.userId)),
-  };
+    }));
+  }
+
+  get profileByUserId(): Loaders["profileByUserId"] {
+    return (this.profile ??= new DataLoader(async (ids) => byKey(ids, await this.services.profiles.getMany(ids), (profile) => profile.userId)));
+  }
+}
+
+export function createLoaders(services: Services): Loaders {
+  return new RequestLoaders(services);
 }
 
 export function createContext(services: Services, publicConfig: PublicConfig, actor: () => Promise<Actor>): GraphContext {
