@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { Fingerprint } from "./support/fingerprint";
-import { HttpAnswer, HttpRequest } from "./support/http";
+import { HttpAnswer, HttpRequest, isOversized, JSON_BODY_LIMIT } from "./support/http";
 import { checkProperty, FuzzCase, Prober, refusalWithoutMessage } from "./support/property";
 
 /*
@@ -41,6 +41,16 @@ describe("the fuzzer's property can fail", () => {
   it("on no answer at all", async () => {
     const silent: HttpAnswer = { status: 0, headers: {}, text: "", json: undefined, noAnswer: "Error: socket hang up" };
     expect(await problemsOf(restPost, silent, false)).toEqual(["no answer: Error: socket hang up"]);
+  });
+
+  it("not on a connection closed while a request bigger than the server reads was sent (its 431 or 413 lost to the reset)", async () => {
+    const closed: HttpAnswer = { status: 0, headers: {}, text: "", json: undefined, noAnswer: "Error: write EPIPE", closedOnOversizedRequest: true };
+    expect(await problemsOf(restPost, closed, false)).toEqual([]);
+    expect(isOversized({ ...restGet, path: `/parts/${"%F3%83%BA%93".repeat(2000)}` })).toBe(true);
+    expect(isOversized({ ...restGet, headers: { "x-long": "x".repeat(20_000) } })).toBe(true);
+    expect(isOversized({ ...restPost, body: Buffer.alloc(JSON_BODY_LIMIT + 1) })).toBe(true);
+    expect(isOversized({ ...restGet, path: `/parts/${"x".repeat(1000)}` })).toBe(false);
+    expect(isOversized(restPost)).toBe(false);
   });
 
   it("on INTERNAL_SERVER_ERROR in a GraphQL answer, whatever its status", async () => {

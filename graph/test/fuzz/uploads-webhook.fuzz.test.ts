@@ -38,7 +38,7 @@ const fuzzerEmails = () => [session.people.customer.email, session.people.bystan
  */
 function unclearUploadRefusal(fuzzCase: UploadCase, answer: HttpAnswer): string | null {
   if (!wasRefused(fuzzCase.request, answer)) return null;
-  if (answer.closedOnOversizedBody) return "the connection was reset while the upload was sent: the client never read a refusal";
+  if (answer.closedOnOversizedRequest) return "the connection was reset while the upload was sent: the client never read a refusal";
   if (answer.answeredBeforeBodyRead && answer.headers.connection === "close") {
     return "refused before the upload was read (the answer came while the client had sent 64 kB), then the connection closes: a client still sending may get a reset instead of this answer";
   }

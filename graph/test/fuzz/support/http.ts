@@ -36,11 +36,11 @@ export interface HttpAnswer {
   /** Why there was no answer (the connection failed or timed out); status is then 0. */
   noAnswer?: string;
   /**
-   * The server closed the connection while an oversized body was still being sent: a refusal.
-   * (It may well have answered 404 or 413 first, but a reset makes the client's system drop
-   * that answer unread.)
+   * The server closed the connection while an oversized request was still being sent (a head over
+   * node's header limit, a body over the JSON limit): a refusal. (It may well have answered 431,
+   * 404 or 413 first, but a reset makes the client's system drop that answer unread.)
    */
-  closedOnOversizedBody?: boolean;
+  closedOnOversizedRequest?: boolean;
   /** The answer came in the request's pause (`pauseAfter`), before most of the body was sent: the server did not read it. */
   answeredBeforeBodyRead?: boolean;
 }
@@ -97,12 +97,24 @@ function answerOf(outgoing: http.ClientRequest, request: HttpRequest, timeoutMs:
       outgoing.destroy();
     });
     outgoing.on("response", (response) => readAnswer(response).then(finish));
-    // The server may answer (413) and close before reading an oversized body: the answer counts, not the broken pipe.
+    // The server may answer (431, 413) and close before reading an oversized request: the answer counts, not the broken pipe.
     outgoing.on("error", (error: NodeJS.ErrnoException) => {
-      const oversized = (request.body?.length ?? 0) > JSON_BODY_LIMIT && ["EPIPE", "ECONNRESET"].includes(error.code ?? "");
-      setTimeout(() => finish({ status: 0, headers: {}, text: "", json: undefined, noAnswer: String(error), closedOnOversizedBody: oversized }), 200);
+      const closed = isOversized(request) && ["EPIPE", "ECONNRESET"].includes(error.code ?? "");
+      setTimeout(() => finish({ status: 0, headers: {}, text: "", json: undefined, noAnswer: String(error), closedOnOversizedRequest: closed }), 200);
     });
   });
+}
+
+/** Bigger than the server reads before it answers and closes: a head over node's header limit, or a body over the JSON limit. */
+export function isOversized(request: HttpRequest): boolean {
+  return headBytes(request) > http.maxHeaderSize || (request.body?.length ?? 0) > JSON_BODY_LIMIT;
+}
+
+/** The request line and headers as node:http sends them, in bytes (paths and values are latin1 bytes). */
+function headBytes(request: HttpRequest): number {
+  const lines = [`${request.method} ${request.path} HTTP/1.1`];
+  for (const [name, value] of Object.entries(request.headers)) for (const one of [value].flat()) lines.push(`${name}: ${one}`);
+  return Buffer.byteLength(lines.join("\r\n"), "latin1");
 }
 
 function readAnswer(response: http.IncomingMessage): Promise<HttpAnswer> {
@@ -198,7 +210,7 @@ export const escapedLiteral = (text: string) =>
   `"${text.replace(/[^\x20-\x7e]|["\\]/g, (character) => (character === '"' || character === "\\" ? `\\${character}` : `\\u${character.charCodeAt(0).toString(16).padStart(4, "0")}`))}"`;
 
 export function describeAnswer(answer: HttpAnswer): string {
-  if (answer.closedOnOversizedBody) return `the connection was closed while the oversized body was sent (${answer.noAnswer})`;
+  if (answer.closedOnOversizedRequest) return `the connection was closed while the oversized request was sent (${answer.noAnswer})`;
   if (answer.noAnswer) return `no answer: ${answer.noAnswer}`;
   const body = answer.text.length > 1500 ? `${answer.text.slice(0, 1500)}…` : answer.text;
   return `${answer.status} ${answer.headers["content-type"] ?? ""}\n${body}`;

@@ -40,9 +40,9 @@ export function graphqlErrorsOf(answer: HttpAnswer): Array<{ message?: unknown; 
   return Array.isArray(errors) ? errors : [];
 }
 
-/** Refused: a 4xx, or the connection closed on an oversized body; or a GraphQL answer with errors and no data for any root field. */
+/** Refused: a 4xx, or the connection closed on an oversized request; or a GraphQL answer with errors and no data for any root field. */
 export function wasRefused(request: HttpRequest, answer: HttpAnswer): boolean {
-  if ((answer.status >= 400 && answer.status < 500) || answer.closedOnOversizedBody) return true;
+  if ((answer.status >= 400 && answer.status < 500) || answer.closedOnOversizedRequest) return true;
   if (!isGraphqlRequest(request) || graphqlErrorsOf(answer).length === 0) return false;
   const data = answer.json?.data;
   return data === null || data === undefined || (typeof data === "object" && Object.values(data).every((value) => value === null));
@@ -64,7 +64,7 @@ export function onlyReads(request: HttpRequest): boolean {
 /** A refusal says why: `{ error }` (or its route's own shape) for REST, `errors[].message` for GraphQL. */
 export function refusalWithoutMessage(request: HttpRequest, answer: HttpAnswer): string | null {
   if (!wasRefused(request, answer)) return null;
-  if (answer.closedOnOversizedBody) return null;
+  if (answer.closedOnOversizedRequest) return null;
   const messages = [answer.json?.error, ...graphqlErrorsOf(answer).map((error) => error.message)];
   return messages.some((message) => typeof message === "string" && message.trim() !== "") ? null : "refused without a message";
 }
@@ -104,7 +104,7 @@ export class Prober {
     const after = await this.timed("fingerprint", () => this.database.take());
     this.last = after;
     const problems: string[] = [];
-    if (answer.noAnswer && !answer.closedOnOversizedBody) problems.push(`no answer: ${answer.noAnswer}`);
+    if (answer.noAnswer && !answer.closedOnOversizedRequest) problems.push(`no answer: ${answer.noAnswer}`);
     else if (answer.status >= 500) problems.push(`status ${answer.status}`);
     const internal = graphqlErrorsOf(answer).filter((error) => error.extensions?.code === "INTERNAL_SERVER_ERROR");
     if (internal.length) problems.push(`a GraphQL error with code INTERNAL_SERVER_ERROR: ${JSON.stringify(internal[0].message)}`);
@@ -120,7 +120,7 @@ export class Prober {
 
 /** An answer in a word: its status and, for GraphQL, its first error code ("200 ok", "400 BAD_USER_INPUT"). */
 function outcomeOf(answer: HttpAnswer): string {
-  if (answer.closedOnOversizedBody) return "closed on an oversized body";
+  if (answer.closedOnOversizedRequest) return "closed on an oversized request";
   if (answer.noAnswer) return "no answer";
   const code = graphqlErrorsOf(answer)[0]?.extensions?.code;
   return `${answer.status} ${typeof code === "string" ? code : answer.status < 400 ? "ok" : ""}`.trim();
