@@ -67,7 +67,12 @@ async function query<T = any>(sql: string, params: unknown[] = []): Promise<T[]>
 }
 
 async function signIn(baseUrl: string, email: string, idToken: string): Promise<string> {
-  const answer = await restAt(baseUrl, "PUT", `/user/${email}`, { token: idToken });
+  let answer = await restAt(baseUrl, "PUT", `/user/${email}`, { token: idToken });
+  // 40 sign-ins at once can find the emulator busy: a 503 asks the client to try again, as a client would.
+  for (let retry = 0; answer.status === 503 && retry < 3; retry++) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    answer = await restAt(baseUrl, "PUT", `/user/${email}`, { token: idToken });
+  }
   if (answer.status !== 200) throw new Error(`sign-in failed: ${answer.status} ${JSON.stringify(answer.body)}`);
   return answer.body.token;
 }

@@ -8,7 +8,7 @@ import { promisify } from "node:util";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readEnvFile } from "../src/config";
-import { newCustomer, shop, withDatabaseAt } from "./support/client";
+import { firebaseSignIn, newCustomer, shop, withDatabaseAt } from "./support/client";
 import { freePort, GRAPH_DIR, ShopProcess, shopEnv, spawnShop } from "./support/processes";
 
 /*
@@ -126,6 +126,30 @@ describe("readiness and migrations", () => {
   });
 });
 
+/** A TCP relay to `target` on a port of its own, until closed: then that port refuses connections. */
+async function relayTo(target: URL): Promise<{ host: string; close(): Promise<void> }> {
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((client) => {
+    const upstream = net.connect(Number(target.port), target.hostname);
+    for (const socket of [client, upstream]) {
+      sockets.add(socket);
+      socket.on("error", () => [client, upstream].forEach((each) => each.destroy()));
+      socket.on("close", () => sockets.delete(socket));
+    }
+    client.pipe(upstream).pipe(client);
+  });
+  const port = await freePort();
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  return {
+    host: `127.0.0.1:${port}`,
+    close: async () => {
+      const closed = new Promise((resolve) => server.close(resolve));
+      for (const socket of sockets) socket.destroy();
+      await closed;
+    },
+  };
+}
+
 describe("configuration files and a machine that is not as the shop needs it", () => {
   it(".env is read on start, and the environment wins over it", () => {
     const folder = fs.mkdtempSync(path.join(os.tmpdir(), "partshop-env-"));
@@ -162,6 +186,38 @@ describe("configuration files and a machine that is not as the shop needs it", (
       }
     } finally {
       blocker.close();
+    }
+  });
+
+  it("signing in while the identity provider cannot be reached answers 503 with Retry-After and asks to try again, and logs why", async () => {
+    const { idToken } = await firebaseSignIn("customer@partshop.dev", "partshop-customer");
+    // The shop reaches the emulator through a relay, which goes away once the shop has started.
+    const relay = await relayTo(new URL(shop().emulatorUrl));
+    const env = await shopEnv("identity-down", { FIREBASE_AUTH_EMULATOR_HOST: relay.host, DATABASE_URL: shop().databaseUrl, SEED: "false" });
+    const started = await spawnShop(env, { timeoutMs: 60_000 });
+    await relay.close();
+    try {
+      const rest = await fetch(`${started.url}/user/customer@partshop.dev`, { method: "PUT", headers: { authorization: `Bearer ${idToken}` } });
+      expect(rest.status).toBe(503);
+      expect(rest.headers.get("retry-after")).toBe("5");
+      expect(await rest.json()).toEqual({
+        error: "Signing in is not possible right now: the identity provider cannot be reached; please try again in a moment",
+      });
+      const graphql = await fetch(`${started.url}/graphql`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ query: "mutation($idToken: String!) { signIn(idToken: $idToken) { token } }", variables: { idToken } }),
+      });
+      const answer: any = await graphql.json();
+      expect(answer.errors[0].extensions.code).toBe("SERVICE_UNAVAILABLE");
+      expect(answer.errors[0].message).toMatch(/identity provider cannot be reached/);
+      // A token that is not one is still the caller's fault, whatever the provider's state.
+      const garbage = await fetch(`${started.url}/user/customer@partshop.dev`, { method: "PUT", headers: { authorization: "Bearer not-a-token" } });
+      expect(garbage.status).toBe(401);
+      expect(started.output()).toMatch(/ECONNREFUSED/);
+    } finally {
+      await started.stop("SIGTERM");
+      fs.rmSync(env.DATA_DIR, { recursive: true, force: true });
     }
   });
 

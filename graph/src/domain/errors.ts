@@ -55,6 +55,13 @@ export const forbidden = (message = "You are not allowed to do this") => new Sho
 export const notFound = (what: string) => new ShopError("NOT_FOUND", `${what} not found`);
 export const conflict = (message: string) => new ShopError("CONFLICT", message);
 
+/** Something the shop depends on did not answer: the caller may try again; the cause is kept for the log. */
+export function unavailable(message: string, cause: unknown): ShopError {
+  const error = new ShopError("SERVICE_UNAVAILABLE", message);
+  error.cause = cause;
+  return error;
+}
+
 /** PostgreSQL SQLSTATEs that mean "the database is not reachable right now". */
 const UNAVAILABLE_SQLSTATES = new Set(["57P01", "57P02", "57P03", "08000", "08001", "08003", "08006", "53300"]);
 const UNAVAILABLE_NODE_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "EPIPE", "ETIMEDOUT", "ENOTFOUND"]);

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyBaseLogger, FastifyError, FastifyReply, FastifyRequest } from "fastify";
 import { ShopError, toShopError } from "../domain/errors";
 import { drainUnread, type BodySettings } from "./bodies";
 
@@ -45,6 +45,13 @@ export function sendRefusal(request: FastifyRequest, reply: FastifyReply, error:
   return reply.send(refusal ? { ...refusal(error.message), ...extra } : { error: error.message, ...extra });
 }
 
+/** A refusal caused by something the log should show (a value the database refused, a provider down): logged as a warning. */
+export function logCause(log: Pick<FastifyBaseLogger, "warn">, refused: ShopError, context: Record<string, unknown> = {}): void {
+  if (!refused.cause) return;
+  const why = refused.code === "BAD_USER_INPUT" ? "A value reached the database that input validation should have refused" : refused.message;
+  log.warn({ err: refused.cause, ...context }, why);
+}
+
 /**
  * Every error that reaches the edge: the caller's mistakes answer 4xx with a message; anything
  * unexpected is logged once, with the request id, the route and the stack, and answers 500 with
@@ -54,8 +61,8 @@ export async function handleError(error: FastifyError, request: FastifyRequest, 
   const refused = error instanceof ShopError ? error : (frameworkError(error, request.routeOptions.bodyLimit ?? 0) ?? toShopError(error));
   if (refused.code === "INTERNAL_SERVER_ERROR") {
     request.log.error({ err: error, route: `${request.method} ${request.routeOptions.url ?? request.url}` }, "Unexpected error");
-  } else if (refused.cause) {
-    request.log.warn({ err: refused.cause }, "A value reached the database that input validation should have refused");
+  } else {
+    logCause(request.log, refused);
   }
   if ((request.routeOptions.config as BodySettings | undefined)?.streamBody) await drainUnread(request, reply);
   return sendRefusal(request, reply, refused);

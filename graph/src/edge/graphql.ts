@@ -15,7 +15,7 @@ import { describeValidationErrors } from "../api/inputs/validation";
 import { ShopError, toShopError } from "../domain/errors";
 import type { Services } from "../domain/services";
 import { compiledExecution } from "./compiled-execution";
-import { GRAPHQL_PATH, sendRefusal } from "./errors";
+import { GRAPHQL_PATH, logCause, sendRefusal } from "./errors";
 import { GRAPHQL_LIMITS, GRAPHQL_MAX_TOKENS, graphqlLimitRules } from "./graphql-limits";
 import type { Logger } from "./logging";
 import { rateLimitPlugin, type RateLimits } from "./rate-limits";
@@ -59,6 +59,7 @@ function unexpectedErrorsPlugin(): ApolloServerPlugin<ShopGraphContext> {
         async didEncounterErrors({ errors, contextValue, operationName }) {
           for (const error of errors) {
             const original = unwrapResolverError(error);
+            if (original instanceof ShopError) logCause(contextValue.log, original, { operation: operationName ?? "(anonymous)" });
             if (original instanceof ShopError || original instanceof ArgumentValidationError) continue;
             if (error.extensions?.code && error.extensions.code !== "INTERNAL_SERVER_ERROR") continue;
             if (raisedForTheClient(original)) continue;

@@ -7,6 +7,17 @@ export interface VerifiedIdentity {
   name: string | null;
 }
 
+/** The identity provider could not be asked (unreachable, timed out, failed on its side): not the token's fault. */
+export class IdentityProviderUnavailable extends Error {
+  constructor(cause: unknown) {
+    super(`The identity provider could not be asked: ${(cause as Error)?.message ?? String(cause)}`, { cause });
+    this.name = "IdentityProviderUnavailable";
+  }
+}
+
+/** firebase-admin's codes for a request that never got a verdict (anything else is the token's fault). */
+const PROVIDER_FAULTS = new Set(["app/network-error", "app/network-timeout", "auth/internal-error"]);
+
 /** Proof of identity: a Firebase ID token, verified (revocation included). */
 export interface IdTokenVerifier {
   verify(idToken: string): Promise<VerifiedIdentity>;
@@ -30,7 +41,9 @@ export function firebaseVerifier(settings: FirebaseSettings): IdTokenVerifier {
     async verify(idToken) {
       // checkRevoked also looks the account up, so a token for a deleted or unknown account fails
       // even against the emulator, which does not sign its tokens.
-      const decoded = await auth.verifyIdToken(idToken, true);
+      const decoded = await auth.verifyIdToken(idToken, true).catch((error: { code?: unknown }) => {
+        throw PROVIDER_FAULTS.has(String(error?.code)) ? new IdentityProviderUnavailable(error) : error;
+      });
       return {
         uid: decoded.uid,
         email: typeof decoded.email === "string" ? decoded.email : null,

@@ -2,18 +2,21 @@ import { DataSource } from "typeorm";
 import { Actor, authorize, sameEmail } from "../actor";
 import { recordAudit } from "../audit/audit.service";
 import { AuditAction, AuditEntityType } from "../audit/audit-entry.entity";
-import { forbidden, notFound, unauthenticated } from "../errors";
+import { forbidden, notFound, unauthenticated, unavailable } from "../errors";
 import { databaseIdOf } from "../ids";
 import { MAX } from "../limits";
 import { Page, PageRequest, paginate } from "../pagination";
 import { AccessTokens } from "./access-tokens";
-import { IdTokenVerifier } from "./identity";
+import { IdentityProviderUnavailable, IdTokenVerifier } from "./identity";
 import { Role, User } from "./user.entity";
 
 export interface SignInResult {
   token: string;
   user: User;
 }
+
+const signInUnavailable = (cause: unknown) =>
+  unavailable("Signing in is not possible right now: the identity provider cannot be reached; please try again in a moment", cause);
 
 export class UserService {
   constructor(
@@ -31,7 +34,8 @@ export class UserService {
     let identity;
     try {
       identity = await this.verifier.verify(idToken);
-    } catch {
+    } catch (error) {
+      if (error instanceof IdentityProviderUnavailable) throw signInUnavailable(error);
       throw unauthenticated("The sign-in token is invalid, expired or revoked");
     }
     if (!identity.email) throw unauthenticated("The signed-in account has no email address");
