@@ -1,5 +1,5 @@
 import type { GatewayExecutor, GatewayInterface } from "@apollo/server-gateway-interface";
-import { execute, getVariableValues, GraphQLError, printSchema, type DocumentNode, type ExecutionResult, type GraphQLSchema } from "graphql";
+import { execute, GraphQLError, printSchema, type DocumentNode, type ExecutionResult, type GraphQLSchema } from "graphql";
 import { compileQuery, isCompiledQuery, type CompiledQuery } from "graphql-jit";
 import { LRUCache } from "lru-cache";
 
@@ -47,12 +47,12 @@ export function compiledExecution(schema: GraphQLSchema): GatewayInterface {
       compiled.set(key, (query = compilation));
       seen.delete(key);
     }
-    // Variables that do not fit their types are refused before any resolver runs: by graphql-js,
-    // whose errors Apollo recognises as its own (400, BAD_USER_INPUT). Checked first, so a
-    // mutation is never run twice.
-    const variables = request.request.variables ?? {};
-    if (getVariableValues(schema, request.operation.variableDefinitions ?? [], variables, { maxErrors: 1 }).errors) return executeOnce();
-    return withGraphQLErrors(await query.query(undefined, request.context, variables));
+    const result = await query.query(undefined, request.context, request.request.variables ?? {});
+    // Variables that do not fit their types: graphql-jit refuses them before any resolver runs
+    // (its answer then has no data), so nothing ran; graphql-js refuses them again in the words
+    // Apollo recognises as its own (400, BAD_USER_INPUT).
+    if (!("data" in result)) return executeOnce();
+    return withGraphQLErrors(result);
   };
 
   return {
