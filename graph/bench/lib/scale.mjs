@@ -271,7 +271,7 @@ function rowsExamined(plan) {
 /** The statements a request runs (X-Sql-Statements: keep), each EXPLAINed with its parameters. */
 async function explainRequest(ctx, scenario) {
   const request = scenario.request(999_999);
-  const answer = await send(ctx.shop.url, request, headersOf(ctx, scenario, request, { "x-sql-statements": "keep" }));
+  const answer = await send(ctx.explainer.url, request, headersOf(ctx, scenario, request, { "x-sql-statements": "keep" }));
   const encoded = answer.headers["x-sql-statements"];
   if (answer.status !== 200 || !encoded)
     throw new Error(`scale: ${scenario.name} for EXPLAIN answered ${answer.status}: ${answer.body.toString("utf8").slice(0, 300)}`);
@@ -371,13 +371,29 @@ export async function scalePhase({ log, cleanup: outer, duration, label }) {
       STRIPE_SANDBOX_PORT: String(await freePort()),
       JWT_SECRET: crypto.randomBytes(32).toString("hex"),
       ADMIN_EMAILS: "admin@partshop.dev",
-      // Needed for X-Sql-Statements; costs a counter per statement.
-      EXPOSE_SQL_COUNT: "true",
       LOG_MIGRATIONS: "0",
     };
     log("scale: starting a shop of its own (embedded PostgreSQL, Auth Emulator, payment sandbox)");
     const ctx = { shop: await spawnShop("scale", env, cleanup) };
     ctx.emulatorHost = `127.0.0.1:${env.AUTH_EMULATOR_PORT}`;
+    // The statements a request runs are read from a second process on the same database: the
+    // per-request SQL counting (EXPOSE_SQL_COUNT, an AsyncLocalStorage) made the measured shop's
+    // CPU 10-25% higher, in a run alternating the two (node 20's async hooks on every promise).
+    ctx.explainer = await spawnShop(
+      "scale-explain",
+      {
+        DATA_DIR: makeDataDir("scale-explain", cleanup),
+        PORT: String(await freePort()),
+        DATABASE_URL: embeddedDatabaseUrl(env.DATA_DIR, env.EMBEDDED_PG_PORT),
+        FIREBASE_AUTH_EMULATOR_HOST: ctx.emulatorHost,
+        STRIPE_SANDBOX_PORT: String(await freePort()),
+        JWT_SECRET: env.JWT_SECRET,
+        ADMIN_EMAILS: env.ADMIN_EMAILS,
+        EXPOSE_SQL_COUNT: "true",
+        LOG_MIGRATIONS: "0",
+      },
+      cleanup,
+    );
     ctx.postmasterPid = postmasterPidOf(env.DATA_DIR);
     ctx.db = new pg.Client({ connectionString: embeddedDatabaseUrl(env.DATA_DIR, env.EMBEDDED_PG_PORT) });
     await ctx.db.connect();
