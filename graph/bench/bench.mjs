@@ -311,11 +311,11 @@ async function misses(ctx) {
     await runCeiling();
     results[scenario.key] = { name: scenario.name, responseBytes: scenario.bytes, ...againstNodePg(result, ceilings[index], ceilings[index + 1]) };
   }
-  const floor = !only || only.includes("apolloFloor") ? await apolloFloor(ctx, ceilings, runCeiling, measure) : null;
+  const floors = !only || only.includes("apolloFloor") ? await apolloFloors(ctx, ceilings, runCeiling, measure) : [];
   return {
     connections: CONNECTIONS,
     durationSeconds: DURATION,
-    floor,
+    floors,
     ceiling: {
       what: "bare node:http + pg pool (20), the same SELECT as REST GET /parts, no framework, no ORM",
       runs: ceilings.map((c) => c.requestsPerSecond),
@@ -328,31 +328,48 @@ async function misses(ctx) {
 }
 
 /**
- * The Apollo floor (apollo-floor-server.mjs): the "new variables" request answered by fastify +
- * Apollo Server 5 + graphql-jit over the same SELECT, with none of the shop's own layers, between
- * two node + pg runs. How much of the distance to node + pg the GraphQL framework alone accounts
- * for; no target (BENCH_MISSES filters it out unless it names "apolloFloor").
+ * The Apollo floor (apollo-floor-server.mjs): the "new variables" and "new document" requests
+ * answered by fastify + Apollo Server 5 + graphql-jit over the same SELECT, with none of the shop's
+ * own layers, each between two node + pg runs. How much of the distance to node + pg the GraphQL
+ * framework alone accounts for (for a new document: Apollo's parsing, graphql-js's validation with
+ * its own rules and its execution of a first sight); no target (BENCH_MISSES filters it out unless
+ * it names "apolloFloor").
  */
-async function apolloFloor(ctx, ceilings, runCeiling, measure) {
-  const server = await spawnDatabaseServer("apollo-floor-server.mjs", ctx.databaseUrl, cleanup);
-  const options = everyRequestNew(post(server.url, HOME_PARTS, { first: 20 }), (n) =>
-    JSON.stringify({ query: HOME_PARTS, variables: { first: 20, request: n } }),
-  );
-  const check = await fetch(options.url, { method: "POST", headers: options.requests[0].headers, body: options.requests[0].setupRequest({}).body });
-  const text = await check.text();
-  if (check.status !== 200 || text.includes('"errors"')) throw new Error(`the Apollo floor answered ${check.status}: ${text.slice(0, 300)}`);
-  await load(options, server.pid, WARMUP);
-  const result = await measure(options, server.pid);
-  log(
-    `  Apollo floor (no project code), new variables: ${result.requestsPerSecond} req/s, p99 ${result.p99Ms} ms, ${result.serverCpuMsPerRequest} + ${result.postgresCpuMsPerRequest} (PostgreSQL) CPU ms/request`,
-  );
-  const before = ceilings[ceilings.length - 1];
-  await runCeiling();
-  return {
-    name: "Apollo floor, new variables",
-    what: "fastify + Apollo Server 5 + graphql-jit + pg pool (20), a plain graphql-js schema, the same SELECT: no project code",
-    ...againstNodePg(result, before, ceilings[ceilings.length - 1]),
-  };
+async function apolloFloors(ctx, ceilings, runCeiling, measure) {
+  // BENCH_FLOOR_NODE_ARGS: node flags for the floor's process (e.g. "--cpu-prof --cpu-prof-dir=…").
+  const nodeArgs = (process.env.BENCH_FLOOR_NODE_ARGS ?? "").split(" ").filter(Boolean);
+  const server = await spawnDatabaseServer("apollo-floor-server.mjs", ctx.databaseUrl, cleanup, nodeArgs);
+  const requests = [
+    {
+      name: "Apollo floor, new variables",
+      options: everyRequestNew(post(server.url, HOME_PARTS, { first: 20 }), (n) => JSON.stringify({ query: HOME_PARTS, variables: { first: 20, request: n } })),
+    },
+    {
+      name: "Apollo floor, new document",
+      options: everyRequestNew(post(server.url, HOME_PARTS, { first: 20 }), (n) =>
+        JSON.stringify({ query: `${HOME_PARTS}\n# request ${n}`, variables: { first: 20 } }),
+      ),
+    },
+  ];
+  const floors = [];
+  for (const { name, options } of requests) {
+    const check = await fetch(options.url, { method: "POST", headers: options.requests[0].headers, body: options.requests[0].setupRequest({}).body });
+    const text = await check.text();
+    if (check.status !== 200 || text.includes('"errors"')) throw new Error(`${name} answered ${check.status}: ${text.slice(0, 300)}`);
+    await load(options, server.pid, WARMUP);
+    const result = await measure(options, server.pid);
+    log(
+      `  ${name} (no project code): ${result.requestsPerSecond} req/s, p99 ${result.p99Ms} ms, ${result.serverCpuMsPerRequest} + ${result.postgresCpuMsPerRequest} (PostgreSQL) CPU ms/request`,
+    );
+    const before = ceilings[ceilings.length - 1];
+    await runCeiling();
+    floors.push({
+      name,
+      what: "fastify + Apollo Server 5 + graphql-jit + pg pool (20), a plain graphql-js schema, the same SELECT: no project code",
+      ...againstNodePg(result, before, ceilings[ceilings.length - 1]),
+    });
+  }
+  return floors;
 }
 
 /** A run past the cache with its ratio and p99 multiple to the node + pg runs just before and after it. */
@@ -672,7 +689,7 @@ function printTable(r) {
     lines.push(
       `${padEnd("operation", 34)}${pad("req/s", 8)}${pad("p50 ms", 8)}${pad("p99 ms", 8)}${pad("errors", 8)}${pad("node+pg", 9)}${pad("ratio", 8)}${pad("p99 ×", 7)}${pad("CPU ms/req", 12)}${pad("PG ms/req", 11)}`,
     );
-    for (const x of [...Object.values(m.scenarios), ...(m.floor ? [m.floor] : [])]) {
+    for (const x of [...Object.values(m.scenarios), ...(m.floors ?? [])]) {
       lines.push(
         `${padEnd(x.name, 34)}${pad(x.requestsPerSecond, 8)}${pad(x.p50Ms, 8)}${pad(x.p99Ms, 8)}${pad(x.errors, 8)}${pad(x.ceilingRequestsPerSecond, 9)}${pad(x.ratioToCeiling.toFixed(3), 8)}${pad(x.p99OverCeilingP99, 7)}${pad(x.serverCpuMsPerRequest, 12)}${pad(x.postgresCpuMsPerRequest, 11)}`,
       );

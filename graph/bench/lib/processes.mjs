@@ -148,9 +148,9 @@ export async function spawnCeiling(body, contentType, cleanup) {
 }
 
 /** A server of the bench's that answers from the database (`node <script> <port> <database url>`), in its own process. */
-export async function spawnDatabaseServer(script, databaseUrl, cleanup) {
+export async function spawnDatabaseServer(script, databaseUrl, cleanup, nodeArgs = []) {
   const port = await freePort();
-  const child = spawn(process.execPath, [...GRAPHQL_AS_IN_PRODUCTION, path.join(GRAPH_DIR, "bench", script), String(port), databaseUrl], {
+  const child = spawn(process.execPath, [...GRAPHQL_AS_IN_PRODUCTION, ...nodeArgs, path.join(GRAPH_DIR, "bench", script), String(port), databaseUrl], {
     stdio: ["ignore", "pipe", "inherit"],
   });
   const exited = new Promise((resolve) => child.once("exit", resolve));

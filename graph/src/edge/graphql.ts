@@ -98,7 +98,7 @@ export interface GraphqlEdge {
  * app's): the few documents real clients send, and room for Sandbox users'. At 256 kB a stream of
  * one-off documents kept 16 MB of trees, which the heap's growth multiplies (heap.ts).
  */
-function parsedDocuments(): InMemoryLRUCache<DocumentNode> {
+export function parsedDocuments(): InMemoryLRUCache<DocumentNode> {
   return new InMemoryLRUCache<DocumentNode>({ maxSize: 64 * 1024, sizeCalculation: (document) => document.loc?.end ?? 1024 });
 }
 
