@@ -1,3 +1,4 @@
+import pg from "pg";
 // A shop at scale, generated in SQL: 100,000 parts, 100,000 users and 1,000,000 orders (paid,
 // unpaid and cancelled; one a second, so all within the last 12 days and the overview's 30-day
 // window holds every paid order: its worst case), with realistic names; 400 laptop models (50 per
@@ -105,92 +106,150 @@ export const seriesOf = (entry) => entry.slice(entry.indexOf(" ") + 1);
 export const brandOf = (entry) => entry.slice(0, entry.indexOf(" "));
 export { BRANDS, KINDS };
 
-/** Runs the generation on a connection as a superuser (the embedded database's own user is one). */
+/**
+ * Runs the generation as a superuser (the embedded database's own user is one), on `db` and a
+ * second connection like it: the search side (models, compatibility, documents, words) and the
+ * orders side (orders, their keys and indexes, the names and rollups derived from them) need only
+ * the users and parts, so they run at once, one on each connection (PostgreSQL CPU on both cores).
+ */
 export async function seedAtScale(db, scale = SCALE) {
   const started = performance.now();
   const timings = {};
-  const step = async (name, sql, params = []) => {
+  const stepOn =
+    (connection) =>
+    async (name, sql, params = []) => {
+      const t0 = performance.now();
+      await connection.query(sql, params);
+      timings[name] = Math.round(performance.now() - t0);
+    };
+  const step = stepOn(db);
+  // Indexes are built far faster at once, from sorted rows, than row by row: those of the bulk
+  // tables that no constraint owns are dropped for the generation and made again as they were
+  // (a unique one checks the generated rows then). Each side makes its tables' B-trees again
+  // when its rows are in, before it reads them; GIN indexes (full text, trigrams) come last.
+  const { rows: dropped } = await db.query(
+    `SELECT c.relname AS name, pg_get_indexdef(i.indexrelid) AS definition, a.amname = 'gin' AS gin, i.indrelid = 'orders'::regclass AS of_orders
+     FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid JOIN pg_am a ON a.oid = c.relam
+     WHERE i.indrelid IN ('parts'::regclass, 'orders'::regclass, 'part_compatibility'::regclass)
+       AND NOT EXISTS (SELECT 1 FROM pg_constraint k WHERE k.conindid = i.indexrelid)`,
+  );
+  for (const { name } of dropped) await db.query(`DROP INDEX ${name}`);
+  // The orders' keys too (their id, sequence number and payment id): nothing references them.
+  const { rows: orderKeys } = await db.query(
+    `SELECT k.conname AS name, pg_get_constraintdef(k.oid) AS definition FROM pg_constraint k
+     WHERE k.conrelid = 'orders'::regclass AND k.contype IN ('p', 'u')
+       AND NOT EXISTS (SELECT 1 FROM pg_constraint f WHERE f.contype = 'f' AND f.conindid = k.conindid)`,
+  );
+  for (const { name } of orderKeys) await db.query(`ALTER TABLE orders DROP CONSTRAINT ${name}`);
+  const makeIndexes = async (name, connection, statements) => {
     const t0 = performance.now();
-    await db.query(sql, params);
+    for (const statement of statements) await connection.query(statement);
     timings[name] = Math.round(performance.now() - t0);
   };
-  // GIN indexes (full text, trigrams) are built far faster at once than row by row: dropped
-  // for the generation and made again, as they were, at the end.
-  const { rows: gins } = await db.query(
-    `SELECT c.relname AS name, pg_get_indexdef(i.indexrelid) AS definition FROM pg_index i
-     JOIN pg_class c ON c.oid = i.indexrelid JOIN pg_am a ON a.oid = c.relam
-     WHERE i.indrelid IN ('parts'::regclass, 'orders'::regclass) AND a.amname = 'gin'`,
-  );
-  for (const { name } of gins) await db.query(`DROP INDEX ${name}`);
-  await db.query("SET session_replication_role = replica");
-  // Bulk statements: hashes and sorts in memory rather than in temporary files.
-  await db.query("SET work_mem = '128MB'");
-  await step(
-    "users",
-    `INSERT INTO users (email, role, display_name, created_at, updated_at)
+  const second = new pg.Client(db.connectionParameters);
+  await second.connect();
+  try {
+    for (const connection of [db, second]) {
+      await connection.query("SET session_replication_role = replica");
+      // Bulk statements: hashes and sorts in memory rather than in temporary files.
+      await connection.query("SET work_mem = '128MB'");
+      await connection.query("SET maintenance_work_mem = '256MB'");
+    }
+    await step(
+      "users",
+      `INSERT INTO users (email, role, display_name, created_at, updated_at)
      SELECT lower(f.name) || '.' || lower(l.name) || '.' || n || '@${SCALE_EMAIL_DOMAIN}', 'user', f.name || ' ' || l.name,
             now() - ((n % 365) || ' days')::interval, now() - ((n % 365) || ' days')::interval
      FROM generate_series(1, $1::int) AS n
      CROSS JOIN LATERAL (SELECT ($2::text[])[1 + n % ${FIRST_NAMES.length}] AS name) f
      CROSS JOIN LATERAL (SELECT ($3::text[])[1 + (n / ${FIRST_NAMES.length}) % ${LAST_NAMES.length}] AS name) l`,
-    [scale.users, FIRST_NAMES, LAST_NAMES],
-  );
-  await step(
-    "parts",
-    `INSERT INTO parts (name, img, price_cents, available, min_order_quantity, short_desc, created_at, retired_at)
+      [scale.users, FIRST_NAMES, LAST_NAMES],
+    );
+    await step(
+      "parts",
+      `INSERT INTO parts (name, img, price_cents, available, min_order_quantity, short_desc, created_at, retired_at)
      SELECT ($2::text[])[1 + n % 10] || ' for ' || ($3::text[])[1 + (n / 10) % 8] || ' ' || chr(65 + n % 26) || (n % 97),
             '/images/parts/battery-57wh.svg', 500 + (n * 7919) % 50000, (n * 31) % 500, 1 + n % 5,
             'Scale part ' || n || ': a replacement ' || lower(($2::text[])[1 + n % 10]) || ' in grade-A quality',
             now() - ((n % 720) || ' hours')::interval,
             CASE WHEN n % 100 = 37 THEN now() - interval '1 day' END
      FROM generate_series(1, $1::int) AS n`,
-    [scale.parts, KINDS, BRANDS],
-  );
-  // Models in a known order (series b, model k is the (b * MODELS_PER_SERIES + k)th), then each
-  // part n of series b = (n / 10) % 8 fits models (7n + 17j) % MODELS_PER_SERIES, j < 3: distinct.
-  const models = BRANDS.flatMap((entry) => Array.from({ length: MODELS_PER_SERIES }, (_, k) => [brandOf(entry), modelName(seriesOf(entry), k)]));
-  await step(
-    "laptop models",
-    `INSERT INTO laptop_models (brand, model) SELECT brand, model FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS m(brand, model, i)
+      [scale.parts, KINDS, BRANDS],
+    );
+    await Promise.all([searchSide(), ordersSide()]);
+    await makeIndexes(
+      "gin indexes",
+      db,
+      dropped.filter((index) => index.gin).map((index) => index.definition),
+    );
+    await db.query("RESET maintenance_work_mem");
+    await db.query("RESET work_mem");
+    await step("vacuum analyze", "VACUUM ANALYZE");
+    // The caches of every process forget what they knew.
+    await db.query("SELECT pg_notify('catalogue_changed', ''), pg_notify('accounts_changed', ''), pg_notify('users_changed', '')");
+  } finally {
+    await second.end();
+  }
+  timings.total = Math.round(performance.now() - started);
+  return timings;
+
+  async function searchSide() {
+    const step = stepOn(second);
+    // Models in a known order (series b, model k is the (b * MODELS_PER_SERIES + k)th), then each
+    // part n of series b = (n / 10) % 8 fits models (7n + 17j) % MODELS_PER_SERIES, j < 3: distinct.
+    const models = BRANDS.flatMap((entry) => Array.from({ length: MODELS_PER_SERIES }, (_, k) => [brandOf(entry), modelName(seriesOf(entry), k)]));
+    await step(
+      "laptop models",
+      `INSERT INTO laptop_models (brand, model) SELECT brand, model FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS m(brand, model, i)
      ORDER BY i ON CONFLICT DO NOTHING`,
-    [models.map((m) => m[0]), models.map((m) => m[1])],
-  );
-  await step(
-    "part compatibility",
-    `WITH m AS (SELECT id, row_number() OVER (ORDER BY seq) - 1 AS i FROM laptop_models
+      [models.map((m) => m[0]), models.map((m) => m[1])],
+    );
+    await step(
+      "part compatibility",
+      `WITH m AS (SELECT id, row_number() OVER (ORDER BY seq) - 1 AS i FROM laptop_models
                 WHERE (lower(brand), lower(model)) IN (SELECT lower(b), lower(x) FROM unnest($1::text[], $2::text[]) AS t(b, x))),
-          p AS (SELECT id, substring(short_desc FROM '^Scale part ([0-9]+):')::int AS n FROM parts WHERE short_desc LIKE 'Scale part %')
+          -- Materialized: inlined, the part's number was parsed out of its text in the join's
+          -- condition, twice for each of its three rows (9 of the step's 11 s).
+          p AS MATERIALIZED (SELECT id, substring(short_desc FROM '^Scale part ([0-9]+):')::int AS n FROM parts WHERE short_desc LIKE 'Scale part %')
      INSERT INTO part_compatibility (part_id, laptop_model_id)
      SELECT p.id, m.id FROM p CROSS JOIN generate_series(0, $3::int - 1) AS j
      JOIN m ON m.i = ((p.n / 10) % 8) * $4::int + (p.n * 7 + j * 17) % $4::int
      ON CONFLICT DO NOTHING`,
-    [models.map((m) => m[0]), models.map((m) => m[1]), MODELS_PER_PART, MODELS_PER_SERIES],
-  );
-  // What the triggers of migration 1764510000000 would have written, for all parts at once.
-  await step(
-    "search documents",
-    // part_models_text(id) per part costs a planned join each (100 s for 100,000 parts): one
-    // aggregate over the compatibility table instead. Every seeded part fits models.
-    `UPDATE parts p SET search_document = part_search_document(p.name, c.models, p.short_desc)
-     FROM (SELECT c.part_id, string_agg(m.brand || ' ' || m.model, ', ' ORDER BY lower(m.brand), lower(m.model)) AS models
-           FROM part_compatibility c JOIN laptop_models m ON m.id = c.laptop_model_id GROUP BY c.part_id) c
-     WHERE c.part_id = p.id AND p.short_desc LIKE 'Scale part %'`,
-  );
-  await step(
-    "search words",
-    `INSERT INTO search_words (word)
+      [models.map((m) => m[0]), models.map((m) => m[1]), MODELS_PER_PART, MODELS_PER_SERIES],
+    );
+    // What the triggers of migration 1764510000000 would have written, for all parts at once.
+    await step(
+      "search documents",
+      // part_models_text(id) per part costs a planned join each (100 s for 100,000 parts): one
+      // aggregate over the compatibility table instead. Every seeded part fits models.
+      `UPDATE parts p SET search_document = part_search_document(p.name, c.models, p.short_desc)
+       FROM (SELECT c.part_id, string_agg(m.brand || ' ' || m.model, ', ' ORDER BY lower(m.brand), lower(m.model)) AS models
+             FROM part_compatibility c JOIN laptop_models m ON m.id = c.laptop_model_id GROUP BY c.part_id) c
+       WHERE c.part_id = p.id AND p.short_desc LIKE 'Scale part %'`,
+    );
+    await step(
+      "search words",
+      `INSERT INTO search_words (word)
      SELECT DISTINCT word FROM (
        SELECT name || ' ' || short_desc AS text FROM parts WHERE short_desc LIKE 'Scale part %'
        UNION ALL SELECT brand || ' ' || model FROM laptop_models
      ) t, unnest(tsvector_to_array(to_tsvector('simple', search_normalize(t.text, true)))) AS word
      WHERE word ~ '^[[:alpha:]]{3,40}$'
      ON CONFLICT DO NOTHING`,
-  );
-  // Migration 1764650000000's vocabulary of the documents' lexemes, as its trigger would keep it.
-  await step("search lexemes", `SELECT rebuild_search_lexemes()`);
-  await step(
-    "orders",
-    `WITH u AS (SELECT id, email, display_name, row_number() OVER (ORDER BY seq) - 1 AS i FROM users WHERE email LIKE '%@${SCALE_EMAIL_DOMAIN}'),
+    );
+    // Migration 1764650000000's vocabulary of the documents' lexemes, as its trigger would keep it.
+    await step("search lexemes", `SELECT rebuild_search_lexemes()`);
+    await makeIndexes(
+      "parts' b-tree indexes",
+      second,
+      dropped.filter((index) => !index.gin && !index.of_orders).map((index) => index.definition),
+    );
+  }
+
+  async function ordersSide() {
+    await step(
+      "orders",
+      `WITH u AS (SELECT id, email, display_name, row_number() OVER (ORDER BY seq) - 1 AS i FROM users WHERE email LIKE '%@${SCALE_EMAIL_DOMAIN}'),
           p AS (SELECT id, name, price_cents, row_number() OVER (ORDER BY seq) - 1 AS i FROM parts WHERE short_desc LIKE 'Scale part %')
      INSERT INTO orders (part_id, part_name, unit_price_cents, status, quantity, total_cents, user_id, user_email, user_name, address, phone,
                          transaction_id, paid_at, cancelled_at, created_at)
@@ -205,28 +264,22 @@ export async function seedAtScale(db, scale = SCALE) {
                                 now() - ((g.n % 5184000) || ' seconds')::interval AS at) AS s
      JOIN u ON u.i = g.n % $2::int
      JOIN p ON p.i = ((g.n / $2::int) * 13 + g.n::bigint * 7919) % $3::int`,
-    [scale.orders, scale.users, scale.parts],
-  );
-  // What the triggers (off above) keep: every name each part has had (migration 1764640000000).
-  await step(
-    "part names",
-    `INSERT INTO part_names (part_id, name) SELECT id, name FROM parts UNION SELECT part_id, part_name FROM orders ON CONFLICT DO NOTHING`,
-  );
-  // ... and every email and name orders were placed under (migration 1764660000000).
-  await step("customer names", "SELECT rebuild_order_customer_names()");
-  await db.query("SET session_replication_role = DEFAULT");
-  // The overview's rollups (migration 1764630000000), which the triggers on orders and users
-  // would have kept: all of them at once from the rows.
-  await step("rollups", "SELECT rebuild_sales_rollups()");
-  await db.query("SET maintenance_work_mem = '256MB'");
-  const t0 = performance.now();
-  for (const { definition } of gins) await db.query(definition);
-  timings["gin indexes"] = Math.round(performance.now() - t0);
-  await db.query("RESET maintenance_work_mem");
-  await db.query("RESET work_mem");
-  await step("vacuum analyze", "VACUUM ANALYZE");
-  // The caches of every process forget what they knew.
-  await db.query("SELECT pg_notify('catalogue_changed', ''), pg_notify('accounts_changed', ''), pg_notify('users_changed', '')");
-  timings.total = Math.round(performance.now() - started);
-  return timings;
+      [scale.orders, scale.users, scale.parts],
+    );
+    await makeIndexes("orders' keys and b-tree indexes", db, [
+      ...orderKeys.map(({ name, definition }) => `ALTER TABLE orders ADD CONSTRAINT ${name} ${definition}`),
+      ...dropped.filter((index) => !index.gin && index.of_orders).map((index) => index.definition),
+    ]);
+    // What the triggers (off above) keep: every name each part has had (migration 1764640000000).
+    await step(
+      "part names",
+      `INSERT INTO part_names (part_id, name) SELECT id, name FROM parts UNION SELECT part_id, part_name FROM orders ON CONFLICT DO NOTHING`,
+    );
+    // ... and every email and name orders were placed under (migration 1764660000000).
+    await step("customer names", "SELECT rebuild_order_customer_names()");
+    await db.query("SET session_replication_role = DEFAULT");
+    // The overview's rollups (migration 1764630000000), which the triggers on orders and users
+    // would have kept: all of them at once from the rows.
+    await step("rollups", "SELECT rebuild_sales_rollups()");
+  }
 }
