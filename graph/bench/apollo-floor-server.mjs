@@ -1,8 +1,9 @@
 // The Apollo floor: fastify + Apollo Server 5 + pg pool (20), as the shop runs them (the answer
 // cache's and cache-control's wrappers off, execution compiled by graphql-jit through the shop's
-// own compiledExecution and document store), over a plain graphql-js schema of the catalogue page: no type-graphql,
-// no TypeORM, no services, no edge hooks. What the GraphQL framework alone costs for the bench's
-// "new variables" request against the node + pg ceiling's same SELECT.
+// own compiledExecution and document store), over a plain graphql-js schema of the catalogue
+// page: no type-graphql, no TypeORM, no services, no edge hooks. What the GraphQL framework alone
+// costs for the bench's "new variables" and "new document" requests against the node + pg
+// ceiling's same SELECT.
 // Usage: node apollo-floor-server.mjs <port> <database url>   (needs graph/dist: the bench builds it)
 import { ApolloServer } from "@apollo/server";
 import { ApolloServerPluginCacheControlDisabled } from "@apollo/server/plugin/disabled";
