@@ -1,4 +1,3 @@
-import pg from "pg";
 // A shop at scale, generated in SQL: 100,000 parts, 100,000 users and 1,000,000 orders (paid,
 // unpaid and cancelled; one a second, so all within the last 12 days and the overview's 30-day
 // window holds every paid order: its worst case), with realistic names; 400 laptop models (50 per
@@ -9,6 +8,8 @@ import pg from "pg";
 // migration 1764630000000); one notification at the end drops the caches. VACUUM ANALYZE last:
 // statistics, and a visibility map as autovacuum would leave it, so index-only scans are what
 // they are in production.
+import pg from "pg";
+
 const BRANDS = [
   "Lenovo ThinkPad",
   "Dell Latitude",
