@@ -201,3 +201,33 @@ describe("compiled execution (graphql-jit, from a document's second sight)", () 
     expect(badMutation.body.errors[0].extensions.code).toBe("BAD_USER_INPUT");
   });
 });
+
+describe("the answer's content type follows the Accept header", () => {
+  const ask = (accept: string, n: number) =>
+    rest("POST", "/graphql", { headers: { accept }, body: { query: "query($n: Int) { parts(first: $n) { edges { cursor } } }", variables: { n } } });
+
+  it("JSON, the GraphQL response type, or 406 Not Acceptable, the same on every request", async () => {
+    const cases: Array<[string, number, string | null]> = [
+      ["application/json", 200, "application/json; charset=utf-8"],
+      ["*/*", 200, "application/json; charset=utf-8"],
+      ["application/graphql-response+json", 200, "application/graphql-response+json; charset=utf-8"],
+      ["application/graphql-response+json, application/json;q=0.9", 200, "application/graphql-response+json; charset=utf-8"],
+      ["application/json, application/graphql-response+json;q=0.9", 200, "application/json; charset=utf-8"],
+      ["text/html", 406, null],
+    ];
+    let n = 0;
+    for (const [accept, status, contentType] of cases) {
+      // New variables each time: no answer comes from the answer cache.
+      for (let round = 0; round < 3; round++) {
+        const answer = await ask(accept, 1 + (n++ % 50));
+        expect(answer.status, accept).toBe(status);
+        if (contentType) {
+          expect(answer.headers.get("content-type"), accept).toBe(contentType);
+          expect(answer.body.data.parts.edges.length, accept).toBeGreaterThan(0);
+        } else {
+          expect(answer.body.errors[0].message, accept).toMatch(/accept/i);
+        }
+      }
+    }
+  });
+});

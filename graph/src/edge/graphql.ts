@@ -19,6 +19,7 @@ import { GRAPHQL_PATH, logCause, sendRefusal } from "./errors";
 import { GRAPHQL_LIMITS, GRAPHQL_MAX_TOKENS, graphqlLimitRules } from "./graphql-limits";
 import type { Logger } from "./logging";
 import { rateLimitPlugin, type RateLimits } from "./rate-limits";
+import { responseContentTypePlugin } from "./response-content-type";
 import { wellFormedTextRule, wellFormedVariablesPlugin } from "./well-formed-text";
 
 /** What resolvers see, plus what the edge's plugins need. */
@@ -125,6 +126,7 @@ export async function registerGraphql(app: FastifyInstance, edge: GraphqlEdge): 
       wellFormedVariablesPlugin<ShopGraphContext>(),
       rateLimitPlugin<ShopGraphContext>({ signIn: edge.rateLimits.signIn, subscribeNewsletter: edge.rateLimits.newsletter }),
       unexpectedErrorsPlugin(),
+      responseContentTypePlugin<ShopGraphContext>(),
     ],
   });
   await apollo.start();
