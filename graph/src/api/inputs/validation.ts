@@ -1,4 +1,5 @@
-import { ValidationError, ValidationOptions, ValidatorOptions, registerDecorator, validate, validateOrReject } from "class-validator";
+import { ValidationError, ValidationOptions, ValidatorOptions, getMetadataStorage, registerDecorator, validate, validateOrReject } from "class-validator";
+import type { ValidationMetadata } from "class-validator/types/metadata/ValidationMetadata";
 import { ArgumentValidationError } from "type-graphql";
 import { badInput } from "../../domain/errors";
 import { dollarsToCents } from "../../domain/money";
@@ -126,3 +127,36 @@ export async function validateArgument(value: unknown): Promise<void> {
     throw new ArgumentValidationError(errors as ValidationError[]);
   }
 }
+
+/**
+ * class-validator looks a class's rules up again on every validation, walking every class it
+ * knows for inherited ones, and groups them by property: 20 µs of each GraphQL query with
+ * arguments past the answer cache (1.5% of its CPU). The rules of a class are fixed once its
+ * module has loaded, so both are kept per class (without groups or schemas, the only way the shop
+ * validates), and forgotten whenever a rule is added.
+ */
+function rememberRulesPerClass(): void {
+  const storage = getMetadataStorage();
+  const lookUp = storage.getTargetValidationMetadatas.bind(storage);
+  const group = storage.groupByPropertyName.bind(storage);
+  const addRule = storage.addValidationMetadata.bind(storage);
+  let rulesOf = new Map<Parameters<typeof lookUp>[0], ValidationMetadata[]>();
+  let grouped = new WeakMap<ValidationMetadata[], ReturnType<typeof group>>();
+  storage.addValidationMetadata = (rule) => {
+    rulesOf = new Map();
+    grouped = new WeakMap();
+    addRule(rule);
+  };
+  storage.getTargetValidationMetadatas = (target, schema, always, strictGroups, groups) => {
+    if (schema || always || strictGroups || groups?.length) return lookUp(target, schema, always, strictGroups, groups);
+    let rules = rulesOf.get(target);
+    if (!rules) rulesOf.set(target, (rules = lookUp(target, schema, always, strictGroups, groups)));
+    return rules;
+  };
+  storage.groupByPropertyName = (rules) => {
+    let byProperty = grouped.get(rules);
+    if (!byProperty) grouped.set(rules, (byProperty = group(rules)));
+    return byProperty;
+  };
+}
+rememberRulesPerClass();
