@@ -127,7 +127,8 @@ export async function seedAtScale(db, scale = SCALE) {
   // Indexes are built far faster at once, from sorted rows, than row by row: those of the bulk
   // tables that no constraint owns are dropped for the generation and made again as they were
   // (a unique one checks the generated rows then). Each side makes its tables' B-trees again
-  // when its rows are in, before it reads them; GIN indexes (full text, trigrams) come last.
+  // when its rows are in, before it reads them, and their GIN indexes (full text, trigrams) once
+  // it writes them no more.
   const { rows: dropped } = await db.query(
     `SELECT c.relname AS name, pg_get_indexdef(i.indexrelid) AS definition, a.amname = 'gin' AS gin, i.indrelid = 'orders'::regclass AS of_orders
      FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid JOIN pg_am a ON a.oid = c.relam
@@ -178,14 +179,19 @@ export async function seedAtScale(db, scale = SCALE) {
       [scale.parts, KINDS, BRANDS],
     );
     await Promise.all([searchSide(), ordersSide()]);
-    await makeIndexes(
-      "gin indexes",
-      db,
-      dropped.filter((index) => index.gin).map((index) => index.definition),
+    for (const connection of [db, second]) {
+      await connection.query("RESET maintenance_work_mem");
+      await connection.query("RESET work_mem");
+    }
+    // After both sides (a statement still running on the other would keep rows from counting as
+    // visible to all), the million orders on one connection and every other table on the other.
+    const { rows: tables } = await db.query(
+      `SELECT quote_ident(relname) AS name FROM pg_class WHERE relkind = 'r' AND relnamespace = 'public'::regnamespace AND relname <> 'orders'`,
     );
-    await db.query("RESET maintenance_work_mem");
-    await db.query("RESET work_mem");
-    await step("vacuum analyze", "VACUUM ANALYZE");
+    await Promise.all([
+      step("vacuum analyze orders", "VACUUM ANALYZE orders"),
+      stepOn(second)("vacuum analyze the rest", `VACUUM ANALYZE ${tables.map((table) => table.name).join(", ")}`),
+    ]);
     // The caches of every process forget what they knew.
     await db.query("SELECT pg_notify('catalogue_changed', ''), pg_notify('accounts_changed', ''), pg_notify('users_changed', '')");
   } finally {
@@ -228,11 +234,13 @@ export async function seedAtScale(db, scale = SCALE) {
              FROM part_compatibility c JOIN laptop_models m ON m.id = c.laptop_model_id GROUP BY c.part_id) c
        WHERE c.part_id = p.id AND p.short_desc LIKE 'Scale part %'`,
     );
+    // The words of texts joined by spaces are the words of each (search_normalize and the parser
+    // see no word across a space): a thousand parts per text, not 1.2 million words to sort.
     await step(
       "search words",
       `INSERT INTO search_words (word)
      SELECT DISTINCT word FROM (
-       SELECT name || ' ' || short_desc AS text FROM parts WHERE short_desc LIKE 'Scale part %'
+       SELECT string_agg(name || ' ' || short_desc, ' ') AS text FROM parts WHERE short_desc LIKE 'Scale part %' GROUP BY seq / 1000
        UNION ALL SELECT brand || ' ' || model FROM laptop_models
      ) t, unnest(tsvector_to_array(to_tsvector('simple', search_normalize(t.text, true)))) AS word
      WHERE word ~ '^[[:alpha:]]{3,40}$'
@@ -244,6 +252,15 @@ export async function seedAtScale(db, scale = SCALE) {
       "parts' b-tree indexes",
       second,
       dropped.filter((index) => !index.gin && !index.of_orders).map((index) => index.definition),
+    );
+    // What the triggers (off above) keep: every name each part has had (migration 1764640000000).
+    // The rows made before the seed are there already, and the seeded orders carry their part's
+    // name as it is: the names come from the 100,000 parts, not from the million orders.
+    await step("part names", `INSERT INTO part_names (part_id, name) SELECT id, name FROM parts WHERE short_desc LIKE 'Scale part %' ON CONFLICT DO NOTHING`);
+    await makeIndexes(
+      "parts' gin indexes",
+      second,
+      dropped.filter((index) => index.gin && !index.of_orders).map((index) => index.definition),
     );
   }
 
@@ -271,13 +288,21 @@ export async function seedAtScale(db, scale = SCALE) {
       ...orderKeys.map(({ name, definition }) => `ALTER TABLE orders ADD CONSTRAINT ${name} ${definition}`),
       ...dropped.filter((index) => !index.gin && index.of_orders).map((index) => index.definition),
     ]);
-    // What the triggers (off above) keep: every name each part has had (migration 1764640000000).
+    // What the triggers (off above) keep: every email and name orders were placed under (migration
+    // 1764660000000). As with part names, from the customers with orders (user i has some when
+    // i < the number of orders), not from the million orders.
     await step(
-      "part names",
-      `INSERT INTO part_names (part_id, name) SELECT id, name FROM parts UNION SELECT part_id, part_name FROM orders ON CONFLICT DO NOTHING`,
+      "customer names",
+      `WITH u AS (SELECT email, display_name FROM users WHERE email LIKE '%@${SCALE_EMAIL_DOMAIN}' ORDER BY seq LIMIT $1)
+       INSERT INTO order_customer_names (name) SELECT email FROM u UNION SELECT display_name FROM u WHERE display_name IS NOT NULL
+       ON CONFLICT DO NOTHING`,
+      [scale.orders],
     );
-    // ... and every email and name orders were placed under (migration 1764660000000).
-    await step("customer names", "SELECT rebuild_order_customer_names()");
+    await makeIndexes(
+      "orders' gin indexes",
+      db,
+      dropped.filter((index) => index.gin && index.of_orders).map((index) => index.definition),
+    );
     await db.query("SET session_replication_role = DEFAULT");
     // The overview's rollups (migration 1764630000000), which the triggers on orders and users
     // would have kept: all of them at once from the rows.
