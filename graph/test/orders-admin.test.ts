@@ -293,6 +293,34 @@ describe("the search by a long part name (looked up by its rarest words' rarest 
       expect(idsOf(await adminOrders(`, search: ${JSON.stringify(search)}`)), search).toEqual(expected);
     }
   });
+
+  it("an admin's search by part name matches names as ILIKE does, accented capitals included", async () => {
+    const own = crypto.randomBytes(3).toString("hex");
+    const buyer = await newCustomer(`folded${own}`);
+    const names = [`Écran pour Dell Latitude ${own}`, `écran pour HP EliteBook ${own}`, `ÉCRAN POUR Dell Vostro ${own}`, `Ecran pour Dell Latitude ${own}`];
+    const orderOf = new Map<string, string>();
+    for (const name of names) orderOf.set(name, await place(buyer, await insertPart({ available: 10, name })));
+    // With statistics (read by a fresh service) names are looked up by windows of the search, then checked whole.
+    await withDatabase((client) => client.query("ANALYZE part_names"));
+    const domain = await domainServices();
+    onTestFinished(() => domain.close());
+    const shares = await new TrigramStatistics(domain.db, "part_names_trigram_shares").shares();
+    const admin = await domain.actor("admin@partshop.dev");
+    for (const search of [`écran pour dell`, `ÉCRAN`, `Ecran pour`, `cran POUR DELL`, `ÉCRAN POUR Dell Vostro ${own}`]) {
+      const { rows } = await withDatabase((client) =>
+        client.query<{ name: string }>(`SELECT name FROM unnest($1::text[]) AS name WHERE name ILIKE '%' || $2 || '%'`, [names, search]),
+      );
+      const expected = names.filter((name) => rows.some((row) => row.name === name)).map((name) => orderOf.get(name));
+      expected.reverse(); // newest first
+      expect(expected.length, search).toBeGreaterThan(0);
+      const ours = (ids: string[]) => ids.filter((id) => [...orderOf.values()].includes(id));
+      expect(ours(idsOf(await adminOrders(`, search: ${JSON.stringify(search)}`))), search).toEqual(expected);
+      const byWindows = await domain.orders.listAll(admin, { first: 100 }, { search });
+      expect(ours(byWindows.edges.map((edge) => edge.node.databaseId)), search).toEqual(expected);
+    }
+    // The last search is looked up by windows (the others may be too, as the statistics go).
+    expect(lookupPatterns(`ÉCRAN POUR Dell Vostro ${own}`, shares!).length).toBeGreaterThan(0);
+  });
 });
 
 describe("Delete order (adminCancelOrder)", () => {

@@ -24,6 +24,8 @@ import { OrderCustomerNames1764660000000 } from "./migrations/1764660000000-orde
 import { PartNameTrigramShares1764670000000 } from "./migrations/1764670000000-part-name-trigram-shares";
 import { NameLookupStatistics1764680000000 } from "./migrations/1764680000000-name-lookup-statistics";
 import { PrefixLexemesByRange1764690000000 } from "./migrations/1764690000000-prefix-lexemes-by-range";
+import { FoldedPartNames1764700000000 } from "./migrations/1764700000000-folded-part-names";
+import { OrdersByPartAndStatus1764710000000 } from "./migrations/1764710000000-orders-by-part-and-status";
 import { requestStats } from "./request-stats";
 
 /** Counts statements per request and reports slow or failing ones (failures at debug level); nothing else is logged. */
@@ -75,6 +77,8 @@ export const migrations = [
   PartNameTrigramShares1764670000000,
   NameLookupStatistics1764680000000,
   PrefixLexemesByRange1764690000000,
+  FoldedPartNames1764700000000,
+  OrdersByPartAndStatus1764710000000,
 ];
 
 /**
