@@ -132,15 +132,16 @@ export async function validateArgument(value: unknown): Promise<void> {
  * class-validator looks a class's rules up again on every validation, walking every class it
  * knows for inherited ones, and groups them by property: 20 µs of each GraphQL query with
  * arguments past the answer cache (1.5% of its CPU). The rules of a class are fixed once its
- * module has loaded, so both are kept per class (without groups or schemas, the only way the shop
- * validates), and forgotten whenever a rule is added.
+ * module has loaded, so both are kept per class and schema name (a nested object is validated
+ * under its class's name as the schema), without groups (the only way the shop validates), and
+ * forgotten whenever a rule is added.
  */
 function rememberRulesPerClass(): void {
   const storage = getMetadataStorage();
   const lookUp = storage.getTargetValidationMetadatas.bind(storage);
   const group = storage.groupByPropertyName.bind(storage);
   const addRule = storage.addValidationMetadata.bind(storage);
-  let rulesOf = new Map<Parameters<typeof lookUp>[0], ValidationMetadata[]>();
+  let rulesOf = new Map<Parameters<typeof lookUp>[0], Map<string, ValidationMetadata[]>>();
   let grouped = new WeakMap<ValidationMetadata[], ReturnType<typeof group>>();
   storage.addValidationMetadata = (rule) => {
     rulesOf = new Map();
@@ -148,9 +149,11 @@ function rememberRulesPerClass(): void {
     addRule(rule);
   };
   storage.getTargetValidationMetadatas = (target, schema, always, strictGroups, groups) => {
-    if (schema || always || strictGroups || groups?.length) return lookUp(target, schema, always, strictGroups, groups);
-    let rules = rulesOf.get(target);
-    if (!rules) rulesOf.set(target, (rules = lookUp(target, schema, always, strictGroups, groups)));
+    if (always || strictGroups || groups?.length) return lookUp(target, schema, always, strictGroups, groups);
+    let bySchema = rulesOf.get(target);
+    if (!bySchema) rulesOf.set(target, (bySchema = new Map()));
+    let rules = bySchema.get(schema ?? "");
+    if (!rules) bySchema.set(schema ?? "", (rules = lookUp(target, schema, always, strictGroups, groups)));
     return rules;
   };
   storage.groupByPropertyName = (rules) => {
