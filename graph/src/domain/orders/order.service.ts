@@ -378,9 +378,9 @@ export class OrderService {
 
   /**
    * What a search names, in one statement: the emails and names orders have been placed under
-   * that match (order_customer_names, migration 1764660000000), the parts that have ever had a
-   * matching name (as ordered, or now: part_names, migration 1764640000000) and those named so
-   * now; each null when more than MANY_CUSTOMERS or MANY_PARTS match. Part names are looked up by
+   * that match (order_customer_names, migration 1764660000000), the parts with a matching name
+   * now and those that only had one (as ordered, or before a rename: part_names, migration
+   * 1764640000000); each null when more than MANY_CUSTOMERS or MANY_PARTS match. Part names are looked up by
    * the search's rarest words where the statistics tell them (trigram-windows.ts), and checked
    * whole; `folded || ''` keeps that check off the index. The lists come back as JSON, which node
    * parses natively: pg reads a PostgreSQL array a character at a time (5% of the shop's time on
