@@ -215,6 +215,20 @@ describe("filters", () => {
     expect(await find("maxPrice=4.99")).toEqual([]);
   });
 
+  it("searches of one shape answer for their own values: the shape's SQL is kept, never its values", async () => {
+    const cheapEnd = "minPrice=5&maxPrice=19.99";
+    const first = await find(cheapEnd);
+    expect(first).toEqual([`${word} cheap`, `${word} sold out`, `${word} below minimum`, `${word} middle`]);
+    expect(await find("minPrice=15.01&maxPrice=60")).toEqual([`${word} middle`, `${word} dear`]);
+    expect(names(await rest("GET", `/parts?q=${uniqueWord()}&sort=price_asc&${cheapEnd}`))).toEqual([]);
+    expect(await find(cheapEnd)).toEqual(first);
+    // The same with a laptop checked after the search, and after a cursor.
+    const lenovo = { search: word, filter: { brand: "Lenovo" }, orderBy: "PRICE_ASC" };
+    expect(await everyPage(lenovo, 1)).toEqual([`${word} cheap`, `${word} dear`]);
+    expect(await everyPage({ ...lenovo, filter: { brand: "Dell" } }, 1)).toEqual([`${word} middle`, `${word} dear`]);
+    expect(await everyPage(lenovo, 1)).toEqual([`${word} cheap`, `${word} dear`]);
+  });
+
   it("a laptop brand, and a model, in any letter case", async () => {
     expect(await find("brand=lenovo")).toEqual([`${word} cheap`, `${word} dear`]);
     expect(await find("brand=DELL")).toEqual([`${word} middle`, `${word} dear`]);

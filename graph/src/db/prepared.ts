@@ -19,6 +19,15 @@ export function runPrepared<Row>(db: DataSource, statement: PreparedStatement, v
   return runOn<Row>(pool, statement, values);
 }
 
+/**
+ * Runs SQL whose text the caller made (and keeps) straight on the pool, unnamed: PostgreSQL plans
+ * it for its values each time, as a statement whose best plan depends on them needs.
+ */
+export function runStatement<Row>(db: DataSource, text: string, values: unknown[]): Promise<Row[]> {
+  const pool = (db.driver as unknown as { master: Pool }).master;
+  return runOn<Row>(pool, { name: "", text }, values);
+}
+
 /** The same inside a transaction: on the connection its query runner holds. */
 export async function runPreparedIn<Row>(tx: EntityManager, statement: PreparedStatement, values: unknown[]): Promise<Row[]> {
   if (!tx.queryRunner) throw new Error(`${statement.name} must run inside a transaction`);
@@ -32,6 +41,8 @@ async function runOn<Row>(connection: Pool | PoolClient, statement: PreparedStat
     stats.sqlQueries++;
     stats.statements?.push({ sql: statement.text, parameters: values });
   }
-  const result = await connection.query<Row & object>({ name: statement.name, text: statement.text, values });
+  const result = statement.name
+    ? await connection.query<Row & object>({ name: statement.name, text: statement.text, values })
+    : await connection.query<Row & object>(statement.text, values);
   return result.rows;
 }

@@ -1,7 +1,9 @@
+import { LRUCache } from "lru-cache";
 import { DataSource, SelectQueryBuilder } from "typeorm";
+import { runStatement } from "../../db/prepared";
 import { badInput } from "../errors";
 import { dollarsToCents } from "../money";
-import { allOf, entitiesOfRows, Page, PageRequest, pageOf, rowsAndEntitiesOf } from "../pagination";
+import { allOf, entitiesOfRows, Page, PageRequest, pageOf } from "../pagination";
 import { Part, PART_CARD_PROPERTIES, PartCard } from "./part.entity";
 import { PartService } from "./part.service";
 
@@ -86,6 +88,9 @@ function priceInCents(dollars: number | null | undefined, label: string): number
  * 100,000 parts as at 14, plus, for a search, the parts that match it.
  */
 export class PartSearchService {
+  /** The SQL of each shape of search seen (see Plan.shape), made by TypeORM on its first sight. */
+  private readonly statements = new LRUCache<string, Statement>({ max: 1000 });
+
   constructor(
     private readonly db: DataSource,
     private readonly parts: PartService,
@@ -130,12 +135,13 @@ export class PartSearchService {
    * them and there were more, the query is run again with the check on every part.
    */
   private async rowsOf(plan: Plan, limit: number): Promise<{ raw: Record<string, unknown>[]; entities: Part[] }> {
-    const { query, sort, fits, properties } = plan;
-    if (!fits) return rowsAndEntitiesOf(query.limit(limit), properties);
+    const { sort, fits, properties, values } = plan;
+    const statement = this.statementOf(plan.shape, plan.build, values);
+    if (!fits) return this.rowsAndEntities(statement, values, limit, properties);
     const candidates = limit * FIT_CANDIDATES_PER_ROW;
-    const [sql, values] = query.limit(candidates).getQueryAndParameters();
-    const parameters = [...values];
+    const parameters = statement.names.map((name) => values[name]);
     const placeholder = (value: unknown) => `$${parameters.push(value)}`;
+    const sql = `${statement.text} LIMIT ${placeholder(candidates)}`;
     const fitting = fitsLaptops(
       "found.part_id",
       fits.brand !== null ? placeholder(fits.brand) : null,
@@ -145,7 +151,8 @@ export class PartSearchService {
     // Numbered in the order (a window that keeps it, so the check runs as rows are taken), the
     // last candidate is kept whether it fits or not: it says whether there were more.
     const order = SORTS[sort].outerOrder("found");
-    const rows: Record<string, unknown>[] = await this.db.query(
+    const rows = await runStatement<Record<string, unknown>>(
+      this.db,
       `SELECT * FROM (SELECT found.*, row_number() OVER (ORDER BY ${order}) AS position FROM (${sql}) found) found
        WHERE found.position = ${placeholder(candidates)} OR ${fitting} ORDER BY ${order} LIMIT ${placeholder(limit + 1)}`,
       parameters,
@@ -153,9 +160,41 @@ export class PartSearchService {
     const raw = rows.filter((row) => Number(row.position) < candidates).slice(0, limit);
     if (raw.length < limit && rows.some((row) => Number(row.position) === candidates)) {
       // Fewer fit than asked for among the candidates, and there were more: the whole way.
-      return rowsAndEntitiesOf(whereFits(query, fits).limit(limit), properties);
+      const wholeWay = this.statementOf(`${plan.shape} fits every part`, () => whereFits(plan.build(), fits), values);
+      return this.rowsAndEntities(wholeWay, values, limit, properties);
     }
-    return { raw, entities: entitiesOfRows(query, raw, properties) };
+    return { raw, entities: entitiesOfRows(statement.query, raw, properties) };
+  }
+
+  /**
+   * The SQL of a shape of search: made by TypeORM (`build`) the first time, kept with the names
+   * of its parameters in the order of their placeholders, and run on the pool past TypeORM's
+   * query runner. Building it per request was 12–13% of a GraphQL search's CPU in the shop at the
+   * scale seed (profiled). The statement is not prepared: PostgreSQL plans it for each search's
+   * values, which decide between the search's index and an order's.
+   */
+  private statementOf(shape: string, build: () => SelectQueryBuilder<Part>, values: Record<string, unknown>): Statement {
+    const known = this.statements.get(shape);
+    if (known) return known;
+    const query = build();
+    // Each parameter's value is its name while the SQL is made: the values it lists are the names in placeholder order.
+    query.setParameters(Object.fromEntries(Object.keys(values).map((name) => [name, new ParameterName(name)])));
+    const [text, names] = query.getQueryAndParameters();
+    const statement = { text, names: names.map((name) => (name as ParameterName).name), query };
+    this.statements.set(shape, statement);
+    return statement;
+  }
+
+  /** The first `limit` rows of a statement for `values`, and the parts they are. */
+  private async rowsAndEntities(
+    statement: Statement,
+    values: Record<string, unknown>,
+    limit: number,
+    properties: readonly string[] | undefined,
+  ): Promise<{ raw: Record<string, unknown>[]; entities: Part[] }> {
+    const parameters = statement.names.map((name) => values[name]);
+    const raw = await runStatement<Record<string, unknown>>(this.db, `${statement.text} LIMIT $${parameters.push(limit)}`, parameters);
+    return { raw, entities: entitiesOfRows(statement.query, raw, properties) };
   }
 
   /**
@@ -182,7 +221,11 @@ export class PartSearchService {
     let tsquery: string | null = null;
     let matching: string | null = null;
     if (search !== null) {
-      const [{ query, match }] = await this.db.query(`SELECT query::text AS query, match::text AS match FROM part_search_queries($1)`, [search]);
+      const [{ query, match }] = await runStatement<{ query: string | null; match: string | null }>(
+        this.db,
+        `SELECT query::text AS query, match::text AS match FROM part_search_queries($1)`,
+        [search],
+      );
       // Nothing searchable in it (stop words only): nothing matches.
       if (!query) return "nothing";
       tsquery = query;
@@ -190,41 +233,77 @@ export class PartSearchService {
     }
 
     const sort: SortKey = order === PartOrder.RELEVANCE ? (tsquery !== null ? "relevance" : "catalogue") : SORT_OF[order];
-    // Retired parts have left the shop: never found (PartService.list leaves them out too).
-    const query = this.db.getRepository(Part).createQueryBuilder("part").where("part.retired_at IS NULL");
     // The order's columns too: its cursors are made of them, and a search checked for its laptops is ordered again by them.
     const read = properties && [...new Set([...properties, ...SORTS[sort].columns])];
-    if (read) query.select(read.map((property) => `part.${property}`));
-    if (matching !== null) query.andWhere("part.search_document @@ CAST(:matching AS tsquery)", { matching });
-    // The relevance order ranks by the query as typed.
-    if (tsquery !== null) query.setParameter("tsquery", tsquery);
-    if (criteria.inStock === true) query.andWhere("part.available >= part.minOrderQuantity");
-    if (minCents !== null) query.andWhere("part.priceCents >= :minCents", { minCents });
-    if (maxCents !== null) query.andWhere("part.priceCents <= :maxCents", { maxCents });
-    SORTS[sort].apply(query, after ? decodeCursor(after, sort) : null);
+    const inStock = criteria.inStock === true;
     const fits = brand !== null || model !== null ? { brand, model } : null;
     // Without a search, the order's index is walked and each part checked as it comes (rowsOf
     // checks a search's parts after ordering them).
-    if (fits && matching === null) return { query: whereFits(query, fits), sort, fits: null, properties: read };
-    return { query, sort, fits, properties: read };
+    const fitsInQuery = fits !== null && matching === null;
+    // The relevance order ranks by the query as typed.
+    const values = { matching, tsquery, minCents, maxCents, brand, model, ...(after ? SORTS[sort].after(decodeCursor(after, sort)) : {}) };
+    const build = () => {
+      // Retired parts have left the shop: never found (PartService.list leaves them out too).
+      const query = this.db.getRepository(Part).createQueryBuilder("part").where("part.retired_at IS NULL");
+      if (read) query.select(read.map((property) => `part.${property}`));
+      if (matching !== null) query.andWhere("part.search_document @@ CAST(:matching AS tsquery)");
+      if (inStock) query.andWhere("part.available >= part.minOrderQuantity");
+      if (minCents !== null) query.andWhere("part.priceCents >= :minCents");
+      if (maxCents !== null) query.andWhere("part.priceCents <= :maxCents");
+      SORTS[sort].apply(query, after !== null);
+      return fitsInQuery ? whereFits(query, fits) : query;
+    };
+    const shape = JSON.stringify([
+      sort,
+      read ?? "all",
+      matching !== null,
+      inStock,
+      minCents !== null,
+      maxCents !== null,
+      after !== null,
+      brand !== null,
+      model !== null,
+      fitsInQuery,
+    ]);
+    return { shape, build, values, sort, fits: fitsInQuery ? null : fits, properties: read };
   }
 }
 
 /** A query of parts in their order, and the laptops they must fit, checked by rowsOf. */
 interface Plan {
-  query: SelectQueryBuilder<Part>;
+  /**
+   * What decides the query's SQL: the order, the columns read, which criteria are given, whether
+   * it starts after a cursor. Two searches of the same shape differ only in their values.
+   */
+  shape: string;
+  /** The query, its parameters named as in `values`. */
+  build: () => SelectQueryBuilder<Part>;
+  values: Record<string, unknown>;
   sort: SortKey;
   fits: { brand: string | null; model: string | null } | null;
   /** The properties it reads (all when undefined). */
   properties: readonly (keyof Part)[] | undefined;
 }
 
+/** A shape's SQL, up to its LIMIT, and the names of its parameters in the order of their placeholders. */
+interface Statement {
+  text: string;
+  names: string[];
+  /** The query it was made from: how its rows are read as parts. */
+  query: SelectQueryBuilder<Part>;
+}
+
+/** A parameter's stand-in while a shape's SQL is made (see PartSearchService.statementOf). */
+class ParameterName {
+  constructor(readonly name: string) {}
+}
+
 /** Candidates checked for their laptops per row asked for, before the whole query is run instead. */
 const FIT_CANDIDATES_PER_ROW = 8;
 
-/** Only parts that fit a laptop of the brand and model given (null: any), checked as each comes. */
+/** Only parts that fit a laptop of the brand and model given (null: any), checked as each comes; values named `brand` and `model`. */
 function whereFits(query: SelectQueryBuilder<Part>, fits: { brand: string | null; model: string | null }): SelectQueryBuilder<Part> {
-  return query.andWhere(fitsLaptops("part.id", fits.brand !== null ? ":brand" : null, fits.model !== null ? ":model" : null), fits);
+  return query.andWhere(fitsLaptops("part.id", fits.brand !== null ? ":brand" : null, fits.model !== null ? ":model" : null));
 }
 
 /**
@@ -256,8 +335,10 @@ interface Sort {
   columns: readonly (keyof Part)[];
   /** The same order over the query's rows as a subquery `alias`. */
   outerOrder(alias: string): string;
-  /** Orders the query and, after a cursor, keeps only what comes after it. */
-  apply(query: SelectQueryBuilder<Part>, after: string[] | null): void;
+  /** Orders the query and, after a cursor, keeps only what comes after it (its key's values named as `after` names them). */
+  apply(query: SelectQueryBuilder<Part>, afterCursor: boolean): void;
+  /** A cursor's key as the values `apply` names. */
+  after(key: string[]): Record<string, string>;
   /** The cursor's key for a part of the page. */
   key(part: Part, raw: Record<string, unknown>): string[];
 }
@@ -266,19 +347,21 @@ const SORTS: Record<SortKey, Sort> = {
   catalogue: {
     columns: ["seq"],
     outerOrder: (alias) => `${alias}."part_seq" ASC`,
-    apply(query, after) {
-      if (after) query.andWhere("part.seq > :afterSeq", { afterSeq: after[0] });
+    apply(query, afterCursor) {
+      if (afterCursor) query.andWhere("part.seq > :afterSeq");
       query.orderBy("part.seq", "ASC");
     },
+    after: ([seq]) => ({ afterSeq: seq }),
     key: (part) => [part.seq],
   },
   newest: {
     columns: ["seq"],
     outerOrder: (alias) => `${alias}."part_seq" DESC`,
-    apply(query, after) {
-      if (after) query.andWhere("part.seq < :afterSeq", { afterSeq: after[0] });
+    apply(query, afterCursor) {
+      if (afterCursor) query.andWhere("part.seq < :afterSeq");
       query.orderBy("part.seq", "DESC");
     },
+    after: ([seq]) => ({ afterSeq: seq }),
     key: (part) => [part.seq],
   },
   relevance: {
@@ -291,51 +374,48 @@ const SORTS: Record<SortKey, Sort> = {
     // description) and, for several words, how close they stand; ts_rank_cd's cover density ranked
     // the same parts first at the scale seed and cost 8 us a part against 1 (2.1 ms of a 250-part
     // search's 4.5).
-    apply(query, after) {
+    apply(query, afterCursor) {
       query.addSelect("ts_rank(part.search_document, CAST(:tsquery AS tsquery))", "search_rank");
-      if (after) {
+      if (afterCursor) {
         query.andWhere(
           `(ts_rank(part.search_document, CAST(:tsquery AS tsquery)) < CAST(:afterRank AS real)
             OR (ts_rank(part.search_document, CAST(:tsquery AS tsquery)) = CAST(:afterRank AS real) AND part.seq > :afterSeq))`,
-          { afterRank: after[0], afterSeq: after[1] },
         );
       }
       query.orderBy("search_rank", "DESC").addOrderBy("part.seq", "ASC");
     },
+    after: ([rank, seq]) => ({ afterRank: rank, afterSeq: seq }),
     key: (part, raw) => [String(raw.search_rank), part.seq],
   },
   price_asc: {
     columns: ["priceCents", "seq"],
     outerOrder: (alias) => `${alias}."part_price_cents" ASC, ${alias}."part_seq" ASC`,
-    apply(query, after) {
-      if (after) query.andWhere("(part.priceCents, part.seq) > (:afterCents, :afterSeq)", { afterCents: after[0], afterSeq: after[1] });
+    apply(query, afterCursor) {
+      if (afterCursor) query.andWhere("(part.priceCents, part.seq) > (:afterCents, :afterSeq)");
       query.orderBy("part.priceCents", "ASC").addOrderBy("part.seq", "ASC");
     },
+    after: ([cents, seq]) => ({ afterCents: cents, afterSeq: seq }),
     key: (part) => [String(part.priceCents), part.seq],
   },
   price_desc: {
     columns: ["priceCents", "seq"],
     outerOrder: (alias) => `${alias}."part_price_cents" DESC, ${alias}."part_seq" DESC`,
-    apply(query, after) {
-      if (after) query.andWhere("(part.priceCents, part.seq) < (:afterCents, :afterSeq)", { afterCents: after[0], afterSeq: after[1] });
+    apply(query, afterCursor) {
+      if (afterCursor) query.andWhere("(part.priceCents, part.seq) < (:afterCents, :afterSeq)");
       query.orderBy("part.priceCents", "DESC").addOrderBy("part.seq", "DESC");
     },
+    after: ([cents, seq]) => ({ afterCents: cents, afterSeq: seq }),
     key: (part) => [String(part.priceCents), part.seq],
   },
   rating: {
     columns: ["ratingAverage", "reviewCount", "seq"],
     outerOrder: (alias) => `${alias}."part_rating_average" DESC, ${alias}."part_review_count" DESC, ${alias}."part_seq" DESC`,
     // Parts without reviews have average 0 and count 0: after every reviewed part.
-    apply(query, after) {
-      if (after) {
-        query.andWhere("(part.ratingAverage, part.reviewCount, part.seq) < (CAST(:afterAverage AS numeric), :afterCount, :afterSeq)", {
-          afterAverage: after[0],
-          afterCount: after[1],
-          afterSeq: after[2],
-        });
-      }
+    apply(query, afterCursor) {
+      if (afterCursor) query.andWhere("(part.ratingAverage, part.reviewCount, part.seq) < (CAST(:afterAverage AS numeric), :afterCount, :afterSeq)");
       query.orderBy("part.ratingAverage", "DESC").addOrderBy("part.reviewCount", "DESC").addOrderBy("part.seq", "DESC");
     },
+    after: ([average, count, seq]) => ({ afterAverage: average, afterCount: count, afterSeq: seq }),
     key: (part) => [part.ratingAverage.toFixed(2), String(part.reviewCount), part.seq],
   },
 };
