@@ -95,6 +95,7 @@ export async function startShop(config: Config, lifecycle: Lifecycle): Promise<R
   lifecycle.add("change feed", () => events.stop());
   const tokens = new AccessTokens(config.jwtSecret);
   const services = createServices(db, {
+    events,
     verifier: firebaseVerifier(config.firebase),
     tokens,
     adminEmails: config.adminEmails,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { errorCode, gql, newCustomer, rest, seededAdmin, withDatabase } from "./support/client";
+import { errorCode, gql, newCustomer, orderBody, rest, seededAdmin, withDatabase } from "./support/client";
 import { checkInvariants } from "../src/ops/check-invariants";
 import { Domain, domainServices, insertParts, uniqueWord } from "./support/domain";
 
@@ -171,6 +171,43 @@ describe("search", () => {
     expect(queries.match).not.toContain(":*");
   });
 
+  it("a search finds at once what a catalogue write brings into its vocabulary; an order leaves the search's tsqueries kept", async () => {
+    const word = uniqueWord();
+    const [first] = await insertParts([{ name: `${word}alpha bracket` }]);
+    // Another page size each time: past the answer cache, to the service.
+    const search = (size: number) => gql(PARTS_QUERY, { search: word, first: size });
+    const found = (answer: any) => answer.body.data.parts.edges.map((edge: any) => edge.node.databaseId);
+    const looked = await search(10);
+    expect(found(looked)).toEqual([first]);
+    const kept = await search(11);
+    expect(found(kept)).toEqual([first]);
+    expect(sqlQueries(kept)).toBe(sqlQueries(looked) - 1);
+    // An order moves the part's stock, a catalogue change that is not one of the vocabulary.
+    const customer = await newCustomer("search-memo");
+    expect((await rest("POST", "/order", { token: customer.token, body: orderBody(first, 1) })).status).toBe(201);
+    expect(sqlQueries(await search(12))).toBe(sqlQueries(looked) - 1);
+    // A part whose name brings a new word of the prefix: the prefix stands for it from the next search on.
+    const admin = await seededAdmin();
+    const created = await gql(
+      `mutation($input: CreatePartInput!) { createPart(input: $input) { databaseId } }`,
+      {
+        input: {
+          name: `${word}beta housing`,
+          shortDesc: "A part an admin added",
+          img: "/images/parts/dc-jack.svg",
+          price: 9,
+          available: 5,
+          minOrderQuantity: 1,
+        },
+      },
+      admin.token,
+    );
+    expect(created.body.errors).toBeUndefined();
+    const afterWrite = await search(13);
+    expect(found(afterWrite).sort()).toEqual([first, created.body.data.createPart.databaseId].sort());
+    expect(sqlQueries(afterWrite)).toBe(sqlQueries(looked));
+  });
+
   it("refuses a search longer than 200 characters instead of cutting it", async () => {
     const answer = await rest("GET", `/parts?q=${"a".repeat(201)}`);
     expect(answer.status).toBe(400);
@@ -268,6 +305,8 @@ describe("filters", () => {
     }
     // Checked in order, the first page of Rarely's parts is not among the first candidates: one statement more.
     const statements = async (brand: string) => sqlQueries(await gql(PARTS_QUERY, { search: many, filter: { brand }, orderBy: "PRICE_ASC", first: 2 }));
+    // The search's tsqueries are kept from its first sight on: both counts below are without them.
+    await statements(often);
     expect(await statements(rarely)).toBe((await statements(often)) + 1);
     const label = (name: string) => Number(name.slice(`${many} part `.length));
     const odd = Array.from({ length: 15 }, (_, i) => 2 * i + 1);
@@ -484,14 +523,16 @@ describe("sort orders and cursor pagination", () => {
 });
 
 describe("cost and caching", () => {
-  it("a search costs two statements (its tsquery, the page), one more with the models, whatever the page size", async () => {
+  it("a search costs two statements (its tsquery, the page), one more with the models, whatever the page size; the same text again, one less", async () => {
+    // A new word in the catalogue changes the vocabulary: tsqueries kept before are forgotten.
+    await insertParts([{ name: `${uniqueWord()} laptop stand` }]);
     const counts: number[] = [];
     for (const first of [2, 20, 100]) {
       const answer = await gql(PARTS_QUERY, { search: "laptop", first, filter: { inStock: true } });
       expect(answer.body.errors).toBeUndefined();
       counts.push(sqlQueries(answer));
     }
-    expect(counts).toEqual([3, 3, 3]);
+    expect(counts).toEqual([3, 2, 2]);
   });
 
   it("a repeated search is answered from memory until the catalogue changes, whoever changes it", async () => {

@@ -26,6 +26,7 @@ import { NameLookupStatistics1764680000000 } from "./migrations/1764680000000-na
 import { PrefixLexemesByRange1764690000000 } from "./migrations/1764690000000-prefix-lexemes-by-range";
 import { FoldedPartNames1764700000000 } from "./migrations/1764700000000-folded-part-names";
 import { OrdersByPartAndStatus1764710000000 } from "./migrations/1764710000000-orders-by-part-and-status";
+import { SearchLexemesNotify1764720000000 } from "./migrations/1764720000000-search-lexemes-notify";
 import { requestStats } from "./request-stats";
 
 /** Counts statements per request and reports slow or failing ones (failures at debug level); nothing else is logged. */
@@ -79,6 +80,7 @@ export const migrations = [
   PrefixLexemesByRange1764690000000,
   FoldedPartNames1764700000000,
   OrdersByPartAndStatus1764710000000,
+  SearchLexemesNotify1764720000000,
 ];
 
 /**

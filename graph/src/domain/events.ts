@@ -8,7 +8,8 @@ import { Client } from "pg";
  * the signed-in callers) subscribes here.
  *
  * - catalogue: parts (stock included: orders move it), products, reviews (migration 1763900000000),
- *   laptop models and which parts fit them (1764500000000), the search vocabulary (1764510000000);
+ *   laptop models and which parts fit them (1764500000000), the search vocabulary (1764510000000,
+ *   1764720000000: the table named, a search's tsqueries are kept until it changes);
  * - accounts: orders and profiles (1764200000000);
  * - users: a user row updated or deleted, with the user's id as the key (1764100000000).
  */

@@ -8,18 +8,21 @@ import { UserService } from "./accounts/user.service";
 import { AuditService } from "./audit/audit.service";
 import { CompatibilityService } from "./catalogue/compatibility.service";
 import { PartSearchService } from "./catalogue/part-search.service";
+import { SearchQueriesMemo } from "./catalogue/search-queries";
 import { PartService } from "./catalogue/part.service";
 import { ProductService } from "./catalogue/product.service";
 import { ReviewService } from "./catalogue/review.service";
 import { ImageService, ImageStore } from "./images/image.service";
 import { OrderService } from "./orders/order.service";
 import { PaymentService } from "./orders/payment.service";
+import { DomainEvents } from "./events";
 import { OverviewService } from "./reports/overview.service";
 
 /**
  * The one service layer: REST handlers and GraphQL resolvers both call these and nothing else.
  * Every rule and transaction lives here; what a change means for anything kept in memory is
- * announced by the database (see events.ts), so services know nothing of caches.
+ * announced by the database (see events.ts), so services know nothing of the answer caches. The
+ * one thing a service keeps, the search's tsqueries per text, subscribes to the same feed.
  */
 export interface Services {
   users: UserService;
@@ -40,6 +43,8 @@ export interface Services {
 }
 
 export interface ServiceDependencies {
+  /** The change feed: the search's memo of tsqueries forgets them when the vocabulary changes. */
+  events: DomainEvents;
   verifier: IdTokenVerifier;
   tokens: AccessTokens;
   adminEmails: string[];
@@ -53,7 +58,7 @@ export function createServices(db: DataSource, deps: ServiceDependencies): Servi
   return {
     users: new UserService(db, deps.verifier, deps.tokens, new Set(deps.adminEmails)),
     parts,
-    partSearch: new PartSearchService(db, parts),
+    partSearch: new PartSearchService(db, parts, new SearchQueriesMemo(deps.events)),
     compatibility: new CompatibilityService(db),
     products: new ProductService(db),
     orders: new OrderService(db),

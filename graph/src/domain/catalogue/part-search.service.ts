@@ -6,6 +6,7 @@ import { dollarsToCents } from "../money";
 import { allOf, entitiesOfRows, Page, PageRequest, pageOf } from "../pagination";
 import { Part, PART_CARD_PROPERTIES, PartCard } from "./part.entity";
 import { PartService } from "./part.service";
+import { SearchQueries, SearchQueriesMemo } from "./search-queries";
 
 /**
  * The orders the catalogue can be listed in. RELEVANCE is best match first for a search, and the
@@ -94,6 +95,8 @@ export class PartSearchService {
   constructor(
     private readonly db: DataSource,
     private readonly parts: PartService,
+    /** Without one (a tool or test with no change feed), every search looks its tsqueries up. */
+    private readonly searchQueries: SearchQueriesMemo | null = null,
   ) {}
 
   /**
@@ -166,6 +169,12 @@ export class PartSearchService {
     return { raw, entities: entitiesOfRows(statement.query, raw, properties) };
   }
 
+  /** The search's tsqueries, as migration 1764650000000's part_search_queries makes them. */
+  private async queriesOf(search: string): Promise<SearchQueries> {
+    const [queries] = await runStatement<SearchQueries>(this.db, `SELECT query::text AS query, match::text AS match FROM part_search_queries($1)`, [search]);
+    return queries;
+  }
+
   /**
    * The SQL of a shape of search: made by TypeORM (`build`) the first time, kept with the names
    * of its parameters in the order of their placeholders, and run on the pool past TypeORM's
@@ -221,11 +230,7 @@ export class PartSearchService {
     let tsquery: string | null = null;
     let matching: string | null = null;
     if (search !== null) {
-      const [{ query, match }] = await runStatement<{ query: string | null; match: string | null }>(
-        this.db,
-        `SELECT query::text AS query, match::text AS match FROM part_search_queries($1)`,
-        [search],
-      );
+      const { query, match } = this.searchQueries ? await this.searchQueries.of(search, () => this.queriesOf(search)) : await this.queriesOf(search);
       // Nothing searchable in it (stop words only): nothing matches.
       if (!query) return "nothing";
       tsquery = query;
