@@ -44,6 +44,15 @@ const OVERVIEW = `query ScaleOverview {
 }`;
 
 const pick = (list, n) => list[n % list.length];
+/**
+ * The same search in letter cases request n alone uses (its letters' capitals are n's bits): the
+ * same parts found, but a text the shop has not met, so its tsqueries are looked up again (the
+ * shop keeps them per text; the inputs above repeat 60 and 6 texts).
+ */
+const unseenCase = (text, n) => {
+  let letter = 0;
+  return text.replace(/\p{L}/gu, (c) => ((n >> letter++) & 1 ? c.toUpperCase() : c.toLowerCase()));
+};
 const round = (n, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
 const lenovoSeries = BRANDS.filter((entry) => entry.startsWith("Lenovo ")).map(seriesOf);
 /** Two words with a typo, as the issue's "thinkpad batery". */
@@ -136,6 +145,22 @@ function scenarios(samples) {
       request: (n) => ({ method: "GET", path: `/getOrders?status=paid&search=${encodeURIComponent(oneCustomer(n))}` }),
     },
     { key: "overview", name: "GraphQL adminOverview", as: "admin", request: () => graphql(OVERVIEW, {}) },
+    {
+      key: "restSearchUnseen",
+      name: "REST GET /parts?q=, a text not met before",
+      request: (n) => ({ method: "GET", path: `/parts?q=${encodeURIComponent(unseenCase(kindSeriesModel(n), n))}` }),
+    },
+    {
+      key: "searchFilteredUnseen",
+      name: "GraphQL search+filters, a text not met before",
+      request: (n) =>
+        graphql(PARTS_SEARCH, {
+          search: unseenCase(pick(TYPO_SEARCHES, n), n),
+          filter: { inStock: true, minPrice: 10, maxPrice: 200 + (n % 50), brand: "Lenovo" },
+          orderBy: "PRICE_ASC",
+          first: 20,
+        }),
+    },
   ];
 }
 
