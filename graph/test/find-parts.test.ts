@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { errorCode, gql, newCustomer, orderBody, rest, seededAdmin, withDatabase } from "./support/client";
+import { HYPHENS_EXPRESSION } from "../src/db/migrations/1764730000000-search-normalize-fast-path";
 import { checkInvariants } from "../src/ops/check-invariants";
 import { Domain, domainServices, insertParts, uniqueWord } from "./support/domain";
 
@@ -206,6 +207,19 @@ describe("search", () => {
     const afterWrite = await search(13);
     expect(found(afterWrite).sort()).toEqual([first, created.body.data.createPart.databaseId].sort());
     expect(sqlQueries(afterWrite)).toBe(sqlQueries(looked));
+  });
+
+  it("search_normalize skips its regular expressions only where they change nothing: text without a hyphen", async () => {
+    const texts = ["Wi-Fi 6E", "a-b-c", "--", "-", "x -y", "ÄÖ-Ü Straße", "", "UPPER lower", "T14-Gen2 x", "No Hyphen At All", "ÉCRAN 13,3''"];
+    await withDatabase(async (client) => {
+      const { rows } = await client.query(
+        `SELECT input, joined, search_normalize(input, joined) AS normalized, ${HYPHENS_EXPRESSION} AS expressions
+         FROM unnest($1::text[] || ARRAY(SELECT name FROM parts) || ARRAY(SELECT short_desc FROM parts)) AS input, unnest(ARRAY[true, false]) AS joined`,
+        [texts],
+      );
+      expect(rows.length).toBeGreaterThan(texts.length * 2);
+      for (const row of rows) expect(row.normalized, `${row.input} (${row.joined})`).toBe(row.expressions);
+    });
   });
 
   it("refuses a search longer than 200 characters instead of cutting it", async () => {

@@ -27,6 +27,7 @@ import { PrefixLexemesByRange1764690000000 } from "./migrations/1764690000000-pr
 import { FoldedPartNames1764700000000 } from "./migrations/1764700000000-folded-part-names";
 import { OrdersByPartAndStatus1764710000000 } from "./migrations/1764710000000-orders-by-part-and-status";
 import { SearchLexemesNotify1764720000000 } from "./migrations/1764720000000-search-lexemes-notify";
+import { SearchNormalizeFastPath1764730000000 } from "./migrations/1764730000000-search-normalize-fast-path";
 import { requestStats } from "./request-stats";
 
 /** Counts statements per request and reports slow or failing ones (failures at debug level); nothing else is logged. */
@@ -81,6 +82,7 @@ export const migrations = [
   FoldedPartNames1764700000000,
   OrdersByPartAndStatus1764710000000,
   SearchLexemesNotify1764720000000,
+  SearchNormalizeFastPath1764730000000,
 ];
 
 /**
