@@ -15,8 +15,7 @@ export interface PreparedStatement {
  * README's Performance section). Counted per request like every other statement.
  */
 export function runPrepared<Row>(db: DataSource, statement: PreparedStatement, values: unknown[]): Promise<Row[]> {
-  const pool = (db.driver as unknown as { master: Pool }).master;
-  return runOn<Row>(pool, statement, values);
+  return runOn<Row>(poolOf(db), statement.text, values, statement.name);
 }
 
 /**
@@ -24,25 +23,26 @@ export function runPrepared<Row>(db: DataSource, statement: PreparedStatement, v
  * it for its values each time, as a statement whose best plan depends on them needs.
  */
 export function runStatement<Row>(db: DataSource, text: string, values: unknown[]): Promise<Row[]> {
-  const pool = (db.driver as unknown as { master: Pool }).master;
-  return runOn<Row>(pool, { name: "", text }, values);
+  return runOn<Row>(poolOf(db), text, values);
 }
+
+/** The pg pool under TypeORM's PostgreSQL driver. */
+const poolOf = (db: DataSource) => (db.driver as unknown as { master: Pool }).master;
 
 /** The same inside a transaction: on the connection its query runner holds. */
 export async function runPreparedIn<Row>(tx: EntityManager, statement: PreparedStatement, values: unknown[]): Promise<Row[]> {
   if (!tx.queryRunner) throw new Error(`${statement.name} must run inside a transaction`);
   const client = (await tx.queryRunner.connect()) as PoolClient;
-  return runOn<Row>(client, statement, values);
+  return runOn<Row>(client, statement.text, values, statement.name);
 }
 
-async function runOn<Row>(connection: Pool | PoolClient, statement: PreparedStatement, values: unknown[]): Promise<Row[]> {
+/** Runs `text` on `connection`: prepared under `name` when one is given, else unnamed (planned each time). */
+async function runOn<Row>(connection: Pool | PoolClient, text: string, values: unknown[], name?: string): Promise<Row[]> {
   const stats = requestStats.getStore();
   if (stats) {
     stats.sqlQueries++;
-    stats.statements?.push({ sql: statement.text, parameters: values });
+    stats.statements?.push({ sql: text, parameters: values });
   }
-  const result = statement.name
-    ? await connection.query<Row & object>({ name: statement.name, text: statement.text, values })
-    : await connection.query<Row & object>(statement.text, values);
+  const result = name ? await connection.query<Row & object>({ name, text, values }) : await connection.query<Row & object>(text, values);
   return result.rows;
 }

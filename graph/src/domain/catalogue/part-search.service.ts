@@ -245,7 +245,7 @@ export class PartSearchService {
     // Without a search, the order's index is walked and each part checked as it comes (rowsOf
     // checks a search's parts after ordering them).
     const fitsInQuery = fits !== null && matching === null;
-    // The relevance order ranks by the query as typed.
+    // `tsquery`: the relevance order ranks by the query as typed.
     const values = { matching, tsquery, minCents, maxCents, brand, model, ...(after ? SORTS[sort].after(decodeCursor(after, sort)) : {}) };
     const build = () => {
       // Retired parts have left the shop: never found (PartService.list leaves them out too).
