@@ -4,8 +4,10 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { createRequire } from "node:module";
 import { promisify } from "node:util";
 import pg from "pg";
+import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readEnvFile } from "../src/config";
 import { firebaseSignIn, newCustomer, shop, withDatabaseAt } from "./support/client";
@@ -149,6 +151,35 @@ async function relayTo(target: URL): Promise<{ host: string; close(): Promise<vo
     },
   };
 }
+
+describe("slow SQL", () => {
+  it("a statement over a second is logged as slow SQL, whether TypeORM runs it or the shop runs it on the pool", async () => {
+    const requireBuilt = createRequire(path.join(GRAPH_DIR, "dist", "main.js"));
+    requireBuilt("reflect-metadata");
+    const { createDataSource } = requireBuilt("./db/data-source.js");
+    const { runPrepared, runStatement } = requireBuilt("./db/prepared.js");
+    const lines: Array<{ msg: string; query?: string; ms?: number }> = [];
+    const log = pino({ level: "warn" }, { write: (line: string) => lines.push(JSON.parse(line)) });
+    const db = createDataSource(shop().databaseUrl, log, { poolSize: 2 });
+    await db.initialize();
+    try {
+      await runStatement(db, "SELECT 1", []);
+      expect(lines).toEqual([]);
+      await runStatement(db, "SELECT pg_sleep(1.1) AS unnamed_slow", []);
+      await runPrepared(db, { name: "ops_test_prepared_slow", text: "SELECT pg_sleep(1.1) AS prepared_slow" }, []);
+      await db.query("SELECT pg_sleep(1.1) AS typeorm_slow");
+      const slow = lines.filter((line) => line.msg === "Slow SQL");
+      expect(slow.map((line) => line.query)).toEqual([
+        "SELECT pg_sleep(1.1) AS unnamed_slow",
+        "SELECT pg_sleep(1.1) AS prepared_slow",
+        "SELECT pg_sleep(1.1) AS typeorm_slow",
+      ]);
+      for (const line of slow) expect(line.ms).toBeGreaterThan(1000);
+    } finally {
+      await db.destroy();
+    }
+  });
+});
 
 describe("configuration files and a machine that is not as the shop needs it", () => {
   it(".env is read on start, and the environment wins over it", () => {
