@@ -21,10 +21,10 @@ export interface PlaceOrder {
 }
 
 /**
- * How much a customer's list of orders reads. `orders`: every column, or only what a row shows
- * (ORDER_ROW_PROPERTIES). `parts`: none (a caller that needs the parts loads them apart), a
- * card's columns or every column of each order's part, read in the same statement and set on
- * `order.part`. Reading the parts apart by id took half of the CPU of a GraphQL `viewer.orders`
+ * How much a list of orders (a customer's, or the admins') reads. `orders`: every column, or
+ * only what a row shows (ORDER_ROW_PROPERTIES). `parts`: none (a caller that needs the parts
+ * loads them apart), a card's columns or every column of each order's part, read in the same
+ * statement and set on `order.part`. Reading the parts apart by id took half of the CPU of a GraphQL `viewer.orders`
  * that asked for them.
  */
 export interface OrdersRead {
@@ -33,6 +33,18 @@ export interface OrdersRead {
 }
 
 const WHOLE_ORDERS: OrdersRead = { orders: "whole", parts: "none" };
+
+/** The end of the name of a list's prepared statement: one statement per way of reading it. */
+const readSuffix = ({ orders, parts }: OrdersRead) => `${orders === "rows" ? "_rows" : ""}${parts === "none" ? "" : `_with_${parts}_parts`}`;
+
+/** The columns a list reads, and its orders' parts in the same statement when they are asked for. */
+const readOptions = ({ orders, parts }: OrdersRead) => ({
+  properties: orders === "rows" ? ORDER_ROW_PROPERTIES : undefined,
+  joins:
+    parts === "none"
+      ? []
+      : [{ property: "part", entity: Part, alias: "p", on: `"p"."id" = "o"."part_id"`, properties: parts === "card" ? PART_CARD_PROPERTIES : undefined }],
+});
 
 const UNIQUE_VIOLATION = "23505";
 export const ALREADY_ORDERED = "Already ordered";
@@ -118,7 +130,7 @@ export class OrderService {
   private readonly pending = new Map<string, PendingReservation[]>();
   private readonly reserving = new Set<string>();
 
-  /** The admins' order lists, by the shape of their filter (see selection). */
+  /** The admins' order lists, by the shape of their filter (see selection) and what they read. */
   private readonly adminLists = new Map<string, PreparedList<Order>>();
   /** One customer's live orders, newest first (orders_live_by_user_email): a statement per OrdersRead. */
   private readonly liveOrdersOf = new Map<string, PreparedList<Order>>();
@@ -288,8 +300,8 @@ export class OrderService {
     return this.liveOrders(read).page([email.trim().toLowerCase()], page);
   }
 
-  private liveOrders({ orders, parts }: OrdersRead): PreparedList<Order> {
-    const name = `live_orders_of_email${orders === "rows" ? "_rows" : ""}${parts === "none" ? "" : `_with_${parts}_parts`}`;
+  private liveOrders(read: OrdersRead): PreparedList<Order> {
+    const name = `live_orders_of_email${readSuffix(read)}`;
     let list = this.liveOrdersOf.get(name);
     if (!list) {
       list = new PreparedList(this.db, Order, {
@@ -298,11 +310,7 @@ export class OrderService {
         where: `"o"."status" <> 'cancelled' AND "o"."user_email" = $1`,
         filterValues: 1,
         direction: "DESC",
-        properties: orders === "rows" ? ORDER_ROW_PROPERTIES : undefined,
-        joins:
-          parts === "none"
-            ? []
-            : [{ property: "part", entity: Part, alias: "p", on: `"p"."id" = "o"."part_id"`, properties: parts === "card" ? PART_CARD_PROPERTIES : undefined }],
+        ...readOptions(read),
       });
       this.liveOrdersOf.set(name, list);
     }
@@ -310,13 +318,14 @@ export class OrderService {
   }
 
   /** Orders for admins, newest first: every live order, or as the filter says. */
-  async listAll(actor: Actor, page: PageRequest, filter: OrderFilter = {}): Promise<Page<Order>> {
+  async listAll(actor: Actor, page: PageRequest, filter: OrderFilter = {}, read: OrdersRead = WHOLE_ORDERS): Promise<Page<Order>> {
     authorize(actor, "ADMIN");
     const { shape, where, values } = await this.selection(filter);
-    let list = this.adminLists.get(shape);
+    const name = `admin_orders_${shape}${readSuffix(read)}`;
+    let list = this.adminLists.get(name);
     if (!list) {
-      list = new PreparedList(this.db, Order, { name: `admin_orders_${shape}`, alias: "o", where, filterValues: values.length, direction: "DESC" });
-      this.adminLists.set(shape, list);
+      list = new PreparedList(this.db, Order, { name, alias: "o", where, filterValues: values.length, direction: "DESC", ...readOptions(read) });
+      this.adminLists.set(name, list);
     }
     return list.page(values, page);
   }

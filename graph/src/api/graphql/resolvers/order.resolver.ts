@@ -1,4 +1,4 @@
-import { Arg, Args, Ctx, Directive, FieldResolver, Mutation, Query, Resolver, Root } from "type-graphql";
+import { Arg, Args, Ctx, Directive, FieldResolver, Info, Mutation, Query, Resolver, Root } from "type-graphql";
 import type { GraphQLResolveInfo } from "graphql";
 import { Part } from "../../../domain/catalogue/part.entity";
 import { Order } from "../../../domain/orders/order.entity";
@@ -15,7 +15,7 @@ const asksForOrderRowsOnly = asksOnlyFor(["edges", "node"], ORDER_ROW_FIELDS);
 const asksForParts = asksFor(["edges", "node"], "part");
 const asksForPartCardsOnly = asksOnlyFor(["edges", "node", "part"], PART_CARD_FIELDS);
 
-/** How much a connection of orders reads, by what the operation asks of each order and its part. */
+/** How much a connection of orders (a customer's, or the admins') reads, by what the operation asks of each order and its part. */
 export function ordersReadFor(info: GraphQLResolveInfo): OrdersRead {
   return {
     orders: asksForOrderRowsOnly(info) ? "rows" : "whole",
@@ -47,8 +47,8 @@ export class OrderResolver {
   @Directive("@cached(until: [ACCOUNTS, CATALOGUE], scope: CALLER)")
   @Directive("@auth(requires: ADMIN)")
   @Query(() => OrderConnection, { description: "Every live order, newest first" })
-  async orders(@Args() { first, after, status, search }: OrdersArgs, @Ctx() { services, actor }: GraphContext) {
-    return services.orders.listAll(await actor(), { first, after }, { status, search });
+  async orders(@Args() { first, after, status, search }: OrdersArgs, @Ctx() { services, actor }: GraphContext, @Info() info: GraphQLResolveInfo) {
+    return services.orders.listAll(await actor(), { first, after }, { status, search }, ordersReadFor(info));
   }
 
   @Directive("@auth(requires: USER)")
