@@ -1,4 +1,5 @@
 import { DataSource, EntityManager } from "typeorm";
+import { runStatement } from "../../db/prepared";
 import { returnedRows } from "../../db/sql";
 import { Role, User } from "../accounts/user.entity";
 import { Actor, authorize, sameEmail } from "../actor";
@@ -398,7 +399,8 @@ export class OrderService {
     const partNamed = lookups.length
       ? `${lookups.map((_, i) => `folded LIKE lower($${4 + i})`).join(" AND ")} AND (folded || '') LIKE lower($1)`
       : "folded LIKE lower($1)";
-    const [row]: Array<{ customers: string[]; named_now: string[]; named_before: string[] }> = await this.db.query(
+    const [row] = await runStatement<{ customers: string[]; named_now: string[]; named_before: string[] }>(
+      this.db,
       `WITH named AS (
          SELECT n.part_id, bool_or(p.name ILIKE $1) AS now
          FROM (SELECT part_id FROM part_names WHERE ${partNamed} LIMIT $3) n JOIN parts p ON p.id = n.part_id
