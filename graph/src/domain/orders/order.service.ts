@@ -25,8 +25,8 @@ export interface PlaceOrder {
  * How much a list of orders (a customer's, or the admins') reads. `orders`: every column, or
  * only what a row shows (ORDER_ROW_PROPERTIES). `parts`: none (a caller that needs the parts
  * loads them apart), a card's columns or every column of each order's part, read in the same
- * statement and set on `order.part`. Reading the parts apart by id took half of the CPU of a GraphQL `viewer.orders`
- * that asked for them.
+ * statement and set on `order.part`. Reading the parts apart by id took half of the CPU of a
+ * GraphQL `viewer.orders` that asked for them.
  */
 export interface OrdersRead {
   orders: "rows" | "whole";

@@ -15,7 +15,10 @@ const asksForOrderRowsOnly = asksOnlyFor(["edges", "node"], ORDER_ROW_FIELDS);
 const asksForParts = asksFor(["edges", "node"], "part");
 const asksForPartCardsOnly = asksOnlyFor(["edges", "node", "part"], PART_CARD_FIELDS);
 
-/** How much a connection of orders (a customer's, or the admins') reads, by what the operation asks of each order and its part. */
+/**
+ * How much a connection of orders (a customer's, or the admins') reads, by what the operation
+ * asks of each order and its part.
+ */
 export function ordersReadFor(info: GraphQLResolveInfo): OrdersRead {
   return {
     orders: asksForOrderRowsOnly(info) ? "rows" : "whole",
