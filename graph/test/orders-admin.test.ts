@@ -141,6 +141,13 @@ describe("Manage All Orders: filters, search, newest first, pages", () => {
     await withDatabase((client) => client.query("UPDATE parts SET name = $2 WHERE id = $1", [renamedLater, `${broad} renamed`]));
     expect(idsOf(await adminOrders(`, search: "${broad.toLowerCase()}"`))).toEqual([second, first]);
     expect(idsOf(await adminOrders(`, search: "solo ${own}"`))).toEqual([second]);
+    // The same walk with the orders' parts read in its statement.
+    const withParts = await gql(`{ orders(first: 100, search: "${broad.toLowerCase()}") { edges { node { databaseId part { name } } } } }`, {}, admin.token);
+    expect(withParts.body.errors).toBeUndefined();
+    expect(withParts.body.data.orders.edges.map((edge: any) => [edge.node.databaseId, edge.node.part.name])).toEqual([
+      [second, `${broad} renamed`],
+      [first, `${broad} live`],
+    ]);
   });
 
   it("a search that matches more than a thousand customers still finds their orders, newest first, by email or name", async () => {

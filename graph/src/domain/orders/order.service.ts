@@ -372,11 +372,12 @@ export class OrderService {
       };
     }
     // Many: walking the orders newest first finds a page long before the end, so each order
-    // walked is checked by its own fields, and its part's name by key.
+    // walked is checked by its own fields, and its part's name by key (an alias of its own: the
+    // list may join the parts as "p").
     return {
       shape: `${statusName}_walked${id ? "_or_id" : ""}`,
       where: `${ofStatus("o")} AND ("o"."user_email" ILIKE $1 OR "o"."user_name" ILIKE $1
-            OR "o"."part_name" ILIKE $1 OR (SELECT p.name FROM parts p WHERE p.id = "o"."part_id") ILIKE $1
+            OR "o"."part_name" ILIKE $1 OR (SELECT now_named.name FROM parts now_named WHERE now_named.id = "o"."part_id") ILIKE $1
             ${id ? `OR "o"."id" = $2::uuid OR "o"."part_id" = $2::uuid` : ""})`,
       values: id ? [pattern, id] : [pattern],
     };
