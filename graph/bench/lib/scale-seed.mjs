@@ -109,12 +109,14 @@ export { BRANDS, KINDS };
 
 /**
  * Runs the generation as a superuser (the embedded database's own user is one), on `db` and a
- * second connection like it: the search side (models, compatibility, documents, words) and the
- * orders side (orders, their keys and indexes, the names and rollups derived from them) need only
- * the users and parts, so they run at once, one on each connection (PostgreSQL CPU on both cores).
+ * second connection like it (PostgreSQL CPU on both cores): the users and the parts at once, then
+ * the search side (models, compatibility, documents, words, part and customer names) and the
+ * orders side (orders, their keys and indexes, the rollups derived from them), which need only the
+ * users and parts.
  */
 export async function seedAtScale(db, scale = SCALE) {
   const started = performance.now();
+  const schemaBefore = await schemaOf(db);
   const timings = {};
   const stepOn =
     (connection) =>
@@ -128,23 +130,40 @@ export async function seedAtScale(db, scale = SCALE) {
   // tables and of the names the searches look up that no constraint owns are dropped for the
   // generation and made again as they were (a unique one checks the generated rows then). Each
   // side makes its tables' B-trees again when its rows are in, before it reads them, and their
-  // GIN indexes (full text, trigrams) once it writes them no more: the customer names' with the
-  // orders, the part names' with the parts (each trigram index took 3–4 s more kept row by row).
+  // GIN indexes (full text, trigrams) once it writes them no more: the part names' and the customer
+  // names' on the search side (each trigram index took 3–4 s more kept row by row). The users' are
+  // made again as soon as the users are in.
   const { rows: dropped } = await db.query(
     `SELECT c.relname AS name, pg_get_indexdef(i.indexrelid) AS definition, a.amname = 'gin' AS gin,
-            i.indrelid IN ('orders'::regclass, 'order_customer_names'::regclass) AS of_orders
+            CASE i.indrelid WHEN 'users'::regclass THEN 'users' WHEN 'orders'::regclass THEN 'orders'
+                            WHEN 'order_customer_names'::regclass THEN 'customer names' ELSE 'parts' END AS side
      FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid JOIN pg_am a ON a.oid = c.relam
-     WHERE i.indrelid IN ('parts'::regclass, 'orders'::regclass, 'part_compatibility'::regclass, 'part_names'::regclass, 'order_customer_names'::regclass)
+     WHERE i.indrelid IN ('users'::regclass, 'parts'::regclass, 'orders'::regclass, 'part_compatibility'::regclass, 'part_names'::regclass, 'order_customer_names'::regclass)
        AND NOT EXISTS (SELECT 1 FROM pg_constraint k WHERE k.conindid = i.indexrelid)`,
   );
   for (const { name } of dropped) await db.query(`DROP INDEX ${name}`);
-  // The orders' keys too (their id, sequence number and payment id): nothing references them.
-  const { rows: orderKeys } = await db.query(
-    `SELECT k.conname AS name, pg_get_constraintdef(k.oid) AS definition FROM pg_constraint k
-     WHERE k.conrelid = 'orders'::regclass AND k.contype IN ('p', 'u')
+  // The orders' and users' keys too (the orders' id, sequence number and payment id, the users'
+  // email and sequence number): nothing references them. Kept row by row, the users took 2.6–3.5 s
+  // to insert; 1.4–2 s without, and 0.3 s to make their keys again.
+  const { rows: keys } = await db.query(
+    `SELECT k.conrelid::regclass::text AS table, k.conname AS name, pg_get_constraintdef(k.oid) AS definition FROM pg_constraint k
+     WHERE k.conrelid IN ('orders'::regclass, 'users'::regclass) AND k.contype IN ('p', 'u')
        AND NOT EXISTS (SELECT 1 FROM pg_constraint f WHERE f.contype = 'f' AND f.conindid = k.conindid)`,
   );
-  for (const { name } of orderKeys) await db.query(`ALTER TABLE orders DROP CONSTRAINT ${name}`);
+  for (const { table, name } of keys) await db.query(`ALTER TABLE ${table} DROP CONSTRAINT ${name}`);
+  const keysOf = (table) =>
+    keys.filter((key) => key.table === table).map(({ name, definition }) => `ALTER TABLE ${table} ADD CONSTRAINT ${name} ${definition}`);
+  const indexesOf = (side, gin) => dropped.filter((index) => index.side === side && index.gin === gin).map((index) => index.definition);
+  // The triggers that read what a statement wrote (REFERENCING NEW or OLD TABLE) do not fire
+  // while the rows are generated (replica role, below), but PostgreSQL still keeps a copy of every
+  // row written for them: 2.5 of the million orders' 13–14 s. Dropped for the generation as well,
+  // and made again as they were once the rows are in.
+  const { rows: transitionTriggers } = await db.query(
+    `SELECT t.tgname AS name, t.tgrelid::regclass::text AS table, pg_get_triggerdef(t.oid) AS definition FROM pg_trigger t
+     WHERE NOT t.tgisinternal AND (t.tgnewtable IS NOT NULL OR t.tgoldtable IS NOT NULL)
+       AND t.tgrelid IN ('users'::regclass, 'parts'::regclass, 'part_compatibility'::regclass, 'orders'::regclass)`,
+  );
+  for (const { name, table } of transitionTriggers) await db.query(`DROP TRIGGER ${name} ON ${table}`);
   const makeIndexes = async (name, connection, statements) => {
     const t0 = performance.now();
     for (const statement of statements) await connection.query(statement);
@@ -164,7 +183,8 @@ export async function seedAtScale(db, scale = SCALE) {
       await connection.query("SET work_mem = '128MB'");
       await connection.query("SET maintenance_work_mem = '256MB'");
     }
-    await step(
+    // The users and the parts at once, one on each connection: nothing in either reads the other.
+    const users = step(
       "users",
       `INSERT INTO users (email, role, display_name, created_at, updated_at)
      SELECT lower(f.name) || '.' || lower(l.name) || '.' || n || '@${SCALE_EMAIL_DOMAIN}', 'user', f.name || ' ' || l.name,
@@ -173,8 +193,8 @@ export async function seedAtScale(db, scale = SCALE) {
      CROSS JOIN LATERAL (SELECT ($2::text[])[1 + n % ${FIRST_NAMES.length}] AS name) f
      CROSS JOIN LATERAL (SELECT ($3::text[])[1 + (n / ${FIRST_NAMES.length}) % ${LAST_NAMES.length}] AS name) l`,
       [scale.users, FIRST_NAMES, LAST_NAMES],
-    );
-    await step(
+    ).then(() => makeIndexes("users' keys and indexes", db, [...keysOf("users"), ...indexesOf("users", false), ...indexesOf("users", true)]));
+    const parts = stepOn(second)(
       "parts",
       `INSERT INTO parts (name, img, price_cents, available, min_order_quantity, short_desc, created_at, retired_at)
      SELECT ($2::text[])[1 + n % 10] || ' for ' || ($3::text[])[1 + (n / 10) % 8] || ' ' || chr(65 + n % 26) || (n % 97),
@@ -185,7 +205,9 @@ export async function seedAtScale(db, scale = SCALE) {
      FROM generate_series(1, $1::int) AS n`,
       [scale.parts, KINDS, BRANDS],
     );
+    await Promise.all([users, parts]);
     await Promise.all([searchSide(), ordersSide()]);
+    for (const { definition } of transitionTriggers) await db.query(definition);
     for (const connection of [db, second]) {
       await connection.query("RESET maintenance_work_mem");
       await connection.query("RESET work_mem");
@@ -208,6 +230,10 @@ export async function seedAtScale(db, scale = SCALE) {
     await db.query("ALTER SYSTEM RESET max_wal_size");
     await db.query("SELECT pg_reload_conf()");
   }
+  // Every index, key and trigger dropped for the generation is back as it was.
+  const schemaAfter = await schemaOf(db);
+  const missing = schemaBefore.filter((item) => !schemaAfter.includes(item));
+  if (missing.length) throw new Error(`The scale seed did not make these again: ${missing.join("; ")}`);
   timings.total = Math.round(performance.now() - started);
   return timings;
 
@@ -259,20 +285,23 @@ export async function seedAtScale(db, scale = SCALE) {
     );
     // Migration 1764650000000's vocabulary of the documents' lexemes, as its trigger would keep it.
     await step("search lexemes", `SELECT rebuild_search_lexemes()`);
-    await makeIndexes(
-      "parts' b-tree indexes",
-      second,
-      dropped.filter((index) => !index.gin && !index.of_orders).map((index) => index.definition),
-    );
+    await makeIndexes("parts' b-tree indexes", second, indexesOf("parts", false));
     // What the triggers (off above) keep: every name each part has had (migration 1764640000000).
     // The rows made before the seed are there already, and the seeded orders carry their part's
     // name as it is: the names come from the 100,000 parts, not from the million orders.
     await step("part names", `INSERT INTO part_names (part_id, name) SELECT id, name FROM parts WHERE short_desc LIKE 'Scale part %' ON CONFLICT DO NOTHING`);
-    await makeIndexes(
-      "parts' gin indexes",
-      second,
-      dropped.filter((index) => index.gin && !index.of_orders).map((index) => index.definition),
+    await makeIndexes("parts' gin indexes", second, indexesOf("parts", true));
+    // What the triggers (off above) keep: every email and name orders were placed under (migration
+    // 1764660000000). As with part names, from the customers with orders (user i has some when
+    // i < the number of orders), not from the million orders; on this side, which ends sooner.
+    await step(
+      "customer names",
+      `WITH u AS (SELECT email, display_name FROM users WHERE email LIKE '%@${SCALE_EMAIL_DOMAIN}' ORDER BY seq LIMIT $1)
+       INSERT INTO order_customer_names (name) SELECT email FROM u UNION SELECT display_name FROM u WHERE display_name IS NOT NULL
+       ON CONFLICT DO NOTHING`,
+      [scale.orders],
     );
+    await makeIndexes("customer names' indexes", second, [...indexesOf("customer names", false), ...indexesOf("customer names", true)]);
   }
 
   async function ordersSide() {
@@ -295,28 +324,22 @@ export async function seedAtScale(db, scale = SCALE) {
      JOIN p ON p.i = ((g.n / $2::int) * 13 + g.n::bigint * 7919) % $3::int`,
       [scale.orders, scale.users, scale.parts],
     );
-    await makeIndexes("orders' keys and b-tree indexes", db, [
-      ...orderKeys.map(({ name, definition }) => `ALTER TABLE orders ADD CONSTRAINT ${name} ${definition}`),
-      ...dropped.filter((index) => !index.gin && index.of_orders).map((index) => index.definition),
-    ]);
-    // What the triggers (off above) keep: every email and name orders were placed under (migration
-    // 1764660000000). As with part names, from the customers with orders (user i has some when
-    // i < the number of orders), not from the million orders.
-    await step(
-      "customer names",
-      `WITH u AS (SELECT email, display_name FROM users WHERE email LIKE '%@${SCALE_EMAIL_DOMAIN}' ORDER BY seq LIMIT $1)
-       INSERT INTO order_customer_names (name) SELECT email FROM u UNION SELECT display_name FROM u WHERE display_name IS NOT NULL
-       ON CONFLICT DO NOTHING`,
-      [scale.orders],
-    );
-    await makeIndexes(
-      "orders' gin indexes",
-      db,
-      dropped.filter((index) => index.gin && index.of_orders).map((index) => index.definition),
-    );
+    await makeIndexes("orders' keys and b-tree indexes", db, [...keysOf("orders"), ...indexesOf("orders", false)]);
+    await makeIndexes("orders' gin indexes", db, indexesOf("orders", true));
     await db.query("SET session_replication_role = DEFAULT");
     // The overview's rollups (migration 1764630000000), which the triggers on orders and users
     // would have kept: all of them at once from the rows.
     await step("rollups", "SELECT rebuild_sales_rollups()");
   }
+}
+
+/** The public tables' indexes, constraints and triggers, as their definitions. */
+async function schemaOf(db) {
+  const { rows } = await db.query(
+    `SELECT pg_get_indexdef(i.indexrelid) AS definition FROM pg_index i JOIN pg_class c ON c.oid = i.indrelid WHERE c.relnamespace = 'public'::regnamespace
+     UNION ALL SELECT conrelid::regclass::text || ' ' || conname || ' ' || pg_get_constraintdef(oid) FROM pg_constraint WHERE connamespace = 'public'::regnamespace
+     UNION ALL SELECT pg_get_triggerdef(t.oid) || ' ' || t.tgenabled::text FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid
+       WHERE c.relnamespace = 'public'::regnamespace AND NOT t.tgisinternal`,
+  );
+  return rows.map((row) => row.definition);
 }
