@@ -336,6 +336,16 @@ describe("filters", () => {
       const listed = names(await rest("GET", `/parts?q=${many}&brand=${brand}&sort=price_desc`)).map(label);
       expect(listed, brand).toEqual([...expected].reverse());
     }
+    // The other orders: in relevance (ties by catalogue order) Rarely's parts come last; newest or
+    // dearest first they come first, and the page after them finds none the whole way.
+    for (const [orderBy, expected] of [
+      ["NEWEST", [29, 28]],
+      ["RELEVANCE", [28, 29]],
+      ["PRICE_DESC", [29, 28]],
+    ] as const) {
+      const found = await everyPage({ search: many, filter: { brand: rarely }, orderBy }, 1);
+      expect(found.map(label), orderBy).toEqual(expected);
+    }
   });
 
   it("refuses malformed filters with a message: REST 400, GraphQL BAD_USER_INPUT", async () => {

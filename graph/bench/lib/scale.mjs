@@ -55,6 +55,7 @@ const unseenCase = (text, n) => {
 };
 const round = (n, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
 const lenovoSeries = BRANDS.filter((entry) => entry.startsWith("Lenovo ")).map(seriesOf);
+const otherBrands = BRANDS.filter((entry) => !entry.startsWith("Lenovo "));
 /** Two words with a typo, as the issue's "thinkpad batery". */
 const TYPO_SEARCHES = ["thinkpad batery", "thinkpad keybord", "ideapad charjer", "thinkpad webcan", "ideapad touchpda", "thinkpad hinge kitt"];
 /** A customer's email as an admin types part of it: one customer of 100,000 (about 10 orders). */
@@ -87,6 +88,19 @@ function scenarios(samples) {
           search: pick(TYPO_SEARCHES, n),
           filter: { inStock: true, minPrice: 10, maxPrice: 200 + (n % 50), brand: "Lenovo" },
           orderBy: "PRICE_ASC",
+          first: 20,
+        }),
+    },
+    {
+      // A shopper's brand filter left on while searching another brand's parts: few or none of
+      // the search's parts fit, so the shop checks every one of them (the whole way).
+      key: "searchOtherBrand",
+      name: "GraphQL search, a brand its parts do not fit",
+      request: (n) =>
+        graphql(PARTS_SEARCH, {
+          search: `${pick(KINDS, n)} ${seriesOf(pick(otherBrands, n * 7 + 1))}`.toLowerCase(),
+          filter: { inStock: true, brand: "Lenovo" },
+          orderBy: pick(["NEWEST", "PRICE_ASC"], n),
           first: 20,
         }),
     },
