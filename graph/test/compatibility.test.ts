@@ -109,6 +109,40 @@ describe("setCompatibleModels (the service the admin form will call)", () => {
     expect((await rest("GET", `/parts?q=${modelB}`)).body).toEqual([]);
   });
 
+  it("a brand filter follows the part's laptops: set, a laptop's brand renamed, removed", async () => {
+    const word = uniqueWord();
+    const [partId] = await insertParts([{ name: `Bracket ${word}` }]);
+    const brand = `Make${word}`.slice(0, 40);
+    const renamed = `Remade${word}`.slice(0, 40);
+    // Each check asks in a letter case of its own: no answer of an earlier one can serve it.
+    const found = async (query: string) => (await rest("GET", `/parts?${query}`)).body.map((part: any) => part._id);
+    const foundByGraphql = async (filter: Record<string, unknown>) =>
+      (await gql("query($filter: PartFilter) { parts(filter: $filter, first: 5) { edges { node { databaseId } } } }", { filter })).body.data.parts.edges.map(
+        (edge: any) => edge.node.databaseId,
+      );
+
+    await domain.compatibility.setCompatibleModels(admin, partId, [
+      { brand, model: "One" },
+      { brand: "Dell", model: "Latitude 5420" },
+    ]);
+    expect(await found(`brand=${brand}`)).toEqual([partId]);
+    expect(await found(`q=${word}&brand=${brand.toUpperCase()}`)).toEqual([partId]);
+    expect(await found(`q=${word}&brand=dell`)).toEqual([partId]);
+    expect(await foundByGraphql({ brand: brand.toLowerCase() })).toEqual([partId]);
+
+    await withDatabase((client) => client.query("UPDATE laptop_models SET brand = $2 WHERE brand = $1", [brand, renamed]));
+    expect(await found(`q=${word}&brand=${renamed}`)).toEqual([partId]);
+    expect(await found(`q=${word}&brand=${brand.toLowerCase()}`)).toEqual([]);
+    expect(await foundByGraphql({ brand: renamed.toUpperCase() })).toEqual([partId]);
+
+    await domain.compatibility.setCompatibleModels(admin, partId, [{ brand: "Dell", model: "Latitude 5420" }]);
+    expect(await found(`q=${word}&brand=${renamed.toLowerCase()}`)).toEqual([]);
+    expect(await foundByGraphql({ brand: renamed.toLowerCase() })).toEqual([]);
+    expect(await found(`q=${word}&brand=DELL`)).toEqual([partId]);
+    const brands = await withDatabase(async (client) => (await client.query("SELECT laptop_brands FROM parts WHERE id = $1", [partId])).rows[0].laptop_brands);
+    expect(brands).toEqual(["dell"]);
+  });
+
   it("tidies names, counts a model once whatever the case, and spells a brand as it already is", async () => {
     const [partId] = await insertParts([{ name: `Tidy ${uniqueWord()}` }]);
     const model = `IdeaPad ${uniqueWord()}`;

@@ -304,39 +304,42 @@ describe("filters", () => {
     expect(found).toEqual(seededLatitude);
   });
 
-  it("a search for a laptop brand pages the same whether its parts fit early in the order or only at its end", async () => {
+  it("a search for a laptop brand or model pages the same whether its parts fit early in the order or only at its end", async () => {
     const many = uniqueWord();
     // 30 parts, cheapest first: every other one fits an Often laptop, only the two dearest a Rarely one.
     const parts = await insertParts(Array.from({ length: 30 }, (_, i) => ({ name: `${many} part ${i}`, priceCents: 1000 + i })));
     const admin = await domain.actor((await seededAdmin()).email);
-    const often = `Often${many}`.slice(0, 40);
-    const rarely = `Rarely${many}`.slice(0, 40);
+    // Model names of their own (the search's word in them would rank the parts that fit them higher).
+    const often = { brand: `Often${many}`.slice(0, 40), model: `One ${uniqueWord()}` };
+    const rarely = { brand: `Rarely${many}`.slice(0, 40), model: `Two ${uniqueWord()}` };
     for (const [i, id] of parts.entries()) {
-      const laptops = [
-        ...(i % 2 === 1 ? [{ brand: often, model: "One" }] : []),
-        ...(i >= 28 ? [{ brand: rarely, model: "Two" }] : []),
-        { brand: "Lenovo", model: "ThinkPad T14 Gen 2" },
-      ];
+      const laptops = [...(i % 2 === 1 ? [often] : []), ...(i >= 28 ? [rarely] : []), { brand: "Lenovo", model: "ThinkPad T14 Gen 2" }];
       await domain.compatibility.setCompatibleModels(admin, id, laptops);
     }
-    // Checked in order, the first page of Rarely's parts is not among the first candidates: one statement more.
-    const statements = async (brand: string) => sqlQueries(await gql(PARTS_QUERY, { search: many, filter: { brand }, orderBy: "PRICE_ASC", first: 2 }));
-    // The search's tsqueries are kept from its first sight on: both counts below are without them.
-    await statements(often);
-    expect(await statements(rarely)).toBe((await statements(often)) + 1);
+    const statements = async (filter: object) => sqlQueries(await gql(PARTS_QUERY, { search: many, filter, orderBy: "PRICE_ASC", first: 2 }));
+    // The search's tsqueries are kept from its first sight on: the counts below are without them.
+    await statements({ brand: often.brand });
+    // A brand is read from each part's row: as many statements however few parts fit.
+    expect(await statements({ brand: rarely.brand })).toBe(await statements({ brand: often.brand }));
+    // A model is checked in order: the first page of Rarely's parts is not among the first candidates, one statement more.
+    expect(await statements({ model: rarely.model })).toBe((await statements({ model: often.model })) + 1);
     const label = (name: string) => Number(name.slice(`${many} part `.length));
     const odd = Array.from({ length: 15 }, (_, i) => 2 * i + 1);
-    for (const [brand, expected] of [
+    for (const [laptop, expected] of [
       [often, odd],
       [rarely, [28, 29]],
-      ["Nobody", []],
+      [{ brand: "Nobody", model: "Nothing" }, []],
     ] as const) {
-      for (const first of [2, 5, 100]) {
-        const found = await everyPage({ search: many, filter: { brand }, orderBy: "PRICE_ASC" }, first);
-        expect(found.map(label), `${brand}, pages of ${first}`).toEqual(expected);
+      for (const filter of [{ brand: laptop.brand }, { model: laptop.model }, laptop]) {
+        for (const first of [2, 5, 100]) {
+          const found = await everyPage({ search: many, filter, orderBy: "PRICE_ASC" }, first);
+          expect(found.map(label), `${JSON.stringify(filter)}, pages of ${first}`).toEqual(expected);
+        }
       }
-      const listed = names(await rest("GET", `/parts?q=${many}&brand=${brand}&sort=price_desc`)).map(label);
-      expect(listed, brand).toEqual([...expected].reverse());
+      const listed = names(await rest("GET", `/parts?q=${many}&brand=${laptop.brand}&sort=price_desc`)).map(label);
+      expect(listed, laptop.brand).toEqual([...expected].reverse());
+      const listedByModel = names(await rest("GET", `/parts?q=${many}&model=${encodeURIComponent(laptop.model)}&sort=price_desc`)).map(label);
+      expect(listedByModel, laptop.model).toEqual([...expected].reverse());
     }
     // The other orders: in relevance (ties by catalogue order) Rarely's parts come last; newest or
     // dearest first they come first, and the page after them finds none the whole way.
@@ -345,8 +348,10 @@ describe("filters", () => {
       ["RELEVANCE", [28, 29]],
       ["PRICE_DESC", [29, 28]],
     ] as const) {
-      const found = await everyPage({ search: many, filter: { brand: rarely }, orderBy }, 1);
-      expect(found.map(label), orderBy).toEqual(expected);
+      for (const filter of [{ brand: rarely.brand }, { model: rarely.model }]) {
+        const found = await everyPage({ search: many, filter, orderBy }, 1);
+        expect(found.map(label), `${orderBy} ${JSON.stringify(filter)}`).toEqual(expected);
+      }
     }
   });
 
@@ -583,6 +588,30 @@ describe("cost and caching", () => {
 });
 
 describe("the search's SQL", () => {
+  it("a part's laptops written with the triggers off leave its brands behind: check:invariants names the part", async () => {
+    const word = uniqueWord();
+    const [id] = await insertParts([{ name: `Hinge ${word}` }]);
+    const stale = (violations: string[]) => violations.filter((violation) => violation.includes("laptop_brands"));
+    await withDatabase(async (client) => {
+      await client.query("SET session_replication_role = replica");
+      try {
+        await client.query(
+          `INSERT INTO part_compatibility (part_id, laptop_model_id) SELECT $1, id FROM laptop_models WHERE brand = 'Dell' ORDER BY seq LIMIT 1`,
+          [id],
+        );
+      } finally {
+        await client.query("SET session_replication_role = DEFAULT");
+      }
+    });
+    const before = stale((await withDatabase((client) => checkInvariants(client))).violations);
+    expect(before).toHaveLength(1);
+    expect(before[0]).toContain(id);
+
+    await withDatabase((client) => client.query("UPDATE parts SET laptop_brands = part_laptop_brands(id) WHERE id = $1", [id]));
+    expect(stale((await withDatabase((client) => checkInvariants(client))).violations)).toEqual([]);
+    expect((await rest("GET", `/parts?brand=dell&q=${word}`)).body.map((part: any) => part._id)).toEqual([id]);
+  });
+
   it("a word written with the triggers off is reported by check:invariants, and found by its prefix once rebuild_search_lexemes() adds it", async () => {
     const word = uniqueWord();
     const missing = (violations: string[]) => violations.filter((violation) => violation.includes("missing from search_lexemes"));

@@ -28,6 +28,7 @@ import { FoldedPartNames1764700000000 } from "./migrations/1764700000000-folded-
 import { OrdersByPartAndStatus1764710000000 } from "./migrations/1764710000000-orders-by-part-and-status";
 import { SearchLexemesNotify1764720000000 } from "./migrations/1764720000000-search-lexemes-notify";
 import { SearchNormalizeFastPath1764730000000 } from "./migrations/1764730000000-search-normalize-fast-path";
+import { PartLaptopBrands1764740000000 } from "./migrations/1764740000000-part-laptop-brands";
 import { requestStats } from "./request-stats";
 
 /** Counts statements per request and reports slow or failing ones (failures at debug level); nothing else is logged. */
@@ -83,6 +84,7 @@ export const migrations = [
   OrdersByPartAndStatus1764710000000,
   SearchLexemesNotify1764720000000,
   SearchNormalizeFastPath1764730000000,
+  PartLaptopBrands1764740000000,
 ];
 
 /**

@@ -108,9 +108,10 @@ export const ROLLUP_CHECKS: Array<[label: string, sql: string]> = [
  * What the searches look up first must hold every value they stand for, or a search would hide
  * what has it: each lexeme with a letter of a part's search document (search_lexemes, migration
  * 1764650000000), each name a part has or an order was placed under (part_names, 1764640000000),
- * each email and name an order was placed under (order_customer_names, 1764660000000).
+ * each email and name an order was placed under (order_customer_names, 1764660000000); and the
+ * brands a brand filter reads from each part's row are those of its laptops (1764740000000).
  */
-const SEARCH_TABLE_CHECKS: Array<[table: string, label: string, sql: string]> = [
+const SEARCH_TABLE_CHECKS: Array<[relation: string, label: string, sql: string]> = [
   [
     "search_lexemes",
     "search words of parts missing from search_lexemes",
@@ -122,6 +123,15 @@ const SEARCH_TABLE_CHECKS: Array<[table: string, label: string, sql: string]> = 
     "names of parts or of their orders missing from part_names",
     `SELECT part_id || ' ' || name AS id FROM (SELECT id AS part_id, name FROM parts UNION SELECT part_id, part_name FROM orders) named
      EXCEPT SELECT part_id || ' ' || name FROM part_names ORDER BY 1`,
+  ],
+  [
+    // Present with its column (migration 1764740000000).
+    "parts_by_laptop_brand",
+    "parts whose laptop_brands are not the brands of the laptops they fit",
+    `SELECT p.id::text AS id FROM parts p
+     LEFT JOIN (SELECT c.part_id, array_agg(DISTINCT lower(m.brand) ORDER BY lower(m.brand)) AS brands
+                FROM part_compatibility c JOIN laptop_models m ON m.id = c.laptop_model_id GROUP BY c.part_id) fit ON fit.part_id = p.id
+     WHERE p.laptop_brands IS DISTINCT FROM coalesce(fit.brands, '{}') ORDER BY 1`,
   ],
   [
     "order_customer_names",
@@ -185,8 +195,8 @@ export async function checkInvariants(client: pg.Client, baseline: Record<string
       rows: [{ rollups }],
     } = await client.query<{ rollups: boolean }>(`SELECT to_regclass('sales_window') IS NOT NULL AS rollups`);
     if (rollups) problems.push(...ROLLUP_CHECKS);
-    for (const [table, label, sql] of SEARCH_TABLE_CHECKS) {
-      const { rows } = await client.query<{ present: boolean }>(`SELECT to_regclass($1) IS NOT NULL AS present`, [table]);
+    for (const [relation, label, sql] of SEARCH_TABLE_CHECKS) {
+      const { rows } = await client.query<{ present: boolean }>(`SELECT to_regclass($1) IS NOT NULL AS present`, [relation]);
       if (rows[0].present) problems.push([label, sql]);
     }
     for (const [label, sql] of problems) {

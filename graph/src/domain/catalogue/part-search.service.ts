@@ -128,8 +128,8 @@ export class PartSearchService {
   }
 
   /**
-   * The first `limit` rows of a plan. A search that also asks for a laptop brand or model finds
-   * its parts by the search's index, and checking each of them against the laptops it fits (two
+   * The first `limit` rows of a plan. A search that also asks for a laptop model finds its parts
+   * by the search's index, and checking each of them against the laptops it fits (two
    * lookups a part, hundreds of parts) cost more than finding them; checked in the page's order
    * instead, only until the page is full, it takes about a page's worth of checks when most fit
    * (a ThinkPad search for Lenovo parts: 4.6 against 6.8 ms at the scale seed). Only the first
@@ -251,7 +251,10 @@ export class PartSearchService {
     // The order's columns too: its cursors are made of them, and a search checked for its laptops is ordered again by them.
     const read = properties && [...new Set([...properties, ...SORTS[sort].columns])];
     const inStock = criteria.inStock === true;
-    const fits = brand !== null || model !== null ? { brand, model } : null;
+    // A brand alone is read from the part's row (migration 1764740000000); a model (with or
+    // without its brand) is checked against the part's laptops.
+    const brandOnRow = brand !== null && model === null;
+    const fits = model !== null ? { brand, model } : null;
     // Without a search, the order's index is walked and each part checked as it comes (rowsOf
     // checks a search's parts after ordering them).
     const fitsInQuery = fits !== null && matching === null;
@@ -265,6 +268,7 @@ export class PartSearchService {
       if (inStock) query.andWhere("part.available >= part.minOrderQuantity");
       if (minCents !== null) query.andWhere("part.priceCents >= :minCents");
       if (maxCents !== null) query.andWhere("part.priceCents <= :maxCents");
+      if (brandOnRow) query.andWhere("part.laptop_brands @> ARRAY[lower(:brand)]");
       SORTS[sort].apply(query, after !== null);
       return fitsInQuery ? whereFits(query, fits) : query;
     };
@@ -321,9 +325,10 @@ const FIT_CANDIDATES_PER_ROW = 8;
  * orders them after (`order`, over the alias "found"). Run when fewer than one candidate in
  * FIT_CANDIDATES_PER_ROW fitted the laptops asked for: the planner, estimating most parts fit,
  * walks an order's index for the first few that do, and when few or none do that reads every
- * part (a search for HP batteries with the brand Lenovo, 100–180 ms at the scale seed; "thinkpad"
- * with the brand Dell, 100–360 ms). Behind OFFSET 0 the LIMIT cannot reach in: the search's index
- * finds the parts, one hash join checks their laptops (11–21 and 24–55 ms).
+ * part (measured when brands were checked this way too: a search for HP batteries with the brand
+ * Lenovo, 100–180 ms at the scale seed; "thinkpad" with the brand Dell, 100–360 ms). Behind
+ * OFFSET 0 the LIMIT cannot reach in: the search's index finds the parts, one join checks their
+ * laptops (11–21 and 24–55 ms).
  */
 const everyMatchThenOrdered = (text: string, order: string) => `SELECT * FROM (${text} OFFSET 0) found ORDER BY ${order}`;
 
