@@ -20,6 +20,7 @@
  */
 import fs from "node:fs";
 import pg from "pg";
+import { LAPTOP_BRANDS_OF_PARTS } from "../db/migrations/1764740000000-part-laptop-brands";
 import { seedParts } from "../db/seed-catalogue";
 
 export interface InvariantReport {
@@ -128,9 +129,7 @@ const SEARCH_TABLE_CHECKS: Array<[relation: string, label: string, sql: string]>
     // Present with its column (migration 1764740000000).
     "parts_by_laptop_brand",
     "parts whose laptop_brands are not the brands of the laptops they fit",
-    `SELECT p.id::text AS id FROM parts p
-     LEFT JOIN (SELECT c.part_id, array_agg(DISTINCT lower(m.brand) ORDER BY lower(m.brand)) AS brands
-                FROM part_compatibility c JOIN laptop_models m ON m.id = c.laptop_model_id GROUP BY c.part_id) fit ON fit.part_id = p.id
+    `SELECT p.id::text AS id FROM parts p LEFT JOIN (${LAPTOP_BRANDS_OF_PARTS}) fit ON fit.part_id = p.id
      WHERE p.laptop_brands IS DISTINCT FROM coalesce(fit.brands, '{}') ORDER BY 1`,
   ],
   [

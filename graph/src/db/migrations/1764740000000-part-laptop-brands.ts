@@ -7,6 +7,10 @@ import { MigrationInterface, QueryRunner } from "typeorm";
  * looking up its laptops: at the scale seed, the parts of a search for HP webcams with the brand
  * Lenovo took 1,250 parts × 3 laptops of lookups, 15.7 ms, and 5.7 ms read from the rows.
  */
+/** Every part that fits a laptop, with the brands of its laptops (`part_id`, `brands`), in one aggregate. */
+export const LAPTOP_BRANDS_OF_PARTS = `SELECT c.part_id, array_agg(DISTINCT lower(m.brand) ORDER BY lower(m.brand)) AS brands
+  FROM part_compatibility c JOIN laptop_models m ON m.id = c.laptop_model_id GROUP BY c.part_id`;
+
 export class PartLaptopBrands1764740000000 implements MigrationInterface {
   name = "PartLaptopBrands1764740000000";
 
@@ -20,11 +24,7 @@ export class PartLaptopBrands1764740000000 implements MigrationInterface {
       $$`);
     await db.query(`ALTER TABLE parts ADD COLUMN laptop_brands text[] NOT NULL DEFAULT '{}'`);
     // One aggregate for every part (part_laptop_brands per part would plan a join for each).
-    await db.query(`
-      UPDATE parts p SET laptop_brands = fit.brands
-      FROM (SELECT c.part_id, array_agg(DISTINCT lower(m.brand) ORDER BY lower(m.brand)) AS brands
-            FROM part_compatibility c JOIN laptop_models m ON m.id = c.laptop_model_id GROUP BY c.part_id) fit
-      WHERE fit.part_id = p.id`);
+    await db.query(`UPDATE parts p SET laptop_brands = fit.brands FROM (${LAPTOP_BRANDS_OF_PARTS}) fit WHERE fit.part_id = p.id`);
     await db.query(`CREATE INDEX parts_by_laptop_brand ON parts USING gin (laptop_brands)`);
     await db.query(partCompatibilityTrigger(true));
     await db.query(laptopModelsTrigger(true));
