@@ -109,7 +109,7 @@ describe("setCompatibleModels (the service the admin form will call)", () => {
     expect((await rest("GET", `/parts?q=${modelB}`)).body).toEqual([]);
   });
 
-  it("a brand filter follows the part's laptops: set, a laptop's brand renamed, removed", async () => {
+  it("a brand or model filter follows the part's laptops: set, a laptop's brand or model renamed, removed", async () => {
     const word = uniqueWord();
     const [partId] = await insertParts([{ name: `Bracket ${word}` }]);
     const brand = `Make${word}`.slice(0, 40);
@@ -129,18 +129,30 @@ describe("setCompatibleModels (the service the admin form will call)", () => {
     expect(await found(`q=${word}&brand=${brand.toUpperCase()}`)).toEqual([partId]);
     expect(await found(`q=${word}&brand=dell`)).toEqual([partId]);
     expect(await foundByGraphql({ brand: brand.toLowerCase() })).toEqual([partId]);
+    expect(await found(`q=${word}&model=ONE`)).toEqual([partId]);
+    expect(await found(`q=${word}&brand=${brand}&model=one`)).toEqual([partId]);
+    expect(await found(`q=${word}&brand=Dell&model=One`)).toEqual([]);
+    expect(await foundByGraphql({ brand: brand.toUpperCase(), model: "oNE" })).toEqual([partId]);
 
     await withDatabase((client) => client.query("UPDATE laptop_models SET brand = $2 WHERE brand = $1", [brand, renamed]));
     expect(await found(`q=${word}&brand=${renamed}`)).toEqual([partId]);
     expect(await found(`q=${word}&brand=${brand.toLowerCase()}`)).toEqual([]);
     expect(await foundByGraphql({ brand: renamed.toUpperCase() })).toEqual([partId]);
+    expect(await found(`q=${word}&brand=${renamed}&model=One`)).toEqual([partId]);
+    expect(await found(`q=${word}&brand=${brand}&model=One`)).toEqual([]);
+    await withDatabase((client) => client.query("UPDATE laptop_models SET model = 'Two' WHERE brand = $1", [renamed]));
+    expect(await found(`q=${word}&model=two`)).toEqual([partId]);
+    expect(await foundByGraphql({ brand: renamed, model: "One" })).toEqual([]);
 
     await domain.compatibility.setCompatibleModels(admin, partId, [{ brand: "Dell", model: "Latitude 5420" }]);
     expect(await found(`q=${word}&brand=${renamed.toLowerCase()}`)).toEqual([]);
     expect(await foundByGraphql({ brand: renamed.toLowerCase() })).toEqual([]);
     expect(await found(`q=${word}&brand=DELL`)).toEqual([partId]);
-    const brands = await withDatabase(async (client) => (await client.query("SELECT laptop_brands FROM parts WHERE id = $1", [partId])).rows[0].laptop_brands);
-    expect(brands).toEqual(["dell"]);
+    expect(await found(`q=${word}&model=Two`)).toEqual([]);
+    const row = await withDatabase(async (client) => (await client.query("SELECT laptop_brands, laptop_models FROM parts WHERE id = $1", [partId])).rows[0]);
+    expect(row.laptop_brands).toEqual(["dell"]);
+    // Each model alone and with its brand, joined by chr(31) (migration 1764750000000).
+    expect([...row.laptop_models].sort()).toEqual(["\u001flatitude 5420", "dell\u001flatitude 5420"].sort());
   });
 
   it("tidies names, counts a model once whatever the case, and spells a brand as it already is", async () => {

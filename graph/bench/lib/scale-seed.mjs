@@ -261,14 +261,16 @@ export async function seedAtScale(db, scale = SCALE) {
      ON CONFLICT DO NOTHING`,
       [models.map((m) => m[0]), models.map((m) => m[1]), MODELS_PER_PART, MODELS_PER_SERIES],
     );
-    // What the triggers of migrations 1764510000000 and 1764740000000 would have written, for all parts at once.
+    // What the triggers of migrations 1764510000000, 1764740000000 and 1764750000000 would have written, for all parts at once.
     await step(
       "search documents",
       // part_models_text(id) per part costs a planned join each (100 s for 100,000 parts): one
       // aggregate over the compatibility table instead. Every seeded part fits models.
-      `UPDATE parts p SET search_document = part_search_document(p.name, c.models, p.short_desc), laptop_brands = c.brands
+      `UPDATE parts p SET search_document = part_search_document(p.name, c.models, p.short_desc), laptop_brands = c.brands, laptop_models = c.laptops
        FROM (SELECT c.part_id, string_agg(m.brand || ' ' || m.model, ', ' ORDER BY lower(m.brand), lower(m.model)) AS models,
-                    array_agg(DISTINCT lower(m.brand) ORDER BY lower(m.brand)) AS brands
+                    array_agg(DISTINCT lower(m.brand) ORDER BY lower(m.brand)) AS brands,
+                    -- As part_laptop_models (migration 1764750000000): each model alone and with its brand.
+                    array_agg(chr(31) || lower(m.model)) || array_agg(lower(m.brand) || chr(31) || lower(m.model)) AS laptops
              FROM part_compatibility c JOIN laptop_models m ON m.id = c.laptop_model_id GROUP BY c.part_id) c
        WHERE c.part_id = p.id AND p.short_desc LIKE 'Scale part %'`,
     );

@@ -29,6 +29,7 @@ import { OrdersByPartAndStatus1764710000000 } from "./migrations/1764710000000-o
 import { SearchLexemesNotify1764720000000 } from "./migrations/1764720000000-search-lexemes-notify";
 import { SearchNormalizeFastPath1764730000000 } from "./migrations/1764730000000-search-normalize-fast-path";
 import { PartLaptopBrands1764740000000 } from "./migrations/1764740000000-part-laptop-brands";
+import { PartLaptopModels1764750000000 } from "./migrations/1764750000000-part-laptop-models";
 import { requestStats } from "./request-stats";
 
 /** Counts statements per request and reports slow or failing ones (failures at debug level); nothing else is logged. */
@@ -85,6 +86,7 @@ export const migrations = [
   SearchLexemesNotify1764720000000,
   SearchNormalizeFastPath1764730000000,
   PartLaptopBrands1764740000000,
+  PartLaptopModels1764750000000,
 ];
 
 /**

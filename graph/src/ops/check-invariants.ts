@@ -21,6 +21,7 @@
 import fs from "node:fs";
 import pg from "pg";
 import { LAPTOP_BRANDS_OF_PARTS } from "../db/migrations/1764740000000-part-laptop-brands";
+import { LAPTOP_MODELS_OF_PARTS } from "../db/migrations/1764750000000-part-laptop-models";
 import { seedParts } from "../db/seed-catalogue";
 
 export interface InvariantReport {
@@ -110,7 +111,8 @@ export const ROLLUP_CHECKS: Array<[label: string, sql: string]> = [
  * what has it: each lexeme with a letter of a part's search document (search_lexemes, migration
  * 1764650000000), each name a part has or an order was placed under (part_names, 1764640000000),
  * each email and name an order was placed under (order_customer_names, 1764660000000); and the
- * brands a brand filter reads from each part's row are those of its laptops (1764740000000).
+ * brands and models a laptop filter reads from each part's row are those of its laptops
+ * (1764740000000, 1764750000000).
  */
 const SEARCH_TABLE_CHECKS: Array<[relation: string, label: string, sql: string]> = [
   [
@@ -126,11 +128,18 @@ const SEARCH_TABLE_CHECKS: Array<[relation: string, label: string, sql: string]>
      EXCEPT SELECT part_id || ' ' || name FROM part_names ORDER BY 1`,
   ],
   [
-    // Present with its column (migration 1764740000000).
-    "parts_by_laptop_brand",
+    // Present with both columns (migration 1764750000000; the brands are 1764740000000's).
+    "parts_search_and_laptops",
     "parts whose laptop_brands are not the brands of the laptops they fit",
     `SELECT p.id::text AS id FROM parts p LEFT JOIN (${LAPTOP_BRANDS_OF_PARTS}) fit ON fit.part_id = p.id
      WHERE p.laptop_brands IS DISTINCT FROM coalesce(fit.brands, '{}') ORDER BY 1`,
+  ],
+  [
+    // As sets: their order and repeats do not change what a filter finds.
+    "parts_search_and_laptops",
+    "parts whose laptop_models are not the laptops they fit",
+    `SELECT p.id::text AS id FROM parts p LEFT JOIN (${LAPTOP_MODELS_OF_PARTS}) fit ON fit.part_id = p.id
+     WHERE NOT (p.laptop_models @> coalesce(fit.models, '{}') AND p.laptop_models <@ coalesce(fit.models, '{}')) ORDER BY 1`,
   ],
   [
     "order_customer_names",

@@ -26,40 +26,42 @@ export class PartLaptopBrands1764740000000 implements MigrationInterface {
     // One aggregate for every part (part_laptop_brands per part would plan a join for each).
     await db.query(`UPDATE parts p SET laptop_brands = fit.brands FROM (${LAPTOP_BRANDS_OF_PARTS}) fit WHERE fit.part_id = p.id`);
     await db.query(`CREATE INDEX parts_by_laptop_brand ON parts USING gin (laptop_brands)`);
-    await db.query(partCompatibilityTrigger(true));
-    await db.query(laptopModelsTrigger(true));
+    await db.query(partCompatibilityTrigger(setFromLaptops(BRANDS_FROM_LAPTOPS)));
+    await db.query(laptopModelsTrigger(setFromLaptops(BRANDS_FROM_LAPTOPS)));
   }
 
   async down(db: QueryRunner): Promise<void> {
-    await db.query(partCompatibilityTrigger(false));
-    await db.query(laptopModelsTrigger(false));
+    await db.query(partCompatibilityTrigger(setFromLaptops()));
+    await db.query(laptopModelsTrigger(setFromLaptops()));
     await db.query(`DROP INDEX IF EXISTS parts_by_laptop_brand`);
     await db.query(`ALTER TABLE parts DROP COLUMN IF EXISTS laptop_brands`);
     await db.query(`DROP FUNCTION IF EXISTS part_laptop_brands(uuid)`);
   }
 }
 
-/** What a part's laptops decide: its search document, and (`brands`) its laptops' brands. */
-const fromLaptops = (brands: boolean) =>
-  `search_document = part_search_document(name, part_models_text(id), short_desc)${brands ? ", laptop_brands = part_laptop_brands(id)" : ""}`;
+export const BRANDS_FROM_LAPTOPS = "laptop_brands = part_laptop_brands(id)";
 
-/** Migration 1764510000000's statement trigger function on part_compatibility, with the brands or without. */
-const partCompatibilityTrigger = (brands: boolean) => `
+/** What a part's laptops decide, as a SET list: its search document, and the `columns` given. */
+export const setFromLaptops = (...columns: string[]) =>
+  ["search_document = part_search_document(name, part_models_text(id), short_desc)", ...columns].join(", ");
+
+/** Migration 1764510000000's statement trigger function on part_compatibility, setting `set` on the parts whose laptops changed. */
+export const partCompatibilityTrigger = (set: string) => `
       CREATE OR REPLACE FUNCTION part_compatibility_search_document() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
-        UPDATE parts SET ${fromLaptops(brands)}
+        UPDATE parts SET ${set}
         WHERE id IN (SELECT part_id FROM changed);
         RETURN NULL;
       END
       $$`;
 
-/** Migration 1764510000000's row trigger function on laptop_models (a renamed laptop), with the brands or without. */
-const laptopModelsTrigger = (brands: boolean) => `
+/** Migration 1764510000000's row trigger function on laptop_models (a renamed laptop), setting `set` on the parts that fit it. */
+export const laptopModelsTrigger = (set: string) => `
       CREATE OR REPLACE FUNCTION laptop_models_search_document() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
         PERFORM search_words_add(NEW.brand || ' ' || NEW.model);
         IF TG_OP = 'UPDATE' THEN
-          UPDATE parts SET ${fromLaptops(brands)}
+          UPDATE parts SET ${set}
           WHERE id IN (SELECT part_id FROM part_compatibility WHERE laptop_model_id = NEW.id);
         END IF;
         RETURN NULL;

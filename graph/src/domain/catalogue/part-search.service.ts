@@ -127,51 +127,9 @@ export class PartSearchService {
     return (await this.rowsOf(plan, limit)).entities;
   }
 
-  /**
-   * The first `limit` rows of a plan. A search that also asks for a laptop model finds its parts
-   * by the search's index, and checking each of them against the laptops it fits (two
-   * lookups a part, hundreds of parts) cost more than finding them; checked in the page's order
-   * instead, only until the page is full, it takes about a page's worth of checks when most fit
-   * (a ThinkPad search for Lenovo parts: 4.6 against 6.8 ms at the scale seed). Only the first
-   * FIT_CANDIDATES_PER_ROW candidates a row asked for are checked so (the planner, knowing the
-   * bound, still walks an order's index for a common word); when fewer than asked for fit among
-   * them and there were more, the query is run again with the check on every part.
-   */
-  private async rowsOf(plan: Plan, limit: number): Promise<{ raw: Record<string, unknown>[]; entities: Part[] }> {
-    const { sort, fits, properties, values } = plan;
-    const statement = this.statementOf(plan.shape, plan.build, values);
-    if (!fits) return this.rowsAndEntities(statement, values, limit, properties);
-    const candidates = limit * FIT_CANDIDATES_PER_ROW;
-    const parameters = statement.names.map((name) => values[name]);
-    const placeholder = (value: unknown) => `$${parameters.push(value)}`;
-    const sql = `${statement.text} LIMIT ${placeholder(candidates)}`;
-    const fitting = fitsLaptops(
-      "found.part_id",
-      fits.brand !== null ? placeholder(fits.brand) : null,
-      fits.model !== null ? placeholder(fits.model) : null,
-      true,
-    );
-    // Numbered in the order (a window that keeps it, so the check runs as rows are taken), the
-    // last candidate is kept whether it fits or not: it says whether there were more.
-    const order = SORTS[sort].outerOrder("found");
-    const rows = await runStatement<Record<string, unknown>>(
-      this.db,
-      `SELECT * FROM (SELECT found.*, row_number() OVER (ORDER BY ${order}) AS position FROM (${sql}) found) found
-       WHERE found.position = ${placeholder(candidates)} OR ${fitting} ORDER BY ${order} LIMIT ${placeholder(limit + 1)}`,
-      parameters,
-    );
-    const raw = rows.filter((row) => Number(row.position) < candidates).slice(0, limit);
-    if (raw.length < limit && rows.some((row) => Number(row.position) === candidates)) {
-      // Fewer fit than asked for among the candidates, and there were more: the whole way.
-      const wholeWay = this.statementOf(
-        `${plan.shape} fits every part`,
-        () => whereFits(plan.build(), fits),
-        values,
-        (text) => everyMatchThenOrdered(text, order),
-      );
-      return this.rowsAndEntities(wholeWay, values, limit, properties);
-    }
-    return { raw, entities: entitiesOfRows(statement.query, raw, properties) };
+  /** The first `limit` rows of a plan, and the parts they are. */
+  private rowsOf(plan: Plan, limit: number): Promise<{ raw: Record<string, unknown>[]; entities: Part[] }> {
+    return this.rowsAndEntities(this.statementOf(plan.shape, plan.build, plan.values), plan.values, limit, plan.properties);
   }
 
   /** The search's tsqueries, as migration 1764650000000's part_search_queries makes them. */
@@ -187,19 +145,14 @@ export class PartSearchService {
    * scale seed (profiled). The statement is not prepared: PostgreSQL plans it for each search's
    * values, which decide between the search's index and an order's.
    */
-  private statementOf(
-    shape: string,
-    build: () => SelectQueryBuilder<Part>,
-    values: Record<string, unknown>,
-    finish: (text: string) => string = (text) => text,
-  ): Statement {
+  private statementOf(shape: string, build: () => SelectQueryBuilder<Part>, values: Record<string, unknown>): Statement {
     const known = this.statements.get(shape);
     if (known) return known;
     const query = build();
     // Each parameter's value is its name while the SQL is made: the values it lists are the names in placeholder order.
     query.setParameters(Object.fromEntries(Object.keys(values).map((name) => [name, new ParameterName(name)])));
     const [text, names] = query.getQueryAndParameters();
-    const statement = { text: finish(text), names: names.map((name) => (name as ParameterName).name), query };
+    const statement = { text, names: names.map((name) => (name as ParameterName).name), query };
     this.statements.set(shape, statement);
     return statement;
   }
@@ -248,16 +201,13 @@ export class PartSearchService {
     }
 
     const sort: SortKey = order === PartOrder.RELEVANCE ? (tsquery !== null ? "relevance" : "catalogue") : SORT_OF[order];
-    // The order's columns too: its cursors are made of them, and a search checked for its laptops is ordered again by them.
+    // The order's columns too: its cursors are made of them.
     const read = properties && [...new Set([...properties, ...SORTS[sort].columns])];
     const inStock = criteria.inStock === true;
-    // A brand alone is read from the part's row (migration 1764740000000); a model (with or
-    // without its brand) is checked against the part's laptops.
-    const brandOnRow = brand !== null && model === null;
-    const fits = model !== null ? { brand, model } : null;
-    // Without a search, the order's index is walked and each part checked as it comes (rowsOf
-    // checks a search's parts after ordering them).
-    const fitsInQuery = fits !== null && matching === null;
+    // The laptops are read from the part's row (migrations 1764740000000, 1764750000000): a brand
+    // from its brands, a model (with or without its brand) from its models, all three in one GIN
+    // index with the search's words.
+    const laptop = laptopCondition(brand, model);
     // `tsquery`: the relevance order ranks by the query as typed.
     const values = { matching, tsquery, minCents, maxCents, brand, model, ...(after ? SORTS[sort].after(decodeCursor(after, sort)) : {}) };
     const build = () => {
@@ -268,9 +218,9 @@ export class PartSearchService {
       if (inStock) query.andWhere("part.available >= part.minOrderQuantity");
       if (minCents !== null) query.andWhere("part.priceCents >= :minCents");
       if (maxCents !== null) query.andWhere("part.priceCents <= :maxCents");
-      if (brandOnRow) query.andWhere("part.laptop_brands @> ARRAY[lower(:brand)]");
+      if (laptop !== null) query.andWhere(laptop);
       SORTS[sort].apply(query, after !== null);
-      return fitsInQuery ? whereFits(query, fits) : query;
+      return query;
     };
     const shape = JSON.stringify([
       sort,
@@ -282,13 +232,12 @@ export class PartSearchService {
       after !== null,
       brand !== null,
       model !== null,
-      fitsInQuery,
     ]);
-    return { shape, build, values, sort, fits: fitsInQuery ? null : fits, properties: read };
+    return { shape, build, values, sort, properties: read };
   }
 }
 
-/** A query of parts in their order, and the laptops they must fit, checked by rowsOf. */
+/** A query of parts in their order. */
 interface Plan {
   /**
    * What decides the query's SQL: the order, the columns read, which criteria are given, whether
@@ -299,7 +248,6 @@ interface Plan {
   build: () => SelectQueryBuilder<Part>;
   values: Record<string, unknown>;
   sort: SortKey;
-  fits: { brand: string | null; model: string | null } | null;
   /** The properties it reads (all when undefined). */
   properties: readonly (keyof Part)[] | undefined;
 }
@@ -317,41 +265,15 @@ class ParameterName {
   constructor(readonly name: string) {}
 }
 
-/** Candidates checked for their laptops per row asked for, before the whole query is run instead. */
-const FIT_CANDIDATES_PER_ROW = 8;
-
 /**
- * A search's query (`text`, ordered, no LIMIT yet) that finds every part it matches first, and
- * orders them after (`order`, over the alias "found"). Run when fewer than one candidate in
- * FIT_CANDIDATES_PER_ROW fitted the laptops asked for: the planner, estimating most parts fit,
- * walks an order's index for the first few that do, and when few or none do that reads every
- * part (measured when brands were checked this way too: a search for HP batteries with the brand
- * Lenovo, 100–180 ms at the scale seed; "thinkpad" with the brand Dell, 100–360 ms). Behind
- * OFFSET 0 the LIMIT cannot reach in: the search's index finds the parts, one join checks their
- * laptops (11–21 and 24–55 ms).
+ * The part fits a laptop of the brand and model given (values named `brand` and `model`; null:
+ * any), as its row records them: its brands, and its models each alone and with their brand
+ * (joined by chr(31), which no text the shop is given holds), lower case.
  */
-const everyMatchThenOrdered = (text: string, order: string) => `SELECT * FROM (${text} OFFSET 0) found ORDER BY ${order}`;
-
-/** Only parts that fit a laptop of the brand and model given (null: any), checked as each comes; values named `brand` and `model`. */
-function whereFits(query: SelectQueryBuilder<Part>, fits: { brand: string | null; model: string | null }): SelectQueryBuilder<Part> {
-  return query.andWhere(fitsLaptops("part.id", fits.brand !== null ? ":brand" : null, fits.model !== null ? ":model" : null));
-}
-
-/**
- * The part (its id `partId`) fits a laptop of the brand and model given (placeholders; null: any).
- * `eachByKey`: each of the part's laptops read by its key, as a check of one part at a time needs
- * (planned on its own, the join reads every laptop of the brand for each part).
- */
-function fitsLaptops(partId: string, brand: string | null, model: string | null, eachByKey = false): string {
-  const laptop = [brand !== null ? `lower(laptop.brand) = lower(${brand})` : null, model !== null ? `lower(laptop.model) = lower(${model})` : null]
-    .filter(Boolean)
-    .join(" AND ");
-  if (eachByKey) {
-    return `EXISTS (SELECT 1 FROM part_compatibility fit
-                    WHERE fit.part_id = ${partId} AND (SELECT ${laptop} FROM laptop_models laptop WHERE laptop.id = fit.laptop_model_id))`;
-  }
-  return `EXISTS (SELECT 1 FROM part_compatibility fit JOIN laptop_models laptop ON laptop.id = fit.laptop_model_id
-                  WHERE fit.part_id = ${partId} AND ${laptop})`;
+function laptopCondition(brand: string | null, model: string | null): string | null {
+  if (model !== null)
+    return brand !== null ? "part.laptop_models @> ARRAY[lower(:brand) || chr(31) || lower(:model)]" : "part.laptop_models @> ARRAY[chr(31) || lower(:model)]";
+  return brand !== null ? "part.laptop_brands @> ARRAY[lower(:brand)]" : null;
 }
 
 const SORT_OF: Record<Exclude<PartOrder, PartOrder.RELEVANCE>, SortKey> = {
@@ -364,8 +286,6 @@ const SORT_OF: Record<Exclude<PartOrder, PartOrder.RELEVANCE>, SortKey> = {
 interface Sort {
   /** The columns it orders by. */
   columns: readonly (keyof Part)[];
-  /** The same order over the query's rows as a subquery `alias`. */
-  outerOrder(alias: string): string;
   /** Orders the query and, after a cursor, keeps only what comes after it (its key's values named as `after` names them). */
   apply(query: SelectQueryBuilder<Part>, afterCursor: boolean): void;
   /** A cursor's key as the values `apply` names. */
@@ -377,7 +297,6 @@ interface Sort {
 const SORTS: Record<SortKey, Sort> = {
   catalogue: {
     columns: ["seq"],
-    outerOrder: (alias) => `${alias}."part_seq" ASC`,
     apply(query, afterCursor) {
       if (afterCursor) query.andWhere("part.seq > :afterSeq");
       query.orderBy("part.seq", "ASC");
@@ -387,7 +306,6 @@ const SORTS: Record<SortKey, Sort> = {
   },
   newest: {
     columns: ["seq"],
-    outerOrder: (alias) => `${alias}."part_seq" DESC`,
     apply(query, afterCursor) {
       if (afterCursor) query.andWhere("part.seq < :afterSeq");
       query.orderBy("part.seq", "DESC");
@@ -397,7 +315,6 @@ const SORTS: Record<SortKey, Sort> = {
   },
   relevance: {
     columns: ["seq"],
-    outerOrder: (alias) => `${alias}."search_rank" DESC, ${alias}."part_seq" ASC`,
     // The rank is not stored: the cursor keeps it as the shortest decimal of the real PostgreSQL
     // sent (pg reads it with parseFloat, and String() gives the same digits back), so it compares
     // equal. Selected once: ranking is most of a broad search's cost, and PostgreSQL computes each
@@ -420,7 +337,6 @@ const SORTS: Record<SortKey, Sort> = {
   },
   price_asc: {
     columns: ["priceCents", "seq"],
-    outerOrder: (alias) => `${alias}."part_price_cents" ASC, ${alias}."part_seq" ASC`,
     apply(query, afterCursor) {
       if (afterCursor) query.andWhere("(part.priceCents, part.seq) > (:afterCents, :afterSeq)");
       query.orderBy("part.priceCents", "ASC").addOrderBy("part.seq", "ASC");
@@ -430,7 +346,6 @@ const SORTS: Record<SortKey, Sort> = {
   },
   price_desc: {
     columns: ["priceCents", "seq"],
-    outerOrder: (alias) => `${alias}."part_price_cents" DESC, ${alias}."part_seq" DESC`,
     apply(query, afterCursor) {
       if (afterCursor) query.andWhere("(part.priceCents, part.seq) < (:afterCents, :afterSeq)");
       query.orderBy("part.priceCents", "DESC").addOrderBy("part.seq", "DESC");
@@ -440,7 +355,6 @@ const SORTS: Record<SortKey, Sort> = {
   },
   rating: {
     columns: ["ratingAverage", "reviewCount", "seq"],
-    outerOrder: (alias) => `${alias}."part_rating_average" DESC, ${alias}."part_review_count" DESC, ${alias}."part_seq" DESC`,
     // Parts without reviews have average 0 and count 0: after every reviewed part.
     apply(query, afterCursor) {
       if (afterCursor) query.andWhere("(part.ratingAverage, part.reviewCount, part.seq) < (CAST(:afterAverage AS numeric), :afterCount, :afterSeq)");
