@@ -30,6 +30,7 @@ import { SearchLexemesNotify1764720000000 } from "./migrations/1764720000000-sea
 import { SearchNormalizeFastPath1764730000000 } from "./migrations/1764730000000-search-normalize-fast-path";
 import { PartLaptopBrands1764740000000 } from "./migrations/1764740000000-part-laptop-brands";
 import { PartLaptopModels1764750000000 } from "./migrations/1764750000000-part-laptop-models";
+import { PrefixWordsAsLexemes1764760000000 } from "./migrations/1764760000000-prefix-words-as-lexemes";
 import { requestStats } from "./request-stats";
 
 /** Counts statements per request and reports slow or failing ones (failures at debug level); nothing else is logged. */
@@ -87,6 +88,7 @@ export const migrations = [
   SearchNormalizeFastPath1764730000000,
   PartLaptopBrands1764740000000,
   PartLaptopModels1764750000000,
+  PrefixWordsAsLexemes1764760000000,
 ];
 
 /**

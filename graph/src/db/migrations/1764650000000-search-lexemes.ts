@@ -83,7 +83,7 @@ export class SearchLexemes1764650000000 implements MigrationInterface {
  * with it when there are at most 32, which finds exactly the same parts by exact GIN entries.
  * Ranking stays with `query`: ts_rank_cd's cost grows with the number of words in it.
  */
-const PART_SEARCH_QUERIES = `
+export const PART_SEARCH_QUERIES = `
       CREATE FUNCTION part_search_queries(search text, OUT query tsquery, OUT match tsquery)
       LANGUAGE plpgsql STABLE PARALLEL SAFE AS $$
       DECLARE
