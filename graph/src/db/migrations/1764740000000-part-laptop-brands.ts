@@ -39,6 +39,7 @@ export class PartLaptopBrands1764740000000 implements MigrationInterface {
   }
 }
 
+/** This migration's column in a SET list of what a part's laptops decide. */
 export const BRANDS_FROM_LAPTOPS = "laptop_brands = part_laptop_brands(id)";
 
 /** What a part's laptops decide, as a SET list: its search document, and the `columns` given. */
