@@ -28,6 +28,7 @@ import {
   spawnDatabaseServer,
   spawnShop,
 } from "./lib/processes.mjs";
+import { customerWithOrders, fillFirstPage, HOME_PARTS, missScenarios, NODE_PART, post, VIEWER_ORDERS } from "./lib/operations.mjs";
 import { scalePhase, scaleTable, scaleVerdicts } from "./lib/scale.mjs";
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
@@ -68,24 +69,6 @@ for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
 }
 
 // --- The operations measured -------------------------------------------------------------------
-
-/** What the home page asks for (the web app's HomeParts with its card fragment, __typename as Apollo Client adds it). */
-const HOME_PARTS = `query HomeParts($first: Int, $after: String) {
-  parts(first: $first, after: $after) {
-    edges { cursor node { id ...PartCard_part __typename } __typename }
-    pageInfo { hasNextPage endCursor __typename }
-    __typename
-  }
-}
-fragment PartCard_part on Part { id databaseId name img price available minOrderQuantity shortDesc __typename }`;
-
-const NODE_PART = `query PartNode($id: ID!) {
-  node(id: $id) { id __typename ... on Part { databaseId name img price available minOrderQuantity shortDesc } }
-}`;
-
-const VIEWER_ORDERS = `query MyOrders($first: Int) {
-  viewer { id orders(first: $first) { edges { node { id databaseId partName quantity price paid status createdAt part { id name available } } } pageInfo { hasNextPage endCursor } } }
-}`;
 
 const LIST_QUERIES = {
   parts: {
@@ -149,15 +132,6 @@ function summarize({ result, cpuMs: cpu }) {
     serverCpuMsPerRequest: result.requests.total ? round(cpu / result.requests.total, 3) : null,
   };
 }
-
-const post = (url, query, variables, token) => ({
-  url: `${url}/graphql`,
-  method: "POST",
-  headers: { "content-type": "application/json", accept: "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
-  body: JSON.stringify({ query, variables }),
-});
-
-const withHeaders = (options, headers) => ({ ...options, headers: { ...options.headers, ...headers } });
 
 async function throughput(ctx) {
   const { shop, ceiling } = ctx;
@@ -228,15 +202,6 @@ async function throughput(ctx) {
 
 // --- Past the answer cache, against node + pg -------------------------------------------------------
 
-/** A request body that differs on every request (autocannon calls setupRequest for each one). */
-function everyRequestNew(options, change) {
-  let n = 0;
-  const { url, ...request } = options;
-  return { url, requests: [{ ...request, setupRequest: (req) => ({ ...req, body: change(++n) }) }] };
-}
-
-const uncached = (options) => withHeaders(options, { cookie: "bench=uncached" });
-
 /**
  * What the answer cache cannot serve: the same reads with a Cookie (never answered from memory),
  * new variables or a new document on every request. Each runs between two runs of the node + pg
@@ -244,31 +209,7 @@ const uncached = (options) => withHeaders(options, { cookie: "bench=uncached" })
  */
 async function misses(ctx) {
   const { shop, pgCeiling, postmasterPid } = ctx;
-  const scenarios = [
-    {
-      key: "restMiss",
-      name: "REST GET /parts, uncached",
-      options: uncached({ url: `${shop.url}/parts`, method: "GET", headers: { accept: "application/json" } }),
-    },
-    {
-      key: "graphqlFreshVariables",
-      name: "GraphQL parts, new variables",
-      options: everyRequestNew(post(shop.url, HOME_PARTS, { first: 20 }), (n) => JSON.stringify({ query: HOME_PARTS, variables: { first: 20, request: n } })),
-    },
-    {
-      key: "graphqlFreshDocument",
-      name: "GraphQL parts, new document",
-      options: everyRequestNew(post(shop.url, HOME_PARTS, { first: 20 }), (n) =>
-        JSON.stringify({ query: `${HOME_PARTS}\n# request ${n}`, variables: { first: 20 } }),
-      ),
-    },
-    {
-      key: "viewerOrdersUncached",
-      name: "GraphQL viewer.orders, uncached",
-      options: uncached(post(shop.url, VIEWER_ORDERS, { first: 20 }, ctx.customer.token)),
-    },
-    { key: "partUncached", name: "GraphQL node(id:) part, uncached", options: uncached(post(shop.url, NODE_PART, { id: ctx.partGlobalId })) },
-  ];
+  const scenarios = missScenarios(shop.url, { customerToken: ctx.customer.token, partGlobalId: ctx.partGlobalId });
   // BENCH_MISSES: only these scenarios (keys, comma-separated), e.g. to profile one at a time.
   const only = process.env.BENCH_MISSES?.split(",").map((key) => key.trim());
   if (only) scenarios.splice(0, scenarios.length, ...scenarios.filter((scenario) => only.includes(scenario.key)));
@@ -339,18 +280,10 @@ async function apolloFloors(ctx, ceilings, runCeiling, measure) {
   // BENCH_FLOOR_NODE_ARGS: node flags for the floor's process (e.g. "--cpu-prof --cpu-prof-dir=…").
   const nodeArgs = (process.env.BENCH_FLOOR_NODE_ARGS ?? "").split(" ").filter(Boolean);
   const server = await spawnDatabaseServer("apollo-floor-server.mjs", ctx.databaseUrl, cleanup, nodeArgs);
-  const requests = [
-    {
-      name: "Apollo floor, new variables",
-      options: everyRequestNew(post(server.url, HOME_PARTS, { first: 20 }), (n) => JSON.stringify({ query: HOME_PARTS, variables: { first: 20, request: n } })),
-    },
-    {
-      name: "Apollo floor, new document",
-      options: everyRequestNew(post(server.url, HOME_PARTS, { first: 20 }), (n) =>
-        JSON.stringify({ query: `${HOME_PARTS}\n# request ${n}`, variables: { first: 20 } }),
-      ),
-    },
-  ];
+  const floorNames = { graphqlFreshVariables: "Apollo floor, new variables", graphqlFreshDocument: "Apollo floor, new document" };
+  const requests = missScenarios(server.url, {})
+    .filter(({ key }) => key in floorNames)
+    .map(({ key, options }) => ({ name: floorNames[key], options }));
   const floors = [];
   for (const { name, options } of requests) {
     const check = await fetch(options.url, { method: "POST", headers: options.requests[0].headers, body: options.requests[0].setupRequest({}).body });
@@ -591,30 +524,11 @@ async function startShops(ctx) {
 
 async function fixtures(ctx) {
   const { shop, db } = ctx;
-  // The seed has 14 parts: 6 more make the home page's first page a full 20, like the reference shop's list.
-  const {
-    rows: [{ count }],
-  } = await db.query("SELECT count(*)::int AS count FROM parts");
-  await db.query(
-    `INSERT INTO parts (name, img, price_cents, available, min_order_quantity, short_desc)
-     SELECT 'Bench part ' || n, '/images/parts/dc-jack.svg', 1000 + n, 100000, 1, 'A part the benchmark adds so the first page is full'
-     FROM generate_series(1, $1::int) AS n`,
-    [Math.max(0, 20 - count)],
-  );
-  ctx.customer = await newCustomer(ctx.emulatorHost, shop.url, "bench-customer");
+  await fillFirstPage(db);
+  const { customer, parts, partGlobalId } = await customerWithOrders(ctx.emulatorHost, shop.url);
+  ctx.customer = customer;
   ctx.admin = await signIn(ctx.emulatorHost, shop.url, "admin@partshop.dev", "partshop-admin");
-  const parts = expectOk(await call(shop.url, "GET", "/parts"), "GET /parts");
-  for (const part of parts.slice(0, 20)) {
-    expectOk(
-      await call(shop.url, "POST", "/order", {
-        token: ctx.customer.token,
-        body: { orderId: part._id, quantity: part.min_order_quantity, address: "1 Bench Road, York", phone: "0123456789" },
-      }),
-      "place order",
-    );
-  }
-  const first = expectOk(await gql(shop.url, HOME_PARTS, { first: 1 }), "parts").data.parts.edges[0].node;
-  ctx.partGlobalId = first.id;
+  ctx.partGlobalId = partGlobalId;
   // The ceiling answers exactly the bytes of GET /parts as it is now.
   const answer = await fetch(`${shop.url}/parts`, { headers: { accept: "application/json" } });
   ctx.partsBody = Buffer.from(await answer.arrayBuffer());

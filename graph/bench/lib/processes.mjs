@@ -59,22 +59,23 @@ function alive(pid) {
 /** The node flags `npm start` and the image start the shop with (graph/src/heap.ts). */
 const SHOP_NODE_FLAGS = ["--max-semi-space-size=8"];
 
+/** BENCH_NODE_ARGS: node flags for the shops (experiments, e.g. "--heap-growing-percent=10"); given after the shop's own, they win. */
+export const benchNodeArgs = () => (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
+
 /**
- * Starts `node dev/dist/start-local.js` in its own process group, the way `npm start` does, and
+ * Starts `node dev/dist/start-local.js` (or `main`: another build's) in its own process group, the way `npm start` does, and
  * waits for "Partshop is ready". Stopping sends SIGINT (the shop then stops PostgreSQL, the
  * emulator and the sandbox itself); if it hangs, the whole group is killed and a PostgreSQL
  * left behind in its data folder is stopped by its pid.
  */
-export async function spawnShop(label, env, cleanup, { timeoutMs = 150_000 } = {}) {
+export async function spawnShop(label, env, cleanup, { timeoutMs = 150_000, main = MAIN, nodeArgs = benchNodeArgs() } = {}) {
   const port = Number(env.PORT);
   let output = "";
   const childEnv = { ...process.env, ...env };
   delete childEnv.NODE_ENV; // see README "Performance": production mode refuses the embedded services
   for (const [key, value] of Object.entries(env)) if (value === undefined) delete childEnv[key];
-  // BENCH_NODE_ARGS: node flags for the shops (experiments, e.g. "--heap-growing-percent=10").
-  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
-  const child = spawn(process.execPath, [...GRAPHQL_AS_IN_PRODUCTION, ...SHOP_NODE_FLAGS, ...nodeArgs, MAIN], {
-    cwd: path.dirname(path.dirname(MAIN)),
+  const child = spawn(process.execPath, [...GRAPHQL_AS_IN_PRODUCTION, ...SHOP_NODE_FLAGS, ...nodeArgs, main], {
+    cwd: path.dirname(path.dirname(main)),
     env: childEnv,
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,
