@@ -60,13 +60,7 @@ const log = (line) => console.log(`[bench +${((Date.now() - started) / 1000).toF
 const cleanup = new Cleanup();
 
 process.on("unhandledRejection", (error) => console.error(`[bench] unhandled: ${error?.message ?? error}`));
-for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
-  process.on(signal, async () => {
-    log(`${signal}: stopping everything`);
-    await cleanup.run();
-    process.exit(130);
-  });
-}
+cleanup.runOnSignals(log);
 
 // --- The operations measured -------------------------------------------------------------------
 

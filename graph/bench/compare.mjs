@@ -41,12 +41,7 @@ const BUILDS = [
 const started = Date.now();
 const log = (line) => console.log(`[compare +${((Date.now() - started) / 1000).toFixed(1)}s] ${line}`);
 const cleanup = new Cleanup();
-for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
-  process.on(signal, async () => {
-    await cleanup.run();
-    process.exit(130);
-  });
-}
+cleanup.runOnSignals(log);
 
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);

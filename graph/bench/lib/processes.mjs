@@ -21,6 +21,18 @@ export class Cleanup {
   add(name, step) {
     this.#steps.push({ name, step });
   }
+  /** On Ctrl-C, SIGTERM or a hang-up: stop everything, then exit 130. */
+  runOnSignals(log) {
+    for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
+      process.on(signal, async () => {
+        log(`${signal}: stopping everything`);
+        // A load run still going fails as its server stops (its /proc entry gone): stopping goes on.
+        process.on("uncaughtException", (error) => log(`while stopping: ${error?.message ?? error}`));
+        await this.run();
+        process.exit(130);
+      });
+    }
+  }
   run() {
     this.#running ??= (async () => {
       for (const { name, step } of this.#steps.reverse()) {
