@@ -124,6 +124,9 @@ function summary(key, slices) {
 async function main() {
   if (!BUILDS[1].main) throw new Error("COMPARE_B must name the other build's dev/dist/start-local.js");
   for (const build of BUILDS) if (!fs.existsSync(build.main)) throw new Error(`${build.main} does not exist: build it first`);
+  const known = missScenarios("", {}).map(({ key }) => key);
+  const unknown = SCENARIOS.filter((key) => !known.includes(key));
+  if (unknown.length) throw new Error(`COMPARE_SCENARIOS: no scenario ${unknown.join(", ")} (known: ${known.join(", ")})`);
   const jwtSecret = crypto.randomBytes(32).toString("hex");
   const sides = [];
   for (const build of BUILDS) sides.push(await startShop(build, jwtSecret));
