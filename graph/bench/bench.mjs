@@ -17,6 +17,7 @@ import {
   Cleanup,
   cpuMs,
   embeddedDatabaseUrl,
+  embeddedShopEnv,
   freePort,
   makeDataDir,
   MAIN,
@@ -483,17 +484,7 @@ async function sqlPerRequest(ctx) {
 
 async function startShops(ctx) {
   const jwtSecret = crypto.randomBytes(32).toString("hex"); // both processes accept each other's tokens
-  const envA = {
-    DATA_DIR: makeDataDir("a", cleanup),
-    PORT: String(await freePort()),
-    EMBEDDED_PG_PORT: String(await freePort()),
-    AUTH_EMULATOR_PORT: String(await freePort(3)),
-    STRIPE_SANDBOX_PORT: String(await freePort()),
-    JWT_SECRET: jwtSecret,
-    ADMIN_EMAILS: "admin@partshop.dev",
-    EXPOSE_SQL_COUNT: "false",
-    LOG_MIGRATIONS: "0",
-  };
+  const envA = await embeddedShopEnv("a", cleanup, jwtSecret);
   ctx.envA = envA;
   log("starting the shop (process A: embedded PostgreSQL, Auth Emulator, payment sandbox)");
   ctx.shop = await spawnShop("A", envA, cleanup);

@@ -14,19 +14,7 @@ import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
 import { customerWithOrders, fillFirstPage, missScenarios } from "./lib/operations.mjs";
-import {
-  Cleanup,
-  cpuMs,
-  embeddedDatabaseUrl,
-  freePort,
-  MAIN,
-  makeDataDir,
-  postgresCpuMs,
-  postmasterPidOf,
-  REPO_DIR,
-  rssMb,
-  spawnShop,
-} from "./lib/processes.mjs";
+import { Cleanup, cpuMs, embeddedDatabaseUrl, embeddedShopEnv, MAIN, postgresCpuMs, postmasterPidOf, REPO_DIR, rssMb, spawnShop } from "./lib/processes.mjs";
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const ROUNDS = Number(process.env.COMPARE_ROUNDS ?? 8);
@@ -52,17 +40,7 @@ const round = (value, digits = 3) => Math.round(value * 10 ** digits) / 10 ** di
 
 /** One build's shop on its own data folder and embedded PostgreSQL, with the benchmark's fixtures. */
 async function startShop(build, jwtSecret) {
-  const env = {
-    DATA_DIR: makeDataDir(build.label.toLowerCase(), cleanup),
-    PORT: String(await freePort()),
-    EMBEDDED_PG_PORT: String(await freePort()),
-    AUTH_EMULATOR_PORT: String(await freePort(3)),
-    STRIPE_SANDBOX_PORT: String(await freePort()),
-    JWT_SECRET: jwtSecret,
-    ADMIN_EMAILS: "admin@partshop.dev",
-    EXPOSE_SQL_COUNT: "false",
-    LOG_MIGRATIONS: "0",
-  };
+  const env = await embeddedShopEnv(build.label.toLowerCase(), cleanup, jwtSecret);
   const shop = await spawnShop(build.label, env, cleanup, { main: build.main, nodeArgs: build.nodeArgs });
   const db = new pg.Client({ connectionString: embeddedDatabaseUrl(env.DATA_DIR, env.EMBEDDED_PG_PORT) });
   await db.connect();

@@ -71,6 +71,21 @@ function alive(pid) {
 /** The node flags `npm start` and the image start the shop with (graph/src/heap.ts). */
 const SHOP_NODE_FLAGS = ["--max-semi-space-size=8"];
 
+/** The environment of a shop on embedded services of its own (a data folder and free ports), as `npm start` runs it. */
+export async function embeddedShopEnv(label, cleanup, jwtSecret) {
+  return {
+    DATA_DIR: makeDataDir(label, cleanup),
+    PORT: String(await freePort()),
+    EMBEDDED_PG_PORT: String(await freePort()),
+    AUTH_EMULATOR_PORT: String(await freePort(3)),
+    STRIPE_SANDBOX_PORT: String(await freePort()),
+    JWT_SECRET: jwtSecret,
+    ADMIN_EMAILS: "admin@partshop.dev",
+    EXPOSE_SQL_COUNT: "false",
+    LOG_MIGRATIONS: "0",
+  };
+}
+
 /** BENCH_NODE_ARGS: node flags for the shops (experiments, e.g. "--heap-growing-percent=10"); given after the shop's own, they win. */
 export const benchNodeArgs = () => (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
 
