@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { errorCode, gql, newCustomer, orderBody, rest, seededAdmin, withDatabase } from "./support/client";
 import { HYPHENS_EXPRESSION } from "../src/db/migrations/1764730000000-search-normalize-fast-path";
+import { MATCHES_READ_FIRST } from "../src/domain/catalogue/part-search.service";
 import { checkInvariants } from "../src/ops/check-invariants";
 import { Domain, domainServices, insertParts, uniqueWord } from "./support/domain";
 
@@ -610,6 +611,60 @@ describe("cost and caching", () => {
     const after = await gql(PARTS_QUERY, query);
     expect(after.body.data.parts.edges.map((edge: any) => edge.node.databaseId)).toEqual([id]);
     expect(after.body.data.parts.edges[0].node.compatibleModels[0].brand).toBe("Acer");
+  });
+});
+
+describe("searches of several conditions", () => {
+  const ORDERS_BY: Record<string, string> = {
+    NEWEST: "seq DESC",
+    PRICE_ASC: "price_cents, seq",
+    PRICE_DESC: "price_cents DESC, seq DESC",
+    BEST_RATED: "rating_average DESC, review_count DESC, seq DESC",
+  };
+
+  it("two words that many parts share page in every order as the SQL orders them, whether their matches are past MATCHES_READ_FIRST or under it", async () => {
+    const many = uniqueWord();
+    const common = uniqueWord();
+    const rare = uniqueWord();
+    // One part more than a search reads through its index before it walks an order's index; two carry a rarer word too. Prices tie in fifties.
+    await withDatabase((client) =>
+      client.query(
+        `INSERT INTO parts (name, img, price_cents, available, min_order_quantity, short_desc)
+         SELECT $1 || ' ' || $2 || ' part ' || n || CASE WHEN n % 700 = 0 THEN ' ' || $3 ELSE '' END,
+                '/images/parts/dc-jack.svg', 1000 + n % 50, 100, 1, 'A part made by a test'
+         FROM generate_series(1, $4::int) AS n`,
+        [many, common, rare, MATCHES_READ_FIRST + 1],
+      ),
+    );
+    try {
+      const expected = async (words: string, orderBy: string) =>
+        withDatabase(async (client) =>
+          (
+            await client.query(
+              `SELECT name FROM parts WHERE name LIKE $1 AND ($2::text IS NULL OR name LIKE '%' || $2) ORDER BY ${ORDERS_BY[orderBy]} LIMIT 45`,
+              [`${many} ${common} part %`, words.includes(rare) ? rare : null],
+            )
+          ).rows.map((row) => row.name),
+        );
+      for (const words of [`${many} ${common}`, `${many} ${rare}`]) {
+        for (const orderBy of Object.keys(ORDERS_BY)) {
+          const pages: string[] = [];
+          let after: string | null = null;
+          for (const first of [20, 25]) {
+            const answer: any = await gql(PARTS_QUERY, { search: words, orderBy, first, after });
+            expect(answer.body.errors, JSON.stringify(answer.body.errors)).toBeUndefined();
+            pages.push(...answer.body.data.parts.edges.map((edge: any) => edge.node.name));
+            after = answer.body.data.parts.pageInfo.endCursor;
+          }
+          expect(pages, `${words} ${orderBy}`).toEqual(await expected(words, orderBy));
+        }
+      }
+      // Past MATCHES_READ_FIRST the search reads its matches and then walks the order: one statement more than a rarer search of the same shape.
+      const statements = async (words: string, first: number) => sqlQueries(await gql(PARTS_QUERY, { search: words, orderBy: "NEWEST", first }));
+      expect(await statements(`${many} ${common}`, 7)).toBe((await statements(`${many} ${rare}`, 7)) + 1);
+    } finally {
+      await withDatabase((client) => client.query("DELETE FROM parts WHERE name LIKE $1", [`${many} ${common} part %`]));
+    }
   });
 });
 
