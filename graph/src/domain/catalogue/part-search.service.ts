@@ -43,6 +43,11 @@ export const MAX_SEARCH_LENGTH = 200;
  * lets an order's index find its page instead (see PartSearchService.rowsOf).
  */
 export const MATCHES_READ_FIRST = 2000;
+/**
+ * How long a search is remembered to have had more matches than that, so that its next pages and
+ * other orders walk at once: only how it is read depends on it, never what it answers.
+ */
+const MANY_MATCHES_KEPT_MS = 60_000;
 
 /** How each order sorts and pages: its cursor records the sort key of the last part shown. */
 type SortKey = "catalogue" | "relevance" | "price_asc" | "price_desc" | "newest" | "rating";
@@ -97,6 +102,8 @@ function priceInCents(dollars: number | null | undefined, label: string): number
 export class PartSearchService {
   /** The SQL of each shape of search seen (see Plan.shape), made by TypeORM on its first sight. */
   private readonly statements = new LRUCache<string, Statement>({ max: 1000 });
+  /** The matches (Plan.matches) of searches found to have more than MATCHES_READ_FIRST parts. */
+  private readonly manyMatches = new LRUCache<string, true>({ max: 10_000, ttl: MANY_MATCHES_KEPT_MS });
 
   constructor(
     private readonly db: DataSource,
@@ -145,9 +152,10 @@ export class PartSearchService {
    * as many, and they are common enough that walking the order's index finds a page soon.
    */
   private async rowsOf(plan: Plan, limit: number): Promise<{ raw: Record<string, unknown>[]; entities: Part[] }> {
-    if (plan.matchesFirst) {
+    if (plan.matchesFirst && !this.manyMatches.has(plan.matches)) {
       const matches = await this.matchesFirst(plan, limit);
       if (matches) return matches;
+      this.manyMatches.set(plan.matches, true);
     }
     return this.rowsAndEntities(this.statementOf(plan.shape, plan.build, plan.values), plan.values, limit, plan.properties);
   }
@@ -278,7 +286,8 @@ export class PartSearchService {
     ]);
     // Conditions the planner multiplies as if independent: several words, or words and a laptop.
     const matchesFirst = matching !== null && sort !== "relevance" && (laptop !== null || matching.includes("&"));
-    return { shape, build, values, sort, properties: read, matchesFirst };
+    const matches = JSON.stringify([matching, inStock, minCents, maxCents, brand?.toLowerCase() ?? null, model?.toLowerCase() ?? null]);
+    return { shape, build, values, sort, properties: read, matchesFirst, matches };
   }
 }
 
@@ -297,6 +306,8 @@ interface Plan {
   properties: readonly (keyof Part)[] | undefined;
   /** Read its matches through the search's index first (see PartSearchService.rowsOf). */
   matchesFirst: boolean;
+  /** What decides which parts match, whatever their order and page. */
+  matches: string;
 }
 
 /** A shape's SQL, up to its LIMIT, and the names of its parameters in the order of their placeholders. */
