@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { errorCode, gql, newCustomer, orderBody, rest, seededAdmin, withDatabase } from "./support/client";
 import { HYPHENS_EXPRESSION } from "../src/db/migrations/1764730000000-search-normalize-fast-path";
-import { MATCHES_READ_FIRST } from "../src/domain/catalogue/part-search.service";
+import { MATCHES_READ_FIRST, TOP_RANK_WALK } from "../src/domain/catalogue/part-search.service";
 import { checkInvariants } from "../src/ops/check-invariants";
 import { Domain, domainServices, insertParts, uniqueWord } from "./support/domain";
 
@@ -20,7 +20,7 @@ const PARTS_QUERY = `query($first: Int, $after: String, $search: String, $filter
 async function everyPage(variables: Record<string, unknown>, first = 2): Promise<string[]> {
   const seen: string[] = [];
   let after: string | null = null;
-  for (let page = 0; page < 50; page++) {
+  for (let page = 0; page < 100; page++) {
     const answer: any = await gql(PARTS_QUERY, { ...variables, first, after });
     expect(answer.body.errors, JSON.stringify(answer.body.errors)).toBeUndefined();
     const connection = answer.body.data.parts;
@@ -29,7 +29,7 @@ async function everyPage(variables: Record<string, unknown>, first = 2): Promise
     if (!connection.pageInfo.hasNextPage) return seen;
     after = connection.pageInfo.endCursor;
   }
-  throw new Error("more than 50 pages");
+  throw new Error("more than 100 pages");
 }
 
 let domain: Domain;
@@ -671,6 +671,113 @@ describe("searches of several conditions", () => {
     } finally {
       await withDatabase((client) => client.query("DELETE FROM parts WHERE name LIKE $1", [`${many} ${common} part %`]));
     }
+  });
+});
+
+describe("a one-word search in relevance order", () => {
+  /** The names of every part matching `word`, ranked as the SQL ranks them all. */
+  const rankedBySql = (word: string) =>
+    withDatabase(async (client) =>
+      (
+        await client.query(
+          `SELECT p.name FROM parts p, part_search_queries($1) q
+           WHERE p.retired_at IS NULL AND p.search_document @@ q.match ORDER BY ts_rank(p.search_document, q.query) DESC, p.seq`,
+          [word],
+        )
+      ).rows.map((row) => row.name),
+    );
+
+  /**
+   * More matches than TOP_RANK_WALK, in catalogue order: the first `top` parts with the word in
+   * their name (its top rank) among parts with it only in the description; every part tagged.
+   */
+  const insertMatches = (word: string, tag: string, top: number) =>
+    withDatabase((client) =>
+      client.query(
+        `INSERT INTO parts (name, img, price_cents, available, min_order_quantity, short_desc)
+         SELECT CASE WHEN n % 2 = 0 AND n <= 2 * $3 THEN 'Hinge ' || $1 || ' ' || $2 || ' ' || n ELSE 'Hinge ' || $2 || ' ' || n END,
+                '/images/parts/dc-jack.svg', 1000, 100, 1,
+                CASE WHEN n % 2 = 0 AND n <= 2 * $3 THEN 'A part made by a test' ELSE 'A part made by a test for ' || $1 END
+         FROM generate_series(1, $4::int) AS n`,
+        [word, tag, top, TOP_RANK_WALK + 100],
+      ),
+    );
+  const deleteTagged = (tag: string) => withDatabase((client) => client.query("DELETE FROM parts WHERE name LIKE '%' || $1 || ' %'", [tag]));
+  const page = async (variables: Record<string, unknown>) => {
+    const answer: any = await gql(PARTS_QUERY, variables);
+    expect(answer.body.errors, JSON.stringify(answer.body.errors)).toBeUndefined();
+    return {
+      names: answer.body.data.parts.edges.map((edge: any) => edge.node.name),
+      after: answer.body.data.parts.pageInfo.endCursor,
+      statements: sqlQueries(answer),
+    };
+  };
+
+  it("pages from the parts at the word's top rank as ranking every match would, and ranks them all once a page is past them", async () => {
+    const [word, tag] = [uniqueWord(), uniqueWord()];
+    await insertMatches(word, tag, 20);
+    try {
+      const ranked = await rankedBySql(word);
+      expect(ranked.slice(0, 20).every((name) => name.startsWith(`Hinge ${word}`))).toBe(true);
+      await page({ search: word, first: 9 });
+      // From the walk, one statement: a first page, and a page after a cursor at the top rank.
+      const first = await page({ search: word, first: 10 });
+      expect(first.names).toEqual(ranked.slice(0, 10));
+      const next = await page({ search: word, first: 5, after: first.after });
+      expect(next.names).toEqual(ranked.slice(10, 15));
+      expect(next.statements).toBe(first.statements);
+      // 23 parts at the top rank are more than its 20: the walk, then every match ranked (one
+      // statement more); for a minute the search ranks every match at once.
+      const past = await page({ search: word, first: 22 });
+      expect(past.names).toEqual(ranked.slice(0, 22));
+      expect(past.statements).toBe(first.statements + 1);
+      expect((await page({ search: word, first: 23 })).statements).toBe(first.statements);
+      expect(await everyPage({ search: word }, 100)).toEqual(ranked);
+      // The same search in stock, remembered apart: its pages through and past the top rank.
+      expect(await everyPage({ search: word, filter: { inStock: true } }, 9)).toEqual(ranked);
+    } finally {
+      await deleteTagged(tag);
+    }
+  });
+
+  it("leaves retired parts out, and follows a part that ranks the word higher; the top rank stays where it was raised", async () => {
+    const [word, tag] = [uniqueWord(), uniqueWord()];
+    await insertMatches(word, tag, 40);
+    try {
+      await withDatabase((client) => client.query("UPDATE parts SET retired_at = now() WHERE name = $1", [`Hinge ${word} ${tag} 2`]));
+      const first = await page({ search: word, first: 10 });
+      expect(first.names).toEqual((await rankedBySql(word)).slice(0, 10));
+      expect(first.names).not.toContain(`Hinge ${word} ${tag} 2`);
+      // In its name and its description, a part ranks above every other: the first.
+      await withDatabase((client) => client.query("UPDATE parts SET short_desc = $2 WHERE name = $1", [`Hinge ${word} ${tag} 40`, `Fits ${word} hinges`]));
+      const raised = await rankedBySql(word);
+      expect(raised[0]).toBe(`Hinge ${word} ${tag} 40`);
+      expect((await page({ search: word, first: 10 })).names).toEqual(raised.slice(0, 10));
+      // Back to one mention, its top rank is still the word's: no part has it, every match is ranked.
+      await withDatabase((client) => client.query("UPDATE parts SET short_desc = 'A part made by a test' WHERE name = $1", [`Hinge ${word} ${tag} 40`]));
+      expect((await page({ search: word, first: 10, filter: { inStock: true } })).names).toEqual((await rankedBySql(word)).slice(0, 10));
+    } finally {
+      await deleteTagged(tag);
+    }
+  });
+
+  it("a word's rank written with the triggers off is reported by check:invariants until rebuild_search_lexemes() raises its top_rank", async () => {
+    const word = uniqueWord();
+    const [id] = await insertParts([{ name: `Bezel ${word}` }]);
+    const belowTop = (violations: string[]) => violations.filter((violation) => violation.includes("than their top_rank"));
+    await withDatabase(async (client) => {
+      await client.query("SET session_replication_role = replica");
+      try {
+        await client.query(`UPDATE parts SET search_document = part_search_document(name, '', $2) WHERE id = $1`, [id, `A ${word} bezel`]);
+      } finally {
+        await client.query("SET session_replication_role = DEFAULT");
+      }
+    });
+    const before = belowTop((await withDatabase((client) => checkInvariants(client))).violations);
+    expect(before).toHaveLength(1);
+    expect(before[0]).toContain(word.slice(0, 6));
+    await withDatabase((client) => client.query("SELECT rebuild_search_lexemes()"));
+    expect(belowTop((await withDatabase((client) => checkInvariants(client))).violations)).toEqual([]);
   });
 });
 

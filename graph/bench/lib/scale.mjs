@@ -58,6 +58,10 @@ const lenovoSeries = BRANDS.filter((entry) => entry.startsWith("Lenovo ")).map(s
 const otherBrands = BRANDS.filter((entry) => !entry.startsWith("Lenovo "));
 /** Two words with a typo, as the "thinkpad batery". */
 const TYPO_SEARCHES = ["thinkpad batery", "thinkpad keybord", "ideapad charjer", "thinkpad webcan", "ideapad touchpda", "thinkpad hinge kitt"];
+/** One word of the catalogue's makers, series and kinds of part, as a shopper types it. */
+const BROAD_WORDS = [
+  ...new Set([...BRANDS.map(brandOf), ...BRANDS.map((entry) => seriesOf(entry).split(" ")[0]), ...KINDS.map((kind) => kind.split(" ")[0])]),
+].map((word) => word.toLowerCase());
 /** A customer's email as an admin types part of it: one customer of 100,000 (about 10 orders). */
 const oneCustomer = (n) => scaleCustomerEmail(1 + ((n * 7919) % SCALE.users)).replace(/@.*/, "@");
 
@@ -103,6 +107,14 @@ function scenarios(samples) {
           orderBy: pick(["NEWEST", "PRICE_ASC"], n),
           first: 20,
         }),
+    },
+    {
+      // The word a shopper types first: a maker, a series or a kind of part, alone, best match
+      // first. Thousands of parts match; most share the word's top rank (27-97 ms alone when
+      // every match was ranked).
+      key: "searchOneWord",
+      name: "GraphQL search, one broad word by relevance",
+      request: (n) => graphql(PARTS_SEARCH, { search: pick(BROAD_WORDS, n), first: 20 }),
     },
     {
       // A series word (thousands of parts) with another maker's brand, or, every third request,

@@ -109,8 +109,9 @@ export const ROLLUP_CHECKS: Array<[label: string, sql: string]> = [
 /**
  * What the searches look up first must hold every value they stand for, or a search would hide
  * what has it: each lexeme with a letter of a part's search document (search_lexemes, migration
- * 1764650000000), each name a part has or an order was placed under (part_names, 1764640000000),
- * each email and name an order was placed under (order_customer_names, 1764660000000); and the
+ * 1764650000000), with a top_rank no part's document ranks it above (1764770000000); each name a
+ * part has or an order was placed under (part_names, 1764640000000); each email and name an order
+ * was placed under (order_customer_names, 1764660000000); and the
  * brands and models a laptop filter reads from each part's row are those of its laptops
  * (1764740000000, 1764750000000).
  */
@@ -120,6 +121,15 @@ const SEARCH_TABLE_CHECKS: Array<[relation: string, label: string, sql: string]>
     "search words of parts missing from search_lexemes",
     `SELECT word AS id FROM ts_stat('SELECT search_document FROM parts') WHERE word ~ '[[:alpha:]]'
      EXCEPT SELECT lexeme FROM search_lexemes ORDER BY 1`,
+  ],
+  [
+    "search_lexemes",
+    "search words ranked higher in a part than their top_rank in search_lexemes",
+    `SELECT ranked.lexeme AS id
+     FROM (SELECT lexeme, max(ts_rank(p.search_document, lexeme_query(lexeme))) AS rank
+           FROM parts p, unnest(tsvector_to_array(p.search_document)) AS lexeme WHERE lexeme ~ '[[:alpha:]]' GROUP BY lexeme) AS ranked
+     JOIN search_lexemes known USING (lexeme)
+     WHERE known.top_rank IS NULL OR known.top_rank < ranked.rank ORDER BY 1`,
   ],
   [
     "part_names",
