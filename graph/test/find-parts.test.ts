@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { errorCode, gql, newCustomer, orderBody, rest, seededAdmin, withDatabase } from "./support/client";
 import { HYPHENS_EXPRESSION } from "../src/db/migrations/1764730000000-search-normalize-fast-path";
-import { MATCHES_READ_FIRST, TOP_RANK_WALK } from "../src/domain/catalogue/part-search.service";
+import { MATCHES_READ_FIRST } from "../src/domain/catalogue/part-search.service";
 import { checkInvariants } from "../src/ops/check-invariants";
 import { Domain, domainServices, insertParts, uniqueWord } from "./support/domain";
 
@@ -675,96 +675,69 @@ describe("searches of several conditions", () => {
 });
 
 describe("a one-word search in relevance order", () => {
-  /** The names of every part matching `word`, ranked as the SQL ranks them all. */
-  const rankedBySql = (word: string) =>
+  /** The names of the parts matching `word` (in stock only, if asked), ranked as the SQL ranks them all. */
+  const rankedBySql = (word: string, inStock = false) =>
     withDatabase(async (client) =>
       (
         await client.query(
           `SELECT p.name FROM parts p, part_search_queries($1) q
-           WHERE p.retired_at IS NULL AND p.search_document @@ q.match ORDER BY ts_rank(p.search_document, q.query) DESC, p.seq`,
-          [word],
+           WHERE p.retired_at IS NULL AND p.search_document @@ q.match AND (NOT $2 OR p.available >= p.min_order_quantity)
+           ORDER BY ts_rank(p.search_document, q.query) DESC, p.seq`,
+          [word, inStock],
         )
       ).rows.map((row) => row.name),
     );
 
   /**
-   * More matches than TOP_RANK_WALK, in catalogue order: the first `top` parts with the word in
-   * their name (its top rank) among parts with it only in the description; every part tagged.
+   * Parts that all have the word, some in their name, some once or twice in their description,
+   * some out of stock: ranks that differ and tie, in no order of the catalogue's.
    */
-  const insertMatches = (word: string, tag: string, top: number) =>
+  const insertRanked = (word: string, tag: string) =>
     withDatabase((client) =>
       client.query(
         `INSERT INTO parts (name, img, price_cents, available, min_order_quantity, short_desc)
-         SELECT CASE WHEN n % 2 = 0 AND n <= 2 * $3 THEN 'Hinge ' || $1 || ' ' || $2 || ' ' || n ELSE 'Hinge ' || $2 || ' ' || n END,
-                '/images/parts/dc-jack.svg', 1000, 100, 1,
-                CASE WHEN n % 2 = 0 AND n <= 2 * $3 THEN 'A part made by a test' ELSE 'A part made by a test for ' || $1 END
-         FROM generate_series(1, $4::int) AS n`,
-        [word, tag, top, TOP_RANK_WALK + 100],
+         SELECT 'Hinge ' || CASE WHEN n % 3 = 0 THEN $1 || ' ' ELSE '' END || $2 || ' ' || n, '/images/parts/dc-jack.svg', 1000,
+                CASE WHEN n % 4 = 0 THEN 0 ELSE 100 END, 1,
+                'A part made by a test' || CASE WHEN n % 3 <> 0 OR n % 2 = 0 THEN ' for ' || $1 ELSE '' END
+                                        || CASE WHEN n % 5 = 0 THEN ', a ' || $1 || ' part' ELSE '' END
+         FROM generate_series(1, 60) AS n`,
+        [word, tag],
       ),
     );
-  const deleteTagged = (tag: string) => withDatabase((client) => client.query("DELETE FROM parts WHERE name LIKE '%' || $1 || ' %'", [tag]));
-  const page = async (variables: Record<string, unknown>) => {
-    const answer: any = await gql(PARTS_QUERY, variables);
-    expect(answer.body.errors, JSON.stringify(answer.body.errors)).toBeUndefined();
-    return {
-      names: answer.body.data.parts.edges.map((edge: any) => edge.node.name),
-      after: answer.body.data.parts.pageInfo.endCursor,
-      statements: sqlQueries(answer),
-    };
-  };
 
-  it("pages from the parts at the word's top rank as ranking every match would, and ranks them all once a page is past them", async () => {
+  it("pages as ranking every match does: more mentions and the name first, ties in catalogue order, in stock or not", async () => {
     const [word, tag] = [uniqueWord(), uniqueWord()];
-    await insertMatches(word, tag, 20);
-    try {
-      const ranked = await rankedBySql(word);
-      expect(ranked.slice(0, 20).every((name) => name.startsWith(`Hinge ${word}`))).toBe(true);
-      await page({ search: word, first: 9 });
-      // From the walk, one statement: a first page, and a page after a cursor at the top rank.
-      const first = await page({ search: word, first: 10 });
-      expect(first.names).toEqual(ranked.slice(0, 10));
-      const next = await page({ search: word, first: 5, after: first.after });
-      expect(next.names).toEqual(ranked.slice(10, 15));
-      expect(next.statements).toBe(first.statements);
-      // 23 parts at the top rank are more than its 20: the walk, then every match ranked (one
-      // statement more); for a minute the search ranks every match at once.
-      const past = await page({ search: word, first: 22 });
-      expect(past.names).toEqual(ranked.slice(0, 22));
-      expect(past.statements).toBe(first.statements + 1);
-      expect((await page({ search: word, first: 23 })).statements).toBe(first.statements);
-      expect(await everyPage({ search: word }, 100)).toEqual(ranked);
-      // The same search in stock, remembered apart: its pages through and past the top rank.
-      expect(await everyPage({ search: word, filter: { inStock: true } }, 9)).toEqual(ranked);
-    } finally {
-      await deleteTagged(tag);
-    }
+    await insertRanked(word, tag);
+    const ranked = await rankedBySql(word);
+    expect(ranked).toHaveLength(60);
+    for (const first of [1, 7, 20, 100]) expect(await everyPage({ search: word }, first), `pages of ${first}`).toEqual(ranked);
+    expect(await everyPage({ search: word, filter: { inStock: true } }, 7)).toEqual(await rankedBySql(word, true));
+    // REST answers the same order.
+    expect(names(await rest("GET", `/parts?q=${word}`))).toEqual(ranked);
   });
 
-  it("leaves retired parts out, and follows a part that ranks the word higher; the top rank stays where it was raised", async () => {
+  it("follows a part's writes: a rename, a description, retiring and deleting", async () => {
     const [word, tag] = [uniqueWord(), uniqueWord()];
-    await insertMatches(word, tag, 40);
-    try {
-      await withDatabase((client) => client.query("UPDATE parts SET retired_at = now() WHERE name = $1", [`Hinge ${word} ${tag} 2`]));
-      const first = await page({ search: word, first: 10 });
-      expect(first.names).toEqual((await rankedBySql(word)).slice(0, 10));
-      expect(first.names).not.toContain(`Hinge ${word} ${tag} 2`);
-      // In its name and its description, a part ranks above every other: the first.
-      await withDatabase((client) => client.query("UPDATE parts SET short_desc = $2 WHERE name = $1", [`Hinge ${word} ${tag} 40`, `Fits ${word} hinges`]));
-      const raised = await rankedBySql(word);
-      expect(raised[0]).toBe(`Hinge ${word} ${tag} 40`);
-      expect((await page({ search: word, first: 10 })).names).toEqual(raised.slice(0, 10));
-      // Back to one mention, its top rank is still the word's: no part has it, every match is ranked.
-      await withDatabase((client) => client.query("UPDATE parts SET short_desc = 'A part made by a test' WHERE name = $1", [`Hinge ${word} ${tag} 40`]));
-      expect((await page({ search: word, first: 10, filter: { inStock: true } })).names).toEqual((await rankedBySql(word)).slice(0, 10));
-    } finally {
-      await deleteTagged(tag);
-    }
+    await insertRanked(word, tag);
+    const name = (n: number) => (n % 3 === 0 ? `Hinge ${word} ${tag} ${n}` : `Hinge ${tag} ${n}`);
+    await withDatabase(async (client) => {
+      await client.query("UPDATE parts SET name = $2 WHERE name = $1", [name(7), `Hinge ${word} ${word} ${tag} 7`]);
+      await client.query("UPDATE parts SET short_desc = 'A part made by a test' WHERE name = $1", [name(8)]);
+      await client.query("UPDATE parts SET retired_at = now() WHERE name = $1", [name(9)]);
+      await client.query("DELETE FROM parts WHERE name = $1", [name(10)]);
+    });
+    const ranked = await rankedBySql(word);
+    expect(ranked[0]).toBe(`Hinge ${word} ${word} ${tag} 7`);
+    expect(ranked).not.toContain(name(8));
+    expect(ranked).not.toContain(name(9));
+    expect(ranked).toHaveLength(57);
+    expect(await everyPage({ search: word }, 10)).toEqual(ranked);
   });
 
-  it("a word's rank written with the triggers off is reported by check:invariants until rebuild_search_lexemes() raises its top_rank", async () => {
+  it("a document written with the triggers off leaves its ranks behind: check:invariants names the part and word until rebuild_part_lexeme_ranks()", async () => {
     const word = uniqueWord();
     const [id] = await insertParts([{ name: `Bezel ${word}` }]);
-    const belowTop = (violations: string[]) => violations.filter((violation) => violation.includes("than their top_rank"));
+    const differing = (violations: string[]) => violations.filter((violation) => violation.includes("part_lexeme_ranks"));
     await withDatabase(async (client) => {
       await client.query("SET session_replication_role = replica");
       try {
@@ -773,11 +746,11 @@ describe("a one-word search in relevance order", () => {
         await client.query("SET session_replication_role = DEFAULT");
       }
     });
-    const before = belowTop((await withDatabase((client) => checkInvariants(client))).violations);
+    const before = differing((await withDatabase((client) => checkInvariants(client))).violations);
     expect(before).toHaveLength(1);
     expect(before[0]).toContain(word.slice(0, 6));
-    await withDatabase((client) => client.query("SELECT rebuild_search_lexemes()"));
-    expect(belowTop((await withDatabase((client) => checkInvariants(client))).violations)).toEqual([]);
+    await withDatabase((client) => client.query("SELECT rebuild_part_lexeme_ranks()"));
+    expect(differing((await withDatabase((client) => checkInvariants(client))).violations)).toEqual([]);
   });
 });
 
@@ -863,6 +836,13 @@ describe("the search's SQL", () => {
           price: await plan("SELECT id FROM parts ORDER BY price_cents, seq LIMIT 21"),
           rating: await plan("SELECT id FROM parts ORDER BY rating_average DESC, review_count DESC, seq DESC LIMIT 21"),
           model: await plan("SELECT id FROM laptop_models WHERE lower(brand || ' ' || model) LIKE '%t14 gen%'"),
+          // The ranks' order from their index (the planner would sort a handful of rows).
+          oneWord: await client.query("SET LOCAL enable_sort = off").then(() =>
+            plan(
+              `SELECT p.id FROM parts p JOIN part_lexeme_ranks r ON r.seq = p.seq AND r.lexeme = 'batteri'
+               WHERE p.retired_at IS NULL ORDER BY r.rank DESC, r.seq LIMIT 21`,
+            ),
+          ),
         };
       } finally {
         await client.query("ROLLBACK");
@@ -885,6 +865,9 @@ describe("the search's SQL", () => {
     expect(plans.price).toMatch(/Index Scan using parts_by_price/);
     expect(plans.rating).toMatch(/Index Scan Backward using parts_by_rating/);
     expect(plans.model).toMatch(/Bitmap Index Scan on laptop_models_trigrams/);
+    // One word by relevance: its parts in order from the ranks' index (migration 1764770000000).
+    expect(plans.oneWord).toMatch(/Index (Only )?Scan using part_lexeme_ranks_by_rank/);
+    expect(plans.oneWord).not.toMatch(/Sort/);
   });
 
   it("looks a prefix's lexemes up by search_lexemes' index, also once the lookup's plan is generic", async () => {

@@ -138,7 +138,8 @@ export async function seedAtScale(db, scale = SCALE) {
             CASE i.indrelid WHEN 'users'::regclass THEN 'users' WHEN 'orders'::regclass THEN 'orders'
                             WHEN 'order_customer_names'::regclass THEN 'customer names' ELSE 'parts' END AS side
      FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid JOIN pg_am a ON a.oid = c.relam
-     WHERE i.indrelid IN ('users'::regclass, 'parts'::regclass, 'orders'::regclass, 'part_compatibility'::regclass, 'part_names'::regclass, 'order_customer_names'::regclass)
+     WHERE i.indrelid IN ('users'::regclass, 'parts'::regclass, 'orders'::regclass, 'part_compatibility'::regclass, 'part_names'::regclass,
+                          'order_customer_names'::regclass, 'part_lexeme_ranks'::regclass)
        AND NOT EXISTS (SELECT 1 FROM pg_constraint k WHERE k.conindid = i.indexrelid)`,
   );
   for (const { name } of dropped) await db.query(`DROP INDEX ${name}`);
@@ -288,6 +289,8 @@ export async function seedAtScale(db, scale = SCALE) {
     );
     // Migration 1764650000000's vocabulary of the documents' lexemes, as its trigger would keep it.
     await step("search lexemes", `SELECT rebuild_search_lexemes()`);
+    // Migration 1764770000000's rank of each word in each part, its indexes made with the parts'.
+    await step("lexeme ranks", `SELECT rebuild_part_lexeme_ranks()`);
     await makeIndexes("parts' b-tree indexes", second, indexesOf("parts", false));
     // What the triggers (off above) keep: every name each part has had (migration 1764640000000).
     // The rows made before the seed are there already, and the seeded orders carry their part's

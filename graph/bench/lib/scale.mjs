@@ -110,8 +110,7 @@ function scenarios(samples) {
     },
     {
       // The word a shopper types first: a maker, a series or a kind of part, alone, best match
-      // first. Thousands of parts match; most share the word's top rank (27-97 ms alone when
-      // every match was ranked).
+      // first. Thousands of parts match (27-97 ms alone when each was ranked for the page).
       key: "searchOneWord",
       name: "GraphQL search, one broad word by relevance",
       request: (n) => graphql(PARTS_SEARCH, { search: pick(BROAD_WORDS, n), first: 20 }),

@@ -31,7 +31,7 @@ import { SearchNormalizeFastPath1764730000000 } from "./migrations/1764730000000
 import { PartLaptopBrands1764740000000 } from "./migrations/1764740000000-part-laptop-brands";
 import { PartLaptopModels1764750000000 } from "./migrations/1764750000000-part-laptop-models";
 import { PrefixWordsAsLexemes1764760000000 } from "./migrations/1764760000000-prefix-words-as-lexemes";
-import { SearchLexemeTopRanks1764770000000 } from "./migrations/1764770000000-search-lexeme-top-ranks";
+import { PartLexemeRanks1764770000000 } from "./migrations/1764770000000-part-lexeme-ranks";
 import { requestStats } from "./request-stats";
 
 /** Counts statements per request and reports slow or failing ones (failures at debug level); nothing else is logged. */
@@ -90,7 +90,7 @@ export const migrations = [
   PartLaptopBrands1764740000000,
   PartLaptopModels1764750000000,
   PrefixWordsAsLexemes1764760000000,
-  SearchLexemeTopRanks1764770000000,
+  PartLexemeRanks1764770000000,
 ];
 
 /**

@@ -109,7 +109,7 @@ export const ROLLUP_CHECKS: Array<[label: string, sql: string]> = [
 /**
  * What the searches look up first must hold every value they stand for, or a search would hide
  * what has it: each lexeme with a letter of a part's search document (search_lexemes, migration
- * 1764650000000), with a top_rank no part's document ranks it above (1764770000000); each name a
+ * 1764650000000) and each part's rank for each word of its document (part_lexeme_ranks, 1764770000000); each name a
  * part has or an order was placed under (part_names, 1764640000000); each email and name an order
  * was placed under (order_customer_names, 1764660000000); and the
  * brands and models a laptop filter reads from each part's row are those of its laptops
@@ -123,13 +123,15 @@ const SEARCH_TABLE_CHECKS: Array<[relation: string, label: string, sql: string]>
      EXCEPT SELECT lexeme FROM search_lexemes ORDER BY 1`,
   ],
   [
-    "search_lexemes",
-    "search words ranked higher in a part than their top_rank in search_lexemes",
-    `SELECT ranked.lexeme AS id
-     FROM (SELECT lexeme, max(ts_rank(p.search_document, lexeme_query(lexeme))) AS rank
-           FROM parts p, unnest(tsvector_to_array(p.search_document)) AS lexeme WHERE lexeme ~ '[[:alpha:]]' GROUP BY lexeme) AS ranked
-     JOIN search_lexemes known USING (lexeme)
-     WHERE known.top_rank IS NULL OR known.top_rank < ranked.rank ORDER BY 1`,
+    "part_lexeme_ranks",
+    "ranks of parts' search words that part_lexeme_ranks has otherwise (part seq and word)",
+    `SELECT seq || ' ' || lexeme AS id FROM (
+       (SELECT p.seq, r.lexeme, r.rank FROM parts p, document_lexeme_ranks(p.search_document) AS r
+        EXCEPT SELECT seq, lexeme, rank FROM part_lexeme_ranks)
+       UNION ALL
+       (SELECT seq, lexeme, rank FROM part_lexeme_ranks
+        EXCEPT SELECT p.seq, r.lexeme, r.rank FROM parts p, document_lexeme_ranks(p.search_document) AS r)
+     ) AS differing ORDER BY 1`,
   ],
   [
     "part_names",

@@ -48,11 +48,6 @@ export const MATCHES_READ_FIRST = 2000;
  * other orders walk at once: only how it is read depends on it, never what it answers.
  */
 const MANY_MATCHES_KEPT_MS = 60_000;
-/**
- * How many of a one-word search's matches, in catalogue order, are walked for a page of those at
- * the word's top rank before it ranks all of them instead (see PartSearchService.topRankFirst).
- */
-export const TOP_RANK_WALK = 500;
 
 /** How each order sorts and pages: its cursor records the sort key of the last part shown. */
 type SortKey = "catalogue" | "relevance" | "price_asc" | "price_desc" | "newest" | "rating";
@@ -109,8 +104,6 @@ export class PartSearchService {
   private readonly statements = new LRUCache<string, Statement>({ max: 1000 });
   /** The matches (Plan.matches) of searches found to have more than MATCHES_READ_FIRST parts. */
   private readonly manyMatches = new LRUCache<string, true>({ max: 10_000, ttl: MANY_MATCHES_KEPT_MS });
-  /** The matches of one-word searches whose first page did not come from the word's top rank. */
-  private readonly rankedWhole = new LRUCache<string, true>({ max: 10_000, ttl: MANY_MATCHES_KEPT_MS });
 
   constructor(
     private readonly db: DataSource,
@@ -160,12 +153,6 @@ export class PartSearchService {
    * (not when the order puts them last: README, "What still limits it").
    */
   private async rowsOf(plan: Plan, limit: number): Promise<{ raw: Record<string, unknown>[]; entities: Part[] }> {
-    if (plan.topRank && !this.rankedWhole.has(plan.matches)) {
-      const top = await this.topRankFirst(plan, plan.topRank, limit);
-      // Its next pages, and the same search again for a minute, rank every match at once.
-      if (!top?.fromTopRank) this.rankedWhole.set(plan.matches, true);
-      if (top) return top;
-    }
     if (plan.matchesFirst && !this.manyMatches.has(plan.matches)) {
       const matches = await this.matchesFirst(plan, limit);
       if (matches) return matches;
@@ -196,41 +183,6 @@ export class PartSearchService {
     );
     if (raw.length > 0 && Number(raw[0].matches_read) >= MATCHES_READ_FIRST) return null;
     return { raw, entities: entitiesOfRows(statement.query, raw, plan.properties) };
-  }
-
-  /**
-   * The page of a one-word search in relevance order from the first TOP_RANK_WALK of its matches
-   * (after the cursor's part) in catalogue order: when `limit` of them have the word's top rank
-   * (search_lexemes.top_rank, migration 1764770000000), no part ranks higher and ties go by
-   * catalogue order, so they are exactly the parts ranking every match would put first; a first
-   * page whose walk read fewer is all of its matches, ranked here. Null otherwise: the search then
-   * ranks every match. A broad word's parts mostly share its top rank ("lenovo": 25,000 parts of
-   * 100,000 at one rank), so its page is found in a few dozen parts.
-   */
-  private async topRankFirst(
-    plan: Plan,
-    top: TopRankWalk,
-    limit: number,
-  ): Promise<{ raw: Record<string, unknown>[]; entities: Part[]; fromTopRank: boolean } | null> {
-    const statement = this.statementOf(`${plan.shape}:top rank`, top.build, plan.values);
-    const parameters = statement.names.map((name) => plan.values[name]);
-    const walk = parameters.push(TOP_RANK_WALK);
-    const topRank = `(SELECT top_rank FROM search_lexemes WHERE lexeme = $${parameters.push(top.lexeme)})`;
-    // After a cursor, only a cursor at the top rank (the walk starts after its part); on a first
-    // page, every match when the walk read them all.
-    const kept = top.afterCursor
-      ? `"search_rank" >= ${topRank} AND CAST($${parameters.push(plan.values.afterRank)} AS real) >= ${topRank}`
-      : `("walked" < $${walk} OR "search_rank" >= ${topRank})`;
-    const page = parameters.push(limit);
-    const raw = await runStatement<Record<string, unknown>>(
-      this.db,
-      `SELECT * FROM (SELECT *, count(*) OVER () AS walked FROM (${statement.text} LIMIT $${walk}) AS walk) AS walked
-       WHERE ${kept} ORDER BY "search_rank" DESC, ${orderOfRows(statement.query)} LIMIT $${page}`,
-      parameters,
-    );
-    const readEveryMatch = !top.afterCursor && raw.length > 0 && Number(raw[0].walked) < TOP_RANK_WALK;
-    if (raw.length < limit && !readEveryMatch) return null;
-    return { raw, entities: entitiesOfRows(statement.query, raw, plan.properties), fromTopRank: !readEveryMatch };
   }
 
   /** The search's tsqueries, as migration 1764650000000's part_search_queries makes them. */
@@ -310,39 +262,28 @@ export class PartSearchService {
     // index with the search's words.
     const laptop = laptopCondition(brand, model);
     // `tsquery`: the relevance order ranks by the query as typed.
-    const values = { matching, tsquery, minCents, maxCents, brand, model, ...(after ? SORTS[sort].after(decodeCursor(after, sort)) : {}) };
-    const matchingParts = () => {
+    // One word by relevance, with no price or laptop to pass over (their parts may all rank last):
+    // its parts come ranked from part_lexeme_ranks' index (migration 1764770000000).
+    const lexeme = sort === "relevance" && minCents === null && maxCents === null && laptop === null ? oneLexeme(tsquery!, matching!) : null;
+    const values = { matching, tsquery, minCents, maxCents, brand, model, lexeme, ...(after ? SORTS[sort].after(decodeCursor(after, sort)) : {}) };
+    const build = () => {
+      const query = this.db.getRepository(Part).createQueryBuilder("part");
+      if (lexeme !== null) query.innerJoin("part_lexeme_ranks", "ranked", "ranked.seq = part.seq AND ranked.lexeme = :lexeme");
       // Retired parts have left the shop: never found (PartService.list leaves them out too).
-      const query = this.db.getRepository(Part).createQueryBuilder("part").where("part.retired_at IS NULL");
+      query.where("part.retired_at IS NULL");
       if (read) query.select(read.map((property) => `part.${property}`));
-      if (matching !== null) query.andWhere("part.search_document @@ CAST(:matching AS tsquery)");
+      // A word's rows in part_lexeme_ranks are its matches.
+      if (matching !== null && lexeme === null) query.andWhere("part.search_document @@ CAST(:matching AS tsquery)");
       if (inStock) query.andWhere("part.available >= part.minOrderQuantity");
       if (minCents !== null) query.andWhere("part.priceCents >= :minCents");
       if (maxCents !== null) query.andWhere("part.priceCents <= :maxCents");
       if (laptop !== null) query.andWhere(laptop);
+      (lexeme !== null ? ONE_WORD_RANKED : SORTS[sort]).apply(query, after !== null);
       return query;
     };
-    const build = () => {
-      const query = matchingParts();
-      SORTS[sort].apply(query, after !== null);
-      return query;
-    };
-    // One word, and no price or laptop to walk past (their parts may all come late in the catalogue).
-    const word = sort === "relevance" && minCents === null && maxCents === null && laptop === null ? oneLexeme(tsquery!, matching!) : null;
-    const topRank: TopRankWalk | null =
-      word === null
-        ? null
-        : {
-            lexeme: word,
-            afterCursor: after !== null,
-            build: () => {
-              const query = matchingParts().addSelect(RANK, "search_rank");
-              if (after !== null) query.andWhere("part.seq > :afterSeq");
-              return query.orderBy("part.seq", "ASC");
-            },
-          };
     const shape = JSON.stringify([
       sort,
+      lexeme !== null,
       read ?? "all",
       matching !== null,
       inStock,
@@ -355,7 +296,7 @@ export class PartSearchService {
     // Conditions the planner multiplies as if independent: several words, or words and a laptop.
     const matchesFirst = matching !== null && sort !== "relevance" && (laptop !== null || matching.includes("&"));
     const matches = JSON.stringify([matching, inStock, minCents, maxCents, brand?.toLowerCase() ?? null, model?.toLowerCase() ?? null]);
-    return { shape, build, values, sort, properties: read, matchesFirst, matches, topRank };
+    return { shape, build, values, sort, properties: read, matchesFirst, matches };
   }
 }
 
@@ -376,26 +317,6 @@ interface Plan {
   matchesFirst: boolean;
   /** What decides which parts match, whatever their order and page. */
   matches: string;
-  /** A one-word search in relevance order: its walk to the word's top rank (see PartSearchService.topRankFirst). */
-  topRank: TopRankWalk | null;
-}
-
-/** The matches of a one-word search in catalogue order, each with its rank, after the cursor's part. */
-interface TopRankWalk {
-  lexeme: string;
-  afterCursor: boolean;
-  build: () => SelectQueryBuilder<Part>;
-}
-
-/**
- * The lexeme of a search that is one word matching one lexeme: ranked as `'word':*` (or as
- * written) and matched as `'word'`. Every lexeme a document has is in search_lexemes, so a prefix
- * that part_search_queries wrote as that one lexeme finds no other word in any part: the word's
- * rank is the lexeme's. Null for anything else (several words, typos, stems with several words).
- */
-function oneLexeme(tsquery: string, matching: string): string | null {
-  const matched = /^'([^'\\]+)'$/.exec(matching)?.[1];
-  return matched !== undefined && (tsquery === `'${matched}':*` || tsquery === `'${matched}'`) ? matched : null;
 }
 
 /** A shape's SQL, up to its LIMIT, and the names of its parameters in the order of their placeholders. */
@@ -453,9 +374,6 @@ interface Sort {
   key(part: Part, raw: Record<string, unknown>): string[];
 }
 
-/** A part's rank for the shopper's query (the relevance order). */
-const RANK = "ts_rank(part.search_document, CAST(:tsquery AS tsquery))";
-
 const SORTS: Record<SortKey, Sort> = {
   catalogue: {
     columns: ["seq"],
@@ -485,8 +403,13 @@ const SORTS: Record<SortKey, Sort> = {
     // the same parts first at the scale seed and cost 8 us a part against 1 (2.1 ms of a 250-part
     // search's 4.5).
     apply(query, afterCursor) {
-      query.addSelect(RANK, "search_rank");
-      if (afterCursor) query.andWhere(`(${RANK} < CAST(:afterRank AS real) OR (${RANK} = CAST(:afterRank AS real) AND part.seq > :afterSeq))`);
+      query.addSelect("ts_rank(part.search_document, CAST(:tsquery AS tsquery))", "search_rank");
+      if (afterCursor) {
+        query.andWhere(
+          `(ts_rank(part.search_document, CAST(:tsquery AS tsquery)) < CAST(:afterRank AS real)
+            OR (ts_rank(part.search_document, CAST(:tsquery AS tsquery)) = CAST(:afterRank AS real) AND part.seq > :afterSeq))`,
+        );
+      }
       query.orderBy("search_rank", "DESC").addOrderBy("part.seq", "ASC");
     },
     after: ([rank, seq]) => ({ afterRank: rank, afterSeq: seq }),
@@ -521,3 +444,32 @@ const SORTS: Record<SortKey, Sort> = {
     key: (part) => [part.ratingAverage.toFixed(2), String(part.reviewCount), part.seq],
   },
 };
+
+/**
+ * The relevance order of a one-word search, read ranked: each part's rank for the word is kept in
+ * part_lexeme_ranks, the same real ts_rank gives, so its cursors are the relevance order's own.
+ */
+const ONE_WORD_RANKED: Sort = {
+  ...SORTS.relevance,
+  apply(query, afterCursor) {
+    query.addSelect("ranked.rank", "search_rank");
+    if (afterCursor) {
+      // The first condition alone bounds the index scan: it starts at the cursor's rank.
+      query.andWhere("ranked.rank <= CAST(:afterRank AS real)");
+      query.andWhere("(ranked.rank < CAST(:afterRank AS real) OR (ranked.rank = CAST(:afterRank AS real) AND ranked.seq > :afterSeq))");
+    }
+    query.orderBy("ranked.rank", "DESC").addOrderBy("ranked.seq", "ASC");
+  },
+};
+
+/**
+ * The lexeme of a search that is one word matching one lexeme: ranked as `'word':*` (or as
+ * written) and matched as `'word'`. search_lexemes has every lexeme a document has, so a prefix
+ * that part_search_queries wrote as that one lexeme has no other word in any part, and the word's
+ * rank in a part is the lexeme's. Null for anything else (several words, typos, a stem of several
+ * words).
+ */
+function oneLexeme(tsquery: string, matching: string): string | null {
+  const matched = /^'([^'\\]+)'$/.exec(matching)?.[1];
+  return matched !== undefined && (tsquery === `'${matched}':*` || tsquery === `'${matched}'`) ? matched : null;
+}
