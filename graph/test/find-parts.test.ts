@@ -752,6 +752,20 @@ describe("a one-word search in relevance order", () => {
     await withDatabase((client) => client.query("SELECT rebuild_part_lexeme_ranks()"));
     expect(differing((await withDatabase((client) => checkInvariants(client))).violations)).toEqual([]);
   });
+
+  it("emptying the parts table empties their ranks (no row trigger fires)", async () => {
+    const left = await withDatabase(async (client) => {
+      await client.query("BEGIN");
+      try {
+        await client.query("TRUNCATE parts CASCADE");
+        return (await client.query("SELECT count(*)::int AS count FROM part_lexeme_ranks")).rows[0].count;
+      } finally {
+        await client.query("ROLLBACK");
+      }
+    });
+    expect(left).toBe(0);
+    expect((await withDatabase((client) => client.query("SELECT count(*)::int AS count FROM part_lexeme_ranks"))).rows[0].count).toBeGreaterThan(0);
+  });
 });
 
 describe("the search's SQL", () => {

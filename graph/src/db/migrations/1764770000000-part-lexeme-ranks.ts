@@ -59,9 +59,21 @@ export class PartLexemeRanks1764770000000 implements MigrationInterface {
       `CREATE TRIGGER parts_lexeme_ranks AFTER INSERT OR DELETE OR UPDATE OF name, short_desc, search_document ON parts
        FOR EACH ROW EXECUTE FUNCTION parts_lexeme_ranks()`,
     );
+    // Emptied parts fire no row trigger: their ranks go too (sequence numbers restarted would
+    // otherwise find them again).
+    await db.query(`
+      CREATE FUNCTION parts_truncated_lexeme_ranks() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        TRUNCATE part_lexeme_ranks;
+        RETURN NULL;
+      END
+      $$`);
+    await db.query(`CREATE TRIGGER parts_truncated_lexeme_ranks AFTER TRUNCATE ON parts FOR EACH STATEMENT EXECUTE FUNCTION parts_truncated_lexeme_ranks()`);
   }
 
   async down(db: QueryRunner): Promise<void> {
+    await db.query(`DROP TRIGGER IF EXISTS parts_truncated_lexeme_ranks ON parts`);
+    await db.query(`DROP FUNCTION IF EXISTS parts_truncated_lexeme_ranks()`);
     await db.query(`DROP TRIGGER IF EXISTS parts_lexeme_ranks ON parts`);
     await db.query(`DROP FUNCTION IF EXISTS parts_lexeme_ranks()`);
     await db.query(`DROP FUNCTION IF EXISTS rebuild_part_lexeme_ranks()`);
