@@ -705,13 +705,15 @@ describe("a one-word search in relevance order", () => {
       ),
     );
 
-  it("pages as ranking every match does: more mentions and the name first, ties in catalogue order, in stock or not", async () => {
+  it("pages as ranking every match does: more mentions and the name first, ties in catalogue order, in stock or not, typed in part or whole", async () => {
     const [word, tag] = [uniqueWord(), uniqueWord()];
     await insertRanked(word, tag);
     const ranked = await rankedBySql(word);
     expect(ranked).toHaveLength(60);
     for (const first of [1, 7, 20, 100]) expect(await everyPage({ search: word }, first), `pages of ${first}`).toEqual(ranked);
     expect(await everyPage({ search: word, filter: { inStock: true } }, 7)).toEqual(await rankedBySql(word, true));
+    // The word partly typed finds and ranks the same parts.
+    expect(await everyPage({ search: word.slice(0, 6) }, 20)).toEqual(ranked);
     // REST answers the same order.
     expect(names(await rest("GET", `/parts?q=${word}`))).toEqual(ranked);
   });
@@ -797,7 +799,7 @@ describe("the search's SQL", () => {
     expect((await rest("GET", `/parts?brand=dell&model=${encodeURIComponent(model.toUpperCase())}&q=${word}`)).body.map((part: any) => part._id)).toEqual([id]);
   });
 
-  it("a word written with the triggers off is reported by check:invariants, and found by its prefix once rebuild_search_lexemes() adds it", async () => {
+  it("a word written with the triggers off is reported by check:invariants, and found by its prefix once the rebuild functions add it", async () => {
     const word = uniqueWord();
     const missing = (violations: string[]) => violations.filter((violation) => violation.includes("missing from search_lexemes"));
     const id = await withDatabase(async (client) => {
@@ -821,6 +823,8 @@ describe("the search's SQL", () => {
 
     await withDatabase((client) => client.query("SELECT rebuild_search_lexemes()"));
     expect(missing((await withDatabase((client) => checkInvariants(client))).violations)).toEqual([]);
+    // Its ranks too (migration 1764770000000): a one-word search reads them.
+    await withDatabase((client) => client.query("SELECT rebuild_part_lexeme_ranks()"));
     // The triggers off skipped part_names too: put the name there as the shop would have, or the
     // invariant checks of the files run after this one (one database for the suite) report it.
     await withDatabase((client) =>

@@ -463,13 +463,17 @@ const ONE_WORD_RANKED: Sort = {
 };
 
 /**
- * The lexeme of a search that is one word matching one lexeme: ranked as `'word':*` (or as
- * written) and matched as `'word'`. search_lexemes has every lexeme a document has, so a prefix
- * that part_search_queries wrote as that one lexeme has no other word in any part, and the word's
- * rank in a part is the lexeme's. Null for anything else (several words, typos, a stem of several
- * words).
+ * The lexeme of a search that is one word matching one lexeme: matched as `'lexeme'`, ranked as
+ * the lexeme or as a prefix of it (`'thinkp':*`, as typed). search_lexemes has every lexeme with a
+ * letter that a document has had, so a prefix that part_search_queries wrote as that one lexeme
+ * begins no other word of any part, and ts_rank, which sums over the words a prefix finds in a
+ * document, ranks each part as for the lexeme alone. Null for anything else (several words,
+ * typos, a prefix of several words).
  */
 function oneLexeme(tsquery: string, matching: string): string | null {
-  const matched = /^'([^'\\]+)'$/.exec(matching)?.[1];
-  return matched !== undefined && (tsquery === `'${matched}':*` || tsquery === `'${matched}'`) ? matched : null;
+  const lexeme = /^'([^'\\]+)'$/.exec(matching)?.[1];
+  if (lexeme === undefined) return null;
+  if (tsquery === `'${lexeme}'`) return lexeme;
+  const prefix = /^'([^'\\]+)':\*$/.exec(tsquery)?.[1];
+  return prefix !== undefined && lexeme.startsWith(prefix) ? lexeme : null;
 }
