@@ -463,17 +463,23 @@ const ONE_WORD_RANKED: Sort = {
 };
 
 /**
- * The lexeme of a search that is one word matching one lexeme: matched as `'lexeme'`, ranked as
- * the lexeme or as a prefix of it (`'thinkp':*`, as typed). search_lexemes has every lexeme with a
- * letter that a document has had, so a prefix that part_search_queries wrote as that one lexeme
- * begins no other word of any part, and ts_rank, which sums over the words a prefix finds in a
- * document, ranks each part as for the lexeme alone. Null for anything else (several words,
- * typos, a prefix of several words).
+ * The lexeme of a search that finds one lexeme: matched as `'lexeme'` (or that, or'ed with
+ * itself), ranked by the lexeme and prefixes of it (`'lenov':* | 'lenovo'`: a word partly typed,
+ * and the typo correction's reading of it). search_lexemes has every lexeme with a letter that a
+ * document has had, so a prefix that part_search_queries wrote as that one lexeme begins no other
+ * word of any part; ts_rank averages what each term finds in a document, so each part ranks as for
+ * the lexeme alone. Null for anything else (several words, or a typo read as another word).
  */
 function oneLexeme(tsquery: string, matching: string): string | null {
-  const lexeme = /^'([^'\\]+)'$/.exec(matching)?.[1];
-  if (lexeme === undefined) return null;
-  if (tsquery === `'${lexeme}'`) return lexeme;
-  const prefix = /^'([^'\\]+)':\*$/.exec(tsquery)?.[1];
-  return prefix !== undefined && lexeme.startsWith(prefix) ? lexeme : null;
+  const matched = termsOf(matching);
+  const lexeme = matched?.[0].lexeme;
+  if (!matched || matched.some((term) => term.prefix || term.lexeme !== lexeme)) return null;
+  const ranked = termsOf(tsquery);
+  return ranked?.every((term) => (term.prefix ? lexeme!.startsWith(term.lexeme) : term.lexeme === lexeme)) ? lexeme! : null;
+}
+
+/** The terms of a tsquery's text that is only terms or'ed (`'a' | 'b':*`); null for any other. */
+function termsOf(query: string): Array<{ lexeme: string; prefix: boolean }> | null {
+  const terms = query.split(" | ").map((term) => /^'([^'\\]+)'(:\*)?$/.exec(term));
+  return terms.every((term) => term !== null) ? terms.map((term) => ({ lexeme: term![1], prefix: term![2] !== undefined })) : null;
 }
