@@ -675,28 +675,29 @@ describe("searches of several conditions", () => {
 });
 
 describe("a one-word search in relevance order", () => {
-  /** The names of the parts matching `word` (in stock only, if asked), ranked as the SQL ranks them all. */
-  const rankedBySql = (word: string, inStock = false) =>
+  /** The names of the parts matching `word` (in stock only, in a price range in cents, if asked), ranked as the SQL ranks them all. */
+  const rankedBySql = (word: string, { inStock = false, minCents = 0, maxCents = 1e9 } = {}) =>
     withDatabase(async (client) =>
       (
         await client.query(
           `SELECT p.name FROM parts p, part_search_queries($1) q
            WHERE p.retired_at IS NULL AND p.search_document @@ q.match AND (NOT $2 OR p.available >= p.min_order_quantity)
+             AND p.price_cents BETWEEN $3 AND $4
            ORDER BY ts_rank(p.search_document, q.query) DESC, p.seq`,
-          [word, inStock],
+          [word, inStock, minCents, maxCents],
         )
       ).rows.map((row) => row.name),
     );
 
   /**
    * Parts that all have the word, some in their name, some once or twice in their description,
-   * some out of stock: ranks that differ and tie, in no order of the catalogue's.
+   * some out of stock, prices rising: ranks that differ and tie, in no order of the catalogue's.
    */
   const insertRanked = (word: string, tag: string) =>
     withDatabase((client) =>
       client.query(
         `INSERT INTO parts (name, img, price_cents, available, min_order_quantity, short_desc)
-         SELECT 'Hinge ' || CASE WHEN n % 3 = 0 THEN $1 || ' ' ELSE '' END || $2 || ' ' || n, '/images/parts/dc-jack.svg', 1000,
+         SELECT 'Hinge ' || CASE WHEN n % 3 = 0 THEN $1 || ' ' ELSE '' END || $2 || ' ' || n, '/images/parts/dc-jack.svg', 1000 + 10 * n,
                 CASE WHEN n % 4 = 0 THEN 0 ELSE 100 END, 1,
                 'A part made by a test' || CASE WHEN n % 3 <> 0 OR n % 2 = 0 THEN ' for ' || $1 ELSE '' END
                                         || CASE WHEN n % 5 = 0 THEN ', a ' || $1 || ' part' ELSE '' END
@@ -705,13 +706,15 @@ describe("a one-word search in relevance order", () => {
       ),
     );
 
-  it("pages as ranking every match does: more mentions and the name first, ties in catalogue order, in stock or not, typed in part or whole", async () => {
+  it("pages as ranking every match does: more mentions and the name first, ties in catalogue order, with filters, typed in part or whole", async () => {
     const [word, tag] = [uniqueWord(), uniqueWord()];
     await insertRanked(word, tag);
     const ranked = await rankedBySql(word);
     expect(ranked).toHaveLength(60);
     for (const first of [1, 7, 20, 100]) expect(await everyPage({ search: word }, first), `pages of ${first}`).toEqual(ranked);
-    expect(await everyPage({ search: word, filter: { inStock: true } }, 7)).toEqual(await rankedBySql(word, true));
+    expect(await everyPage({ search: word, filter: { inStock: true } }, 7)).toEqual(await rankedBySql(word, { inStock: true }));
+    expect(await everyPage({ search: word, filter: { minPrice: 12, maxPrice: 15.5 } }, 4)).toEqual(await rankedBySql(word, { minCents: 1200, maxCents: 1550 }));
+    expect(await everyPage({ search: word, filter: { minPrice: 13, inStock: true } }, 20)).toEqual(await rankedBySql(word, { minCents: 1300, inStock: true }));
     // The word partly typed finds and ranks the same parts.
     expect(await everyPage({ search: word.slice(0, 6) }, 20)).toEqual(ranked);
     // REST answers the same order.

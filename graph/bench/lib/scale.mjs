@@ -116,6 +116,22 @@ function scenarios(samples) {
       request: (n) => graphql(PARTS_SEARCH, { search: pick(BROAD_WORDS, n), first: 20 }),
     },
     {
+      // The same with a price range: wide, a tenth of the prices, or one few parts are in.
+      key: "searchOneWordPriced",
+      name: "GraphQL search, one broad word and a price range by relevance",
+      request: (n) => {
+        const [minPrice, maxPrice] = pick(
+          [
+            [10, 200],
+            [100, 150],
+            [4, 6],
+          ],
+          n,
+        );
+        return graphql(PARTS_SEARCH, { search: pick(BROAD_WORDS, n * 7 + 3), filter: { minPrice, maxPrice }, first: 20 });
+      },
+    },
+    {
       // A series word (thousands of parts) with another maker's brand, or, every third request,
       // two makers' series words and no brand: PostgreSQL, taking the conditions for independent,
       // expected hundreds of parts and walked an order's index through the catalogue for them

@@ -262,9 +262,11 @@ export class PartSearchService {
     // index with the search's words.
     const laptop = laptopCondition(brand, model);
     // `tsquery`: the relevance order ranks by the query as typed.
-    // One word by relevance, with no price or laptop to pass over (their parts may all rank last):
-    // its parts come ranked from part_lexeme_ranks' index (migration 1764770000000).
-    const lexeme = sort === "relevance" && minCents === null && maxCents === null && laptop === null ? oneLexeme(tsquery!, matching!) : null;
+    // One word by relevance: its parts come ranked from part_lexeme_ranks' index (migration
+    // 1764770000000). Not with a laptop: PostgreSQL takes the word and the laptop for independent
+    // and would walk the word's ranks for the parts of a laptop that few or none of them fit.
+    const lexeme = sort === "relevance" && laptop === null ? oneLexeme(tsquery!, matching!) : null;
+    const priced = minCents !== null || maxCents !== null;
     const values = { matching, tsquery, minCents, maxCents, brand, model, lexeme, ...(after ? SORTS[sort].after(decodeCursor(after, sort)) : {}) };
     const build = () => {
       const query = this.db.getRepository(Part).createQueryBuilder("part");
@@ -272,8 +274,9 @@ export class PartSearchService {
       // Retired parts have left the shop: never found (PartService.list leaves them out too).
       query.where("part.retired_at IS NULL");
       if (read) query.select(read.map((property) => `part.${property}`));
-      // A word's rows in part_lexeme_ranks are its matches.
-      if (matching !== null && lexeme === null) query.andWhere("part.search_document @@ CAST(:matching AS tsquery)");
+      // A word's rows in part_lexeme_ranks are its matches; with a price range the search's GIN
+      // index is still a way in (few of them in the range: found with the price's index, then ranked).
+      if (matching !== null && (lexeme === null || priced)) query.andWhere("part.search_document @@ CAST(:matching AS tsquery)");
       if (inStock) query.andWhere("part.available >= part.minOrderQuantity");
       if (minCents !== null) query.andWhere("part.priceCents >= :minCents");
       if (maxCents !== null) query.andWhere("part.priceCents <= :maxCents");
