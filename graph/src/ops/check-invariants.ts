@@ -109,9 +109,9 @@ export const ROLLUP_CHECKS: Array<[label: string, sql: string]> = [
 /**
  * What the searches look up first must hold every value they stand for, or a search would hide
  * what has it: each lexeme with a letter of a part's search document (search_lexemes, migration
- * 1764650000000) and each part's rank for each word of its document (part_lexeme_ranks, 1764770000000); each name a
- * part has or an order was placed under (part_names, 1764640000000); each email and name an order
- * was placed under (order_customer_names, 1764660000000); and the
+ * 1764650000000) and each part's rank for each word of its document (part_lexeme_ranks,
+ * 1764770000000); each name a part has or an order was placed under (part_names, 1764640000000);
+ * each email and name an order was placed under (order_customer_names, 1764660000000); and the
  * brands and models a laptop filter reads from each part's row are those of its laptops
  * (1764740000000, 1764750000000).
  */

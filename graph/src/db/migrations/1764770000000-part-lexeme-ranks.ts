@@ -10,8 +10,9 @@ import { MigrationInterface, QueryRunner } from "typeorm";
  * (lexeme, rank DESC, seq) hands such a search its page in order (PartSearchService).
  *
  * A trigger on parts keeps it: a part's rows are written with its document and replaced when the
- * document changes; a deleted part's go with it. Writes with the triggers off are not recorded: `check:invariants` reports the difference and
- * `SELECT rebuild_part_lexeme_ranks()` rewrites the table.
+ * document changes; a deleted part's go with it. Writes with the triggers off are not recorded:
+ * `check:invariants` reports the difference and `SELECT rebuild_part_lexeme_ranks()` rewrites the
+ * table.
  */
 export class PartLexemeRanks1764770000000 implements MigrationInterface {
   name = "PartLexemeRanks1764770000000";
