@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { errorCode, gql, newCustomer, orderBody, rest, seededAdmin, withDatabase } from "./support/client";
 import { HYPHENS_EXPRESSION } from "../src/db/migrations/1764730000000-search-normalize-fast-path";
-import { MATCHES_READ_FIRST } from "../src/domain/catalogue/part-search.service";
+import { MATCHES_READ_FIRST, WORD_IN_RANGE_READ_FIRST } from "../src/domain/catalogue/part-search.service";
 import { checkInvariants } from "../src/ops/check-invariants";
 import { Domain, domainServices, insertParts, uniqueWord } from "./support/domain";
 
@@ -773,6 +773,166 @@ describe("a one-word search in relevance order", () => {
   });
 });
 
+describe("a one-word search by price, and with a price range in its own order", () => {
+  const ORDERS_BY: Record<string, string> = {
+    PRICE_ASC: "price_cents, seq",
+    PRICE_DESC: "price_cents DESC, seq DESC",
+    NEWEST: "seq DESC",
+    BEST_RATED: "rating_average DESC, review_count DESC, seq DESC",
+  };
+
+  /** The names of the parts matching `word` in an order, as the SQL orders them all (in stock only, a price range in cents, at most `limit`). */
+  const orderedBySql = (word: string, orderBy: string, { inStock = false, minCents = 0, maxCents = 1e9, limit = 1e6 } = {}) =>
+    withDatabase(async (client) =>
+      (
+        await client.query(
+          `SELECT p.name FROM parts p, part_search_queries($1) q
+           WHERE p.retired_at IS NULL AND p.search_document @@ q.match AND (NOT $2 OR p.available >= p.min_order_quantity)
+             AND p.price_cents BETWEEN $3 AND $4
+           ORDER BY ${ORDERS_BY[orderBy]} LIMIT $5`,
+          [word, inStock, minCents, maxCents, limit],
+        )
+      ).rows.map((row) => row.name),
+    );
+
+  /** `count` parts with the word, prices tying in sevens and not in catalogue order, every fourth out of stock. */
+  const insertPriced = (word: string, count: number) =>
+    withDatabase((client) =>
+      client.query(
+        `INSERT INTO parts (name, img, price_cents, available, min_order_quantity, short_desc)
+         SELECT 'Bezel ' || $1 || ' ' || n, '/images/parts/dc-jack.svg', 1000 + (n * 37) % 7 * 100 + CASE WHEN n > 40 THEN 5000 ELSE 0 END,
+                CASE WHEN n % 4 = 0 THEN 0 ELSE 100 END, 1, 'A part made by a test'
+         FROM generate_series(1, $2::int) AS n`,
+        [word, count],
+      ),
+    );
+
+  it("the price orders page as ordering every match does, with price ranges, in stock, typed in part, and after prices change", async () => {
+    const word = uniqueWord();
+    await insertPriced(word, 60);
+    for (const orderBy of ["PRICE_ASC", "PRICE_DESC"]) {
+      const ordered = await orderedBySql(word, orderBy);
+      expect(ordered).toHaveLength(60);
+      for (const first of [1, 7, 100]) expect(await everyPage({ search: word, orderBy }, first), `${orderBy} pages of ${first}`).toEqual(ordered);
+      expect(await everyPage({ search: word, orderBy, filter: { minPrice: 12, maxPrice: 14 } }, 4)).toEqual(
+        await orderedBySql(word, orderBy, { minCents: 1200, maxCents: 1400 }),
+      );
+      expect(await everyPage({ search: word, orderBy, filter: { minPrice: 15, inStock: true } }, 5)).toEqual(
+        await orderedBySql(word, orderBy, { minCents: 1500, inStock: true }),
+      );
+      expect(await everyPage({ search: word.slice(0, 6), orderBy }, 20)).toEqual(ordered);
+    }
+    expect(names(await rest("GET", `/parts?q=${word}&sort=price_asc`))).toEqual(await orderedBySql(word, "PRICE_ASC"));
+    // Price changes reach the word's parts by price (its trigger), retiring and deleting too.
+    await withDatabase(async (client) => {
+      await client.query("UPDATE parts SET price_cents = 1 WHERE name = $1", [`Bezel ${word} 50`]);
+      await client.query("UPDATE parts SET price_cents = price_cents + 250 WHERE name LIKE $1", [`Bezel ${word} 1_`]);
+      await client.query("UPDATE parts SET retired_at = now() WHERE name = $1", [`Bezel ${word} 2`]);
+      await client.query("DELETE FROM parts WHERE name = $1", [`Bezel ${word} 3`]);
+    });
+    const cheapestFirst = await orderedBySql(word, "PRICE_ASC");
+    expect(cheapestFirst[0]).toBe(`Bezel ${word} 50`);
+    expect(cheapestFirst).toHaveLength(58);
+    expect(await everyPage({ search: word, orderBy: "PRICE_ASC" }, 9)).toEqual(cheapestFirst);
+    expect(await everyPage({ search: word, orderBy: "PRICE_DESC", filter: { maxPrice: 14 } }, 9)).toEqual(
+      await orderedBySql(word, "PRICE_DESC", { maxCents: 1400 }),
+    );
+  });
+
+  it("a word and a price range in newest and best-rated order page as the SQL orders them, whether the range holds none, a few or more than WORD_IN_RANGE_READ_FIRST of its parts", async () => {
+    const word = uniqueWord();
+    // 40 parts at $10 to $16, the rest at $60 to $66: ranges with more than WORD_IN_RANGE_READ_FIRST parts, with a few, with none.
+    await insertPriced(word, WORD_IN_RANGE_READ_FIRST + 41);
+    /** The names on the first pages of these sizes. */
+    const firstPages = async (variables: Record<string, unknown>, sizes: number[]) => {
+      const pages: string[] = [];
+      let after: string | null = null;
+      for (const first of sizes) {
+        const answer: any = await gql(PARTS_QUERY, { ...variables, first, after });
+        expect(answer.body.errors, JSON.stringify(answer.body.errors)).toBeUndefined();
+        pages.push(...answer.body.data.parts.edges.map((edge: any) => edge.node.name));
+        after = answer.body.data.parts.pageInfo.endCursor;
+      }
+      return pages;
+    };
+    try {
+      const ranges: Array<[number | undefined, number | undefined]> = [
+        [10, 70],
+        [60, undefined],
+        [undefined, 11],
+        [13, 14],
+        [100, 200],
+      ];
+      for (const orderBy of ["NEWEST", "BEST_RATED"]) {
+        for (const [minPrice, maxPrice] of ranges) {
+          const bounds = { minCents: (minPrice ?? 0) * 100, maxCents: maxPrice === undefined ? 1e9 : maxPrice * 100 };
+          const label = `${orderBy} ${minPrice}-${maxPrice}`;
+          expect(await firstPages({ search: word, orderBy, filter: { minPrice, maxPrice } }, [20, 25]), label).toEqual(
+            await orderedBySql(word, orderBy, { ...bounds, limit: 45 }),
+          );
+          expect(await firstPages({ search: word, orderBy, filter: { minPrice, maxPrice, inStock: true } }, [7, 50]), label).toEqual(
+            await orderedBySql(word, orderBy, { ...bounds, inStock: true, limit: 57 }),
+          );
+        }
+      }
+    } finally {
+      await withDatabase((client) => client.query("DELETE FROM parts WHERE name LIKE $1", [`Bezel ${word} %`]));
+    }
+  });
+
+  it("a word that begins longer words of the catalogue finds the parts of each in a price range, a part with two of them once", async () => {
+    const word = uniqueWord();
+    await withDatabase((client) =>
+      client.query(
+        `INSERT INTO parts (name, img, price_cents, available, min_order_quantity, short_desc)
+         SELECT 'Bracket ' || CASE n % 3 WHEN 0 THEN $1 WHEN 1 THEN $1 || 'ite' ELSE $1 || ' ' || $1 || 'ite' END || ' ' || n,
+                '/images/parts/dc-jack.svg', 1000 + n % 5 * 100, 100, 1, 'A part made by a test'
+         FROM generate_series(1, 30) AS n`,
+        [word],
+      ),
+    );
+    const [{ match }] = (await withDatabase((client) => client.query("SELECT match::text FROM part_search_queries($1)", [word]))).rows;
+    // Found as either lexeme (the longer one as the stemmer cuts it).
+    expect(match.split(" | ")).toEqual(expect.arrayContaining([`'${word}'`, expect.stringMatching(new RegExp(`^'${word}it`))]));
+    expect(match.split(" | ")).toHaveLength(2);
+    for (const orderBy of ["NEWEST", "BEST_RATED", "PRICE_ASC", "PRICE_DESC", "RELEVANCE"]) {
+      for (const [minPrice, maxPrice] of [
+        [11, 13],
+        [14, undefined],
+        [50, 60],
+      ]) {
+        const expected =
+          orderBy === "RELEVANCE"
+            ? undefined
+            : await orderedBySql(word, orderBy, { minCents: minPrice! * 100, maxCents: maxPrice === undefined ? 1e9 : maxPrice * 100 });
+        const found = await everyPage({ search: word, orderBy, filter: { minPrice, maxPrice } }, 4);
+        if (expected) expect(found, `${orderBy} ${minPrice}-${maxPrice}`).toEqual(expected);
+        else
+          expect([...found].sort(), `${orderBy} ${minPrice}-${maxPrice}`).toEqual(
+            (await orderedBySql(word, "NEWEST", { minCents: minPrice! * 100, maxCents: maxPrice === undefined ? 1e9 : maxPrice * 100 })).sort(),
+          );
+      }
+    }
+  });
+
+  it("a price written with the triggers off is reported by check:invariants until rebuild_part_lexeme_ranks()", async () => {
+    const word = uniqueWord();
+    const [id] = await insertParts([{ name: `Bezel ${word}` }]);
+    const differing = (violations: string[]) => violations.filter((violation) => violation.includes("whose price part_lexeme_ranks"));
+    const seq = await withDatabase(async (client) => {
+      await client.query("SET session_replication_role = replica");
+      try {
+        return (await client.query("UPDATE parts SET price_cents = price_cents + 1 WHERE id = $1 RETURNING seq", [id])).rows[0].seq;
+      } finally {
+        await client.query("SET session_replication_role = DEFAULT");
+      }
+    });
+    expect(differing((await withDatabase((client) => checkInvariants(client))).violations)).toEqual([expect.stringContaining(`: ${seq}`)]);
+    await withDatabase((client) => client.query("SELECT rebuild_part_lexeme_ranks()"));
+    expect(differing((await withDatabase((client) => checkInvariants(client))).violations)).toEqual([]);
+  });
+});
+
 describe("the search's SQL", () => {
   it("a part's laptops written with the triggers off leave its brands and models behind: check:invariants names the part", async () => {
     const word = uniqueWord();
@@ -864,6 +1024,11 @@ describe("the search's SQL", () => {
                WHERE p.retired_at IS NULL ORDER BY r.rank DESC, r.seq LIMIT 21`,
             ),
           ),
+          // And by price, a range bounding the scan (migration 1764780000000).
+          oneWordByPrice: await plan(
+            `SELECT p.id FROM parts p JOIN part_lexeme_ranks r ON r.seq = p.seq AND r.lexeme = 'batteri'
+             WHERE p.retired_at IS NULL AND r.price_cents >= 1000 AND r.price_cents <= 9000 ORDER BY r.price_cents DESC, r.seq DESC LIMIT 21`,
+          ),
         };
       } finally {
         await client.query("ROLLBACK");
@@ -889,6 +1054,10 @@ describe("the search's SQL", () => {
     // One word by relevance: its parts in order from the ranks' index (migration 1764770000000).
     expect(plans.oneWord).toMatch(/Index (Only )?Scan using part_lexeme_ranks_by_rank/);
     expect(plans.oneWord).not.toMatch(/Sort/);
+    expect(plans.oneWordByPrice).toMatch(
+      /Index (Only )?Scan Backward using part_lexeme_ranks_by_price .*\n\s+Index Cond: \(\(lexeme = 'batteri'::text\) AND \(price_cents >= 1000\) AND \(price_cents <= 9000\)\)/,
+    );
+    expect(plans.oneWordByPrice).not.toMatch(/Sort/);
   });
 
   it("looks a prefix's lexemes up by search_lexemes' index, also once the lookup's plan is generic", async () => {

@@ -32,6 +32,7 @@ import { PartLaptopBrands1764740000000 } from "./migrations/1764740000000-part-l
 import { PartLaptopModels1764750000000 } from "./migrations/1764750000000-part-laptop-models";
 import { PrefixWordsAsLexemes1764760000000 } from "./migrations/1764760000000-prefix-words-as-lexemes";
 import { PartLexemeRanks1764770000000 } from "./migrations/1764770000000-part-lexeme-ranks";
+import { PartLexemePrices1764780000000 } from "./migrations/1764780000000-part-lexeme-prices";
 import { requestStats } from "./request-stats";
 
 /** Counts statements per request and reports slow or failing ones (failures at debug level); nothing else is logged. */
@@ -91,6 +92,7 @@ export const migrations = [
   PartLaptopModels1764750000000,
   PrefixWordsAsLexemes1764760000000,
   PartLexemeRanks1764770000000,
+  PartLexemePrices1764780000000,
 ];
 
 /**

@@ -109,8 +109,8 @@ export const ROLLUP_CHECKS: Array<[label: string, sql: string]> = [
 /**
  * What the searches look up first must hold every value they stand for, or a search would hide
  * what has it: each lexeme with a letter of a part's search document (search_lexemes, migration
- * 1764650000000) and each part's rank for each word of its document (part_lexeme_ranks,
- * 1764770000000); each name a part has or an order was placed under (part_names, 1764640000000);
+ * 1764650000000) and each part's rank and price for each word of its document (part_lexeme_ranks,
+ * 1764770000000, 1764780000000); each name a part has or an order was placed under (part_names, 1764640000000);
  * each email and name an order was placed under (order_customer_names, 1764660000000); and the
  * brands and models a laptop filter reads from each part's row are those of its laptops
  * (1764740000000, 1764750000000).
@@ -132,6 +132,12 @@ const SEARCH_TABLE_CHECKS: Array<[relation: string, label: string, sql: string]>
        (SELECT seq, lexeme, rank FROM part_lexeme_ranks
         EXCEPT SELECT p.seq, r.lexeme, r.rank FROM parts p, document_lexeme_ranks(p.search_document) AS r)
      ) AS differing ORDER BY 1`,
+  ],
+  [
+    // Present with the prices (migration 1764780000000).
+    "part_lexeme_ranks_by_price",
+    "parts whose price part_lexeme_ranks has otherwise (part seq)",
+    `SELECT DISTINCT r.seq::text AS id FROM part_lexeme_ranks r JOIN parts p ON p.seq = r.seq WHERE r.price_cents <> p.price_cents ORDER BY 1`,
   ],
   [
     "part_names",

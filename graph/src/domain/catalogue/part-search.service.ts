@@ -44,6 +44,13 @@ export const MAX_SEARCH_LENGTH = 200;
  */
 export const MATCHES_READ_FIRST = 2000;
 /**
+ * How many of a word's parts in a price range are read before the order's index is walked instead
+ * (see PartSearchService.rowsOf). Reading 1,100 of them and ordering them took 7-9 ms where the
+ * walk found a page in 2-3 (the scale seed, prices spread evenly); at 500 a range holds at least
+ * one part in 200 of the catalogue, and the walk meets 21 of them soon unless the order puts them last.
+ */
+export const WORD_IN_RANGE_READ_FIRST = 500;
+/**
  * How long a search is remembered to have had more matches than that, so that its next pages and
  * other orders walk at once: only how it is read depends on it, never what it answers.
  */
@@ -151,8 +158,21 @@ export class PartSearchService {
    * MATCHES_READ_FIRST of them: fewer, and they are all the matches, ordered here in one statement;
    * as many, and they are common enough that walking the order's index usually finds a page soon
    * (not when the order puts them last: README, "What still limits it").
+   *
+   * One word and a price range (Plan.wordInRange) are read the same way from the word's parts by
+   * price, which part_lexeme_ranks has (migration 1764780000000): the parts of a real catalogue's
+   * kind sit in a few price ranges, and a range none of the word's parts are in was walked through
+   * the whole catalogue (60-120 ms at the scale seed priced by kind).
    */
   private async rowsOf(plan: Plan, limit: number): Promise<{ raw: Record<string, unknown>[]; entities: Part[] }> {
+    // Read every time (an index-only read of at most WORD_IN_RANGE_READ_FIRST rows, well under a
+    // millisecond): remembered, a range that a price change emptied was walked through the
+    // catalogue for a minute (60-70 ms a page at the scale seed).
+    if (plan.wordInRange) {
+      const among = await this.partsOfWordsInRange(plan.wordInRange);
+      if (among.length === 0) return { raw: [], entities: [] };
+      if (among.length < WORD_IN_RANGE_READ_FIRST) return (await this.matchesFirst(plan, limit, among))!;
+    }
     if (plan.matchesFirst && !this.manyMatches.has(plan.matches)) {
       const matches = await this.matchesFirst(plan, limit);
       if (matches) return matches;
@@ -161,16 +181,36 @@ export class PartSearchService {
     return this.rowsAndEntities(this.statementOf(plan.shape, plan.build, plan.values), plan.values, limit, plan.properties);
   }
 
-  /** The page from the search's matches read through its index; null when they reach MATCHES_READ_FIRST. */
-  private async matchesFirst(plan: Plan, limit: number): Promise<{ raw: Record<string, unknown>[]; entities: Part[] } | null> {
+  /**
+   * The sequence numbers of the parts with any of the lexemes in a price range, from
+   * part_lexeme_ranks' index by word and price (migration 1764780000000); all of them when there
+   * are fewer than WORD_IN_RANGE_READ_FIRST rows, else that many rows' worth.
+   */
+  private async partsOfWordsInRange({ lexemes, minCents, maxCents }: NonNullable<Plan["wordInRange"]>): Promise<string[]> {
+    const rows = await runStatement<{ seq: string }>(
+      this.db,
+      `SELECT seq FROM part_lexeme_ranks WHERE lexeme = ANY($1::text[]) AND price_cents >= $2::bigint AND price_cents <= $3::bigint LIMIT $4`,
+      [lexemes, minCents ?? 0, maxCents ?? Number.MAX_SAFE_INTEGER, WORD_IN_RANGE_READ_FIRST],
+    );
+    // A part with two of the lexemes is there twice: `seq = ANY(...)` finds it once.
+    return rows.map((row) => row.seq);
+  }
+
+  /**
+   * The page from the search's matches read through its index, or from the parts `among` (known
+   * matches, fewer than WORD_IN_RANGE_READ_FIRST); null when they reach MATCHES_READ_FIRST.
+   */
+  private async matchesFirst(plan: Plan, limit: number, among?: string[]): Promise<{ raw: Record<string, unknown>[]; entities: Part[] } | null> {
     const unordered = () => {
-      const query = plan.build();
+      const query = plan.build(among ? "among" : "matches");
       query.orderBy();
       return query;
     };
-    const ordered = this.statementOf(plan.shape, plan.build, plan.values).query;
-    const statement = this.statementOf(`${plan.shape}:matches first`, unordered, plan.values);
-    const parameters = statement.names.map((name) => plan.values[name]);
+    const values = among ? { ...plan.values, among } : plan.values;
+    // The order as the matches' own columns give it (a page's may be read from part_lexeme_ranks).
+    const ordered = this.statementOf(`${plan.shape}:matches in order`, () => plan.build("matches"), plan.values).query;
+    const statement = this.statementOf(`${plan.shape}:${among ? "among" : "matches first"}`, unordered, values);
+    const parameters = statement.names.map((name) => values[name]);
     const cap = parameters.push(MATCHES_READ_FIRST);
     const page = parameters.push(limit);
     // A subquery with a LIMIT is planned on its own, without the order: for words and a laptop the
@@ -262,31 +302,61 @@ export class PartSearchService {
     // index with the search's words.
     const laptop = laptopCondition(brand, model);
     // `tsquery`: the relevance order ranks by the query as typed.
-    // One word by relevance: its parts come ranked from part_lexeme_ranks' index (migration
-    // 1764770000000). Not with a laptop: PostgreSQL takes the word and the laptop for independent
-    // and would walk the word's ranks for the parts of a laptop that few or none of them fit.
-    const lexeme = sort === "relevance" && laptop === null ? oneLexeme(tsquery!, matching!) : null;
+    // One word: its parts by rank and by price are in part_lexeme_ranks' indexes (migrations
+    // 1764770000000, 1764780000000), where the relevance and price orders read their pages. Not
+    // with a laptop: PostgreSQL takes the word and the laptop for independent and would walk the
+    // word's parts for those of a laptop that few or none of them fit.
+    const word = tsquery !== null && laptop === null ? oneLexeme(tsquery, matching!) : null;
+    const wordOrder = word === null ? null : ONE_WORD_ORDERS[sort];
+    const lexeme = wordOrder ? word : null;
+    // Several words in a price order: the parts of one of them, by price, each checked for the
+    // others. A real catalogue's prices follow its kinds: walking every part by price for those with
+    // the words ("display panel" cheapest first) passes every cheaper kind first.
+    const anchor = tsquery !== null && laptop === null && lexeme === null && (sort === "price_asc" || sort === "price_desc") ? anchorLexeme(matching!) : null;
     const priced = minCents !== null || maxCents !== null;
-    const values = { matching, tsquery, minCents, maxCents, brand, model, lexeme, ...(after ? SORTS[sort].after(decodeCursor(after, sort)) : {}) };
-    const build = () => {
+    const values = {
+      matching,
+      tsquery,
+      minCents,
+      maxCents,
+      brand,
+      model,
+      lexeme: lexeme ?? anchor,
+      ...(after ? SORTS[sort].after(decodeCursor(after, sort)) : {}),
+    };
+    // `mode`: the page in its order, or the matches in none (see PartSearchService.matchesFirst):
+    // read through the search's index, or among parts known to match.
+    const build = (mode: "page" | "matches" | "among" = "page") => {
       const query = this.db.getRepository(Part).createQueryBuilder("part");
-      if (lexeme !== null) query.innerJoin("part_lexeme_ranks", "ranked", "ranked.seq = part.seq AND ranked.lexeme = :lexeme");
+      const joined = mode === "page" && (lexeme ?? anchor) !== null;
+      if (joined) query.innerJoin("part_lexeme_ranks", "ranked", "ranked.seq = part.seq AND ranked.lexeme = :lexeme");
       // Retired parts have left the shop: never found (PartService.list leaves them out too).
       query.where("part.retired_at IS NULL");
       if (read) query.select(read.map((property) => `part.${property}`));
-      // A word's rows in part_lexeme_ranks are its matches; with a price range the search's GIN
-      // index is still a way in (few of them in the range: found with the price's index, then ranked).
-      if (matching !== null && (lexeme === null || priced)) query.andWhere("part.search_document @@ CAST(:matching AS tsquery)");
+      // Parts already known to match (see PartSearchService.rowsOf).
+      if (mode === "among") query.andWhere("part.seq = ANY(CAST(:among AS bigint[]))");
+      // A word's rows in part_lexeme_ranks are its matches; by relevance with a price range the
+      // search's GIN index is still a way in (few of them in the range: found with the price's
+      // index, then ranked).
+      // With several words walked by one's price, each part is checked for the others as the walk
+      // meets it: written as the operator's function, which no index serves, so that PostgreSQL does
+      // not read every match through the GIN index first (it underestimates how many parts have
+      // all the words, and did: 14-18 ms against 1.2 for "display panel" by price).
+      else if (joined && anchor !== null) query.andWhere("ts_match_vq(part.search_document, CAST(:matching AS tsquery))");
+      else if (matching !== null && (lexeme === null || (sort === "relevance" && priced))) query.andWhere("part.search_document @@ CAST(:matching AS tsquery)");
       if (inStock) query.andWhere("part.available >= part.minOrderQuantity");
-      if (minCents !== null) query.andWhere("part.priceCents >= :minCents");
-      if (maxCents !== null) query.andWhere("part.priceCents <= :maxCents");
+      // The price orders walk part_lexeme_ranks by price: the range bounds that walk.
+      const price = joined && sort !== "relevance" ? "ranked.price_cents" : "part.priceCents";
+      if (minCents !== null) query.andWhere(`${price} >= :minCents`);
+      if (maxCents !== null) query.andWhere(`${price} <= :maxCents`);
       if (laptop !== null) query.andWhere(laptop);
-      (lexeme !== null ? ONE_WORD_RANKED : SORTS[sort]).apply(query, after !== null);
+      ((joined ? (wordOrder ?? ONE_WORD_ORDERS[sort]) : null) ?? SORTS[sort]).apply(query, after !== null);
       return query;
     };
     const shape = JSON.stringify([
       sort,
       lexeme !== null,
+      anchor !== null,
       read ?? "all",
       matching !== null,
       inStock,
@@ -299,7 +369,15 @@ export class PartSearchService {
     // Conditions the planner multiplies as if independent: several words, or words and a laptop.
     const matchesFirst = matching !== null && sort !== "relevance" && (laptop !== null || matching.includes("&"));
     const matches = JSON.stringify([matching, inStock, minCents, maxCents, brand?.toLowerCase() ?? null, model?.toLowerCase() ?? null]);
-    return { shape, build, values, sort, properties: read, matchesFirst, matches };
+    // One word and a price range, by relevance, newest or best rated: a real catalogue's prices
+    // follow its kinds, so the range may hold few or none of the word's parts where PostgreSQL,
+    // taking the two for independent, expects a quarter of them and walks the order's index through
+    // the catalogue. The word's parts in the range are read first. (Its price orders walk the
+    // word's parts by price, in the range only.)
+    const walkedByPrice = lexeme !== null && sort !== "relevance";
+    const words = tsquery !== null && laptop === null && priced && !walkedByPrice ? lexemesOfOneWord(matching!) : null;
+    const wordInRange = words !== null ? { lexemes: words, minCents, maxCents } : null;
+    return { shape, build, values, sort, properties: read, matchesFirst, matches, wordInRange };
   }
 }
 
@@ -310,8 +388,12 @@ interface Plan {
    * it starts after a cursor. Two searches of the same shape differ only in their values.
    */
   shape: string;
-  /** The query, its parameters named as in `values`. */
-  build: () => SelectQueryBuilder<Part>;
+  /**
+   * The query, its parameters named as in `values`: of its page ("page", by default), or of its
+   * matches, whose order is then cleared ("matches"; "among": of the parts whose seq is in the
+   * value `among`, its search left out).
+   */
+  build: (mode?: "page" | "matches" | "among") => SelectQueryBuilder<Part>;
   values: Record<string, unknown>;
   sort: SortKey;
   /** The properties it reads (all when undefined). */
@@ -320,6 +402,8 @@ interface Plan {
   matchesFirst: boolean;
   /** What decides which parts match, whatever their order and page. */
   matches: string;
+  /** One word (a lexeme, or any of a few) and a price range: its parts in the range are read from part_lexeme_ranks first (see PartSearchService.rowsOf). */
+  wordInRange: { lexemes: string[]; minCents: number | null; maxCents: number | null } | null;
 }
 
 /** A shape's SQL, up to its LIMIT, and the names of its parameters in the order of their placeholders. */
@@ -466,6 +550,26 @@ const ONE_WORD_RANKED: Sort = {
 };
 
 /**
+ * The price orders of a one-word search, read by price: part_lexeme_ranks keeps each part's price
+ * beside its words (migration 1764780000000), the same as its row's, so the cursors are the price
+ * orders' own. The range bounds, on the same column, bound the index scan.
+ */
+const ONE_WORD_BY_PRICE = (direction: "ASC" | "DESC"): Sort => ({
+  ...SORTS[direction === "ASC" ? "price_asc" : "price_desc"],
+  apply(query, afterCursor) {
+    if (afterCursor) query.andWhere(`(ranked.price_cents, ranked.seq) ${direction === "ASC" ? ">" : "<"} (:afterCents, :afterSeq)`);
+    query.orderBy("ranked.price_cents", direction).addOrderBy("ranked.seq", direction);
+  },
+});
+
+/** The orders a one-word search reads from part_lexeme_ranks. */
+const ONE_WORD_ORDERS: Partial<Record<SortKey, Sort>> = {
+  relevance: ONE_WORD_RANKED,
+  price_asc: ONE_WORD_BY_PRICE("ASC"),
+  price_desc: ONE_WORD_BY_PRICE("DESC"),
+};
+
+/**
  * The lexeme of a search that finds one lexeme: matched as `'lexeme'` (or that, or'ed with
  * itself), ranked by the lexeme and prefixes of it (`'lenov':* | 'lenovo'`: a word partly typed,
  * and the typo correction's reading of it). search_lexemes has every lexeme with a letter that a
@@ -479,6 +583,40 @@ function oneLexeme(tsquery: string, matching: string): string | null {
   if (!matched || matched.some((term) => term.prefix || term.lexeme !== lexeme)) return null;
   const ranked = termsOf(tsquery);
   return ranked?.every((term) => (term.prefix ? lexeme!.startsWith(term.lexeme) : term.lexeme === lexeme)) ? lexeme! : null;
+}
+
+/**
+ * The lexemes of a search that matches any of them (`'display' | 'displaysid'`: one word, and the
+ * catalogue's words it begins): its matches are the parts with one of them. Null for any other.
+ */
+function lexemesOfOneWord(matching: string): string[] | null {
+  const terms = termsOf(matching);
+  return terms && !terms.some((term) => term.prefix) ? [...new Set(terms.map((term) => term.lexeme))] : null;
+}
+
+/**
+ * A lexeme every match of several words has: one of the words of `matching` (`( 'display' |
+ * 'displaysid' ) & 'panel'`) found as that lexeme alone. Null when none is, for one word, or
+ * when the words are not all required (an `|` outside parentheses: `'a' | 'b' & 'c'`).
+ */
+function anchorLexeme(matching: string): string | null {
+  const words: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < matching.length; i++) {
+    if (matching[i] === "(") depth++;
+    else if (matching[i] === ")") depth--;
+    else if (depth === 0 && matching.startsWith(" | ", i)) return null;
+    else if (depth === 0 && matching.startsWith(" & ", i)) {
+      words.push(matching.slice(start, i));
+      start = i + 3;
+    }
+  }
+  if (words.length === 0) return null;
+  words.push(matching.slice(start));
+  const lexemes = words.map((word) => /^'([^'\\]+)'$/.exec(word)?.[1]).filter((lexeme) => lexeme !== undefined);
+  // The longest: usually the rarer word of the catalogue's.
+  return lexemes.sort((a, b) => b.length - a.length)[0] ?? null;
 }
 
 /** The terms of a tsquery's text that is only terms or'ed (`'a' | 'b':*`); null for any other. */
