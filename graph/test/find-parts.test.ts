@@ -639,11 +639,13 @@ describe("searches of several conditions", () => {
     try {
       // Past MATCHES_READ_FIRST a search reads its matches, then walks the order: one statement more than a rarer
       // search. Its next page, or another order, walks at once: two fewer than its first sight (which also looked
-      // its tsqueries up), as many as the rarer search's.
+      // its tsqueries up), as many as the rarer search's. Walked by price, it first counts its words' parts (which
+      // word to walk), once for some minutes.
       const statements = async (words: string, orderBy: string) => sqlQueries(await gql(PARTS_QUERY, { search: words, orderBy, first: 7 }));
       const firstSight = await statements(`${many} ${common}`, "NEWEST");
       expect(firstSight).toBe((await statements(`${many} ${rare}`, "NEWEST")) + 1);
-      const again = await statements(`${many} ${common}`, "PRICE_ASC");
+      expect(await statements(`${many} ${common}`, "PRICE_ASC")).toBe(firstSight - 1);
+      const again = await statements(`${many} ${common}`, "PRICE_DESC");
       expect(again).toBe(firstSight - 2);
       expect(again).toBe(await statements(`${many} ${rare}`, "PRICE_ASC"));
       const expected = async (words: string, orderBy: string) =>

@@ -56,6 +56,12 @@ export const WORD_IN_RANGE_READ_FIRST = 500;
  */
 const MANY_MATCHES_KEPT_MS = 60_000;
 
+/**
+ * How long a count of the parts with a lexeme is kept: it only picks which word's parts a search
+ * of several words walks by price, never what it answers.
+ */
+const LEXEME_COUNTS_KEPT_MS = 10 * 60_000;
+
 /** How each order sorts and pages: its cursor records the sort key of the last part shown. */
 type SortKey = "catalogue" | "relevance" | "price_asc" | "price_desc" | "newest" | "rating";
 
@@ -111,6 +117,8 @@ export class PartSearchService {
   private readonly statements = new LRUCache<string, Statement>({ max: 1000 });
   /** The matches (Plan.matches) of searches found to have more than MATCHES_READ_FIRST parts. */
   private readonly manyMatches = new LRUCache<string, true>({ max: 10_000, ttl: MANY_MATCHES_KEPT_MS });
+  /** How many parts have each lexeme, as last counted: which word several words walk by price (see `rarest`). */
+  private readonly partsWith = new LRUCache<string, number>({ max: 10_000, ttl: LEXEME_COUNTS_KEPT_MS });
 
   constructor(
     private readonly db: DataSource,
@@ -178,7 +186,8 @@ export class PartSearchService {
       if (matches) return matches;
       this.manyMatches.set(plan.matches, true);
     }
-    return this.rowsAndEntities(this.statementOf(plan.shape, plan.build, plan.values), plan.values, limit, plan.properties);
+    const values = plan.anchors.length > 0 ? { ...plan.values, lexeme: await this.rarest(plan.anchors) } : plan.values;
+    return this.rowsAndEntities(this.statementOf(plan.shape, plan.build, values), values, limit, plan.properties);
   }
 
   /**
@@ -223,6 +232,27 @@ export class PartSearchService {
     );
     if (raw.length > 0 && Number(raw[0].matches_read) >= MATCHES_READ_FIRST) return null;
     return { raw, entities: entitiesOfRows(statement.query, raw, plan.properties) };
+  }
+
+  /**
+   * Of several lexemes, the one the fewest parts have: a search of several words by price walks
+   * its parts by price and checks each for the other words. The longest word was not always it
+   * ("lenovo ssd" cheapest first walked Lenovo's fans, hinges and chargers to its first SSD: 60
+   * ms against 36 for the walk of every part by price). Counted once in LEXEME_COUNTS_KEPT_MS.
+   */
+  private async rarest(lexemes: string[]): Promise<string> {
+    if (lexemes.length === 1) return lexemes[0];
+    const uncounted = lexemes.filter((lexeme) => !this.partsWith.has(lexeme));
+    if (uncounted.length > 0) {
+      const counts = await runStatement<{ lexeme: string; parts: number }>(
+        this.db,
+        `SELECT l.lexeme, (SELECT count(*) FROM part_lexeme_ranks r WHERE r.lexeme = l.lexeme)::int AS parts FROM unnest($1::text[]) AS l (lexeme)`,
+        [uncounted],
+      );
+      for (const { lexeme, parts } of counts) this.partsWith.set(lexeme, parts);
+    }
+    const partsWith = (lexeme: string) => this.partsWith.get(lexeme) ?? 0;
+    return lexemes.reduce((rarest, lexeme) => (partsWith(lexeme) < partsWith(rarest) ? lexeme : rarest));
   }
 
   /** The search's tsqueries, as migration 1764650000000's part_search_queries makes them. */
@@ -312,7 +342,9 @@ export class PartSearchService {
     // Several words in a price order: the parts of one of them, by price, each checked for the
     // others. A real catalogue's prices follow its kinds: walking every part by price for those with
     // the words ("display panel" cheapest first) passes every cheaper kind first.
-    const anchor = tsquery !== null && laptop === null && lexeme === null && (sort === "price_asc" || sort === "price_desc") ? anchorLexeme(matching!) : null;
+    // Which one is chosen when the page is read (PartSearchService.rowsOf): the lexeme's value.
+    const anchors = tsquery !== null && laptop === null && lexeme === null && (sort === "price_asc" || sort === "price_desc") ? requiredLexemes(matching!) : [];
+    const anchored = anchors.length > 0;
     const priced = minCents !== null || maxCents !== null;
     const values = {
       matching,
@@ -321,14 +353,14 @@ export class PartSearchService {
       maxCents,
       brand,
       model,
-      lexeme: lexeme ?? anchor,
+      lexeme,
       ...(after ? SORTS[sort].after(decodeCursor(after, sort)) : {}),
     };
     // `mode`: the page in its order, or the matches in none (see PartSearchService.matchesFirst):
     // read through the search's index, or among parts known to match.
     const build = (mode: "page" | "matches" | "among" = "page") => {
       const query = this.db.getRepository(Part).createQueryBuilder("part");
-      const joined = mode === "page" && (lexeme ?? anchor) !== null;
+      const joined = mode === "page" && (lexeme !== null || anchored);
       if (joined) query.innerJoin("part_lexeme_ranks", "ranked", "ranked.seq = part.seq AND ranked.lexeme = :lexeme");
       // Retired parts have left the shop: never found (PartService.list leaves them out too).
       query.where("part.retired_at IS NULL");
@@ -342,7 +374,7 @@ export class PartSearchService {
       // meets it: written as the operator's function, which no index serves, so that PostgreSQL does
       // not read every match through the GIN index first (it underestimates how many parts have
       // all the words, and did: 14-18 ms against 1.2 for "display panel" by price).
-      else if (joined && anchor !== null) query.andWhere("ts_match_vq(part.search_document, CAST(:matching AS tsquery))");
+      else if (joined && anchored) query.andWhere("ts_match_vq(part.search_document, CAST(:matching AS tsquery))");
       else if (matching !== null && (lexeme === null || (sort === "relevance" && priced))) query.andWhere("part.search_document @@ CAST(:matching AS tsquery)");
       if (inStock) query.andWhere("part.available >= part.minOrderQuantity");
       // The price orders walk part_lexeme_ranks by price: the range bounds that walk.
@@ -356,7 +388,7 @@ export class PartSearchService {
     const shape = JSON.stringify([
       sort,
       lexeme !== null,
-      anchor !== null,
+      anchored,
       read ?? "all",
       matching !== null,
       inStock,
@@ -377,7 +409,7 @@ export class PartSearchService {
     const walkedByPrice = lexeme !== null && sort !== "relevance";
     const words = tsquery !== null && laptop === null && priced && !walkedByPrice ? lexemesOfOneWord(matching!) : null;
     const wordInRange = words !== null ? { lexemes: words, minCents, maxCents } : null;
-    return { shape, build, values, sort, properties: read, matchesFirst, matches, wordInRange };
+    return { shape, build, values, sort, properties: read, matchesFirst, matches, wordInRange, anchors };
   }
 }
 
@@ -402,6 +434,8 @@ interface Plan {
   matchesFirst: boolean;
   /** What decides which parts match, whatever their order and page. */
   matches: string;
+  /** Several words by price: the lexemes every match has, one of which the page walks by price (the value `lexeme`, chosen in PartSearchService.rowsOf). */
+  anchors: string[];
   /** One word (a lexeme, or any of a few) and a price range: its parts in the range are read from part_lexeme_ranks first (see PartSearchService.rowsOf). */
   wordInRange: { lexemes: string[]; minCents: number | null; maxCents: number | null } | null;
 }
@@ -595,28 +629,26 @@ function lexemesOfOneWord(matching: string): string[] | null {
 }
 
 /**
- * A lexeme every match of several words has: one of the words of `matching` (`( 'display' |
- * 'displaysid' ) & 'panel'`) found as that lexeme alone. Null when none is, for one word, or
- * when the words are not all required (an `|` outside parentheses: `'a' | 'b' & 'c'`).
+ * The lexemes every match of several words has: the words of `matching` (`( 'display' |
+ * 'displaysid' ) & 'panel'`) found as one lexeme alone. None for one word, or when the words are
+ * not all required (an `|` outside parentheses: `'a' | 'b' & 'c'`).
  */
-function anchorLexeme(matching: string): string | null {
+function requiredLexemes(matching: string): string[] {
   const words: string[] = [];
   let depth = 0;
   let start = 0;
   for (let i = 0; i < matching.length; i++) {
     if (matching[i] === "(") depth++;
     else if (matching[i] === ")") depth--;
-    else if (depth === 0 && matching.startsWith(" | ", i)) return null;
+    else if (depth === 0 && matching.startsWith(" | ", i)) return [];
     else if (depth === 0 && matching.startsWith(" & ", i)) {
       words.push(matching.slice(start, i));
       start = i + 3;
     }
   }
-  if (words.length === 0) return null;
+  if (words.length === 0) return [];
   words.push(matching.slice(start));
-  const lexemes = words.map((word) => /^'([^'\\]+)'$/.exec(word)?.[1]).filter((lexeme) => lexeme !== undefined);
-  // The longest: usually the rarer word of the catalogue's.
-  return lexemes.sort((a, b) => b.length - a.length)[0] ?? null;
+  return words.map((word) => /^'([^'\\]+)'$/.exec(word)?.[1]).filter((lexeme) => lexeme !== undefined);
 }
 
 /** The terms of a tsquery's text that is only terms or'ed (`'a' | 'b':*`); null for any other. */
