@@ -1,8 +1,8 @@
 // A shop at scale, generated in SQL: 100,000 parts, 100,000 users and 1,000,000 orders (paid,
 // unpaid and cancelled; one a second, so all within the last 12 days and the overview's 30-day
-// window holds every paid order: its worst case), with realistic names; 400 laptop models (50 per
-// series) and 3 compatible models per part, so model search and the brand and model filters have
-// work to do; 1% of the parts retired. Triggers are off while it runs, so what they would derive
+// window holds every paid order: its worst case), with realistic names and prices that follow the
+// kind of part; 400 laptop models (50 per series) and 3 compatible models per part, so model
+// search and the brand and model filters have work to do; 1% of the parts retired. Triggers are off while it runs, so what they would derive
 // (parts.search_document, search_words, search_lexemes) is filled here in bulk, the way migration 1764510000000
 // fills it, and the overview's rollups are computed once from the rows (rebuild_sales_rollups,
 // migration 1764630000000); one notification at the end drops the caches. VACUUM ANALYZE last:
@@ -21,6 +21,24 @@ const BRANDS = [
   "Lenovo IdeaPad",
 ];
 const KINDS = ["Battery", "Keyboard", "Display panel", "Charger", "SSD", "Memory module", "Fan", "Hinge kit", "Touchpad", "Webcam"];
+/**
+ * Each kind's prices in cents, lowest and highest, as a real catalogue's follow its kinds (a fan is
+ * never $200, a screen never $10): what PostgreSQL, taking a word and a price for independent,
+ * cannot know. With prices spread evenly over every kind, a word with a price range none of its
+ * parts are in, or "display" cheapest first, looked as cheap as any (README, "Prices that follow kinds").
+ */
+const KIND_PRICES = [
+  [3000, 9000],
+  [2000, 6000],
+  [8000, 25000],
+  [1500, 4500],
+  [4000, 30000],
+  [2000, 15000],
+  [800, 2500],
+  [1000, 3000],
+  [2500, 7000],
+  [1200, 4000],
+];
 
 export const SCALE = { parts: 100_000, users: 100_000, orders: 1_000_000 };
 
@@ -199,12 +217,13 @@ export async function seedAtScale(db, scale = SCALE) {
       "parts",
       `INSERT INTO parts (name, img, price_cents, available, min_order_quantity, short_desc, created_at, retired_at)
      SELECT ($2::text[])[1 + n % 10] || ' for ' || ($3::text[])[1 + (n / 10) % 8] || ' ' || chr(65 + n % 26) || (n % 97),
-            '/images/parts/battery-57wh.svg', 500 + (n * 7919) % 50000, (n * 31) % 500, 1 + n % 5,
+            '/images/parts/battery-57wh.svg', ($4::int[])[1 + n % 10] + (n * 7919) % (($5::int[])[1 + n % 10] - ($4::int[])[1 + n % 10]),
+            (n * 31) % 500, 1 + n % 5,
             'Scale part ' || n || ': a replacement ' || lower(($2::text[])[1 + n % 10]) || ' in grade-A quality',
             now() - ((n % 720) || ' hours')::interval,
             CASE WHEN n % 100 = 37 THEN now() - interval '1 day' END
      FROM generate_series(1, $1::int) AS n`,
-      [scale.parts, KINDS, BRANDS],
+      [scale.parts, KINDS, BRANDS, KIND_PRICES.map(([lowest]) => lowest), KIND_PRICES.map(([, highest]) => highest)],
     );
     await Promise.all([users, parts]);
     await Promise.all([searchSide(), ordersSide()]);

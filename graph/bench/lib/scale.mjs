@@ -132,6 +132,37 @@ function scenarios(samples) {
       },
     },
     {
+      // A kind of part, its prices following it (the seed's KIND_PRICES), in each order with a
+      // price range it may have no part in: PostgreSQL, taking the word and the range for
+      // independent, walked an order's index through the catalogue for them (60-127 ms alone).
+      key: "searchKindPriced",
+      name: "GraphQL search, a kind of part and a price range, each order",
+      request: (n) => {
+        const [minPrice, maxPrice] = pick(
+          [
+            [5, 15],
+            [15, 30],
+            [50, 100],
+            [150, 250],
+          ],
+          n,
+        );
+        return graphql(PARTS_SEARCH, {
+          search: pick(KINDS, n * 3 + 1).toLowerCase(),
+          filter: { minPrice, maxPrice },
+          orderBy: pick(["NEWEST", "BEST_RATED", "PRICE_ASC", "PRICE_DESC", "RELEVANCE"], n * 7 + 2),
+          first: 20,
+        });
+      },
+    },
+    {
+      // A kind of part cheapest or dearest first: walking every part by price passes every
+      // cheaper (or dearer) kind first ("display panel" cheapest first 57 ms alone).
+      key: "searchKindByPrice",
+      name: "GraphQL search, a kind of part by price",
+      request: (n) => graphql(PARTS_SEARCH, { search: pick(KINDS, n).toLowerCase(), orderBy: pick(["PRICE_ASC", "PRICE_DESC"], n * 3 + 1), first: 20 }),
+    },
+    {
       // A series word (thousands of parts) with another maker's brand, or, every third request,
       // two makers' series words and no brand: PostgreSQL, taking the conditions for independent,
       // expected hundreds of parts and walked an order's index through the catalogue for them
