@@ -876,7 +876,7 @@ describe("a one-word search by price, and with a price range in its own order", 
     }
   });
 
-  it("a word that begins longer words of the catalogue finds the parts of each in a price range, a part with two of them once", async () => {
+  it("a word that begins longer words of the catalogue finds the parts of each, by price or in a price range, a part with two of them once", async () => {
     const word = uniqueWord();
     await withDatabase((client) =>
       client.query(
@@ -892,20 +892,16 @@ describe("a one-word search by price, and with a price range in its own order", 
     expect(match.split(" | ")).toEqual([expect.stringMatching(/^'[a-z]+'$/), expect.stringMatching(/^'[a-z]+'$/)]);
     for (const orderBy of ["NEWEST", "BEST_RATED", "PRICE_ASC", "PRICE_DESC", "RELEVANCE"]) {
       for (const [minPrice, maxPrice] of [
+        [undefined, undefined],
         [11, 13],
         [14, undefined],
         [50, 60],
       ]) {
-        const expected =
-          orderBy === "RELEVANCE"
-            ? undefined
-            : await orderedBySql(word, orderBy, { minCents: minPrice! * 100, maxCents: maxPrice === undefined ? 1e9 : maxPrice * 100 });
+        const bounds = { minCents: (minPrice ?? 0) * 100, maxCents: maxPrice === undefined ? 1e9 : maxPrice * 100 };
         const found = await everyPage({ search: word, orderBy, filter: { minPrice, maxPrice } }, 4);
-        if (expected) expect(found, `${orderBy} ${minPrice}-${maxPrice}`).toEqual(expected);
-        else
-          expect([...found].sort(), `${orderBy} ${minPrice}-${maxPrice}`).toEqual(
-            (await orderedBySql(word, "NEWEST", { minCents: minPrice! * 100, maxCents: maxPrice === undefined ? 1e9 : maxPrice * 100 })).sort(),
-          );
+        // Relevance ranks by the word as typed, which SQL here does not: the same parts.
+        if (orderBy === "RELEVANCE") expect([...found].sort(), orderBy).toEqual((await orderedBySql(word, "NEWEST", bounds)).sort());
+        else expect(found, `${orderBy} ${minPrice}-${maxPrice}`).toEqual(await orderedBySql(word, orderBy, bounds));
       }
     }
   });

@@ -50,6 +50,8 @@ export const MATCHES_READ_FIRST = 2000;
  * one part in 200 of the catalogue, and the walk meets 21 of them soon unless the order puts them last.
  */
 export const WORD_IN_RANGE_READ_FIRST = 500;
+/** The most lexemes one word by price is walked for, each on its own (more: its matches are walked as several words' are). */
+const WALKED_LEXEMES_MAX = 4;
 /**
  * How long a search is remembered to have had more matches than that, so that its next pages and
  * other orders walk at once: only how it is read depends on it, never what it answers.
@@ -186,6 +188,7 @@ export class PartSearchService {
       if (matches) return matches;
       this.manyMatches.set(plan.matches, true);
     }
+    if (plan.walked.length > 1) return this.mergedByPrice(plan, limit);
     const values = plan.anchors.length > 0 ? { ...plan.values, lexeme: await this.rarest(plan.anchors) } : plan.values;
     return this.rowsAndEntities(this.statementOf(plan.shape, plan.build, values), values, limit, plan.properties);
   }
@@ -232,6 +235,25 @@ export class PartSearchService {
     );
     if (raw.length > 0 && Number(raw[0].matches_read) >= MATCHES_READ_FIRST) return null;
     return { raw, entities: entitiesOfRows(statement.query, raw, plan.properties) };
+  }
+
+  /**
+   * The first `limit` parts of a word that stands for several lexemes, by price: each lexeme's
+   * parts walked by price (the same statement as one word's), merged in the order's, a part with
+   * two of them once. Any of the first `limit` is among the first `limit` of its own lexeme.
+   */
+  private async mergedByPrice(plan: Plan, limit: number): Promise<{ raw: Record<string, unknown>[]; entities: Part[] }> {
+    const statement = this.statementOf(plan.shape, plan.build, plan.values);
+    const rows: Array<{ raw: Record<string, unknown>; entity: Part }> = [];
+    for (const lexeme of plan.walked) {
+      const { raw, entities } = await this.rowsAndEntities(statement, { ...plan.values, lexeme }, limit, plan.properties);
+      entities.forEach((entity, index) => rows.push({ raw: raw[index], entity }));
+    }
+    const direction = plan.sort === "price_desc" ? -1 : 1;
+    const bySeq = (a: string, b: string) => (BigInt(a) < BigInt(b) ? -1 : BigInt(a) > BigInt(b) ? 1 : 0);
+    rows.sort((a, b) => direction * (a.entity.priceCents - b.entity.priceCents || bySeq(a.entity.seq, b.entity.seq)));
+    const page = rows.filter((row, index) => index === 0 || row.entity.seq !== rows[index - 1].entity.seq).slice(0, limit);
+    return { raw: page.map((row) => row.raw), entities: page.map((row) => row.entity) };
   }
 
   /**
@@ -336,9 +358,12 @@ export class PartSearchService {
     // 1764770000000, 1764780000000), where the relevance and price orders read their pages. Not
     // with a laptop: PostgreSQL takes the word and the laptop for independent and would walk the
     // word's parts for those of a laptop that few or none of them fit.
-    const word = tsquery !== null && laptop === null ? oneLexeme(tsquery, matching!) : null;
-    const wordOrder = word === null ? null : ONE_WORD_ORDERS[sort];
-    const lexeme = wordOrder ? word : null;
+    // By price, a word that stands for a few lexemes ('display' | 'displaysid': it begins another
+    // word of the catalogue's) walks each one's parts, and the pages are merged (rowsOf).
+    const priceOrder = sort === "price_asc" || sort === "price_desc";
+    const byPrice = tsquery !== null && laptop === null && priceOrder ? lexemesOfOneWord(matching!) : null;
+    const walked = byPrice !== null && byPrice.length <= WALKED_LEXEMES_MAX ? byPrice : [];
+    const lexeme = sort === "relevance" && tsquery !== null && laptop === null ? oneLexeme(tsquery, matching!) : (walked[0] ?? null);
     // Several words in a price order: the parts of one of them, by price, each checked for the
     // others. A real catalogue's prices follow its kinds: walking every part by price for those with
     // the words ("display panel" cheapest first) passes every cheaper kind first.
@@ -382,7 +407,7 @@ export class PartSearchService {
       if (minCents !== null) query.andWhere(`${price} >= :minCents`);
       if (maxCents !== null) query.andWhere(`${price} <= :maxCents`);
       if (laptop !== null) query.andWhere(laptop);
-      ((joined ? (wordOrder ?? ONE_WORD_ORDERS[sort]) : null) ?? SORTS[sort]).apply(query, after !== null);
+      ((joined ? ONE_WORD_ORDERS[sort] : null) ?? SORTS[sort]).apply(query, after !== null);
       return query;
     };
     const shape = JSON.stringify([
@@ -409,7 +434,7 @@ export class PartSearchService {
     const walkedByPrice = lexeme !== null && sort !== "relevance";
     const words = tsquery !== null && laptop === null && priced && !walkedByPrice ? lexemesOfOneWord(matching!) : null;
     const wordInRange = words !== null ? { lexemes: words, minCents, maxCents } : null;
-    return { shape, build, values, sort, properties: read, matchesFirst, matches, wordInRange, anchors };
+    return { shape, build, values, sort, properties: read, matchesFirst, matches, wordInRange, anchors, walked };
   }
 }
 
@@ -436,6 +461,8 @@ interface Plan {
   matches: string;
   /** Several words by price: the lexemes every match has, one of which the page walks by price (the value `lexeme`, chosen in PartSearchService.rowsOf). */
   anchors: string[];
+  /** One word by price that stands for several lexemes: each one's parts are walked by price (the value `lexeme`), the pages merged. */
+  walked: string[];
   /** One word (a lexeme, or any of a few) and a price range: its parts in the range are read from part_lexeme_ranks first (see PartSearchService.rowsOf). */
   wordInRange: { lexemes: string[]; minCents: number | null; maxCents: number | null } | null;
 }
