@@ -2,12 +2,13 @@
 // unpaid and cancelled; one a second, so all within the last 12 days and the overview's 30-day
 // window holds every paid order: its worst case), with realistic names and prices that follow the
 // kind of part; 400 laptop models (50 per series) and 3 compatible models per part, so model
-// search and the brand and model filters have work to do; 1% of the parts retired. Triggers are off while it runs, so what they would derive
-// (parts.search_document, search_words, search_lexemes) is filled here in bulk, the way migration 1764510000000
-// fills it, and the overview's rollups are computed once from the rows (rebuild_sales_rollups,
-// migration 1764630000000); one notification at the end drops the caches. VACUUM ANALYZE last:
-// statistics, and a visibility map as autovacuum would leave it, so index-only scans are what
-// they are in production.
+// search and the brand and model filters have work to do; 1% of the parts retired. Triggers are
+// off while it runs, so what they would derive (parts.search_document, search_words,
+// search_lexemes) is filled here in bulk, the way migration 1764510000000 fills it, and the
+// overview's rollups are computed once from the rows (rebuild_sales_rollups, migration
+// 1764630000000); one notification at the end drops the caches. VACUUM ANALYZE last: statistics,
+// and a visibility map as autovacuum would leave it, so index-only scans are what they are in
+// production.
 import pg from "pg";
 
 const BRANDS = [

@@ -109,11 +109,11 @@ export const ROLLUP_CHECKS: Array<[label: string, sql: string]> = [
 /**
  * What the searches look up first must hold every value they stand for, or a search would hide
  * what has it: each lexeme with a letter of a part's search document (search_lexemes, migration
- * 1764650000000) and each part's rank and price for each word of its document (part_lexeme_ranks,
- * 1764770000000, 1764780000000); each name a part has or an order was placed under (part_names, 1764640000000);
- * each email and name an order was placed under (order_customer_names, 1764660000000); and the
- * brands and models a laptop filter reads from each part's row are those of its laptops
- * (1764740000000, 1764750000000).
+ * 1764650000000) and each part's rank and price for each word of its document
+ * (part_lexeme_ranks, 1764770000000, 1764780000000); each name a part has or an order was placed
+ * under (part_names, 1764640000000); each email and name an order was placed under
+ * (order_customer_names, 1764660000000); and the brands and models a laptop filter reads from each
+ * part's row are those of its laptops (1764740000000, 1764750000000).
  */
 const SEARCH_TABLE_CHECKS: Array<[relation: string, label: string, sql: string]> = [
   [
