@@ -209,15 +209,7 @@ async function misses(ctx) {
   const only = process.env.BENCH_MISSES?.split(",").map((key) => key.trim());
   if (only) scenarios.splice(0, scenarios.length, ...scenarios.filter((scenario) => only.includes(scenario.key)));
   const ceilingOptions = { url: `${pgCeiling.url}/parts`, method: "GET", headers: { accept: "application/json" } };
-  for (const scenario of scenarios) {
-    const request = scenario.options.requests
-      ? { ...scenario.options.requests[0], body: scenario.options.requests[0].setupRequest({}).body }
-      : scenario.options;
-    const response = await fetch(scenario.options.url, { method: request.method, headers: request.headers, body: request.body });
-    const text = await response.text();
-    if (response.status !== 200 || text.includes('"errors"')) throw new Error(`${scenario.name} answered ${response.status}: ${text.slice(0, 300)}`);
-    scenario.bytes = Buffer.byteLength(text);
-  }
+  for (const scenario of scenarios) scenario.bytes = Buffer.byteLength(await answerOnce(scenario.name, scenario.options));
   log(`warming up (${WARMUP} s each)`);
   await load(ceilingOptions, pgCeiling.pid, WARMUP);
   for (const scenario of scenarios) await load(scenario.options, shop.pid, WARMUP);
@@ -247,7 +239,7 @@ async function misses(ctx) {
     await runCeiling();
     results[scenario.key] = { name: scenario.name, responseBytes: scenario.bytes, ...againstNodePg(result, ceilings[index], ceilings[index + 1]) };
   }
-  const floors = !only || only.includes("apolloFloor") ? await apolloFloors(ctx, ceilings, runCeiling, measure) : [];
+  const floors = !only || only.includes("apolloFloor") ? await apolloFloors(ctx, ceilings, runCeiling, measure, only) : [];
   return {
     connections: CONNECTIONS,
     durationSeconds: DURATION,
@@ -264,26 +256,29 @@ async function misses(ctx) {
 }
 
 /**
- * The Apollo floor (apollo-floor-server.mjs): the "new variables" and "new document" requests
- * answered by fastify + Apollo Server 5 + graphql-jit over the same SELECT, with none of the shop's
+ * The Apollo floor (apollo-floor-server.mjs): the "new variables", "new document" and
+ * "viewer.orders" requests answered by fastify + Apollo Server 5 + graphql-jit over the same
+ * SELECTs (the orders' with the access token checked as the shop checks it), with none of the shop's
  * own layers, each between two node + pg runs. How much of the distance to node + pg the GraphQL
  * framework alone accounts for (for a new document: Apollo's parsing, graphql-js's validation with
  * its own rules and its execution of a first sight); no target (BENCH_MISSES filters it out unless
- * it names "apolloFloor").
+ * it names "apolloFloor", and then runs the floors of the scenarios it names).
  */
-async function apolloFloors(ctx, ceilings, runCeiling, measure) {
+async function apolloFloors(ctx, ceilings, runCeiling, measure, only) {
   // BENCH_FLOOR_NODE_ARGS: node flags for the floor's process (e.g. "--cpu-prof --cpu-prof-dir=…").
   const nodeArgs = (process.env.BENCH_FLOOR_NODE_ARGS ?? "").split(" ").filter(Boolean);
-  const server = await spawnDatabaseServer("apollo-floor-server.mjs", ctx.databaseUrl, cleanup, nodeArgs);
-  const floorNames = { graphqlFreshVariables: "Apollo floor, new variables", graphqlFreshDocument: "Apollo floor, new document" };
-  const requests = missScenarios(server.url, {})
-    .filter(({ key }) => key in floorNames)
+  const server = await spawnDatabaseServer("apollo-floor-server.mjs", ctx.databaseUrl, cleanup, nodeArgs, { FLOOR_JWT_SECRET: ctx.jwtSecret });
+  const floorNames = {
+    graphqlFreshVariables: "Apollo floor, new variables",
+    graphqlFreshDocument: "Apollo floor, new document",
+    viewerOrdersUncached: "Apollo floor, viewer.orders",
+  };
+  const requests = missScenarios(server.url, { customerToken: ctx.customer.token })
+    .filter(({ key }) => key in floorNames && (!only || only.includes(key)))
     .map(({ key, options }) => ({ name: floorNames[key], options }));
   const floors = [];
   for (const { name, options } of requests) {
-    const check = await fetch(options.url, { method: "POST", headers: options.requests[0].headers, body: options.requests[0].setupRequest({}).body });
-    const text = await check.text();
-    if (check.status !== 200 || text.includes('"errors"')) throw new Error(`${name} answered ${check.status}: ${text.slice(0, 300)}`);
+    const responseBytes = Buffer.byteLength(await answerOnce(name, options));
     await load(options, server.pid, WARMUP);
     const result = await measure(options, server.pid);
     log(
@@ -293,11 +288,21 @@ async function apolloFloors(ctx, ceilings, runCeiling, measure) {
     await runCeiling();
     floors.push({
       name,
-      what: "fastify + Apollo Server 5 + graphql-jit + pg pool (20), a plain graphql-js schema, the same SELECT: no project code",
+      what: "fastify + Apollo Server 5 + graphql-jit + pg pool (20), a plain graphql-js schema, the same SELECT: no project code (viewer.orders: the token checked by the shop's AccessTokens)",
+      responseBytes,
       ...againstNodePg(result, before, ceilings[ceilings.length - 1]),
     });
   }
   return floors;
+}
+
+/** One request of a scenario (autocannon options), sent once: its answer's text, or an error if it failed. */
+async function answerOnce(name, options) {
+  const request = options.requests ? { ...options.requests[0], body: options.requests[0].setupRequest({}).body } : options;
+  const response = await fetch(options.url, { method: request.method, headers: request.headers, body: request.body });
+  const text = await response.text();
+  if (response.status !== 200 || text.includes('"errors"')) throw new Error(`${name} answered ${response.status}: ${text.slice(0, 300)}`);
+  return text;
 }
 
 /** A run past the cache with its ratio and p99 multiple to the node + pg runs just before and after it. */
@@ -484,6 +489,7 @@ async function sqlPerRequest(ctx) {
 
 async function startShops(ctx) {
   const jwtSecret = crypto.randomBytes(32).toString("hex"); // both processes accept each other's tokens
+  ctx.jwtSecret = jwtSecret; // and the Apollo floor accepts theirs
   const envA = await embeddedShopEnv("a", cleanup, jwtSecret);
   ctx.envA = envA;
   log("starting the shop (process A: embedded PostgreSQL, Auth Emulator, payment sandbox)");

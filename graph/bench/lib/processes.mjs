@@ -175,11 +175,12 @@ export async function spawnCeiling(body, contentType, cleanup) {
   return { url: `http://127.0.0.1:${port}`, pid: child.pid, stop };
 }
 
-/** A server of the bench's that answers from the database (`node <script> <port> <database url>`), in its own process. */
-export async function spawnDatabaseServer(script, databaseUrl, cleanup, nodeArgs = []) {
+/** A server of the bench's that answers from the database (`node <script> <port> <database url>`), in its own process; `env` adds to the environment. */
+export async function spawnDatabaseServer(script, databaseUrl, cleanup, nodeArgs = [], env = {}) {
   const port = await freePort();
   const child = spawn(process.execPath, [...GRAPHQL_AS_IN_PRODUCTION, ...nodeArgs, path.join(GRAPH_DIR, "bench", script), String(port), databaseUrl], {
     stdio: ["ignore", "pipe", "inherit"],
+    env: { ...process.env, ...env },
   });
   const exited = new Promise((resolve) => child.once("exit", resolve));
   cleanup.add(script, async () => {
