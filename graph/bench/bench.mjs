@@ -5,7 +5,8 @@
 // runs on a shop of its own seeded with a million orders, see lib/scale.mjs),
 // BENCH_MAIN (another build's dev/dist/start-local.js, to compare), BENCH_NODE_ARGS (node flags for the
 // shops, e.g. "--cpu-prof --cpu-prof-dir=bench-results/profile"), BENCH_MISSES (only these scenarios of
-// the misses phase), BENCH_LABEL (file name of a partial run). README "Performance" explains the figures.
+// the misses phase), BENCH_SCALE (only these paths of the scale phase), BENCH_LABEL (file name of a
+// partial run). README "Performance" explains the figures.
 import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";

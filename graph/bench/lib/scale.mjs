@@ -541,8 +541,13 @@ export async function scalePhase({ log, cleanup: outer, duration, label }) {
        FROM parts p JOIN part_compatibility c ON c.part_id = p.id JOIN laptop_models m ON m.id = c.laptop_model_id
        WHERE p.short_desc LIKE 'Scale part %' AND p.retired_at IS NULL AND p.seq % 997 = 0 ORDER BY p.seq LIMIT 60`,
     );
-    const list = scenarios(sampled.map((row) => row.q));
-    for (const scenario of list) {
+    // BENCH_SCALE: only these paths (keys, comma-separated), e.g. to profile one; each keeps the
+    // inputs it has in a whole run (its place in the list numbers them).
+    const only = process.env.BENCH_SCALE?.split(",").map((key) => key.trim());
+    const list = scenarios(sampled.map((row) => row.q)).map((scenario, index) => ({ ...scenario, index }));
+    const chosen = only ? list.filter((scenario) => only.includes(scenario.key)) : list;
+    if (!chosen.length) throw new Error(`scale: BENCH_SCALE names no path (${list.map((s) => s.key).join(", ")})`);
+    for (const scenario of chosen) {
       const request = scenario.request(0);
       const answer = await send(ctx.shop.url, request, headersOf(ctx, scenario, request));
       const text = answer.body.toString("utf8");
@@ -552,8 +557,8 @@ export async function scalePhase({ log, cleanup: outer, duration, label }) {
         request.path === "/graphql" ? (text.match(/"cursor"|"node"|"day"/g) ?? []).length : Array.isArray(JSON.parse(text)) ? JSON.parse(text).length : null;
     }
     const results = {};
-    for (const [index, scenario] of list.entries()) {
-      const base = 10_000_000 * (index + 1);
+    for (const scenario of chosen) {
+      const base = 10_000_000 * (scenario.index + 1);
       // Warm: a few requests one at a time (V8, PostgreSQL's caches), none counted.
       await single(ctx, scenario, base - 1000, 20);
       const one = await single(ctx, scenario, base);
