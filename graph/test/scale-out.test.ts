@@ -1,8 +1,10 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
+import zlib from "node:zlib";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startStripeSandbox, type StripeSandbox } from "../../dev/src/payment-sandbox/stripe-sandbox";
@@ -92,6 +94,9 @@ async function startHaproxy(port: number, backends: number[]): Promise<{ url: st
       "  default_backend shops",
       "backend shops",
       "  balance roundrobin",
+      // As deploy/haproxy.cfg compresses text.
+      "  compression algo gzip",
+      "  compression type application/json application/graphql-response+json text/html text/css text/javascript application/javascript image/svg+xml text/csv",
       "  option httpchk GET /readyz",
       "  http-check expect status 200",
       ...backends.map((backend, index) => `  server shop${index + 1} 127.0.0.1:${backend} check inter 300 fall 1 rise 2`),
@@ -234,6 +239,20 @@ async function customerWork(customer: Customer, parts: string[], until: number, 
   }
 }
 
+/** A GET as sent on the wire (fetch would ask for and unpack gzip by itself). */
+function getRaw(url: string, headers: http.OutgoingHttpHeaders): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
+        response.on("error", reject);
+      })
+      .on("error", reject);
+  });
+}
+
 async function adminWork(token: string, until: number, outcomes: Outcomes): Promise<void> {
   while (Date.now() < until) {
     const added = await lb("POST", "/product", { token, body: { name: `Scale ${crypto.randomBytes(3).toString("hex")}`, price: 10 } });
@@ -326,6 +345,30 @@ describe("three shop processes behind HAProxy, on one PostgreSQL", () => {
         expect(served.headers.get("content-type")).toBe("image/png");
       }
     }
+  });
+
+  it("sends text gzip-compressed to clients that accept it: the same JSON unpacked, and its ETag still answers 304", async () => {
+    const direct = await getRaw(`${shops[0].url}/parts`, {});
+    const compressed = await getRaw(`${balancer.url}/parts`, { "accept-encoding": "gzip" });
+    expect(compressed.status).toBe(200);
+    expect(compressed.headers["content-encoding"]).toBe("gzip");
+    expect(String(compressed.headers.vary)).toMatch(/accept-encoding/i);
+    const unpacked = zlib.gunzipSync(compressed.body);
+    expect(compressed.body.length).toBeLessThan(unpacked.length * 0.7);
+    expect(JSON.parse(unpacked.toString("utf8"))).toEqual(JSON.parse(direct.body.toString("utf8")));
+    const etag = String(compressed.headers.etag);
+    expect(etag).toMatch(/^W\//);
+    // A process answers 304 from its answer cache, which records an answer the second time it is
+    // asked for: twice to each of the three (round robin), then the conditional request to each.
+    for (let index = 0; index < 6; index++) await getRaw(`${balancer.url}/parts`, { "accept-encoding": "gzip" });
+    for (let index = 0; index < 3; index++) {
+      const again = await getRaw(`${balancer.url}/parts`, { "accept-encoding": "gzip", "if-none-match": etag });
+      expect(again.status).toBe(304);
+    }
+    // A client that does not say it accepts gzip gets the bytes as the shop sent them.
+    const plain = await getRaw(`${balancer.url}/parts`, {});
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(JSON.parse(plain.body.toString("utf8"))).toEqual(JSON.parse(direct.body.toString("utf8")));
   });
 
   it("what one process writes, the others answer at once: their caches follow the database", async () => {
