@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { Answer, errorCode, gql, insertPart, newCustomer, orderBody, rest, seededAdmin, withDatabase } from "./support/client";
+import { Answer, errorCode, getRaw, gql, insertPart, newCustomer, orderBody, rest, seededAdmin, shop, withDatabase } from "./support/client";
 
 // Answers served from memory report 0 SQL statements (x-sql-queries, on in the test shop).
 const sqlOf = (answer: Answer) => Number(answer.headers.get("x-sql-queries"));
@@ -109,5 +109,34 @@ describe("catalogue reads answered from memory", () => {
     await withDatabase((db) => db.query("UPDATE parts SET available = 6 WHERE id = $1", [partId]));
     const after = await rest("GET", "/parts");
     expect(after.body.find((part: any) => part._id === partId).available).toBe(6);
+  });
+
+  it("a GET revalidated with its ETag is 304 with no body, from memory or not; after a change it is 200 with a new ETag", async () => {
+    const partId = await insertPart({ available: 5 });
+    const parts = (headers: Record<string, string>) => getRaw(`${shop().url}/parts`, { accept: "application/json", ...headers });
+    // A Cookie keeps the answer cache out of it: the app answers.
+    const uncached = { cookie: "session=test" };
+    const first = await parts(uncached);
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^W\/"/);
+    const revalidated = await parts({ ...uncached, "if-none-match": etag });
+    expect(revalidated.status).toBe(304);
+    expect(revalidated.body.length).toBe(0);
+    expect(revalidated.headers.etag).toBe(etag);
+    expect((await parts({ ...uncached, "if-none-match": 'W/"other"' })).status).toBe(200);
+    // A client that asks for a fresh copy gets one.
+    expect((await parts({ ...uncached, "if-none-match": etag, "cache-control": "no-cache" })).status).toBe(200);
+    // The same from memory: the answer is kept the second time it is asked for.
+    await parts({});
+    await parts({});
+    let remembered = await parts({ "if-none-match": etag });
+    for (let attempt = 0; attempt < 3 && Number(remembered.headers["x-sql-queries"]) !== 0; attempt++) remembered = await parts({ "if-none-match": etag });
+    expect(remembered.status).toBe(304);
+    expect(Number(remembered.headers["x-sql-queries"])).toBe(0);
+    await withDatabase((db) => db.query("UPDATE parts SET available = 4 WHERE id = $1", [partId]));
+    const changed = await parts({ ...uncached, "if-none-match": etag });
+    expect(changed.status).toBe(200);
+    expect(changed.headers.etag).not.toBe(etag);
+    expect(JSON.parse(changed.body.toString("utf8")).find((part: any) => part._id === partId).available).toBe(4);
   });
 });

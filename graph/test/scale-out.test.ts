@@ -1,14 +1,13 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
-import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startStripeSandbox, type StripeSandbox } from "../../dev/src/payment-sandbox/stripe-sandbox";
-import { createFirebaseAccount, firebaseSignIn, shop, uniqueEmail, withDatabaseAt } from "./support/client";
+import { createFirebaseAccount, firebaseSignIn, getRaw, shop, uniqueEmail, withDatabaseAt } from "./support/client";
 import { distinctPng, payInSandbox, restAt } from "./support/fixtures";
 import { freePort, GRAPH_DIR, SHOP_MAIN, ShopProcess, spawnShop } from "./support/processes";
 
@@ -237,20 +236,6 @@ async function customerWork(customer: Customer, parts: string[], until: number, 
       count((await lb("POST", "/review", { token: customer.token, body: { name: "Scale", ratings: 5, description: "Fits", img: data.url } })).status);
     }
   }
-}
-
-/** A GET as sent on the wire (fetch would ask for and unpack gzip by itself). */
-function getRaw(url: string, headers: http.OutgoingHttpHeaders): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
-  return new Promise((resolve, reject) => {
-    http
-      .get(url, { headers }, (response) => {
-        const chunks: Buffer[] = [];
-        response.on("data", (chunk: Buffer) => chunks.push(chunk));
-        response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
-        response.on("error", reject);
-      })
-      .on("error", reject);
-  });
 }
 
 async function adminWork(token: string, until: number, outcomes: Outcomes): Promise<void> {

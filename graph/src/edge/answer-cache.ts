@@ -316,7 +316,7 @@ function recordedAnswer(headers: OutgoingHttpHeaders, body: Buffer): CachedAnswe
 }
 
 /** The freshness rule of HTTP caches (the `fresh` package) for an ETag, for GET requests. */
-function isFresh(req: IncomingMessage, etag: string): boolean {
+export function isFresh(req: IncomingMessage, etag: string): boolean {
   const noneMatch = req.headers["if-none-match"];
   if (!noneMatch) return false;
   const cacheControl = req.headers["cache-control"];

@@ -7,7 +7,7 @@ import { assertWellFormedText } from "../api/inputs/text";
 import type { Reply, RestRoute } from "../api/rest";
 import { authorize } from "../domain/actor";
 import { ShopError } from "../domain/errors";
-import type { AnswerCache } from "./answer-cache";
+import { isFresh, type AnswerCache } from "./answer-cache";
 import { drainUnread } from "./bodies";
 import { sendRefusal, type RouteSettings } from "./errors";
 import type { RateLimits } from "./rate-limits";
@@ -37,7 +37,13 @@ function answer(request: FastifyRequest, reply: FastifyReply, route: RestRoute, 
   const body = JSON.stringify(result.body);
   reply.type("application/json; charset=utf-8");
   // Writes answer once and are never revalidated: only cacheable reads get an ETag.
-  if (route.cachedUntil && request.method === "GET") reply.header("etag", weakEtag(body));
+  if (route.cachedUntil && request.method === "GET") {
+    const etag = weakEtag(body);
+    reply.header("etag", etag);
+    // A client revalidating gets no body again, whether or not the answer cache kept this answer
+    // (a request with a Cookie, or one a process has not seen twice, comes here).
+    if (isFresh(request.raw, etag)) return reply.code(304).removeHeader("content-type").send();
+  }
   return reply.send(body);
 }
 

@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import http from "node:http";
 import pg from "pg";
 import { inject } from "vitest";
 
@@ -30,6 +31,23 @@ export async function rest<T = any>(
     // not JSON: keep the text
   }
   return { status: response.status, body: parsed, headers: response.headers };
+}
+
+/**
+ * A GET sent as written, its answer as it came on the wire: fetch unpacks gzip by itself and adds
+ * Cache-Control: no-cache to a conditional request (the Fetch standard), which no cache answers 304.
+ */
+export function getRaw(url: string, headers: http.OutgoingHttpHeaders): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
+        response.on("error", reject);
+      })
+      .on("error", reject);
+  });
 }
 
 export async function gql<T = any>(query: string, variables: Record<string, unknown> = {}, token?: string): Promise<Answer<{ data?: T; errors?: any }>> {
