@@ -37,7 +37,8 @@ describe("Relay: global ids, node(id:) and cursor connections", () => {
     const all = (await rest("GET", "/parts")).body.map((part: any) => part._id);
     const seen: string[] = [];
     let after: string | null = null;
-    for (let page = 0; page < 100; page++) {
+    // As many pages as the catalogue has by then (other test files add parts before this one runs).
+    for (let page = 0; page <= all.length / 5; page++) {
       const answer: any = await gql(
         "query($after: String) { parts(first: 5, after: $after) { edges { cursor node { databaseId } } pageInfo { hasNextPage endCursor } } }",
         { after },
