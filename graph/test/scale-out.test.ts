@@ -71,6 +71,14 @@ async function startPostgres(): Promise<{ url: string } & Server> {
   };
 }
 
+/** The compression lines of the deployment's own HAProxy configuration, so the two cannot drift apart. */
+function deployedCompression(): string[] {
+  const lines = fs.readFileSync(path.join(GRAPH_DIR, "..", "deploy", "haproxy.cfg"), "utf8").split("\n");
+  const compression = lines.filter((line) => /^\s+compression\s/.test(line));
+  if (compression.length === 0) throw new Error("deploy/haproxy.cfg has no compression lines");
+  return compression;
+}
+
 async function startHaproxy(port: number, backends: number[]): Promise<{ url: string } & Server> {
   const config = path.join(folder, "haproxy.cfg");
   fs.writeFileSync(
@@ -93,9 +101,7 @@ async function startHaproxy(port: number, backends: number[]): Promise<{ url: st
       "  default_backend shops",
       "backend shops",
       "  balance roundrobin",
-      // As deploy/haproxy.cfg compresses text.
-      "  compression algo gzip",
-      "  compression type application/json application/graphql-response+json text/html text/css text/javascript application/javascript image/svg+xml text/csv",
+      ...deployedCompression(),
       "  option httpchk GET /readyz",
       "  http-check expect status 200",
       ...backends.map((backend, index) => `  server shop${index + 1} 127.0.0.1:${backend} check inter 300 fall 1 rise 2`),
