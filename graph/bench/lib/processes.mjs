@@ -68,6 +68,18 @@ function alive(pid) {
   }
 }
 
+/**
+ * BENCH_TRACE_DIR: a process's standard output is also written to <dir>/<name>.log, e.g. for
+ * node's `--trace-gc-nvp` given in BENCH_NODE_ARGS / BENCH_FLOOR_NODE_ARGS (gc-trace-summary.mjs
+ * sums it).
+ */
+function keepOutput(child, name) {
+  const dir = process.env.BENCH_TRACE_DIR;
+  if (!dir) return;
+  fs.mkdirSync(dir, { recursive: true });
+  child.stdout.pipe(fs.createWriteStream(path.join(dir, `${name}.log`)));
+}
+
 /** The node flags `npm start` and the image start the shop with (graph/src/heap.ts). */
 const SHOP_NODE_FLAGS = ["--max-semi-space-size=8"];
 
@@ -108,6 +120,7 @@ export async function spawnShop(label, env, cleanup, { timeoutMs = 150_000, main
     detached: true,
   });
   child.stdout.on("data", (chunk) => (output = (output + chunk).slice(-200_000)));
+  keepOutput(child, `shop-${label}`);
   child.stderr.on("data", (chunk) => (output = (output + chunk).slice(-200_000)));
   const exited = new Promise((resolve) => child.once("exit", (code, signal) => resolve(code ?? signal)));
   const shop = {
@@ -189,8 +202,17 @@ export async function spawnDatabaseServer(script, databaseUrl, cleanup, nodeArgs
       await exited;
     }
   });
+  keepOutput(child, path.basename(script, ".mjs"));
   await new Promise((resolve, reject) => {
-    child.stdout.once("data", resolve);
+    // Its line "ready": with node's tracing flags, GC lines come first.
+    let started = "";
+    const onData = (chunk) => {
+      started += chunk;
+      if (!/^ready$/m.test(started)) return;
+      child.stdout.off("data", onData);
+      resolve();
+    };
+    child.stdout.on("data", onData);
     child.once("exit", () => reject(new Error(`${script} exited during start`)));
   });
   return { url: `http://127.0.0.1:${port}`, pid: child.pid };
