@@ -4,6 +4,10 @@
 // node graph/bench/lib/gc-trace-summary.mjs FILE FROM_MS TO_MS [REQUESTS_PER_SECOND]
 // (FILE from BENCH_TRACE_DIR; the moments in ms since the process started, as the lines give them:
 // `grep -o "[0-9]* ms: pause" FILE | awk '{print int($1/1000)}' | uniq -c` shows the loaded seconds.)
+// V8's `allocated` is the heap's growth between collections: with the shop's heap flags (frequent
+// full GCs) it read a third more than the sampling heap profiler (allocation-sampler.mjs) counted
+// in the same seconds, so take what a request allocates from the profiler, and pauses and
+// promotion from here.
 import fs from "node:fs";
 
 const LINE = /\s(\d+) ms: pause=([\d.]+) .*?\bgc=(\w+)/;
