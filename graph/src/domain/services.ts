@@ -15,6 +15,7 @@ import { ReviewService } from "./catalogue/review.service";
 import { ImageService, ImageStore } from "./images/image.service";
 import { OrderService } from "./orders/order.service";
 import { PaymentService } from "./orders/payment.service";
+import type { ShopCounters } from "./counters";
 import { DomainEvents } from "./events";
 import { OverviewService } from "./reports/overview.service";
 
@@ -51,6 +52,8 @@ export interface ServiceDependencies {
   stripe: Stripe;
   stripeWebhookSecret: string;
   imageStore: ImageStore;
+  /** What the shop counts for operators; silent when absent. */
+  counters?: ShopCounters;
 }
 
 export function createServices(db: DataSource, deps: ServiceDependencies): Services {
