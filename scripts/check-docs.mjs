@@ -2,7 +2,7 @@
 // - README.md stays a newcomer's guide (at most 350 lines) and docs/performance.md holds the latest
 //   figures only (at most 300 lines): history lives in git, not in the documents;
 // - every relative link in README.md and docs/*.md points to a file that exists, and a link to a
-//   heading (file.md#heading) to a heading that exists;
+//   heading (file.md#heading) to a heading that exists; the README links every document in docs/;
 // - README.md and docs/performance.md cite no commit hash.
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
@@ -122,6 +122,10 @@ function problems() {
       const problem = checkLink(file, link);
       if (problem) found.push(problem);
     }
+  }
+  const fromReadme = new Set(linksOf("README.md").map(({ target }) => path.posix.normalize(target.split("#")[0])));
+  for (const file of documents().filter((name) => name !== "README.md" && !fromReadme.has(name))) {
+    found.push(`README.md does not link ${file}: a newcomer finds the documents from the README`);
   }
   for (const file of NO_COMMIT_HASHES.filter((name) => existsSync(path.join(ROOT, name)))) {
     read(file)
