@@ -3,35 +3,22 @@
  * evidence, submission and acceptance decide them as Stripe's test mode does.
  */
 import Stripe from "stripe";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startStripeSandbox, type StripeSandbox } from "../src/payment-sandbox/stripe-sandbox";
-import { client, rejection, WebhookReceiver, withCard } from "./support/sandbox-client";
+import { describe, expect, it } from "vitest";
+import { rejection, sandboxWithWebhooks, withCard } from "./support/sandbox-client";
 
 const SECRET_KEY = "sk_test_partshop_disputes";
 const PUBLISHABLE_KEY = "pk_test_partshop_disputes";
 const WEBHOOK_SECRET = "whsec_partshop_disputes";
 
 describe("payment sandbox disputes", () => {
-  let sandbox: StripeSandbox;
-  let stripe: Stripe;
-  const receiver = new WebhookReceiver();
-
-  beforeAll(async () => {
-    const webhookUrl = await receiver.start();
-    sandbox = await startStripeSandbox({ port: 0, secretKey: SECRET_KEY, publishableKey: PUBLISHABLE_KEY, webhookSecret: WEBHOOK_SECRET, webhookUrl });
-    stripe = client(sandbox, SECRET_KEY);
-  });
-
-  afterAll(async () => {
-    await sandbox?.close();
-    await receiver.close();
-  });
+  const suite = sandboxWithWebhooks({ secretKey: SECRET_KEY, publishableKey: PUBLISHABLE_KEY, webhookSecret: WEBHOOK_SECRET });
+  const { receiver } = suite;
 
   /** Pays with a dispute test card and returns the paid intent and the dispute that followed. */
   const disputedPayment = async (payment: Stripe.PaymentIntentConfirmParams) => {
-    const intent = await stripe.paymentIntents.create({ amount: 8000, currency: "usd", metadata: { orderId: "order-disputed" } });
-    const paid = await stripe.paymentIntents.confirm(intent.id, payment);
-    const disputes = await stripe.disputes.list({ payment_intent: intent.id });
+    const intent = await suite.stripe.paymentIntents.create({ amount: 8000, currency: "usd", metadata: { orderId: "order-disputed" } });
+    const paid = await suite.stripe.paymentIntents.confirm(intent.id, payment);
+    const disputes = await suite.stripe.disputes.list({ payment_intent: intent.id });
     expect(disputes.data).toHaveLength(1);
     return { paid, dispute: disputes.data[0] };
   };
@@ -56,17 +43,17 @@ describe("payment sandbox disputes", () => {
     });
     expect(dispute.id).toMatch(/^dp_\w+$/);
     expect(dispute.evidence_details.due_by).toBeGreaterThan(dispute.created);
-    expect(await stripe.disputes.retrieve(dispute.id)).toEqual(dispute);
-    expect(await stripe.charges.retrieve(paid.latest_charge as string)).toMatchObject({ disputed: true, status: "succeeded", refunded: false });
+    expect(await suite.stripe.disputes.retrieve(dispute.id)).toEqual(dispute);
+    expect(await suite.stripe.charges.retrieve(paid.latest_charge as string)).toMatchObject({ disputed: true, status: "succeeded", refunded: false });
   });
 
   it("posts payment_intent.succeeded, then a signed charge.dispute.created carrying the dispute", async () => {
     const { paid, dispute } = await disputedPayment({ payment_method: "pm_card_createDispute" });
-    const created = await receiver.signedEvent(stripe, "charge.dispute.created", dispute.id, WEBHOOK_SECRET);
+    const created = await receiver.signedEvent(suite.stripe, "charge.dispute.created", dispute.id, WEBHOOK_SECRET);
     expect(created.data.object).toMatchObject({ id: dispute.id, object: "dispute", status: "needs_response", charge: paid.latest_charge });
     // Stripe raised it on its own, not the request that paid.
     expect(created.request).toEqual({ id: null, idempotency_key: null });
-    await receiver.signedEvent(stripe, "charge.dispute.funds_withdrawn", dispute.id, WEBHOOK_SECRET);
+    await receiver.signedEvent(suite.stripe, "charge.dispute.funds_withdrawn", dispute.id, WEBHOOK_SECRET);
     expect(receiver.indexOf("payment_intent.succeeded", paid.id)).toBeGreaterThanOrEqual(0);
     expect(receiver.indexOf("payment_intent.succeeded", paid.id)).toBeLessThan(receiver.indexOf("charge.dispute.created", dispute.id));
   });
@@ -80,7 +67,7 @@ describe("payment sandbox disputes", () => {
 
   it("a charged-back payment cannot be refunded", async () => {
     const { paid } = await disputedPayment({ payment_method: "pm_card_createDispute" });
-    const error = await rejection(stripe.refunds.create({ payment_intent: paid.id }));
+    const error = await rejection(suite.stripe.refunds.create({ payment_intent: paid.id }));
     expect(error).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
     expect(error).toMatchObject({ statusCode: 400, code: "charge_disputed" });
     expect(error.message).toBe(`Charge ${paid.latest_charge} has been charged back; cannot issue a refund.`);
@@ -88,46 +75,46 @@ describe("payment sandbox disputes", () => {
 
   it("submitting winning_evidence wins the dispute, closes it with charge.dispute.closed and freezes its evidence", async () => {
     const { paid, dispute } = await disputedPayment({ payment_method: "pm_card_createDispute" });
-    const won = await stripe.disputes.update(dispute.id, { evidence: { uncategorized_text: "winning_evidence", customer_name: "Ada Lovelace" } });
+    const won = await suite.stripe.disputes.update(dispute.id, { evidence: { uncategorized_text: "winning_evidence", customer_name: "Ada Lovelace" } });
     expect(won).toMatchObject({
       status: "won",
       evidence: { uncategorized_text: "winning_evidence", customer_name: "Ada Lovelace" },
       evidence_details: { has_evidence: true, submission_count: 1, submission_method: "manual" },
     });
 
-    const closed = await receiver.signedEvent(stripe, "charge.dispute.closed", dispute.id, WEBHOOK_SECRET);
+    const closed = await receiver.signedEvent(suite.stripe, "charge.dispute.closed", dispute.id, WEBHOOK_SECRET);
     expect(closed.data.object).toMatchObject({ status: "won" });
     expect(closed.data.previous_attributes).toMatchObject({ status: "needs_response" });
-    await receiver.signedEvent(stripe, "charge.dispute.funds_reinstated", dispute.id, WEBHOOK_SECRET);
+    await receiver.signedEvent(suite.stripe, "charge.dispute.funds_reinstated", dispute.id, WEBHOOK_SECRET);
 
-    const frozen = await rejection(stripe.disputes.update(dispute.id, { evidence: { uncategorized_text: "more" } }));
+    const frozen = await rejection(suite.stripe.disputes.update(dispute.id, { evidence: { uncategorized_text: "more" } }));
     expect(frozen).toMatchObject({ statusCode: 400, param: "evidence" });
     // Metadata can still change on a closed dispute.
-    expect((await stripe.disputes.update(dispute.id, { metadata: { ticket: "T-1" } })).metadata).toEqual({ ticket: "T-1" });
+    expect((await suite.stripe.disputes.update(dispute.id, { metadata: { ticket: "T-1" } })).metadata).toEqual({ ticket: "T-1" });
     // The money came back: the charge may be refunded again.
-    expect((await stripe.refunds.create({ payment_intent: paid.id })).status).toBe("succeeded");
+    expect((await suite.stripe.refunds.create({ payment_intent: paid.id })).status).toBe("succeeded");
   });
 
   it("submitting losing_evidence loses the dispute", async () => {
     const { dispute } = await disputedPayment({ payment_method: "pm_card_createDispute" });
-    const lost = await stripe.disputes.update(dispute.id, { evidence: { uncategorized_text: "losing_evidence" } });
+    const lost = await suite.stripe.disputes.update(dispute.id, { evidence: { uncategorized_text: "losing_evidence" } });
     expect(lost.status).toBe("lost");
-    const closed = await receiver.signedEvent(stripe, "charge.dispute.closed", dispute.id, WEBHOOK_SECRET);
+    const closed = await receiver.signedEvent(suite.stripe, "charge.dispute.closed", dispute.id, WEBHOOK_SECRET);
     expect(closed.data.object).toMatchObject({ status: "lost" });
   });
 
   it("staged evidence keeps the dispute awaiting a response; other submitted evidence puts it under review", async () => {
     const { dispute } = await disputedPayment({ payment_method: "pm_card_createDispute" });
-    const staged = await stripe.disputes.update(dispute.id, { evidence: { product_description: "ThinkPad T480 keyboard" }, submit: false });
+    const staged = await suite.stripe.disputes.update(dispute.id, { evidence: { product_description: "ThinkPad T480 keyboard" }, submit: false });
     expect(staged).toMatchObject({
       status: "needs_response",
       evidence: { product_description: "ThinkPad T480 keyboard" },
       evidence_details: { has_evidence: true, submission_count: 0 },
     });
-    const updated = await receiver.signedEvent(stripe, "charge.dispute.updated", dispute.id, WEBHOOK_SECRET);
+    const updated = await receiver.signedEvent(suite.stripe, "charge.dispute.updated", dispute.id, WEBHOOK_SECRET);
     expect(updated.data.previous_attributes).toMatchObject({ evidence: { product_description: null } });
 
-    const submitted = await stripe.disputes.update(dispute.id, { evidence: { shipping_tracking_number: "1Z999" } });
+    const submitted = await suite.stripe.disputes.update(dispute.id, { evidence: { shipping_tracking_number: "1Z999" } });
     expect(submitted).toMatchObject({
       status: "under_review",
       evidence: { product_description: "ThinkPad T480 keyboard", shipping_tracking_number: "1Z999" },
@@ -135,47 +122,47 @@ describe("payment sandbox disputes", () => {
     });
     await receiver.waitFor(() => receiver.events().some((event) => event.type === "charge.dispute.updated" && event.data.object.status === "under_review"));
 
-    const close = await rejection(stripe.disputes.close(dispute.id));
+    const close = await rejection(suite.stripe.disputes.close(dispute.id));
     expect(close).toMatchObject({ statusCode: 400, type: "StripeInvalidRequestError" });
-    expect((await stripe.disputes.retrieve(dispute.id)).status).toBe("under_review");
+    expect((await suite.stripe.disputes.retrieve(dispute.id)).status).toBe("under_review");
   });
 
   it("closing accepts the dispute, which is then lost, and cannot be closed again", async () => {
     const { dispute } = await disputedPayment({ payment_method: "pm_card_createDispute" });
-    const accepted = await stripe.disputes.close(dispute.id);
+    const accepted = await suite.stripe.disputes.close(dispute.id);
     expect(accepted.status).toBe("lost");
-    const closed = await receiver.signedEvent(stripe, "charge.dispute.closed", dispute.id, WEBHOOK_SECRET);
+    const closed = await receiver.signedEvent(suite.stripe, "charge.dispute.closed", dispute.id, WEBHOOK_SECRET);
     expect(closed.data.object).toMatchObject({ status: "lost" });
-    const again = await rejection(stripe.disputes.close(dispute.id));
+    const again = await rejection(suite.stripe.disputes.close(dispute.id));
     expect(again).toMatchObject({ statusCode: 400 });
   });
 
   it("refuses evidence it cannot take, and changes nothing", async () => {
     const { dispute } = await disputedPayment({ payment_method: "pm_card_createDispute" });
-    const file = await rejection(stripe.disputes.update(dispute.id, { evidence: { receipt: "file_missing" } }));
+    const file = await rejection(suite.stripe.disputes.update(dispute.id, { evidence: { receipt: "file_missing" } }));
     expect(file).toMatchObject({ statusCode: 400, code: "resource_missing", param: "evidence[receipt]" });
-    const unknown = await rejection(stripe.disputes.update(dispute.id, { evidence: { favourite_colour: "red" } } as Stripe.DisputeUpdateParams));
+    const unknown = await rejection(suite.stripe.disputes.update(dispute.id, { evidence: { favourite_colour: "red" } } as Stripe.DisputeUpdateParams));
     expect(unknown).toMatchObject({ statusCode: 400, code: "parameter_unknown", param: "evidence[favourite_colour]" });
-    const long = await rejection(stripe.disputes.update(dispute.id, { evidence: { uncategorized_text: "x".repeat(20_001) } }));
+    const long = await rejection(suite.stripe.disputes.update(dispute.id, { evidence: { uncategorized_text: "x".repeat(20_001) } }));
     expect(long).toMatchObject({ statusCode: 400, param: "evidence[uncategorized_text]" });
-    expect(await stripe.disputes.retrieve(dispute.id)).toEqual(dispute);
-    const missing = await rejection(stripe.disputes.retrieve("dp_missing"));
+    expect(await suite.stripe.disputes.retrieve(dispute.id)).toEqual(dispute);
+    const missing = await rejection(suite.stripe.disputes.retrieve("dp_missing"));
     expect(missing).toMatchObject({ statusCode: 404, code: "resource_missing", message: "No such dispute: 'dp_missing'" });
   });
 
   it("lists disputes newest first, by charge, and expands their charge", async () => {
     const first = await disputedPayment({ payment_method: "pm_card_createDispute" });
     const second = await disputedPayment({ payment_method: "pm_card_createDispute" });
-    const recent = await stripe.disputes.list({ limit: 2 });
+    const recent = await suite.stripe.disputes.list({ limit: 2 });
     expect(recent.data.map((dispute) => dispute.id)).toEqual([second.dispute.id, first.dispute.id]);
-    const byCharge = await stripe.disputes.list({ charge: first.paid.latest_charge as string, expand: ["data.charge"] });
+    const byCharge = await suite.stripe.disputes.list({ charge: first.paid.latest_charge as string, expand: ["data.charge"] });
     expect(byCharge.data).toHaveLength(1);
     expect(byCharge.data[0].charge).toMatchObject({ object: "charge", id: first.paid.latest_charge, disputed: true });
   });
 
   it("other cards pay without any dispute", async () => {
-    const intent = await stripe.paymentIntents.create({ amount: 8000, currency: "usd", confirm: true, payment_method: "pm_card_visa" });
-    expect((await stripe.disputes.list({ payment_intent: intent.id })).data).toEqual([]);
-    expect((await stripe.charges.retrieve(intent.latest_charge as string)).disputed).toBe(false);
+    const intent = await suite.stripe.paymentIntents.create({ amount: 8000, currency: "usd", confirm: true, payment_method: "pm_card_visa" });
+    expect((await suite.stripe.disputes.list({ payment_intent: intent.id })).data).toEqual([]);
+    expect((await suite.stripe.charges.retrieve(intent.latest_charge as string)).disputed).toBe(false);
   });
 });

@@ -2,7 +2,8 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import Stripe from "stripe";
-import type { StripeSandbox } from "../../src/payment-sandbox/stripe-sandbox";
+import { afterAll, beforeAll } from "vitest";
+import { startStripeSandbox, type StripeSandbox } from "../../src/payment-sandbox/stripe-sandbox";
 
 /** The real stripe SDK, pointed at the sandbox. */
 export function client(sandbox: StripeSandbox, key: string): Stripe {
@@ -97,3 +98,44 @@ export class WebhookReceiver {
 }
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export interface SandboxKeys {
+  secretKey: string;
+  publishableKey: string;
+  webhookSecret: string;
+}
+
+/** A suite's sandbox: started before its tests with its webhooks going to a fresh receiver, closed after them. */
+export interface SandboxSuite {
+  readonly receiver: WebhookReceiver;
+  readonly sandbox: StripeSandbox;
+  /** The SDK with the secret key. */
+  readonly stripe: Stripe;
+}
+
+export function sandboxWithWebhooks(keys: SandboxKeys): SandboxSuite {
+  const receiver = new WebhookReceiver();
+  let sandbox: StripeSandbox | undefined;
+  let stripe: Stripe | undefined;
+  beforeAll(async () => {
+    sandbox = await startStripeSandbox({ port: 0, ...keys, webhookUrl: await receiver.start() });
+    stripe = client(sandbox, keys.secretKey);
+  });
+  afterAll(async () => {
+    await sandbox?.close();
+    await receiver.close();
+  });
+  const started = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error("the sandbox starts in beforeAll");
+    return value;
+  };
+  return {
+    receiver,
+    get sandbox() {
+      return started(sandbox);
+    },
+    get stripe() {
+      return started(stripe);
+    },
+  };
+}

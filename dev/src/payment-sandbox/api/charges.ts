@@ -1,12 +1,12 @@
 import { DECLINES, type CardDecline, type CardOutcome } from "../cards";
-import { invalidRequest, resourceMissing } from "../errors";
-import { rejectUnknown, stringParam, type FormObject } from "../form";
+import { resourceMissing } from "../errors";
+import { rejectUnknown, type FormObject } from "../form";
 import { newId, nowSeconds } from "../ids";
 import type { Charge, PaymentIntent, PaymentMethod } from "../types";
 import { clone, requireSecretKey, type Api, type RequestContext } from "./context";
-import { itemExpansions, listAnswer, newestFirst, pageOf, PAGING_PARAMS, readCreatedFilter } from "./list";
-import { readExpand } from "./params/expand";
-import { renderIntent } from "./payment-intents/render";
+import { answerList, listAnswer, newestFirst } from "./list";
+import { expandFields, readExpand } from "./params/expand";
+import { expandedIntent } from "./payment-intents/render";
 
 /** The charge of one confirmation: paid, or failed with the decline (`failure`) the card caused. */
 export function createCharge(api: Api, intent: PaymentIntent, paymentMethod: PaymentMethod, failure: CardOutcome | null): Charge {
@@ -74,21 +74,12 @@ export function retrieveCharge(api: Api, id: string, params: FormObject, ctx: Re
 /** GET /v1/charges: newest first, by `payment_intent`, `customer` and `created`. */
 export function listCharges(api: Api, params: FormObject, ctx: RequestContext): unknown {
   requireSecretKey(ctx);
-  rejectUnknown(params, [...PAGING_PARAMS, "payment_intent", "customer", "created"]);
-  const intentId = stringParam(params, "payment_intent");
-  const customer = stringParam(params, "customer");
-  const created = readCreatedFilter(params);
-  const matching = newestFirst(Object.values(api.state.charges)).filter(
-    (charge) =>
-      (intentId === undefined || charge.payment_intent === intentId) && (customer === undefined || charge.customer === customer) && created(charge.created),
-  );
-  const page = pageOf(matching, params, "charge");
-  const expand = itemExpansions(params);
-  return listAnswer(
-    "/v1/charges",
-    page.data.map((charge) => renderCharge(api, charge, ctx, expand)),
-    page.hasMore,
-  );
+  return answerList(Object.values(api.state.charges), params, {
+    kind: "charge",
+    url: "/v1/charges",
+    filters: ["payment_intent", "customer"],
+    render: (charge, expand) => renderCharge(api, charge, ctx, expand),
+  });
 }
 
 /** A charge by id; `status` 404 when the URL names it, 400 when a parameter does. */
@@ -100,17 +91,11 @@ export function findCharge(api: Api, id: string, param: string, status = 400): C
 
 /** A copy of the charge with `expand` applied: its PaymentIntent, or its refunds (no longer included by default). */
 export function renderCharge(api: Api, charge: Charge, ctx: RequestContext, expand: string[]): Record<string, unknown> {
-  const rendered: Record<string, unknown> = { ...clone(charge) };
-  for (const path of expand) {
-    if (path === "payment_intent") {
-      const intent = api.state.paymentIntents[charge.payment_intent];
-      rendered.payment_intent = intent ? renderIntent(api, intent, ctx, []) : charge.payment_intent;
-    } else if (path === "refunds") {
+  return expandFields({ ...clone(charge) }, expand, {
+    payment_intent: () => expandedIntent(api, charge.payment_intent, ctx),
+    refunds: () => {
       const refunds = newestFirst(Object.values(api.state.refunds)).filter((refund) => refund.charge === charge.id);
-      rendered.refunds = listAnswer(`/v1/charges/${charge.id}/refunds`, clone(refunds), false);
-    } else {
-      throw invalidRequest(`This property cannot be expanded (${path}).`, { param: "expand" });
-    }
-  }
-  return rendered;
+      return listAnswer(`/v1/charges/${charge.id}/refunds`, clone(refunds), false);
+    },
+  });
 }

@@ -6,10 +6,10 @@ import type { Charge, Dispute, DisputeEvidence, DisputeStatus } from "../types";
 import { findCharge, renderCharge } from "./charges";
 import { clone, requireSecretKey, type Api, type RequestContext } from "./context";
 import { emitEvent } from "./events";
-import { itemExpansions, listAnswer, newestFirst, pageOf, PAGING_PARAMS, readCreatedFilter } from "./list";
-import { readExpand } from "./params/expand";
+import { answerList } from "./list";
+import { expandFields, readExpand } from "./params/expand";
 import { applyMetadata } from "./params/metadata";
-import { renderIntent } from "./payment-intents/render";
+import { expandedIntent } from "./payment-intents/render";
 
 /** How each dispute test card's dispute reads (the test cards are Visa: Visa's reason codes). */
 const SCENARIOS: Record<DisputeScenario, { reason: string; networkReasonCode: string }> = {
@@ -109,21 +109,12 @@ export function retrieveDispute(api: Api, id: string, params: FormObject, ctx: R
 /** GET /v1/disputes: newest first, by `charge`, `payment_intent` and `created`. */
 export function listDisputes(api: Api, params: FormObject, ctx: RequestContext): unknown {
   requireSecretKey(ctx);
-  rejectUnknown(params, [...PAGING_PARAMS, "charge", "payment_intent", "created"]);
-  const chargeId = stringParam(params, "charge");
-  const intentId = stringParam(params, "payment_intent");
-  const created = readCreatedFilter(params);
-  const matching = newestFirst(Object.values(api.state.disputes)).filter(
-    (dispute) =>
-      (chargeId === undefined || dispute.charge === chargeId) && (intentId === undefined || dispute.payment_intent === intentId) && created(dispute.created),
-  );
-  const page = pageOf(matching, params, "dispute");
-  const expand = itemExpansions(params);
-  return listAnswer(
-    "/v1/disputes",
-    page.data.map((dispute) => renderDispute(api, dispute, ctx, expand)),
-    page.hasMore,
-  );
+  return answerList(Object.values(api.state.disputes), params, {
+    kind: "dispute",
+    url: "/v1/disputes",
+    filters: ["charge", "payment_intent"],
+    render: (dispute, expand) => renderDispute(api, dispute, ctx, expand),
+  });
 }
 
 /**
@@ -255,16 +246,8 @@ function announceChange(api: Api, dispute: Dispute, previous: Record<string, unk
 }
 
 function renderDispute(api: Api, dispute: Dispute, ctx: RequestContext, expand: string[]): Record<string, unknown> {
-  const rendered: Record<string, unknown> = { ...clone(dispute) };
-  for (const path of expand) {
-    if (path === "charge") {
-      rendered.charge = renderCharge(api, findCharge(api, dispute.charge, "charge"), ctx, []);
-    } else if (path === "payment_intent") {
-      const intent = api.state.paymentIntents[dispute.payment_intent];
-      rendered.payment_intent = intent ? renderIntent(api, intent, ctx, []) : dispute.payment_intent;
-    } else {
-      throw invalidRequest(`This property cannot be expanded (${path}).`, { param: "expand" });
-    }
-  }
-  return rendered;
+  return expandFields({ ...clone(dispute) }, expand, {
+    charge: () => renderCharge(api, findCharge(api, dispute.charge, "charge"), ctx, []),
+    payment_intent: () => expandedIntent(api, dispute.payment_intent, ctx),
+  });
 }

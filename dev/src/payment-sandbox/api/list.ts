@@ -3,7 +3,37 @@ import { integerParam, rejectUnknown, stringParam, type FormObject } from "../fo
 import { readExpand } from "./params/expand";
 
 /** Parameters every Stripe list takes besides its own filters. */
-export const PAGING_PARAMS = ["limit", "starting_after", "ending_before", "expand"] as const;
+const PAGING_PARAMS = ["limit", "starting_after", "ending_before", "expand"] as const;
+
+/** What a list is of and how its items are answered. */
+export interface ListSpec<T> {
+  /** The object's name in Stripe's errors, as in "No such payment_intent". */
+  kind: string;
+  url: string;
+  /** Fields the list filters on by equality (`customer=cus_1`), besides `created`. */
+  filters: readonly (keyof T & string)[];
+  /** Parameters of this list's own, read by the caller. */
+  otherParams?: readonly string[];
+  /** What the caller's own parameters keep. */
+  where?: (item: T) => boolean;
+  render(item: T, expand: string[]): unknown;
+}
+
+/** A Stripe list of `stored` (kept oldest first): filtered, newest first, one page of it, each item rendered. */
+export function answerList<T extends { id: string; created: number }>(stored: Iterable<T>, params: FormObject, spec: ListSpec<T>): ListAnswer {
+  rejectUnknown(params, [...PAGING_PARAMS, "created", ...spec.filters, ...(spec.otherParams ?? [])]);
+  const wanted = spec.filters.map((field) => [field, stringParam(params, field)] as const).filter(([, value]) => value !== undefined);
+  const created = readCreatedFilter(params);
+  const where = spec.where ?? (() => true);
+  const matching = newestFirst(stored).filter((item) => created(item.created) && wanted.every(([field, value]) => item[field] === value) && where(item));
+  const page = pageOf(matching, params, spec.kind);
+  const expand = itemExpansions(params);
+  return listAnswer(
+    spec.url,
+    page.data.map((item) => spec.render(item, expand)),
+    page.hasMore,
+  );
+}
 
 /** Stripe's list envelope. */
 export interface ListAnswer {
@@ -18,7 +48,7 @@ export interface ListAnswer {
  * after `starting_after`, or the page just before `ending_before`, as the SDK's auto-pagination asks
  * for them. `kind` names the object in the error for a cursor that names nothing in the list.
  */
-export function pageOf<T extends { id: string }>(items: T[], params: FormObject, kind: string): { data: T[]; hasMore: boolean } {
+function pageOf<T extends { id: string }>(items: T[], params: FormObject, kind: string): { data: T[]; hasMore: boolean } {
   const limit = readLimit(params);
   const startingAfter = stringParam(params, "starting_after");
   const endingBefore = stringParam(params, "ending_before");
@@ -43,7 +73,7 @@ export function listAnswer(url: string, data: unknown[], hasMore: boolean): List
 }
 
 /** A list expands its items' fields as `data.<field>`; these are the fields. */
-export function itemExpansions(params: FormObject): string[] {
+function itemExpansions(params: FormObject): string[] {
   return readExpand(params)
     .filter((path) => path.startsWith("data."))
     .map((path) => path.slice("data.".length));
@@ -67,7 +97,7 @@ function indexOf(items: { id: string }[], id: string, kind: string, param: strin
 }
 
 /** `created=<ts>` or `created[gt|gte|lt|lte]=<ts>`. */
-export function readCreatedFilter(params: FormObject): (created: number) => boolean {
+function readCreatedFilter(params: FormObject): (created: number) => boolean {
   const value = params.created;
   if (value === undefined) return () => true;
   if (typeof value === "string") {

@@ -5,11 +5,11 @@ import type { Charge, PaymentIntent, Refund, RefundReason } from "../types";
 import { findCharge, renderCharge } from "./charges";
 import { clone, requireSecretKey, type Api, type RequestContext } from "./context";
 import { emitEvent } from "./events";
-import { itemExpansions, listAnswer, newestFirst, pageOf, PAGING_PARAMS, readCreatedFilter } from "./list";
+import { answerList } from "./list";
 import { formatMoney } from "./params/amount";
-import { readExpand } from "./params/expand";
+import { expandFields, readExpand } from "./params/expand";
 import { applyMetadata } from "./params/metadata";
-import { renderIntent } from "./payment-intents/render";
+import { expandedIntent } from "./payment-intents/render";
 
 const CREATE_PARAMS = [
   "amount",
@@ -80,23 +80,16 @@ export function updateRefund(api: Api, id: string, params: FormObject, ctx: Requ
 /** GET /v1/refunds: newest first, by `charge`, `payment_intent` and `created`; naming a charge or intent that does not exist is an error. */
 export function listRefunds(api: Api, params: FormObject, ctx: RequestContext): unknown {
   requireSecretKey(ctx);
-  rejectUnknown(params, [...PAGING_PARAMS, "charge", "payment_intent", "created"]);
   const chargeId = stringParam(params, "charge");
   if (chargeId !== undefined) findCharge(api, chargeId, "charge");
   const intentId = stringParam(params, "payment_intent");
   if (intentId !== undefined) findIntentParam(api, intentId);
-  const created = readCreatedFilter(params);
-  const matching = newestFirst(Object.values(api.state.refunds)).filter(
-    (refund) =>
-      (chargeId === undefined || refund.charge === chargeId) && (intentId === undefined || refund.payment_intent === intentId) && created(refund.created),
-  );
-  const page = pageOf(matching, params, "refund");
-  const expand = itemExpansions(params);
-  return listAnswer(
-    "/v1/refunds",
-    page.data.map((refund) => renderRefund(api, refund, ctx, expand)),
-    page.hasMore,
-  );
+  return answerList(Object.values(api.state.refunds), params, {
+    kind: "refund",
+    url: "/v1/refunds",
+    filters: ["charge", "payment_intent"],
+    render: (refund, expand) => renderRefund(api, refund, ctx, expand),
+  });
 }
 
 function findRefund(api: Api, id: string): Refund {
@@ -210,16 +203,8 @@ function newRefund(charge: Charge, amount: number, reason: RefundReason | null, 
 }
 
 function renderRefund(api: Api, refund: Refund, ctx: RequestContext, expand: string[]): Record<string, unknown> {
-  const rendered: Record<string, unknown> = { ...clone(refund) };
-  for (const path of expand) {
-    if (path === "charge") {
-      rendered.charge = renderCharge(api, api.state.charges[refund.charge], ctx, []);
-    } else if (path === "payment_intent") {
-      const intent = api.state.paymentIntents[refund.payment_intent];
-      rendered.payment_intent = intent ? renderIntent(api, intent, ctx, []) : refund.payment_intent;
-    } else {
-      throw invalidRequest(`This property cannot be expanded (${path}).`, { param: "expand" });
-    }
-  }
-  return rendered;
+  return expandFields({ ...clone(refund) }, expand, {
+    charge: () => renderCharge(api, findCharge(api, refund.charge, "charge"), ctx, []),
+    payment_intent: () => expandedIntent(api, refund.payment_intent, ctx),
+  });
 }
