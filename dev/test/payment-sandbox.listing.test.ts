@@ -128,6 +128,15 @@ describe("payment sandbox events, charges and a webhook lost on purpose", () => 
     ]);
   });
 
+  it("expands each listed intent's latest charge while paging, as a reconciliation reads them", async () => {
+    const paid = await pay(3300);
+    const refund = await stripe.refunds.create({ payment_intent: paid.id, amount: 300 });
+    const seen: Stripe.PaymentIntent[] = [];
+    for await (const intent of stripe.paymentIntents.list({ created: { gte: paid.created }, limit: 1, expand: ["data.latest_charge"] })) seen.push(intent);
+    const listed = seen.find((intent) => intent.id === paid.id);
+    expect(listed?.latest_charge).toMatchObject({ object: "charge", id: paid.latest_charge, amount_refunded: refund.amount, refunded: false });
+  });
+
   it("events raised while deliveries are paused are listed but never delivered, even after resuming", async () => {
     await pauseSandboxWebhooks(sandbox.url, SECRET_KEY);
     const lost = await pay(4100);

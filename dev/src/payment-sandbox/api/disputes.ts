@@ -173,6 +173,7 @@ function findDispute(api: Api, id: string): Dispute {
   return dispute;
 }
 
+/** Every field null, in Stripe's (alphabetical) order. */
 function emptyEvidence(): DisputeEvidence {
   const evidence: DisputeEvidence = {};
   for (const field of [...TEXT_EVIDENCE, ...FILE_EVIDENCE, "enhanced_evidence"].sort()) evidence[field] = null;
