@@ -169,6 +169,19 @@ CREATE FUNCTION public.notify_catalogue_changed() RETURNS trigger
       $$;
 
 --
+-- Name: notify_token_revoked(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.notify_token_revoked() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+      BEGIN
+        PERFORM pg_notify('users_changed', NEW.user_id::text);
+        RETURN NULL;
+      END
+      $$;
+
+--
 -- Name: notify_users_changed(); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -974,11 +987,21 @@ CREATE TABLE public.orders (
     paid_at timestamp with time zone,
     cancelled_at timestamp with time zone,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
+    hold_expires_at timestamp with time zone,
+    cancel_reason character varying(16),
+    refunded_at timestamp with time zone,
+    refunded_cents integer DEFAULT 0 NOT NULL,
+    payment_error character varying(500),
+    dispute_status character varying(32),
+    CONSTRAINT orders_cancel_reason_check CHECK (((cancel_reason)::text = ANY ((ARRAY['customer'::character varying, 'admin'::character varying, 'hold_expired'::character varying])::text[]))),
     CONSTRAINT orders_check CHECK ((total_cents = (unit_price_cents * quantity))),
-    CONSTRAINT orders_check1 CHECK ((((status)::text = 'paid'::text) = ((transaction_id IS NOT NULL) AND (paid_at IS NOT NULL)))),
+    CONSTRAINT orders_check2 CHECK (((refunded_cents >= 0) AND (refunded_cents <= total_cents))),
+    CONSTRAINT orders_paid_has_payment CHECK ((((status)::text = ANY ((ARRAY['paid'::character varying, 'refunded'::character varying])::text[])) = ((transaction_id IS NOT NULL) AND (paid_at IS NOT NULL)))),
     CONSTRAINT orders_quantity_check CHECK ((quantity > 0)),
-    CONSTRAINT orders_status_check CHECK (((status)::text = ANY ((ARRAY['unpaid'::character varying, 'paid'::character varying, 'cancelled'::character varying])::text[]))),
-    CONSTRAINT orders_unit_price_cents_check CHECK ((unit_price_cents >= 0))
+    CONSTRAINT orders_refunded_has_time CHECK ((((status)::text = 'refunded'::text) = (refunded_at IS NOT NULL))),
+    CONSTRAINT orders_status_known CHECK (((status)::text = ANY ((ARRAY['unpaid'::character varying, 'paid'::character varying, 'cancelled'::character varying, 'refunded'::character varying])::text[]))),
+    CONSTRAINT orders_unit_price_cents_check CHECK ((unit_price_cents >= 0)),
+    CONSTRAINT orders_unpaid_hold_ends CHECK ((((status)::text <> 'unpaid'::text) OR (hold_expires_at IS NOT NULL)))
 );
 
 --
@@ -1180,6 +1203,16 @@ ALTER TABLE public.reviews ALTER COLUMN seq ADD GENERATED ALWAYS AS IDENTITY (
 );
 
 --
+-- Name: revoked_access_tokens; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.revoked_access_tokens (
+    token_id uuid NOT NULL,
+    user_id uuid NOT NULL,
+    expires_at timestamp with time zone NOT NULL
+);
+
+--
 -- Name: sales_by_day; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -1230,6 +1263,10 @@ CREATE TABLE public.users (
     firebase_uid character varying(128),
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    email_verified boolean DEFAULT false NOT NULL,
+    admin_source character varying(16),
+    CONSTRAINT users_admin_has_source CHECK ((((role)::text = 'admin'::text) = (admin_source IS NOT NULL))),
+    CONSTRAINT users_admin_source_check CHECK (((admin_source)::text = ANY ((ARRAY['config'::character varying, 'promotion'::character varying])::text[]))),
     CONSTRAINT users_email_check CHECK (((email)::text = lower((email)::text))),
     CONSTRAINT users_role_check CHECK (((role)::text = ANY ((ARRAY['admin'::character varying, 'user'::character varying])::text[])))
 );
@@ -1436,6 +1473,13 @@ ALTER TABLE ONLY public.reviews
     ADD CONSTRAINT reviews_seq_key UNIQUE (seq);
 
 --
+-- Name: revoked_access_tokens revoked_access_tokens_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.revoked_access_tokens
+    ADD CONSTRAINT revoked_access_tokens_pkey PRIMARY KEY (token_id);
+
+--
 -- Name: sales_by_day sales_by_day_pkey; Type: CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -1527,6 +1571,12 @@ CREATE INDEX order_customer_names_trigrams ON public.order_customer_names USING 
 CREATE INDEX orders_by_part_status ON public.orders USING btree (part_id, status, seq);
 
 --
+-- Name: orders_by_payment_intent; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX orders_by_payment_intent ON public.orders USING btree (payment_intent_id) WHERE (payment_intent_id IS NOT NULL);
+
+--
 -- Name: orders_by_user_email; Type: INDEX; Schema: public; Owner: -
 --
 
@@ -1561,6 +1611,12 @@ CREATE UNIQUE INDEX orders_one_unpaid_per_user_part ON public.orders USING btree
 --
 
 CREATE INDEX orders_paid_by_paid_at_with_totals ON public.orders USING btree (paid_at) INCLUDE (part_id, quantity, total_cents) WHERE ((status)::text = 'paid'::text);
+
+--
+-- Name: orders_unpaid_by_hold_end; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX orders_unpaid_by_hold_end ON public.orders USING btree (hold_expires_at) WHERE ((status)::text = 'unpaid'::text);
 
 --
 -- Name: orders_unpaid_by_seq; Type: INDEX; Schema: public; Owner: -
@@ -1653,6 +1709,18 @@ CREATE INDEX reviews_by_part ON public.reviews USING btree (part_id) WHERE (part
 CREATE INDEX reviews_by_user ON public.reviews USING btree (user_id);
 
 --
+-- Name: revoked_access_tokens_by_expiry; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX revoked_access_tokens_by_expiry ON public.revoked_access_tokens USING btree (expires_at);
+
+--
+-- Name: revoked_access_tokens_by_user; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX revoked_access_tokens_by_user ON public.revoked_access_tokens USING btree (user_id, expires_at);
+
+--
 -- Name: search_words_by_prefix; Type: INDEX; Schema: public; Owner: -
 --
 
@@ -1663,6 +1731,12 @@ CREATE INDEX search_words_by_prefix ON public.search_words USING btree (word COL
 --
 
 CREATE INDEX search_words_trigrams ON public.search_words USING gin (word public.gin_trgm_ops);
+
+--
+-- Name: users_by_firebase_uid; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE UNIQUE INDEX users_by_firebase_uid ON public.users USING btree (firebase_uid) WHERE (firebase_uid IS NOT NULL);
 
 --
 -- Name: users_customers_by_created_at; Type: INDEX; Schema: public; Owner: -
@@ -1838,6 +1912,12 @@ CREATE TRIGGER reviews_notify_catalogue_changed AFTER INSERT OR DELETE OR UPDATE
 --
 
 CREATE TRIGGER reviews_part_rating AFTER INSERT OR DELETE OR UPDATE OF part_id, ratings ON public.reviews FOR EACH ROW EXECUTE FUNCTION public.reviews_part_rating();
+
+--
+-- Name: revoked_access_tokens revoked_access_tokens_notify; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER revoked_access_tokens_notify AFTER INSERT ON public.revoked_access_tokens FOR EACH ROW EXECUTE FUNCTION public.notify_token_revoked();
 
 --
 -- Name: search_lexemes search_lexemes_notify_catalogue_changed; Type: TRIGGER; Schema: public; Owner: -
