@@ -24,6 +24,8 @@ const isCharge = (value: unknown): value is Stripe.Charge =>
 const isDispute = (value: unknown): value is Stripe.Dispute => isObject(value) && value.object === "dispute" && typeof value.id === "string";
 
 const formatDollars = (cents: number) => `$${centsToDollars(cents).toFixed(2)}`;
+/** Stripe refuses to refund a charge the customer disputed (a chargeback). */
+const isDisputedRefusal = (error: unknown) => error instanceof ShopError && error.details.stripeCode === "charge_disputed";
 const idOf = (value: string | { id: string } | null | undefined) => (typeof value === "string" ? value : (value?.id ?? null));
 const STILL_OPEN: ReadonlySet<string> = new Set(["requires_payment_method", "requires_confirmation", "requires_action", "processing", "requires_capture"]);
 
@@ -123,11 +125,16 @@ export class PaymentService implements PaymentRelease {
       if (order.status === OrderStatus.REFUNDED) throw conflict("This order is already refunded");
       if (order.status === OrderStatus.UNPAID) throw conflict("Only a paid order can be refunded; an unpaid one is cancelled instead");
       // Under the order's lock: a second refund waits, then finds it refunded.
-      await this.refundIntent(
-        order.transactionId!,
-        { metadata: { orderId: order.databaseId }, reason: "requested_by_customer" },
-        `admin-refund-${order.databaseId}`,
-      );
+      try {
+        await this.refundIntent(
+          order.transactionId!,
+          { metadata: { orderId: order.databaseId }, reason: "requested_by_customer" },
+          `admin-refund-${order.databaseId}`,
+        );
+      } catch (error) {
+        if (isDisputedRefusal(error)) throw conflict("The customer disputed this payment (a chargeback): Stripe refunds it only through the dispute");
+        throw error;
+      }
       return this.recordRefund(tx, order, admin);
     });
     this.counters.ordersRefunded(1);
@@ -262,16 +269,34 @@ export class PaymentService implements PaymentRelease {
     const noted = await this.refundNoted(tx, order.databaseId, intent.id);
     const refundedAlready = (await this.refundedCents(intent.id)) >= intent.amount;
     if (noted && refundedAlready) return "unchanged";
-    const refund = refundedAlready
-      ? null
-      : await this.refundIntent(intent.id, { reason: "duplicate", metadata: { orderId: order.databaseId, why: reason.anomaly } }, `auto-refund-${intent.id}`);
+    let refund: Stripe.Refund | null = null;
+    let disputed = false;
+    if (!refundedAlready) {
+      try {
+        refund = await this.refundIntent(
+          intent.id,
+          { reason: "duplicate", metadata: { orderId: order.databaseId, why: reason.anomaly } },
+          `auto-refund-${intent.id}`,
+        );
+      } catch (error) {
+        // A charged-back payment cannot be refunded: the dispute gives the money back or decides it.
+        if (!isDisputedRefusal(error)) throw error;
+        disputed = true;
+      }
+    }
     if (!noted) {
       await recordAudit(tx, SHOP_ITSELF, {
         action: AuditAction.PAYMENT_REFUNDED,
         entityType: AuditEntityType.ORDER,
         entityId: order.databaseId,
         before: { ...orderSnapshot(order), payment: intent.id },
-        after: { ...orderSnapshot(order), payment: intent.id, refunded: formatDollars(intent.amount), refund: refund?.id ?? null, why: reason.why },
+        after: {
+          ...orderSnapshot(order),
+          payment: intent.id,
+          refunded: disputed ? null : formatDollars(intent.amount),
+          refund: refund?.id ?? null,
+          why: disputed ? `${reason.why}; not refunded: the customer disputed the payment, the dispute decides` : reason.why,
+        },
       });
     }
     this.counters.paymentAnomaly(reason.anomaly);
