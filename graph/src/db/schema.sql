@@ -987,7 +987,7 @@ CREATE TABLE public.orders (
     paid_at timestamp with time zone,
     cancelled_at timestamp with time zone,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
-    hold_expires_at timestamp with time zone,
+    hold_expires_at timestamp with time zone DEFAULT (now() + '01:00:00'::interval),
     cancel_reason character varying(16),
     refunded_at timestamp with time zone,
     refunded_cents integer DEFAULT 0 NOT NULL,
@@ -1265,7 +1265,6 @@ CREATE TABLE public.users (
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
     email_verified boolean DEFAULT false NOT NULL,
     admin_source character varying(16),
-    CONSTRAINT users_admin_has_source CHECK ((((role)::text = 'admin'::text) = (admin_source IS NOT NULL))),
     CONSTRAINT users_admin_source_check CHECK (((admin_source)::text = ANY ((ARRAY['config'::character varying, 'promotion'::character varying])::text[]))),
     CONSTRAINT users_email_check CHECK (((email)::text = lower((email)::text))),
     CONSTRAINT users_role_check CHECK (((role)::text = ANY ((ARRAY['admin'::character varying, 'user'::character varying])::text[])))
