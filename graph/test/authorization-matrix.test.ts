@@ -29,6 +29,10 @@ interface World {
   paid: { id: string; transactionId: string };
   /** Path of an uploaded image. */
   upload: string;
+  /** The customer's unpaid checkout. */
+  checkout: { id: string };
+  /** The customer's checkout, paid in the sandbox with this PaymentIntent. */
+  paidCheckout: { id: string; transactionId: string };
 }
 
 interface RestRequest {
@@ -81,6 +85,17 @@ async function freshPaidOrder(world: World): Promise<string> {
   await rest("PATCH", `/order/${orderId}`, { token: world.customer.token, body: { transactionId } });
   return orderId;
 }
+/** A checkout of one fresh part by the person. */
+async function freshCheckout(owner: Person): Promise<string> {
+  const placed = await gql(
+    "mutation($input: PlaceCheckoutInput!) { placeCheckout(input: $input) { databaseId } }",
+    { input: { lines: [{ partId: await freshPart(), quantity: 1 }], address: "1 Main St", phone: "0123456789" } },
+    owner.token,
+  );
+  if (placed.body.errors) throw new Error(`checkout failed: ${JSON.stringify(placed.body.errors)}`);
+  return placed.body.data.placeCheckout.databaseId;
+}
+const freshLine = async () => ({ line: { partId: await freshPart(), quantity: 1 } });
 async function freshUserEmail(): Promise<string> {
   const email = `target${crypto.randomBytes(5).toString("hex")}@example.com`;
   await withDatabase((client) => client.query(`INSERT INTO users (email, role) VALUES ($1, 'user')`, [email]));
@@ -170,6 +185,18 @@ const GRAPHQL: Record<string, GqlRow> = {
     expect: ["UNAUTHENTICATED", "FORBIDDEN", "FORBIDDEN", "ok"],
     query: '{ orders(first: 1, status: UNPAID, search: "a") { edges { cursor } } }',
   },
+  // A signed-in customer's cart is their own: no id names it.
+  "Query.cart": { expect: ["UNAUTHENTICATED", "ok", "ok", "ok"], query: "{ cart { lineCount } }" },
+  "Query.cartPreview": {
+    expect: ["ok", "ok", "ok", "ok"],
+    query: "query($lines: [CartLineInput!]!) { cartPreview(lines: $lines) { lineCount } }",
+    variables: async () => ({ lines: [{ partId: await freshPart(), quantity: 1 }] }),
+  },
+  "Query.checkout": {
+    expect: ["UNAUTHENTICATED", "ok", "NOT_FOUND", "ok"],
+    query: "query($id: ID!) { checkout(id: $id) { id } }",
+    variables: (world) => ({ id: world.checkout.id }),
+  },
   "Query.adminParts": { expect: ["UNAUTHENTICATED", "FORBIDDEN", "FORBIDDEN", "ok"], query: "{ adminParts(first: 1, status: RETIRED) { edges { cursor } } }" },
   "Query.auditLog": { expect: ["UNAUTHENTICATED", "FORBIDDEN", "FORBIDDEN", "ok"], query: "{ auditLog(first: 1, entityType: PART) { edges { cursor } } }" },
   "Query.adminOverview": { expect: ["UNAUTHENTICATED", "FORBIDDEN", "FORBIDDEN", "ok"], query: "{ adminOverview { revenue revenueByDay { day } } }" },
@@ -239,6 +266,42 @@ const GRAPHQL: Record<string, GqlRow> = {
     query: "mutation($orderId: ID!, $transactionId: String!) { confirmOrderPayment(orderId: $orderId, transactionId: $transactionId) { id } }",
     variables: (world) => ({ orderId: world.paid.id, transactionId: world.paid.transactionId }),
   },
+  "Mutation.addToCart": {
+    expect: ["UNAUTHENTICATED", "ok", "ok", "ok"],
+    query: "mutation($line: CartLineInput!) { addToCart(line: $line) { lineCount } }",
+    variables: freshLine,
+  },
+  "Mutation.setCartQuantity": {
+    expect: ["UNAUTHENTICATED", "ok", "ok", "ok"],
+    query: "mutation($line: CartLineInput!) { setCartQuantity(line: $line) { lineCount } }",
+    variables: freshLine,
+  },
+  "Mutation.removeFromCart": {
+    expect: ["UNAUTHENTICATED", "ok", "ok", "ok"],
+    query: "mutation($partId: ID!) { removeFromCart(partId: $partId) { lineCount } }",
+    variables: async () => ({ partId: await freshPart() }),
+  },
+  "Mutation.mergeCart": {
+    expect: ["UNAUTHENTICATED", "ok", "ok", "ok"],
+    query: "mutation($lines: [CartLineInput!]!) { mergeCart(lines: $lines) { lineCount } }",
+    variables: async () => ({ lines: [{ partId: await freshPart(), quantity: 1 }] }),
+  },
+  "Mutation.placeCheckout": {
+    expect: ["UNAUTHENTICATED", "ok", "ok", "ok"],
+    query: "mutation($input: PlaceCheckoutInput!) { placeCheckout(input: $input) { id } }",
+    variables: async () => ({ input: { lines: [{ partId: await freshPart(), quantity: 1 }], address: "1 Main St", phone: "0123456789" } }),
+  },
+  // Only the customer pays their checkout; an admin is told it does not exist, as for an order's payment.
+  "Mutation.createCheckoutPaymentIntent": {
+    expect: ["UNAUTHENTICATED", "ok", "NOT_FOUND", "NOT_FOUND"],
+    query: "mutation($checkoutId: ID!) { createCheckoutPaymentIntent(checkoutId: $checkoutId) { clientSecret } }",
+    variables: (world) => ({ checkoutId: world.checkout.id }),
+  },
+  "Mutation.confirmCheckoutPayment": {
+    expect: ["UNAUTHENTICATED", "ok", "NOT_FOUND", "NOT_FOUND"],
+    query: "mutation($checkoutId: ID!, $transactionId: String!) { confirmCheckoutPayment(checkoutId: $checkoutId, transactionId: $transactionId) { id } }",
+    variables: (world) => ({ checkoutId: world.paidCheckout.id, transactionId: world.paidCheckout.transactionId }),
+  },
   // Each role presents its own Firebase ID token; the visitor has none that verifies.
   "Mutation.signIn": {
     expect: ["UNAUTHENTICATED", "ok", "ok", "ok"],
@@ -288,6 +351,14 @@ beforeAll(async () => {
   const { sandboxUrl, publishableKey } = await sandboxOf(shop().url);
   const transactionId = await payInSandbox(sandboxUrl, publishableKey, intent.body.clientSecret);
   const uploaded = await uploadImage(shop().url, customer.token);
+  const checkoutId = await freshCheckout(customer);
+  const paidCheckoutId = await freshCheckout(customer);
+  const checkoutIntent = await gql(
+    "mutation($checkoutId: ID!) { createCheckoutPaymentIntent(checkoutId: $checkoutId) { clientSecret } }",
+    { checkoutId: paidCheckoutId },
+    customer.token,
+  );
+  const checkoutTransactionId = await payInSandbox(sandboxUrl, publishableKey, checkoutIntent.body.data.createCheckoutPaymentIntent.clientSecret);
   world = {
     customer,
     other,
@@ -295,6 +366,8 @@ beforeAll(async () => {
     order: { id: orderId, globalId: orderGlobalId(orderId) },
     paid: { id: paidId, transactionId },
     upload: new URL(uploaded.body.data.url).pathname.split("/").pop()!,
+    checkout: { id: checkoutId },
+    paidCheckout: { id: paidCheckoutId, transactionId: checkoutTransactionId },
   };
 });
 

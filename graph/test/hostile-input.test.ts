@@ -163,6 +163,9 @@ interface Fixtures {
   orderId: string;
   /** Another customer's unpaid order. */
   foreignOrderId: string;
+  /** The customer's unpaid checkout, and another customer's. */
+  checkoutId: string;
+  foreignCheckoutId: string;
 }
 let f: Fixtures;
 
@@ -629,6 +632,90 @@ const MUTATION_CORPUS: Record<string, MutationCorpus> = {
       ),
     ],
   },
+  // The part has 5 units and a minimum order of 2: every quantity below is out of its bounds or ill-typed.
+  addToCart: {
+    token: () => f.customer.token,
+    query: "mutation($line: CartLineInput!) { addToCart(line: $line) { lineCount } }",
+    cases: () => [
+      { label: "line missing", variables: {} },
+      ...eachVariable({ line: { partId: f.partId, quantity: 2 } }, ["line", "quantity"], [...QUANTITIES, 6]),
+      ...eachVariable({ line: { partId: f.partId, quantity: 2 } }, ["line", "partId"], idValues(randomUuid())),
+    ],
+  },
+  setCartQuantity: {
+    token: () => f.customer.token,
+    query: "mutation($line: CartLineInput!) { setCartQuantity(line: $line) { lineCount } }",
+    cases: () => [
+      ...eachVariable({ line: { partId: f.partId, quantity: 2 } }, ["line", "quantity"], [...QUANTITIES, 1, 6]),
+      ...eachVariable({ line: { partId: f.partId, quantity: 2 } }, ["line", "partId"], idValues(randomUuid())),
+    ],
+  },
+  // A well-formed id of a part not in the cart changes nothing and answers the cart: only ids that cannot name a part here.
+  removeFromCart: {
+    token: () => f.customer.token,
+    query: "mutation($partId: ID!) { removeFromCart(partId: $partId) { lineCount } }",
+    cases: () =>
+      eachVariable(
+        { partId: "x" },
+        ["partId"],
+        [MISSING, null, "", "   ", "nope", "x".repeat(5000), ...SQL, globalId("Order", randomUuid()), 1.5, true, [], {}],
+      ),
+  },
+  // Unknown parts are left out of a merge (a browser's cart may name a part deleted since): only ill-formed lines here.
+  mergeCart: {
+    token: () => f.customer.token,
+    query: "mutation($lines: [CartLineInput!]!) { mergeCart(lines: $lines) { lineCount } }",
+    cases: () => {
+      const v = { lines: [{ partId: f.partId, quantity: 2 }] };
+      return [
+        ...eachVariable(v, ["lines"], [MISSING, null, "x", 5, [null], [{}], Array.from({ length: 51 }, () => ({ partId: f.partId, quantity: 2 }))]),
+        ...eachVariable(v, ["lines", "0", "quantity"], QUANTITIES),
+        ...eachVariable(v, ["lines", "0", "partId"], [MISSING, null, "", "   ", "x".repeat(5000), 1.5, true, [], {}]),
+      ];
+    },
+  },
+  placeCheckout: {
+    token: () => f.customer.token,
+    query: "mutation($input: PlaceCheckoutInput!) { placeCheckout(input: $input) { id } }",
+    cases: () => {
+      const v = { input: { lines: [{ partId: f.partId, quantity: 2 }], address: "1 Main St", phone: "0123456789" } };
+      return [
+        { label: "input missing", variables: {} },
+        ...eachVariable(v, ["input", "lines"], [MISSING, null, [], "x", [null], [{}], Array.from({ length: 51 }, () => ({ partId: f.partId, quantity: 2 }))]),
+        ...eachVariable(
+          v,
+          ["input", "lines"],
+          [
+            [
+              { partId: f.partId, quantity: 2 },
+              { partId: f.partId, quantity: 2 },
+            ],
+          ],
+        ),
+        ...eachVariable(v, ["input", "lines", "0", "quantity"], [...QUANTITIES, 1, 6]),
+        ...eachVariable(v, ["input", "lines", "0", "partId"], idValues(randomUuid())),
+        ...eachVariable(v, ["input", "address"], requiredText(300)),
+        ...eachVariable(v, ["input", "phone"], PHONES),
+      ];
+    },
+  },
+  createCheckoutPaymentIntent: {
+    token: () => f.customer.token,
+    query: "mutation($checkoutId: ID!) { createCheckoutPaymentIntent(checkoutId: $checkoutId) { clientSecret } }",
+    cases: () => eachVariable({ checkoutId: "x" }, ["checkoutId"], idValues(f.foreignCheckoutId)),
+  },
+  confirmCheckoutPayment: {
+    token: () => f.customer.token,
+    query: "mutation($checkoutId: ID!, $transactionId: String!) { confirmCheckoutPayment(checkoutId: $checkoutId, transactionId: $transactionId) { id } }",
+    cases: () => [
+      ...eachVariable({ checkoutId: f.checkoutId, transactionId: "pi_does_not_exist" }, ["checkoutId"], idValues(f.foreignCheckoutId)),
+      ...eachVariable(
+        { checkoutId: f.checkoutId, transactionId: "pi_does_not_exist" },
+        ["transactionId"],
+        [MISSING, null, "", "   ", "pi_does_not_exist", ...SQL, ...CONTROL, "p".repeat(256), ...WRONG_TYPES],
+      ),
+    ],
+  },
   signIn: {
     token: () => undefined,
     query: "mutation($idToken: String!) { signIn(idToken: $idToken) { token } }",
@@ -769,7 +856,25 @@ beforeAll(async () => {
     if (placed.status !== 201) throw new Error(JSON.stringify(placed.body));
     return placed.body.insertedId as string;
   };
-  f = { customer, other, admin, partId, orderId: await place(customer), foreignOrderId: await place(other) };
+  const checkOut = async (who: Person) => {
+    const placed = await gql(
+      "mutation($input: PlaceCheckoutInput!) { placeCheckout(input: $input) { databaseId } }",
+      { input: { lines: [{ partId: await insertPart({ available: 5 }), quantity: 1 }], address: "1 Main St", phone: "0123456789" } },
+      who.token,
+    );
+    if (placed.body.errors) throw new Error(JSON.stringify(placed.body.errors));
+    return placed.body.data.placeCheckout.databaseId as string;
+  };
+  f = {
+    customer,
+    other,
+    admin,
+    partId,
+    orderId: await place(customer),
+    foreignOrderId: await place(other),
+    checkoutId: await checkOut(customer),
+    foreignCheckoutId: await checkOut(other),
+  };
 });
 
 describe("hostile input", () => {

@@ -3,7 +3,20 @@ import { types } from "pg";
 import parseTimestamp from "postgres-date";
 import type { Logger as Pino } from "pino";
 import { DataSource, Logger, QueryRunner } from "typeorm";
-import { AuditEntry, LaptopModel, NewsletterSubscription, Order, Part, PartCompatibility, Product, Profile, Review, User } from "../domain/entities";
+import {
+  AuditEntry,
+  CartLine,
+  Checkout,
+  LaptopModel,
+  NewsletterSubscription,
+  Order,
+  Part,
+  PartCompatibility,
+  Product,
+  Profile,
+  Review,
+  User,
+} from "../domain/entities";
 import { InitialSchema1763800000000 } from "./migrations/1763800000000-initial-schema";
 import { CatalogueChangeNotify1763900000000 } from "./migrations/1763900000000-catalogue-change-notify";
 import { SharedRateLimits1764000000000 } from "./migrations/1764000000000-shared-rate-limits";
@@ -34,6 +47,8 @@ import { PrefixWordsAsLexemes1764760000000 } from "./migrations/1764760000000-pr
 import { PartLexemeRanks1764770000000 } from "./migrations/1764770000000-part-lexeme-ranks";
 import { PartLexemePrices1764780000000 } from "./migrations/1764780000000-part-lexeme-prices";
 import { IdentityHoldsRefunds1764800000000 } from "./migrations/1764800000000-identity-holds-refunds";
+import { FoldedOrderSearch1764860000000 } from "./migrations/1764860000000-folded-order-search";
+import { CheckoutsAndCarts1764870000000 } from "./migrations/1764870000000-checkouts-and-carts";
 import { requestStats } from "./request-stats";
 
 /** Counts statements per request and reports slow or failing ones (failures at debug level); nothing else is logged. */
@@ -63,7 +78,7 @@ class CountingLogger implements Logger {
   }
 }
 
-export const entities = [Part, Product, Order, Review, User, Profile, NewsletterSubscription, LaptopModel, PartCompatibility, AuditEntry];
+export const entities = [Part, Product, Order, Checkout, CartLine, Review, User, Profile, NewsletterSubscription, LaptopModel, PartCompatibility, AuditEntry];
 export const migrations = [
   InitialSchema1763800000000,
   CatalogueChangeNotify1763900000000,
@@ -95,6 +110,8 @@ export const migrations = [
   PartLexemeRanks1764770000000,
   PartLexemePrices1764780000000,
   IdentityHoldsRefunds1764800000000,
+  FoldedOrderSearch1764860000000,
+  CheckoutsAndCarts1764870000000,
 ];
 
 /**

@@ -41,6 +41,18 @@ CREATE EXTENSION IF NOT EXISTS pg_trgm WITH SCHEMA public;
 COMMENT ON EXTENSION pg_trgm IS 'text similarity measurement and index searching based on trigrams';
 
 --
+-- Name: unaccent; Type: EXTENSION; Schema: -; Owner: -
+--
+
+CREATE EXTENSION IF NOT EXISTS unaccent WITH SCHEMA public;
+
+--
+-- Name: EXTENSION unaccent; Type: COMMENT; Schema: -; Owner: -
+--
+
+COMMENT ON EXTENSION unaccent IS 'text search dictionary that removes accents';
+
+--
 -- Name: uuid-ossp; Type: EXTENSION; Schema: -; Owner: -
 --
 
@@ -114,6 +126,14 @@ CREATE FUNCTION public.document_lexeme_ranks(document tsvector) RETURNS TABLE(le
     AS $$
         SELECT lexeme, ts_rank(document, lexeme_query(lexeme)) FROM unnest(tsvector_to_array(document)) AS lexeme
       $$;
+
+--
+-- Name: fold_text(text); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.fold_text(input text) RETURNS text
+    LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+    RETURN lower(public.unaccent('public.unaccent'::regdictionary, input));
 
 --
 -- Name: laptop_models_search_document(); Type: FUNCTION; Schema: public; Owner: -
@@ -857,6 +877,61 @@ ALTER TABLE public.audit_log ALTER COLUMN seq ADD GENERATED ALWAYS AS IDENTITY (
 );
 
 --
+-- Name: cart_lines; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.cart_lines (
+    user_id uuid NOT NULL,
+    part_id uuid NOT NULL,
+    quantity integer NOT NULL,
+    seq bigint NOT NULL,
+    added_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT cart_lines_quantity_check CHECK (((quantity >= 1) AND (quantity <= 10000000)))
+);
+
+--
+-- Name: cart_lines_seq_seq; Type: SEQUENCE; Schema: public; Owner: -
+--
+
+ALTER TABLE public.cart_lines ALTER COLUMN seq ADD GENERATED ALWAYS AS IDENTITY (
+    SEQUENCE NAME public.cart_lines_seq_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
+
+--
+-- Name: checkouts; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.checkouts (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    seq bigint NOT NULL,
+    user_id uuid NOT NULL,
+    order_count integer NOT NULL,
+    total_cents integer NOT NULL,
+    payment_intent_id character varying(255),
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT checkouts_order_count_check CHECK ((order_count > 0)),
+    CONSTRAINT checkouts_total_cents_check CHECK ((total_cents >= 0))
+);
+
+--
+-- Name: checkouts_seq_seq; Type: SEQUENCE; Schema: public; Owner: -
+--
+
+ALTER TABLE public.checkouts ALTER COLUMN seq ADD GENERATED ALWAYS AS IDENTITY (
+    SEQUENCE NAME public.checkouts_seq_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
+
+--
 -- Name: customer_totals; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -949,9 +1024,11 @@ CREATE TABLE public.newsletter_subscriptions (
 --
 
 CREATE TABLE public.order_customer_names (
-    name text NOT NULL
+    name text NOT NULL,
+    folded text GENERATED ALWAYS AS (public.fold_text(name)) STORED NOT NULL
 );
 ALTER TABLE ONLY public.order_customer_names ALTER COLUMN name SET STATISTICS 10;
+ALTER TABLE ONLY public.order_customer_names ALTER COLUMN folded SET STATISTICS 10;
 
 --
 -- Name: order_totals; Type: TABLE; Schema: public; Owner: -
@@ -993,6 +1070,7 @@ CREATE TABLE public.orders (
     refunded_cents integer DEFAULT 0 NOT NULL,
     payment_error character varying(500),
     dispute_status character varying(32),
+    checkout_id uuid,
     CONSTRAINT orders_cancel_reason_check CHECK (((cancel_reason)::text = ANY ((ARRAY['customer'::character varying, 'admin'::character varying, 'hold_expired'::character varying])::text[]))),
     CONSTRAINT orders_check CHECK ((total_cents = (unit_price_cents * quantity))),
     CONSTRAINT orders_check2 CHECK (((refunded_cents >= 0) AND (refunded_cents <= total_cents))),
@@ -1044,7 +1122,7 @@ CREATE TABLE public.part_lexeme_ranks (
 CREATE TABLE public.part_names (
     part_id uuid NOT NULL,
     name text NOT NULL,
-    folded text GENERATED ALWAYS AS (lower(name)) STORED NOT NULL
+    folded text GENERATED ALWAYS AS (public.fold_text(name)) STORED NOT NULL
 );
 ALTER TABLE ONLY public.part_names ALTER COLUMN name SET STATISTICS 10;
 ALTER TABLE ONLY public.part_names ALTER COLUMN folded SET STATISTICS 10;
@@ -1311,6 +1389,34 @@ ALTER TABLE ONLY public.audit_log
     ADD CONSTRAINT audit_log_seq_key UNIQUE (seq);
 
 --
+-- Name: cart_lines cart_lines_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.cart_lines
+    ADD CONSTRAINT cart_lines_pkey PRIMARY KEY (user_id, part_id);
+
+--
+-- Name: cart_lines cart_lines_seq_key; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.cart_lines
+    ADD CONSTRAINT cart_lines_seq_key UNIQUE (seq);
+
+--
+-- Name: checkouts checkouts_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.checkouts
+    ADD CONSTRAINT checkouts_pkey PRIMARY KEY (id);
+
+--
+-- Name: checkouts checkouts_seq_key; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.checkouts
+    ADD CONSTRAINT checkouts_seq_key UNIQUE (seq);
+
+--
 -- Name: customer_totals customer_totals_pkey; Type: CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -1379,13 +1485,6 @@ ALTER TABLE ONLY public.orders
 
 ALTER TABLE ONLY public.orders
     ADD CONSTRAINT orders_seq_key UNIQUE (seq);
-
---
--- Name: orders orders_transaction_id_key; Type: CONSTRAINT; Schema: public; Owner: -
---
-
-ALTER TABLE ONLY public.orders
-    ADD CONSTRAINT orders_transaction_id_key UNIQUE (transaction_id);
 
 --
 -- Name: part_compatibility part_compatibility_pkey; Type: CONSTRAINT; Schema: public; Owner: -
@@ -1540,6 +1639,24 @@ CREATE INDEX audit_log_by_entity ON public.audit_log USING btree (entity_type, e
 CREATE INDEX audit_log_by_type ON public.audit_log USING btree (entity_type, seq);
 
 --
+-- Name: cart_lines_by_part; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX cart_lines_by_part ON public.cart_lines USING btree (part_id);
+
+--
+-- Name: checkouts_by_payment_intent; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX checkouts_by_payment_intent ON public.checkouts USING btree (payment_intent_id) WHERE (payment_intent_id IS NOT NULL);
+
+--
+-- Name: checkouts_by_user; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX checkouts_by_user ON public.checkouts USING btree (user_id, seq);
+
+--
 -- Name: laptop_models_by_model; Type: INDEX; Schema: public; Owner: -
 --
 
@@ -1558,10 +1675,16 @@ CREATE UNIQUE INDEX laptop_models_by_name ON public.laptop_models USING btree (l
 CREATE INDEX laptop_models_trigrams ON public.laptop_models USING gin (lower((((brand)::text || ' '::text) || (model)::text)) public.gin_trgm_ops);
 
 --
--- Name: order_customer_names_trigrams; Type: INDEX; Schema: public; Owner: -
+-- Name: order_customer_names_folded_trigrams; Type: INDEX; Schema: public; Owner: -
 --
 
-CREATE INDEX order_customer_names_trigrams ON public.order_customer_names USING gin (name public.gin_trgm_ops);
+CREATE INDEX order_customer_names_folded_trigrams ON public.order_customer_names USING gin (folded public.gin_trgm_ops);
+
+--
+-- Name: orders_by_checkout; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX orders_by_checkout ON public.orders USING btree (checkout_id) WHERE (checkout_id IS NOT NULL);
 
 --
 -- Name: orders_by_part_status; Type: INDEX; Schema: public; Owner: -
@@ -1574,6 +1697,12 @@ CREATE INDEX orders_by_part_status ON public.orders USING btree (part_id, status
 --
 
 CREATE INDEX orders_by_payment_intent ON public.orders USING btree (payment_intent_id) WHERE (payment_intent_id IS NOT NULL);
+
+--
+-- Name: orders_by_transaction; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX orders_by_transaction ON public.orders USING btree (transaction_id) WHERE (transaction_id IS NOT NULL);
 
 --
 -- Name: orders_by_user_email; Type: INDEX; Schema: public; Owner: -
@@ -1600,6 +1729,12 @@ CREATE INDEX orders_live_by_seq ON public.orders USING btree (seq) WHERE ((statu
 CREATE INDEX orders_live_by_user_email ON public.orders USING btree (user_email, seq) WHERE ((status)::text <> 'cancelled'::text);
 
 --
+-- Name: orders_one_per_single_payment; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE UNIQUE INDEX orders_one_per_single_payment ON public.orders USING btree (transaction_id) WHERE ((checkout_id IS NULL) AND (transaction_id IS NOT NULL));
+
+--
 -- Name: orders_one_unpaid_per_user_part; Type: INDEX; Schema: public; Owner: -
 --
 
@@ -1610,6 +1745,12 @@ CREATE UNIQUE INDEX orders_one_unpaid_per_user_part ON public.orders USING btree
 --
 
 CREATE INDEX orders_paid_by_paid_at_with_totals ON public.orders USING btree (paid_at) INCLUDE (part_id, quantity, total_cents) WHERE ((status)::text = 'paid'::text);
+
+--
+-- Name: orders_past_by_user; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX orders_past_by_user ON public.orders USING btree (user_id, seq) WHERE ((status)::text = ANY ((ARRAY['cancelled'::character varying, 'refunded'::character varying])::text[]));
 
 --
 -- Name: orders_unpaid_by_hold_end; Type: INDEX; Schema: public; Owner: -
@@ -1755,6 +1896,24 @@ ALTER STATISTICS public.part_names_trigram_shares SET STATISTICS 100;
 --
 
 CREATE TRIGGER audit_log_append_only BEFORE DELETE OR UPDATE ON public.audit_log FOR EACH ROW EXECUTE FUNCTION public.audit_log_append_only();
+
+--
+-- Name: audit_log audit_log_notify_accounts_changed; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER audit_log_notify_accounts_changed AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.audit_log FOR EACH STATEMENT EXECUTE FUNCTION public.notify_accounts_changed();
+
+--
+-- Name: cart_lines cart_lines_notify_accounts_changed; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER cart_lines_notify_accounts_changed AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.cart_lines FOR EACH STATEMENT EXECUTE FUNCTION public.notify_accounts_changed();
+
+--
+-- Name: checkouts checkouts_notify_accounts_changed; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER checkouts_notify_accounts_changed AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.checkouts FOR EACH STATEMENT EXECUTE FUNCTION public.notify_accounts_changed();
 
 --
 -- Name: laptop_models laptop_models_notify_catalogue_changed; Type: TRIGGER; Schema: public; Owner: -
@@ -1965,6 +2124,34 @@ CREATE TRIGGER users_notify_changed AFTER DELETE OR UPDATE ON public.users FOR E
 --
 
 CREATE TRIGGER users_notify_truncated AFTER TRUNCATE ON public.users FOR EACH STATEMENT EXECUTE FUNCTION public.notify_users_changed();
+
+--
+-- Name: cart_lines cart_lines_part_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.cart_lines
+    ADD CONSTRAINT cart_lines_part_id_fkey FOREIGN KEY (part_id) REFERENCES public.parts(id) ON DELETE CASCADE;
+
+--
+-- Name: cart_lines cart_lines_user_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.cart_lines
+    ADD CONSTRAINT cart_lines_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.users(id) ON DELETE CASCADE;
+
+--
+-- Name: checkouts checkouts_user_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.checkouts
+    ADD CONSTRAINT checkouts_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.users(id) ON DELETE RESTRICT;
+
+--
+-- Name: orders orders_checkout_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.orders
+    ADD CONSTRAINT orders_checkout_id_fkey FOREIGN KEY (checkout_id) REFERENCES public.checkouts(id) ON DELETE RESTRICT;
 
 --
 -- Name: orders orders_part_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -

@@ -4,6 +4,8 @@ export { PartCompatibility } from "./catalogue/part-compatibility.entity";
 export { Product } from "./catalogue/product.entity";
 export { Review } from "./catalogue/review.entity";
 export { Order, OrderStatus } from "./orders/order.entity";
+export { Checkout } from "./orders/checkout.entity";
+export { CartLine } from "./orders/cart-line.entity";
 export { User, Role } from "./accounts/user.entity";
 export { Profile } from "./accounts/profile.entity";
 export { NewsletterSubscription } from "./accounts/newsletter-subscription.entity";

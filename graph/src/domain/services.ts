@@ -13,6 +13,8 @@ import { PartService } from "./catalogue/part.service";
 import { ProductService } from "./catalogue/product.service";
 import { ReviewService } from "./catalogue/review.service";
 import { ImageService, ImageStore } from "./images/image.service";
+import { CartService } from "./orders/cart.service";
+import { CheckoutService } from "./orders/checkout.service";
 import { HoldPolicy, OrderService } from "./orders/order.service";
 import { PaymentService } from "./orders/payment.service";
 import { SILENT_COUNTERS, type ShopCounters } from "./counters";
@@ -35,6 +37,10 @@ export interface Services {
   compatibility: CompatibilityService;
   products: ProductService;
   orders: OrderService;
+  /** Signed-in customers' carts (a visitor's lives in the browser). */
+  carts: CartService;
+  /** Checkouts: a cart's lines reserved together, paid by one card payment (through payments). */
+  checkouts: CheckoutService;
   reviews: ReviewService;
   profiles: ProfileService;
   newsletter: NewsletterService;
@@ -72,6 +78,8 @@ export function createServices(db: DataSource, deps: ServiceDependencies): Servi
     compatibility: new CompatibilityService(db),
     products: new ProductService(db),
     orders: new OrderService(db, deps.holds, payments, counters),
+    carts: new CartService(db),
+    checkouts: new CheckoutService(db, deps.holds, counters),
     reviews: new ReviewService(db),
     profiles: new ProfileService(db),
     newsletter: new NewsletterService(db),

@@ -19,7 +19,7 @@ import { compiledExecution } from "./compiled-execution";
 import { GRAPHQL_PATH, logCause, sendRefusal } from "./errors";
 import { GRAPHQL_LIMITS, GRAPHQL_MAX_TOKENS, graphqlLimitRules } from "./graphql-limits";
 import type { Logger } from "./logging";
-import { rateLimitPlugin, type RateLimits } from "./rate-limits";
+import { perListItem, rateLimitPlugin, type RateLimits } from "./rate-limits";
 import { responseContentTypePlugin } from "./response-content-type";
 import { wellFormedTextRule, wellFormedVariablesPlugin } from "./well-formed-text";
 
@@ -135,7 +135,9 @@ export async function registerGraphql(app: FastifyInstance, edge: GraphqlEdge): 
         signIn: edge.rateLimits.signIn,
         subscribeNewsletter: edge.rateLimits.newsletter,
         placeOrder: edge.rateLimits.orders,
+        placeCheckout: { limit: edge.rateLimits.orders, cost: perListItem("input", "lines") },
         createPaymentIntent: edge.rateLimits.paymentIntents,
+        createCheckoutPaymentIntent: edge.rateLimits.paymentIntents,
       }),
       unexpectedErrorsPlugin(),
       responseContentTypePlugin<ShopGraphContext>(),

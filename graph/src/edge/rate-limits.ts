@@ -1,5 +1,5 @@
 import { HeaderMap, type ApolloServerPlugin } from "@apollo/server";
-import { FieldNode, FragmentDefinitionNode, GraphQLError, Kind, OperationDefinitionNode, SelectionSetNode } from "graphql";
+import { FieldNode, FragmentDefinitionNode, GraphQLError, Kind, OperationDefinitionNode, SelectionSetNode, ValueNode } from "graphql";
 import { RateLimiterPostgres, RateLimiterRes } from "rate-limiter-flexible";
 import type { DataSource } from "typeorm";
 import type { Config } from "../config";
@@ -109,23 +109,53 @@ export function rateLimitKey(limit: RateLimit, clientAddress: string, customerId
   return limit.per === "customer" ? customerId() : Promise.resolve(clientAddress);
 }
 
+/** A mutation's limit, and what one call of it takes from it (1 unless `cost` says more). */
+export interface LimitedMutation {
+  limit: RateLimit;
+  cost?(field: FieldNode, variables: Record<string, unknown>): number;
+}
+
+/** The value of a literal or a variable, as far as `path` leads into input objects. */
+function valueAt(node: ValueNode | undefined, path: readonly string[], variables: Record<string, unknown>): unknown {
+  if (!node) return undefined;
+  if (node.kind === Kind.VARIABLE) {
+    let value: unknown = variables[node.name.value];
+    for (const key of path) value = value !== null && typeof value === "object" ? (value as Record<string, unknown>)[key] : undefined;
+    return value;
+  }
+  if (path.length === 0) return node.kind === Kind.LIST ? node.values : undefined;
+  if (node.kind !== Kind.OBJECT) return undefined;
+  return valueAt(node.fields.find((field) => field.name.value === path[0])?.value, path.slice(1), variables);
+}
+
+/** A cost of one per item of the list the argument path names (`input.lines`), at least one. */
+export const perListItem =
+  (argument: string, ...path: string[]) =>
+  (field: FieldNode, variables: Record<string, unknown>): number => {
+    const list = valueAt(field.arguments?.find((given) => given.name.value === argument)?.value, path, variables);
+    return Array.isArray(list) ? Math.max(1, list.length) : 1;
+  };
+
 /**
  * GraphQL: the mutations behind the same limits as their REST routes (signIn, subscribeNewsletter,
- * placeOrder, createPaymentIntent) take from the same counters. A refused operation runs nothing
- * and answers 429 with Retry-After and extensions.code RATE_LIMITED.
+ * placeOrder, createPaymentIntent) take from the same counters, and a checkout takes one order
+ * per line. A refused operation runs nothing and answers 429 with Retry-After and
+ * extensions.code RATE_LIMITED.
  */
 export function rateLimitPlugin<Context extends { clientAddress: string; customerId(): Promise<string | null> }>(
-  limitedMutations: Record<string, RateLimit>,
+  limitedMutations: Record<string, RateLimit | LimitedMutation>,
 ): ApolloServerPlugin<Context> {
   const requestListener = {
     async didResolveOperation({
       operation,
       document,
       contextValue,
+      request,
     }: {
       operation?: OperationDefinitionNode | null;
       document: { definitions: readonly any[] };
       contextValue: Context;
+      request: { variables?: Record<string, unknown> };
     }) {
       if (!operation || operation.operation !== "mutation") return;
       const fragments: Record<string, FragmentDefinitionNode> = {};
@@ -134,8 +164,10 @@ export function rateLimitPlugin<Context extends { clientAddress: string; custome
       }
       const counts = new Map<RateLimit, number>();
       for (const field of rootFields(operation.selectionSet, fragments)) {
-        const limit = limitedMutations[field.name.value];
-        if (limit) counts.set(limit, (counts.get(limit) ?? 0) + 1);
+        const limited = limitedMutations[field.name.value];
+        if (!limited) continue;
+        const { limit, cost } = limited instanceof RateLimit ? { limit: limited, cost: undefined } : limited;
+        counts.set(limit, (counts.get(limit) ?? 0) + (cost ? cost(field, request.variables ?? {}) : 1));
       }
       for (const [limit, amount] of counts) {
         const key = await rateLimitKey(limit, contextValue.clientAddress, () => contextValue.customerId());

@@ -1,8 +1,8 @@
 import { isUuid } from "../../domain/ids";
 
 /** Relay global ids: base64url("Type:databaseId"), opaque to clients. */
-export type NodeTypeName = "Part" | "Product" | "Order" | "Review" | "User" | "LaptopModel";
-const NODE_TYPES = new Set<NodeTypeName>(["Part", "Product", "Order", "Review", "User", "LaptopModel"]);
+export type NodeTypeName = "Part" | "Product" | "Order" | "Checkout" | "Review" | "User" | "LaptopModel";
+const NODE_TYPES = new Set<NodeTypeName>(["Part", "Product", "Order", "Checkout", "Review", "User", "LaptopModel"]);
 
 export function toGlobalId(type: NodeTypeName, databaseId: string): string {
   return Buffer.from(`${type}:${databaseId}`, "utf8").toString("base64url");

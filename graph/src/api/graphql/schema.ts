@@ -9,6 +9,8 @@ import { validateArgument } from "../inputs/validation";
 import { nodeTypeName } from "./node";
 import { NodeResolver } from "./resolvers/node.resolver";
 import { OrderResolver } from "./resolvers/order.resolver";
+import { CheckoutResolver } from "./resolvers/checkout.resolver";
+import { CartResolver } from "./resolvers/cart.resolver";
 import { UserResolver, ViewerResolver } from "./resolvers/user.resolver";
 import { PaymentResolver } from "./resolvers/payment.resolver";
 import { AuditResolver } from "./resolvers/audit.resolver";
@@ -21,6 +23,8 @@ export const resolvers = [
   ProductResolver,
   ReviewResolver,
   OrderResolver,
+  CheckoutResolver,
+  CartResolver,
   UserResolver,
   ViewerResolver,
   PaymentResolver,

@@ -22,6 +22,7 @@ import { PartStatusFilter } from "../../domain/catalogue/part.service";
 import { STOCK } from "../../domain/limits";
 import { dollarsToCents } from "../../domain/money";
 import { OrderStatus } from "../../domain/orders/order.entity";
+import { MAX_CART_LINES } from "../../domain/orders/cart.service";
 import { DollarAmount, IdentityEmail, MAX, MaxLength, NotBlank } from "./validation";
 
 /*
@@ -567,4 +568,82 @@ export class AuditLogArgs extends PageArgs {
   @IsString({ message: "entityId must be an id" })
   @MaxLength(200, { message: "entityId must be an id" })
   entityId?: string | null;
+}
+
+// --- Carts and checkouts ----------------------------------------------------------------------
+
+@InputType({ description: "A quantity of a part: a line of a cart or of a checkout" })
+export class CartLineInput {
+  @Field(() => ID, { description: "The part (global id or databaseId)" })
+  @IsString({ message: "The part is required" })
+  @NotBlank("The part is required")
+  @MaxLength(200, { message: "Part not found" })
+  partId: string;
+
+  @Field(() => Int, { description: "How many units: from the part's minimum order quantity up to what is available" })
+  @IsInt({ message: "Quantity must be a whole number" })
+  @Min(1, { message: "Quantity must be at least 1" })
+  @Max(1_000_000, { message: "Quantity is larger than any stock" })
+  quantity: number;
+}
+
+function CartLinesField(description: string): PropertyDecorator {
+  return all(
+    Field(() => [CartLineInput], { description }),
+    IsArray({ message: "lines must be a list of parts and quantities" }),
+    ArrayMaxSize(MAX_CART_LINES, { message: `A cart holds at most ${MAX_CART_LINES} lines` }),
+    ValidateNested({ each: true }),
+  );
+}
+
+@InputType({ description: "Every line of a cart placed at once, and where to send them" })
+export class PlaceCheckoutInput {
+  @CartLinesField(`The lines as the customer saw them in their cart (1 to ${MAX_CART_LINES}, each part once); each becomes an order`)
+  lines: CartLineInput[];
+
+  @RequiredText("Address", MAX.address)
+  address: string;
+
+  @PhoneField()
+  phone: string;
+}
+
+@ArgsType()
+export class CheckoutIdArgs {
+  @Field(() => ID, { description: "The checkout (global id or databaseId)" })
+  @IsString({ message: "checkoutId is required" })
+  @NotBlank("checkoutId is required")
+  @MaxLength(200, { message: "Checkout not found" })
+  checkoutId: string;
+}
+
+@ArgsType()
+export class ConfirmCheckoutPaymentArgs extends CheckoutIdArgs {
+  @Field(() => String, { description: "The PaymentIntent id the card form answered" })
+  @IsString({ message: "transactionId is required" })
+  @NotBlank("transactionId is required")
+  @MaxLength(255, { message: "transactionId is too long" })
+  transactionId: string;
+}
+
+@ArgsType()
+export class CartLinesArgs {
+  @CartLinesField(`Lines of a cart kept in the browser (at most ${MAX_CART_LINES})`)
+  lines: CartLineInput[];
+}
+
+@ArgsType()
+export class PartIdArgs {
+  @Field(() => ID, { description: "The part (global id or databaseId)" })
+  @IsString({ message: "The part is required" })
+  @NotBlank("The part is required")
+  @MaxLength(200, { message: "Part not found" })
+  partId: string;
+}
+
+@ArgsType()
+export class CartLineArgs {
+  @Field(() => CartLineInput, { description: "The part and how many units" })
+  @ValidateNested()
+  line: CartLineInput;
 }

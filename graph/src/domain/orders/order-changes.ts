@@ -1,6 +1,9 @@
 import type { EntityManager } from "typeorm";
 import { returnedRows } from "../../db/sql";
-import { CancelReason, Order } from "./order.entity";
+import { type AuditActor, recordAudit, SHOP_ITSELF } from "../audit/audit.service";
+import { AuditAction, AuditEntityType, type Snapshot } from "../audit/audit-entry.entity";
+import { centsToDollars } from "../money";
+import { CancelReason, Order, OrderStatus } from "./order.entity";
 
 /**
  * How an order's state changes are written, shared by the services that decide them (a customer
@@ -9,6 +12,18 @@ import { CancelReason, Order } from "./order.entity";
  * then the order updates, whose triggers write the rollups), so these never deadlock each other
  * or a reservation (which locks its part, then inserts).
  */
+
+/** What the history keeps of an order. */
+export const orderSnapshot = (order: Order): Snapshot => ({
+  status: order.status,
+  partId: order.partId,
+  partName: order.partName,
+  quantity: order.quantity,
+  price: order.price,
+  userEmail: order.userEmail,
+});
+
+const formatDollars = (cents: number) => `$${centsToDollars(cents).toFixed(2)}`;
 
 /** The order, locked for the rest of the transaction; null when there is none. */
 export function lockOrder(tx: EntityManager, databaseId: string): Promise<Order | null> {
@@ -86,4 +101,74 @@ export async function notePaymentError(tx: EntityManager, orderId: string, messa
 
 export async function noteDispute(tx: EntityManager, orderId: string, status: string): Promise<void> {
   await tx.query(`UPDATE orders SET dispute_status = $2 WHERE id = $1`, [orderId, status.slice(0, 32)]);
+}
+
+/** The orders a payment paid (one, or a checkout's several), locked in id order. */
+export function lockOrdersPaidBy(tx: EntityManager, transactionId: string): Promise<Order[]> {
+  return tx
+    .getRepository(Order)
+    .createQueryBuilder("o")
+    .setLock("pessimistic_write")
+    .where(`o.transaction_id = :transactionId`, { transactionId })
+    .orderBy("o.id", "ASC")
+    .getMany();
+}
+
+/** A checkout's orders, locked in id order. */
+export function lockCheckoutOrders(tx: EntityManager, checkoutId: string): Promise<Order[]> {
+  return tx
+    .getRepository(Order)
+    .createQueryBuilder("o")
+    .setLock("pessimistic_write")
+    .where(`o.checkout_id = :checkoutId`, { checkoutId })
+    .orderBy("o.id", "ASC")
+    .getMany();
+}
+
+/** A paid order refunded in full: refunded, its units back on sale, the history told who did it. */
+export async function recordRefund(tx: EntityManager, order: Order, actor: AuditActor): Promise<Order> {
+  const before = orderSnapshot(order);
+  await returnUnits(tx, [order]);
+  const refundedAt = await markRefunded(tx, order.databaseId);
+  Object.assign(order, { status: OrderStatus.REFUNDED, refundedAt, refundedCents: order.totalCents });
+  await recordAudit(tx, actor, {
+    action: AuditAction.ORDER_REFUNDED,
+    entityType: AuditEntityType.ORDER,
+    entityId: order.databaseId,
+    before,
+    after: { ...orderSnapshot(order), refundedAt: refundedAt.toISOString() },
+  });
+  return order;
+}
+
+/** Whether the history already has the automatic refund of this payment for this order. */
+export async function giveBackNoted(tx: EntityManager, orderId: string, intentId: string): Promise<boolean> {
+  const rows: unknown[] = await tx.query(`SELECT 1 FROM audit_log WHERE entity_type = 'order' AND entity_id = $1 AND action = $2 AND after->>'payment' = $3`, [
+    orderId,
+    AuditAction.PAYMENT_REFUNDED,
+    intentId,
+  ]);
+  return rows.length > 0;
+}
+
+/** The history's entry of a payment (or the part of it paying for `order`) given back by the shop itself: why, how much, which refund. */
+export async function recordGiveBack(
+  tx: EntityManager,
+  order: Order,
+  given: { intentId: string; refundedCents: number | null; refundId: string | null; why: string; checkoutId?: string },
+): Promise<void> {
+  await recordAudit(tx, SHOP_ITSELF, {
+    action: AuditAction.PAYMENT_REFUNDED,
+    entityType: AuditEntityType.ORDER,
+    entityId: order.databaseId,
+    before: { ...orderSnapshot(order), payment: given.intentId },
+    after: {
+      ...orderSnapshot(order),
+      payment: given.intentId,
+      refunded: given.refundedCents === null ? null : formatDollars(given.refundedCents),
+      refund: given.refundId,
+      why: given.why,
+      ...(given.checkoutId ? { checkout: given.checkoutId } : {}),
+    },
+  });
 }

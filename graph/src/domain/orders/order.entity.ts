@@ -2,6 +2,7 @@ import { Column, CreateDateColumn, Entity, JoinColumn, ManyToOne } from "typeorm
 import { NodeEntity } from "../node-entity";
 import { centsToDollars } from "../money";
 import { Part } from "../catalogue/part.entity";
+import { orderNumberOf } from "./order-number";
 
 export enum OrderStatus {
   UNPAID = "unpaid",
@@ -68,6 +69,11 @@ export class Order extends NodeEntity {
   @Column({ type: "varchar", length: 16 })
   status: OrderStatus;
 
+  /** What the customer quotes: see order-number.ts. */
+  get number(): string {
+    return orderNumberOf(this.seq);
+  }
+
   get paid(): boolean {
     return this.status === OrderStatus.PAID;
   }
@@ -118,6 +124,10 @@ export class Order extends NodeEntity {
 
   @CreateDateColumn({ type: "timestamptz", name: "created_at" })
   createdAt: Date;
+
+  /** The checkout the order was a line of; null for a part reserved on its own. */
+  @Column({ type: "uuid", name: "checkout_id", nullable: true })
+  checkoutId: string | null;
 }
 
 /**

@@ -3,7 +3,7 @@ import { runStatement } from "../../db/prepared";
 import { Role, User } from "../accounts/user.entity";
 import { Actor, authorize, sameEmail } from "../actor";
 import { recordAudit } from "../audit/audit.service";
-import { AuditAction, AuditEntityType, Snapshot } from "../audit/audit-entry.entity";
+import { AuditAction, AuditEntityType } from "../audit/audit-entry.entity";
 import { likePattern } from "../text-search";
 import { lookupPatterns, TrigramStatistics } from "../trigram-windows";
 import { badInput, conflict, forbidden, notFound } from "../errors";
@@ -11,9 +11,13 @@ import { databaseIdOf } from "../ids";
 import { Page, PageRequest, PreparedList } from "../pagination";
 import { Part, PART_CARD_PROPERTIES } from "../catalogue/part.entity";
 import type { ShopCounters } from "../counters";
-import { centsToDollars } from "../money";
-import { lockEndedHolds, lockOrder, markCancelled, returnUnits } from "./order-changes";
+import { lockEndedHolds, lockOrder, markCancelled, orderSnapshot, returnUnits } from "./order-changes";
+export { orderSnapshot } from "./order-changes";
+import { ALREADY_ORDERED, type HoldPolicy, holdingsRefusal, isUniqueViolation, lineRefusal, type LockedPart, lockHoldings } from "./reservation-rules";
 import { CancelReason, Order, ORDER_ROW_PROPERTIES, OrderStatus } from "./order.entity";
+import { ORDER_EXPORT_READS, type OrderExportRow } from "./order-export";
+import { type OrderEvent, orderTimeline } from "./order-timeline";
+import { seqOfOrderNumber } from "./order-number";
 
 /** A reservation as the customer asks for it. */
 export interface PlaceOrder {
@@ -49,28 +53,13 @@ const readOptions = ({ orders, parts }: OrdersRead) => ({
       : [{ property: "part", entity: Part, alias: "p", on: `"p"."id" = "o"."part_id"`, properties: parts === "card" ? PART_CARD_PROPERTIES : undefined }],
 });
 
-const UNIQUE_VIOLATION = "23505";
-export const ALREADY_ORDERED = "Already ordered";
-
-/** How long unpaid orders hold their units, and how much one customer may hold unpaid at once. */
-export interface HoldPolicy {
-  minutes: number;
-  maxUnpaidOrders: number;
-  maxUnpaidCents: number;
-}
+export { ALREADY_ORDERED, type HoldPolicy } from "./reservation-rules";
 
 /** What becomes of the card payments of orders that were cancelled: the payment service's (see PaymentService.release). */
 export interface PaymentRelease {
   release(orders: readonly Order[]): Promise<void>;
 }
 
-/** What a customer already holds unpaid, read under their row's lock so that two reservations cannot both pass the bound. */
-interface Holdings {
-  orders: number;
-  cents: number;
-}
-
-const formatDollars = (cents: number) => `$${centsToDollars(cents).toFixed(2)}`;
 /** Orders a hold-expiry pass ends in one transaction. */
 const EXPIRY_BATCH = 200;
 
@@ -81,49 +70,15 @@ interface PendingReservation {
   reject(error: unknown): void;
 }
 
-interface LockedPart {
-  name: string;
-  price_cents: number;
-  available: number;
-  min_order_quantity: number;
-  retired_at: Date | null;
-}
-
 /** The admins' order list: live orders by default, or those of one state; a search over customers and parts. */
 export interface OrderFilter {
   status?: OrderStatus | null;
-  /** Part of a customer's email or name, or of a part's name (as ordered or as it is now); or an order or part id. */
+  /**
+   * Part of a customer's email or name, or of a part's name (as ordered or as it is now), accents
+   * and letter case aside ("zoe" finds "Zoë"); or an order's number, an order or part id.
+   */
   search?: string | null;
 }
-
-/** One row of the orders export (snake_case: straight from SQL). */
-export interface OrderExportRow {
-  id: string;
-  created_at: Date;
-  status: OrderStatus;
-  paid_at: Date | null;
-  cancelled_at: Date | null;
-  user_email: string;
-  user_name: string;
-  part_id: string;
-  part_name: string;
-  quantity: number;
-  unit_price_cents: number;
-  total_cents: number;
-  transaction_id: string | null;
-  address: string;
-  phone: string;
-}
-
-/** What the history keeps of an order. */
-export const orderSnapshot = (order: Order): Snapshot => ({
-  status: order.status,
-  partId: order.partId,
-  partName: order.partName,
-  quantity: order.quantity,
-  price: order.price,
-  userEmail: order.userEmail,
-});
 
 const EXPORT_BATCH = 500;
 /** Above this many parts named like an admin's search, its orders are found by walking them. */
@@ -132,23 +87,6 @@ const MANY_PARTS = 1000;
 const MANY_CUSTOMERS = 1000;
 /** An order list's status condition, by the status asked for: made from the enum, never from the caller's text. */
 const STATUS_CONDITIONS: ReadonlyMap<string, string> = new Map(Object.values(OrderStatus).map((status) => [status, `= '${status}'`]));
-const EXPORT_COLUMNS: ReadonlyArray<keyof OrderExportRow> = [
-  "id",
-  "created_at",
-  "status",
-  "paid_at",
-  "cancelled_at",
-  "user_email",
-  "user_name",
-  "part_id",
-  "part_name",
-  "quantity",
-  "unit_price_cents",
-  "total_cents",
-  "transaction_id",
-  "address",
-  "phone",
-];
 
 export class OrderService {
   /** Reservations waiting for their part's next transaction, by part id. */
@@ -157,6 +95,8 @@ export class OrderService {
 
   /** The admins' order lists, by the shape of their filter (see selection) and what they read. */
   private readonly adminLists = new Map<string, PreparedList<Order>>();
+  /** One customer's past orders, newest first (orders_past_by_user): a statement per OrdersRead. */
+  private readonly pastOrdersOf = new Map<string, PreparedList<Order>>();
   /** One customer's live orders, newest first (orders_live_by_user_email): a statement per OrdersRead. */
   private readonly liveOrdersOf = new Map<string, PreparedList<Order>>();
   /** How common each trigram of part names is (migration 1764670000000), to look names up by a search's rarest words. */
@@ -217,22 +157,26 @@ export class OrderService {
             for (const item of batch) outcomes.set(item, notFound("Part"));
             return;
           }
-          const holdings = await this.lockHoldings(tx, partId, batch);
-          const ordered = new Set([...holdings].filter(([, held]) => held.ofThisPart).map(([userId]) => userId));
+          const holdings = await lockHoldings(
+            tx,
+            batch.map((item) => item.customer.databaseId),
+          );
           let available = part.available;
           const accepted: Order[] = [];
           for (const item of batch) {
-            const held = holdings.get(item.customer.databaseId) ?? { orders: 0, cents: 0, ofThisPart: false };
-            const refusal = this.refusal(part, available, item, ordered) ?? this.overHoldings(held, part.price_cents * item.input.quantity);
+            const customerId = item.customer.databaseId;
+            const held = holdings.get(customerId) ?? { orders: 0, cents: 0, parts: new Set<string>() };
+            const cents = part.price_cents * item.input.quantity;
+            const refusal = lineRefusal(part, available, item.input.quantity, held.parts.has(partId)) ?? holdingsRefusal(this.holds, held, 1, cents);
             if (refusal) {
               outcomes.set(item, refusal);
               continue;
             }
             available -= item.input.quantity;
             held.orders += 1;
-            held.cents += part.price_cents * item.input.quantity;
-            holdings.set(item.customer.databaseId, held);
-            ordered.add(item.customer.databaseId);
+            held.cents += cents;
+            held.parts.add(partId);
+            holdings.set(customerId, held);
             const order = this.newOrder(partId, part, item);
             accepted.push(order);
             outcomes.set(item, order);
@@ -245,7 +189,7 @@ export class OrderService {
       } catch (error: any) {
         // The lock makes a duplicate impossible here; should the index still object, the batch is
         // made again and the check above answers "Already ordered" for that reservation alone.
-        const duplicate = error?.driverError?.code === UNIQUE_VIOLATION || error?.code === UNIQUE_VIOLATION;
+        const duplicate = isUniqueViolation(error);
         if (duplicate && attempt < 3) continue;
         for (const item of batch) item.reject(duplicate ? conflict(ALREADY_ORDERED) : error);
         return;
@@ -261,48 +205,6 @@ export class OrderService {
       }
     }
     if (placed) this.counters.ordersPlaced(placed);
-  }
-
-  /**
-   * The batch's customers' rows locked (in id order, as every transaction locking users does), with
-   * what each already holds unpaid and whether it has an unpaid order of this part: a customer's
-   * reservations of different parts, in any process, are checked against the bound one at a time.
-   */
-  private async lockHoldings(tx: EntityManager, partId: string, batch: PendingReservation[]): Promise<Map<string, Holdings & { ofThisPart: boolean }>> {
-    const customers = [...new Set(batch.map((item) => item.customer.databaseId))].sort();
-    await tx.query(`SELECT id FROM users WHERE id = ANY($1::uuid[]) ORDER BY id FOR NO KEY UPDATE`, [customers]);
-    // Read after the locks are held: a statement sees what was committed when it began, so the
-    // count must not begin before another reservation of the same customer has committed.
-    const rows: Array<{ user_id: string; orders: number; cents: string; of_this_part: boolean }> = await tx.query(
-      `SELECT user_id, count(*)::int AS orders, sum(total_cents) AS cents, bool_or(part_id = $1) AS of_this_part
-       FROM orders WHERE user_id = ANY($2::uuid[]) AND status = 'unpaid' GROUP BY user_id`,
-      [partId, customers],
-    );
-    return new Map(rows.map((row) => [row.user_id, { orders: row.orders, cents: Number(row.cents), ofThisPart: row.of_this_part }]));
-  }
-
-  /** A reservation that would take a customer's unpaid orders past the bound (their count or value). */
-  private overHoldings(held: Holdings, cents: number): Error | null {
-    const { maxUnpaidOrders, maxUnpaidCents } = this.holds;
-    if (held.orders + 1 > maxUnpaidOrders) {
-      return conflict(`You already have ${held.orders} unpaid orders, the most one customer may hold at once: pay or cancel one first`);
-    }
-    if (held.cents + cents > maxUnpaidCents) {
-      return conflict(
-        `Your unpaid orders would come to ${formatDollars(held.cents + cents)}, over the ${formatDollars(maxUnpaidCents)} one customer may hold unpaid: pay or cancel some first`,
-      );
-    }
-    return null;
-  }
-
-  private refusal(part: LockedPart, available: number, item: PendingReservation, ordered: Set<string>): Error | null {
-    const quantity = item.input.quantity;
-    if (part.retired_at !== null) return badInput(`${part.name} is no longer sold`);
-    if (ordered.has(item.customer.databaseId)) return conflict(ALREADY_ORDERED);
-    if (quantity < part.min_order_quantity) return badInput(`The minimum order for ${part.name} is ${part.min_order_quantity}`);
-    if (available === 0) return badInput(`${part.name} is out of stock`);
-    if (quantity > available) return badInput(`Only ${available} of ${part.name} are available`);
-    return null;
   }
 
   private newOrder(partId: string, part: LockedPart, { customer, input }: PendingReservation): Order {
@@ -420,7 +322,7 @@ export class OrderService {
     const search = filter.search?.trim();
     if (!search) return { shape: statusName, where: ofStatus("o"), values: [] };
     const pattern = likePattern(search);
-    const id = databaseIdOf(search);
+    const exact = this.exactMatches(search);
     const { customers, parts } = await this.named(search, pattern);
     if (customers && parts) {
       // A few customers and parts: the seqs of their orders first, each set by its B-tree
@@ -432,28 +334,53 @@ export class OrderService {
       // to sort them: 2.0 against 0.9 ms). The status is checked there too: a shorter list.
       // The orders of parts named so now need no look at their rows (orders_by_part_status,
       // migration 1764710000000): only those of parts once named so are checked by the name
-      // they were ordered under.
-      const byIdToo = id ? `UNION ALL SELECT seq FROM orders f WHERE (f.id = $5::uuid OR f.part_id = $5::uuid) AND ${ofStatus("f")}` : "";
+      // they were ordered under, folded as the search is (migration 1764860000000).
+      const values: unknown[] = [customers, parts.namedNow, parts.namedBefore, pattern];
+      const byExact = exact.conditions((value) => `$${values.push(value)}`, "f", ofStatus("f"));
       return {
-        shape: `${statusName}_named${id ? "_or_id" : ""}`,
+        shape: `${statusName}_named${exact.shape}`,
         where: `${ofStatus("o")} AND "o"."seq" = ANY(ARRAY(
              SELECT seq FROM orders f WHERE f.user_email = ANY(ARRAY(SELECT unnest($1::text[]))) AND ${ofStatus("f")}
              UNION ALL SELECT seq FROM orders f WHERE f.user_name = ANY(ARRAY(SELECT unnest($1::text[]))) AND ${ofStatus("f")}
              UNION ALL SELECT seq FROM orders f WHERE f.part_id = ANY(ARRAY(SELECT unnest($2::uuid[]))) AND ${ofStatus("f")}
-             UNION ALL SELECT seq FROM orders f WHERE f.part_id = ANY(ARRAY(SELECT unnest($3::uuid[]))) AND f.part_name ILIKE $4 AND ${ofStatus("f")}
-             ${byIdToo}))`,
-        values: id ? [customers, parts.namedNow, parts.namedBefore, pattern, id] : [customers, parts.namedNow, parts.namedBefore, pattern],
+             UNION ALL SELECT seq FROM orders f WHERE f.part_id = ANY(ARRAY(SELECT unnest($3::uuid[]))) AND fold_text(f.part_name) LIKE fold_text($4) AND ${ofStatus("f")}
+             ${byExact.map((condition) => `UNION ALL ${condition}`).join("\n")}))`,
+        values,
       };
     }
     // Many: walking the orders newest first finds a page long before the end, so each order
     // walked is checked by its own fields, and its part's name by key (an alias of its own: the
     // list may join the parts as "p").
+    const values: unknown[] = [pattern];
+    const orExact = exact.conditions((value) => `$${values.push(value)}`, "o", null);
     return {
-      shape: `${statusName}_walked${id ? "_or_id" : ""}`,
-      where: `${ofStatus("o")} AND ("o"."user_email" ILIKE $1 OR "o"."user_name" ILIKE $1
-            OR "o"."part_name" ILIKE $1 OR (SELECT now_named.name FROM parts now_named WHERE now_named.id = "o"."part_id") ILIKE $1
-            ${id ? `OR "o"."id" = $2::uuid OR "o"."part_id" = $2::uuid` : ""})`,
-      values: id ? [pattern, id] : [pattern],
+      shape: `${statusName}_walked${exact.shape}`,
+      where: `${ofStatus("o")} AND (fold_text("o"."user_email") LIKE fold_text($1) OR fold_text("o"."user_name") LIKE fold_text($1)
+            OR fold_text("o"."part_name") LIKE fold_text($1) OR fold_text((SELECT now_named.name FROM parts now_named WHERE now_named.id = "o"."part_id")) LIKE fold_text($1)
+            ${orExact.map((condition) => `OR ${condition}`).join(" ")})`,
+      values,
+    };
+  }
+
+  /**
+   * What a search names exactly: an order or a part by id, an order by its number. `conditions`
+   * writes them for the orders aliased `alias`: as whole SELECTs of seqs when `status` is given
+   * (the named shape), as conditions on the row otherwise (the walked one).
+   */
+  private exactMatches(search: string) {
+    const id = databaseIdOf(search);
+    const seq = seqOfOrderNumber(search);
+    return {
+      shape: `${id ? "_or_id" : ""}${seq ? "_or_number" : ""}`,
+      conditions(parameter: (value: unknown) => string, alias: string, status: string | null): string[] {
+        const found: string[] = [];
+        if (id) {
+          const named = parameter(id);
+          found.push(`("${alias}"."id" = ${named}::uuid OR "${alias}"."part_id" = ${named}::uuid)`);
+        }
+        if (seq) found.push(`"${alias}"."seq" = ${parameter(seq)}::bigint`);
+        return status ? found.map((condition) => `SELECT seq FROM orders ${alias} WHERE ${condition} AND ${status}`) : found;
+      },
     };
   }
 
@@ -461,7 +388,8 @@ export class OrderService {
    * What a search names, in one statement: the emails and names orders have been placed under
    * that match (order_customer_names, migration 1764660000000), the parts with a matching name
    * now and those that only had one (as ordered, or before a rename: part_names, migration
-   * 1764640000000); each null when more than MANY_CUSTOMERS or MANY_PARTS match. Part names are looked up by
+   * 1764640000000), all compared folded (accents off, lower case: fold_text, migration
+   * 1764860000000); each null when more than MANY_CUSTOMERS or MANY_PARTS match. Part names are looked up by
    * the search's rarest words where the statistics tell them (trigram-windows.ts), and checked
    * whole; `folded || ''` keeps that check off the index. The lists come back as JSON, which node
    * parses natively: pg reads a PostgreSQL array a character at a time (5% of the shop's time on
@@ -470,17 +398,17 @@ export class OrderService {
   private async named(search: string, pattern: string): Promise<{ customers: string[] | null; parts: { namedNow: string[]; namedBefore: string[] } | null }> {
     const shares = await this.partNameTrigrams.shares();
     const lookups = shares ? lookupPatterns(search, shares) : [];
-    // folded is the name lower-cased, as ILIKE would on every call (migration 1764700000000).
+    // folded is the name folded once, when it is written (migrations 1764700000000, 1764860000000).
     const partNamed = lookups.length
-      ? `${lookups.map((_, i) => `folded LIKE lower($${4 + i})`).join(" AND ")} AND (folded || '') LIKE lower($1)`
-      : "folded LIKE lower($1)";
+      ? `${lookups.map((_, i) => `folded LIKE fold_text($${4 + i})`).join(" AND ")} AND (folded || '') LIKE fold_text($1)`
+      : "folded LIKE fold_text($1)";
     const [row] = await runStatement<{ customers: string[]; named_now: string[]; named_before: string[] }>(
       this.db,
       `WITH named AS (
-         SELECT n.part_id, bool_or(p.name ILIKE $1) AS now
+         SELECT n.part_id, bool_or(fold_text(p.name) LIKE fold_text($1)) AS now
          FROM (SELECT part_id FROM part_names WHERE ${partNamed} LIMIT $3) n JOIN parts p ON p.id = n.part_id
          GROUP BY n.part_id)
-       SELECT (SELECT coalesce(json_agg(name), '[]') FROM (SELECT name FROM order_customer_names WHERE name ILIKE $1 LIMIT $2) c) AS customers,
+       SELECT (SELECT coalesce(json_agg(name), '[]') FROM (SELECT name FROM order_customer_names WHERE folded LIKE fold_text($1) LIMIT $2) c) AS customers,
               (SELECT coalesce(json_agg(part_id), '[]') FROM named WHERE now) AS named_now,
               (SELECT coalesce(json_agg(part_id), '[]') FROM named WHERE NOT now) AS named_before`,
       [pattern, MANY_CUSTOMERS + 1, MANY_PARTS + 1, ...lookups],
@@ -505,7 +433,7 @@ export class OrderService {
 
   private async *readCursor(filter: OrderFilter): AsyncGenerator<OrderExportRow[]> {
     const { where, values } = await this.selection(filter);
-    const sql = `SELECT ${EXPORT_COLUMNS.map((column) => `"o"."${column}"`).join(", ")} FROM orders "o" WHERE ${where} ORDER BY "o"."seq" DESC`;
+    const sql = `SELECT ${ORDER_EXPORT_READS.map((column) => `"o"."${column}"`).join(", ")} FROM orders "o" WHERE ${where} ORDER BY "o"."seq" DESC`;
     const runner = this.db.createQueryRunner();
     await runner.connect();
     let open = false;
@@ -526,13 +454,40 @@ export class OrderService {
     }
   }
 
-  /** One order, for its owner or an admin; anyone else is told it does not exist. */
-  async get(actor: Actor, id: string): Promise<Order> {
+  /**
+   * One order, for its owner or an admin; anyone else is told it does not exist. A cancelled one
+   * only with `cancelled` (its page shows why; the spec's GET /order/{id} answers 404 as ever).
+   */
+  async get(actor: Actor, id: string, options: { cancelled?: boolean } = {}): Promise<Order> {
     const caller = authorize(actor, "USER");
     const databaseId = databaseIdOf(id);
     const order = databaseId ? await this.db.getRepository(Order).findOneBy({ databaseId }) : null;
-    if (!order || order.status === OrderStatus.CANCELLED || !this.mayRead(caller, order)) throw notFound("Order");
+    if (!order || (order.status === OrderStatus.CANCELLED && !options.cancelled) || !this.mayRead(caller, order)) throw notFound("Order");
     return order;
+  }
+
+  /** What happened to an order its caller may read (see order-timeline.ts), oldest first. */
+  timeline(order: Order): Promise<OrderEvent[]> {
+    return orderTimeline(this.db.manager, order);
+  }
+
+  /** A customer's past orders, cancelled or refunded, newest first (migration 1764870000000's index). */
+  listPast(actor: Actor, page: PageRequest, read: OrdersRead = WHOLE_ORDERS): Promise<Page<Order>> {
+    const customer = authorize(actor, "USER");
+    const name = `past_orders_of_user${readSuffix(read)}`;
+    let list = this.pastOrdersOf.get(name);
+    if (!list) {
+      list = new PreparedList(this.db, Order, {
+        name,
+        alias: "o",
+        where: `"o"."status" IN ('cancelled', 'refunded') AND "o"."user_id" = $1`,
+        filterValues: 1,
+        direction: "DESC",
+        ...readOptions(read),
+      });
+      this.pastOrdersOf.set(name, list);
+    }
+    return list.page([customer.databaseId], page);
   }
 
   /** The owner cancels an unpaid order; the reserved stock goes back and its card payment is called off. */

@@ -1,33 +1,31 @@
 import Stripe from "stripe";
 import { DataSource, EntityManager } from "typeorm";
 import { Actor, authorize } from "../actor";
-import { AuditActor, PAYMENT_PROVIDER, recordAudit, SHOP_ITSELF } from "../audit/audit.service";
+import { PAYMENT_PROVIDER, recordAudit } from "../audit/audit.service";
 import { AuditAction, AuditEntityType } from "../audit/audit-entry.entity";
 import type { ShopCounters } from "../counters";
 import { badInput, conflict, notFound, ShopError } from "../errors";
 import { databaseIdOf } from "../ids";
 import { logOf, type DomainLog } from "../log";
-import { centsToDollars, dollarsToCents } from "../money";
-import { lockOrder, markPaid, markRefunded, noteDispute, notePartialRefund, notePaymentError, returnUnits } from "./order-changes";
+import { dollarsToCents } from "../money";
+import { CheckoutPayments } from "./checkout-payments";
+import type { Checkout } from "./checkout.entity";
+import {
+  giveBackNoted,
+  lockOrder,
+  lockOrdersPaidBy,
+  markPaid,
+  noteDispute,
+  notePartialRefund,
+  notePaymentError,
+  orderSnapshot,
+  recordGiveBack,
+  recordRefund,
+} from "./order-changes";
 import { Order, OrderStatus } from "./order.entity";
-import { orderSnapshot, type PaymentRelease } from "./order.service";
-
-const CURRENCY = "usd";
-
-/** A signed payload is Stripe's, but the shape is checked before it is read. */
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null;
-const isEvent = (value: unknown): value is Stripe.Event => isObject(value) && typeof value.type === "string" && isObject(value.data);
-const isPaymentIntent = (value: unknown): value is Stripe.PaymentIntent =>
-  isObject(value) && value.object === "payment_intent" && typeof value.id === "string" && typeof value.amount === "number";
-const isCharge = (value: unknown): value is Stripe.Charge =>
-  isObject(value) && value.object === "charge" && typeof value.id === "string" && typeof value.amount === "number";
-const isDispute = (value: unknown): value is Stripe.Dispute => isObject(value) && value.object === "dispute" && typeof value.id === "string";
-
-const formatDollars = (cents: number) => `$${centsToDollars(cents).toFixed(2)}`;
-/** Stripe refuses to refund a charge the customer disputed (a chargeback). */
-const isDisputedRefusal = (error: unknown) => error instanceof ShopError && error.details.stripeCode === "charge_disputed";
-const idOf = (value: string | { id: string } | null | undefined) => (typeof value === "string" ? value : (value?.id ?? null));
-const STILL_OPEN: ReadonlySet<string> = new Set(["requires_payment_method", "requires_confirmation", "requires_action", "processing", "requires_capture"]);
+import type { PaymentRelease } from "./order.service";
+import { formatDollars } from "./reservation-rules";
+import { CURRENCY, idOf, isCharge, isDispute, isDisputedRefusal, isEvent, isPaymentIntent, STILL_OPEN, StripeCalls } from "./stripe-calls";
 
 /** Why a payment the shop cannot keep is given back (the refund's reason and the history's words). */
 type GiveBack = { anomaly: string; why: string };
@@ -43,23 +41,55 @@ export interface ReconcileReport {
   canceled: number;
 }
 
+/** What a settled payment did: marked orders paid, gave (some of) the money back, or nothing. */
+export type SettleOutcome = "paid" | "refunded" | "unchanged";
+
+/**
+ * What payments announce, inside the transaction that records them (the mail outbox writes its
+ * emails there: a receipt is never written for a payment that was rolled back, nor lost for one
+ * that was committed).
+ */
+export interface PaymentEffects {
+  /** `orders` were just marked paid by the PaymentIntent `intentId`. */
+  paid(tx: EntityManager, orders: readonly Order[], intentId: string): Promise<void>;
+  /** `order` was refunded in full (by an admin, or at Stripe). */
+  refunded(tx: EntityManager, order: Order): Promise<void>;
+  /** The shop gave back `cents` of the PaymentIntent `intentId`, which paid for `orders` that could not keep it. */
+  givenBack(tx: EntityManager, orders: readonly Order[], intentId: string, cents: number): Promise<void>;
+}
+
+export const NO_PAYMENT_EFFECTS: PaymentEffects = { paid: async () => undefined, refunded: async () => undefined, givenBack: async () => undefined };
+
 /**
  * Card payments. Nothing about the money comes from the browser: the amount is the stored order
- * total, and an order is marked paid only after the provider confirms a matching, succeeded
- * PaymentIntent made for that very order. Whatever the order of events (a webhook late, lost or
- * repeated, a cancellation crossing a payment), the shop ends where Stripe is: a payment it cannot
- * keep is refunded, a refund or dispute made at Stripe shows on the order.
+ * total (or a checkout's unpaid orders' totals), and an order is marked paid only after the
+ * provider confirms a matching, succeeded PaymentIntent made for that very order or checkout.
+ * Whatever the order of events (a webhook late, lost or repeated, a cancellation crossing a
+ * payment), the shop ends where Stripe is: a payment it cannot keep is refunded, a refund or
+ * dispute made at Stripe shows on the order. A PaymentIntent's metadata names what it pays:
+ * `orderId` (one order, the spec's flow) or `checkoutId` (a checkout's orders: checkout-payments.ts).
  */
 export class PaymentService implements PaymentRelease {
+  private readonly calls: StripeCalls;
+  private readonly checkouts: CheckoutPayments;
+
   constructor(
     private readonly db: DataSource,
-    private readonly stripe: Stripe,
+    stripe: Stripe,
     private readonly webhookSecret: string | null,
     private readonly counters: ShopCounters,
     private readonly log: DomainLog,
-  ) {}
+    private readonly effects: PaymentEffects = NO_PAYMENT_EFFECTS,
+  ) {
+    this.calls = new StripeCalls(stripe);
+    this.checkouts = new CheckoutPayments(db, this.calls, counters, log, effects);
+  }
 
-  async createIntent(actor: Actor, orderId: string, shownPrice?: number | null): Promise<{ clientSecret: string }> {
+  private get stripe(): Stripe {
+    return this.calls.stripe;
+  }
+
+  async createIntent(actor: Actor, orderId: string, shownPrice?: number | null): Promise<{ clientSecret: string; amountCents: number }> {
     const order = await this.ownOrder(actor, orderId);
     this.assertPayable(order);
     if (order.holdExpiresAt && order.holdExpiresAt.getTime() <= Date.now()) {
@@ -69,17 +99,17 @@ export class PaymentService implements PaymentRelease {
       throw badInput(`The price does not match the order total of ${formatDollars(order.totalCents)}`);
     }
     if (order.paymentIntentId) {
-      const existing = await this.call(() => this.stripe.paymentIntents.retrieve(order.paymentIntentId!));
+      const existing = await this.calls.call(() => this.stripe.paymentIntents.retrieve(order.paymentIntentId!));
       if (existing.amount === order.totalCents && existing.client_secret && !["canceled", "succeeded"].includes(existing.status)) {
-        return { clientSecret: existing.client_secret };
+        return { clientSecret: existing.client_secret, amountCents: existing.amount };
       }
     }
-    const intent = await this.call(() =>
+    const intent = await this.calls.call(() =>
       this.stripe.paymentIntents.create(
         {
           amount: order.totalCents,
           currency: CURRENCY,
-          description: `Partshop order ${order.databaseId}: ${order.quantity} x ${order.partName}`,
+          description: `Partshop order #${order.number}: ${order.quantity} x ${order.partName}`,
           metadata: { orderId: order.databaseId },
         },
         { idempotencyKey: `order-${order.databaseId}-amount-${order.totalCents}` },
@@ -87,7 +117,17 @@ export class PaymentService implements PaymentRelease {
     );
     await this.db.query(`UPDATE orders SET payment_intent_id = $2 WHERE id = $1 AND status = 'unpaid'`, [order.databaseId, intent.id]);
     if (!intent.client_secret) throw new ShopError("SERVICE_UNAVAILABLE", "The payment provider did not return a client secret");
-    return { clientSecret: intent.client_secret };
+    return { clientSecret: intent.client_secret, amountCents: intent.amount };
+  }
+
+  /** Opens (or reopens) the one card payment of a checkout: the total of its orders still unpaid. */
+  createCheckoutIntent(actor: Actor, checkoutId: string): Promise<{ clientSecret: string; amountCents: number }> {
+    return this.checkouts.createIntent(actor, checkoutId);
+  }
+
+  /** The shopper reports the checkout's payment; it counts only once the provider confirms it. Idempotent. */
+  confirmCheckout(actor: Actor, checkoutId: string, transactionId: string): Promise<Checkout> {
+    return this.checkouts.confirm(actor, checkoutId, transactionId);
   }
 
   /**
@@ -101,7 +141,7 @@ export class PaymentService implements PaymentRelease {
       throw conflict("This order is already paid with another transaction");
     }
     if (order.status === OrderStatus.REFUNDED) throw conflict("This order was refunded");
-    const intent = await this.call(() => this.stripe.paymentIntents.retrieve(transactionId), "That payment does not exist");
+    const intent = await this.calls.call(() => this.stripe.paymentIntents.retrieve(transactionId), "That payment does not exist");
     if (intent.metadata?.orderId !== order.databaseId) throw badInput("That payment was not made for this order");
     if (intent.status !== "succeeded") throw badInput("That payment has not succeeded");
     if (order.status === OrderStatus.UNPAID && (intent.amount !== order.totalCents || intent.currency !== CURRENCY)) {
@@ -114,7 +154,10 @@ export class PaymentService implements PaymentRelease {
     throw conflict("This order is already paid with another transaction; this payment is refunded");
   }
 
-  /** An admin gives a paid order's payment back in full: the card is refunded, the units return to stock, the history records it. */
+  /**
+   * An admin gives a paid order's payment back in full: the card is refunded (by the order's total
+   * when its payment paid a whole checkout), the units return to stock, the history records it.
+   */
   async refundOrder(actor: Actor, orderId: string): Promise<Order> {
     const admin = authorize(actor, "ADMIN");
     const databaseId = databaseIdOf(orderId);
@@ -126,25 +169,32 @@ export class PaymentService implements PaymentRelease {
       if (order.status === OrderStatus.UNPAID) throw conflict("Only a paid order can be refunded; an unpaid one is cancelled instead");
       // Under the order's lock: a second refund waits, then finds it refunded.
       try {
-        await this.refundIntent(
+        await this.calls.refundIntent(
           order.transactionId!,
-          { metadata: { orderId: order.databaseId }, reason: "requested_by_customer" },
+          {
+            ...(order.checkoutId ? { amount: order.totalCents } : {}),
+            metadata: { orderId: order.databaseId },
+            reason: "requested_by_customer",
+          },
           `admin-refund-${order.databaseId}`,
         );
       } catch (error) {
         if (isDisputedRefusal(error)) throw conflict("The customer disputed this payment (a chargeback): Stripe refunds it only through the dispute");
         throw error;
       }
-      return this.recordRefund(tx, order, admin);
+      await recordRefund(tx, order, admin);
+      await this.effects.refunded(tx, order);
+      return order;
     });
     this.counters.ordersRefunded(1);
     return refunded;
   }
 
   /**
-   * After orders were cancelled: their open card payments are called off, and one that succeeded
-   * meanwhile is refunded. A failure here is logged and left to reconciliation (the cancellation
-   * itself is committed).
+   * After orders were cancelled: their open card payments are called off (a checkout's, once none
+   * of its orders is left to pay), and one that succeeded meanwhile is settled (what the orders
+   * cannot keep is refunded). A failure here is logged and left to reconciliation (the
+   * cancellation itself is committed).
    */
   async release(orders: readonly Order[]): Promise<void> {
     for (const order of orders) {
@@ -152,7 +202,7 @@ export class PaymentService implements PaymentRelease {
       try {
         const intent = await this.stripe.paymentIntents.retrieve(order.paymentIntentId);
         if (STILL_OPEN.has(intent.status)) {
-          await this.stripe.paymentIntents.cancel(intent.id, { cancellation_reason: "abandoned" }, { idempotencyKey: `release-${intent.id}` });
+          await this.calls.cancelIntent(intent.id);
         } else if (intent.status === "succeeded") {
           await this.settle(intent);
         }
@@ -163,6 +213,8 @@ export class PaymentService implements PaymentRelease {
         );
       }
     }
+    const checkouts = new Set(orders.map((order) => order.checkoutId).filter((id): id is string => id !== null));
+    for (const checkoutId of checkouts) await this.checkouts.release(checkoutId, (intent) => this.settle(intent));
   }
 
   /** Stripe's webhook: the order follows what happened to its payment, even if the shopper closed the tab. */
@@ -201,32 +253,38 @@ export class PaymentService implements PaymentRelease {
 
   /**
    * Compares the shop with Stripe and repairs what lost webhooks left: every PaymentIntent of the
-   * shop's orders created in the last `lookbackHours` is settled as its webhook would have (paid,
-   * refunded when its order cannot take it, called off when its order was cancelled, refunds made
-   * at Stripe). Idempotent: a second pass changes nothing.
+   * shop's orders and checkouts created in the last `lookbackHours` is settled as its webhook
+   * would have (paid, refunded when its orders cannot take it, called off when its orders were
+   * cancelled, refunds made at Stripe). Idempotent: a second pass changes nothing.
    */
   async reconcile(lookbackHours: number): Promise<ReconcileReport> {
     const report: ReconcileReport = { intents: 0, markedPaid: 0, refunded: 0, canceled: 0 };
     const since = Math.floor(Date.now() / 1000) - lookbackHours * 3600;
     const intents = this.stripe.paymentIntents.list({ created: { gte: since }, limit: 100, expand: ["data.latest_charge"] });
     for await (const intent of intents) {
-      const databaseId = databaseIdOf(String(intent.metadata?.orderId ?? ""));
-      if (!databaseId) continue;
+      const orderId = databaseIdOf(String(intent.metadata?.orderId ?? ""));
+      const checkoutId = databaseIdOf(String(intent.metadata?.checkoutId ?? ""));
+      if (!orderId && !checkoutId) continue;
       report.intents++;
-      const order = await this.db.getRepository(Order).findOneBy({ databaseId });
-      if (!order) continue;
       if (intent.status === "succeeded") {
         const outcome = await this.settleOutcome(intent);
         if (outcome === "paid") report.markedPaid++;
         if (outcome === "refunded") report.refunded++;
         const charge = intent.latest_charge;
         if (charge && typeof charge === "object") await this.followRefunds(charge);
-      } else if (STILL_OPEN.has(intent.status) && order.status === OrderStatus.CANCELLED) {
-        await this.call(() => this.stripe.paymentIntents.cancel(intent.id, { cancellation_reason: "abandoned" }, { idempotencyKey: `release-${intent.id}` }));
+      } else if (STILL_OPEN.has(intent.status) && (await this.nothingLeftToPay(orderId, checkoutId))) {
+        await this.calls.cancelIntent(intent.id);
         report.canceled++;
       }
     }
     return report;
+  }
+
+  /** Whether the order (or every order of the checkout) a PaymentIntent was opened for was cancelled, so it can be called off. */
+  private async nothingLeftToPay(orderId: string | null, checkoutId: string | null): Promise<boolean> {
+    if (checkoutId) return this.checkouts.nothingLeftToPay(checkoutId);
+    const order = await this.db.getRepository(Order).findOneBy({ databaseId: orderId! });
+    return order?.status === OrderStatus.CANCELLED;
   }
 
   /** Makes the shop agree with a PaymentIntent; true when it changed an order. */
@@ -237,9 +295,11 @@ export class PaymentService implements PaymentRelease {
   /**
    * A succeeded PaymentIntent and its order: an unpaid order is marked paid by it; a cancelled or
    * refunded order, or one paid by another payment, cannot keep it, and it is refunded in full.
+   * A checkout's payment is settled by CheckoutPayments.
    */
-  private async settleOutcome(intent: Stripe.PaymentIntent): Promise<"paid" | "refunded" | "unchanged"> {
+  private async settleOutcome(intent: Stripe.PaymentIntent): Promise<SettleOutcome> {
     if (intent.status !== "succeeded") return "unchanged";
+    if (intent.metadata?.checkoutId !== undefined) return this.checkouts.settle(intent);
     const databaseId = databaseIdOf(String(intent.metadata?.orderId ?? ""));
     // Events for payments that are not the shop's need no work.
     if (!databaseId) return "unchanged";
@@ -250,6 +310,8 @@ export class PaymentService implements PaymentRelease {
       if (order.status === OrderStatus.UNPAID) {
         if (intent.amount === order.totalCents && intent.currency === CURRENCY) {
           await markPaid(tx, order.databaseId, intent.id);
+          Object.assign(order, { status: OrderStatus.PAID, transactionId: intent.id });
+          await this.effects.paid(tx, [order], intent.id);
           return "paid" as const;
         }
         return this.giveBack(tx, order, intent, WRONG_AMOUNT);
@@ -266,14 +328,14 @@ export class PaymentService implements PaymentRelease {
    * is written once (also when a crash came between Stripe's refund and the commit).
    */
   private async giveBack(tx: EntityManager, order: Order, intent: Stripe.PaymentIntent, reason: GiveBack): Promise<"refunded" | "unchanged"> {
-    const noted = await this.refundNoted(tx, order.databaseId, intent.id);
-    const refundedAlready = (await this.refundedCents(intent.id)) >= intent.amount;
+    const noted = await giveBackNoted(tx, order.databaseId, intent.id);
+    const refundedAlready = (await this.calls.refundedCents(intent.id)) >= intent.amount;
     if (noted && refundedAlready) return "unchanged";
     let refund: Stripe.Refund | null = null;
     let disputed = false;
     if (!refundedAlready) {
       try {
-        refund = await this.refundIntent(
+        refund = await this.calls.refundIntent(
           intent.id,
           { reason: "duplicate", metadata: { orderId: order.databaseId, why: reason.anomaly } },
           `auto-refund-${intent.id}`,
@@ -285,19 +347,13 @@ export class PaymentService implements PaymentRelease {
       }
     }
     if (!noted) {
-      await recordAudit(tx, SHOP_ITSELF, {
-        action: AuditAction.PAYMENT_REFUNDED,
-        entityType: AuditEntityType.ORDER,
-        entityId: order.databaseId,
-        before: { ...orderSnapshot(order), payment: intent.id },
-        after: {
-          ...orderSnapshot(order),
-          payment: intent.id,
-          refunded: disputed ? null : formatDollars(intent.amount),
-          refund: refund?.id ?? null,
-          why: disputed ? `${reason.why}; not refunded: the customer disputed the payment, the dispute decides` : reason.why,
-        },
+      await recordGiveBack(tx, order, {
+        intentId: intent.id,
+        refundedCents: disputed ? null : intent.amount,
+        refundId: refund?.id ?? null,
+        why: disputed ? `${reason.why}; not refunded: the customer disputed the payment, the dispute decides` : reason.why,
       });
+      if (!disputed) await this.effects.givenBack(tx, [order], intent.id, intent.amount);
     }
     this.counters.paymentAnomaly(reason.anomaly);
     logOf(this.log).warn(
@@ -307,96 +363,61 @@ export class PaymentService implements PaymentRelease {
     return "refunded";
   }
 
-  /** Whether the history already has the automatic refund of this payment for this order. */
-  private async refundNoted(tx: EntityManager, orderId: string, intentId: string): Promise<boolean> {
-    const rows: unknown[] = await tx.query(
-      `SELECT 1 FROM audit_log WHERE entity_type = 'order' AND entity_id = $1 AND action = $2 AND after->>'payment' = $3`,
-      [orderId, AuditAction.PAYMENT_REFUNDED, intentId],
-    );
-    return rows.length > 0;
-  }
-
-  /** How much of a PaymentIntent's money Stripe has given back or is giving back. */
-  private async refundedCents(intentId: string): Promise<number> {
-    const refunds = await this.call(() => this.stripe.refunds.list({ payment_intent: intentId, limit: 100 }));
-    return refunds.data.filter((refund) => refund.status !== "failed" && refund.status !== "canceled").reduce((sum, refund) => sum + refund.amount, 0);
-  }
-
-  /** A full refund of a PaymentIntent; null when Stripe says it was refunded already. */
-  private async refundIntent(
-    intentId: string,
-    params: Omit<Stripe.RefundCreateParams, "payment_intent">,
-    idempotencyKey: string,
-  ): Promise<Stripe.Refund | null> {
-    try {
-      return await this.call(() => this.stripe.refunds.create({ payment_intent: intentId, ...params }, { idempotencyKey }));
-    } catch (error) {
-      if (error instanceof ShopError && (error.details.stripeCode === "charge_already_refunded" || /already been refunded/i.test(error.message))) return null;
-      throw error;
-    }
-  }
-
-  /** A paid order refunded in full: refunded, its units back on sale, the history told who did it. */
-  private async recordRefund(tx: EntityManager, order: Order, actor: AuditActor): Promise<Order> {
-    const before = orderSnapshot(order);
-    await returnUnits(tx, [order]);
-    const refundedAt = await markRefunded(tx, order.databaseId);
-    Object.assign(order, { status: OrderStatus.REFUNDED, refundedAt, refundedCents: order.totalCents });
-    await recordAudit(tx, actor, {
-      action: AuditAction.ORDER_REFUNDED,
-      entityType: AuditEntityType.ORDER,
-      entityId: order.databaseId,
-      before,
-      after: { ...orderSnapshot(order), refundedAt: refundedAt.toISOString() },
-    });
-    return order;
-  }
-
-  /** A refund made at Stripe (its dashboard, or one the shop made whose answer was lost) shows on the order it paid. */
+  /**
+   * A refund made at Stripe (its dashboard, or one the shop made whose answer was lost) shows on
+   * the order it paid; a checkout's payment pays several (CheckoutPayments.followRefunds).
+   */
   private async followRefunds(charge: Stripe.Charge): Promise<void> {
     const intentId = idOf(charge.payment_intent);
     if (!intentId || charge.amount_refunded <= 0) return;
+    const paidBy: Array<{ id: string; checkout_id: string | null }> = await this.db.query(`SELECT id, checkout_id FROM orders WHERE transaction_id = $1`, [
+      intentId,
+    ]);
+    if (paidBy.length === 0) return;
+    if (paidBy.length > 1 || paidBy[0].checkout_id !== null) return this.checkouts.followRefunds(intentId, charge);
     const refundedInFull = await this.db.transaction(async (tx) => {
-      const [row]: Array<{ id: string }> = await tx.query(`SELECT id FROM orders WHERE transaction_id = $1`, [intentId]);
-      const order = row ? await lockOrder(tx, row.id) : null;
+      const order = await lockOrder(tx, paidBy[0].id);
       if (!order || order.status !== OrderStatus.PAID) return false;
       if (charge.amount_refunded < order.totalCents) {
         await notePartialRefund(tx, order.databaseId, charge.amount_refunded);
         return false;
       }
-      await this.recordRefund(tx, order, PAYMENT_PROVIDER);
+      await recordRefund(tx, order, PAYMENT_PROVIDER);
+      await this.effects.refunded(tx, order);
       return true;
     });
     if (refundedInFull) this.counters.ordersRefunded(1);
   }
 
   private async notePaymentFailure(intent: Stripe.PaymentIntent): Promise<void> {
+    const message = intent.last_payment_error?.message ?? "The payment failed";
+    const checkoutId = databaseIdOf(String(intent.metadata?.checkoutId ?? ""));
+    if (checkoutId) return this.checkouts.notePaymentFailure(checkoutId, message);
     const databaseId = databaseIdOf(String(intent.metadata?.orderId ?? ""));
     if (!databaseId) return;
-    const message = intent.last_payment_error?.message ?? "The payment failed";
     await this.db.transaction((tx) => notePaymentError(tx, databaseId, message));
   }
 
-  /** A dispute (chargeback) of an order's payment: its status shows on the order; its opening is in the history and the log. */
+  /** A dispute (chargeback) of a payment: its status shows on the orders it paid; its opening is in the history and the log. */
   private async followDispute(dispute: Stripe.Dispute, opened: boolean): Promise<void> {
     const intentId = idOf(dispute.payment_intent);
     if (!intentId) return;
     await this.db.transaction(async (tx) => {
-      const [row]: Array<{ id: string }> = await tx.query(`SELECT id FROM orders WHERE transaction_id = $1`, [intentId]);
-      const order = row ? await lockOrder(tx, row.id) : null;
-      if (!order) return;
-      await noteDispute(tx, order.databaseId, dispute.status);
-      await recordAudit(tx, PAYMENT_PROVIDER, {
-        action: AuditAction.ORDER_DISPUTED,
-        entityType: AuditEntityType.ORDER,
-        entityId: order.databaseId,
-        before: { ...orderSnapshot(order), dispute: order.disputeStatus },
-        after: { ...orderSnapshot(order), dispute: dispute.status, reason: dispute.reason, amount: formatDollars(dispute.amount) },
-      });
-      if (opened) {
+      const orders = await lockOrdersPaidBy(tx, intentId);
+      for (const order of orders) {
+        await noteDispute(tx, order.databaseId, dispute.status);
+        await recordAudit(tx, PAYMENT_PROVIDER, {
+          action: AuditAction.ORDER_DISPUTED,
+          entityType: AuditEntityType.ORDER,
+          entityId: order.databaseId,
+          before: { ...orderSnapshot(order), dispute: order.disputeStatus },
+          after: { ...orderSnapshot(order), dispute: dispute.status, reason: dispute.reason, amount: formatDollars(dispute.amount) },
+        });
+      }
+      if (opened && orders.length) {
         this.counters.paymentAnomaly("dispute");
         logOf(this.log).warn(
-          { orderId: order.databaseId, paymentIntent: intentId, dispute: dispute.id, reason: dispute.reason },
+          { orderIds: orders.map((order) => order.databaseId), paymentIntent: intentId, dispute: dispute.id, reason: dispute.reason },
           "A customer disputed a payment",
         );
       }
@@ -416,21 +437,5 @@ export class PaymentService implements PaymentRelease {
     if (order.status === OrderStatus.PAID) throw conflict("This order is already paid");
     if (order.status === OrderStatus.CANCELLED) throw conflict("This order was cancelled");
     if (order.status === OrderStatus.REFUNDED) throw conflict("This order was refunded");
-  }
-
-  /** Provider failures become clear, typed errors instead of 500s. */
-  private async call<T>(operation: () => Promise<T>, missingMessage = "Payment not found"): Promise<T> {
-    try {
-      return await operation();
-    } catch (error) {
-      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === "resource_missing") throw badInput(missingMessage);
-      if (error instanceof Stripe.errors.StripeError) {
-        if (error.type === "StripeConnectionError" || error.type === "StripeAPIError" || error.type === "StripeAuthenticationError") {
-          throw new ShopError("SERVICE_UNAVAILABLE", "The payment service is unavailable right now; please try again");
-        }
-        throw badInput(error.message, { stripeCode: error.code });
-      }
-      throw error;
-    }
   }
 }

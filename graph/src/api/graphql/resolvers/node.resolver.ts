@@ -29,7 +29,9 @@ export class NodeResolver {
         case "Review":
           return await services.reviews.get(decoded.databaseId);
         case "Order":
-          return await services.orders.get(await actor(), decoded.databaseId);
+          return await services.orders.get(await actor(), decoded.databaseId, { cancelled: true });
+        case "Checkout":
+          return await services.checkouts.get(await actor(), decoded.databaseId);
         case "User":
           return await services.users.get(await actor(), decoded.databaseId);
         case "LaptopModel":

@@ -7,7 +7,8 @@ import { IdArgs, OrdersArgs, PlaceOrderInput } from "../../inputs/inputs";
 import { GraphContext } from "../context";
 import { databaseIdFor } from "../global-id";
 import { OrderConnection } from "../types/connection";
-import { ORDER_ROW_FIELDS, OrderType } from "../types/order.type";
+import { ORDER_ROW_FIELDS, OrderEventType, OrderType } from "../types/order.type";
+import { CheckoutType } from "../types/checkout.type";
 import { PART_CARD_FIELDS, PartType } from "../types/part.type";
 import { asksFor, asksOnlyFor } from "../selection";
 
@@ -40,11 +41,26 @@ export class OrderResolver {
     return part;
   }
 
+  @FieldResolver(() => [OrderEventType], {
+    description:
+      "What happened to the order, oldest first: placed, paid, cancelled and why, lapsed, refunded, disputes, with their times. Read it for one order at a time (each order's costs a query)",
+  })
+  timeline(@Root() order: Order, @Ctx() { services }: GraphContext) {
+    return services.orders.timeline(order);
+  }
+
+  @FieldResolver(() => CheckoutType, { nullable: true, description: "The checkout the order was a line of; null for a part reserved on its own" })
+  async checkout(@Root() order: Order, @Ctx() { services, actor }: GraphContext) {
+    return order.checkoutId ? services.checkouts.get(await actor(), order.checkoutId) : null;
+  }
+
   @Directive("@cached(until: [ACCOUNTS, CATALOGUE], scope: CALLER)")
   @Directive("@auth(requires: USER)")
-  @Query(() => OrderType, { description: "One of your orders (admins: any order), by global id or databaseId" })
+  @Query(() => OrderType, {
+    description: "One of your orders (admins: any order), by global id or databaseId; cancelled ones too, with why (cancelReason). NOT_FOUND for anyone else's",
+  })
   async order(@Args() { id }: IdArgs, @Ctx() { services, actor }: GraphContext) {
-    return services.orders.get(await actor(), databaseIdFor("Order", id));
+    return services.orders.get(await actor(), databaseIdFor("Order", id), { cancelled: true });
   }
 
   @Directive("@cached(until: [ACCOUNTS, CATALOGUE], scope: CALLER)")

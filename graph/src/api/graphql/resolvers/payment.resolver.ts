@@ -10,7 +10,7 @@ export class PaymentResolver {
   @Directive("@auth(requires: USER)")
   @Mutation(() => PaymentIntentPayload, { description: "Opens (or reopens) the card payment of one of your unpaid orders" })
   async createPaymentIntent(@Args() { orderId, price }: CreatePaymentIntentArgs, @Ctx() { services, actor }: GraphContext) {
-    return services.payments.createIntent(await actor(), databaseIdFor("Order", orderId), price);
+    return Object.assign(new PaymentIntentPayload(), await services.payments.createIntent(await actor(), databaseIdFor("Order", orderId), price));
   }
 
   @Directive("@auth(requires: USER)")

@@ -91,4 +91,11 @@ export class ViewerResolver {
   async orders(@Root() viewer: Viewer, @Args() page: PageArgs, @Ctx() { services }: GraphContext, @Info() info: GraphQLResolveInfo) {
     return services.orders.listForEmail(viewer.user, viewer.user.email, page, ordersReadFor(info));
   }
+
+  @FieldResolver(() => OrderConnection, {
+    description: "Your past orders, newest first: those cancelled (by you, the shop or their hold's end) and those refunded",
+  })
+  async pastOrders(@Root() viewer: Viewer, @Args() page: PageArgs, @Ctx() { services }: GraphContext, @Info() info: GraphQLResolveInfo) {
+    return services.orders.listPast(viewer.user, page, ordersReadFor(info));
+  }
 }

@@ -1,5 +1,6 @@
 import { Field, Float, Int, ObjectType, registerEnumType } from "type-graphql";
 import { CancelReason, OrderStatus } from "../../../domain/orders/order.entity";
+import { OrderEventKind } from "../../../domain/orders/order-timeline";
 import { Node } from "../node";
 import { NodeFields } from "./node-fields";
 
@@ -23,9 +24,40 @@ registerEnumType(CancelReason, {
   },
 });
 
-/** The part is resolved in resolvers/order.resolver.ts. */
+registerEnumType(OrderEventKind, {
+  name: "OrderEventKind",
+  description: "What happened to an order, on its timeline",
+  valuesConfig: {
+    PLACED: { description: "It was placed (reserved)" },
+    PAID: { description: "It was paid by card" },
+    CANCELLED: { description: "Its customer or the shop cancelled it" },
+    EXPIRED: { description: "Its reservation lapsed unpaid" },
+    REFUNDED: { description: "Its payment was refunded in full" },
+    PAYMENT_REFUNDED: { description: "A payment it could not keep (made after it was cancelled, or twice) was given back" },
+    DISPUTE: { description: "Its payment was disputed with the card issuer, or the dispute moved on" },
+  },
+});
+
+@ObjectType("OrderEvent", { simpleResolvers: true, description: "One step of an order's timeline" })
+export class OrderEventType {
+  @Field(() => Date, { description: "When it happened (UTC)" })
+  at: Date;
+
+  @Field(() => OrderEventKind)
+  kind: OrderEventKind;
+
+  @Field(() => String, { description: "What happened, in a sentence for the customer" })
+  description: string;
+}
+
+/** The part, the timeline and the checkout are resolved in resolvers/order.resolver.ts. */
 @ObjectType("Order", { simpleResolvers: true, implements: Node, description: "A reservation of a part by a customer" })
 export class OrderType extends NodeFields {
+  @Field(() => String, {
+    description: 'The order\'s number, digits only (e.g. "100042"): what the customer quotes and emails show, as "#100042". Admins can search orders by it',
+  })
+  number: string;
+
   @Field(() => String, { description: "The part's name when it was ordered" })
   partName: string;
 
@@ -100,6 +132,7 @@ export class OrderType extends NodeFields {
 export const ORDER_ROW_FIELDS: ReadonlySet<string> = new Set([
   "id",
   "databaseId",
+  "number",
   "partName",
   "quantity",
   "unitPrice",

@@ -1,4 +1,5 @@
-import { Field, ID, ObjectType } from "type-graphql";
+import { Field, Float, ID, ObjectType } from "type-graphql";
+import { centsToDollars } from "../../../domain/money";
 import { User } from "../../../domain/accounts/user.entity";
 import { UserType } from "./user.type";
 
@@ -29,8 +30,15 @@ export class NewsletterPayload {
   alreadySubscribed: boolean;
 }
 
-@ObjectType({ simpleResolvers: true })
+@ObjectType({ simpleResolvers: true, description: "A card payment to confirm in the browser (Stripe.js, or the payment sandbox)" })
 export class PaymentIntentPayload {
-  @Field(() => String)
+  @Field(() => String, { description: "The PaymentIntent's client secret, for the card form" })
   clientSecret: string;
+
+  @Field(() => Float, { description: "The amount the card will be charged, in dollars: computed by the shop, never taken from the browser" })
+  get amount(): number {
+    return centsToDollars(this.amountCents);
+  }
+
+  amountCents: number;
 }

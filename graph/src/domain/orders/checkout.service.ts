@@ -1,0 +1,216 @@
+import type { DataSource, EntityManager } from "typeorm";
+import { Role, type User } from "../accounts/user.entity";
+import { type Actor, authorize } from "../actor";
+import type { ShopCounters } from "../counters";
+import { badInput, conflict, notFound, ShopError } from "../errors";
+import { databaseIdOf } from "../ids";
+import { Checkout } from "./checkout.entity";
+import { Order, OrderStatus } from "./order.entity";
+import { ALREADY_ORDERED, type HoldPolicy, holdingsRefusal, isUniqueViolation, lineRefusal, type LockedPart, lockHoldings } from "./reservation-rules";
+
+/** At most this many lines in one checkout (and in a cart): far above what a customer may hold unpaid by default. */
+export const MAX_CHECKOUT_LINES = 50;
+
+export interface CheckoutLine {
+  partId: string;
+  quantity: number;
+}
+
+/** A checkout as the customer asks for it: the lines they saw in their cart, where to ship. */
+export interface PlaceCheckout {
+  lines: CheckoutLine[];
+  address: string;
+  phone: string;
+}
+
+/** Something the checkout hears of once it is committed (the mail outbox writes in the same transaction: see CheckoutEffects). */
+export interface CheckoutEffects {
+  /** Runs inside the checkout's transaction, after its orders are written. */
+  placed(tx: EntityManager, checkout: Checkout, customer: User): Promise<void>;
+}
+
+const NO_EFFECTS: CheckoutEffects = { placed: async () => undefined };
+
+/** A refusal of one line: the message names its part; `extensions` name the line (0-based) and its part. */
+function lineError(error: ShopError, index: number, partId: string): ShopError {
+  return new ShopError(error.code, error.message, { ...error.details, line: index, partId, fields: { [`lines.${index}`]: [error.message] } });
+}
+
+interface LockedLinePart extends LockedPart {
+  id: string;
+}
+
+/**
+ * One checkout, one payment: every line of a cart reserved in one transaction, or none. Each line
+ * becomes an order exactly as a reservation of one part makes it (the same rules, the same hold,
+ * the spec's order shape), and the checkout records them together for one card payment.
+ */
+export class CheckoutService {
+  constructor(
+    private readonly db: DataSource,
+    private readonly holds: HoldPolicy,
+    private readonly counters: ShopCounters,
+    private readonly effects: CheckoutEffects = NO_EFFECTS,
+  ) {}
+
+  /**
+   * Reserves every line, or refuses the checkout naming the line at fault. Locks: the parts in id
+   * order (a reservation of one part locks it first too), then the customer's row, under which
+   * what they already hold unpaid is counted with the whole checkout.
+   */
+  async place(actor: Actor, input: PlaceCheckout): Promise<Checkout> {
+    const customer = authorize(actor, "USER");
+    const lines = this.checkedLines(input.lines);
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const checkout = await this.db.transaction((tx) => this.placeIn(tx, customer, lines, input));
+        this.counters.ordersPlaced(checkout.orders.length);
+        return checkout;
+      } catch (error) {
+        // The locks make a duplicate unpaid order impossible; should the index still object, the
+        // checkout is made again and the rules answer for the line.
+        if (!isUniqueViolation(error)) throw error;
+        if (attempt >= 3) throw conflict(ALREADY_ORDERED);
+      }
+    }
+  }
+
+  /** The lines' shape, before anything is locked: known ids, each part once. */
+  private checkedLines(lines: readonly CheckoutLine[]): CheckoutLine[] {
+    if (lines.length === 0) throw badInput("Your checkout has no lines: add parts to your cart first", { fields: { lines: ["No lines"] } });
+    if (lines.length > MAX_CHECKOUT_LINES) throw badInput(`A checkout has at most ${MAX_CHECKOUT_LINES} lines`, { fields: { lines: ["Too many lines"] } });
+    const seen = new Map<string, number>();
+    return lines.map((line, index) => {
+      const partId = databaseIdOf(line.partId);
+      if (!partId) throw lineError(notFound("Part"), index, line.partId);
+      const earlier = seen.get(partId);
+      if (earlier !== undefined) throw lineError(badInput(`Line ${index + 1} names the same part as line ${earlier + 1}`), index, partId);
+      seen.set(partId, index);
+      return { partId, quantity: line.quantity };
+    });
+  }
+
+  private async placeIn(tx: EntityManager, customer: User, lines: CheckoutLine[], input: PlaceCheckout): Promise<Checkout> {
+    const parts = new Map(
+      (
+        await tx.query<LockedLinePart[]>(
+          `SELECT id, name, price_cents, available, min_order_quantity, retired_at FROM parts WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE`,
+          [lines.map((line) => line.partId)],
+        )
+      ).map((part) => [part.id, part]),
+    );
+    const held = (await lockHoldings(tx, [customer.databaseId])).get(customer.databaseId) ?? { orders: 0, cents: 0, parts: new Set<string>() };
+    let totalCents = 0;
+    for (const [index, line] of lines.entries()) {
+      const part = parts.get(line.partId);
+      if (!part) throw lineError(notFound("Part"), index, line.partId);
+      const refusal = lineRefusal(part, part.available, line.quantity, held.parts.has(line.partId));
+      if (refusal) throw lineError(refusal, index, line.partId);
+      totalCents += part.price_cents * line.quantity;
+    }
+    const overBound = holdingsRefusal(this.holds, held, lines.length, totalCents);
+    if (overBound) throw new ShopError(overBound.code, overBound.message, { fields: { lines: [overBound.message] } });
+
+    const [row] = await tx.query<Array<{ id: string; seq: string; created_at: Date }>>(
+      `INSERT INTO checkouts (user_id, order_count, total_cents) VALUES ($1, $2, $3) RETURNING id, seq, created_at`,
+      [customer.databaseId, lines.length, totalCents],
+    );
+    const checkout = Object.assign(new Checkout(), {
+      databaseId: row.id,
+      seq: row.seq,
+      createdAt: row.created_at,
+      userId: customer.databaseId,
+      orderCount: lines.length,
+      totalCents,
+      paymentIntentId: null,
+    });
+    checkout.orders = await this.insertOrders(tx, checkout, customer, lines, parts, input);
+    await tx.query(
+      `UPDATE parts p SET available = p.available - l.quantity FROM unnest($1::uuid[], $2::int[]) AS l(part_id, quantity) WHERE p.id = l.part_id`,
+      [lines.map((line) => line.partId), lines.map((line) => line.quantity)],
+    );
+    // What was bought leaves the cart with it.
+    await tx.query(`DELETE FROM cart_lines WHERE user_id = $1 AND part_id = ANY($2::uuid[])`, [customer.databaseId, lines.map((line) => line.partId)]);
+    await this.effects.placed(tx, checkout, customer);
+    return checkout;
+  }
+
+  /** The lines' orders in one statement, in the checkout's line order; the generated columns come back onto the entities. */
+  private async insertOrders(
+    tx: EntityManager,
+    checkout: Checkout,
+    customer: User,
+    lines: CheckoutLine[],
+    parts: Map<string, LockedLinePart>,
+    input: PlaceCheckout,
+  ): Promise<Order[]> {
+    const orders = lines.map((line) => {
+      const part = parts.get(line.partId)!;
+      return Object.assign(new Order(), {
+        partId: line.partId,
+        partName: part.name,
+        quantity: line.quantity,
+        unitPriceCents: part.price_cents,
+        totalCents: part.price_cents * line.quantity,
+        userId: customer.databaseId,
+        userEmail: customer.email,
+        userName: customer.displayName ?? customer.email.split("@")[0],
+        address: input.address.trim(),
+        phone: input.phone.trim(),
+        status: OrderStatus.UNPAID,
+        checkoutId: checkout.databaseId,
+        paymentIntentId: null,
+        transactionId: null,
+        paidAt: null,
+        cancelledAt: null,
+        cancelReason: null,
+        refundedAt: null,
+        refundedCents: 0,
+        paymentError: null,
+        disputeStatus: null,
+      });
+    });
+    const rows = await tx.query<Array<{ id: string; seq: string; created_at: Date; part_id: string; hold_expires_at: Date }>>(
+      `INSERT INTO orders (part_id, part_name, unit_price_cents, quantity, total_cents, status, user_id, user_email, user_name, address, phone, checkout_id, hold_expires_at)
+       SELECT o.part_id, o.part_name, o.unit_price_cents, o.quantity, o.total_cents, 'unpaid', $6, $7, $8, $9, $10, $11, now() + make_interval(mins => $12)
+       FROM unnest($1::uuid[], $2::text[], $3::int[], $4::int[], $5::int[]) WITH ORDINALITY AS o(part_id, part_name, unit_price_cents, quantity, total_cents, line)
+       ORDER BY o.line
+       RETURNING id, seq, created_at, part_id, hold_expires_at`,
+      [
+        orders.map((order) => order.partId),
+        orders.map((order) => order.partName),
+        orders.map((order) => order.unitPriceCents),
+        orders.map((order) => order.quantity),
+        orders.map((order) => order.totalCents),
+        customer.databaseId,
+        orders[0].userEmail,
+        orders[0].userName,
+        orders[0].address,
+        orders[0].phone,
+        checkout.databaseId,
+        this.holds.minutes,
+      ],
+    );
+    const byPart = new Map(rows.map((row) => [row.part_id, row]));
+    for (const order of orders) {
+      const row = byPart.get(order.partId)!;
+      Object.assign(order, { databaseId: row.id, seq: row.seq, createdAt: row.created_at, holdExpiresAt: row.hold_expires_at });
+    }
+    return orders;
+  }
+
+  /** One checkout with its orders, for its customer or an admin; anyone else is told it does not exist. */
+  async get(actor: Actor, id: string): Promise<Checkout> {
+    const caller = authorize(actor, "USER");
+    const databaseId = databaseIdOf(id);
+    const checkout = databaseId ? await this.db.getRepository(Checkout).findOneBy({ databaseId }) : null;
+    if (!checkout || (checkout.userId !== caller.databaseId && caller.role !== Role.ADMIN)) throw notFound("Checkout");
+    return withOrders(this.db.manager, checkout);
+  }
+}
+
+/** The checkout's orders set on it, oldest line first. */
+export async function withOrders(manager: EntityManager, checkout: Checkout): Promise<Checkout> {
+  checkout.orders = await manager.getRepository(Order).find({ where: { checkoutId: checkout.databaseId }, order: { seq: "ASC" } });
+  return checkout;
+}

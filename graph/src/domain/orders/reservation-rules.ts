@@ -1,0 +1,83 @@
+import type { EntityManager } from "typeorm";
+import { badInput, conflict, type ShopError } from "../errors";
+import { centsToDollars } from "../money";
+
+/**
+ * The rules of reserving a part, shared by a reservation of one part (OrderService.place) and a
+ * checkout of several (CheckoutService): each runs them under the part's row lock and the
+ * customer's, in that order, so concurrent reservations in any process never oversell nor pass
+ * what one customer may hold unpaid.
+ */
+
+export const ALREADY_ORDERED = "Already ordered";
+
+/** How long unpaid orders hold their units, and how much one customer may hold unpaid at once. */
+export interface HoldPolicy {
+  minutes: number;
+  maxUnpaidOrders: number;
+  maxUnpaidCents: number;
+}
+
+/** A part as a reservation reads it, under its row lock. */
+export interface LockedPart {
+  name: string;
+  price_cents: number;
+  available: number;
+  min_order_quantity: number;
+  retired_at: Date | null;
+}
+
+/** What a customer already holds unpaid, read under their row's lock. */
+export interface Holdings {
+  orders: number;
+  cents: number;
+}
+
+export const formatDollars = (cents: number) => `$${centsToDollars(cents).toFixed(2)}`;
+
+/** Why `quantity` of `part` cannot be reserved now (`available` of it left, `ordered`: the customer has an unpaid order of it), or null. */
+export function lineRefusal(part: LockedPart, available: number, quantity: number, ordered: boolean): ShopError | null {
+  if (part.retired_at !== null) return badInput(`${part.name} is no longer sold`);
+  if (ordered) return conflict(ALREADY_ORDERED);
+  if (quantity < part.min_order_quantity) return badInput(`The minimum order for ${part.name} is ${part.min_order_quantity}`);
+  if (available === 0) return badInput(`${part.name} is out of stock`);
+  if (quantity > available) return badInput(`Only ${available} of ${part.name} are available`);
+  return null;
+}
+
+/** Whether `orders` more orders worth `cents` would take a customer's unpaid orders past the bound (their count or value). */
+export function holdingsRefusal(policy: HoldPolicy, held: Holdings, orders: number, cents: number): ShopError | null {
+  const { maxUnpaidOrders, maxUnpaidCents } = policy;
+  if (held.orders + orders > maxUnpaidOrders) {
+    if (orders === 1) return conflict(`You already have ${held.orders} unpaid orders, the most one customer may hold at once: pay or cancel one first`);
+    return conflict(
+      `This checkout would make ${held.orders + orders} unpaid orders, over the ${maxUnpaidOrders} one customer may hold at once: remove some lines, or pay or cancel some orders first`,
+    );
+  }
+  if (held.cents + cents > maxUnpaidCents) {
+    return conflict(
+      `Your unpaid orders would come to ${formatDollars(held.cents + cents)}, over the ${formatDollars(maxUnpaidCents)} one customer may hold unpaid: pay or cancel some first`,
+    );
+  }
+  return null;
+}
+
+/**
+ * The customers' rows locked (in id order, as every transaction locking users does), with what
+ * each holds unpaid and the parts of their unpaid orders. Read after the locks are held: a
+ * statement sees what was committed when it began, so the count must not begin before another
+ * reservation of the same customer has committed.
+ */
+export async function lockHoldings(tx: EntityManager, customerIds: readonly string[]): Promise<Map<string, Holdings & { parts: Set<string> }>> {
+  const customers = [...new Set(customerIds)].sort();
+  await tx.query(`SELECT id FROM users WHERE id = ANY($1::uuid[]) ORDER BY id FOR NO KEY UPDATE`, [customers]);
+  const rows: Array<{ user_id: string; orders: number; cents: string; parts: string[] }> = await tx.query(
+    `SELECT user_id, count(*)::int AS orders, sum(total_cents) AS cents, array_agg(part_id::text) AS parts
+     FROM orders WHERE user_id = ANY($1::uuid[]) AND status = 'unpaid' GROUP BY user_id`,
+    [customers],
+  );
+  return new Map(rows.map((row) => [row.user_id, { orders: row.orders, cents: Number(row.cents), parts: new Set(row.parts) }]));
+}
+
+const UNIQUE_VIOLATION = "23505";
+export const isUniqueViolation = (error: any) => error?.driverError?.code === UNIQUE_VIOLATION || error?.code === UNIQUE_VIOLATION;
