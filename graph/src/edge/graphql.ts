@@ -10,7 +10,7 @@ import { ArgumentValidationError } from "type-graphql";
 import type { Callers } from "../api/auth/callers";
 import { createContext, type GraphContext } from "../api/graphql/context";
 import type { PublicConfig } from "../api/graphql/types/public-config";
-import { PAGE_MAX } from "../api/inputs/inputs";
+import { PAGE_MAX } from "../api/inputs/common";
 import { describeValidationErrors } from "../api/inputs/validation";
 import { ShopError, toShopError } from "../domain/errors";
 import type { Services } from "../domain/services";

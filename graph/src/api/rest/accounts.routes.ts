@@ -1,7 +1,7 @@
 import { unauthenticated } from "../../domain/errors";
 import { REST_LIST_LIMIT, allOf } from "../../domain/pagination";
 import { Services } from "../../domain/services";
-import { EmailArgs, NewsletterArgs, UpdateProfileInput } from "../inputs/inputs";
+import { EmailArgs, NewsletterArgs, UpdateProfileInput } from "../inputs/accounts";
 import { parseInput } from "../inputs/validation";
 import { bodyOf, ok, RestRoute } from "./route";
 import { restUser } from "./serializers";

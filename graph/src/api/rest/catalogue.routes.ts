@@ -1,6 +1,7 @@
 import { Services } from "../../domain/services";
 import { REST_LIST_LIMIT, allOf } from "../../domain/pagination";
-import { AddProductInput, AddReviewInput, CreatePartInput, RestockArgs, splitModelName, UpdatePartInput } from "../inputs/inputs";
+import { AddProductInput, AddReviewInput } from "../inputs/catalogue";
+import { CreatePartInput, RestockArgs, splitModelName, UpdatePartInput } from "../inputs/parts";
 import { parseInput } from "../inputs/validation";
 import { PART_SEARCH_PARAMETERS, partSearchOf } from "./part-search.query";
 import { bodyOf, ok, RestRoute } from "./route";

@@ -1,6 +1,6 @@
 import { badInput } from "../../domain/errors";
 import { PartCriteria, PartOrder } from "../../domain/catalogue/part-search.service";
-import { PartFilterInput, PartSearchArgs } from "../inputs/inputs";
+import { PartFilterInput, PartSearchArgs } from "../inputs/part-search";
 import { assertValid } from "../inputs/validation";
 
 /** The query parameters of `GET /parts`, as the web app's catalogue page writes them in its address too. */

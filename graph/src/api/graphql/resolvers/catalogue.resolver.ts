@@ -3,19 +3,10 @@ import { Arg, Args, Ctx, Directive, FieldResolver, Info, Mutation, Query, Resolv
 import { LaptopModel } from "../../../domain/catalogue/laptop-model.entity";
 import { Part } from "../../../domain/catalogue/part.entity";
 import { Review } from "../../../domain/catalogue/review.entity";
-import {
-  AddProductInput,
-  AddReviewInput,
-  AdminPartsArgs,
-  CreatePartInput,
-  IdArgs,
-  LaptopModelArgs,
-  PageArgs,
-  PartSearchArgs,
-  RestockArgs,
-  splitModelName,
-  UpdatePartInput,
-} from "../../inputs/inputs";
+import { AddProductInput, AddReviewInput } from "../../inputs/catalogue";
+import { AdminPartsArgs, CreatePartInput, RestockArgs, splitModelName, UpdatePartInput } from "../../inputs/parts";
+import { IdArgs, PageArgs } from "../../inputs/common";
+import { LaptopModelArgs, PartSearchArgs } from "../../inputs/part-search";
 import { GraphContext } from "../context";
 import { databaseIdFor, toGlobalId } from "../global-id";
 import { asksOnlyFor } from "../selection";

@@ -1,6 +1,7 @@
 import type { GraphQLResolveInfo } from "graphql";
 import { Arg, Args, Ctx, Directive, FieldResolver, Info, Mutation, Query, Resolver, Root } from "type-graphql";
-import { EmailArgs, NewsletterArgs, PageArgs, SignInArgs, UpdateProfileInput } from "../../inputs/inputs";
+import { EmailArgs, NewsletterArgs, SignInArgs, UpdateProfileInput } from "../../inputs/accounts";
+import { PageArgs } from "../../inputs/common";
 import { GraphContext } from "../context";
 import { OrderConnection, UserConnection } from "../types/connection";
 import { NewsletterPayload, SignInPayload } from "../types/payloads";
