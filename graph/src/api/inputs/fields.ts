@@ -18,10 +18,13 @@ export const all =
   (target, propertyName) =>
     [...decorators].reverse().forEach((decorate) => decorate(target, propertyName));
 
+/** Characters as the limits count them (Unicode code points, as PostgreSQL does). */
+const atMost = (max: number) => `at most ${max.toLocaleString("en-US")} characters`;
+
 /** A required, trimmed-non-blank text field (ill-formed text never gets this far: see text.ts). */
-export function RequiredText(label: string, max: number, requiredMessage = `${label} is required`): PropertyDecorator {
+export function RequiredText(label: string, max: number, description: string, requiredMessage = `${label} is required`): PropertyDecorator {
   return all(
-    Field(() => String),
+    Field(() => String, { description: `${description}; required, not blank, ${atMost(max)}` }),
     IsString({ message: requiredMessage }),
     NotBlank(requiredMessage),
     MaxLength(max, { message: `${label} must be at most ${max} characters` }),
@@ -30,16 +33,16 @@ export function RequiredText(label: string, max: number, requiredMessage = `${la
 
 export function PhoneField(): PropertyDecorator {
   return all(
-    Field(() => String, { description: "Digits only, optionally with a leading +" }),
+    Field(() => String, { description: "Phone number: 4 to 20 digits, optionally with a leading +" }),
     IsString({ message: "Phone is required" }),
     NotBlank("Phone is required"),
     Matches(PHONE, { message: "Phone must be 4 to 20 digits" }),
   );
 }
 
-export function HttpUrlField(label: string, requiredMessage: string, invalidMessage: string, description?: string): PropertyDecorator {
+export function HttpUrlField(label: string, requiredMessage: string, invalidMessage: string, description: string): PropertyDecorator {
   return all(
-    Field(() => String, { description }),
+    Field(() => String, { description: `${description}; required, ${atMost(MAX.url)}` }),
     IsString({ message: requiredMessage }),
     NotBlank(requiredMessage),
     MaxLength(MAX.url, { message: `${label} must be at most ${MAX.url} characters` }),
@@ -48,10 +51,11 @@ export function HttpUrlField(label: string, requiredMessage: string, invalidMess
 }
 
 /** A whole number from `min` to `max`, required unless `optional`. */
-export function WholeNumber(label: string, min: number, max: number, options: { optional?: boolean; description?: string } = {}): PropertyDecorator {
-  const range = `${label} must be a whole number from ${min.toLocaleString("en-US")} to ${max.toLocaleString("en-US")}`;
+export function WholeNumber(label: string, min: number, max: number, options: { optional?: boolean; description: string }): PropertyDecorator {
+  const bounds = `${min.toLocaleString("en-US")} to ${max.toLocaleString("en-US")}`;
+  const range = `${label} must be a whole number from ${bounds}`;
   return all(
-    Field(() => Int, { nullable: options.optional, description: options.description }),
+    Field(() => Int, { nullable: options.optional, description: `${options.description} (${bounds})` }),
     ...(options.optional ? [IsOptional()] : []),
     IsInt({ message: range }),
     Min(min, { message: range }),
@@ -60,9 +64,9 @@ export function WholeNumber(label: string, min: number, max: number, options: { 
 }
 
 /** Optional text that, when given, is not blank. */
-export function OptionalText(label: string, max: number): PropertyDecorator {
+export function OptionalText(label: string, max: number, description: string): PropertyDecorator {
   return all(
-    Field(() => String, { nullable: true }),
+    Field(() => String, { nullable: true, description: `${description}; when given, not blank, ${atMost(max)}` }),
     IsOptional(),
     IsString({ message: `${label} must be text` }),
     NotBlank(`${label} cannot be blank`),
@@ -73,7 +77,7 @@ export function OptionalText(label: string, max: number): PropertyDecorator {
 /** An admin list's free-text search. */
 export function SearchField(description: string): PropertyDecorator {
   return all(
-    Field(() => String, { nullable: true, description }),
+    Field(() => String, { nullable: true, description: `${description}; ${atMost(SEARCH_MAX)}` }),
     IsOptional(),
     IsString({ message: "search must be text" }),
     MaxLength(SEARCH_MAX, { message: `search must be at most ${SEARCH_MAX} characters` }),

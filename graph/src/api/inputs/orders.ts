@@ -7,7 +7,7 @@ import { MAX, MaxLength, NotBlank } from "./validation";
 
 /* Placing orders (customers) and listing them (admins). */
 
-@InputType()
+@InputType({ description: "A reservation of a part: the price is the shop's (unit price times quantity), never the client's" })
 export class PlaceOrderInput {
   @Field(() => ID, { description: "The part to reserve (global id or databaseId)" })
   @IsString({ message: "The part to order is required" })
@@ -15,13 +15,15 @@ export class PlaceOrderInput {
   @MaxLength(200, { message: "Part not found" })
   partId: string;
 
-  @Field(() => Int)
+  @Field(() => Int, {
+    description: "Units to reserve: at least the part's minOrderQuantity and at most its available stock (BAD_USER_INPUT otherwise)",
+  })
   @IsInt({ message: "Quantity must be a whole number" })
   @Min(1, { message: "Quantity must be at least 1" })
   @Max(1_000_000, { message: "Quantity is larger than any stock" })
   quantity: number;
 
-  @RequiredText("Address", MAX.address)
+  @RequiredText("Address", MAX.address, "Delivery address")
   address: string;
 
   @PhoneField()

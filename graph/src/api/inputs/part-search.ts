@@ -70,7 +70,7 @@ export class PartSearchArgs {
   @MaxLength(MAX_SEARCH_LENGTH, { message: `search must be at most ${MAX_SEARCH_LENGTH} characters` })
   search?: string | null;
 
-  @Field(() => PartFilterInput, { nullable: true })
+  @Field(() => PartFilterInput, { nullable: true, description: "Stock, price range and laptop filters; every one given must hold" })
   @IsOptional()
   @ValidateNested()
   filter?: PartFilterInput | null;

@@ -90,10 +90,10 @@ function modelNameProblem(names: unknown): string | null {
 
 @InputType({ description: "A new part: on sale as soon as it is created" })
 export class CreatePartInput {
-  @RequiredText("Name", MAX.name, "Name is required")
+  @RequiredText("Name", MAX.name, "The part's name as shoppers see it", "Name is required")
   name: string;
 
-  @RequiredText("Description", STOCK.partDescription, "Description is required")
+  @RequiredText("Description", STOCK.partDescription, "A short description for the catalogue card", "Description is required")
   shortDesc: string;
 
   @ImageField(false)
@@ -105,10 +105,10 @@ export class CreatePartInput {
   @WholeNumber("Stock", 0, STOCK.maxAvailable, { description: "Units in stock" })
   available: number;
 
-  @WholeNumber("Minimum order quantity", 1, STOCK.maxMinOrderQuantity)
+  @WholeNumber("Minimum order quantity", 1, STOCK.maxMinOrderQuantity, { description: "Smallest quantity one order takes" })
   minOrderQuantity: number;
 
-  @WholeNumber("Low-stock threshold", 0, STOCK.maxLowStockThreshold, { optional: true, description: "Listed as low on stock at or below this (default 10)" })
+  @WholeNumber("Low-stock threshold", 0, STOCK.maxLowStockThreshold, { optional: true, description: "Listed as low on stock at or below this, default 10" })
   lowStockThreshold?: number | null;
 
   @ModelNamesField()
@@ -117,10 +117,10 @@ export class CreatePartInput {
 
 @InputType({ description: "Changes to a part: only the fields given change; a new stock figure needs the one you saw" })
 export class UpdatePartInput {
-  @OptionalText("Name", MAX.name)
+  @OptionalText("Name", MAX.name, "The new name")
   name?: string | null;
 
-  @OptionalText("Description", STOCK.partDescription)
+  @OptionalText("Description", STOCK.partDescription, "The new short description")
   shortDesc?: string | null;
 
   @ImageField(true)
@@ -129,7 +129,7 @@ export class UpdatePartInput {
   @PriceField(true)
   price?: number | null;
 
-  @WholeNumber("Stock", 0, STOCK.maxAvailable, { optional: true, description: "The new stock (units available)" })
+  @WholeNumber("Stock", 0, STOCK.maxAvailable, { optional: true, description: "The new stock: units available to order" })
   available?: number | null;
 
   @WholeNumber("Expected stock", 0, STOCK.maxAvailable, {
@@ -138,10 +138,10 @@ export class UpdatePartInput {
   })
   expectedAvailable?: number | null;
 
-  @WholeNumber("Minimum order quantity", 1, STOCK.maxMinOrderQuantity, { optional: true })
+  @WholeNumber("Minimum order quantity", 1, STOCK.maxMinOrderQuantity, { optional: true, description: "The new minimum order quantity" })
   minOrderQuantity?: number | null;
 
-  @WholeNumber("Low-stock threshold", 0, STOCK.maxLowStockThreshold, { optional: true })
+  @WholeNumber("Low-stock threshold", 0, STOCK.maxLowStockThreshold, { optional: true, description: "The new low-stock threshold" })
   lowStockThreshold?: number | null;
 
   @ModelNamesField()
@@ -154,14 +154,22 @@ export class RestockArgs extends IdArgs {
   quantity: number;
 }
 
-registerEnumType(PartStatusFilter, { name: "PartStatusFilter", description: "Parts on sale, retired ones, or all" });
+registerEnumType(PartStatusFilter, {
+  name: "PartStatusFilter",
+  description: "Parts on sale, retired ones, or all",
+  valuesConfig: {
+    ON_SALE: { description: "Parts in the shop: listed and reservable" },
+    RETIRED: { description: "Parts an admin took out of the shop" },
+    ALL: { description: "Both" },
+  },
+});
 
 @ArgsType()
 export class AdminPartsArgs extends PageArgs {
   @SearchField("Part names containing this (any case)")
   search?: string | null;
 
-  @Field(() => PartStatusFilter, { nullable: true, defaultValue: PartStatusFilter.ALL })
+  @Field(() => PartStatusFilter, { nullable: true, defaultValue: PartStatusFilter.ALL, description: "Which parts: on sale, retired, or all (default)" })
   @IsOptional()
   @IsEnum(PartStatusFilter, { message: "status must be ON_SALE, RETIRED or ALL" })
   status?: PartStatusFilter | null;

@@ -6,7 +6,7 @@ import { MaxLength, NotBlank } from "./validation";
 
 @ArgsType()
 export class CreatePaymentIntentArgs {
-  @Field(() => ID)
+  @Field(() => ID, { description: "Your unpaid order (global id or databaseId)" })
   @IsString({ message: "orderId is required" })
   @NotBlank("orderId is required")
   @MaxLength(200, { message: "Order not found" })
@@ -20,13 +20,13 @@ export class CreatePaymentIntentArgs {
 
 @ArgsType()
 export class ConfirmOrderPaymentArgs {
-  @Field(() => ID)
+  @Field(() => ID, { description: "Your order (global id or databaseId)" })
   @IsString({ message: "orderId is required" })
   @NotBlank("orderId is required")
   @MaxLength(200, { message: "Order not found" })
   orderId: string;
 
-  @Field(() => String, { description: "The PaymentIntent id" })
+  @Field(() => String, { description: "The id of the PaymentIntent that paid it (pi_...), as the card form returned it" })
   @IsString({ message: "transactionId is required" })
   @NotBlank("transactionId is required")
   @MaxLength(255, { message: "transactionId is too long" })

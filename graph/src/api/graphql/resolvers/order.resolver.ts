@@ -57,7 +57,10 @@ export class OrderResolver {
 
   @Directive("@auth(requires: USER)")
   @Mutation(() => OrderType, { description: 'Reserves a part. CONFLICT "Already ordered" while an unpaid order for it exists' })
-  async placeOrder(@Arg("input", () => PlaceOrderInput) input: PlaceOrderInput, @Ctx() { services, actor }: GraphContext) {
+  async placeOrder(
+    @Arg("input", () => PlaceOrderInput, { description: "The part, quantity and delivery details" }) input: PlaceOrderInput,
+    @Ctx() { services, actor }: GraphContext,
+  ) {
     return services.orders.place(await actor(), { ...input, partId: databaseIdFor("Part", input.partId) });
   }
 

@@ -13,7 +13,9 @@ import { Viewer } from "../types/viewer";
 
 @Resolver(() => UserType)
 export class UserResolver {
-  @Mutation(() => SignInPayload, { description: "Exchanges a Firebase ID token for the shop's access token" })
+  @Mutation(() => SignInPayload, {
+    description: "Exchanges a Firebase ID token for the shop's access token (rate-limited per client address, like PUT /user/{email})",
+  })
   signIn(@Args() { idToken }: SignInArgs, @Ctx() { services }: GraphContext) {
     return services.users.signIn(idToken);
   }
@@ -45,17 +47,20 @@ export class UserResolver {
 
   @Directive("@auth(requires: USER)")
   @Mutation(() => ProfileType, { description: "Saves your profile" })
-  async updateProfile(@Arg("input", () => UpdateProfileInput) input: UpdateProfileInput, @Ctx() { services, actor }: GraphContext) {
+  async updateProfile(
+    @Arg("input", () => UpdateProfileInput, { description: "The whole profile (it replaces the one saved)" }) input: UpdateProfileInput,
+    @Ctx() { services, actor }: GraphContext,
+  ) {
     const user = await actor();
     return services.profiles.update(user, user?.email ?? "", input);
   }
 
-  @Mutation(() => NewsletterPayload)
+  @Mutation(() => NewsletterPayload, { description: "Puts an email on the newsletter list (rate-limited per client address)" })
   subscribeNewsletter(@Args() { email }: NewsletterArgs, @Ctx() { services }: GraphContext) {
     return services.newsletter.subscribe(email);
   }
 
-  @Query(() => PublicConfig)
+  @Query(() => PublicConfig, { description: "The public settings a client needs: Firebase project, Stripe publishable key, where images upload" })
   publicConfig(@Ctx() { publicConfig }: GraphContext): PublicConfig {
     return publicConfig;
   }
@@ -63,7 +68,7 @@ export class UserResolver {
 
 @Resolver(() => Viewer)
 export class ViewerResolver {
-  @FieldResolver(() => ProfileType, { nullable: true })
+  @FieldResolver(() => ProfileType, { nullable: true, description: "Your saved profile, or null before you save one" })
   profile(@Root() viewer: Viewer, @Ctx() { loaders }: GraphContext) {
     return loaders.profileByUserId.load(viewer.user.databaseId);
   }
