@@ -13,6 +13,7 @@ import { Connections } from "./connections";
 import { GRAPHQL_PATH, handleError } from "./errors";
 import { registerGraphql } from "./graphql";
 import { registerHealth, type ReadinessChecks } from "./health";
+import { registerOpenApi } from "./openapi";
 import { RequestLogs, type Logger } from "./logging";
 import type { RateLimits } from "./rate-limits";
 import { assignRequestId, requestIdOf } from "./request-ids";
@@ -113,6 +114,8 @@ export async function createApp(parts: AppParts): Promise<ShopApp> {
 
   await registerSecurity(app, { production: config.production, corsOrigins: config.corsOrigins, publicConfig: parts.publicConfig });
   registerJsonBodies(app);
+  // Before the routes it describes: @fastify/swagger collects them as they are registered.
+  await registerOpenApi(app, { docsPage: config.apiDocsPage });
   registerHealth(app, parts.readiness);
   const webApp = await registerWebApp(app, { webDistDir: config.webDistDir, assetsDir: config.assetsDir });
   registerRestRoutes(app, parts.restRoutes, {

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { HEALTH_OPERATIONS } from "./openapi";
 
 export type CheckOutcome = { ok: true; detail: string } | { ok: false; detail: string };
 
@@ -26,8 +27,10 @@ async function run(check: () => Promise<CheckOutcome>): Promise<CheckOutcome> {
  * process shuts down, every request (these included) answers 503.
  */
 export function registerHealth(app: FastifyInstance, checks: ReadinessChecks): void {
-  app.get("/healthz", async (_request, reply) => reply.header("cache-control", "no-store").send({ ok: true }));
-  app.get("/readyz", async (_request, reply) => {
+  app.get("/healthz", { config: { openapi: HEALTH_OPERATIONS.healthz } }, async (_request, reply) =>
+    reply.header("cache-control", "no-store").send({ ok: true }),
+  );
+  app.get("/readyz", { config: { openapi: HEALTH_OPERATIONS.readyz } }, async (_request, reply) => {
     const names = Object.keys(checks);
     const outcomes = await Promise.all(names.map((name) => run(checks[name])));
     const ready = outcomes.every((outcome) => outcome.ok);

@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import http from "node:http";
 import pg from "pg";
 import { inject } from "vitest";
+import { assertMatchesContract } from "./contract";
 
 export const shop = () => inject("shop");
 
@@ -30,7 +31,9 @@ export async function rest<T = any>(
   } catch {
     // not JSON: keep the text
   }
-  return { status: response.status, body: parsed, headers: response.headers };
+  const answer = { status: response.status, body: parsed, headers: response.headers };
+  await assertMatchesContract(shop().url, method, path, answer);
+  return answer;
 }
 
 /**
