@@ -9,6 +9,7 @@ import { GraphQLError, type DocumentNode, type GraphQLFormattedError, type Graph
 import { ArgumentValidationError } from "type-graphql";
 import type { Callers } from "../api/auth/callers";
 import { createContext, type GraphContext } from "../api/graphql/context";
+import { SANDBOX_DOCUMENT, SANDBOX_VARIABLES } from "../api/graphql/examples";
 import type { PublicConfig } from "../api/graphql/types/public-config";
 import { PAGE_MAX } from "../api/inputs/common";
 import { describeValidationErrors } from "../api/inputs/validation";
@@ -122,7 +123,10 @@ export async function registerGraphql(app: FastifyInstance, edge: GraphqlEdge): 
       // The schema declares no HTTP cache hints; Apollo's plugin would only ever answer "no-store"
       // (set below) while wrapping every field resolver: 10-15% of a signed-in query's CPU.
       ApolloServerPluginCacheControlDisabled(),
-      edge.production ? ApolloServerPluginLandingPageDisabled() : ApolloServerPluginLandingPageLocalDefault({ embed: true }),
+      // Outside production, Sandbox opens with example operations for a visitor, a customer and an admin.
+      edge.production
+        ? ApolloServerPluginLandingPageDisabled()
+        : ApolloServerPluginLandingPageLocalDefault({ embed: true, document: SANDBOX_DOCUMENT, variables: SANDBOX_VARIABLES }),
       wellFormedVariablesPlugin<ShopGraphContext>(),
       rateLimitPlugin<ShopGraphContext>({ signIn: edge.rateLimits.signIn, subscribeNewsletter: edge.rateLimits.newsletter }),
       unexpectedErrorsPlugin(),
