@@ -33,6 +33,10 @@ export const ERROR_CODES = {
     status: 413,
     meaning: "The body is larger than the route takes: JSON 100 kB, the payment webhook 1 MB, an image 5 MiB.",
   },
+  URI_TOO_LONG: {
+    status: 414,
+    meaning: "A part of the address (between two slashes) is longer than 320 characters: no id or email is that long.",
+  },
   UNSUPPORTED_MEDIA_TYPE: {
     status: 415,
     meaning: "The body's Content-Type is not one the route takes: send JSON (`Content-Type: application/json`), or multipart/form-data to `POST /upload`.",
@@ -40,7 +44,7 @@ export const ERROR_CODES = {
   RATE_LIMITED: {
     status: 429,
     meaning:
-      "Too many sign-ins, uploads or newsletter subscriptions from this client address in the window. `Retry-After` (GraphQL: `extensions.retryAfterSeconds`) says how many seconds to wait; a refused request takes nothing from the allowance.",
+      "Too many requests in the window: sign-ins, uploads and newsletter subscriptions from one client address, orders placed and card payments opened by one customer. `Retry-After` (GraphQL: `extensions.retryAfterSeconds`) says how many seconds to wait; a refused request takes nothing from the allowance.",
   },
   SERVICE_UNAVAILABLE: {
     status: 503,

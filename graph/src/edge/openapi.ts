@@ -3,6 +3,7 @@ import swaggerUi from "@fastify/swagger-ui";
 import type { FastifyInstance } from "fastify";
 import type { RestRoute } from "../api/rest";
 import { REST_SCHEMAS, schemas, type Answer, type Parameter, type Schema } from "../api/rest/route-doc";
+import { RATE_LIMIT_SUBJECTS } from "./rate-limits";
 
 /*
  * The OpenAPI 3.1 document of the REST routes, built by @fastify/swagger from the routes as
@@ -26,7 +27,7 @@ const DESCRIPTION = `The REST routes of Partshop, an online shop for laptop part
 - **Sign in**: get a Firebase ID token (Firebase Auth; locally the Auth Emulator), exchange it with \`PUT /user/{email}\` for the shop's access token, and send that as \`Authorization: Bearer <token>\` (docs/api-getting-started.md shows it step by step).
 - **Money** is in dollars with two decimals (stored as integer cents); **times** are ISO 8601 in UTC.
 - **Refusals** answer a 4xx status with \`{"error": "<message>"}\` naming the field at fault (\`POST /order\` and \`POST /upload\`: \`{"success": false, "error"}\`); a 500 adds \`requestId\`. Codes and meanings: docs/error-codes.md.
-- **Limits**: JSON bodies 100 kB, lists at most 1,000 records (GraphQL at /graphql pages through everything), sign-in, uploads and the newsletter rate-limited per client address (429 with \`Retry-After\`).
+- **Limits**: JSON bodies 100 kB, lists at most 1,000 records (GraphQL at /graphql pages through everything); sign-in, uploads and the newsletter are rate-limited per client address, orders and card payments per customer (429 with \`Retry-After\`).
 - Every answer carries \`X-Request-Id\`. Cacheable reads carry a weak \`ETag\` and answer 304 to \`If-None-Match\`.`;
 
 const SECURITY_SCHEMES = {
@@ -71,6 +72,7 @@ function commonAnswers(route: RestRoute): Record<number, Answer> {
       schema: refusal,
     },
   };
+  if (route.path.includes(":")) answers[414] = { description: "A part of the path is longer than 320 characters", schema: refusal };
   if (route.auth) answers[401] = { description: "No access token, or one that is expired, altered or signed by someone else", schema: refusal };
   if (route.auth === "ADMIN") answers[403] = { description: "Signed in, but not an admin", schema: refusal };
   if (route.method !== "GET") {
@@ -78,7 +80,8 @@ function commonAnswers(route: RestRoute): Record<number, Answer> {
     answers[415] = { description: "The body's encoding is not one the route takes (JSON must be UTF-8, uncompressed)", schema: refusal };
   }
   if (route.rateLimit) {
-    answers[429] = { description: "Too many requests from this client address in the window", schema: refusal, headers: retryAfter };
+    const whose = RATE_LIMIT_SUBJECTS[route.rateLimit] === "customer" ? "by this customer" : "from this client address";
+    answers[429] = { description: `Too many requests ${whose} in the window`, schema: refusal, headers: retryAfter };
   }
   if (route.cachedUntil && route.method === "GET") answers[304] = { description: "Not modified: If-None-Match named this answer's ETag" };
   answers[500] = { description: "A fault on the shop's side; requestId (and X-Request-Id) names it in the log", schema: refusal };
@@ -119,7 +122,8 @@ export function operationOf(route: RestRoute): Schema {
       schema: undefined,
     };
   }
-  const rateLimited = route.rateLimit ? " Rate-limited per client address (429 with Retry-After beyond the limit)." : "";
+  const subject = route.rateLimit && (RATE_LIMIT_SUBJECTS[route.rateLimit] === "customer" ? "customer" : "client address");
+  const rateLimited = subject ? ` Rate-limited per ${subject} (429 with Retry-After beyond the limit).` : "";
   const security = doc.credential === "firebaseIdToken" ? [{ firebaseIdToken: [] }] : route.auth ? [{ accessToken: [] }] : [];
   return dropUndefined({
     operationId: doc.operationId,

@@ -86,6 +86,27 @@ export function accountRoutes(services: Services): RestRoute[] {
       },
     },
     {
+      method: "DELETE",
+      path: "/user/admin/:email",
+      auth: "ADMIN",
+      doc: {
+        operationId: "demoteAdmin",
+        summary: "Takes the admin role from another admin",
+        description: "Takes effect on the user's next request. Recorded in the admins' history.",
+        tag: "Accounts",
+        params: EMAIL("The admin's email"),
+        answers: {
+          200: { description: "modifiedCount 1 when demoted, 0 when not an admin", schema: ref("Modified") },
+          404: { description: "No account with this email", schema: ref("Error") },
+          409: { description: "Yourself, or an address ADMIN_EMAILS lists (take it out of the configuration instead)", schema: ref("Error") },
+        },
+      },
+      handle: async (request, caller) => {
+        const { modified } = await services.users.demoteAdmin(caller, await emailOf(request.params.email));
+        return ok({ acknowledged: true, modifiedCount: modified ? 1 : 0 });
+      },
+    },
+    {
       method: "GET",
       path: "/admin/:email",
       auth: "USER",

@@ -124,7 +124,11 @@ export const REST_SCHEMAS: Record<string, Schema> = {
       address: text("Delivery address"),
       phone: text("Phone number: digits, optionally with a leading +"),
       paid: { type: "boolean", description: "Whether it is paid (the spec's client shows Shipped)" },
-      status: { type: "string", enum: ["unpaid", "paid", "cancelled"], description: "unpaid, paid or cancelled (cancelled orders leave every list)" },
+      status: {
+        type: "string",
+        enum: ["unpaid", "paid", "cancelled", "refunded"],
+        description: "unpaid, paid, cancelled or refunded (cancelled and refunded orders are listed only when asked for by status)",
+      },
       transactionId: orNull(text("The PaymentIntent that paid it (pi_...), once paid")),
       createdAt: instant("When it was placed"),
     },

@@ -14,7 +14,7 @@ registerEnumType(AuditEntityType, {
 });
 registerEnumType(AuditAction, {
   name: "AuditAction",
-  description: "What an admin did",
+  description: "What happened: what an admin did, or what the payment provider reported",
   valuesConfig: {
     PART_CREATED: { description: "Added a part" },
     PART_UPDATED: { description: "Edited a part" },
@@ -24,7 +24,11 @@ registerEnumType(AuditAction, {
     PRODUCT_CREATED: { description: "Added a new arrival" },
     PRODUCT_DELETED: { description: "Deleted a new arrival" },
     USER_PROMOTED: { description: "Made a user an admin" },
+    USER_DEMOTED: { description: "Took the admin role from a user" },
     ORDER_CANCELLED: { description: "Cancelled a customer's unpaid order" },
+    ORDER_REFUNDED: { description: "Refunded a paid order in full (an admin, or a refund made at Stripe)" },
+    PAYMENT_REFUNDED: { description: "Gave back a payment the shop could not keep (its order cancelled, or paid already)" },
+    ORDER_DISPUTED: { description: "The customer's bank opened a dispute (chargeback) of the order's payment" },
   },
 });
 

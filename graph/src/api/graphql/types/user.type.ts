@@ -22,4 +22,7 @@ export class UserType extends NodeFields {
 
   @Field(() => String, { nullable: true, description: "The name from the identity provider, or null" })
   displayName: string | null;
+
+  @Field(() => Boolean, { description: "Whether the identity provider has verified that the user receives mail at this email" })
+  emailVerified: boolean;
 }
