@@ -92,8 +92,12 @@ export async function startShop(config: Config, lifecycle: Lifecycle): Promise<R
     holds: config.holds,
     log: log.child({ component: "services" }),
   });
-  const unlisted = await services.users.revokeUnlistedAdmins();
-  if (unlisted.length) log.warn({ emails: unlisted }, `No longer admins (taken out of ADMIN_EMAILS): ${unlisted.join(", ")}`);
+  // A shop started before `npm run migrate` serves nothing until then (see readiness); its rules wait too.
+  const schemaCurrent = async () => !(await db.showMigrations());
+  if (await schemaCurrent()) {
+    const unlisted = await services.users.revokeUnlistedAdmins();
+    if (unlisted.length) log.warn({ emails: unlisted }, `No longer admins (taken out of ADMIN_EMAILS): ${unlisted.join(", ")}`);
+  }
   const callers = new Callers(tokens, services.users, events);
   const shop = await createApp({
     config,
@@ -109,6 +113,6 @@ export async function startShop(config: Config, lifecycle: Lifecycle): Promise<R
   });
   lifecycle.add("HTTP server", shop.stop);
   await listen(shop.app, config);
-  lifecycle.add("periodic jobs", startShopJobs(config.jobs, services, db, log.child({ component: "jobs" })));
+  lifecycle.add("periodic jobs", startShopJobs(config.jobs, services, db, log.child({ component: "jobs" }), schemaCurrent));
   return { url: `http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${config.port}`, log };
 }
