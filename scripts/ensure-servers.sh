@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The scale-out test (graph/test/scale-out.test.ts) runs a real PostgreSQL server and a real load
-# balancer (HAProxy) from Debian's packages, on loopback. Installs them when missing.
+# balancer (HAProxy) from Debian's packages, on loopback; `npm run db:schema -w graph` dumps the
+# migrated schema with that PostgreSQL's pg_dump. Installs them when missing.
 set -euo pipefail
 source "$(dirname "$0")/lib/apt-install.sh"
 
