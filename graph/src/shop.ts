@@ -15,14 +15,18 @@ import { DomainEvents } from "./domain/events";
 import { imageStoreFor } from "./domain/images/stores";
 import { createServices } from "./domain/services";
 import { createApp, type ShopApp } from "./edge/app";
-import type { ReadinessChecks } from "./edge/health";
+import { Readiness, type ReadinessChecks } from "./edge/health";
 import { createLogger, type Logger } from "./edge/logging";
+import { ShopMetrics } from "./edge/metrics";
+import { startOperatorsListener } from "./edge/operators";
 import { createRateLimits } from "./edge/rate-limits";
 import type { Lifecycle } from "./lifecycle";
 
 export interface RunningShop {
   url: string;
   log: Logger;
+  /** The operators' listener (/metrics, /readyz with details), when METRICS_PORT is set. */
+  operatorsUrl: string | null;
 }
 
 /** The Stripe SDK, pointed at Stripe or (outside production) at a Stripe-compatible stand-in. */
@@ -82,11 +86,11 @@ async function listen(app: ShopApp["app"], config: Config): Promise<void> {
  */
 export async function startShop(config: Config, lifecycle: Lifecycle): Promise<RunningShop> {
   const log = createLogger(config.log);
-  const db = createDataSource(config.databaseUrl, log.child({ component: "database" }));
+  const db = createDataSource(config.databaseUrl, log.child({ component: "database" }), { poolSize: config.operations.databasePoolSize });
   await db.initialize();
   lifecycle.add("database pool", () => db.destroy());
   if (config.migrateOnStart) {
-    const applied = await migrate(db);
+    const applied = await migrate(db, undefined, (line) => log.warn(line));
     if (applied.length) log.info(`Applied ${applied.length} migrations: ${applied.join(", ")}`);
   }
   if (config.seed) await seedIfEmpty(db, (line) => log.info(line));
@@ -94,6 +98,8 @@ export async function startShop(config: Config, lifecycle: Lifecycle): Promise<R
   const events = new DomainEvents().listenTo(config.databaseUrl, log.child({ component: "events" }));
   lifecycle.add("change feed", () => events.stop());
   const tokens = new AccessTokens(config.jwtSecret);
+  // Measured only when someone can read it (the operators' listener).
+  const metrics = config.operations.metricsPort === null ? null : new ShopMetrics(db);
   const services = createServices(db, {
     events,
     verifier: firebaseVerifier(config.firebase),
@@ -102,8 +108,10 @@ export async function startShop(config: Config, lifecycle: Lifecycle): Promise<R
     stripe: stripeClient(config.stripe),
     stripeWebhookSecret: config.stripe.webhookSecret,
     imageStore: imageStoreFor(config, db),
+    counters: metrics ?? undefined,
   });
   const callers = new Callers(tokens, services.users, events);
+  const readiness = new Readiness(readinessChecks(config, db), log.child({ component: "readiness" }));
   const shop = await createApp({
     config,
     services,
@@ -111,12 +119,19 @@ export async function startShop(config: Config, lifecycle: Lifecycle): Promise<R
     events,
     schema: buildShopSchema(),
     restRoutes: restRoutes(services),
-    rateLimits: createRateLimits(config.rateLimits, db, log.child({ component: "rate-limits" })),
+    rateLimits: createRateLimits(config.rateLimits, db, log.child({ component: "rate-limits" }), metrics ?? undefined),
     publicConfig: publicConfigOf(config),
-    readiness: readinessChecks(config, db),
+    readiness,
     log,
+    metrics,
   });
   lifecycle.add("HTTP server", shop.stop);
   await listen(shop.app, config);
-  return { url: `http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${config.port}`, log };
+  let operatorsUrl: string | null = null;
+  if (metrics && config.operations.metricsPort !== null) {
+    const operators = await startOperatorsListener({ host: config.operations.metricsHost, port: config.operations.metricsPort, metrics, readiness });
+    lifecycle.add("operators' listener", operators.stop);
+    operatorsUrl = operators.url;
+  }
+  return { url: `http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${config.port}`, log, operatorsUrl };
 }

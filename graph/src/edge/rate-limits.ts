@@ -4,6 +4,7 @@ import { RateLimiterPostgres, RateLimiterRes } from "rate-limiter-flexible";
 import type { DataSource } from "typeorm";
 import type { Config } from "../config";
 import type { RateLimitName } from "../api/rest";
+import { SILENT_COUNTERS, type ShopCounters } from "../domain/counters";
 import type { Logger } from "./logging";
 
 export type Decision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
@@ -21,6 +22,7 @@ export class RateLimit {
     readonly windowSeconds: number,
     private readonly limiter: RateLimiterPostgres,
     private readonly log: Logger,
+    private readonly counters: ShopCounters = SILENT_COUNTERS,
   ) {}
 
   async take(client: string, amount = 1): Promise<Decision> {
@@ -33,6 +35,7 @@ export class RateLimit {
       if (outcome instanceof RateLimiterRes) {
         // A refused request takes nothing from the allowance: what it would have taken goes back.
         await this.limiter.reward(key, amount).catch(() => undefined);
+        this.counters.rateLimitRefused(this.label);
         return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(outcome.msBeforeNext / 1000)) };
       }
       // The counter is the database: when it is down the request itself fails with a 503, so
@@ -51,7 +54,7 @@ export class RateLimit {
 export type RateLimits = Record<RateLimitName, RateLimit>;
 
 /** The limits of Config.rateLimits, in the rate_limits table (migration 1764300000000). */
-export function createRateLimits(limits: Config["rateLimits"], db: DataSource, log: Logger): RateLimits {
+export function createRateLimits(limits: Config["rateLimits"], db: DataSource, log: Logger, counters: ShopCounters = SILENT_COUNTERS): RateLimits {
   const { windowSeconds } = limits;
   const limit = (label: string, max: number) =>
     new RateLimit(
@@ -70,6 +73,7 @@ export function createRateLimits(limits: Config["rateLimits"], db: DataSource, l
         duration: windowSeconds,
       }),
       log,
+      counters,
     );
   return { signIn: limit("sign-in", limits.signIn), uploads: limit("upload", limits.uploads), newsletter: limit("newsletter", limits.newsletter) };
 }
