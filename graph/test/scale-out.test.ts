@@ -60,7 +60,8 @@ let shopEnvironment: Record<string, string>;
 function trustCertificate(file: string): void {
   // Node 22.19+ and 24.5+ (@types/node here is Node 20's).
   const store = tls as unknown as { setDefaultCACertificates?: (certificates: string[]) => void; getCACertificates(kind: string): string[] };
-  if (!store.setDefaultCACertificates) throw new Error(`Node ${process.version} cannot trust a test certificate in-process: run the API tests on Node 24 as npm test does`);
+  if (!store.setDefaultCACertificates)
+    throw new Error(`Node ${process.version} cannot trust a test certificate in-process: run the API tests on Node 24 as npm test does`);
   store.setDefaultCACertificates([...store.getCACertificates("default"), fs.readFileSync(file, "utf8")]);
 }
 
@@ -359,7 +360,12 @@ describe("TLS at the balancer", () => {
     expect(plain.headers["strict-transport-security"]).toBeUndefined();
     // Nothing sent in clear reaches a shop: an order posted over HTTP places nothing.
     const before = await onDatabase(async (client) => (await client.query("SELECT count(*)::int AS n FROM orders")).rows[0].n);
-    const posted = await fetch(`http://127.0.0.1:${ports.http}/order`, { method: "POST", redirect: "manual", body: "{}", headers: { "content-type": "application/json" } });
+    const posted = await fetch(`http://127.0.0.1:${ports.http}/order`, {
+      method: "POST",
+      redirect: "manual",
+      body: "{}",
+      headers: { "content-type": "application/json" },
+    });
     expect(posted.status).toBe(301);
     expect(await onDatabase(async (client) => (await client.query("SELECT count(*)::int AS n FROM orders")).rows[0].n)).toBe(before);
     // Answered by the app and from the answer cache alike.
@@ -453,7 +459,11 @@ describe("what operators watch", () => {
       const answer = await fetch(`${balancer.url}/graphql`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(probe) });
       expect(answer.status).toBe(200);
     }
-    const forged = await fetch(`${balancer.url}/stripe/webhook`, { method: "POST", headers: { "content-type": "application/json", "stripe-signature": "t=1,v1=forged" }, body: "{}" });
+    const forged = await fetch(`${balancer.url}/stripe/webhook`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "stripe-signature": "t=1,v1=forged" },
+      body: "{}",
+    });
     expect(forged.status).toBe(400);
     const statuses = [];
     for (let index = 0; index <= NEWSLETTER_LIMIT; index++) statuses.push((await lb("POST", "/newsletter", { body: { email: uniqueEmail("news") } })).status);

@@ -43,7 +43,8 @@ export async function migrate(db: DataSource, limits: MigrationLimits = MIGRATIO
     } catch (error) {
       if (!isLockTimeout(error)) throw error;
       throw new Error(
-        `Another process has been migrating this database for over ${Math.round(limits.lockWaitMs / 1000)} seconds (it holds advisory lock ${MIGRATION_LOCK}; see pg_stat_activity): not migrating`,
+        `Another process has been migrating this database for over ${limits.lockWaitMs / 1000} seconds (it holds advisory lock ${MIGRATION_LOCK}; see pg_stat_activity): not migrating`,
+        { cause: error },
       );
     }
     locked = true;
@@ -58,7 +59,9 @@ export async function migrate(db: DataSource, limits: MigrationLimits = MIGRATIO
       } catch (error) {
         if (!isLockTimeout(error) || attempt >= limits.attempts) throw error;
         const delay = Math.min(limits.retryDelayMs * 2 ** (attempt - 1), 60_000);
-        log(`A migration waited over ${limits.statementLockWaitMs} ms for a lock another transaction holds; it was rolled back and runs again in ${delay} ms (try ${attempt + 1} of ${limits.attempts})`);
+        log(
+          `A migration waited over ${limits.statementLockWaitMs} ms for a lock another transaction holds; it was rolled back and runs again in ${delay} ms (try ${attempt + 1} of ${limits.attempts})`,
+        );
         await new Promise((resolve) => setTimeout(resolve, delay));
       }
     }

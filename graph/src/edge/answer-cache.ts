@@ -200,14 +200,7 @@ export class AnswerCache {
    * request was seen before: answers whose keys never repeat (new variables on every request)
    * would only cost the recording and push out the ones that do.
    */
-  private miss(
-    req: IncomingMessage,
-    key: string,
-    callerId: string | null,
-    restTopics: ChangeTopic[] | null,
-    restRoute: string | null,
-    app: () => void,
-  ): void {
+  private miss(req: IncomingMessage, key: string, callerId: string | null, restTopics: ChangeTopic[] | null, restRoute: string | null, app: () => void): void {
     const version = this.answers.version();
     if (version >= 0 && this.seenBefore(key)) (req as Tracked)[PENDING] = { key, version, callerId, restTopics, restRoute };
     app();

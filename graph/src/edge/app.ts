@@ -67,11 +67,15 @@ function watchAnswerCache(metrics: RequestMetrics | null, log: Logger): AnswerCa
   const debug = log.isLevelEnabled("debug");
   if (!metrics && !debug) return undefined;
   return {
-    labelFor: (restRoute, parsedBody) => ({ route: restRoute ?? GRAPHQL_PATH, operation: restRoute === null && metrics ? metrics.operationLabel(parsedBody) : "" }),
+    labelFor: (restRoute, parsedBody) => ({
+      route: restRoute ?? GRAPHQL_PATH,
+      operation: restRoute === null && metrics ? metrics.operationLabel(parsedBody) : "",
+    }),
     answered(req, status, label, startedAt) {
       const seconds = (performance.now() - startedAt) / 1000;
       metrics?.answeredFromCache(req.method ?? "GET", label, status, seconds);
-      if (debug) log.debug({ requestId: requestIdOf(req), status, ms: Math.round(seconds * 1000), route: label.route, cache: "hit" }, `${req.method} ${req.url}`);
+      if (debug)
+        log.debug({ requestId: requestIdOf(req), status, ms: Math.round(seconds * 1000), route: label.route, cache: "hit" }, `${req.method} ${req.url}`);
     },
     missed: () => metrics?.cacheMissed(),
   };

@@ -56,7 +56,12 @@ class RequestDurations {
     const key = `${method} ${route} ${operation} ${status} ${servedBy}`;
     let series = this.series.get(key);
     if (!series) {
-      series = { labels: { method, route, operation, status: String(status), served_by: servedBy }, buckets: new Float64Array(DURATION_BUCKETS.length), sum: 0, count: 0 };
+      series = {
+        labels: { method, route, operation, status: String(status), served_by: servedBy },
+        buckets: new Float64Array(DURATION_BUCKETS.length),
+        sum: 0,
+        count: 0,
+      };
       this.series.set(key, series);
     }
     let bucket = 0;
@@ -118,7 +123,12 @@ interface PgPool {
 export class ShopMetrics implements RequestMetrics, ShopCounters {
   readonly registry = new client.Registry();
   private readonly durations = new RequestDurations();
-  private readonly cacheLookups = new HotCounter("partshop_answer_cache_lookups_total", "Cacheable requests looked up in the answer cache, by result", "result", ["hit", "miss"]);
+  private readonly cacheLookups = new HotCounter(
+    "partshop_answer_cache_lookups_total",
+    "Cacheable requests looked up in the answer cache, by result",
+    "result",
+    ["hit", "miss"],
+  );
   private readonly operationNames = new Set<string>();
   private readonly orders: client.Counter<"event">;
   private readonly anomalies: client.Counter<"kind">;
@@ -130,11 +140,31 @@ export class ShopMetrics implements RequestMetrics, ShopCounters {
     client.collectDefaultMetrics({ register: this.registry });
     this.registry.registerMetric(this.durations as unknown as Metric);
     this.registry.registerMetric(this.cacheLookups as unknown as Metric);
-    this.orders = new client.Counter({ name: "partshop_orders_total", help: "Orders by what happened to them in this process", labelNames: ["event"], registers });
+    this.orders = new client.Counter({
+      name: "partshop_orders_total",
+      help: "Orders by what happened to them in this process",
+      labelNames: ["event"],
+      registers,
+    });
     for (const event of ["placed", "paid", "expired", "refunded"]) this.orders.inc({ event }, 0);
-    this.anomalies = new client.Counter({ name: "partshop_payment_anomalies_total", help: "Payments that needed a correction, by kind", labelNames: ["kind"], registers });
-    this.webhookFailures = new client.Counter({ name: "partshop_webhook_failures_total", help: "Stripe webhooks refused or failed, by reason", labelNames: ["reason"], registers });
-    this.rateLimitRefusals = new client.Counter({ name: "partshop_rate_limit_refusals_total", help: "Requests refused by a rate limit, by limit", labelNames: ["limit"], registers });
+    this.anomalies = new client.Counter({
+      name: "partshop_payment_anomalies_total",
+      help: "Payments that needed a correction, by kind",
+      labelNames: ["kind"],
+      registers,
+    });
+    this.webhookFailures = new client.Counter({
+      name: "partshop_webhook_failures_total",
+      help: "Stripe webhooks refused or failed, by reason",
+      labelNames: ["reason"],
+      registers,
+    });
+    this.rateLimitRefusals = new client.Counter({
+      name: "partshop_rate_limit_refusals_total",
+      help: "Requests refused by a rate limit, by limit",
+      labelNames: ["limit"],
+      registers,
+    });
     const pool = () => (db.driver as unknown as { master?: PgPool }).master;
     const poolGauge = (name: string, help: string, read: (pool: PgPool) => number) =>
       new client.Gauge({

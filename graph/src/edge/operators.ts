@@ -19,12 +19,7 @@ function sendJson(res: http.ServerResponse, status: number, body: unknown): void
  * balancer never exposes it: GET /metrics (Prometheus), GET /readyz with every check's detail,
  * GET /healthz.
  */
-export async function startOperatorsListener(options: {
-  host: string;
-  port: number;
-  metrics: ShopMetrics;
-  readiness: Readiness;
-}): Promise<OperatorsListener> {
+export async function startOperatorsListener(options: { host: string; port: number; metrics: ShopMetrics; readiness: Readiness }): Promise<OperatorsListener> {
   const server = http.createServer((req, res) => {
     const path = (req.url ?? "").split("?")[0];
     if (req.method !== "GET") return sendJson(res, 405, { error: `${req.method} is not answered here: GET /metrics, /readyz or /healthz` });

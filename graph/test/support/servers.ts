@@ -20,7 +20,8 @@ export interface Server {
 const asRoot = process.getuid?.() === 0;
 
 /** A command as the "postgres" user when the tests run as root (PostgreSQL refuses to run as root). */
-export const asPostgresUser = (command: string, args: string[]) => (asRoot ? ["runuser", ["-u", "postgres", "--", command, ...args]] : [command, args]) as [string, string[]];
+export const asPostgresUser = (command: string, args: string[]) =>
+  (asRoot ? ["runuser", ["-u", "postgres", "--", command, ...args]] : [command, args]) as [string, string[]];
 
 /** A folder the "postgres" user owns (when the tests run as root). */
 export function postgresFolder(folder: string, mode = 0o700): string {
@@ -72,7 +73,8 @@ export async function startPostgres(
   const port = await freePort();
   const settings = { listen_addresses: "127.0.0.1", unix_socket_directories: socketDir, max_connections: 200, fsync: "off", ...options.settings };
   const serverOptions = [`-p ${port}`, ...Object.entries(settings).map(([key, value]) => `-c ${key}=${value}`)].join(" ");
-  const start = () => run(...asPostgresUser(`${bin}/pg_ctl`, ["-D", dataDir, "-o", serverOptions, "-l", path.join(socketDir, "server.log"), "-w", "-t", "120", "start"]));
+  const start = () =>
+    run(...asPostgresUser(`${bin}/pg_ctl`, ["-D", dataDir, "-o", serverOptions, "-l", path.join(socketDir, "server.log"), "-w", "-t", "120", "start"]));
   start();
   if (options.createDatabase !== false && !options.existingDataDir) {
     const admin = new pg.Client({ connectionString: `postgres://partshop@127.0.0.1:${port}/postgres` });
@@ -137,12 +139,12 @@ export function deployedHaproxyConfig(ports: BalancerPorts, pemFolder: string, b
     if (!pattern.test(config)) throw new Error(`deploy/haproxy.cfg has no line matching ${pattern}`);
     config = config.replace(pattern, by);
   };
-  replace(/^resolvers docker\n(  .*\n)+/m, "");
-  replace(/^  bind :8080$/m, `  bind 127.0.0.1:${ports.http}`);
-  replace(/^  bind :8443 ssl crt \S+/m, `  bind 127.0.0.1:${ports.https} ssl crt ${pemFolder}/`);
-  replace(/^  bind :8404$/m, `  bind 127.0.0.1:${ports.stats}`);
+  replace(/^resolvers docker\n( {2}.*\n)+/m, "");
+  replace(/^ {2}bind :8080$/m, `  bind 127.0.0.1:${ports.http}`);
+  replace(/^ {2}bind :8443 ssl crt \S+/m, `  bind 127.0.0.1:${ports.https} ssl crt ${pemFolder}/`);
+  replace(/^ {2}bind :8404$/m, `  bind 127.0.0.1:${ports.stats}`);
   // Quick checks, so a killed process leaves the rotation at once.
-  replace(/^  server-template .*$/m, backends.map((port, index) => `  server shop${index + 1} 127.0.0.1:${port} check inter 300 fall 1 rise 2`).join("\n"));
+  replace(/^ {2}server-template .*$/m, backends.map((port, index) => `  server shop${index + 1} 127.0.0.1:${port} check inter 300 fall 1 rise 2`).join("\n"));
   return config;
 }
 
