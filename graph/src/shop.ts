@@ -1,5 +1,4 @@
 import "reflect-metadata";
-import Stripe from "stripe";
 import type { DataSource } from "typeorm";
 import { Callers } from "./api/auth/callers";
 import { buildShopSchema } from "./api/graphql/schema";
@@ -20,6 +19,8 @@ import { createLogger, type Logger } from "./edge/logging";
 import { ShopMetrics } from "./edge/metrics";
 import { startOperatorsListener } from "./edge/operators";
 import { createRateLimits } from "./edge/rate-limits";
+import { startShopJobs } from "./jobs/shop-jobs";
+import { stripeClient } from "./stripe";
 import type { Lifecycle } from "./lifecycle";
 
 export interface RunningShop {
@@ -27,20 +28,6 @@ export interface RunningShop {
   log: Logger;
   /** The operators' listener (/metrics, /readyz with details), when METRICS_PORT is set. */
   operatorsUrl: string | null;
-}
-
-/** The Stripe SDK, pointed at Stripe or (outside production) at a Stripe-compatible stand-in. */
-function stripeClient(config: Config["stripe"]): Stripe {
-  if (!config.apiUrl) return new Stripe(config.secretKey, { maxNetworkRetries: 2, timeout: 15_000 });
-  const url = new URL(config.apiUrl);
-  const protocol = url.protocol === "https:" ? "https" : "http";
-  return new Stripe(config.secretKey, {
-    host: url.hostname,
-    port: Number(url.port) || (protocol === "https" ? 443 : 80),
-    protocol,
-    maxNetworkRetries: 1,
-    timeout: 10_000,
-  });
 }
 
 /** What the web app is told about the services it talks to. */
@@ -97,7 +84,7 @@ export async function startShop(config: Config, lifecycle: Lifecycle): Promise<R
 
   const events = new DomainEvents().listenTo(config.databaseUrl, log.child({ component: "events" }));
   lifecycle.add("change feed", () => events.stop());
-  const tokens = new AccessTokens(config.jwtSecret);
+  const tokens = new AccessTokens(config.jwtSecret, config.jwtPreviousSecrets);
   // Measured only when someone can read it (the operators' listener).
   const metrics = config.operations.metricsPort === null ? null : new ShopMetrics(db);
   const services = createServices(db, {
@@ -108,8 +95,12 @@ export async function startShop(config: Config, lifecycle: Lifecycle): Promise<R
     stripe: stripeClient(config.stripe),
     stripeWebhookSecret: config.stripe.webhookSecret,
     imageStore: imageStoreFor(config, db),
+    holds: config.holds,
+    log: log.child({ component: "services" }),
     counters: metrics ?? undefined,
   });
+  const unlisted = await services.users.revokeUnlistedAdmins();
+  if (unlisted.length) log.warn({ emails: unlisted }, `No longer admins (taken out of ADMIN_EMAILS): ${unlisted.join(", ")}`);
   const callers = new Callers(tokens, services.users, events);
   const readiness = new Readiness(readinessChecks(config, db), log.child({ component: "readiness" }));
   const shop = await createApp({
@@ -127,6 +118,7 @@ export async function startShop(config: Config, lifecycle: Lifecycle): Promise<R
   });
   lifecycle.add("HTTP server", shop.stop);
   await listen(shop.app, config);
+  lifecycle.add("periodic jobs", startShopJobs(config.jobs, services, db, log.child({ component: "jobs" })));
   let operatorsUrl: string | null = null;
   if (metrics && config.operations.metricsPort !== null) {
     const operators = await startOperatorsListener({ host: config.operations.metricsHost, port: config.operations.metricsPort, metrics, readiness });
