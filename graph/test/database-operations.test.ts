@@ -11,7 +11,7 @@ import { migrations as shopMigrations } from "../src/db/data-source";
 import { createIndexConcurrently, migrate } from "../src/db/migrate";
 import { createFirebaseAccount, shop, uniqueEmail, withDatabaseAt } from "./support/client";
 import { payInSandbox, restAt } from "./support/fixtures";
-import { freePort, GRAPH_DIR, SHOP_MAIN, spawnShop, type ShopProcess } from "./support/processes";
+import { freePort, GRAPH_DIR, SHOP_MAIN, spawnShop, standaloneShopEnv, type ShopProcess } from "./support/processes";
 import { asPostgresUser, DEPLOY_DIR, postgresFolder, run, startPostgres, type Postgres } from "./support/servers";
 
 /*
@@ -70,19 +70,13 @@ beforeAll(async () => {
   sandbox = await startStripeSandbox({ port: await freePort(), ...SANDBOX_KEYS, webhookUrl: `http://127.0.0.1:${port}/stripe/webhook` });
   shopProcess = await spawnShop(
     {
-      NODE_ENV: "test",
+      ...standaloneShopEnv({
+        databaseUrl: database.url,
+        dataDir: folder,
+        emulatorHost: new URL(shop().emulatorUrl).host,
+        stripe: { url: sandbox.url, ...SANDBOX_KEYS },
+      }),
       PORT: String(port),
-      DATA_DIR: folder,
-      DATABASE_URL: database.url,
-      FIREBASE_PROJECT_ID: "demo-partshop",
-      FIREBASE_AUTH_EMULATOR_HOST: new URL(shop().emulatorUrl).host,
-      JWT_SECRET: crypto.randomBytes(32).toString("hex"),
-      STRIPE_SECRET_KEY: SANDBOX_KEYS.secretKey,
-      STRIPE_PUBLISHABLE_KEY: SANDBOX_KEYS.publishableKey,
-      STRIPE_WEBHOOK_SECRET: SANDBOX_KEYS.webhookSecret,
-      STRIPE_API_URL: sandbox.url,
-      LOG_FORMAT: "json",
-      RATE_LIMIT_SIGN_IN: "1000000",
     },
     { main: SHOP_MAIN, timeoutMs: 90_000 },
   );

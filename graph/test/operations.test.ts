@@ -12,7 +12,7 @@ import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readEnvFile } from "../src/config";
 import { firebaseSignIn, newCustomer, shop, withDatabaseAt } from "./support/client";
-import { freePort, GRAPH_DIR, makeDataDir, SHOP_MAIN, ShopProcess, shopEnv, spawnShop } from "./support/processes";
+import { freePort, GRAPH_DIR, makeDataDir, SHOP_MAIN, ShopProcess, shopEnv, spawnShop, standaloneShopEnv } from "./support/processes";
 
 /*
  * What an operator relies on: readiness, migrations run once by a command, a graceful stop on
@@ -294,18 +294,16 @@ describe("tracing", () => {
     // The production entry point (main.ts loads tracing), on the suite's database.
     const traced = await spawnShop(
       {
+        ...standaloneShopEnv({
+          databaseUrl: shop().databaseUrl,
+          dataDir,
+          emulatorHost: new URL(shop().emulatorUrl).host,
+          // Never called here.
+          stripe: { url: "http://127.0.0.1:9", secretKey: "sk_test_traced", publishableKey: "pk_test_traced", webhookSecret: "whsec_traced" },
+        }),
         PORT: String(port),
-        DATA_DIR: dataDir,
-        DATABASE_URL: shop().databaseUrl,
         MIGRATE_ON_START: "false",
         SEED: "false",
-        FIREBASE_PROJECT_ID: "demo-partshop",
-        FIREBASE_AUTH_EMULATOR_HOST: new URL(shop().emulatorUrl).host,
-        JWT_SECRET: crypto.randomBytes(32).toString("hex"),
-        STRIPE_SECRET_KEY: "sk_test_traced",
-        STRIPE_PUBLISHABLE_KEY: "pk_test_traced",
-        STRIPE_WEBHOOK_SECRET: "whsec_traced",
-        STRIPE_API_URL: "http://127.0.0.1:9",
         OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${collectorPort}`,
         OTEL_EXPORTER_OTLP_PROTOCOL: "http/json",
         OTEL_BSP_SCHEDULE_DELAY: "100",

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startStripeSandbox, type StripeSandbox } from "../../dev/src/payment-sandbox/stripe-sandbox";
 import { createFirebaseAccount, firebaseSignIn, getRaw, shop, uniqueEmail, withDatabaseAt } from "./support/client";
 import { distinctPng, payInSandbox, restAt } from "./support/fixtures";
-import { freePort, GRAPH_DIR, SHOP_MAIN, ShopProcess, spawnShop } from "./support/processes";
+import { freePort, GRAPH_DIR, SHOP_MAIN, ShopProcess, spawnShop, standaloneShopEnv } from "./support/processes";
 import {
   DEPLOY_DIR,
   deployedHaproxyConfig,
@@ -84,23 +84,17 @@ beforeAll(async () => {
   ports = { http: await freePort(), https: await freePort(), stats: await freePort() };
   sandbox = await startStripeSandbox({ port: await freePort(), ...SANDBOX_KEYS, webhookUrl: `https://127.0.0.1:${ports.https}/stripe/webhook` });
   shopEnvironment = {
-    NODE_ENV: "test",
-    DATA_DIR: folder,
-    DATABASE_URL: databaseUrl,
-    FIREBASE_PROJECT_ID: "demo-partshop",
-    FIREBASE_AUTH_EMULATOR_HOST: new URL(shop().emulatorUrl).host,
-    JWT_SECRET: crypto.randomBytes(32).toString("hex"),
-    STRIPE_SECRET_KEY: SANDBOX_KEYS.secretKey,
-    STRIPE_PUBLISHABLE_KEY: SANDBOX_KEYS.publishableKey,
-    STRIPE_WEBHOOK_SECRET: SANDBOX_KEYS.webhookSecret,
-    STRIPE_API_URL: sandbox.url,
+    ...standaloneShopEnv({
+      databaseUrl,
+      dataDir: folder,
+      emulatorHost: new URL(shop().emulatorUrl).host,
+      stripe: { url: sandbox.url, ...SANDBOX_KEYS },
+    }),
     ADMIN_EMAILS: "admin@partshop.dev",
-    LOG_FORMAT: "json",
-    RATE_LIMIT_SIGN_IN: "1000000",
-    RATE_LIMIT_UPLOADS: "1000000",
     RATE_LIMIT_NEWSLETTER: String(NEWSLETTER_LIMIT),
     DATABASE_POOL_SIZE: "12",
   };
+
   // All three start at once on an empty database: migrations and the seed run once.
   shops.push(...(await Promise.all(shopPorts.map((port, index) => startShopProcess(index, port)))));
   // The sandbox sends its webhooks through the balancer, as Stripe would.

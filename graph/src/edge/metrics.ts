@@ -36,6 +36,8 @@ const DURATION_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 
 /** Distinct GraphQL operation names counted apart; past these, "other" (clients choose the names). */
 const MAX_OPERATION_NAMES = 100;
 const OPERATION_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
+/** The name of a document's first operation, when the document starts with it (clients that send no operationName). */
+const LEADING_OPERATION = /^\s*(?:query|mutation|subscription)\s+([A-Za-z_][A-Za-z0-9_]*)/;
 
 interface Series {
   labels: Record<string, string>;
@@ -196,7 +198,10 @@ export class ShopMetrics implements RequestMetrics, ShopCounters {
   }
 
   operationLabel(body: unknown): string {
-    const name = body && typeof body === "object" ? (body as { operationName?: unknown }).operationName : undefined;
+    if (!body || typeof body !== "object") return "anonymous";
+    const request = body as { operationName?: unknown; query?: unknown };
+    let name = request.operationName;
+    if ((name === undefined || name === null || name === "") && typeof request.query === "string") name = LEADING_OPERATION.exec(request.query)?.[1];
     if (name === undefined || name === null || name === "") return "anonymous";
     if (typeof name !== "string" || !OPERATION_NAME.test(name)) return "other";
     if (this.operationNames.has(name)) return name;
