@@ -99,8 +99,12 @@ export async function startShop(config: Config, lifecycle: Lifecycle): Promise<R
     log: log.child({ component: "services" }),
     counters: metrics ?? undefined,
   });
-  const unlisted = await services.users.revokeUnlistedAdmins();
-  if (unlisted.length) log.warn({ emails: unlisted }, `No longer admins (taken out of ADMIN_EMAILS): ${unlisted.join(", ")}`);
+  // On a current schema only: a process started before `npm run migrate` (not ready until it has
+  // run) has no users table to look at yet, and does this at its next start.
+  if (!(await db.showMigrations())) {
+    const unlisted = await services.users.revokeUnlistedAdmins();
+    if (unlisted.length) log.warn({ emails: unlisted }, `No longer admins (taken out of ADMIN_EMAILS): ${unlisted.join(", ")}`);
+  }
   const callers = new Callers(tokens, services.users, events);
   const readiness = new Readiness(readinessChecks(config, db), log.child({ component: "readiness" }));
   const shop = await createApp({
