@@ -17,7 +17,7 @@ npm run codegen:check -w web
 echo "== local harness tests (the payment sandbox through the real stripe SDK)"
 npm test -w dev
 
-echo "== servers from Debian's packages for the scale-out test (PostgreSQL, HAProxy)"
+echo "== servers from Debian's packages for the deployment tests (PostgreSQL, HAProxy, Prometheus, pgBackRest)"
 bash scripts/ensure-servers.sh
 
 # On the Node the production image runs (the Dockerfile's NODE_IMAGE), installed when this

@@ -318,14 +318,19 @@ describe("tracing", () => {
         body: JSON.stringify({ query: "query TracedProbe { laptopBrands }", operationName: "TracedProbe" }),
       });
       expect(probe.status).toBe(200);
-      const scopes = () => [...new Set(exported.map((span) => span.scope))].sort();
-      await expect
-        .poll(scopes, { timeout: 20_000 })
-        .toEqual(["@fastify/otel", "@opentelemetry/instrumentation-graphql", "@opentelemetry/instrumentation-http", "@opentelemetry/instrumentation-pg"]);
-      const names = exported.map((span) => span.span);
-      expect(names).toContain("POST /graphql");
-      expect(names).toContain("query TracedProbe");
-      expect(names.some((name) => name.startsWith("pg.query:SELECT"))).toBe(true);
+      // Spans are exported in batches as they end: wait until all of them are in.
+      const seen = () => ({
+        scopes: [...new Set(exported.map((span) => span.scope))].sort(),
+        request: exported.some((span) => span.span === "POST /graphql"),
+        operation: exported.some((span) => span.span === "query TracedProbe"),
+        statement: exported.some((span) => span.span.startsWith("pg.query:SELECT")),
+      });
+      await expect.poll(seen, { timeout: 20_000 }).toEqual({
+        scopes: ["@fastify/otel", "@opentelemetry/instrumentation-graphql", "@opentelemetry/instrumentation-http", "@opentelemetry/instrumentation-pg"],
+        request: true,
+        operation: true,
+        statement: true,
+      });
     } finally {
       await traced.stop();
       collector.close();
