@@ -99,9 +99,9 @@ export async function startShop(config: Config, lifecycle: Lifecycle): Promise<R
     log: log.child({ component: "services" }),
     counters: metrics ?? undefined,
   });
-  // On a current schema only: a process started before `npm run migrate` (not ready until it has
-  // run) has no users table to look at yet, and does this at its next start.
-  if (!(await db.showMigrations())) {
+  // A shop started before `npm run migrate` serves nothing until then (see readiness); its rules wait too.
+  const schemaCurrent = async () => !(await db.showMigrations());
+  if (await schemaCurrent()) {
     const unlisted = await services.users.revokeUnlistedAdmins();
     if (unlisted.length) log.warn({ emails: unlisted }, `No longer admins (taken out of ADMIN_EMAILS): ${unlisted.join(", ")}`);
   }
@@ -122,7 +122,7 @@ export async function startShop(config: Config, lifecycle: Lifecycle): Promise<R
   });
   lifecycle.add("HTTP server", shop.stop);
   await listen(shop.app, config);
-  lifecycle.add("periodic jobs", startShopJobs(config.jobs, services, db, log.child({ component: "jobs" })));
+  lifecycle.add("periodic jobs", startShopJobs(config.jobs, services, db, log.child({ component: "jobs" }), schemaCurrent));
   let operatorsUrl: string | null = null;
   if (metrics && config.operations.metricsPort !== null) {
     const operators = await startOperatorsListener({ host: config.operations.metricsHost, port: config.operations.metricsPort, metrics, readiness });

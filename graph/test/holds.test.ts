@@ -109,11 +109,22 @@ describe("an unpaid order holds its units until a time the shop sets", () => {
   });
 });
 
+/** A shop process with the bound of a real shop (the suite's own is lifted for its test customers). */
+let bounded: ShopProcess | undefined;
+async function boundedShop(): Promise<string> {
+  if (!bounded) {
+    bounded = await startSiblingShop("bounded", { MAX_UNPAID_ORDERS: "10", MAX_UNPAID_DOLLARS: "5000" });
+    siblings.push(bounded);
+  }
+  return bounded.url;
+}
+
 describe("what one customer may hold unpaid is bounded", () => {
   it("at most 10 unpaid orders at once, even placed all together; paying or cancelling one makes room", async () => {
+    const url = await boundedShop();
     const customer = await newCustomer("hoarder");
     const parts = await Promise.all(Array.from({ length: 14 }, () => insertPart({ available: 10, priceCents: 1000 })));
-    const answers = await Promise.all(parts.map((part) => rest("POST", "/order", { token: customer.token, body: orderBody(part, 1) })));
+    const answers = await Promise.all(parts.map((part) => restAt(url, "POST", "/order", { token: customer.token, body: orderBody(part, 1) })));
     expect(answers.filter((answer) => answer.status === 201)).toHaveLength(10);
     const refused = answers.filter((answer) => answer.status !== 201);
     expect(refused.map((answer) => answer.status)).toEqual([409, 409, 409, 409]);
@@ -125,20 +136,23 @@ describe("what one customer may hold unpaid is bounded", () => {
     const untouched = parts.filter((_, index) => answers[index].status !== 201);
     for (const part of untouched) expect(await availableOf(part)).toBe(10);
 
-    await rest("DELETE", `/userOrder/${answers.find((answer) => answer.status === 201)!.body.insertedId}`, { token: customer.token });
-    expect((await rest("POST", "/order", { token: customer.token, body: orderBody(untouched[0], 1) })).status).toBe(201);
+    await restAt(url, "DELETE", `/userOrder/${answers.find((answer) => answer.status === 201)!.body.insertedId}`, { token: customer.token });
+    expect((await restAt(url, "POST", "/order", { token: customer.token, body: orderBody(untouched[0], 1) })).status).toBe(201);
   });
 
   it("at most $5,000 unpaid at once", async () => {
+    const url = await boundedShop();
     const customer = await newCustomer("bigspender");
     const dear = await insertPart({ available: 10, priceCents: 300_000 });
-    expect((await rest("POST", "/order", { token: customer.token, body: orderBody(dear, 1) })).status).toBe(201);
+    expect((await restAt(url, "POST", "/order", { token: customer.token, body: orderBody(dear, 1) })).status).toBe(201);
     const other = await insertPart({ available: 10, priceCents: 300_000 });
-    const answer = await gql(
-      "mutation($input: PlaceOrderInput!) { placeOrder(input: $input) { databaseId } }",
-      { input: { partId: other, quantity: 1, address: "1 Long Road", phone: "0123456789" } },
-      customer.token,
-    );
+    const answer = await restAt(url, "POST", "/graphql", {
+      token: customer.token,
+      body: {
+        query: "mutation($input: PlaceOrderInput!) { placeOrder(input: $input) { databaseId } }",
+        variables: { input: { partId: other, quantity: 1, address: "1 Long Road", phone: "0123456789" } },
+      },
+    });
     expect(errorCode(answer)).toBe("CONFLICT");
     expect(answer.body.errors[0].message).toBe(
       "Your unpaid orders would come to $6000.00, over the $5000.00 one customer may hold unpaid: pay or cancel some first",

@@ -41,6 +41,24 @@ export function shopJobs(settings: Config["jobs"], services: Services, db: DataS
   ];
 }
 
-export function startShopJobs(settings: Config["jobs"], services: Services, db: DataSource, log: DomainLog): () => Promise<void> {
-  return runPeriodically(shopJobs(settings, services, db, log), log);
+/**
+ * Starts the jobs; each run waits until the schema is current (a shop started before `npm run
+ * migrate` has nothing to work on yet).
+ */
+export function startShopJobs(
+  settings: Config["jobs"],
+  services: Services,
+  db: DataSource,
+  log: DomainLog,
+  schemaCurrent: () => Promise<boolean>,
+): () => Promise<void> {
+  let migrated = false;
+  const whenMigrated = (job: PeriodicJob): PeriodicJob => ({
+    ...job,
+    run: async () => {
+      migrated ||= await schemaCurrent();
+      if (migrated) await job.run();
+    },
+  });
+  return runPeriodically(shopJobs(settings, services, db, log).map(whenMigrated), log);
 }

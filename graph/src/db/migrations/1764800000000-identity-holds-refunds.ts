@@ -5,8 +5,8 @@ import { MigrationInterface, QueryRunner } from "typeorm";
  *
  * Users: an account is its Firebase uid (unique); whether the identity provider verified the
  * email; where an admin role came from (ADMIN_EMAILS or an admin's promotion), so that an address
- * taken out of ADMIN_EMAILS stops granting it. Admins that exist already count as promoted: an
- * upgrade never takes a role away by itself. Of several rows that an email change left with the
+ * taken out of ADMIN_EMAILS stops granting it. Admins that exist already count as promoted, as does
+ * an admin made outside the shop (psql): an upgrade never takes a role away by itself. Of several rows that an email change left with the
  * same uid, the most recently signed-in keeps it.
  *
  * Access tokens revoked at sign-out, until they would have expired; a revocation announces the
@@ -24,7 +24,6 @@ export class IdentityHoldsRefunds1764800000000 implements MigrationInterface {
     await db.query(`ALTER TABLE users ADD COLUMN email_verified boolean NOT NULL DEFAULT false`);
     await db.query(`ALTER TABLE users ADD COLUMN admin_source varchar(16) CHECK (admin_source IN ('config', 'promotion'))`);
     await db.query(`UPDATE users SET admin_source = 'promotion' WHERE role = 'admin'`);
-    await db.query(`ALTER TABLE users ADD CONSTRAINT users_admin_has_source CHECK ((role = 'admin') = (admin_source IS NOT NULL))`);
     await db.query(`
       UPDATE users u SET firebase_uid = NULL
       FROM (SELECT id, row_number() OVER (PARTITION BY firebase_uid ORDER BY updated_at DESC, seq DESC) AS rank
@@ -52,8 +51,9 @@ export class IdentityHoldsRefunds1764800000000 implements MigrationInterface {
        FOR EACH ROW EXECUTE FUNCTION notify_token_revoked()`,
     );
 
-    await db.query(`ALTER TABLE orders ADD COLUMN hold_expires_at timestamptz`);
-    await db.query(`UPDATE orders SET hold_expires_at = now() + interval '1 hour' WHERE status = 'unpaid'`);
+    // The shop sets each hold's end (ORDER_HOLD_MINUTES); an order written outside it holds an hour.
+    await db.query(`ALTER TABLE orders ADD COLUMN hold_expires_at timestamptz DEFAULT now() + interval '1 hour'`);
+    await db.query(`UPDATE orders SET hold_expires_at = NULL WHERE status <> 'unpaid'`);
     await db.query(`ALTER TABLE orders ADD CONSTRAINT orders_unpaid_hold_ends CHECK (status <> 'unpaid' OR hold_expires_at IS NOT NULL)`);
     await db.query(`CREATE INDEX orders_unpaid_by_hold_end ON orders (hold_expires_at) WHERE status = 'unpaid'`);
     await db.query(`ALTER TABLE orders ADD COLUMN cancel_reason varchar(16) CHECK (cancel_reason IN ('customer', 'admin', 'hold_expired'))`);

@@ -115,7 +115,8 @@ export class UserService {
 
   /** The role a sign-in leaves: ADMIN_EMAILS grants it to a verified address while listed; a promotion stays. */
   private roleFor(current: Pick<User, "role" | "adminSource"> | null, claim: Claim): Pick<User, "role" | "adminSource"> {
-    if (current?.adminSource === AdminSource.PROMOTION) return { role: Role.ADMIN, adminSource: AdminSource.PROMOTION };
+    // A promotion (by an admin, or made outside the shop) stays; only ADMIN_EMAILS' grant follows the list.
+    if (current?.role === Role.ADMIN && current.adminSource !== AdminSource.CONFIG) return { role: Role.ADMIN, adminSource: AdminSource.PROMOTION };
     if (claim.emailVerified && this.adminEmails.has(claim.email)) return { role: Role.ADMIN, adminSource: AdminSource.CONFIG };
     return { role: Role.USER, adminSource: null };
   }
@@ -187,15 +188,18 @@ export class UserService {
     return returnedRows(await this.db.query(`DELETE FROM revoked_access_tokens WHERE expires_at < now() RETURNING token_id`)).length;
   }
 
-  /** The user an access token was issued to, as the database has them now (null: the account is gone). */
+  /** The user an access token was issued to, as the database has them now (null: the account is gone), with their revoked tokens, in one statement. */
   async findCaller(userId: string): Promise<KnownCaller | null> {
     const databaseId = databaseIdOf(userId);
-    const user = databaseId ? await this.db.getRepository(User).findOneBy({ databaseId }) : null;
-    if (!user) return null;
-    const revoked: Array<{ token_id: string }> = await this.db.query(`SELECT token_id FROM revoked_access_tokens WHERE user_id = $1 AND expires_at > now()`, [
-      user.databaseId,
-    ]);
-    return { user, revokedTokenIds: new Set(revoked.map((row) => row.token_id)) };
+    if (!databaseId) return null;
+    const { entities, raw } = await this.db
+      .getRepository(User)
+      .createQueryBuilder("user")
+      .addSelect(`(SELECT coalesce(json_agg(r.token_id), '[]') FROM revoked_access_tokens r WHERE r.user_id = "user"."id" AND r.expires_at > now())`, "revoked")
+      .where("user.id = :id", { id: databaseId })
+      .getRawAndEntities<{ revoked: string[] }>();
+    if (!entities[0]) return null;
+    return { user: entities[0], revokedTokenIds: new Set(raw[0].revoked) };
   }
 
   list(actor: Actor, page: PageRequest): Promise<Page<User>> {
