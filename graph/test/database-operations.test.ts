@@ -12,7 +12,7 @@ import { createIndexConcurrently, migrate } from "../src/db/migrate";
 import { createFirebaseAccount, shop, uniqueEmail, withDatabaseAt } from "./support/client";
 import { payInSandbox, restAt } from "./support/fixtures";
 import { freePort, GRAPH_DIR, SHOP_MAIN, spawnShop, standaloneShopEnv, type ShopProcess } from "./support/processes";
-import { asPostgresUser, DEPLOY_DIR, postgresFolder, run, startPostgres, type Postgres } from "./support/servers";
+import { asPostgresUser, DEPLOY_DIR, postgresFolder, run, runInBackground, startPostgres, type Postgres } from "./support/servers";
 
 /*
  * What an operator does to the database while the shop runs: restore it to a point in time
@@ -51,7 +51,8 @@ function deployedPgbackrestConfig(server: Postgres): string {
   return file;
 }
 
-const pgbackrest = (...args: string[]) => run(...asPostgresUser("pgbackrest", [`--config=${pgbackrestConfig}`, `--stanza=${STANZA}`, ...args]));
+const pgbackrestArgs = (args: string[]) => asPostgresUser("pgbackrest", [`--config=${pgbackrestConfig}`, `--stanza=${STANZA}`, ...args]);
+const pgbackrest = (...args: string[]) => run(...pgbackrestArgs(args));
 
 beforeAll(async () => {
   folder = fs.mkdtempSync(path.join(os.tmpdir(), "partshop-dbops-"));
@@ -172,7 +173,7 @@ describe("point-in-time recovery with pgBackRest", () => {
     const load = ordersAndPayments(() => stopping);
     await sleep(1500);
     // The base backup is taken while orders and payments keep coming (the runbook's backup service).
-    pgbackrest("--type=full", "backup");
+    await runInBackground(...pgbackrestArgs(["--type=full", "backup"]));
     await sleep(1500);
     const point = new Date();
     await sleep(1500);
@@ -285,10 +286,11 @@ describe("migrations while the shop takes orders", () => {
     const longTransaction = new pg.Client({ connectionString: database.url });
     await longTransaction.connect();
     const retries: string[] = [];
+    let migrating: Promise<string[]> | undefined;
     try {
       await longTransaction.query("BEGIN");
       await longTransaction.query("SELECT count(*) FROM orders");
-      const migrating = migrate(db, { lockWaitMs: 60_000, statementLockWaitMs: 300, attempts: 100, retryDelayMs: 100 }, (line) => retries.push(line));
+      migrating = migrate(db, { lockWaitMs: 60_000, statementLockWaitMs: 300, attempts: 100, retryDelayMs: 100 }, (line) => retries.push(line));
       // The ALTER is queued for the table's lock.
       await expect
         .poll(
@@ -325,6 +327,8 @@ describe("migrations while the shop takes orders", () => {
       expect(columns).toEqual([{ column_name: "gift_note" }]);
     } finally {
       await longTransaction.end().catch(() => undefined);
+      // Done before its connection closes, whatever failed above.
+      await migrating?.catch(() => undefined);
       await db.destroy();
     }
   }, 120_000);

@@ -135,5 +135,7 @@ export function standaloneShopEnv(settings: {
     LOG_FORMAT: "json",
     RATE_LIMIT_SIGN_IN: "1000000",
     RATE_LIMIT_UPLOADS: "1000000",
+    RATE_LIMIT_ORDERS: "1000000",
+    RATE_LIMIT_PAYMENT_INTENTS: "1000000",
   };
 }

@@ -43,6 +43,19 @@ export function run(command: string, args: string[], env?: NodeJS.ProcessEnv): s
   return result.stdout;
 }
 
+/** `run` without blocking this process's event loop (servers the test hosts, such as the payment sandbox, keep answering). */
+export function runInBackground(command: string, args: string[]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout!.on("data", (chunk) => (stdout += chunk));
+    child.stderr!.on("data", (chunk) => (stderr += chunk));
+    child.on("error", reject);
+    child.on("exit", (code) => (code === 0 ? resolve(stdout) : reject(new Error(`${command} ${args.join(" ")} failed (${code}): ${stderr || stdout}`))));
+  });
+}
+
 export interface Postgres extends Server {
   /** The partshop database, as the partshop superuser. */
   url: string;
