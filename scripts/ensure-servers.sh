@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The servers the deployment tests run from Debian's packages, on loopback (each test starts its
 # own, on free ports): PostgreSQL and HAProxy (scale-out.test.ts), Prometheus and promtool (the
-# scrape and alert-rule checks), pgBackRest (the point-in-time restore). Installs what is missing.
+# scrape and alert-rule checks), pgBackRest (the point-in-time restore); `npm run db:schema -w
+# graph` dumps the migrated schema with that PostgreSQL's pg_dump. Installs what is missing.
 set -euo pipefail
 source "$(dirname "$0")/lib/apt-install.sh"
 
