@@ -17,10 +17,16 @@ const check = process.argv.includes("--check");
 
 async function main(): Promise<number> {
   const sdl = printShopSchema();
-  const versions = versionsWith(committedVersions(root), sdl);
+  const history = committedVersions(root);
+  if (!history) {
+    console.warn(
+      "WARNING: this is a shallow clone whose history cannot be fetched: the schema's change log and the breaking-change check need it and are skipped (git fetch --unshallow)",
+    );
+  }
+  const versions = versionsWith(history ?? [], sdl);
   const generated: Array<[file: string, content: string]> = [
     ["schema.graphql", sdl],
-    ["docs/schema-changelog.md", await schemaChangelog(versions)],
+    ...(history ? [["docs/schema-changelog.md", await schemaChangelog(versions)] as [string, string]] : []),
     ["docs/error-codes.md", errorCodesDocument()],
   ];
   const problems: string[] = [];

@@ -31,10 +31,20 @@ export interface SchemaVersion {
 
 const git = (root: string, args: string[]) => execFileSync("git", ["-C", root, ...args], { encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
 
-/** Every version of `file` on HEAD's first-parent line, oldest first. */
-export function committedVersions(root: string, file = "schema.graphql"): SchemaVersion[] {
-  if (git(root, ["rev-parse", "--is-shallow-repository"]).trim() === "true") {
-    throw new Error(`${file}'s history is incomplete in a shallow clone: fetch it whole (git fetch --unshallow) to check the schema against it`);
+const isShallow = (root: string) => git(root, ["rev-parse", "--is-shallow-repository"]).trim() === "true";
+
+/**
+ * Every version of `file` on HEAD's first-parent line, oldest first; null when the clone is
+ * shallow and its history cannot be fetched (the checks that need it are then skipped, loudly).
+ */
+export function committedVersions(root: string, file = "schema.graphql"): SchemaVersion[] | null {
+  if (isShallow(root)) {
+    try {
+      git(root, ["fetch", "--quiet", "--unshallow"]);
+    } catch {
+      return null;
+    }
+    if (isShallow(root)) return null;
   }
   const commits = git(root, ["log", "--first-parent", "--reverse", "--format=%H", "--", file]).split("\n").filter(Boolean);
   const versions: SchemaVersion[] = [];
