@@ -7,7 +7,7 @@ import type { PublicConfig } from "../api/graphql/types/public-config";
 import type { RestRoute } from "../api/rest";
 import { requestStats, type RequestStats } from "../db/request-stats";
 import type { ShopCounters } from "../domain/counters";
-import type { DomainEvents } from "../domain/events";
+import type { ChangeFeed } from "../domain/change-feed";
 import type { Services } from "../domain/services";
 import { AnswerCache, type AnswerCacheObserver } from "./answer-cache";
 import { Connections } from "./connections";
@@ -38,7 +38,7 @@ export interface AppParts {
   config: Config;
   services: Services;
   callers: Callers;
-  events: DomainEvents;
+  events: ChangeFeed;
   schema: GraphQLSchema;
   restRoutes: RestRoute[];
   rateLimits: RateLimits;

@@ -67,7 +67,7 @@ export class RateLimit {
 
 export type RateLimits = Record<RateLimitName, RateLimit>;
 
-/** The limits of Config.rateLimits, in the rate_limits table (migration 1764300000000). */
+/** The limits of Config.rateLimits, in the rate_limits table. */
 export function createRateLimits(limits: Config["rateLimits"], db: DataSource, log: Logger, counters: ShopCounters = SILENT_COUNTERS): RateLimits {
   const { windowSeconds } = limits;
   const limit = (label: string, max: number, per: RateLimitSubject) =>

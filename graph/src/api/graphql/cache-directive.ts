@@ -1,6 +1,6 @@
 import { DirectiveLocation, GraphQLDirective, GraphQLEnumType, GraphQLList, GraphQLNonNull, GraphQLSchema } from "graphql";
 import { getDirective } from "@graphql-tools/utils";
-import type { ChangeTopic } from "../../domain/events";
+import type { ChangeTopic } from "../../domain/change-feed";
 
 /** Who a cached answer may be replayed to. */
 export type CacheScope = "PUBLIC" | "VISITOR" | "CALLER";

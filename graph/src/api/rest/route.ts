@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders, IncomingMessage } from "node:http";
 import type { Actor, Requirement } from "../../domain/actor";
-import type { ChangeTopic } from "../../domain/events";
+import type { ChangeTopic } from "../../domain/change-feed";
 import type { RouteDoc } from "./route-doc";
 
 /** What a REST handler sees of a request. */
