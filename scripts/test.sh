@@ -9,7 +9,7 @@ echo "== build the server and the local harness"
 npm run build -w graph
 npm run build -w dev
 
-echo "== servers from Debian's packages for the schema dump and the scale-out test (PostgreSQL, HAProxy)"
+echo "== servers from Debian's packages for the schema dump and the deployment tests (PostgreSQL, HAProxy, Prometheus, pgBackRest)"
 bash scripts/ensure-servers.sh
 
 echo "== schema.graphql is generated from the code"

@@ -27,7 +27,7 @@ export async function restRoutes(): Promise<RestRoute[]> {
   const { createApp } = requireBuilt("./edge/app.js");
   const { restRoutes: routeTable } = requireBuilt("./api/rest/index.js");
   const { buildShopSchema } = requireBuilt("./api/graphql/schema.js");
-  const { DomainEvents } = requireBuilt("./domain/events.js");
+  const { ChangeFeed } = requireBuilt("./domain/change-feed.js");
   const { loadConfig } = requireBuilt("./config.js");
   const pino = requireBuilt("pino");
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "partshop-test-routes-"));
@@ -37,7 +37,7 @@ export async function restRoutes(): Promise<RestRoute[]> {
     config: loadConfig({ ...developmentEnv, DATA_DIR: dataDir, WEB_DIST_DIR: dataDir }),
     services,
     callers: unused,
-    events: new DomainEvents(),
+    events: new ChangeFeed(),
     schema: buildShopSchema(),
     restRoutes: routeTable(services),
     rateLimits: { signIn: unused, uploads: unused, newsletter: unused },

@@ -1,6 +1,6 @@
 import { Column, CreateDateColumn, Entity, PrimaryColumn } from "typeorm";
 
-/** A quantity of a part in a signed-in customer's cart (migration 1764870000000). */
+/** A quantity of a part in a signed-in customer's cart */
 @Entity({ name: "cart_lines" })
 export class CartLine {
   @PrimaryColumn({ type: "uuid", name: "user_id" })

@@ -4,7 +4,7 @@ import { centsToDollars } from "../money";
 import { type Order, OrderStatus } from "./order.entity";
 
 /**
- * What a customer bought together in one checkout (migration 1764870000000): each line became an
+ * What a customer bought together in one checkout: each line became an
  * order of its own; one card payment pays those still unpaid.
  */
 @Entity({ name: "checkouts" })

@@ -310,8 +310,8 @@ export class OrderService {
   /**
    * The orders an admin's filter selects, as a condition on `orders "o"` whose text depends only
    * on its `shape` (the status, and how the search is looked up), so that each shape is one
-   * prepared statement: planned once per connection, not on every request (about 1 ms of a
-   * search's 3–5 at the scale seed). The status is written into the text: a partial index serves
+   * prepared statement: planned once per connection, not on every request (planning is a
+   * good part of a search's time at the scale seed). The status is written into the text: a partial index serves
    * it whatever the plan.
    */
   private async selection(filter: OrderFilter): Promise<{ shape: string; where: string; values: unknown[] }> {
@@ -330,11 +330,10 @@ export class OrderService {
       // small it cannot choose to walk the orders newest first instead, which reads them all
       // when none match (the values as arrays it does not estimate one by one: that took longer
       // than the query), and PostgreSQL 18 walks the seq index backwards by that list, reading
-      // only the orders of the page (by id, it read every order found, ~300 of a part name,
-      // to sort them: 2.0 against 0.9 ms). The status is checked there too: a shorter list.
-      // The orders of parts named so now need no look at their rows (orders_by_part_status,
-      // migration 1764710000000): only those of parts once named so are checked by the name
-      // they were ordered under, folded as the search is (migration 1764860000000).
+      // only the orders of the page (by id, it read every order found to sort them). The status
+      // is checked there too: a shorter list. The orders of parts named so now need no look at
+      // their rows (orders_by_part_status): only those of parts once named so are checked by the
+      // name they were ordered under, folded as the search is.
       const values: unknown[] = [customers, parts.namedNow, parts.namedBefore, pattern];
       const byExact = exact.conditions((value) => `$${values.push(value)}`, "f", ofStatus("f"));
       return {
@@ -388,8 +387,7 @@ export class OrderService {
    * What a search names, in one statement: the emails and names orders have been placed under
    * that match (order_customer_names, migration 1764660000000), the parts with a matching name
    * now and those that only had one (as ordered, or before a rename: part_names, migration
-   * 1764640000000), all compared folded (accents off, lower case: fold_text, migration
-   * 1764860000000); each null when more than MANY_CUSTOMERS or MANY_PARTS match. Part names are looked up by
+   * 1764640000000), all compared folded (accents off, lower case: fold_text); each null when more than MANY_CUSTOMERS or MANY_PARTS match. Part names are looked up by
    * the search's rarest words where the statistics tell them (trigram-windows.ts), and checked
    * whole; `folded || ''` keeps that check off the index. The lists come back as JSON, which node
    * parses natively: pg reads a PostgreSQL array a character at a time (5% of the shop's time on
@@ -398,7 +396,7 @@ export class OrderService {
   private async named(search: string, pattern: string): Promise<{ customers: string[] | null; parts: { namedNow: string[]; namedBefore: string[] } | null }> {
     const shares = await this.partNameTrigrams.shares();
     const lookups = shares ? lookupPatterns(search, shares) : [];
-    // folded is the name folded once, when it is written (migrations 1764700000000, 1764860000000).
+    // folded is the name folded once, when it is written (part_names.folded, order_customer_names.folded).
     const partNamed = lookups.length
       ? `${lookups.map((_, i) => `folded LIKE fold_text($${4 + i})`).join(" AND ")} AND (folded || '') LIKE fold_text($1)`
       : "folded LIKE fold_text($1)";
@@ -471,7 +469,7 @@ export class OrderService {
     return orderTimeline(this.db.manager, order);
   }
 
-  /** A customer's past orders, cancelled or refunded, newest first (migration 1764870000000's index). */
+  /** A customer's past orders, cancelled or refunded, newest first (orders_past_by_user). */
   listPast(actor: Actor, page: PageRequest, read: OrdersRead = WHOLE_ORDERS): Promise<Page<Order>> {
     const customer = authorize(actor, "USER");
     const name = `past_orders_of_user${readSuffix(read)}`;

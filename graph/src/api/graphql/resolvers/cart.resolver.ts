@@ -1,7 +1,8 @@
 import { Args, Ctx, Directive, FieldResolver, Mutation, Query, Resolver, Root } from "type-graphql";
 import { pageOf } from "../../../domain/pagination";
 import { badInput } from "../../../domain/errors";
-import { CartLineArgs, CartLinesArgs, PageArgs, PartIdArgs } from "../../inputs/inputs";
+import { CartLineArgs, CartLinesArgs, PartIdArgs } from "../../inputs/cart";
+import { PageArgs } from "../../inputs/common";
 import { GraphContext } from "../context";
 import { databaseIdFor } from "../global-id";
 import { CartLineConnection, CartLineType, CartType } from "../types/cart.type";

@@ -1,5 +1,6 @@
 import { Arg, Args, Ctx, Directive, Mutation, Query, Resolver } from "type-graphql";
-import { CheckoutIdArgs, ConfirmCheckoutPaymentArgs, IdArgs, PlaceCheckoutInput } from "../../inputs/inputs";
+import { CheckoutIdArgs, ConfirmCheckoutPaymentArgs, PlaceCheckoutInput } from "../../inputs/checkout";
+import { IdArgs } from "../../inputs/common";
 import { GraphContext } from "../context";
 import { databaseIdFor } from "../global-id";
 import { CheckoutType } from "../types/checkout.type";
@@ -21,7 +22,10 @@ export class CheckoutResolver {
     description:
       "Places every line of your cart at once: each line becomes an unpaid order holding its units until reservedUntil, all in one transaction or none. A line that cannot be reserved (sold out, retired, under its minimum, more than is available, already ordered and unpaid) refuses the whole checkout with BAD_USER_INPUT, NOT_FOUND or CONFLICT, the message naming its part and extensions.line its index (from 0); CONFLICT when your unpaid orders with these would pass what one customer may hold. The lines leave your cart. Each line counts against RATE_LIMIT_ORDERS (RATE_LIMITED). Then pay with createCheckoutPaymentIntent",
   })
-  async placeCheckout(@Arg("input", () => PlaceCheckoutInput) input: PlaceCheckoutInput, @Ctx() { services, actor }: GraphContext) {
+  async placeCheckout(
+    @Arg("input", () => PlaceCheckoutInput, { description: "The cart's lines and where to send them" }) input: PlaceCheckoutInput,
+    @Ctx() { services, actor }: GraphContext,
+  ) {
     return services.checkouts.place(await actor(), {
       lines: input.lines.map((line) => ({ partId: databaseIdFor("Part", line.partId), quantity: line.quantity })),
       address: input.address,

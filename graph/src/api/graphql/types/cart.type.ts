@@ -67,16 +67,16 @@ export class CartLineEdge {
   @Field(() => String, { description: "Pass as `after` to read the lines after this one" })
   cursor: string;
 
-  @Field(() => CartLineType)
+  @Field(() => CartLineType, { description: "The line" })
   node: CartLineType;
 }
 
 @ObjectType("CartLineConnection", { simpleResolvers: true, description: "A page of a cart's lines, in the order they were added" })
 export class CartLineConnection {
-  @Field(() => [CartLineEdge])
+  @Field(() => [CartLineEdge], { description: "The page's lines, in the order they were added" })
   edges: CartLineEdge[];
 
-  @Field(() => PageInfo)
+  @Field(() => PageInfo, { description: "Whether more follow, and the cursor to ask for them" })
   pageInfo: PageInfo;
 }
 
