@@ -50,6 +50,7 @@ import { IdentityHoldsRefunds1764800000000 } from "./migrations/1764800000000-id
 import { IdentityHoldsRefundsIndexes1764800000001 } from "./migrations/1764800000001-identity-holds-refunds-indexes";
 import { FoldedOrderSearch1764860000000 } from "./migrations/1764860000000-folded-order-search";
 import { CheckoutsAndCarts1764870000000 } from "./migrations/1764870000000-checkouts-and-carts";
+import { CheckoutsAndCartsIndexes1764870000001 } from "./migrations/1764870000001-checkouts-and-carts-indexes";
 import { requestStats } from "./request-stats";
 
 /** Counts statements per request and reports slow or failing ones (failures at debug level); nothing else is logged. */
@@ -114,6 +115,7 @@ export const migrations = [
   IdentityHoldsRefundsIndexes1764800000001,
   FoldedOrderSearch1764860000000,
   CheckoutsAndCarts1764870000000,
+  CheckoutsAndCartsIndexes1764870000001,
 ];
 
 /**
