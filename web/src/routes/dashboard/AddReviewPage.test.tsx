@@ -85,6 +85,16 @@ describe("add review", () => {
     expect(await screen.findByText("Failed to add Review")).toBeInTheDocument();
   });
 
+  it("refuses a rating that is not a whole star (3.5 is not sent as 4), uploading nothing", async () => {
+    renderApp({ ui: <AddReviewPage />, auth: createFakeAuth({ user: customer }) });
+    await userEvent.type(screen.getByLabelText("Ratings"), "3.5");
+    await userEvent.type(screen.getByLabelText("Description"), "Great battery");
+    await userEvent.upload(screen.getByLabelText("Image"), photo());
+    await userEvent.click(screen.getByRole("button", { name: "Add review" }));
+    expect(await screen.findByText("Rating must be a whole number from 1 to 5")).toBeInTheDocument();
+    expect(uploadImageMock).not.toHaveBeenCalled();
+  });
+
   it('toasts "Failed to add Review" when the upload fails', async () => {
     uploadImageMock.mockRejectedValue(new Error("Only PNG, JPEG, WebP or GIF images"));
     renderApp({ ui: <AddReviewPage />, auth: createFakeAuth({ user: customer }) });

@@ -48,6 +48,9 @@ interface ReviewValues {
 }
 
 const required = (message: string) => (value: string) => value.trim().length > 0 || message;
+/** The server's own words: a rating is a whole number of stars, never rounded here (3.5 was sent as 4). */
+const WHOLE_STARS = "Rating must be a whole number from 1 to 5";
+const wholeStars = (value: string) => Number.isInteger(Number(value.trim())) || WHOLE_STARS;
 
 export function AddReviewPage() {
   const { user } = useAuth();
@@ -108,7 +111,7 @@ export function AddReviewPage() {
     try {
       if (!config) throw new Error("The upload service is not available right now.");
       const img = await uploadImage(image, { uploadUrl: config.imageUploadUrl, onProgress: setProgress });
-      const input = { name: values.name.trim(), ratings: Math.round(Number(values.ratings)), description: values.description.trim(), img };
+      const input = { name: values.name.trim(), ratings: Number(values.ratings.trim()), description: values.description.trim(), img };
       await addReview({ variables: { input: reviewedPart ? { ...input, partId: reviewedPart.databaseId } : input } });
       toast.success("Review added successfully");
       reset({ name: values.name, ratings: "", description: "", image: null });
@@ -149,7 +152,7 @@ export function AddReviewPage() {
             type="number"
             inputMode="numeric"
             placeholder="1 to 5"
-            {...register("ratings", { validate: required(REVIEW_MESSAGES.ratings) })}
+            {...register("ratings", { validate: { required: required(REVIEW_MESSAGES.ratings), wholeStars } })}
             {...fieldAria("review-ratings", errors.ratings?.message)}
           />
         </FormField>
