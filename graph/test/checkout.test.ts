@@ -1,7 +1,7 @@
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { gql, insertPart, newCustomer, rest, seededAdmin, type Shopper, withDatabase } from "./support/client";
-import { restAt } from "./support/fixtures";
+import { eventually, payInSandbox, restAt } from "./support/fixtures";
 import { type ShopProcess } from "./support/processes";
 import { startSiblingShop, suiteSandbox } from "./support/siblings";
 
@@ -26,18 +26,6 @@ afterAll(async () => {
 });
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function eventually(check: () => Promise<void>, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await sleep(200);
-    }
-  }
-}
 
 const ADDRESS = "12 Harbour Road, Bristol";
 const PHONE = "0123456789";
@@ -68,25 +56,8 @@ async function openCheckoutPayment(customer: Shopper, checkoutId: string): Promi
   return answer.body.data.createCheckoutPaymentIntent;
 }
 
-/** What the card form does in the browser with a client secret. */
-async function payWithCard(clientSecret: string): Promise<string> {
-  const intentId = clientSecret.split("_secret_")[0];
-  const response = await fetch(`${sandbox.url}/v1/payment_intents/${intentId}/confirm`, {
-    method: "POST",
-    headers: { authorization: `Bearer ${sandbox.publishableKey}`, "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({
-      client_secret: clientSecret,
-      "payment_method_data[type]": "card",
-      "payment_method_data[card][number]": "4242424242424242",
-      "payment_method_data[card][exp_month]": "12",
-      "payment_method_data[card][exp_year]": "2034",
-      "payment_method_data[card][cvc]": "123",
-    }),
-  });
-  const body: any = await response.json();
-  expect(body.status, JSON.stringify(body)).toBe("succeeded");
-  return intentId;
-}
+/** What the card form does in the browser with a client secret: the PaymentIntent's id. */
+const payWithCard = (clientSecret: string) => payInSandbox(sandbox.url, sandbox.publishableKey, clientSecret);
 
 const stockOf = (partIds: string[]) =>
   withDatabase(async (client) => {

@@ -57,13 +57,13 @@ export async function restAt<T = any>(
   return answer;
 }
 
-/** What the browser does with a client secret: confirm the card in the payment sandbox. */
-export async function payInSandbox(sandboxUrl: string, publishableKey: string, clientSecret: string) {
+/** What the browser does with a client secret: confirm the card (a test card's number) in the payment sandbox. */
+export async function payInSandbox(sandboxUrl: string, publishableKey: string, clientSecret: string, card = "4242424242424242") {
   const intentId = clientSecret.split("_secret_")[0];
   const form = new URLSearchParams({
     client_secret: clientSecret,
     "payment_method_data[type]": "card",
-    "payment_method_data[card][number]": "4242424242424242",
+    "payment_method_data[card][number]": card,
     "payment_method_data[card][exp_month]": "12",
     "payment_method_data[card][exp_year]": "2034",
     "payment_method_data[card][cvc]": "123",
@@ -143,4 +143,17 @@ export async function uploadImage(baseUrl: string, token: string | undefined, fi
   const answer = { status: response.status, body, headers: response.headers };
   await assertMatchesContract(baseUrl, "POST", "/upload", answer);
   return answer;
+}
+
+/** Waits for what happens after an answer (a webhook, a job): `check` passes within the time given, or its last failure is the test's. */
+export async function eventually(check: () => Promise<void>, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return await check();
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
 }

@@ -5,8 +5,17 @@ import type { ShopCounters } from "../counters";
 import { badInput, conflict, notFound, ShopError } from "../errors";
 import { databaseIdOf } from "../ids";
 import { Checkout } from "./checkout.entity";
-import { Order, OrderStatus } from "./order.entity";
-import { ALREADY_ORDERED, type HoldPolicy, holdingsRefusal, isUniqueViolation, lineRefusal, type LockedPart, lockHoldings } from "./reservation-rules";
+import { Order } from "./order.entity";
+import {
+  ALREADY_ORDERED,
+  type HoldPolicy,
+  holdingsRefusal,
+  isUniqueViolation,
+  lineRefusal,
+  type LockedPart,
+  lockHoldings,
+  newUnpaidOrder,
+} from "./reservation-rules";
 
 /** At most this many lines in one checkout (and in a cart): far above what a customer may hold unpaid by default. */
 export const MAX_CHECKOUT_LINES = 50;
@@ -144,32 +153,15 @@ export class CheckoutService {
     parts: Map<string, LockedLinePart>,
     input: PlaceCheckout,
   ): Promise<Order[]> {
-    const orders = lines.map((line) => {
-      const part = parts.get(line.partId)!;
-      return Object.assign(new Order(), {
-        partId: line.partId,
-        partName: part.name,
-        quantity: line.quantity,
-        unitPriceCents: part.price_cents,
-        totalCents: part.price_cents * line.quantity,
-        userId: customer.databaseId,
-        userEmail: customer.email,
-        userName: customer.displayName ?? customer.email.split("@")[0],
-        address: input.address.trim(),
-        phone: input.phone.trim(),
-        status: OrderStatus.UNPAID,
-        checkoutId: checkout.databaseId,
-        paymentIntentId: null,
-        transactionId: null,
-        paidAt: null,
-        cancelledAt: null,
-        cancelReason: null,
-        refundedAt: null,
-        refundedCents: 0,
-        paymentError: null,
-        disputeStatus: null,
-      });
-    });
+    const orders = lines.map((line) =>
+      newUnpaidOrder(
+        customer,
+        line.partId,
+        parts.get(line.partId)!,
+        { quantity: line.quantity, address: input.address, phone: input.phone },
+        checkout.databaseId,
+      ),
+    );
     const rows = await tx.query<Array<{ id: string; seq: string; created_at: Date; part_id: string; hold_expires_at: Date }>>(
       `INSERT INTO orders (part_id, part_name, unit_price_cents, quantity, total_cents, status, user_id, user_email, user_name, address, phone, checkout_id, hold_expires_at)
        SELECT o.part_id, o.part_name, o.unit_price_cents, o.quantity, o.total_cents, 'unpaid', $6, $7, $8, $9, $10, $11, now() + make_interval(mins => $12)

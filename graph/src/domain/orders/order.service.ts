@@ -13,7 +13,16 @@ import { Part, PART_CARD_PROPERTIES } from "../catalogue/part.entity";
 import type { ShopCounters } from "../counters";
 import { lockEndedHolds, lockOrder, markCancelled, orderSnapshot, returnUnits } from "./order-changes";
 export { orderSnapshot } from "./order-changes";
-import { ALREADY_ORDERED, type HoldPolicy, holdingsRefusal, isUniqueViolation, lineRefusal, type LockedPart, lockHoldings } from "./reservation-rules";
+import {
+  ALREADY_ORDERED,
+  type HoldPolicy,
+  holdingsRefusal,
+  isUniqueViolation,
+  lineRefusal,
+  type LockedPart,
+  lockHoldings,
+  newUnpaidOrder,
+} from "./reservation-rules";
 import { CancelReason, Order, ORDER_ROW_PROPERTIES, OrderStatus } from "./order.entity";
 import { ORDER_EXPORT_READS, type OrderExportRow } from "./order-export";
 import { type OrderEvent, orderTimeline } from "./order-timeline";
@@ -177,7 +186,7 @@ export class OrderService {
             held.cents += cents;
             held.parts.add(partId);
             holdings.set(customerId, held);
-            const order = this.newOrder(partId, part, item);
+            const order = newUnpaidOrder(item.customer, partId, part, item.input);
             accepted.push(order);
             outcomes.set(item, order);
           }
@@ -205,31 +214,6 @@ export class OrderService {
       }
     }
     if (placed) this.counters.ordersPlaced(placed);
-  }
-
-  private newOrder(partId: string, part: LockedPart, { customer, input }: PendingReservation): Order {
-    return Object.assign(new Order(), {
-      partId,
-      partName: part.name,
-      quantity: input.quantity,
-      unitPriceCents: part.price_cents,
-      totalCents: part.price_cents * input.quantity,
-      userId: customer.databaseId,
-      userEmail: customer.email,
-      userName: customer.displayName ?? customer.email.split("@")[0],
-      address: input.address.trim(),
-      phone: input.phone.trim(),
-      status: OrderStatus.UNPAID,
-      paymentIntentId: null,
-      transactionId: null,
-      paidAt: null,
-      cancelledAt: null,
-      cancelReason: null,
-      refundedAt: null,
-      refundedCents: 0,
-      paymentError: null,
-      disputeStatus: null,
-    });
   }
 
   /**

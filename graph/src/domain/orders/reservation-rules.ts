@@ -1,4 +1,6 @@
 import type { EntityManager } from "typeorm";
+import type { User } from "../accounts/user.entity";
+import { Order, OrderStatus } from "./order.entity";
 import { badInput, conflict, type ShopError } from "../errors";
 import { centsToDollars } from "../money";
 
@@ -81,3 +83,36 @@ export async function lockHoldings(tx: EntityManager, customerIds: readonly stri
 
 const UNIQUE_VIOLATION = "23505";
 export const isUniqueViolation = (error: any) => error?.driverError?.code === UNIQUE_VIOLATION || error?.code === UNIQUE_VIOLATION;
+
+/** A new unpaid order of `quantity` units of a locked part, at its price now, before it is inserted (a checkout's line names its checkout). */
+export function newUnpaidOrder(
+  customer: User,
+  partId: string,
+  part: LockedPart,
+  line: { quantity: number; address: string; phone: string },
+  checkoutId: string | null = null,
+): Order {
+  return Object.assign(new Order(), {
+    partId,
+    partName: part.name,
+    quantity: line.quantity,
+    unitPriceCents: part.price_cents,
+    totalCents: part.price_cents * line.quantity,
+    userId: customer.databaseId,
+    userEmail: customer.email,
+    userName: customer.displayName ?? customer.email.split("@")[0],
+    address: line.address.trim(),
+    phone: line.phone.trim(),
+    status: OrderStatus.UNPAID,
+    checkoutId,
+    paymentIntentId: null,
+    transactionId: null,
+    paidAt: null,
+    cancelledAt: null,
+    cancelReason: null,
+    refundedAt: null,
+    refundedCents: 0,
+    paymentError: null,
+    disputeStatus: null,
+  });
+}
