@@ -1,37 +1,148 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import pg from "pg";
 import type { TestProject } from "vitest/node";
-import { embeddedDatabaseUrl, LOCAL_START, shopEnv, spawnShop } from "./processes";
+import { startAuthEmulator } from "../../../dev/src/auth-emulator";
+import { startEmbeddedPostgres } from "../../../dev/src/embedded-postgres";
+import { freePort, LOCAL_START, makeDataDir, ShopProcess, spawnShop } from "./processes";
+import { listRestRoutes, type RestRoute } from "./route-table";
+
+/** What a test file knows of the shop it runs against (see `shop()` in client.ts). */
+export interface SuiteShop {
+  url: string;
+  emulatorUrl: string;
+  databaseUrl: string;
+  dataDir: string;
+  projectId: string;
+}
 
 declare module "vitest" {
   export interface ProvidedContext {
-    shop: { url: string; emulatorUrl: string; databaseUrl: string; dataDir: string; projectId: string };
+    /** One shop per worker, in the order of VITEST_POOL_ID. */
+    shops: SuiteShop[];
+    /** The app's REST routes (see routes.ts). */
+    restRoutes: RestRoute[];
   }
 }
 
-/** One real shop for the suite: embedded PostgreSQL, Auth Emulator, payment sandbox, built server. */
+const PROJECT_ID = "demo-partshop";
+const log = (line: string) => {
+  if (process.env.PARTSHOP_TEST_VERBOSE) console.log(`[suite] ${line}`);
+};
+
+/** The environment of a shop of the suite: the shared services, its own database and ports. */
+async function suiteShopEnv(label: string, databaseUrl: string, emulatorHost: string, webDistDir: string): Promise<Record<string, string>> {
+  return {
+    DATA_DIR: makeDataDir(label),
+    PORT: String(await freePort()),
+    STRIPE_SANDBOX_PORT: String(await freePort()),
+    DATABASE_URL: databaseUrl,
+    FIREBASE_AUTH_EMULATOR_HOST: emulatorHost,
+    // A stand-in web build, so the page-or-JSON negotiation is tested without building the web app.
+    WEB_DIST_DIR: webDistDir,
+    EXPOSE_SQL_COUNT: "true",
+    ADMIN_EMAILS: "admin@partshop.dev",
+    // The suite signs in hundreds of customers from 127.0.0.1 within a minute: far above the
+    // per-address limits a real shop needs. The rate-limit test starts a shop with tiny ones.
+    RATE_LIMIT_SIGN_IN: "1000000",
+    RATE_LIMIT_UPLOADS: "1000000",
+    RATE_LIMIT_NEWSLETTER: "1000000",
+  };
+}
+
+async function onServer<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * The suite's shops, one per worker, so test files run in parallel without seeing each other's
+ * rows: one embedded PostgreSQL and one Auth Emulator for the run; a template database migrated
+ * and seeded once (by a shop started on it, which also seeds the emulator's accounts), then, per
+ * worker, a database cloned from it (CREATE DATABASE ... TEMPLATE) and a shop (the built server
+ * with its own payment sandbox, as `npm start` runs it) on that database. Accounts are shared:
+ * tests create their own with unique emails and never clear the emulator.
+ */
 export default async function setup(project: TestProject) {
   if (!fs.existsSync(LOCAL_START)) throw new Error(`${LOCAL_START} is missing: run "npm run build -w graph && npm run build -w dev" first`);
-  const env = await shopEnv("suite");
-  // A stand-in web build, so the page-or-JSON negotiation is tested without building the web app.
-  env.WEB_DIST_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "partshop-test-web-"));
-  fs.writeFileSync(path.join(env.WEB_DIST_DIR, "index.html"), "<!doctype html><title>Partshop test page</title>");
-  const shop = await spawnShop(env);
-  project.provide("shop", {
-    url: shop.url,
-    emulatorUrl: `http://127.0.0.1:${env.AUTH_EMULATOR_PORT}`,
-    databaseUrl: embeddedDatabaseUrl(env.DATA_DIR, Number(env.EMBEDDED_PG_PORT)),
-    dataDir: env.DATA_DIR,
-    projectId: "demo-partshop",
-  });
-  return async () => {
+  const workers = Math.max(1, Number(project.config.maxWorkers) || 1);
+  const runDir = makeDataDir("suite");
+  const webDistDir = fs.mkdtempSync(path.join(os.tmpdir(), "partshop-test-web-"));
+  fs.writeFileSync(path.join(webDistDir, "index.html"), "<!doctype html><title>Partshop test page</title>");
+
+  const stops: Array<() => Promise<unknown>> = [];
+  const shops: ShopProcess[] = [];
+  const teardown = async () => {
     // A shop that died during the run is a finding: show why.
-    if (shop.child.exitCode !== null || shop.child.signalCode !== null) {
-      console.error(`The suite's shop exited during the tests (${shop.child.exitCode ?? shop.child.signalCode}):\n${shop.output().slice(-6000)}`);
+    for (const shop of shops) {
+      if (shop.child.exitCode !== null || shop.child.signalCode !== null) {
+        console.error(
+          `The suite's shop on ${shop.url} exited during the tests (${shop.child.exitCode ?? shop.child.signalCode}):\n${shop.output().slice(-6000)}`,
+        );
+      }
     }
-    await shop.stop();
-    fs.rmSync(env.DATA_DIR, { recursive: true, force: true });
-    fs.rmSync(env.WEB_DIST_DIR, { recursive: true, force: true });
+    await Promise.all(shops.map((shop) => shop.stop()));
+    for (const stop of stops.reverse()) await stop().catch((error) => console.error("Stopping a service of the suite failed:", error));
+    for (const shop of shops) fs.rmSync(shop.dataDir, { recursive: true, force: true });
+    fs.rmSync(runDir, { recursive: true, force: true });
+    fs.rmSync(webDistDir, { recursive: true, force: true });
   };
+
+  try {
+    // Both start at once; whichever started is stopped at the end, even if the other failed.
+    const starting = [
+      startEmbeddedPostgres({ dataDir: runDir, port: await freePort(), log }),
+      startAuthEmulator({ projectId: PROJECT_ID, port: await freePort(3), dataDir: runDir, log }),
+    ] as const;
+    for (const outcome of await Promise.allSettled(starting)) if (outcome.status === "fulfilled") stops.push(outcome.value.stop);
+    const [database, emulator] = [await starting[0], await starting[1]];
+    // A server for tests only: durability buys nothing here (crash tests start servers of their own).
+    await onServer(database.url, async (client) => {
+      for (const setting of ["fsync = off", "synchronous_commit = off", "full_page_writes = off"]) await client.query(`ALTER SYSTEM SET ${setting}`);
+      await client.query("SELECT pg_reload_conf()");
+    });
+
+    const templateUrl = database.url;
+    const template = await spawnShop(await suiteShopEnv("template", templateUrl, emulator.host, webDistDir));
+    await template.stop();
+    fs.rmSync(template.dataDir, { recursive: true, force: true });
+
+    const databaseUrls = Array.from({ length: workers }, (_, index) => templateUrl.replace(/\/[^/?]+(\?|$)/, `/partshop_worker_${index + 1}$1`));
+    const templateName = new URL(templateUrl).pathname.slice(1);
+    await onServer(templateUrl.replace(/\/[^/?]+(\?|$)/, "/postgres$1"), async (client) => {
+      for (const url of databaseUrls) await client.query(`CREATE DATABASE ${new URL(url).pathname.slice(1)} TEMPLATE ${templateName}`);
+    });
+
+    // Listed while the shops start (awaited below; a failure is thrown there).
+    const routes = listRestRoutes();
+    routes.catch(() => undefined);
+    const started = await Promise.allSettled(
+      databaseUrls.map(async (url, index) => {
+        const shop = await spawnShop(await suiteShopEnv(`worker-${index + 1}`, url, emulator.host, webDistDir));
+        shops.push(shop);
+        return shop;
+      }),
+    );
+    const failed = started.find((outcome): outcome is PromiseRejectedResult => outcome.status === "rejected");
+    if (failed) throw failed.reason;
+
+    project.provide("restRoutes", await routes);
+    project.provide(
+      "shops",
+      started.map((outcome, index) => {
+        const shop = (outcome as PromiseFulfilledResult<ShopProcess>).value;
+        return { url: shop.url, emulatorUrl: `http://${emulator.host}`, databaseUrl: databaseUrls[index], dataDir: shop.dataDir, projectId: PROJECT_ID };
+      }),
+    );
+  } catch (error) {
+    await teardown();
+    throw error;
+  }
+  return teardown;
 }
