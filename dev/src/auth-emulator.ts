@@ -72,6 +72,15 @@ export async function startAuthEmulator(options: {
   const collect = (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-20000);
   };
+  // The emulator sends no mail: it prints the links a real project would email (verify an
+  // address, reset a password). The harness passes them on, so a developer can open them.
+  let partial = "";
+  const passOnLinks = (chunk: Buffer) => {
+    const lines = (partial + chunk.toString()).split("\n");
+    partial = lines.pop() ?? "";
+    for (const line of lines) if (/follow this link/i.test(line)) options.log(`Auth Emulator: ${line.trim()}`);
+  };
+  child.stdout!.on("data", passOnLinks);
   child.stdout!.on("data", collect);
   child.stderr!.on("data", collect);
 

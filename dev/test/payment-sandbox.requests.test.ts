@@ -10,23 +10,13 @@ import path from "node:path";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startStripeSandbox, type StripeSandbox } from "../src/payment-sandbox/stripe-sandbox";
+import { client as sdkClient, rejection } from "./support/sandbox-client";
 
 const SECRET_KEY = "sk_test_partshop_requests";
 const PUBLISHABLE_KEY = "pk_test_partshop_requests";
 const WEBHOOK_SECRET = "whsec_partshop_requests";
 
-function client(sandbox: StripeSandbox, key = SECRET_KEY): Stripe {
-  return new Stripe(key, { host: "127.0.0.1", port: sandbox.port, protocol: "http", maxNetworkRetries: 0, telemetry: false });
-}
-
-async function rejection(promise: Promise<unknown>): Promise<Stripe.errors.StripeError> {
-  try {
-    await promise;
-  } catch (error) {
-    return error as Stripe.errors.StripeError;
-  }
-  throw new Error("expected the call to fail");
-}
+const client = (sandbox: StripeSandbox, key = SECRET_KEY) => sdkClient(sandbox, key);
 
 interface ErrorBody {
   error: { type: string; message: string; code?: string; param?: string };

@@ -1,101 +1,16 @@
 import fs from "node:fs";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startStripeSandbox, type StripeSandbox } from "../src/payment-sandbox/stripe-sandbox";
+import { client as sdkClient, rejection, sleep, WebhookReceiver, withCard, type CardFields } from "./support/sandbox-client";
 
 const SECRET_KEY = "sk_test_partshop_sandbox";
 const PUBLISHABLE_KEY = "pk_test_partshop_sandbox";
 const WEBHOOK_SECRET = "whsec_partshop_sandbox_test_secret";
 
-function client(sandbox: StripeSandbox, key = SECRET_KEY): Stripe {
-  return new Stripe(key, {
-    host: "127.0.0.1",
-    port: sandbox.port,
-    protocol: "http",
-    maxNetworkRetries: 0,
-    telemetry: false,
-  });
-}
-
-interface CardFields {
-  number: string;
-  exp_month?: string;
-  exp_year?: string;
-  cvc?: string;
-}
-
-/** Raw card details, as the web app's card form sends them (the SDK's types leave them out on purpose). */
-function withCard(fields: CardFields): Stripe.PaymentIntentConfirmParams {
-  return {
-    payment_method_data: {
-      type: "card",
-      card: { exp_month: "12", exp_year: "2030", cvc: "123", ...fields },
-      billing_details: { name: "Ada Lovelace", email: "ada@example.com" },
-    },
-  } as unknown as Stripe.PaymentIntentConfirmParams;
-}
-
-async function rejection(promise: Promise<unknown>): Promise<Stripe.errors.StripeError> {
-  try {
-    await promise;
-  } catch (error) {
-    return error as Stripe.errors.StripeError;
-  }
-  throw new Error("expected the call to fail");
-}
-
-/** A tiny webhook endpoint that keeps the raw bodies (signatures cover the exact bytes). */
-class WebhookReceiver {
-  readonly received: { rawBody: string; signature: string }[] = [];
-  /** Status codes to answer with, in order; 200 once exhausted. */
-  statuses: number[] = [];
-  private waiters: (() => void)[] = [];
-  private server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (chunk: Buffer) => chunks.push(chunk));
-    req.on("end", () => {
-      this.received.push({
-        rawBody: Buffer.concat(chunks).toString("utf8"),
-        signature: String(req.headers["stripe-signature"] ?? ""),
-      });
-      res.writeHead(this.statuses.shift() ?? 200).end();
-      for (const wake of this.waiters.splice(0)) wake();
-    });
-  });
-
-  async start(): Promise<string> {
-    await new Promise<void>((resolve) => this.server.listen(0, "127.0.0.1", resolve));
-    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/webhooks/stripe`;
-  }
-
-  events(): Stripe.Event[] {
-    return this.received.map(({ rawBody }) => JSON.parse(rawBody) as Stripe.Event);
-  }
-
-  async waitFor(predicate: () => boolean, timeoutMs = 5000): Promise<void> {
-    const deadline = Date.now() + timeoutMs;
-    while (!predicate()) {
-      if (Date.now() > deadline) throw new Error("timed out waiting for a webhook");
-      await new Promise<void>((resolve) => {
-        this.waiters.push(resolve);
-        setTimeout(resolve, 50);
-      });
-    }
-  }
-
-  close(): Promise<void> {
-    return new Promise((resolve) => {
-      this.server.close(() => resolve());
-      this.server.closeAllConnections();
-    });
-  }
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const client = (sandbox: StripeSandbox, key = SECRET_KEY) => sdkClient(sandbox, key);
 
 describe("Stripe sandbox driven by the stripe SDK", () => {
   let sandbox: StripeSandbox;
@@ -220,11 +135,11 @@ describe("Stripe sandbox driven by the stripe SDK", () => {
     });
 
     it("answers an unknown URL with a Stripe-style 404", async () => {
-      const response = await fetch(`${sandbox.url}/v1/refunds`, { headers: { Authorization: `Bearer ${SECRET_KEY}` } });
+      const response = await fetch(`${sandbox.url}/v1/customers`, { headers: { Authorization: `Bearer ${SECRET_KEY}` } });
       expect(response.status).toBe(404);
       const body = (await response.json()) as { error: { type: string; message: string } };
       expect(body.error).toMatchObject({ type: "invalid_request_error" });
-      expect(body.error.message).toMatch(/^Unrecognized request URL \(GET: \/v1\/refunds\)/);
+      expect(body.error.message).toMatch(/^Unrecognized request URL \(GET: \/v1\/customers\)/);
     });
 
     it("updates the amount and metadata of an unpaid intent, and removes metadata set to empty", async () => {

@@ -28,6 +28,8 @@ export interface Config {
     emulatorPublicUrl: string | null;
   };
   jwtSecret: string;
+  /** Earlier JWT_SECRETs whose tokens are still accepted (a rotation signs out nobody); never used to sign. */
+  jwtPreviousSecrets: string[];
   adminEmails: string[];
   corsOrigins: string[];
   /** Proxies whose X-Forwarded-For is believed (the client address of rate limits): "loopback" by default. */
@@ -63,6 +65,23 @@ export interface Config {
     uploads: number;
     /** POST /newsletter and the subscribeNewsletter mutation. */
     newsletter: number;
+    /** Orders placed (each line of a checkout counts), per customer. */
+    orders: number;
+    /** Card payments opened, per customer (each costs calls to Stripe). */
+    paymentIntents: number;
+  };
+  /** How long unpaid orders hold their units, and how much one customer may hold unpaid at once. */
+  holds: {
+    minutes: number;
+    maxUnpaidOrders: number;
+    maxUnpaidCents: number;
+  };
+  /** The shop's periodic work (every process runs it; see jobs/). 0 turns a job off. */
+  jobs: {
+    holdExpirySeconds: number;
+    reconcileSeconds: number;
+    /** How far back reconciliation reads Stripe's PaymentIntents. */
+    reconcileLookbackHours: number;
   };
 }
 
@@ -86,7 +105,13 @@ export class ConfigError extends Error {
 type Env = Record<string, string | undefined>;
 
 /** Per client address and 15-minute window: far above what a shopper (or an office behind one address) does. */
-export const DEFAULT_RATE_LIMITS = { windowSeconds: 900, signIn: 300, uploads: 200, newsletter: 60 } as const;
+export const DEFAULT_RATE_LIMITS = { windowSeconds: 900, signIn: 300, uploads: 200, newsletter: 60, orders: 60, paymentIntents: 60 } as const;
+
+/**
+ * An hour: long enough to find a card, ask for a purchase approval or pass a bank's check, short
+ * enough that units a shopper walked away from are back on sale within the hour.
+ */
+export const DEFAULT_HOLDS = { minutes: 60, maxUnpaidOrders: 10, maxUnpaidDollars: 5000 } as const;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"];
@@ -193,6 +218,11 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   const jwtSecret = read.required("JWT_SECRET", "signs the shop's access tokens; at least 32 random characters");
   read.check(!jwtSecret || jwtSecret.length >= 32, "JWT_SECRET must be at least 32 characters long");
 
+  const jwtPreviousSecrets = read.list("JWT_PREVIOUS_SECRETS");
+  for (const [index, secret] of jwtPreviousSecrets.entries()) {
+    read.check(secret.length >= 32, `JWT_PREVIOUS_SECRETS: secret ${index + 1} must be at least 32 characters long`);
+  }
+
   const adminEmails = read.list("ADMIN_EMAILS").map((email) => email.toLowerCase());
   for (const email of adminEmails) read.check(EMAIL.test(email), `ADMIN_EMAILS contains an invalid email: "${email}"`);
 
@@ -250,6 +280,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     databaseUrl,
     firebase: { projectId, apiKey, authDomain: read.text("FIREBASE_AUTH_DOMAIN") ?? null, emulatorHost, emulatorPublicUrl },
     jwtSecret,
+    jwtPreviousSecrets,
     adminEmails,
     corsOrigins,
     trustProxy: trustProxy.length ? trustProxy : ["loopback"],
@@ -266,6 +297,18 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       signIn: read.integer("RATE_LIMIT_SIGN_IN", DEFAULT_RATE_LIMITS.signIn, 1, 10_000_000),
       uploads: read.integer("RATE_LIMIT_UPLOADS", DEFAULT_RATE_LIMITS.uploads, 1, 10_000_000),
       newsletter: read.integer("RATE_LIMIT_NEWSLETTER", DEFAULT_RATE_LIMITS.newsletter, 1, 10_000_000),
+      orders: read.integer("RATE_LIMIT_ORDERS", DEFAULT_RATE_LIMITS.orders, 1, 10_000_000),
+      paymentIntents: read.integer("RATE_LIMIT_PAYMENT_INTENTS", DEFAULT_RATE_LIMITS.paymentIntents, 1, 10_000_000),
+    },
+    holds: {
+      minutes: read.integer("ORDER_HOLD_MINUTES", DEFAULT_HOLDS.minutes, 1, 7 * 24 * 60),
+      maxUnpaidOrders: read.integer("MAX_UNPAID_ORDERS", DEFAULT_HOLDS.maxUnpaidOrders, 1, 1000),
+      maxUnpaidCents: read.integer("MAX_UNPAID_DOLLARS", DEFAULT_HOLDS.maxUnpaidDollars, 1, 10_000_000) * 100,
+    },
+    jobs: {
+      holdExpirySeconds: read.integer("HOLD_EXPIRY_INTERVAL_SECONDS", 30, 0, 3600),
+      reconcileSeconds: read.integer("PAYMENT_RECONCILE_INTERVAL_SECONDS", 600, 0, 86_400),
+      reconcileLookbackHours: read.integer("PAYMENT_RECONCILE_LOOKBACK_HOURS", 72, 1, 24 * 90),
     },
   };
   if (read.problems.length) throw new ConfigError(read.problems);

@@ -1,5 +1,4 @@
 import "reflect-metadata";
-import Stripe from "stripe";
 import type { DataSource } from "typeorm";
 import { Callers } from "./api/auth/callers";
 import { buildShopSchema } from "./api/graphql/schema";
@@ -18,25 +17,13 @@ import { createApp, type ShopApp } from "./edge/app";
 import type { ReadinessChecks } from "./edge/health";
 import { createLogger, type Logger } from "./edge/logging";
 import { createRateLimits } from "./edge/rate-limits";
+import { startShopJobs } from "./jobs/shop-jobs";
+import { stripeClient } from "./stripe";
 import type { Lifecycle } from "./lifecycle";
 
 export interface RunningShop {
   url: string;
   log: Logger;
-}
-
-/** The Stripe SDK, pointed at Stripe or (outside production) at a Stripe-compatible stand-in. */
-function stripeClient(config: Config["stripe"]): Stripe {
-  if (!config.apiUrl) return new Stripe(config.secretKey, { maxNetworkRetries: 2, timeout: 15_000 });
-  const url = new URL(config.apiUrl);
-  const protocol = url.protocol === "https:" ? "https" : "http";
-  return new Stripe(config.secretKey, {
-    host: url.hostname,
-    port: Number(url.port) || (protocol === "https" ? 443 : 80),
-    protocol,
-    maxNetworkRetries: 1,
-    timeout: 10_000,
-  });
 }
 
 /** What the web app is told about the services it talks to. */
@@ -93,7 +80,7 @@ export async function startShop(config: Config, lifecycle: Lifecycle): Promise<R
 
   const events = new DomainEvents().listenTo(config.databaseUrl, log.child({ component: "events" }));
   lifecycle.add("change feed", () => events.stop());
-  const tokens = new AccessTokens(config.jwtSecret);
+  const tokens = new AccessTokens(config.jwtSecret, config.jwtPreviousSecrets);
   const services = createServices(db, {
     events,
     verifier: firebaseVerifier(config.firebase),
@@ -102,7 +89,15 @@ export async function startShop(config: Config, lifecycle: Lifecycle): Promise<R
     stripe: stripeClient(config.stripe),
     stripeWebhookSecret: config.stripe.webhookSecret,
     imageStore: imageStoreFor(config, db),
+    holds: config.holds,
+    log: log.child({ component: "services" }),
   });
+  // A shop started before `npm run migrate` serves nothing until then (see readiness); its rules wait too.
+  const schemaCurrent = async () => !(await db.showMigrations());
+  if (await schemaCurrent()) {
+    const unlisted = await services.users.revokeUnlistedAdmins();
+    if (unlisted.length) log.warn({ emails: unlisted }, `No longer admins (taken out of ADMIN_EMAILS): ${unlisted.join(", ")}`);
+  }
   const callers = new Callers(tokens, services.users, events);
   const shop = await createApp({
     config,
@@ -118,5 +113,6 @@ export async function startShop(config: Config, lifecycle: Lifecycle): Promise<R
   });
   lifecycle.add("HTTP server", shop.stop);
   await listen(shop.app, config);
+  lifecycle.add("periodic jobs", startShopJobs(config.jobs, services, db, log.child({ component: "jobs" }), schemaCurrent));
   return { url: `http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${config.port}`, log };
 }

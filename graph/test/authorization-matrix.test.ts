@@ -52,11 +52,34 @@ interface GqlRow {
   expect: Row<GqlExpect>;
   query: string;
   variables?: (world: World, role: Role) => Promise<Record<string, unknown>> | Record<string, unknown>;
+  /** The access token to send instead of the role's own (a row that revokes it needs one of its own). */
+  token?: (world: World, role: Role) => Promise<string | undefined>;
 }
 
 const freshPart = () => insertPart({ available: 10 });
 async function freshProduct(): Promise<string> {
   return withDatabase(async (client) => (await client.query(`INSERT INTO products (name) VALUES ('Matrix product') RETURNING id`)).rows[0].id);
+}
+async function freshAdminEmail(): Promise<string> {
+  const email = `admin${crypto.randomBytes(5).toString("hex")}@example.com`;
+  await withDatabase((client) => client.query(`INSERT INTO users (email, role, admin_source) VALUES ($1, 'admin', 'promotion')`, [email]));
+  return email;
+}
+/** Another session of the role's person: a token of its own, to sign out without signing the matrix out. */
+async function freshSession(world: World, role: Role): Promise<string | undefined> {
+  if (role === "visitor") return undefined;
+  const person = world[role];
+  const answer = await rest("PUT", `/user/${person.email}`, { token: person.idToken });
+  return answer.body.token;
+}
+/** An order of the customer, paid (the webhook recorded it). */
+async function freshPaidOrder(world: World): Promise<string> {
+  const orderId = await freshOrder(world.customer);
+  const intent = await rest("POST", "/create-payment-intent", { token: world.customer.token, body: { orderId } });
+  const { sandboxUrl, publishableKey } = await sandboxOf(shop().url);
+  const transactionId = await payInSandbox(sandboxUrl, publishableKey, intent.body.clientSecret);
+  await rest("PATCH", `/order/${orderId}`, { token: world.customer.token, body: { transactionId } });
+  return orderId;
 }
 async function freshUserEmail(): Promise<string> {
   const email = `target${crypto.randomBytes(5).toString("hex")}@example.com`;
@@ -110,6 +133,7 @@ const REST: Record<string, RestRow> = {
   "POST /review": { expect: [401, 201, 201, 201], request: () => ({ body: reviewInput }) },
   "GET /user": { expect: [401, 403, 403, 200] },
   "PUT /user/admin/:email": { expect: [401, 403, 403, 200], request: async () => ({ params: { email: await freshUserEmail() } }) },
+  "DELETE /user/admin/:email": { expect: [401, 403, 403, 200], request: async () => ({ params: { email: await freshAdminEmail() } }) },
   // Token issuance: each role presents its own Firebase ID token for the customer's email.
   "PUT /user/:email": { expect: [401, 200, 403, 403], request: (world) => ({ params: { email: world.customer.email }, credential: "idToken" }) },
   "GET /admin/:email": { expect: [401, 200, 403, 200], request: (world) => ({ params: { email: world.customer.email } }) },
@@ -226,6 +250,22 @@ const GRAPHQL: Record<string, GqlRow> = {
     query: "mutation($email: String!) { makeAdmin(email: $email) { id } }",
     variables: async () => ({ email: await freshUserEmail() }),
   },
+  "Mutation.demoteAdmin": {
+    expect: ["UNAUTHENTICATED", "FORBIDDEN", "FORBIDDEN", "ok"],
+    query: "mutation($email: String!) { demoteAdmin(email: $email) { id } }",
+    variables: async () => ({ email: await freshAdminEmail() }),
+  },
+  "Mutation.signOut": {
+    expect: ["UNAUTHENTICATED", "ok", "ok", "ok"],
+    query: "mutation { signOut }",
+    token: freshSession,
+  },
+  // Only admins refund; the customer whose order it is may not refund it either.
+  "Mutation.refundOrder": {
+    expect: ["UNAUTHENTICATED", "FORBIDDEN", "FORBIDDEN", "ok"],
+    query: "mutation($id: ID!) { refundOrder(id: $id) { id } }",
+    variables: async (world, role) => ({ id: role === "admin" ? await freshPaidOrder(world) : world.paid.id }),
+  },
   "Mutation.updateProfile": {
     expect: ["UNAUTHENTICATED", "ok", "ok", "ok"],
     query: "mutation($input: UpdateProfileInput!) { updateProfile(input: $input) { userEmail } }",
@@ -275,7 +315,8 @@ async function restOutcome(key: string, row: RestRow, role: Role): Promise<numbe
 
 async function graphqlOutcome(key: string, row: GqlRow, role: Role): Promise<string> {
   const field = key.split(".")[1];
-  const answer = await gql(row.query, (await row.variables?.(world, role)) ?? {}, tokenOf(role));
+  const token = row.token ? await row.token(world, role) : tokenOf(role);
+  const answer = await gql(row.query, (await row.variables?.(world, role)) ?? {}, token);
   const error = answer.body.errors?.[0];
   if (error) return error.extensions?.code ?? `no code: ${error.message}`;
   return answer.body.data?.[field] === null ? "null" : "ok";

@@ -311,6 +311,15 @@ const REST_CORPUS: Record<string, () => Probe[]> = {
         token: f.admin.token,
       }))
       .concat([{ label: "broken percent-encoding", method: "PUT", path: "/user/admin/%E0%A4%A", token: f.admin.token }]),
+  "DELETE /user/admin/:email": () =>
+    [...EMAILS.filter((email): email is string => typeof email === "string" && email.trim() !== ""), "unknown-user@example.com", f.admin.email]
+      .map((email) => ({
+        label: `email ${JSON.stringify(email.slice(0, 40))}`,
+        method: "DELETE",
+        path: `/user/admin/${encodeURIComponent(email)}`,
+        token: f.admin.token,
+      }))
+      .concat([{ label: "broken percent-encoding", method: "DELETE", path: "/user/admin/%E0%A4%A", token: f.admin.token }]),
   "PUT /user/:email": () => {
     const header = Buffer.from(JSON.stringify({ alg: "none", typ: "JWT" })).toString("base64url");
     const claims = Buffer.from(JSON.stringify({ sub: "x", email: f.customer.email, exp: 9999999999 })).toString("base64url");
@@ -629,6 +638,23 @@ const MUTATION_CORPUS: Record<string, MutationCorpus> = {
         ["idToken"],
         [MISSING, null, "", "   ", "garbage", "x".repeat(9000), f.customer.token, ...SQL, ...CONTROL, ...WRONG_TYPES],
       ),
+  },
+  demoteAdmin: {
+    token: () => f.admin.token,
+    query: "mutation($email: String!) { demoteAdmin(email: $email) { id } }",
+    // The admin's own address too: refused (not oneself), nothing changes.
+    cases: () => eachVariable({ email: "x" }, ["email"], [...EMAILS, "unknown-user@example.com", f.admin.email]),
+  },
+  refundOrder: {
+    token: () => f.admin.token,
+    query: "mutation($id: ID!) { refundOrder(id: $id) { id } }",
+    cases: () => eachVariable({ id: "x" }, ["id"], idValues(randomUuid())),
+  },
+  // No arguments: a visitor's sign-out is refused and changes nothing.
+  signOut: {
+    token: () => undefined,
+    query: "mutation { signOut }",
+    cases: () => [{ label: "signed out", variables: {} }],
   },
   makeAdmin: {
     token: () => f.admin.token,

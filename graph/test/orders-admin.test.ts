@@ -233,7 +233,7 @@ describe("Manage All Orders: filters, search, newest first, pages", () => {
     expect(unpaid.body.map((order: any) => order._id)).toEqual([ids.bobFan, ids.aliceHinge]);
     const bad = await rest("GET", "/getOrders?status=shipped", { token: admin.token });
     expect(bad.status).toBe(400);
-    expect(bad.body.error).toBe("status must be unpaid, paid or cancelled");
+    expect(bad.body.error).toBe("status must be unpaid, paid, cancelled or refunded");
     expect((await rest("GET", `/getOrders?search=${"x".repeat(201)}`, { token: admin.token })).status).toBe(400);
   });
 });
@@ -489,7 +489,7 @@ describe("the orders export (GET /admin/orders.csv)", () => {
     expect((await rest("GET", "/admin/orders.csv", { token: customer.token })).status).toBe(403);
     const bad = await rest("GET", "/admin/orders.csv?status=lost", { token: admin.token });
     expect(bad.status).toBe(400);
-    expect(bad.body).toEqual({ error: "status must be unpaid, paid or cancelled" });
+    expect(bad.body).toEqual({ error: "status must be unpaid, paid, cancelled or refunded" });
     // The spec's GET /admin/{email} is still there beside it.
     expect((await rest("GET", `/admin/${customer.email}`, { token: customer.token })).body).toEqual({ admin: false });
   });

@@ -212,7 +212,7 @@ describe("rate limits per client address", () => {
   it("the defaults are far above what a shopper does, and invalid values stop the start", () => {
     expect(loadConfig(developmentEnv).rateLimits).toEqual(DEFAULT_RATE_LIMITS);
     // A shopper signs in a few times a day, uploads a photo or two and subscribes once.
-    expect(DEFAULT_RATE_LIMITS).toEqual({ windowSeconds: 900, signIn: 300, uploads: 200, newsletter: 60 });
+    expect(DEFAULT_RATE_LIMITS).toEqual({ windowSeconds: 900, signIn: 300, uploads: 200, newsletter: 60, orders: 60, paymentIntents: 60 });
     expect(loadConfig({ ...developmentEnv, RATE_LIMIT_SIGN_IN: "5", RATE_LIMIT_WINDOW_SECONDS: "60" }).rateLimits).toMatchObject({
       signIn: 5,
       windowSeconds: 60,

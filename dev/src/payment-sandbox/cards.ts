@@ -91,9 +91,13 @@ function decline(code: string, declineCode: string, message: string, sellerMessa
   };
 }
 
+/** Stripe's dispute test cards: the payment succeeds, then the cardholder disputes it straight away. */
+export type DisputeScenario = "fraudulent" | "product_not_received";
+
 interface TestCard {
   outcome: CardOutcome;
   funding?: "credit" | "debit" | "prepaid";
+  dispute?: DisputeScenario;
 }
 
 /** Numbers with a special behaviour; every other Luhn-valid number succeeds. */
@@ -111,6 +115,8 @@ const TEST_CARDS: Record<string, TestCard> = {
   "4000056655665556": { outcome: "success", funding: "debit" },
   "5200828282828210": { outcome: "success", funding: "debit" },
   "5105105105105100": { outcome: "success", funding: "prepaid" },
+  "4000000000000259": { outcome: "success", dispute: "fraudulent" },
+  "4000000000002685": { outcome: "success", dispute: "product_not_received" },
 };
 
 /** Stripe's ready-made test PaymentMethods (`payment_method=pm_card_visa`). */
@@ -134,6 +140,8 @@ export const TEST_PAYMENT_METHODS: Record<string, string> = {
   pm_card_chargeDeclinedExpiredCard: "4000000000000069",
   pm_card_chargeDeclinedIncorrectCvc: "4000000000000127",
   pm_card_chargeDeclinedProcessingError: "4000000000000119",
+  pm_card_createDispute: "4000000000000259",
+  pm_card_createDisputeProductNotReceived: "4000000000002685",
 };
 
 export interface CardDetails {
@@ -186,7 +194,8 @@ export interface CardInput {
 }
 
 export type CardCheck =
-  { ok: true; card: CardDetails; outcome: CardOutcome } | { ok: false; outcome: Exclude<CardOutcome, "success">; card: CardDetails | null };
+  | { ok: true; card: CardDetails; outcome: CardOutcome; dispute?: DisputeScenario }
+  | { ok: false; outcome: Exclude<CardOutcome, "success">; card: CardDetails | null };
 
 /**
  * Validates raw card details the way Stripe does on confirm (number, expiry, cvc), then looks up the
@@ -215,9 +224,14 @@ export function checkCard(input: CardInput, now = new Date()): CardCheck {
     card.checks.cvc_check = cvc ? "fail" : null;
     return { ok: false, outcome: "incorrect_cvc", card };
   }
-  const outcome = TEST_CARDS[number]?.outcome ?? "success";
+  const test = TEST_CARDS[number];
+  const outcome = test?.outcome ?? "success";
   if (outcome === "incorrect_cvc") card.checks.cvc_check = "fail";
-  return outcome === "success" ? { ok: true, card, outcome } : { ok: false, outcome, card };
+  return outcome === "success" ? { ok: true, card, outcome, ...disputeOf(test) } : { ok: false, outcome, card };
+}
+
+function disputeOf(test: TestCard | undefined): { dispute?: DisputeScenario } {
+  return test?.dispute ? { dispute: test.dispute } : {};
 }
 
 function details(number: string, brand: string, month: number, year: number, cvcCheck: string | null): CardDetails {
@@ -240,7 +254,7 @@ function details(number: string, brand: string, month: number, year: number, cvc
 }
 
 /** Card details of a `pm_card_*` test PaymentMethod (valid expiry, cvc checked). */
-export function testPaymentMethodCard(token: string, now = new Date()): { card: CardDetails; outcome: CardOutcome } | null {
+export function testPaymentMethodCard(token: string, now = new Date()): { card: CardDetails; outcome: CardOutcome; dispute?: DisputeScenario } | null {
   const number = TEST_PAYMENT_METHODS[token];
   if (!number) return null;
   const brand = cardBrand(number);
@@ -248,5 +262,6 @@ export function testPaymentMethodCard(token: string, now = new Date()): { card: 
   return {
     card: details(number, brand, 12, year, "pass"),
     outcome: TEST_CARDS[number]?.outcome ?? "success",
+    ...disputeOf(TEST_CARDS[number]),
   };
 }

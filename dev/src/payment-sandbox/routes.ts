@@ -4,9 +4,11 @@ import { createPaymentIntent } from "./api/payment-intents/create";
 import { listPaymentIntents } from "./api/payment-intents/list";
 import { retrievePaymentIntent } from "./api/payment-intents/retrieve";
 import { updatePaymentIntent } from "./api/payment-intents/update";
-import { retrieveCharge } from "./api/charges";
+import { listCharges, retrieveCharge } from "./api/charges";
 import type { Api, RequestContext } from "./api/context";
-import { retrieveEvent } from "./api/events";
+import { closeDispute, listDisputes, retrieveDispute, updateDispute } from "./api/disputes";
+import { listEvents, retrieveEvent } from "./api/events";
+import { createRefund, listRefunds, retrieveRefund, updateRefund } from "./api/refunds";
 import { unrecognizedUrl } from "./errors";
 import type { FormObject } from "./form";
 
@@ -33,7 +35,17 @@ const ROUTES: Route[] = [
   route("POST", "/v1/payment_intents/:id", updatePaymentIntent),
   route("POST", "/v1/payment_intents/:id/confirm", confirmPaymentIntent),
   route("POST", "/v1/payment_intents/:id/cancel", cancelPaymentIntent),
+  route("GET", "/v1/charges", (api, _id, params, ctx) => listCharges(api, params, ctx)),
   route("GET", "/v1/charges/:id", retrieveCharge),
+  route("POST", "/v1/refunds", (api, _id, params, ctx) => createRefund(api, params, ctx)),
+  route("GET", "/v1/refunds", (api, _id, params, ctx) => listRefunds(api, params, ctx)),
+  route("GET", "/v1/refunds/:id", retrieveRefund),
+  route("POST", "/v1/refunds/:id", updateRefund),
+  route("GET", "/v1/disputes", (api, _id, params, ctx) => listDisputes(api, params, ctx)),
+  route("GET", "/v1/disputes/:id", retrieveDispute),
+  route("POST", "/v1/disputes/:id", updateDispute),
+  route("POST", "/v1/disputes/:id/close", closeDispute),
+  route("GET", "/v1/events", (api, _id, params, ctx) => listEvents(api, params, ctx)),
   route("GET", "/v1/events/:id", retrieveEvent),
 ];
 

@@ -30,6 +30,9 @@ export function loadState(file: string | undefined, log: (msg: string) => void):
       intentApiVersions: parsed.intentApiVersions ?? fresh.intentApiVersions,
       paymentMethods: parsed.paymentMethods ?? fresh.paymentMethods,
       charges: parsed.charges ?? fresh.charges,
+      // Files written before refunds and disputes existed have neither.
+      refunds: parsed.refunds ?? fresh.refunds,
+      disputes: parsed.disputes ?? fresh.disputes,
       events: Array.isArray(parsed.events) ? parsed.events : fresh.events,
       idempotency: parsed.idempotency ?? fresh.idempotency,
     };

@@ -3,22 +3,42 @@
  * SDK (`new Stripe(secretKey, { host, port, protocol: "http" })`) when no Stripe keys are configured,
  * and the web app confirms PaymentIntents against it with the publishable key, as it would with Stripe.
  *
- * Served (form-encoded requests, JSON answers, Stripe's error envelope and status codes):
+ * Served (form-encoded requests, JSON answers, Stripe's error envelope and status codes; lists are
+ * newest first and page with limit, starting_after and ending_before, as the SDK's auto-pagination does):
  *   POST /v1/payment_intents                create (secret key; `confirm=true` confirms at once)
- *   GET  /v1/payment_intents                list (secret key)
+ *   GET  /v1/payment_intents                list by customer, created (secret key)
  *   GET  /v1/payment_intents/:id            retrieve (secret key, or publishable key + client_secret)
  *   POST /v1/payment_intents/:id            update (secret key)
  *   POST /v1/payment_intents/:id/confirm    confirm (secret key, or publishable key + client_secret)
- *   POST /v1/payment_intents/:id/cancel     cancel (secret key)
+ *   POST /v1/payment_intents/:id/cancel     cancel an intent not yet paid (secret key)
+ *   GET  /v1/charges                        list by payment_intent, customer, created (secret key)
  *   GET  /v1/charges/:id                    retrieve a charge (secret key)
+ *   POST /v1/refunds                        refund a charge or a PaymentIntent, in full or in part (secret key)
+ *   GET  /v1/refunds                        list by charge, payment_intent, created (secret key)
+ *   GET  /v1/refunds/:id, POST /v1/refunds/:id   retrieve, update metadata (secret key)
+ *   GET  /v1/disputes                       list by charge, payment_intent, created (secret key)
+ *   GET  /v1/disputes/:id                   retrieve (secret key)
+ *   POST /v1/disputes/:id                   stage or submit evidence (secret key)
+ *   POST /v1/disputes/:id/close             accept the dispute, which is then lost (secret key)
+ *   GET  /v1/events                         list by type (with `*`), types, created (secret key)
  *   GET  /v1/events/:id                     retrieve an event (secret key)
- * Events (payment_intent.succeeded, .payment_failed, .canceled) are POSTed to `webhookUrl`, signed like
- * Stripe signs them. Only node built-ins are used.
+ * Events are POSTed to `webhookUrl`, signed like Stripe signs them, in the order they happened:
+ * payment_intent.succeeded, .payment_failed, .canceled; charge.refunded and refund.created (and
+ * charge.refund.updated, refund.updated); charge.dispute.created, .funds_withdrawn, .updated, .closed,
+ * .funds_reinstated. Dispute test cards (4000000000000259 fraudulent, 4000000000002685 product not
+ * received, or pm_card_createDispute*) pay, then open a dispute at once; submitting `uncategorized_text`
+ * "winning_evidence" or "losing_evidence" decides it, as in Stripe's test mode.
+ *
+ * Sandbox-only, outside Stripe's API (server/control.ts; client in webhook-control.ts):
+ *   GET|POST /sandbox/webhooks  {"deliver": false|true}   pause or resume deliveries (secret key, JSON or
+ *   form): events raised while paused are listed by GET /v1/events but never delivered, like a lost webhook.
+ * Only node built-ins are used.
  *
  * Where things are: this file starts and stops the sandbox; server/ turns an HTTP request into an
- * answer (body, API key, CORS, idempotency, replies); routes.ts maps method and path to an operation;
- * api/ holds the operations by resource, api/params/ the parameter readers they share; cards.ts the
- * test cards; webhooks.ts the signed deliveries; state.ts the JSON state file.
+ * answer (body, API key, CORS, idempotency, replies, the sandbox's controls); routes.ts maps method and
+ * path to an operation; api/ holds the operations by resource, api/list.ts the paging every list shares,
+ * api/params/ the parameter readers they share; cards.ts the test cards; webhooks.ts the signed
+ * deliveries; state.ts the JSON state file.
  */
 import type http from "node:http";
 import type { Api } from "./api/context";
@@ -30,6 +50,7 @@ import type { SandboxState } from "./types";
 import { WebhookDispatcher } from "./webhooks";
 
 export { signatureHeader } from "./webhooks";
+export { pauseSandboxWebhooks, resumeSandboxWebhooks, setSandboxWebhookDelivery } from "./webhook-control";
 
 export interface StripeSandboxOptions {
   /** 0 picks a free port. */
@@ -44,7 +65,7 @@ export interface StripeSandboxOptions {
   webhookUrl?: string;
   /** "whsec_...": the key of the Stripe-Signature HMAC. */
   webhookSecret: string;
-  /** JSON file that keeps intents (and idempotency keys) across restarts. */
+  /** JSON file that keeps intents, charges, refunds, disputes, events (and idempotency keys) across restarts. */
   stateFile?: string;
   log?: (msg: string) => void;
   /** Waits before the webhook retries (default 500, 2000, 5000 ms: four attempts in all). */
@@ -77,6 +98,7 @@ export async function startStripeSandbox(opts: StripeSandboxOptions): Promise<St
     keys: { secretKey: opts.secretKey, publishableKey: opts.publishableKey },
     defaultApiVersion: opts.apiVersion ?? DEFAULT_API_VERSION,
     dispatcher,
+    webhooks: { deliver: true },
     persist,
     log,
   });

@@ -1,4 +1,4 @@
-import type { CardDetails, CardOutcome } from "./cards";
+import type { CardDetails, CardOutcome, DisputeScenario } from "./cards";
 
 /** The subset of Stripe's API objects the sandbox serves, shaped like the real ones. */
 
@@ -139,12 +139,76 @@ export interface Charge {
   status: "succeeded" | "failed";
 }
 
+export interface Refund {
+  id: string;
+  object: "refund";
+  amount: number;
+  balance_transaction: null;
+  charge: string;
+  created: number;
+  currency: string;
+  customer: string | null;
+  customer_account: null;
+  destination_details: { card: { reference_status: string; reference_type: string; type: string }; type: "card" };
+  metadata: Record<string, string>;
+  payment_intent: string;
+  payment_method: string;
+  reason: RefundReason | null;
+  receipt_number: null;
+  source_transfer_reversal: null;
+  status: "succeeded";
+  transfer_reversal: null;
+}
+
+export type RefundReason = "duplicate" | "fraudulent" | "requested_by_customer";
+
+export type DisputeStatus = "needs_response" | "under_review" | "won" | "lost";
+
+/** The evidence Stripe keeps on a dispute: every field null until given, and `enhanced_evidence` ({} in the sandbox). */
+export type DisputeEvidence = Record<string, string | null | Record<string, never>>;
+
+export interface Dispute {
+  id: string;
+  object: "dispute";
+  amount: number;
+  balance_transactions: never[];
+  charge: string;
+  created: number;
+  currency: string;
+  enhanced_eligibility_types: string[];
+  evidence: DisputeEvidence;
+  evidence_details: {
+    due_by: number | null;
+    enhanced_eligibility: Record<string, never>;
+    has_evidence: boolean;
+    past_due: boolean;
+    submission_count: number;
+    submission_method: "manual" | "not_submitted";
+  };
+  intended_submission_method: string | null;
+  is_charge_refundable: boolean;
+  livemode: false;
+  metadata: Record<string, string>;
+  network_reason_code: string;
+  payment_intent: string;
+  payment_method_details: {
+    card: { brand: string; case_type: "chargeback"; network: string; network_reason_code: string };
+    type: "card";
+  };
+  reason: string;
+  status: DisputeStatus;
+}
+
+/** What an event can be about. */
+export type EventObject = PaymentIntent | Charge | Refund | Dispute;
+
 export interface StripeEvent {
   id: string;
   object: "event";
   api_version: string;
   created: number;
-  data: { object: PaymentIntent };
+  /** `previous_attributes`: on events about a change, the changed fields' values before it. */
+  data: { object: EventObject; previous_attributes?: Record<string, unknown> };
   livemode: false;
   pending_webhooks: number;
   request: { id: string | null; idempotency_key: string | null };
@@ -155,6 +219,8 @@ export interface StoredPaymentMethod {
   paymentMethod: PaymentMethod;
   /** What charging this card does (a test card's behaviour); never the card number. */
   outcome: CardOutcome;
+  /** A dispute test card: the payment succeeds, then the cardholder disputes it (absent in older state files). */
+  dispute?: DisputeScenario;
 }
 
 export interface IdempotencyRecord {
@@ -173,6 +239,8 @@ export interface SandboxState {
   intentApiVersions: Record<string, string>;
   paymentMethods: Record<string, StoredPaymentMethod>;
   charges: Record<string, Charge>;
+  refunds: Record<string, Refund>;
+  disputes: Record<string, Dispute>;
   /** Most recent events, oldest first. */
   events: StripeEvent[];
   /** Keyed by "<secret|publishable>:<Idempotency-Key>". */
@@ -186,6 +254,8 @@ export function emptyState(): SandboxState {
     intentApiVersions: {},
     paymentMethods: {},
     charges: {},
+    refunds: {},
+    disputes: {},
     events: [],
     idempotency: {},
   };

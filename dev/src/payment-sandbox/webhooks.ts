@@ -39,11 +39,21 @@ export class WebhookDispatcher {
 
   constructor(private readonly opts: WebhookDispatcherOptions) {}
 
-  send(event: WebhookEvent): void {
+  /**
+   * Posts the events one after the other, each once the previous one's first attempt is over, so the
+   * endpoint sees them in the order they happened (a payment before the dispute of it) unless one
+   * needs a retry; retries never hold up the rest.
+   */
+  send(events: readonly WebhookEvent[]): void {
     if (this.closed) return;
-    const payload = JSON.stringify(event, null, 2);
-    this.inFlight++;
-    this.attempt(event, payload, 0);
+    this.inFlight += events.length;
+    this.sendInTurn(events);
+  }
+
+  private sendInTurn(events: readonly WebhookEvent[]): void {
+    const [event, ...rest] = events;
+    if (!event || this.closed) return;
+    this.attempt(event, JSON.stringify(event, null, 2), 0, () => this.sendInTurn(rest));
   }
 
   /** Resolves once nothing is being delivered or waiting for a retry (for tests and graceful stops). */
@@ -73,10 +83,14 @@ export class WebhookDispatcher {
     for (const resolve of waiting) resolve();
   }
 
-  private attempt(event: WebhookEvent, payload: string, attempt: number): void {
+  /** One attempt at delivering `event`; `then` runs once the attempt is over, whatever its outcome. */
+  private attempt(event: WebhookEvent, payload: string, attempt: number, then?: () => void): void {
     if (this.closed) return;
     const request = this.post(event, payload);
-    if (!request) return;
+    if (!request) {
+      then?.();
+      return;
+    }
     let finished = false;
     // A request can report both an error and a response ending; only the first counts.
     const finish = (failure: string | null): void => {
@@ -84,6 +98,7 @@ export class WebhookDispatcher {
       finished = true;
       this.requests.delete(request);
       this.settle(event, payload, attempt, failure);
+      then?.();
     };
     this.requests.add(request);
     request.on("response", (response) => {

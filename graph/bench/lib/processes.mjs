@@ -95,6 +95,11 @@ export async function embeddedShopEnv(label, cleanup, jwtSecret) {
     ADMIN_EMAILS: "admin@partshop.dev",
     EXPOSE_SQL_COUNT: "false",
     LOG_MIGRATIONS: "0",
+    // The bench's customers are load, not shoppers: many unpaid orders each, faster than a person.
+    MAX_UNPAID_ORDERS: "100000",
+    MAX_UNPAID_DOLLARS: "100000000",
+    RATE_LIMIT_ORDERS: "100000000",
+    RATE_LIMIT_PAYMENT_INTENTS: "100000000",
   };
 }
 

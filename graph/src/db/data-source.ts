@@ -33,6 +33,7 @@ import { PartLaptopModels1764750000000 } from "./migrations/1764750000000-part-l
 import { PrefixWordsAsLexemes1764760000000 } from "./migrations/1764760000000-prefix-words-as-lexemes";
 import { PartLexemeRanks1764770000000 } from "./migrations/1764770000000-part-lexeme-ranks";
 import { PartLexemePrices1764780000000 } from "./migrations/1764780000000-part-lexeme-prices";
+import { IdentityHoldsRefunds1764800000000 } from "./migrations/1764800000000-identity-holds-refunds";
 import { requestStats } from "./request-stats";
 
 /** Counts statements per request and reports slow or failing ones (failures at debug level); nothing else is logged. */
@@ -93,6 +94,7 @@ export const migrations = [
   PrefixWordsAsLexemes1764760000000,
   PartLexemeRanks1764770000000,
   PartLexemePrices1764780000000,
+  IdentityHoldsRefunds1764800000000,
 ];
 
 /**

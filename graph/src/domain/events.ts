@@ -31,6 +31,19 @@ export interface EventsLog {
 }
 
 const channelOf = (topic: ChangeTopic) => `${topic}_changed`;
+
+/**
+ * How long a round trip on the LISTEN connection may take. It answers within a millisecond when
+ * the connection is sound; one silent for this long is taken for dead (a network that drops
+ * packets without a word), so the caches fall through to the database while it reconnects
+ * instead of waiting on it.
+ */
+export const CHECK_IN_TIMEOUT_MS = 1000;
+/** How long connecting the LISTEN connection may take before it is tried again. */
+const CONNECT_TIMEOUT_MS = 5000;
+
+/** pg keeps a client's socket on its connection (not part of its typed API). */
+const socketOf = (client: Client) => (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream;
 const topicOf = (channel: string) => CHANGE_TOPICS.find((topic) => channelOf(topic) === channel);
 
 /**
@@ -55,6 +68,13 @@ export class DomainEvents {
   /** Callers waiting for the next round trip, and whether one is under way. */
   private waiting: Array<(ok: boolean) => void> = [];
   private roundTrip = false;
+  /** Drops the current LISTEN connection as lost (set while one is up). */
+  private dropListener: ((error: Error) => void) | null = null;
+  private readonly checkInTimeoutMs: number;
+
+  constructor(options: { checkInTimeoutMs?: number } = {}) {
+    this.checkInTimeoutMs = options.checkInTimeoutMs ?? CHECK_IN_TIMEOUT_MS;
+  }
 
   get isLive(): boolean {
     return this.live;
@@ -84,11 +104,20 @@ export class DomainEvents {
       return;
     }
     this.roundTrip = true;
+    let settled = false;
     const settle = (ok: boolean) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
       this.roundTrip = false;
       for (const callback of waiting) callback(ok && this.live);
       if (this.waiting.length) this.startRoundTrip();
     };
+    const timer = setTimeout(() => {
+      settle(false);
+      if (this.listener === client) this.dropListener?.(new Error(`the database did not answer the change feed within ${this.checkInTimeoutMs} ms`));
+    }, this.checkInTimeoutMs);
+    timer.unref();
     // The empty query: the cheapest round trip; the notifications come before its answer.
     client.query("").then(
       () => settle(true),
@@ -103,13 +132,21 @@ export class DomainEvents {
   listenTo(url: string, log: EventsLog = console): this {
     const connect = async () => {
       if (this.stopped) return;
-      const client = new Client({ connectionString: url, application_name: "partshop-change-feed", keepAlive: true });
+      const client = new Client({
+        connectionString: url,
+        application_name: "partshop-change-feed",
+        keepAlive: true,
+        connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      });
       const lost = (error?: Error) => {
         if (this.listener !== client) return;
         this.listener = null;
+        this.dropListener = null;
         this.goDown();
         client.removeAllListeners("notification");
         client.end().catch(() => {});
+        // A connection that went silent may never finish ending: its socket is closed regardless.
+        setTimeout(() => socketOf(client)?.destroy(), CONNECT_TIMEOUT_MS).unref();
         if (this.stopped) return;
         if (!this.warned) log.warn(`In-memory caches off until the database is back: ${error?.message ?? "connection ended"}`);
         this.warned = true;
@@ -119,6 +156,7 @@ export class DomainEvents {
       };
       try {
         this.listener = client;
+        this.dropListener = lost;
         client.on("error", lost);
         client.on("end", () => lost());
         client.on("notification", (message) => this.notify(message.channel, message.payload ?? ""));

@@ -13,9 +13,10 @@ import { PartService } from "./catalogue/part.service";
 import { ProductService } from "./catalogue/product.service";
 import { ReviewService } from "./catalogue/review.service";
 import { ImageService, ImageStore } from "./images/image.service";
-import { OrderService } from "./orders/order.service";
+import { HoldPolicy, OrderService } from "./orders/order.service";
 import { PaymentService } from "./orders/payment.service";
-import type { ShopCounters } from "./counters";
+import { SILENT_COUNTERS, type ShopCounters } from "./counters";
+import type { DomainLog } from "./log";
 import { DomainEvents } from "./events";
 import { OverviewService } from "./reports/overview.service";
 
@@ -52,23 +53,29 @@ export interface ServiceDependencies {
   stripe: Stripe;
   stripeWebhookSecret: string;
   imageStore: ImageStore;
+  /** How long unpaid orders hold their units, and how much one customer may hold. */
+  holds: HoldPolicy;
+  /** Where services report what operators should see, outside a request. */
+  log: DomainLog;
   /** What the shop counts for operators; silent when absent. */
   counters?: ShopCounters;
 }
 
 export function createServices(db: DataSource, deps: ServiceDependencies): Services {
   const parts = new PartService(db);
+  const counters = deps.counters ?? SILENT_COUNTERS;
+  const payments = new PaymentService(db, deps.stripe, deps.stripeWebhookSecret, counters, deps.log);
   return {
     users: new UserService(db, deps.verifier, deps.tokens, new Set(deps.adminEmails)),
     parts,
     partSearch: new PartSearchService(db, parts, new SearchQueriesMemo(deps.events)),
     compatibility: new CompatibilityService(db),
     products: new ProductService(db),
-    orders: new OrderService(db),
+    orders: new OrderService(db, deps.holds, payments, counters),
     reviews: new ReviewService(db),
     profiles: new ProfileService(db),
     newsletter: new NewsletterService(db),
-    payments: new PaymentService(db, deps.stripe, deps.stripeWebhookSecret),
+    payments,
     images: new ImageService(deps.imageStore),
     audit: new AuditService(db),
     overview: new OverviewService(db, parts),

@@ -10,7 +10,7 @@ import type { DomainEvents } from "../domain/events";
 import type { Services } from "../domain/services";
 import { AnswerCache } from "./answer-cache";
 import { Connections } from "./connections";
-import { GRAPHQL_PATH, handleError } from "./errors";
+import { GRAPHQL_PATH, handleError, MAX_PARAM_LENGTH } from "./errors";
 import { registerGraphql } from "./graphql";
 import { registerHealth, type ReadinessChecks } from "./health";
 import { RequestLogs, type Logger } from "./logging";
@@ -93,6 +93,9 @@ export async function createApp(parts: AppParts): Promise<ShopApp> {
     bodyLimit: JSON_BODY_LIMIT,
     serverFactory: shopServer(answerCache, connections, config.exposeSqlCount),
     return503OnClosing: true,
+    // An email in a path (PUT /user/{email}) may be 254 characters; longer parts answer 414 with a message that says so.
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    frameworkErrors: (error, request, reply) => handleError(error, request, reply),
     // Connections close as their requests finish (Connections), not by fastify's idle guess.
     forceCloseConnections: false,
   });

@@ -12,6 +12,9 @@ export interface RouteSettings {
 
 const kB = (bytes: number) => `${Math.round(bytes / 1024)} kB`;
 
+/** The longest part of a path between slashes that routes read (fastify's default; ids are 36, emails at most 254...). */
+export const MAX_PARAM_LENGTH = 320;
+
 /** A fastify or body-parser failure, as the ShopError the client sees; undefined if it is not one. */
 function frameworkError(error: FastifyError, bodyLimit: number): ShopError | undefined {
   switch (error.code) {
@@ -24,6 +27,8 @@ function frameworkError(error: FastifyError, bodyLimit: number): ShopError | und
       return new ShopError("UNSUPPORTED_MEDIA_TYPE", "Unsupported content type: send JSON (Content-Type: application/json)");
     case "FST_ERR_BAD_URL":
       return new ShopError("BAD_USER_INPUT", "The URL is not valid (broken percent-encoding)");
+    case "FST_ERR_MAX_PARAM_LENGTH":
+      return new ShopError("URI_TOO_LONG", `A part of the address is longer than ${MAX_PARAM_LENGTH} characters: no id or email is that long`);
   }
   if (error instanceof SyntaxError) return new ShopError("BAD_USER_INPUT", "The request body is not valid JSON");
   // Other client errors raised before a handler runs (a prototype key in JSON, a bad length...).

@@ -8,6 +8,7 @@ import { InMemoryLRUCache } from "@apollo/utils.keyvaluecache";
 import { GraphQLError, type DocumentNode, type GraphQLFormattedError, type GraphQLSchema } from "graphql";
 import { ArgumentValidationError } from "type-graphql";
 import type { Callers } from "../api/auth/callers";
+import { requestLog } from "../domain/log";
 import { createContext, type GraphContext } from "../api/graphql/context";
 import type { PublicConfig } from "../api/graphql/types/public-config";
 import { PAGE_MAX } from "../api/inputs/inputs";
@@ -23,7 +24,13 @@ import { responseContentTypePlugin } from "./response-content-type";
 import { wellFormedTextRule, wellFormedVariablesPlugin } from "./well-formed-text";
 
 /** What resolvers see, plus what the edge's plugins need. */
-export type ShopGraphContext = GraphContext & { clientAddress: string; requestId: string; log: FastifyBaseLogger };
+export type ShopGraphContext = GraphContext & {
+  clientAddress: string;
+  /** The user id the request's access token names (checked, no database read), or null. */
+  customerId(): Promise<string | null>;
+  requestId: string;
+  log: FastifyBaseLogger;
+};
 
 /** GraphQL errors the caller can act on keep their code; anything unexpected is hidden (and logged by the plugin below). */
 export function formatGraphQLError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
@@ -124,7 +131,12 @@ export async function registerGraphql(app: FastifyInstance, edge: GraphqlEdge): 
       ApolloServerPluginCacheControlDisabled(),
       edge.production ? ApolloServerPluginLandingPageDisabled() : ApolloServerPluginLandingPageLocalDefault({ embed: true }),
       wellFormedVariablesPlugin<ShopGraphContext>(),
-      rateLimitPlugin<ShopGraphContext>({ signIn: edge.rateLimits.signIn, subscribeNewsletter: edge.rateLimits.newsletter }),
+      rateLimitPlugin<ShopGraphContext>({
+        signIn: edge.rateLimits.signIn,
+        subscribeNewsletter: edge.rateLimits.newsletter,
+        placeOrder: edge.rateLimits.orders,
+        createPaymentIntent: edge.rateLimits.paymentIntents,
+      }),
       unexpectedErrorsPlugin(),
       responseContentTypePlugin<ShopGraphContext>(),
     ],
@@ -132,8 +144,14 @@ export async function registerGraphql(app: FastifyInstance, edge: GraphqlEdge): 
   await apollo.start();
   const handler = fastifyApolloHandler(apollo, {
     context: async (request) => ({
-      ...createContext(edge.services, edge.publicConfig, () => edge.callers.authenticate(request.headers.authorization)),
+      ...createContext(
+        edge.services,
+        edge.publicConfig,
+        () => edge.callers.authenticate(request.headers.authorization),
+        () => edge.callers.claimsOf(request.headers.authorization),
+      ),
       clientAddress: request.ip,
+      customerId: () => edge.callers.idOf(request.headers.authorization ?? ""),
       requestId: String(request.id),
       log: request.log,
     }),
@@ -155,7 +173,11 @@ export async function registerGraphql(app: FastifyInstance, edge: GraphqlEdge): 
           .send(JSON.stringify({ errors: [{ message, extensions: { code: "BAD_REQUEST", limit: "batch" } }] }));
       }
     },
-    handler,
+    // The operation's log lines (a payment refunded on its own...) carry its request id.
+    handler: (request, reply) => {
+      type ApolloRoute = Parameters<typeof handler>;
+      return requestLog.run(request.log, () => handler.call(app, request as ApolloRoute[0], reply as ApolloRoute[1]));
+    },
   });
   return apollo;
 }

@@ -8,9 +8,12 @@ import type { Logger } from "./logging";
 
 export type Decision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
+/** Whom a limit counts: a client address, or a signed-in customer wherever they call from. */
+export type RateLimitSubject = "address" | "customer";
+
 /**
- * A fixed window per client address (rate-limiter-flexible), counted in PostgreSQL so that every
- * server process on the database enforces one limit.
+ * A fixed window per client address or per customer (rate-limiter-flexible), counted in
+ * PostgreSQL so that every server process on the database enforces one limit.
  */
 export class RateLimit {
   private warned = false;
@@ -21,6 +24,7 @@ export class RateLimit {
     readonly windowSeconds: number,
     private readonly limiter: RateLimiterPostgres,
     private readonly log: Logger,
+    readonly per: RateLimitSubject = "address",
   ) {}
 
   async take(client: string, amount = 1): Promise<Decision> {
@@ -44,7 +48,8 @@ export class RateLimit {
   }
 
   refusal(retryAfterSeconds: number): string {
-    return `Too many ${this.label} requests from your address (at most ${this.max} per ${this.windowSeconds} seconds); try again in ${retryAfterSeconds} seconds`;
+    const whose = this.per === "customer" ? "for your account" : "from your address";
+    return `Too many ${this.label} requests ${whose} (at most ${this.max} per ${this.windowSeconds} seconds); try again in ${retryAfterSeconds} seconds`;
   }
 }
 
@@ -53,7 +58,7 @@ export type RateLimits = Record<RateLimitName, RateLimit>;
 /** The limits of Config.rateLimits, in the rate_limits table (migration 1764300000000). */
 export function createRateLimits(limits: Config["rateLimits"], db: DataSource, log: Logger): RateLimits {
   const { windowSeconds } = limits;
-  const limit = (label: string, max: number) =>
+  const limit = (label: string, max: number, per: RateLimitSubject = "address") =>
     new RateLimit(
       label,
       max,
@@ -70,8 +75,15 @@ export function createRateLimits(limits: Config["rateLimits"], db: DataSource, l
         duration: windowSeconds,
       }),
       log,
+      per,
     );
-  return { signIn: limit("sign-in", limits.signIn), uploads: limit("upload", limits.uploads), newsletter: limit("newsletter", limits.newsletter) };
+  return {
+    signIn: limit("sign-in", limits.signIn),
+    uploads: limit("upload", limits.uploads),
+    newsletter: limit("newsletter", limits.newsletter),
+    orders: limit("order", limits.orders, "customer"),
+    paymentIntents: limit("payment", limits.paymentIntents, "customer"),
+  };
 }
 
 /** Root fields of an operation, fragments included, each occurrence (aliases too) counted. */
@@ -89,11 +101,22 @@ function rootFields(selectionSet: SelectionSetNode, fragments: Record<string, Fr
 }
 
 /**
- * GraphQL: the mutations behind the same limits as their REST routes (signIn, subscribeNewsletter)
- * take from the same counters. A refused operation runs nothing and answers 429 with Retry-After
- * and extensions.code RATE_LIMITED.
+ * What a limit counts a request against: its client address, or the customer its access token
+ * names. A request without a valid token is not counted against a customer limit: it is refused
+ * as signed out before it can cost anything.
  */
-export function rateLimitPlugin<Context extends { clientAddress: string }>(limitedMutations: Record<string, RateLimit>): ApolloServerPlugin<Context> {
+export function rateLimitKey(limit: RateLimit, clientAddress: string, customerId: () => Promise<string | null>): Promise<string | null> {
+  return limit.per === "customer" ? customerId() : Promise.resolve(clientAddress);
+}
+
+/**
+ * GraphQL: the mutations behind the same limits as their REST routes (signIn, subscribeNewsletter,
+ * placeOrder, createPaymentIntent) take from the same counters. A refused operation runs nothing
+ * and answers 429 with Retry-After and extensions.code RATE_LIMITED.
+ */
+export function rateLimitPlugin<Context extends { clientAddress: string; customerId(): Promise<string | null> }>(
+  limitedMutations: Record<string, RateLimit>,
+): ApolloServerPlugin<Context> {
   const requestListener = {
     async didResolveOperation({
       operation,
@@ -115,7 +138,9 @@ export function rateLimitPlugin<Context extends { clientAddress: string }>(limit
         if (limit) counts.set(limit, (counts.get(limit) ?? 0) + 1);
       }
       for (const [limit, amount] of counts) {
-        const decision = await limit.take(contextValue.clientAddress, amount);
+        const key = await rateLimitKey(limit, contextValue.clientAddress, () => contextValue.customerId());
+        if (key === null) continue;
+        const decision = await limit.take(key, amount);
         if (decision.allowed) continue;
         throw new GraphQLError(limit.refusal(decision.retryAfterSeconds), {
           extensions: {

@@ -7,10 +7,11 @@ import { assertWellFormedText } from "../api/inputs/text";
 import type { Reply, RestRoute } from "../api/rest";
 import { authorize } from "../domain/actor";
 import { ShopError } from "../domain/errors";
+import { requestLog } from "../domain/log";
 import { isFresh, type AnswerCache } from "./answer-cache";
 import { drainUnread } from "./bodies";
 import { sendRefusal, type RouteSettings } from "./errors";
-import type { RateLimits } from "./rate-limits";
+import { rateLimitKey, type RateLimits } from "./rate-limits";
 
 export interface RestEdge {
   callers: Callers;
@@ -85,8 +86,9 @@ export function registerRestRoutes(app: FastifyInstance, routes: RestRoute[], ed
       config,
       onRequest: async (request, reply) => {
         if (route.webRoute && request.method === "GET" && prefersHtml(request)) return edge.serveWebApp(request, reply);
-        if (limit) {
-          const decision = await limit.take(request.ip);
+        const limitKey = limit ? await rateLimitKey(limit, request.ip, () => edge.callers.idOf(request.headers.authorization ?? "")) : null;
+        if (limit && limitKey !== null) {
+          const decision = await limit.take(limitKey);
           if (!decision.allowed) {
             reply.header("retry-after", String(decision.retryAfterSeconds));
             if (route.body === "stream") await drainUnread(request, reply);
@@ -106,16 +108,18 @@ export function registerRestRoutes(app: FastifyInstance, routes: RestRoute[], ed
         assertWellFormedRequest(request, route);
         // Open routes never look at Authorization (PUT /user/{email} carries a Firebase ID token there).
         const caller = route.auth ? authorize(await edge.callers.authenticate(request.headers.authorization), route.auth) : null;
-        const result = await route.handle(
-          {
-            params: request.params as Record<string, string>,
-            query: request.query as Record<string, unknown>,
-            body: request.body,
-            headers: request.headers,
-            origin: `${request.protocol}://${request.host}`,
-            raw: request.raw,
-          },
-          caller,
+        const result = await requestLog.run(request.log, () =>
+          route.handle(
+            {
+              params: request.params as Record<string, string>,
+              query: request.query as Record<string, unknown>,
+              body: request.body,
+              headers: request.headers,
+              origin: `${request.protocol}://${request.host}`,
+              raw: request.raw,
+            },
+            caller,
+          ),
         );
         return answer(request, reply, route, result);
       },

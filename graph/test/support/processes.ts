@@ -93,6 +93,13 @@ export async function shopEnv(label: string, extra: Record<string, string> = {})
     RATE_LIMIT_SIGN_IN: "1000000",
     RATE_LIMIT_UPLOADS: "1000000",
     RATE_LIMIT_NEWSLETTER: "1000000",
+    RATE_LIMIT_ORDERS: "1000000",
+    RATE_LIMIT_PAYMENT_INTENTS: "1000000",
+    // Test customers hold many unpaid orders; holds.test.ts checks the bound with a shop of its own.
+    MAX_UNPAID_ORDERS: "1000",
+    MAX_UNPAID_DOLLARS: "10000000",
+    // Tests that reconcile payments do it when they choose (a test of the periodic job sets its own).
+    PAYMENT_RECONCILE_INTERVAL_SECONDS: "0",
     ...extra,
   };
 }

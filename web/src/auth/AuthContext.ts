@@ -4,6 +4,8 @@ export interface AuthUser {
   uid: string;
   email: string;
   displayName: string | null;
+  /** Whether the identity provider has verified the email (Google accounts are; password accounts once the emailed link is opened). */
+  emailVerified?: boolean;
 }
 
 /**
@@ -36,6 +38,10 @@ export interface Auth {
   signInWithEmulatedGoogle(account: { email: string; displayName: string }): Promise<void>;
   register(input: { name: string; email: string; password: string }): Promise<RegisterResult>;
   sendPasswordReset(email: string): Promise<void>;
+  /** Emails the signed-in user a link that verifies their address (Firebase's sendEmailVerification). */
+  sendEmailVerification(): Promise<void>;
+  /** After the link was opened elsewhere: reads the account again and renews the shop's token, so the shop knows too. */
+  refreshVerification(): Promise<boolean>;
   signOut(): Promise<void>;
   /** Loads the identity provider ahead of a sign-in (so a Google popup opens straight from the click). */
   prepare(): void;

@@ -2,6 +2,7 @@ import { useMemo, type ReactNode } from "react";
 import { usePublicConfig } from "../config/PublicConfig";
 import { AuthContext, type Auth } from "./AuthContext";
 import { emailSignIn, emulatedGoogleSignIn, googlePopupSignIn, registration } from "./firebase/signInFlows";
+import { toAuthUser } from "./firebase/startFirebase";
 import { useFirebaseSession } from "./firebase/useFirebaseSession";
 import { useSignInFlow } from "./firebase/useSignInFlow";
 import { useShopSession } from "./useShopSession";
@@ -14,7 +15,7 @@ import { useShopSession } from "./useShopSession";
  */
 export function FirebaseAuthProvider({ children }: { children: ReactNode }) {
   const { config, error: configError, retry: retryConfig } = usePublicConfig();
-  const { exchangeForShopToken, forgetShopSession } = useShopSession();
+  const { exchangeForShopToken, forgetShopSession, endShopSession } = useShopSession();
   const { state, setState, ensureFirebase, startedFirebase, withObserverPaused, restart } = useFirebaseSession({
     config,
     configError,
@@ -35,8 +36,23 @@ export function FirebaseAuthProvider({ children }: { children: ReactNode }) {
         const { fb, auth } = startedFirebase() ?? (await ensureFirebase());
         await fb.sendPasswordResetEmail(auth, email);
       },
+      sendEmailVerification: async () => {
+        const { fb, auth } = startedFirebase() ?? (await ensureFirebase());
+        if (!auth.currentUser) throw new Error("No user is logged in");
+        await fb.sendEmailVerification(auth.currentUser);
+      },
+      refreshVerification: async () => {
+        const { auth } = startedFirebase() ?? (await ensureFirebase());
+        const user = auth.currentUser;
+        if (!user) return false;
+        await user.reload();
+        if (!user.emailVerified) return false;
+        await exchangeForShopToken(user, true);
+        setState({ status: "signedIn", user: toAuthUser(user) });
+        return true;
+      },
       signOut: async () => {
-        forgetShopSession();
+        await endShopSession();
         setState({ status: "signedOut", user: null });
         const handles = startedFirebase();
         if (handles) await handles.fb.signOut(handles.auth);
@@ -47,7 +63,7 @@ export function FirebaseAuthProvider({ children }: { children: ReactNode }) {
         restart();
       },
     }),
-    [state, config, runSignInFlow, ensureFirebase, startedFirebase, forgetShopSession, setState, retryConfig, restart],
+    [state, config, runSignInFlow, ensureFirebase, startedFirebase, endShopSession, exchangeForShopToken, setState, retryConfig, restart],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

@@ -3,7 +3,7 @@ import { useApolloClient } from "@apollo/client/react";
 import type { User as FirebaseUser } from "firebase/auth";
 import { graphql } from "../gql";
 import { forgetUserData } from "../apollo/cache";
-import { clearAccessToken, setAccessToken } from "./accessToken";
+import { clearAccessToken, getAccessToken, setAccessToken } from "./accessToken";
 
 const SignInDocument = graphql(`
   mutation SignIn($idToken: String!) {
@@ -16,6 +16,12 @@ const SignInDocument = graphql(`
         role
       }
     }
+  }
+`);
+
+const SignOutDocument = graphql(`
+  mutation SignOut {
+    signOut
   }
 `);
 
@@ -42,5 +48,11 @@ export function useShopSession() {
     forgetUserData(client.cache);
   }, [client]);
 
-  return { exchangeForShopToken, forgetShopSession };
+  /** Signs out: the shop revokes the token (a copy of it is refused from now on), then it is forgotten here. */
+  const endShopSession = useCallback(async () => {
+    if (getAccessToken()) await client.mutate({ mutation: SignOutDocument }).catch(() => undefined);
+    forgetShopSession();
+  }, [client, forgetShopSession]);
+
+  return { exchangeForShopToken, forgetShopSession, endShopSession };
 }

@@ -16,6 +16,7 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
 type Documents = {
     "\n  query IsAdmin($email: String!) {\n    isAdmin(email: $email)\n  }\n": typeof types.IsAdminDocument,
     "\n  mutation SignIn($idToken: String!) {\n    signIn(idToken: $idToken) {\n      token\n      user {\n        id\n        email\n        displayName\n        role\n      }\n    }\n  }\n": typeof types.SignInDocument,
+    "\n  mutation SignOut {\n    signOut\n  }\n": typeof types.SignOutDocument,
     "\n  query PublicConfig {\n    publicConfig {\n      firebaseProjectId\n      firebaseApiKey\n      firebaseAuthDomain\n      authEmulatorUrl\n      stripePublishableKey\n      paymentSandboxUrl\n      imageUploadUrl\n    }\n  }\n": typeof types.PublicConfigDocument,
     "\n  query CatalogueBrands {\n    laptopBrands\n  }\n": typeof types.CatalogueBrandsDocument,
     "\n  query CatalogueModels($brand: String!) {\n    laptopModels(first: 100, brand: $brand) {\n      edges {\n        node {\n          id\n          model\n        }\n      }\n    }\n  }\n": typeof types.CatalogueModelsDocument,
@@ -23,21 +24,23 @@ type Documents = {
     "\n  fragment PartResultCard_part on Part {\n    id\n    databaseId\n    name\n    img\n    price\n    available\n    minOrderQuantity\n    rating\n    reviewCount\n    compatibleModels {\n      id\n      brand\n      model\n      name\n    }\n  }\n": typeof types.PartResultCard_PartFragmentDoc,
     "\n  mutation AddReview($input: AddReviewInput!) {\n    addReview(input: $input) {\n      id\n      name\n      ratings\n      description\n      img\n    }\n  }\n": typeof types.AddReviewDocument,
     "\n  query ReviewedPart($id: ID!) {\n    part(id: $id) {\n      id\n      databaseId\n      name\n    }\n  }\n": typeof types.ReviewedPartDocument,
-    "\n  fragment MyOrderRow_order on Order {\n    id\n    databaseId\n    partName\n    quantity\n    price\n    status\n    paid\n    transactionId\n    createdAt\n    paidAt\n  }\n": typeof types.MyOrderRow_OrderFragmentDoc,
+    "\n  fragment MyOrderRow_order on Order {\n    id\n    databaseId\n    partName\n    quantity\n    price\n    status\n    paid\n    transactionId\n    createdAt\n    paidAt\n    reservedUntil\n    refundedAt\n    disputeStatus\n    paymentError\n  }\n": typeof types.MyOrderRow_OrderFragmentDoc,
     "\n  query MyOrders($first: Int, $after: String) {\n    viewer {\n      id\n      orders(first: $first, after: $after) {\n        edges {\n          cursor\n          node {\n            id\n            status\n            ...MyOrderRow_order\n          }\n        }\n        pageInfo {\n          hasNextPage\n          endCursor\n        }\n      }\n    }\n  }\n": typeof types.MyOrdersDocument,
     "\n  mutation CancelOrder($id: ID!) {\n    cancelOrder(id: $id) {\n      id\n      status\n      paid\n      part {\n        id\n        available\n      }\n    }\n  }\n": typeof types.CancelOrderDocument,
     "\n  query ViewerProfile {\n    viewer {\n      id\n      email\n      displayName\n      profile {\n        userName\n        education\n        address\n        phone\n        linkedin\n      }\n    }\n  }\n": typeof types.ViewerProfileDocument,
     "\n  mutation UpdateProfile($input: UpdateProfileInput!) {\n    updateProfile(input: $input) {\n      userName\n      education\n      address\n      phone\n      linkedin\n    }\n  }\n": typeof types.UpdateProfileDocument,
     "\n  mutation AddProduct($input: AddProductInput!) {\n    addProduct(input: $input) {\n      id\n      databaseId\n      name\n    }\n  }\n": typeof types.AddProductDocument,
-    "\n  fragment AdminOrderRow_order on Order {\n    id\n    databaseId\n    partName\n    quantity\n    price\n    userName\n    userEmail\n    paid\n    status\n    transactionId\n    createdAt\n    paidAt\n    cancelledAt\n  }\n": typeof types.AdminOrderRow_OrderFragmentDoc,
+    "\n  fragment AdminOrderRow_order on Order {\n    id\n    databaseId\n    partName\n    quantity\n    price\n    userName\n    userEmail\n    paid\n    status\n    transactionId\n    createdAt\n    paidAt\n    cancelledAt\n    refundedAt\n    disputeStatus\n    paymentError\n  }\n": typeof types.AdminOrderRow_OrderFragmentDoc,
     "\n  query AllUsers($first: Int, $after: String) {\n    users(first: $first, after: $after) {\n      edges {\n        cursor\n        node {\n          id\n          ...UserRow_user\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": typeof types.AllUsersDocument,
     "\n  mutation MakeAdmin($email: String!) {\n    makeAdmin(email: $email) {\n      id\n      role\n    }\n  }\n": typeof types.MakeAdminDocument,
+    "\n  mutation DemoteAdmin($email: String!) {\n    demoteAdmin(email: $email) {\n      id\n      role\n    }\n  }\n": typeof types.DemoteAdminDocument,
     "\n  query AllOrders($first: Int, $after: String, $status: OrderStatus, $search: String) {\n    orders(first: $first, after: $after, status: $status, search: $search) {\n      edges {\n        cursor\n        node {\n          id\n          status\n          ...AdminOrderRow_order\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": typeof types.AllOrdersDocument,
     "\n  mutation AdminCancelOrder($id: ID!) {\n    adminCancelOrder(id: $id) {\n      id\n      status\n      paid\n      cancelledAt\n      part {\n        id\n        available\n      }\n    }\n  }\n": typeof types.AdminCancelOrderDocument,
+    "\n  mutation RefundOrder($id: ID!) {\n    refundOrder(id: $id) {\n      id\n      status\n      paid\n      refundedAt\n      part {\n        id\n        available\n      }\n    }\n  }\n": typeof types.RefundOrderDocument,
     "\n  query ManageProducts($first: Int, $after: String) {\n    products(first: $first, after: $after) {\n      edges {\n        cursor\n        node {\n          id\n          ...ProductRow_product\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": typeof types.ManageProductsDocument,
     "\n  mutation DeleteProduct($id: ID!) {\n    deleteProduct(id: $id) {\n      deletedId\n      name\n    }\n  }\n": typeof types.DeleteProductDocument,
     "\n  fragment ProductRow_product on Product {\n    id\n    name\n    img\n    price\n    availableQuantity\n  }\n": typeof types.ProductRow_ProductFragmentDoc,
-    "\n  fragment UserRow_user on User {\n    id\n    email\n    displayName\n    role\n  }\n": typeof types.UserRow_UserFragmentDoc,
+    "\n  fragment UserRow_user on User {\n    id\n    email\n    displayName\n    role\n    emailVerified\n  }\n": typeof types.UserRow_UserFragmentDoc,
     "\n  fragment AuditEntryRow_entry on AuditEntry {\n    databaseId\n    at\n    actorEmail\n    action\n    entityType\n    entityDatabaseId\n    entityName\n    changes {\n      field\n      before\n      after\n    }\n  }\n": typeof types.AuditEntryRow_EntryFragmentDoc,
     "\n  query AuditLog($first: Int, $after: String, $entityType: AuditEntityType, $entityId: ID) {\n    auditLog(first: $first, after: $after, entityType: $entityType, entityId: $entityId) {\n      edges {\n        cursor\n        node {\n          databaseId\n          entityName\n          ...AuditEntryRow_entry\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": typeof types.AuditLogDocument,
     "\n  query AdminOverview {\n    adminOverview {\n      days\n      firstDay\n      lastDay\n      revenue\n      paidOrders\n      openUnpaidOrders\n      openUnpaidValue\n      customers\n      newCustomers\n      lowStockCount\n      revenueByDay {\n        day\n        revenue\n        paidOrders\n      }\n      topParts {\n        part {\n          id\n          databaseId\n          name\n        }\n        unitsSold\n        revenue\n      }\n      lowStockParts {\n        id\n        databaseId\n        name\n        available\n        lowStockThreshold\n      }\n    }\n  }\n": typeof types.AdminOverviewDocument,
@@ -68,6 +71,7 @@ type Documents = {
 const documents: Documents = {
     "\n  query IsAdmin($email: String!) {\n    isAdmin(email: $email)\n  }\n": types.IsAdminDocument,
     "\n  mutation SignIn($idToken: String!) {\n    signIn(idToken: $idToken) {\n      token\n      user {\n        id\n        email\n        displayName\n        role\n      }\n    }\n  }\n": types.SignInDocument,
+    "\n  mutation SignOut {\n    signOut\n  }\n": types.SignOutDocument,
     "\n  query PublicConfig {\n    publicConfig {\n      firebaseProjectId\n      firebaseApiKey\n      firebaseAuthDomain\n      authEmulatorUrl\n      stripePublishableKey\n      paymentSandboxUrl\n      imageUploadUrl\n    }\n  }\n": types.PublicConfigDocument,
     "\n  query CatalogueBrands {\n    laptopBrands\n  }\n": types.CatalogueBrandsDocument,
     "\n  query CatalogueModels($brand: String!) {\n    laptopModels(first: 100, brand: $brand) {\n      edges {\n        node {\n          id\n          model\n        }\n      }\n    }\n  }\n": types.CatalogueModelsDocument,
@@ -75,21 +79,23 @@ const documents: Documents = {
     "\n  fragment PartResultCard_part on Part {\n    id\n    databaseId\n    name\n    img\n    price\n    available\n    minOrderQuantity\n    rating\n    reviewCount\n    compatibleModels {\n      id\n      brand\n      model\n      name\n    }\n  }\n": types.PartResultCard_PartFragmentDoc,
     "\n  mutation AddReview($input: AddReviewInput!) {\n    addReview(input: $input) {\n      id\n      name\n      ratings\n      description\n      img\n    }\n  }\n": types.AddReviewDocument,
     "\n  query ReviewedPart($id: ID!) {\n    part(id: $id) {\n      id\n      databaseId\n      name\n    }\n  }\n": types.ReviewedPartDocument,
-    "\n  fragment MyOrderRow_order on Order {\n    id\n    databaseId\n    partName\n    quantity\n    price\n    status\n    paid\n    transactionId\n    createdAt\n    paidAt\n  }\n": types.MyOrderRow_OrderFragmentDoc,
+    "\n  fragment MyOrderRow_order on Order {\n    id\n    databaseId\n    partName\n    quantity\n    price\n    status\n    paid\n    transactionId\n    createdAt\n    paidAt\n    reservedUntil\n    refundedAt\n    disputeStatus\n    paymentError\n  }\n": types.MyOrderRow_OrderFragmentDoc,
     "\n  query MyOrders($first: Int, $after: String) {\n    viewer {\n      id\n      orders(first: $first, after: $after) {\n        edges {\n          cursor\n          node {\n            id\n            status\n            ...MyOrderRow_order\n          }\n        }\n        pageInfo {\n          hasNextPage\n          endCursor\n        }\n      }\n    }\n  }\n": types.MyOrdersDocument,
     "\n  mutation CancelOrder($id: ID!) {\n    cancelOrder(id: $id) {\n      id\n      status\n      paid\n      part {\n        id\n        available\n      }\n    }\n  }\n": types.CancelOrderDocument,
     "\n  query ViewerProfile {\n    viewer {\n      id\n      email\n      displayName\n      profile {\n        userName\n        education\n        address\n        phone\n        linkedin\n      }\n    }\n  }\n": types.ViewerProfileDocument,
     "\n  mutation UpdateProfile($input: UpdateProfileInput!) {\n    updateProfile(input: $input) {\n      userName\n      education\n      address\n      phone\n      linkedin\n    }\n  }\n": types.UpdateProfileDocument,
     "\n  mutation AddProduct($input: AddProductInput!) {\n    addProduct(input: $input) {\n      id\n      databaseId\n      name\n    }\n  }\n": types.AddProductDocument,
-    "\n  fragment AdminOrderRow_order on Order {\n    id\n    databaseId\n    partName\n    quantity\n    price\n    userName\n    userEmail\n    paid\n    status\n    transactionId\n    createdAt\n    paidAt\n    cancelledAt\n  }\n": types.AdminOrderRow_OrderFragmentDoc,
+    "\n  fragment AdminOrderRow_order on Order {\n    id\n    databaseId\n    partName\n    quantity\n    price\n    userName\n    userEmail\n    paid\n    status\n    transactionId\n    createdAt\n    paidAt\n    cancelledAt\n    refundedAt\n    disputeStatus\n    paymentError\n  }\n": types.AdminOrderRow_OrderFragmentDoc,
     "\n  query AllUsers($first: Int, $after: String) {\n    users(first: $first, after: $after) {\n      edges {\n        cursor\n        node {\n          id\n          ...UserRow_user\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": types.AllUsersDocument,
     "\n  mutation MakeAdmin($email: String!) {\n    makeAdmin(email: $email) {\n      id\n      role\n    }\n  }\n": types.MakeAdminDocument,
+    "\n  mutation DemoteAdmin($email: String!) {\n    demoteAdmin(email: $email) {\n      id\n      role\n    }\n  }\n": types.DemoteAdminDocument,
     "\n  query AllOrders($first: Int, $after: String, $status: OrderStatus, $search: String) {\n    orders(first: $first, after: $after, status: $status, search: $search) {\n      edges {\n        cursor\n        node {\n          id\n          status\n          ...AdminOrderRow_order\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": types.AllOrdersDocument,
     "\n  mutation AdminCancelOrder($id: ID!) {\n    adminCancelOrder(id: $id) {\n      id\n      status\n      paid\n      cancelledAt\n      part {\n        id\n        available\n      }\n    }\n  }\n": types.AdminCancelOrderDocument,
+    "\n  mutation RefundOrder($id: ID!) {\n    refundOrder(id: $id) {\n      id\n      status\n      paid\n      refundedAt\n      part {\n        id\n        available\n      }\n    }\n  }\n": types.RefundOrderDocument,
     "\n  query ManageProducts($first: Int, $after: String) {\n    products(first: $first, after: $after) {\n      edges {\n        cursor\n        node {\n          id\n          ...ProductRow_product\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": types.ManageProductsDocument,
     "\n  mutation DeleteProduct($id: ID!) {\n    deleteProduct(id: $id) {\n      deletedId\n      name\n    }\n  }\n": types.DeleteProductDocument,
     "\n  fragment ProductRow_product on Product {\n    id\n    name\n    img\n    price\n    availableQuantity\n  }\n": types.ProductRow_ProductFragmentDoc,
-    "\n  fragment UserRow_user on User {\n    id\n    email\n    displayName\n    role\n  }\n": types.UserRow_UserFragmentDoc,
+    "\n  fragment UserRow_user on User {\n    id\n    email\n    displayName\n    role\n    emailVerified\n  }\n": types.UserRow_UserFragmentDoc,
     "\n  fragment AuditEntryRow_entry on AuditEntry {\n    databaseId\n    at\n    actorEmail\n    action\n    entityType\n    entityDatabaseId\n    entityName\n    changes {\n      field\n      before\n      after\n    }\n  }\n": types.AuditEntryRow_EntryFragmentDoc,
     "\n  query AuditLog($first: Int, $after: String, $entityType: AuditEntityType, $entityId: ID) {\n    auditLog(first: $first, after: $after, entityType: $entityType, entityId: $entityId) {\n      edges {\n        cursor\n        node {\n          databaseId\n          entityName\n          ...AuditEntryRow_entry\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": types.AuditLogDocument,
     "\n  query AdminOverview {\n    adminOverview {\n      days\n      firstDay\n      lastDay\n      revenue\n      paidOrders\n      openUnpaidOrders\n      openUnpaidValue\n      customers\n      newCustomers\n      lowStockCount\n      revenueByDay {\n        day\n        revenue\n        paidOrders\n      }\n      topParts {\n        part {\n          id\n          databaseId\n          name\n        }\n        unitsSold\n        revenue\n      }\n      lowStockParts {\n        id\n        databaseId\n        name\n        available\n        lowStockThreshold\n      }\n    }\n  }\n": types.AdminOverviewDocument,
@@ -143,6 +149,10 @@ export function graphql(source: "\n  mutation SignIn($idToken: String!) {\n    s
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  mutation SignOut {\n    signOut\n  }\n"): (typeof documents)["\n  mutation SignOut {\n    signOut\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n  query PublicConfig {\n    publicConfig {\n      firebaseProjectId\n      firebaseApiKey\n      firebaseAuthDomain\n      authEmulatorUrl\n      stripePublishableKey\n      paymentSandboxUrl\n      imageUploadUrl\n    }\n  }\n"): (typeof documents)["\n  query PublicConfig {\n    publicConfig {\n      firebaseProjectId\n      firebaseApiKey\n      firebaseAuthDomain\n      authEmulatorUrl\n      stripePublishableKey\n      paymentSandboxUrl\n      imageUploadUrl\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
@@ -171,7 +181,7 @@ export function graphql(source: "\n  query ReviewedPart($id: ID!) {\n    part(id
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  fragment MyOrderRow_order on Order {\n    id\n    databaseId\n    partName\n    quantity\n    price\n    status\n    paid\n    transactionId\n    createdAt\n    paidAt\n  }\n"): (typeof documents)["\n  fragment MyOrderRow_order on Order {\n    id\n    databaseId\n    partName\n    quantity\n    price\n    status\n    paid\n    transactionId\n    createdAt\n    paidAt\n  }\n"];
+export function graphql(source: "\n  fragment MyOrderRow_order on Order {\n    id\n    databaseId\n    partName\n    quantity\n    price\n    status\n    paid\n    transactionId\n    createdAt\n    paidAt\n    reservedUntil\n    refundedAt\n    disputeStatus\n    paymentError\n  }\n"): (typeof documents)["\n  fragment MyOrderRow_order on Order {\n    id\n    databaseId\n    partName\n    quantity\n    price\n    status\n    paid\n    transactionId\n    createdAt\n    paidAt\n    reservedUntil\n    refundedAt\n    disputeStatus\n    paymentError\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -195,7 +205,7 @@ export function graphql(source: "\n  mutation AddProduct($input: AddProductInput
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  fragment AdminOrderRow_order on Order {\n    id\n    databaseId\n    partName\n    quantity\n    price\n    userName\n    userEmail\n    paid\n    status\n    transactionId\n    createdAt\n    paidAt\n    cancelledAt\n  }\n"): (typeof documents)["\n  fragment AdminOrderRow_order on Order {\n    id\n    databaseId\n    partName\n    quantity\n    price\n    userName\n    userEmail\n    paid\n    status\n    transactionId\n    createdAt\n    paidAt\n    cancelledAt\n  }\n"];
+export function graphql(source: "\n  fragment AdminOrderRow_order on Order {\n    id\n    databaseId\n    partName\n    quantity\n    price\n    userName\n    userEmail\n    paid\n    status\n    transactionId\n    createdAt\n    paidAt\n    cancelledAt\n    refundedAt\n    disputeStatus\n    paymentError\n  }\n"): (typeof documents)["\n  fragment AdminOrderRow_order on Order {\n    id\n    databaseId\n    partName\n    quantity\n    price\n    userName\n    userEmail\n    paid\n    status\n    transactionId\n    createdAt\n    paidAt\n    cancelledAt\n    refundedAt\n    disputeStatus\n    paymentError\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -207,11 +217,19 @@ export function graphql(source: "\n  mutation MakeAdmin($email: String!) {\n    
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  mutation DemoteAdmin($email: String!) {\n    demoteAdmin(email: $email) {\n      id\n      role\n    }\n  }\n"): (typeof documents)["\n  mutation DemoteAdmin($email: String!) {\n    demoteAdmin(email: $email) {\n      id\n      role\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n  query AllOrders($first: Int, $after: String, $status: OrderStatus, $search: String) {\n    orders(first: $first, after: $after, status: $status, search: $search) {\n      edges {\n        cursor\n        node {\n          id\n          status\n          ...AdminOrderRow_order\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n"): (typeof documents)["\n  query AllOrders($first: Int, $after: String, $status: OrderStatus, $search: String) {\n    orders(first: $first, after: $after, status: $status, search: $search) {\n      edges {\n        cursor\n        node {\n          id\n          status\n          ...AdminOrderRow_order\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation AdminCancelOrder($id: ID!) {\n    adminCancelOrder(id: $id) {\n      id\n      status\n      paid\n      cancelledAt\n      part {\n        id\n        available\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation AdminCancelOrder($id: ID!) {\n    adminCancelOrder(id: $id) {\n      id\n      status\n      paid\n      cancelledAt\n      part {\n        id\n        available\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RefundOrder($id: ID!) {\n    refundOrder(id: $id) {\n      id\n      status\n      paid\n      refundedAt\n      part {\n        id\n        available\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation RefundOrder($id: ID!) {\n    refundOrder(id: $id) {\n      id\n      status\n      paid\n      refundedAt\n      part {\n        id\n        available\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -227,7 +245,7 @@ export function graphql(source: "\n  fragment ProductRow_product on Product {\n 
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  fragment UserRow_user on User {\n    id\n    email\n    displayName\n    role\n  }\n"): (typeof documents)["\n  fragment UserRow_user on User {\n    id\n    email\n    displayName\n    role\n  }\n"];
+export function graphql(source: "\n  fragment UserRow_user on User {\n    id\n    email\n    displayName\n    role\n    emailVerified\n  }\n"): (typeof documents)["\n  fragment UserRow_user on User {\n    id\n    email\n    displayName\n    role\n    emailVerified\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -31,6 +31,8 @@ export function createFakeAuth(initial: { status?: AuthStatus; user?: AuthUser |
     signInWithEmulatedGoogle: vi.fn(async (_account: { email: string; displayName: string }) => undefined),
     register: vi.fn(async (_input: { name: string; email: string; password: string }) => ({ profileUpdated: true })),
     sendPasswordReset: vi.fn(async (_email: string) => undefined),
+    sendEmailVerification: vi.fn(async () => undefined),
+    refreshVerification: vi.fn(async () => true),
     signOut: vi.fn(async () => undefined),
     prepare: vi.fn(),
     retry: vi.fn(),

@@ -1,11 +1,12 @@
 import { DECLINES, type CardDecline, type CardOutcome } from "../cards";
-import { invalidRequest, resourceMissing } from "../errors";
+import { resourceMissing } from "../errors";
 import { rejectUnknown, type FormObject } from "../form";
 import { newId, nowSeconds } from "../ids";
 import type { Charge, PaymentIntent, PaymentMethod } from "../types";
 import { clone, requireSecretKey, type Api, type RequestContext } from "./context";
-import { readExpand } from "./params/expand";
-import { renderIntent } from "./payment-intents/render";
+import { answerList, listAnswer, newestFirst } from "./list";
+import { expandFields, readExpand } from "./params/expand";
+import { expandedIntent } from "./payment-intents/render";
 
 /** The charge of one confirmation: paid, or failed with the decline (`failure`) the card caused. */
 export function createCharge(api: Api, intent: PaymentIntent, paymentMethod: PaymentMethod, failure: CardOutcome | null): Charge {
@@ -67,16 +68,34 @@ function chargeOutcome(decline: CardDecline | null): Charge["outcome"] {
 export function retrieveCharge(api: Api, id: string, params: FormObject, ctx: RequestContext): unknown {
   requireSecretKey(ctx);
   rejectUnknown(params, ["expand"]);
+  return renderCharge(api, findCharge(api, id, "id", 404), ctx, readExpand(params));
+}
+
+/** GET /v1/charges: newest first, by `payment_intent`, `customer` and `created`. */
+export function listCharges(api: Api, params: FormObject, ctx: RequestContext): unknown {
+  requireSecretKey(ctx);
+  return answerList(Object.values(api.state.charges), params, {
+    kind: "charge",
+    url: "/v1/charges",
+    filters: ["payment_intent", "customer"],
+    render: (charge, expand) => renderCharge(api, charge, ctx, expand),
+  });
+}
+
+/** A charge by id; `status` 404 when the URL names it, 400 when a parameter does. */
+export function findCharge(api: Api, id: string, param: string, status = 400): Charge {
   const charge = api.state.charges[id];
-  if (!charge) throw resourceMissing("charge", id, "id");
-  const rendered: Record<string, unknown> = { ...clone(charge) };
-  for (const path of readExpand(params)) {
-    if (path === "payment_intent") {
-      const intent = api.state.paymentIntents[charge.payment_intent];
-      rendered.payment_intent = intent ? renderIntent(api, intent, ctx, []) : charge.payment_intent;
-    } else {
-      throw invalidRequest(`This property cannot be expanded (${path}).`, { param: "expand" });
-    }
-  }
-  return rendered;
+  if (!charge) throw resourceMissing("charge", id, param, status);
+  return charge;
+}
+
+/** A copy of the charge with `expand` applied: its PaymentIntent, or its refunds (no longer included by default). */
+export function renderCharge(api: Api, charge: Charge, ctx: RequestContext, expand: string[]): Record<string, unknown> {
+  return expandFields({ ...clone(charge) }, expand, {
+    payment_intent: () => expandedIntent(api, charge.payment_intent, ctx),
+    refunds: () => {
+      const refunds = newestFirst(Object.values(api.state.refunds)).filter((refund) => refund.charge === charge.id);
+      return listAnswer(`/v1/charges/${charge.id}/refunds`, clone(refunds), false);
+    },
+  });
 }

@@ -1,4 +1,4 @@
-import { checkCard, testPaymentMethodCard, TEST_PAYMENT_METHODS, type CardDetails, type CardOutcome } from "../cards";
+import { checkCard, testPaymentMethodCard, TEST_PAYMENT_METHODS, type CardDetails, type CardOutcome, type DisputeScenario } from "../cards";
 import { invalidRequest, missingParam, resourceMissing } from "../errors";
 import { objectParam, rejectUnknown, stringParam, type FormObject } from "../form";
 import { newId, nowSeconds } from "../ids";
@@ -29,6 +29,7 @@ const CARD_PARAMS = ["number", "exp_month", "exp_year", "cvc", "networks", "toke
 interface ReadCard {
   details: CardDetails | null;
   outcome: CardOutcome;
+  dispute?: DisputeScenario;
 }
 
 /**
@@ -41,10 +42,10 @@ export function paymentMethodFromData(api: Api, data: FormObject): StoredPayment
   const billing = readBillingDetails(objectParam(data, "billing_details", DATA), `${DATA}[billing_details]`);
   const metadata = applyMetadata({}, objectParam(data, "metadata", DATA), `${DATA}[metadata]`);
   const token = stringParam(card, "token", CARD);
-  const { details, outcome } = token ? cardFromTestToken(token) : cardFromNumber(card);
+  const { details, outcome, dispute } = token ? cardFromTestToken(token) : cardFromNumber(card);
   if (!details) return { invalid: outcome };
   const allowRedisplay = stringParam(data, "allow_redisplay", DATA) ?? "unspecified";
-  return storePaymentMethod(api, details, outcome, { allow_redisplay: allowRedisplay, billing_details: billing, metadata });
+  return storePaymentMethod(api, { card: details, outcome, dispute }, { allow_redisplay: allowRedisplay, billing_details: billing, metadata });
 }
 
 /** A stored PaymentMethod, or a fresh one for Stripe's test ids (`pm_card_visa`, ...). */
@@ -53,7 +54,7 @@ export function resolvePaymentMethod(api: Api, id: string): StoredPaymentMethod 
   if (existing) return existing;
   const test = TEST_PAYMENT_METHODS[id] ? testPaymentMethodCard(id) : null;
   if (!test) throw resourceMissing("PaymentMethod", id, "payment_method", 400);
-  return storePaymentMethod(api, test.card, test.outcome, {
+  return storePaymentMethod(api, test, {
     allow_redisplay: "unspecified",
     billing_details: readBillingDetails(undefined, ""),
     metadata: {},
@@ -85,7 +86,7 @@ function readCardParam(data: FormObject): FormObject {
 function cardFromTestToken(token: string): ReadCard {
   const test = testPaymentMethodCard(token.replace(/^tok_/, "pm_card_"));
   if (!test) throw invalidRequest(`No such token: '${token}'`, { code: "resource_missing", param: `${CARD}[token]` });
-  return { details: test.card, outcome: test.outcome };
+  return { details: test.card, outcome: test.outcome, dispute: test.dispute };
 }
 
 function cardFromNumber(card: FormObject): ReadCard {
@@ -96,13 +97,19 @@ function cardFromNumber(card: FormObject): ReadCard {
   const expYear = stringParam(card, "exp_year", CARD);
   if (expYear === undefined) throw missingParam(`${CARD}[exp_year]`);
   const check = checkCard({ number, exp_month: expMonth, exp_year: expYear, cvc: stringParam(card, "cvc", CARD) });
-  return { details: check.card, outcome: check.outcome };
+  return { details: check.card, outcome: check.outcome, dispute: check.ok ? check.dispute : undefined };
+}
+
+/** What the stored PaymentMethod does when charged: the card's outcome, and a dispute after it for dispute test cards. */
+interface CardBehaviour {
+  card: CardDetails;
+  outcome: CardOutcome;
+  dispute?: DisputeScenario;
 }
 
 function storePaymentMethod(
   api: Api,
-  card: CardDetails,
-  outcome: CardOutcome,
+  { card, outcome, dispute }: CardBehaviour,
   given: Pick<PaymentMethod, "allow_redisplay" | "billing_details" | "metadata">,
 ): StoredPaymentMethod {
   const paymentMethod: PaymentMethod = {
@@ -117,7 +124,7 @@ function storePaymentMethod(
     metadata: given.metadata,
     type: "card",
   };
-  const stored = { paymentMethod, outcome };
+  const stored: StoredPaymentMethod = { paymentMethod, outcome, ...(dispute ? { dispute } : {}) };
   api.state.paymentMethods[paymentMethod.id] = stored;
   return stored;
 }

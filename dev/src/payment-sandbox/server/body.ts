@@ -19,7 +19,7 @@ export async function readParams(req: http.IncomingMessage, method: string, url:
 }
 
 /** Reads to the end even past the limit, so the client gets the 413 instead of a reset connection. */
-function readBody(req: http.IncomingMessage): Promise<string> {
+export function readBody(req: http.IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;

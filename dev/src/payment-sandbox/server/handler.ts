@@ -8,6 +8,7 @@ import type { StripeEvent } from "../types";
 import type { WebhookDispatcher } from "../webhooks";
 import { authenticate, type ApiKeys } from "./auth";
 import { readParams } from "./body";
+import { answerControl, CONTROL_PREFIX, type WebhookSwitch } from "./control";
 import { allowCrossOrigin, answerPreflight } from "./cors";
 import { headerValue } from "./headers";
 import { answerIdempotently } from "./idempotency";
@@ -19,6 +20,8 @@ export interface HandlerOptions {
   /** Stripe-Version assumed when a request sends none. */
   defaultApiVersion: string;
   dispatcher: WebhookDispatcher | null;
+  /** Off while a test has paused deliveries (POST /sandbox/webhooks). */
+  webhooks: WebhookSwitch;
   /** Saves the state; called after every request that changed it. */
   persist(): void;
   log(msg: string): void;
@@ -36,9 +39,13 @@ export function createRequestHandler(options: HandlerOptions): RequestHandler {
     if (method === "OPTIONS") return answerPreflight(req, res);
 
     const ctx = newContext(req, method, requestId, options.defaultApiVersion);
-    const reply = await answer(req, method, url, ctx, options);
+    const reply = url.pathname.startsWith(CONTROL_PREFIX)
+      ? await answerSandboxControl(req, method, url, ctx, options)
+      : await answer(req, method, url, ctx, options);
     if (ctx.dirty) options.persist();
-    deliverAfterAnswer(res, ctx.events, options.dispatcher);
+    // Decided now, not at delivery: a pause requested after this answer must not swallow its events.
+    if (options.webhooks.deliver) deliverAfterAnswer(res, ctx.events, options.dispatcher);
+    else for (const event of ctx.events) options.log(`webhook ${event.type} ${event.id} not delivered: deliveries are paused`);
     options.log(`${method} ${url.pathname} -> ${reply.status} ${requestId}${reply.replayed ? " (idempotent replay)" : ""}`);
     sendReply(res, reply, requestHeaders(ctx));
   };
@@ -71,6 +78,16 @@ async function answer(req: http.IncomingMessage, method: string, url: URL, ctx: 
   }
 }
 
+async function answerSandboxControl(req: http.IncomingMessage, method: string, url: URL, ctx: RequestContext, options: HandlerOptions): Promise<Reply> {
+  try {
+    return await answerControl(req, method, url, ctx, options.keys, options.webhooks);
+  } catch (error) {
+    if (error instanceof SandboxError) return errorReply(error);
+    options.log(`stripe sandbox: ${method} ${url.pathname} failed: ${(error as Error).stack ?? error}`);
+    return internalErrorReply();
+  }
+}
+
 /** An operation's SandboxError (a card decline, say) is its answer, and so may be remembered for replays. */
 function run(operation: Operation, api: Api, id: string, params: FormObject, ctx: RequestContext): Reply {
   try {
@@ -95,6 +112,6 @@ function requestHeaders(ctx: RequestContext): Record<string, string> {
 function deliverAfterAnswer(res: http.ServerResponse, events: StripeEvent[], dispatcher: WebhookDispatcher | null): void {
   if (events.length === 0 || !dispatcher) return;
   res.once("close", () => {
-    for (const event of events) dispatcher.send(event);
+    dispatcher.send(events);
   });
 }

@@ -1,14 +1,14 @@
-import { AccessTokens } from "../../domain/accounts/access-tokens";
+import { AccessClaims, AccessTokens } from "../../domain/accounts/access-tokens";
 import { User } from "../../domain/accounts/user.entity";
-import { UserService } from "../../domain/accounts/user.service";
+import { KnownCaller, UserService } from "../../domain/accounts/user.service";
 import { Actor } from "../../domain/actor";
 import { unauthenticated } from "../../domain/errors";
 import { DomainEvents } from "../../domain/events";
 import { NotifiedCache } from "../notified-cache";
 
 /** A signed-in caller as last read from the database. */
-interface KnownCaller {
-  user: User;
+interface CachedCaller {
+  caller: KnownCaller;
   bytes: number;
 }
 
@@ -19,17 +19,18 @@ const bearerToken = (authorization: string) => /^Bearer\s+(\S+)$/i.exec(authoriz
  * database has them now, so a role change or a deleted account applies to the very next request.
  * Callers are kept in memory (a burst of one customer's requests costs one lookup) and dropped when
  * their row changes, in any process (the users topic of the domain events); a kept caller is used
- * only once every change committed before the request arrived has been heard.
+ * only once every change committed before the request arrived has been heard. A token revoked at
+ * sign-out changes its user (the same topic), so no process keeps taking it.
  */
 export class Callers {
-  private readonly known: NotifiedCache<KnownCaller>;
+  private readonly known: NotifiedCache<CachedCaller>;
 
   constructor(
     private readonly tokens: AccessTokens,
     private readonly users: UserService,
     events: DomainEvents,
   ) {
-    this.known = new NotifiedCache<KnownCaller>(events, { keyedTopic: "users", maxEntries: 20_000, maxBytes: 16 * 1024 * 1024 });
+    this.known = new NotifiedCache<CachedCaller>(events, { keyedTopic: "users", maxEntries: 20_000, maxBytes: 16 * 1024 * 1024 });
   }
 
   /** The caller behind an Authorization header: null for a visitor; 401 for a bad or stale token. */
@@ -40,10 +41,17 @@ export class Callers {
     const claims = await this.tokens.verify(token);
     if (!claims) throw unauthenticated("The access token is invalid or expired; sign in again");
     const cached = await this.known.getFresh(claims.sub);
-    const user = cached ? cached.user : await this.load(claims.sub);
-    if (!user) throw unauthenticated("This account no longer exists; sign in again");
+    const known = cached ? cached.caller : await this.load(claims.sub);
+    if (!known) throw unauthenticated("This account no longer exists; sign in again");
+    if (known.revokedTokenIds.has(claims.jti)) throw unauthenticated("This access token was signed out; sign in again");
     // Each request gets its own copy: nothing a request does to its caller reaches the cache.
-    return Object.assign(Object.create(User.prototype) as User, user);
+    return Object.assign(Object.create(User.prototype) as User, known.user);
+  }
+
+  /** The claims of the access token an Authorization header carries (genuine and unexpired), for signing it out. */
+  async claimsOf(authorization: string | undefined): Promise<AccessClaims | null> {
+    const token = bearerToken(authorization ?? "");
+    return token === null ? null : this.tokens.verify(token);
   }
 
   /** The user id an Authorization header's access token was issued to, if genuine and unexpired. */
@@ -52,10 +60,10 @@ export class Callers {
     return token === null ? null : ((await this.tokens.verify(token))?.sub ?? null);
   }
 
-  private async load(id: string): Promise<User | null> {
+  private async load(id: string): Promise<KnownCaller | null> {
     const version = this.known.version();
-    const user = await this.users.findCaller(id);
-    if (user) this.known.set(id, { user, bytes: 512 }, ["users"], version);
-    return user;
+    const caller = await this.users.findCaller(id);
+    if (caller) this.known.set(id, { caller, bytes: 512 + caller.revokedTokenIds.size * 64 }, ["users"], version);
+    return caller;
   }
 }

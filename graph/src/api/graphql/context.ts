@@ -1,4 +1,5 @@
 import DataLoader from "dataloader";
+import type { AccessClaims } from "../../domain/accounts/access-tokens";
 import { Profile } from "../../domain/accounts/profile.entity";
 import { Actor } from "../../domain/actor";
 import { LaptopModel } from "../../domain/catalogue/laptop-model.entity";
@@ -17,6 +18,8 @@ export interface GraphContext {
   services: Services;
   /** The caller, resolved on first use (public fields never touch the database for it). */
   actor(): Promise<Actor>;
+  /** The access token the request carries (checked), for signing it out. */
+  accessToken(): Promise<AccessClaims | null>;
   loaders: Loaders;
   publicConfig: PublicConfig;
 }
@@ -54,7 +57,12 @@ export function createLoaders(services: Services): Loaders {
   return new RequestLoaders(services);
 }
 
-export function createContext(services: Services, publicConfig: PublicConfig, actor: () => Promise<Actor>): GraphContext {
+export function createContext(
+  services: Services,
+  publicConfig: PublicConfig,
+  actor: () => Promise<Actor>,
+  accessToken: () => Promise<AccessClaims | null> = () => Promise.resolve(null),
+): GraphContext {
   let caller: Promise<Actor> | undefined;
-  return { services, publicConfig, loaders: createLoaders(services), actor: () => (caller ??= actor()) };
+  return { services, publicConfig, loaders: createLoaders(services), actor: () => (caller ??= actor()), accessToken };
 }

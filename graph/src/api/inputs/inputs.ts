@@ -548,7 +548,7 @@ export class AdminPartsArgs extends PageArgs {
 export class OrdersArgs extends PageArgs {
   @Field(() => OrderStatus, { nullable: true, description: "Only orders in this state (default: every live order, unpaid and paid)" })
   @IsOptional()
-  @IsEnum(OrderStatus, { message: "status must be UNPAID, PAID or CANCELLED" })
+  @IsEnum(OrderStatus, { message: "status must be UNPAID, PAID, CANCELLED or REFUNDED" })
   status?: OrderStatus | null;
 
   @SearchField("Part of a customer's email or name or of a part's name; or an order or part id")

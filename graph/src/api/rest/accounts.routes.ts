@@ -40,6 +40,15 @@ export function accountRoutes(services: Services): RestRoute[] {
       },
     },
     {
+      method: "DELETE",
+      path: "/user/admin/:email",
+      auth: "ADMIN",
+      handle: async (request, caller) => {
+        const { modified } = await services.users.demoteAdmin(caller, await emailOf(request.params.email));
+        return ok({ acknowledged: true, modifiedCount: modified ? 1 : 0 });
+      },
+    },
+    {
       method: "GET",
       path: "/admin/:email",
       auth: "USER",

@@ -12,13 +12,18 @@ import { restOrder } from "./serializers";
 
 const everything = { first: REST_LIST_LIMIT };
 
-const STATUSES: Record<string, OrderStatus> = { unpaid: OrderStatus.UNPAID, paid: OrderStatus.PAID, cancelled: OrderStatus.CANCELLED };
+const STATUSES: Record<string, OrderStatus> = {
+  unpaid: OrderStatus.UNPAID,
+  paid: OrderStatus.PAID,
+  cancelled: OrderStatus.CANCELLED,
+  refunded: OrderStatus.REFUNDED,
+};
 
-/** `?status=unpaid|paid|cancelled&search=...`, checked as GraphQL's orders arguments are. */
+/** `?status=unpaid|paid|cancelled|refunded&search=...`, checked as GraphQL's orders arguments are. */
 async function orderFilterOf(request: RestRequest): Promise<OrderFilter> {
   const { status, search } = request.query;
   if (status !== undefined && (typeof status !== "string" || !(status in STATUSES))) {
-    throw badInput("status must be unpaid, paid or cancelled");
+    throw badInput("status must be unpaid, paid, cancelled or refunded");
   }
   const checked = await parseInput(OrdersArgs, { search: search === "" ? undefined : search });
   return { status: status === undefined ? null : STATUSES[status], search: checked.search };
@@ -90,6 +95,7 @@ export function orderRoutes(services: Services): RestRoute[] {
       method: "POST",
       path: "/order",
       auth: "USER",
+      rateLimit: "orders",
       reads: { body: ["orderId", "quantity", "address", "phone"] },
       // The spec's client reads the success flag: a refused order says success:false.
       refusal: (error) => ({ success: false, error }),
@@ -173,6 +179,7 @@ export function orderRoutes(services: Services): RestRoute[] {
       method: "POST",
       path: "/create-payment-intent",
       auth: "USER",
+      rateLimit: "paymentIntents",
       reads: { body: ["orderId", "price"] },
       handle: async (request, caller) => {
         const { orderId, price } = await parseInput(CreatePaymentIntentArgs, bodyOf(request));

@@ -23,7 +23,7 @@ export interface Reply {
 }
 
 /** The rate limits a route may take from (edge/rate-limits.ts). */
-export type RateLimitName = "signIn" | "uploads" | "newsletter";
+export type RateLimitName = "signIn" | "uploads" | "newsletter" | "orders" | "paymentIntents";
 
 /**
  * One REST route of the spec, declared as data: the edge reads the declarations (who may call it,

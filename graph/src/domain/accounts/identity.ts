@@ -4,6 +4,8 @@ import { getAuth } from "firebase-admin/auth";
 export interface VerifiedIdentity {
   uid: string;
   email: string | null;
+  /** The provider's word that the account's owner receives mail at `email` (Google accounts, or a followed verification link). */
+  emailVerified: boolean;
   name: string | null;
 }
 
@@ -47,6 +49,7 @@ export function firebaseVerifier(settings: FirebaseSettings): IdTokenVerifier {
       return {
         uid: decoded.uid,
         email: typeof decoded.email === "string" ? decoded.email : null,
+        emailVerified: decoded.email_verified === true,
         name: typeof decoded.name === "string" ? decoded.name : null,
       };
     },

@@ -19,7 +19,12 @@ export enum AuditAction {
   PRODUCT_CREATED = "product.created",
   PRODUCT_DELETED = "product.deleted",
   USER_PROMOTED = "user.promoted",
+  USER_DEMOTED = "user.demoted",
   ORDER_CANCELLED = "order.cancelled",
+  ORDER_REFUNDED = "order.refunded",
+  /** A payment the shop could not keep (its order cancelled, or paid already) was given back. */
+  PAYMENT_REFUNDED = "payment.refunded",
+  ORDER_DISPUTED = "order.disputed",
 }
 
 export type Snapshot = Record<string, unknown>;

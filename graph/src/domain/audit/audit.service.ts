@@ -15,12 +15,22 @@ export interface AuditRecord {
   after: Snapshot | null;
 }
 
+/** Who made a change: an admin, or the shop itself (or its payment provider) with no admin behind it. */
+export type AuditActor = Pick<User, "databaseId" | "email">;
+
+/** The id the history gives changes nobody made by hand: the nil uuid, which no account has. */
+export const NO_ADMIN_ID = "00000000-0000-0000-0000-000000000000";
+/** The shop acting on its own rules (a role ADMIN_EMAILS no longer grants, a payment for a cancelled order refunded). */
+export const SHOP_ITSELF: AuditActor = { databaseId: NO_ADMIN_ID, email: "partshop" };
+/** Stripe telling the shop of something done there (a refund in its dashboard, a dispute). */
+export const PAYMENT_PROVIDER: AuditActor = { databaseId: NO_ADMIN_ID, email: "stripe" };
+
 /**
- * Writes the history entry of an admin change inside the change's own transaction: both are
- * committed together or neither is. Every service that changes something on an admin's behalf
- * calls this with its transaction.
+ * Writes the history entry of a change inside the change's own transaction: both are committed
+ * together or neither is. Every service that changes something on an admin's behalf, or on its
+ * own rules, calls this with its transaction.
  */
-export async function recordAudit(tx: EntityManager, actor: User, record: AuditRecord): Promise<void> {
+export async function recordAudit(tx: EntityManager, actor: AuditActor, record: AuditRecord): Promise<void> {
   await tx.query(
     `INSERT INTO audit_log (actor_id, actor_email, action, entity_type, entity_id, before, after)
      VALUES ($1, $2, $3, $4, $5, $6::json, $7::json)`,

@@ -8,6 +8,16 @@ export enum OrderStatus {
   PAID = "paid",
   /** Kept as the record of the stock that went back; hidden from every list. */
   CANCELLED = "cancelled",
+  /** Paid, then the whole payment was given back; the units went back to stock. */
+  REFUNDED = "refunded",
+}
+
+/** Who or what cancelled an order. */
+export enum CancelReason {
+  CUSTOMER = "customer",
+  ADMIN = "admin",
+  /** Its hold ended before it was paid. */
+  HOLD_EXPIRED = "hold_expired",
 }
 
 @Entity({ name: "orders" })
@@ -62,6 +72,15 @@ export class Order extends NodeEntity {
     return this.status === OrderStatus.PAID;
   }
 
+  /** Until when the order holds its units: only while it is unpaid. */
+  get reservedUntil(): Date | null {
+    return this.status === OrderStatus.UNPAID ? this.holdExpiresAt : null;
+  }
+
+  get refundedAmount(): number {
+    return centsToDollars(this.refundedCents);
+  }
+
   /** The PaymentIntent opened for this order, reused while its amount still matches. */
   @Column({ type: "varchar", length: 255, name: "payment_intent_id", nullable: true })
   paymentIntentId: string | null;
@@ -74,6 +93,28 @@ export class Order extends NodeEntity {
 
   @Column({ type: "timestamptz", name: "cancelled_at", nullable: true })
   cancelledAt: Date | null;
+
+  /** Until when an unpaid order holds its units; then it is cancelled and they go back on sale. */
+  @Column({ type: "timestamptz", name: "hold_expires_at", nullable: true })
+  holdExpiresAt: Date | null;
+
+  @Column({ type: "varchar", length: 16, name: "cancel_reason", nullable: true })
+  cancelReason: CancelReason | null;
+
+  @Column({ type: "timestamptz", name: "refunded_at", nullable: true })
+  refundedAt: Date | null;
+
+  /** How much of the payment was given back (a refund made in Stripe's dashboard may be partial). */
+  @Column({ type: "integer", name: "refunded_cents", default: 0 })
+  refundedCents: number;
+
+  /** Why the last card payment attempt failed, as the payment provider said it. */
+  @Column({ type: "varchar", length: 500, name: "payment_error", nullable: true })
+  paymentError: string | null;
+
+  /** The payment provider's status of a dispute (chargeback) of the payment, if there is one. */
+  @Column({ type: "varchar", length: 32, name: "dispute_status", nullable: true })
+  disputeStatus: string | null;
 
   @CreateDateColumn({ type: "timestamptz", name: "created_at" })
   createdAt: Date;
@@ -95,4 +136,7 @@ export const ORDER_ROW_PROPERTIES = [
   "transactionId",
   "createdAt",
   "paidAt",
+  "holdExpiresAt",
+  "refundedAt",
+  "disputeStatus",
 ] as const satisfies readonly (keyof Order)[];

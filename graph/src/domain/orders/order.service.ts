@@ -1,6 +1,5 @@
 import { DataSource, EntityManager } from "typeorm";
 import { runStatement } from "../../db/prepared";
-import { returnedRows } from "../../db/sql";
 import { Role, User } from "../accounts/user.entity";
 import { Actor, authorize, sameEmail } from "../actor";
 import { recordAudit } from "../audit/audit.service";
@@ -11,7 +10,10 @@ import { badInput, conflict, forbidden, notFound } from "../errors";
 import { databaseIdOf } from "../ids";
 import { Page, PageRequest, PreparedList } from "../pagination";
 import { Part, PART_CARD_PROPERTIES } from "../catalogue/part.entity";
-import { Order, ORDER_ROW_PROPERTIES, OrderStatus } from "./order.entity";
+import type { ShopCounters } from "../counters";
+import { centsToDollars } from "../money";
+import { lockEndedHolds, lockOrder, markCancelled, returnUnits } from "./order-changes";
+import { CancelReason, Order, ORDER_ROW_PROPERTIES, OrderStatus } from "./order.entity";
 
 /** A reservation as the customer asks for it. */
 export interface PlaceOrder {
@@ -49,6 +51,28 @@ const readOptions = ({ orders, parts }: OrdersRead) => ({
 
 const UNIQUE_VIOLATION = "23505";
 export const ALREADY_ORDERED = "Already ordered";
+
+/** How long unpaid orders hold their units, and how much one customer may hold unpaid at once. */
+export interface HoldPolicy {
+  minutes: number;
+  maxUnpaidOrders: number;
+  maxUnpaidCents: number;
+}
+
+/** What becomes of the card payments of orders that were cancelled: the payment service's (see PaymentService.release). */
+export interface PaymentRelease {
+  release(orders: readonly Order[]): Promise<void>;
+}
+
+/** What a customer already holds unpaid, read under their row's lock so that two reservations cannot both pass the bound. */
+interface Holdings {
+  orders: number;
+  cents: number;
+}
+
+const formatDollars = (cents: number) => `$${centsToDollars(cents).toFixed(2)}`;
+/** Orders a hold-expiry pass ends in one transaction. */
+const EXPIRY_BATCH = 200;
 
 interface PendingReservation {
   customer: User;
@@ -138,7 +162,12 @@ export class OrderService {
   /** How common each trigram of part names is (migration 1764670000000), to look names up by a search's rarest words. */
   private readonly partNameTrigrams: TrigramStatistics;
 
-  constructor(private readonly db: DataSource) {
+  constructor(
+    private readonly db: DataSource,
+    private readonly holds: HoldPolicy,
+    private readonly payments: PaymentRelease,
+    private readonly counters: ShopCounters,
+  ) {
     this.partNameTrigrams = new TrigramStatistics(db, "part_names_trigram_shares");
   }
 
@@ -188,20 +217,21 @@ export class OrderService {
             for (const item of batch) outcomes.set(item, notFound("Part"));
             return;
           }
-          const open: Array<{ user_id: string }> = await tx.query(
-            `SELECT user_id FROM orders WHERE part_id = $1 AND status = 'unpaid' AND user_id = ANY($2::uuid[])`,
-            [partId, batch.map((item) => item.customer.databaseId)],
-          );
-          const ordered = new Set(open.map((row) => row.user_id));
+          const holdings = await this.lockHoldings(tx, partId, batch);
+          const ordered = new Set([...holdings].filter(([, held]) => held.ofThisPart).map(([userId]) => userId));
           let available = part.available;
           const accepted: Order[] = [];
           for (const item of batch) {
-            const refusal = this.refusal(part, available, item, ordered);
+            const held = holdings.get(item.customer.databaseId) ?? { orders: 0, cents: 0, ofThisPart: false };
+            const refusal = this.refusal(part, available, item, ordered) ?? this.overHoldings(held, part.price_cents * item.input.quantity);
             if (refusal) {
               outcomes.set(item, refusal);
               continue;
             }
             available -= item.input.quantity;
+            held.orders += 1;
+            held.cents += part.price_cents * item.input.quantity;
+            holdings.set(item.customer.databaseId, held);
             ordered.add(item.customer.databaseId);
             const order = this.newOrder(partId, part, item);
             accepted.push(order);
@@ -221,11 +251,48 @@ export class OrderService {
         return;
       }
     }
+    let placed = 0;
     for (const item of batch) {
       const outcome = outcomes.get(item)!;
       if (outcome instanceof Error) item.reject(outcome);
-      else item.resolve(outcome);
+      else {
+        placed++;
+        item.resolve(outcome);
+      }
     }
+    if (placed) this.counters.ordersPlaced(placed);
+  }
+
+  /**
+   * The batch's customers' rows locked (in id order, as every transaction locking users does), with
+   * what each already holds unpaid and whether it has an unpaid order of this part: a customer's
+   * reservations of different parts, in any process, are checked against the bound one at a time.
+   */
+  private async lockHoldings(tx: EntityManager, partId: string, batch: PendingReservation[]): Promise<Map<string, Holdings & { ofThisPart: boolean }>> {
+    const customers = [...new Set(batch.map((item) => item.customer.databaseId))].sort();
+    await tx.query(`SELECT id FROM users WHERE id = ANY($1::uuid[]) ORDER BY id FOR NO KEY UPDATE`, [customers]);
+    // Read after the locks are held: a statement sees what was committed when it began, so the
+    // count must not begin before another reservation of the same customer has committed.
+    const rows: Array<{ user_id: string; orders: number; cents: string; of_this_part: boolean }> = await tx.query(
+      `SELECT user_id, count(*)::int AS orders, sum(total_cents) AS cents, bool_or(part_id = $1) AS of_this_part
+       FROM orders WHERE user_id = ANY($2::uuid[]) AND status = 'unpaid' GROUP BY user_id`,
+      [partId, customers],
+    );
+    return new Map(rows.map((row) => [row.user_id, { orders: row.orders, cents: Number(row.cents), ofThisPart: row.of_this_part }]));
+  }
+
+  /** A reservation that would take a customer's unpaid orders past the bound (their count or value). */
+  private overHoldings(held: Holdings, cents: number): Error | null {
+    const { maxUnpaidOrders, maxUnpaidCents } = this.holds;
+    if (held.orders + 1 > maxUnpaidOrders) {
+      return conflict(`You already have ${held.orders} unpaid orders, the most one customer may hold at once: pay or cancel one first`);
+    }
+    if (held.cents + cents > maxUnpaidCents) {
+      return conflict(
+        `Your unpaid orders would come to ${formatDollars(held.cents + cents)}, over the ${formatDollars(maxUnpaidCents)} one customer may hold unpaid: pay or cancel some first`,
+      );
+    }
+    return null;
   }
 
   private refusal(part: LockedPart, available: number, item: PendingReservation, ordered: Set<string>): Error | null {
@@ -255,6 +322,11 @@ export class OrderService {
       transactionId: null,
       paidAt: null,
       cancelledAt: null,
+      cancelReason: null,
+      refundedAt: null,
+      refundedCents: 0,
+      paymentError: null,
+      disputeStatus: null,
     });
   }
 
@@ -264,12 +336,12 @@ export class OrderService {
    */
   private async insertOrders(tx: EntityManager, orders: Order[]): Promise<void> {
     const [first] = orders;
-    const rows: Array<{ id: string; seq: string; created_at: Date; user_id: string }> = await tx.query(
-      `INSERT INTO orders (part_id, part_name, unit_price_cents, status, quantity, total_cents, user_id, user_email, user_name, address, phone)
-       SELECT $1, $2, $3, 'unpaid', o.quantity, o.total_cents, o.user_id, o.user_email, o.user_name, o.address, o.phone
+    const rows: Array<{ id: string; seq: string; created_at: Date; user_id: string; hold_expires_at: Date }> = await tx.query(
+      `INSERT INTO orders (part_id, part_name, unit_price_cents, status, quantity, total_cents, user_id, user_email, user_name, address, phone, hold_expires_at)
+       SELECT $1, $2, $3, 'unpaid', o.quantity, o.total_cents, o.user_id, o.user_email, o.user_name, o.address, o.phone, now() + make_interval(mins => $11)
        FROM unnest($4::int[], $5::int[], $6::uuid[], $7::text[], $8::text[], $9::text[], $10::text[])
          AS o(quantity, total_cents, user_id, user_email, user_name, address, phone)
-       RETURNING id, seq, created_at, user_id`,
+       RETURNING id, seq, created_at, user_id, hold_expires_at`,
       [
         first.partId,
         first.partName,
@@ -281,6 +353,7 @@ export class OrderService {
         orders.map((o) => o.userName),
         orders.map((o) => o.address),
         orders.map((o) => o.phone),
+        this.holds.minutes,
       ],
     );
     const byUser = new Map(rows.map((row) => [row.user_id, row]));
@@ -289,6 +362,7 @@ export class OrderService {
       order.databaseId = row.id;
       order.seq = row.seq;
       order.createdAt = row.created_at;
+      order.holdExpiresAt = row.hold_expires_at;
     }
   }
 
@@ -341,7 +415,7 @@ export class OrderService {
   private async selection(filter: OrderFilter): Promise<{ shape: string; where: string; values: unknown[] }> {
     const statusName = filter.status ?? "live";
     const status = filter.status ? STATUS_CONDITIONS.get(filter.status) : `<> 'cancelled'`;
-    if (!status) throw badInput("status must be unpaid, paid or cancelled");
+    if (!status) throw badInput("status must be unpaid, paid, cancelled or refunded");
     const ofStatus = (alias: string) => `"${alias}"."status" ${status}`;
     const search = filter.search?.trim();
     if (!search) return { shape: statusName, where: ofStatus("o"), values: [] };
@@ -461,46 +535,76 @@ export class OrderService {
     return order;
   }
 
-  /** The owner cancels an unpaid order; the reserved stock goes back. */
+  /** The owner cancels an unpaid order; the reserved stock goes back and its card payment is called off. */
   cancel(actor: Actor, id: string): Promise<Order> {
     const caller = authorize(actor, "USER");
-    return this.cancelWhere(id, (order) => order.userId === caller.databaseId);
+    return this.cancelWhere(id, (order) => order.userId === caller.databaseId, CancelReason.CUSTOMER);
   }
 
   /** An admin cancels any unpaid order (the "Delete order" button of the admin order list); the history records it. */
   adminCancel(actor: Actor, id: string): Promise<Order> {
     const admin = authorize(actor, "ADMIN");
-    return this.cancelWhere(id, () => true, admin);
+    return this.cancelWhere(id, () => true, CancelReason.ADMIN, admin);
   }
 
-  private cancelWhere(id: string, allowed: (order: Order) => boolean, admin?: User): Promise<Order> {
+  private async cancelWhere(id: string, allowed: (order: Order) => boolean, reason: CancelReason, admin?: User): Promise<Order> {
     const databaseId = databaseIdOf(id);
     if (!databaseId) throw notFound("Order");
-    return this.db.transaction(async (tx) => {
-      const order = await tx.getRepository(Order).createQueryBuilder("o").setLock("pessimistic_write").where(`o.id = :id`, { id: databaseId }).getOne();
+    const cancelled = await this.db.transaction(async (tx) => {
+      const order = await lockOrder(tx, databaseId);
       if (!order || order.status === OrderStatus.CANCELLED || !allowed(order)) throw notFound("Order");
       if (order.status === OrderStatus.PAID) throw conflict("A paid order cannot be cancelled");
+      if (order.status === OrderStatus.REFUNDED) throw conflict("A refunded order cannot be cancelled");
       const before = orderSnapshot(order);
       // The part first, as a reservation does: the order's update adds to order_totals (a
       // trigger), whose row a reservation of the same part may be waiting for while it holds
       // the part's lock; the other way round the two would deadlock.
-      await tx.query(`UPDATE parts SET available = available + $2 WHERE id = $1`, [order.partId, order.quantity]);
-      const [{ cancelled_at }] = returnedRows<{ cancelled_at: Date }>(
-        await tx.query(`UPDATE orders SET status = 'cancelled', cancelled_at = now() WHERE id = $1 RETURNING cancelled_at`, [order.databaseId]),
-      );
-      order.status = OrderStatus.CANCELLED;
-      order.cancelledAt = cancelled_at;
+      await returnUnits(tx, [order]);
+      const cancelledAt = await markCancelled(tx, [order.databaseId], reason);
+      Object.assign(order, { status: OrderStatus.CANCELLED, cancelledAt, cancelReason: reason });
       if (admin) {
         await recordAudit(tx, admin, {
           action: AuditAction.ORDER_CANCELLED,
           entityType: AuditEntityType.ORDER,
           entityId: order.databaseId,
           before,
-          after: { ...orderSnapshot(order), cancelledAt: cancelled_at.toISOString() },
+          after: { ...orderSnapshot(order), cancelledAt: cancelledAt.toISOString() },
         });
       }
       return order;
     });
+    await this.payments.release([cancelled]);
+    return cancelled;
+  }
+
+  /**
+   * Ends the holds that have passed: those orders are cancelled, their units go back on sale and
+   * their card payments are called off. Safe to run in every process at once (each order is
+   * taken by one transaction) and after any restart (the state is the orders' own). Returns the
+   * orders it ended.
+   */
+  async expireHolds(): Promise<Order[]> {
+    const ended: Order[] = [];
+    for (;;) {
+      const batch = await this.db.transaction(async (tx) => {
+        const orders = await lockEndedHolds(tx, EXPIRY_BATCH);
+        if (orders.length === 0) return orders;
+        await returnUnits(tx, orders);
+        const cancelledAt = await markCancelled(
+          tx,
+          orders.map((order) => order.databaseId),
+          CancelReason.HOLD_EXPIRED,
+        );
+        for (const order of orders) Object.assign(order, { status: OrderStatus.CANCELLED, cancelledAt, cancelReason: CancelReason.HOLD_EXPIRED });
+        return orders;
+      });
+      if (batch.length === 0) break;
+      this.counters.ordersExpired(batch.length);
+      await this.payments.release(batch);
+      ended.push(...batch);
+      if (batch.length < EXPIRY_BATCH) break;
+    }
+    return ended;
   }
 
   private mayRead(caller: User, order: Order): boolean {

@@ -1,44 +1,70 @@
 import Stripe from "stripe";
-import { DataSource } from "typeorm";
-import { returnedRows } from "../../db/sql";
+import { DataSource, EntityManager } from "typeorm";
 import { Actor, authorize } from "../actor";
+import { AuditActor, PAYMENT_PROVIDER, recordAudit, SHOP_ITSELF } from "../audit/audit.service";
+import { AuditAction, AuditEntityType } from "../audit/audit-entry.entity";
+import type { ShopCounters } from "../counters";
 import { badInput, conflict, notFound, ShopError } from "../errors";
 import { databaseIdOf } from "../ids";
+import { logOf, type DomainLog } from "../log";
 import { centsToDollars, dollarsToCents } from "../money";
+import { lockOrder, markPaid, markRefunded, noteDispute, notePartialRefund, notePaymentError, returnUnits } from "./order-changes";
 import { Order, OrderStatus } from "./order.entity";
+import { orderSnapshot, type PaymentRelease } from "./order.service";
 
 const CURRENCY = "usd";
 
 /** A signed payload is Stripe's, but the shape is checked before it is read. */
-const isEvent = (value: unknown): value is Stripe.Event =>
-  typeof value === "object" &&
-  value !== null &&
-  typeof (value as Stripe.Event).type === "string" &&
-  typeof (value as Stripe.Event).data === "object" &&
-  (value as Stripe.Event).data !== null;
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null;
+const isEvent = (value: unknown): value is Stripe.Event => isObject(value) && typeof value.type === "string" && isObject(value.data);
 const isPaymentIntent = (value: unknown): value is Stripe.PaymentIntent =>
-  typeof value === "object" &&
-  value !== null &&
-  typeof (value as Stripe.PaymentIntent).id === "string" &&
-  typeof (value as Stripe.PaymentIntent).amount === "number";
+  isObject(value) && value.object === "payment_intent" && typeof value.id === "string" && typeof value.amount === "number";
+const isCharge = (value: unknown): value is Stripe.Charge =>
+  isObject(value) && value.object === "charge" && typeof value.id === "string" && typeof value.amount === "number";
+const isDispute = (value: unknown): value is Stripe.Dispute => isObject(value) && value.object === "dispute" && typeof value.id === "string";
 
 const formatDollars = (cents: number) => `$${centsToDollars(cents).toFixed(2)}`;
+/** Stripe refuses to refund a charge the customer disputed (a chargeback). */
+const isDisputedRefusal = (error: unknown) => error instanceof ShopError && error.details.stripeCode === "charge_disputed";
+const idOf = (value: string | { id: string } | null | undefined) => (typeof value === "string" ? value : (value?.id ?? null));
+const STILL_OPEN: ReadonlySet<string> = new Set(["requires_payment_method", "requires_confirmation", "requires_action", "processing", "requires_capture"]);
+
+/** Why a payment the shop cannot keep is given back (the refund's reason and the history's words). */
+type GiveBack = { anomaly: string; why: string };
+const PAID_AFTER_CANCEL: GiveBack = { anomaly: "paid_after_cancel", why: "the order was cancelled before the payment succeeded" };
+const PAID_TWICE: GiveBack = { anomaly: "duplicate_payment", why: "the order was already paid by another payment" };
+const WRONG_AMOUNT: GiveBack = { anomaly: "amount_mismatch", why: "the payment's amount is not the order's total" };
+
+/** What a reconciliation pass found and did. */
+export interface ReconcileReport {
+  intents: number;
+  markedPaid: number;
+  refunded: number;
+  canceled: number;
+}
 
 /**
- * Card payments. Nothing about the money comes from the browser: the amount is the stored
- * order total, and an order is marked paid only after the provider confirms a matching,
- * succeeded PaymentIntent made for that very order.
+ * Card payments. Nothing about the money comes from the browser: the amount is the stored order
+ * total, and an order is marked paid only after the provider confirms a matching, succeeded
+ * PaymentIntent made for that very order. Whatever the order of events (a webhook late, lost or
+ * repeated, a cancellation crossing a payment), the shop ends where Stripe is: a payment it cannot
+ * keep is refunded, a refund or dispute made at Stripe shows on the order.
  */
-export class PaymentService {
+export class PaymentService implements PaymentRelease {
   constructor(
     private readonly db: DataSource,
     private readonly stripe: Stripe,
     private readonly webhookSecret: string | null,
+    private readonly counters: ShopCounters,
+    private readonly log: DomainLog,
   ) {}
 
   async createIntent(actor: Actor, orderId: string, shownPrice?: number | null): Promise<{ clientSecret: string }> {
     const order = await this.ownOrder(actor, orderId);
     this.assertPayable(order);
+    if (order.holdExpiresAt && order.holdExpiresAt.getTime() <= Date.now()) {
+      throw conflict("This reservation has ended and its units are going back on sale; reserve the part again");
+    }
     if (shownPrice !== undefined && shownPrice !== null && dollarsToCents(shownPrice) !== order.totalCents) {
       throw badInput(`The price does not match the order total of ${formatDollars(order.totalCents)}`);
     }
@@ -64,19 +90,82 @@ export class PaymentService {
     return { clientSecret: intent.client_secret };
   }
 
-  /** The shopper reports a payment; it counts only once the provider confirms it. Idempotent. */
+  /**
+   * The shopper reports a payment; it counts only once the provider confirms it. Idempotent. A
+   * payment for an order cancelled meanwhile is refunded, and the shopper told so.
+   */
   async confirm(actor: Actor, orderId: string, transactionId: string): Promise<{ order: Order; modified: boolean }> {
     const order = await this.ownOrder(actor, orderId);
     if (order.status === OrderStatus.PAID) {
       if (order.transactionId === transactionId) return { order, modified: false };
       throw conflict("This order is already paid with another transaction");
     }
-    this.assertPayable(order);
+    if (order.status === OrderStatus.REFUNDED) throw conflict("This order was refunded");
     const intent = await this.call(() => this.stripe.paymentIntents.retrieve(transactionId), "That payment does not exist");
-    return this.markPaid(order, intent);
+    if (intent.metadata?.orderId !== order.databaseId) throw badInput("That payment was not made for this order");
+    if (intent.status !== "succeeded") throw badInput("That payment has not succeeded");
+    if (order.status === OrderStatus.UNPAID && (intent.amount !== order.totalCents || intent.currency !== CURRENCY)) {
+      throw badInput(`That payment's amount does not match the order total of ${formatDollars(order.totalCents)}`);
+    }
+    const modified = await this.settle(intent);
+    const current = await this.db.getRepository(Order).findOneByOrFail({ databaseId: order.databaseId });
+    if (current.status === OrderStatus.PAID && current.transactionId === intent.id) return { order: current, modified };
+    if (current.status === OrderStatus.CANCELLED) throw conflict("This order was cancelled; its payment is refunded");
+    throw conflict("This order is already paid with another transaction; this payment is refunded");
   }
 
-  /** Stripe's webhook: marks the order paid even if the shopper closed the tab after paying. */
+  /** An admin gives a paid order's payment back in full: the card is refunded, the units return to stock, the history records it. */
+  async refundOrder(actor: Actor, orderId: string): Promise<Order> {
+    const admin = authorize(actor, "ADMIN");
+    const databaseId = databaseIdOf(orderId);
+    if (!databaseId) throw notFound("Order");
+    const refunded = await this.db.transaction(async (tx) => {
+      const order = await lockOrder(tx, databaseId);
+      if (!order || order.status === OrderStatus.CANCELLED) throw notFound("Order");
+      if (order.status === OrderStatus.REFUNDED) throw conflict("This order is already refunded");
+      if (order.status === OrderStatus.UNPAID) throw conflict("Only a paid order can be refunded; an unpaid one is cancelled instead");
+      // Under the order's lock: a second refund waits, then finds it refunded.
+      try {
+        await this.refundIntent(
+          order.transactionId!,
+          { metadata: { orderId: order.databaseId }, reason: "requested_by_customer" },
+          `admin-refund-${order.databaseId}`,
+        );
+      } catch (error) {
+        if (isDisputedRefusal(error)) throw conflict("The customer disputed this payment (a chargeback): Stripe refunds it only through the dispute");
+        throw error;
+      }
+      return this.recordRefund(tx, order, admin);
+    });
+    this.counters.ordersRefunded(1);
+    return refunded;
+  }
+
+  /**
+   * After orders were cancelled: their open card payments are called off, and one that succeeded
+   * meanwhile is refunded. A failure here is logged and left to reconciliation (the cancellation
+   * itself is committed).
+   */
+  async release(orders: readonly Order[]): Promise<void> {
+    for (const order of orders) {
+      if (!order.paymentIntentId) continue;
+      try {
+        const intent = await this.stripe.paymentIntents.retrieve(order.paymentIntentId);
+        if (STILL_OPEN.has(intent.status)) {
+          await this.stripe.paymentIntents.cancel(intent.id, { cancellation_reason: "abandoned" }, { idempotencyKey: `release-${intent.id}` });
+        } else if (intent.status === "succeeded") {
+          await this.settle(intent);
+        }
+      } catch (error) {
+        logOf(this.log).warn(
+          { err: error, orderId: order.databaseId, paymentIntent: order.paymentIntentId },
+          "Could not call off a cancelled order's payment; reconciliation will",
+        );
+      }
+    }
+  }
+
+  /** Stripe's webhook: the order follows what happened to its payment, even if the shopper closed the tab. */
   async handleWebhook(rawBody: Buffer, signature: string | undefined): Promise<{ received: true }> {
     if (!this.webhookSecret) throw new ShopError("NOT_FOUND", "Webhooks are not configured");
     let event: Stripe.Event;
@@ -86,34 +175,232 @@ export class PaymentService {
       throw badInput("The webhook signature is invalid or too old");
     }
     if (!isEvent(event)) throw badInput("The webhook payload is not a Stripe event");
-    if (event.type === "payment_intent.succeeded") {
-      const intent = event.data.object;
-      if (!isPaymentIntent(intent)) throw badInput("The payment_intent.succeeded event carries no PaymentIntent");
-      const databaseId = databaseIdOf(String(intent.metadata?.orderId ?? ""));
-      const order = databaseId ? await this.db.getRepository(Order).findOneBy({ databaseId }) : null;
-      // Events for payments that are not ours, or already recorded, need no work.
-      if (order && order.status === OrderStatus.UNPAID) await this.markPaid(order, intent);
+    const object: unknown = event.data.object;
+    switch (event.type) {
+      case "payment_intent.succeeded":
+        if (!isPaymentIntent(object)) throw badInput(`The ${event.type} event carries no PaymentIntent`);
+        await this.settle(object);
+        break;
+      case "payment_intent.payment_failed":
+        if (!isPaymentIntent(object)) throw badInput(`The ${event.type} event carries no PaymentIntent`);
+        await this.notePaymentFailure(object);
+        break;
+      case "charge.refunded":
+        if (!isCharge(object)) throw badInput(`The ${event.type} event carries no charge`);
+        await this.followRefunds(object);
+        break;
+      case "charge.dispute.created":
+      case "charge.dispute.updated":
+      case "charge.dispute.closed":
+        if (!isDispute(object)) throw badInput(`The ${event.type} event carries no dispute`);
+        await this.followDispute(object, event.type === "charge.dispute.created");
+        break;
     }
     return { received: true };
   }
 
-  private async markPaid(order: Order, intent: Stripe.PaymentIntent): Promise<{ order: Order; modified: boolean }> {
-    if (intent.metadata?.orderId !== order.databaseId) throw badInput("That payment was not made for this order");
-    if (intent.status !== "succeeded") throw badInput("That payment has not succeeded");
-    if (intent.amount !== order.totalCents || intent.currency !== CURRENCY) {
-      throw badInput(`That payment's amount does not match the order total of ${formatDollars(order.totalCents)}`);
+  /**
+   * Compares the shop with Stripe and repairs what lost webhooks left: every PaymentIntent of the
+   * shop's orders created in the last `lookbackHours` is settled as its webhook would have (paid,
+   * refunded when its order cannot take it, called off when its order was cancelled, refunds made
+   * at Stripe). Idempotent: a second pass changes nothing.
+   */
+  async reconcile(lookbackHours: number): Promise<ReconcileReport> {
+    const report: ReconcileReport = { intents: 0, markedPaid: 0, refunded: 0, canceled: 0 };
+    const since = Math.floor(Date.now() / 1000) - lookbackHours * 3600;
+    const intents = this.stripe.paymentIntents.list({ created: { gte: since }, limit: 100, expand: ["data.latest_charge"] });
+    for await (const intent of intents) {
+      const databaseId = databaseIdOf(String(intent.metadata?.orderId ?? ""));
+      if (!databaseId) continue;
+      report.intents++;
+      const order = await this.db.getRepository(Order).findOneBy({ databaseId });
+      if (!order) continue;
+      if (intent.status === "succeeded") {
+        const outcome = await this.settleOutcome(intent);
+        if (outcome === "paid") report.markedPaid++;
+        if (outcome === "refunded") report.refunded++;
+        const charge = intent.latest_charge;
+        if (charge && typeof charge === "object") await this.followRefunds(charge);
+      } else if (STILL_OPEN.has(intent.status) && order.status === OrderStatus.CANCELLED) {
+        await this.call(() => this.stripe.paymentIntents.cancel(intent.id, { cancellation_reason: "abandoned" }, { idempotencyKey: `release-${intent.id}` }));
+        report.canceled++;
+      }
     }
-    const updated = returnedRows(
-      await this.db.query(`UPDATE orders SET status = 'paid', transaction_id = $2, paid_at = now() WHERE id = $1 AND status = 'unpaid' RETURNING id`, [
-        order.databaseId,
-        intent.id,
-      ]),
+    return report;
+  }
+
+  /** Makes the shop agree with a PaymentIntent; true when it changed an order. */
+  private async settle(intent: Stripe.PaymentIntent): Promise<boolean> {
+    return (await this.settleOutcome(intent)) !== "unchanged";
+  }
+
+  /**
+   * A succeeded PaymentIntent and its order: an unpaid order is marked paid by it; a cancelled or
+   * refunded order, or one paid by another payment, cannot keep it, and it is refunded in full.
+   */
+  private async settleOutcome(intent: Stripe.PaymentIntent): Promise<"paid" | "refunded" | "unchanged"> {
+    if (intent.status !== "succeeded") return "unchanged";
+    const databaseId = databaseIdOf(String(intent.metadata?.orderId ?? ""));
+    // Events for payments that are not the shop's need no work.
+    if (!databaseId) return "unchanged";
+    const outcome = await this.db.transaction(async (tx) => {
+      const order = await lockOrder(tx, databaseId);
+      if (!order) return null;
+      if (order.transactionId === intent.id) return "unchanged" as const;
+      if (order.status === OrderStatus.UNPAID) {
+        if (intent.amount === order.totalCents && intent.currency === CURRENCY) {
+          await markPaid(tx, order.databaseId, intent.id);
+          return "paid" as const;
+        }
+        return this.giveBack(tx, order, intent, WRONG_AMOUNT);
+      }
+      return this.giveBack(tx, order, intent, order.status === OrderStatus.CANCELLED ? PAID_AFTER_CANCEL : PAID_TWICE);
+    });
+    if (outcome === "paid") this.counters.ordersPaid(1);
+    return outcome ?? "unchanged";
+  }
+
+  /**
+   * Refunds a payment the order cannot keep, in the order's transaction (its history entry commits
+   * with it). Idempotent: a payment refunded already is not refunded again, and its history entry
+   * is written once (also when a crash came between Stripe's refund and the commit).
+   */
+  private async giveBack(tx: EntityManager, order: Order, intent: Stripe.PaymentIntent, reason: GiveBack): Promise<"refunded" | "unchanged"> {
+    const noted = await this.refundNoted(tx, order.databaseId, intent.id);
+    const refundedAlready = (await this.refundedCents(intent.id)) >= intent.amount;
+    if (noted && refundedAlready) return "unchanged";
+    let refund: Stripe.Refund | null = null;
+    let disputed = false;
+    if (!refundedAlready) {
+      try {
+        refund = await this.refundIntent(
+          intent.id,
+          { reason: "duplicate", metadata: { orderId: order.databaseId, why: reason.anomaly } },
+          `auto-refund-${intent.id}`,
+        );
+      } catch (error) {
+        // A charged-back payment cannot be refunded: the dispute gives the money back or decides it.
+        if (!isDisputedRefusal(error)) throw error;
+        disputed = true;
+      }
+    }
+    if (!noted) {
+      await recordAudit(tx, SHOP_ITSELF, {
+        action: AuditAction.PAYMENT_REFUNDED,
+        entityType: AuditEntityType.ORDER,
+        entityId: order.databaseId,
+        before: { ...orderSnapshot(order), payment: intent.id },
+        after: {
+          ...orderSnapshot(order),
+          payment: intent.id,
+          refunded: disputed ? null : formatDollars(intent.amount),
+          refund: refund?.id ?? null,
+          why: disputed ? `${reason.why}; not refunded: the customer disputed the payment, the dispute decides` : reason.why,
+        },
+      });
+    }
+    this.counters.paymentAnomaly(reason.anomaly);
+    logOf(this.log).warn(
+      { orderId: order.databaseId, paymentIntent: intent.id, amountCents: intent.amount, anomaly: reason.anomaly },
+      `Refunded a payment the shop cannot keep: ${reason.why}`,
     );
-    const current = await this.db.getRepository(Order).findOneByOrFail({ databaseId: order.databaseId });
-    if (updated.length === 0 && !(current.status === OrderStatus.PAID && current.transactionId === intent.id)) {
-      throw conflict(current.status === OrderStatus.PAID ? "This order is already paid with another transaction" : "This order was cancelled");
+    return "refunded";
+  }
+
+  /** Whether the history already has the automatic refund of this payment for this order. */
+  private async refundNoted(tx: EntityManager, orderId: string, intentId: string): Promise<boolean> {
+    const rows: unknown[] = await tx.query(
+      `SELECT 1 FROM audit_log WHERE entity_type = 'order' AND entity_id = $1 AND action = $2 AND after->>'payment' = $3`,
+      [orderId, AuditAction.PAYMENT_REFUNDED, intentId],
+    );
+    return rows.length > 0;
+  }
+
+  /** How much of a PaymentIntent's money Stripe has given back or is giving back. */
+  private async refundedCents(intentId: string): Promise<number> {
+    const refunds = await this.call(() => this.stripe.refunds.list({ payment_intent: intentId, limit: 100 }));
+    return refunds.data.filter((refund) => refund.status !== "failed" && refund.status !== "canceled").reduce((sum, refund) => sum + refund.amount, 0);
+  }
+
+  /** A full refund of a PaymentIntent; null when Stripe says it was refunded already. */
+  private async refundIntent(
+    intentId: string,
+    params: Omit<Stripe.RefundCreateParams, "payment_intent">,
+    idempotencyKey: string,
+  ): Promise<Stripe.Refund | null> {
+    try {
+      return await this.call(() => this.stripe.refunds.create({ payment_intent: intentId, ...params }, { idempotencyKey }));
+    } catch (error) {
+      if (error instanceof ShopError && (error.details.stripeCode === "charge_already_refunded" || /already been refunded/i.test(error.message))) return null;
+      throw error;
     }
-    return { order: current, modified: updated.length > 0 };
+  }
+
+  /** A paid order refunded in full: refunded, its units back on sale, the history told who did it. */
+  private async recordRefund(tx: EntityManager, order: Order, actor: AuditActor): Promise<Order> {
+    const before = orderSnapshot(order);
+    await returnUnits(tx, [order]);
+    const refundedAt = await markRefunded(tx, order.databaseId);
+    Object.assign(order, { status: OrderStatus.REFUNDED, refundedAt, refundedCents: order.totalCents });
+    await recordAudit(tx, actor, {
+      action: AuditAction.ORDER_REFUNDED,
+      entityType: AuditEntityType.ORDER,
+      entityId: order.databaseId,
+      before,
+      after: { ...orderSnapshot(order), refundedAt: refundedAt.toISOString() },
+    });
+    return order;
+  }
+
+  /** A refund made at Stripe (its dashboard, or one the shop made whose answer was lost) shows on the order it paid. */
+  private async followRefunds(charge: Stripe.Charge): Promise<void> {
+    const intentId = idOf(charge.payment_intent);
+    if (!intentId || charge.amount_refunded <= 0) return;
+    const refundedInFull = await this.db.transaction(async (tx) => {
+      const [row]: Array<{ id: string }> = await tx.query(`SELECT id FROM orders WHERE transaction_id = $1`, [intentId]);
+      const order = row ? await lockOrder(tx, row.id) : null;
+      if (!order || order.status !== OrderStatus.PAID) return false;
+      if (charge.amount_refunded < order.totalCents) {
+        await notePartialRefund(tx, order.databaseId, charge.amount_refunded);
+        return false;
+      }
+      await this.recordRefund(tx, order, PAYMENT_PROVIDER);
+      return true;
+    });
+    if (refundedInFull) this.counters.ordersRefunded(1);
+  }
+
+  private async notePaymentFailure(intent: Stripe.PaymentIntent): Promise<void> {
+    const databaseId = databaseIdOf(String(intent.metadata?.orderId ?? ""));
+    if (!databaseId) return;
+    const message = intent.last_payment_error?.message ?? "The payment failed";
+    await this.db.transaction((tx) => notePaymentError(tx, databaseId, message));
+  }
+
+  /** A dispute (chargeback) of an order's payment: its status shows on the order; its opening is in the history and the log. */
+  private async followDispute(dispute: Stripe.Dispute, opened: boolean): Promise<void> {
+    const intentId = idOf(dispute.payment_intent);
+    if (!intentId) return;
+    await this.db.transaction(async (tx) => {
+      const [row]: Array<{ id: string }> = await tx.query(`SELECT id FROM orders WHERE transaction_id = $1`, [intentId]);
+      const order = row ? await lockOrder(tx, row.id) : null;
+      if (!order) return;
+      await noteDispute(tx, order.databaseId, dispute.status);
+      await recordAudit(tx, PAYMENT_PROVIDER, {
+        action: AuditAction.ORDER_DISPUTED,
+        entityType: AuditEntityType.ORDER,
+        entityId: order.databaseId,
+        before: { ...orderSnapshot(order), dispute: order.disputeStatus },
+        after: { ...orderSnapshot(order), dispute: dispute.status, reason: dispute.reason, amount: formatDollars(dispute.amount) },
+      });
+      if (opened) {
+        this.counters.paymentAnomaly("dispute");
+        logOf(this.log).warn(
+          { orderId: order.databaseId, paymentIntent: intentId, dispute: dispute.id, reason: dispute.reason },
+          "A customer disputed a payment",
+        );
+      }
+    });
   }
 
   private async ownOrder(actor: Actor, orderId: string): Promise<Order> {
@@ -128,6 +415,7 @@ export class PaymentService {
   private assertPayable(order: Order): void {
     if (order.status === OrderStatus.PAID) throw conflict("This order is already paid");
     if (order.status === OrderStatus.CANCELLED) throw conflict("This order was cancelled");
+    if (order.status === OrderStatus.REFUNDED) throw conflict("This order was refunded");
   }
 
   /** Provider failures become clear, typed errors instead of 500s. */
@@ -140,7 +428,7 @@ export class PaymentService {
         if (error.type === "StripeConnectionError" || error.type === "StripeAPIError" || error.type === "StripeAuthenticationError") {
           throw new ShopError("SERVICE_UNAVAILABLE", "The payment service is unavailable right now; please try again");
         }
-        throw badInput(error.message);
+        throw badInput(error.message, { stripeCode: error.code });
       }
       throw error;
     }

@@ -11,7 +11,7 @@ import { hostileJson, hostileText } from "./values";
  * The payment webhook (POST /stripe/webhook): events of every type and shape, signed with the
  * shop's webhook secret or not (no signature, garbage, another secret, a stale timestamp, a
  * signature of other bytes), and replayed. Only a correctly signed event may change anything,
- * and only a payment_intent.succeeded event for an unpaid order, once.
+ * and only an event the shop follows (a payment that succeeded or failed, a refund, a dispute), once.
  */
 
 export type Signature = "valid" | "none" | "garbage" | "another secret" | "stale" | "of other bytes";
@@ -61,7 +61,18 @@ function signatureHeader(kind: Signature, payload: Buffer, garbage: string): str
   }
 }
 
-const EVENT_TYPES = ["payment_intent.succeeded", "payment_intent.payment_failed", "payment_intent.canceled", "charge.refunded", "customer.created", "ping"];
+const EVENT_TYPES = [
+  "payment_intent.succeeded",
+  "payment_intent.payment_failed",
+  "payment_intent.canceled",
+  "charge.refunded",
+  "charge.dispute.created",
+  "charge.dispute.closed",
+  "customer.created",
+  "ping",
+];
+/** The events the shop follows: each may change an order the first time it arrives. */
+const FOLLOWED = new Set(["payment_intent.succeeded", "payment_intent.payment_failed", "charge.refunded", "charge.dispute.created", "charge.dispute.closed"]);
 
 /** A PaymentIntent as an event carries it: for a real order or not, with its total or another, succeeded or not. */
 function intentObject(orders: WebhookOrder[]): fc.Arbitrary<unknown> {
@@ -136,8 +147,8 @@ export function webhookCases(orders: WebhookOrder[], signed: boolean): fc.Arbitr
       };
       const header = signatureHeader(signature, body.payload, garbage);
       if (header !== undefined) request.headers["stripe-signature"] = header;
-      // Only a correctly signed payment may change a row, and only the first time it arrives.
-      const mustChangeNothing = !(signature === "valid" && body.type === "payment_intent.succeeded");
+      // Only a correctly signed event the shop follows may change a row, and only the first time it arrives.
+      const mustChangeNothing = !(signature === "valid" && FOLLOWED.has(String(body.type)));
       return printable({ request, signature, mustChangeNothing, replays });
     });
 }

@@ -39,5 +39,5 @@ export function startFirebase(config: PublicConfigValues): Promise<FirebaseHandl
 }
 
 export function toAuthUser(user: FirebaseUser): AuthUser {
-  return { uid: user.uid, email: user.email ?? "", displayName: user.displayName };
+  return { uid: user.uid, email: user.email ?? "", displayName: user.displayName, emailVerified: user.emailVerified };
 }

@@ -3,6 +3,7 @@ import { graphql, getFragmentData, type FragmentType } from "../../gql";
 import { formatPrice } from "../../ui/format";
 import { DataCell } from "../../ui/DataTable";
 import { OrderDates } from "./OrderDates";
+import { OrderStatusBadge } from "./OrderStatusBadge";
 
 export const MyOrderRowFragment = graphql(`
   fragment MyOrderRow_order on Order {
@@ -16,6 +17,10 @@ export const MyOrderRowFragment = graphql(`
     transactionId
     createdAt
     paidAt
+    reservedUntil
+    refundedAt
+    disputeStatus
+    paymentError
   }
 `);
 
@@ -44,21 +49,15 @@ export function MyOrderRow({ order: orderRef, index, cancelling, onCancel }: Pro
         <OrderDates order={order} />
       </DataCell>
       <DataCell label="Status">
-        {order.paid ? (
-          <>
-            <span className="badge badge--success">Shipped</span>
-            {order.transactionId && (
-              <p className="small">
-                Transaction id: <code>{order.transactionId}</code>
-              </p>
-            )}
-          </>
-        ) : (
-          <span className="badge badge--warning">Unpaid</span>
+        <OrderStatusBadge order={order} paidLabel="Shipped" />
+        {order.status !== "UNPAID" && order.transactionId && (
+          <p className="small">
+            Transaction id: <code>{order.transactionId}</code>
+          </p>
         )}
       </DataCell>
       <DataCell label="Actions" kind="actions">
-        {!order.paid && (
+        {order.status === "UNPAID" && (
           <div className="row-actions">
             <Link to={`/dashboard/payment/${order.databaseId}`} className="btn btn--small btn--primary" aria-label={`Pay for ${order.partName}`}>
               Pay

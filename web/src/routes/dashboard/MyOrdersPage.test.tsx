@@ -25,6 +25,10 @@ const order = (n: number, paid: boolean) => ({
   transactionId: paid ? `pi_${n}` : null,
   createdAt: "2026-01-05T10:00:00.000Z",
   paidAt: paid ? "2026-01-05T11:30:00.000Z" : null,
+  reservedUntil: paid ? null : "2026-01-05T11:00:00.000Z",
+  refundedAt: null,
+  disputeStatus: null,
+  paymentError: null,
 });
 
 const ordersMock = (orders: object[]) => ({
@@ -96,6 +100,25 @@ describe("my orders", () => {
     renderApp({ ui: <MyOrdersPage />, auth: createFakeAuth({ user: customer }), mocks: [ordersMock([order(1, false)])] });
     await userEvent.click(await screen.findByRole("button", { name: "Cancel order for Part 1" }));
     expect(screen.getByText("Part 1")).toBeInTheDocument();
+  });
+
+  it("says until when an unpaid order is reserved, and shows a refunded one without actions", async () => {
+    const refunded = {
+      ...order(2, false),
+      status: "REFUNDED",
+      transactionId: "pi_2",
+      paidAt: "2026-01-05T11:30:00.000Z",
+      refundedAt: "2026-01-06T08:00:00.000Z",
+      reservedUntil: null,
+    };
+    renderApp({ ui: <MyOrdersPage />, auth: createFakeAuth({ user: customer }), mocks: [ordersMock([order(1, false), refunded])] });
+    const unpaidRow = (await screen.findByText("Part 1")).closest("tr")!;
+    expect(within(unpaidRow).getByText("Reserved until").nextSibling).toHaveTextContent(/Jan 5, 2026/);
+    const refundedRow = screen.getByText("Part 2").closest("tr")!;
+    expect(within(refundedRow).getByText("Refunded", { selector: ".badge" })).toBeInTheDocument();
+    expect(within(refundedRow).getByText("Refunded", { selector: "dt" })).toBeInTheDocument();
+    expect(within(refundedRow).queryByRole("link")).not.toBeInTheDocument();
+    expect(within(refundedRow).queryByRole("button")).not.toBeInTheDocument();
   });
 
   it("shows an empty state", async () => {

@@ -2,10 +2,10 @@ import { formatDateTime } from "../../ui/formatFigures";
 import "./OrderDates.css";
 
 interface Props {
-  order: { createdAt: string; paidAt?: string | null; cancelledAt?: string | null };
+  order: { createdAt: string; paidAt?: string | null; cancelledAt?: string | null; reservedUntil?: string | null; refundedAt?: string | null };
 }
 
-/** When an order was placed, and paid or cancelled. */
+/** When an order was placed, until when it is reserved, and when it was paid, cancelled or refunded. */
 export function OrderDates({ order }: Props) {
   return (
     <dl className="order-dates">
@@ -15,6 +15,14 @@ export function OrderDates({ order }: Props) {
           <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time>
         </dd>
       </div>
+      {order.reservedUntil && (
+        <div>
+          <dt>Reserved until</dt>
+          <dd>
+            <time dateTime={order.reservedUntil}>{formatDateTime(order.reservedUntil)}</time>
+          </dd>
+        </div>
+      )}
       {order.paidAt && (
         <div>
           <dt>Paid</dt>
@@ -28,6 +36,14 @@ export function OrderDates({ order }: Props) {
           <dt>Cancelled</dt>
           <dd>
             <time dateTime={order.cancelledAt}>{formatDateTime(order.cancelledAt)}</time>
+          </dd>
+        </div>
+      )}
+      {order.refundedAt && (
+        <div>
+          <dt>Refunded</dt>
+          <dd>
+            <time dateTime={order.refundedAt}>{formatDateTime(order.refundedAt)}</time>
           </dd>
         </div>
       )}

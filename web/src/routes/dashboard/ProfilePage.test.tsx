@@ -19,6 +19,24 @@ const viewerMock = (profile: object | null) => ({
 });
 
 describe("profile", () => {
+  it("offers an unverified user the verification link, then tells the shop once it was opened", async () => {
+    const auth = createFakeAuth({ user: { ...customer, emailVerified: false } });
+    renderApp({ ui: <ProfilePage />, auth, mocks: [viewerMock(saved)] });
+    expect(await screen.findByRole("heading", { name: "Verify your email" })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "Send me a verification link" }));
+    expect(auth.spies.sendEmailVerification).toHaveBeenCalled();
+    expect(await screen.findByText(`We sent a verification link to ${customer.email}`)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "I have opened the link" }));
+    expect(auth.spies.refreshVerification).toHaveBeenCalled();
+    expect(await screen.findByText("Your email is verified")).toBeInTheDocument();
+  });
+
+  it("says nothing of verification to a verified user", async () => {
+    renderApp({ ui: <ProfilePage />, auth: createFakeAuth({ user: { ...customer, emailVerified: true } }), mocks: [viewerMock(saved)] });
+    expect(await screen.findByLabelText("Education")).toHaveValue("BSc");
+    expect(screen.queryByRole("heading", { name: "Verify your email" })).not.toBeInTheDocument();
+  });
+
   it("pre-fills the form with the saved profile", async () => {
     renderApp({ ui: <ProfilePage />, auth: createFakeAuth({ user: customer }), mocks: [viewerMock(saved)] });
     expect(screen.getByText("Loading your profile…")).toBeInTheDocument();

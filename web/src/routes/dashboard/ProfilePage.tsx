@@ -7,6 +7,7 @@ import { FormField, fieldAria } from "../../ui/FormField";
 import { Spinner } from "../../ui/Spinner";
 import { ErrorState } from "../../ui/QueryStates";
 import { useToast } from "../../ui/toast";
+import { VerifyEmailNotice } from "./VerifyEmailNotice";
 
 export const ViewerProfileDocument = graphql(`
   query ViewerProfile {
@@ -120,6 +121,7 @@ function ProfileForm({ viewer }: { viewer: ViewerProfileQuery["viewer"] }) {
   return (
     <div className="dashboard-page">
       <h1>My Profile</h1>
+      <VerifyEmailNotice />
       <form className="card form-card" onSubmit={handleSubmit(onSubmit)} noValidate>
         <div className="form-grid">
           <FormField id="profile-name" label="Name">

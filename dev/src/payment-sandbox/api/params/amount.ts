@@ -32,12 +32,17 @@ const ZERO_DECIMAL = new Set(["bif", "clp", "djf", "gnf", "jpy", "kmf", "krw", "
 const MAXIMUM_AMOUNT = 99_999_999;
 const SYMBOLS: Record<string, string> = { usd: "$", eur: "€", gbp: "£", jpy: "¥" };
 
-/** As Stripe writes amounts in its errors: `$0.50 usd`, `¥50 jpy`. */
-function formatAmount(amount: number, currency: string): string {
+/** An amount in the smallest currency unit as money: `$0.50`, `¥50`, `€1,299.00`. */
+export function formatMoney(amount: number, currency: string): string {
   const text = ZERO_DECIMAL.has(currency)
     ? amount.toLocaleString("en-US")
     : (amount / 100).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-  return `${SYMBOLS[currency] ?? ""}${text} ${currency}`;
+  return `${SYMBOLS[currency] ?? ""}${text}`;
+}
+
+/** As Stripe writes amounts in its minimum and maximum errors: `$0.50 usd`, `¥50 jpy`. */
+function formatAmount(amount: number, currency: string): string {
+  return `${formatMoney(amount, currency)} ${currency}`;
 }
 
 /** `currency`, lower-cased; Stripe accepts any case but answers in lower case. */

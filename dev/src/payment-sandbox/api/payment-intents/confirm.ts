@@ -4,6 +4,7 @@ import { objectParam, rejectUnknown, stringParam, type FormObject } from "../../
 import type { Charge, LastPaymentError, PaymentIntent, PaymentMethod, StoredPaymentMethod } from "../../types";
 import { createCharge } from "../charges";
 import { clone, type Api, type RequestContext } from "../context";
+import { openDispute } from "../disputes";
 import { emitEvent } from "../events";
 import { readEmail, readShipping } from "../params/contact";
 import { readExpand } from "../params/expand";
@@ -74,7 +75,7 @@ export function confirmIntent(api: Api, intent: PaymentIntent, params: FormObjec
   ctx.dirty = true;
 
   if ("invalid" in card) decline(api, intent, card.invalid, null, ctx);
-  else if (card.outcome === "success") succeed(api, intent, card.paymentMethod, ctx);
+  else if (card.outcome === "success") succeed(api, intent, card, ctx);
   else decline(api, intent, card.outcome, card.paymentMethod, ctx);
 }
 
@@ -125,14 +126,16 @@ function chooseCard(
   );
 }
 
-function succeed(api: Api, intent: PaymentIntent, paymentMethod: PaymentMethod, ctx: RequestContext): void {
-  const charge = createCharge(api, intent, paymentMethod, null);
+/** The payment goes through; with a dispute test card, the cardholder then disputes it at once. */
+function succeed(api: Api, intent: PaymentIntent, card: StoredPaymentMethod, ctx: RequestContext): void {
+  const charge = createCharge(api, intent, card.paymentMethod, null);
   intent.status = "succeeded";
   intent.amount_received = intent.amount;
-  intent.payment_method = paymentMethod.id;
+  intent.payment_method = card.paymentMethod.id;
   intent.latest_charge = charge.id;
   intent.last_payment_error = null;
   emitEvent(api, "payment_intent.succeeded", intent, ctx);
+  if (card.dispute) openDispute(api, charge, card.dispute, ctx);
 }
 
 /** The intent goes back to awaiting a payment method, so the customer can try another card. */

@@ -1,6 +1,7 @@
 import { invalidRequest, type SandboxError } from "../../errors";
 import type { PaymentIntent } from "../../types";
 import { clone, type Api, type RequestContext } from "../context";
+import { expandFields } from "../params/expand";
 
 /** Fields of a PaymentIntent a publishable key may see (Stripe hides metadata, customer, ...). */
 const PUBLISHABLE_FIELDS: readonly string[] = [
@@ -38,19 +39,22 @@ const UNEXPANDED = ["customer", "review", "application", "on_behalf_of", "source
 /** The intent as the caller may see it: a copy, `expand` applied, trimmed for a publishable key. */
 export function renderIntent(api: Api, intent: PaymentIntent, ctx: RequestContext, expand: string[]): Record<string, unknown> {
   const rendered: Record<string, unknown> = clone(intent) as unknown as Record<string, unknown>;
-  for (const path of expand) {
-    if (path === "payment_method") {
-      rendered.payment_method = intent.payment_method ? clone(api.state.paymentMethods[intent.payment_method]?.paymentMethod ?? intent.payment_method) : null;
-    } else if (path === "latest_charge") {
-      rendered.latest_charge = intent.latest_charge ? clone(api.state.charges[intent.latest_charge] ?? intent.latest_charge) : null;
-    } else if (!UNEXPANDED.includes(path)) {
-      throw invalidRequest(`This property cannot be expanded (${path}).`, { param: "expand" });
-    }
-  }
+  const expanders: Record<string, (() => unknown) | null> = {
+    payment_method: () => (intent.payment_method ? clone(api.state.paymentMethods[intent.payment_method]?.paymentMethod ?? intent.payment_method) : null),
+    latest_charge: () => (intent.latest_charge ? clone(api.state.charges[intent.latest_charge] ?? intent.latest_charge) : null),
+  };
+  for (const path of UNEXPANDED) expanders[path] = null;
+  expandFields(rendered, expand, expanders);
   if (ctx.keyKind === "publishable") {
     for (const key of Object.keys(rendered)) if (!PUBLISHABLE_FIELDS.includes(key)) delete rendered[key];
   }
   return rendered;
+}
+
+/** A PaymentIntent named by another object, expanded (the id alone should it be gone). */
+export function expandedIntent(api: Api, id: string, ctx: RequestContext): unknown {
+  const intent = api.state.paymentIntents[id];
+  return intent ? renderIntent(api, intent, ctx, []) : id;
 }
 
 /** The intent's status forbids the operation; Stripe's error carries the intent as it is. */

@@ -55,7 +55,10 @@ export class OrderResolver {
   }
 
   @Directive("@auth(requires: USER)")
-  @Mutation(() => OrderType, { description: 'Reserves a part. CONFLICT "Already ordered" while an unpaid order for it exists' })
+  @Mutation(() => OrderType, {
+    description:
+      'Reserves a part: its units are held until the order\'s reservedUntil. CONFLICT "Already ordered" while an unpaid order for it exists, and when your unpaid orders would pass what one customer may hold. At most RATE_LIMIT_ORDERS per customer and window (RATE_LIMITED)',
+  })
   async placeOrder(@Arg("input", () => PlaceOrderInput) input: PlaceOrderInput, @Ctx() { services, actor }: GraphContext) {
     return services.orders.place(await actor(), { ...input, partId: databaseIdFor("Part", input.partId) });
   }
@@ -64,6 +67,15 @@ export class OrderResolver {
   @Mutation(() => OrderType, { description: "Cancels one of your unpaid orders; the stock goes back" })
   async cancelOrder(@Args() { id }: IdArgs, @Ctx() { services, actor }: GraphContext) {
     return services.orders.cancel(await actor(), databaseIdFor("Order", id));
+  }
+
+  @Directive("@auth(requires: ADMIN)")
+  @Mutation(() => OrderType, {
+    description:
+      "Refunds a paid order in full: the card is refunded through Stripe, the units go back on sale, the order shows as REFUNDED and the history records it. CONFLICT unless the order is paid",
+  })
+  async refundOrder(@Args() { id }: IdArgs, @Ctx() { services, actor }: GraphContext) {
+    return services.payments.refundOrder(await actor(), databaseIdFor("Order", id));
   }
 
   @Directive("@auth(requires: ADMIN)")

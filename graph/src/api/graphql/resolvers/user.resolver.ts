@@ -12,7 +12,10 @@ import { Viewer } from "../types/viewer";
 
 @Resolver(() => UserType)
 export class UserResolver {
-  @Mutation(() => SignInPayload, { description: "Exchanges a Firebase ID token for the shop's access token" })
+  @Mutation(() => SignInPayload, {
+    description:
+      "Exchanges a Firebase ID token for the shop's access token. An account is the Firebase uid; an email links to an existing account, or grants ADMIN_EMAILS' role, only once verified (FORBIDDEN with extensions.reason EMAIL_NOT_VERIFIED says to verify first)",
+  })
   signIn(@Args() { idToken }: SignInArgs, @Ctx() { services }: GraphContext) {
     return services.users.signIn(idToken);
   }
@@ -40,6 +43,23 @@ export class UserResolver {
   @Mutation(() => UserType, { description: "Promotes a user to admin" })
   async makeAdmin(@Args() { email }: EmailArgs, @Ctx() { services, actor }: GraphContext) {
     return (await services.users.makeAdmin(await actor(), email)).user;
+  }
+
+  @Directive("@auth(requires: ADMIN)")
+  @Mutation(() => UserType, {
+    description:
+      "Takes the admin role from another admin (recorded in the history). CONFLICT for yourself, and for an address ADMIN_EMAILS lists (take it out of the configuration instead)",
+  })
+  async demoteAdmin(@Args() { email }: EmailArgs, @Ctx() { services, actor }: GraphContext) {
+    return (await services.users.demoteAdmin(await actor(), email)).user;
+  }
+
+  @Directive("@auth(requires: USER)")
+  @Mutation(() => Boolean, { description: "Signs out: the access token this request carries is refused from now on, by every shop process" })
+  async signOut(@Ctx() { services, actor, accessToken }: GraphContext) {
+    const claims = await accessToken();
+    if (claims) await services.users.signOut(await actor(), { id: claims.jti, expiresAt: new Date(claims.exp * 1000) });
+    return true;
   }
 
   @Directive("@auth(requires: USER)")

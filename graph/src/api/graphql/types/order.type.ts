@@ -1,9 +1,27 @@
 import { Field, Float, Int, ObjectType, registerEnumType } from "type-graphql";
-import { OrderStatus } from "../../../domain/orders/order.entity";
+import { CancelReason, OrderStatus } from "../../../domain/orders/order.entity";
 import { Node } from "../node";
 import { NodeFields } from "./node-fields";
 
-registerEnumType(OrderStatus, { name: "OrderStatus" });
+registerEnumType(OrderStatus, {
+  name: "OrderStatus",
+  description: "Where an order stands",
+  valuesConfig: {
+    UNPAID: { description: "Reserved: its units are held until reservedUntil, then it is cancelled" },
+    PAID: { description: "Paid by card (shown as Shipped)" },
+    CANCELLED: { description: "Cancelled by its customer, an admin, or its hold's end; its units went back on sale" },
+    REFUNDED: { description: "Paid, then refunded in full; its units went back on sale" },
+  },
+});
+registerEnumType(CancelReason, {
+  name: "OrderCancelReason",
+  description: "Who or what cancelled an order",
+  valuesConfig: {
+    CUSTOMER: { description: "Its customer" },
+    ADMIN: { description: "An admin" },
+    HOLD_EXPIRED: { description: "Its hold ended before it was paid" },
+  },
+});
 
 /** The part is resolved in resolvers/order.resolver.ts. */
 @ObjectType("Order", { simpleResolvers: true, implements: Node, description: "A reservation of a part by a customer" })
@@ -49,6 +67,30 @@ export class OrderType extends NodeFields {
 
   @Field(() => Date, { nullable: true, description: "When it was cancelled" })
   cancelledAt: Date | null;
+
+  @Field(() => CancelReason, { nullable: true, description: "Who or what cancelled it (null unless cancelled)" })
+  cancelReason: CancelReason | null;
+
+  @Field(() => Date, {
+    nullable: true,
+    description: "Until when an unpaid order holds its units (UTC); then it is cancelled and they go back on sale. Null once paid or cancelled",
+  })
+  reservedUntil: Date | null;
+
+  @Field(() => Date, { nullable: true, description: "When its payment was refunded in full" })
+  refundedAt: Date | null;
+
+  @Field(() => Float, { description: "How much of its payment was given back, in dollars (a refund made at Stripe may be partial)" })
+  refundedAmount: number;
+
+  @Field(() => String, { nullable: true, description: "Why the last card payment attempt failed, as the payment provider said it" })
+  paymentError: string | null;
+
+  @Field(() => String, {
+    nullable: true,
+    description: "The status of a dispute (chargeback) of its payment, as Stripe names it (needs_response, under_review, won, lost...); null without one",
+  })
+  disputeStatus: string | null;
 }
 
 /**
@@ -67,5 +109,8 @@ export const ORDER_ROW_FIELDS: ReadonlySet<string> = new Set([
   "transactionId",
   "createdAt",
   "paidAt",
+  "reservedUntil",
+  "refundedAt",
+  "disputeStatus",
   "part",
 ]);

@@ -15,4 +15,7 @@ export class UserType extends NodeFields {
 
   @Field(() => String, { nullable: true })
   displayName: string | null;
+
+  @Field(() => Boolean, { description: "Whether the identity provider has verified that the user receives mail at this email" })
+  emailVerified: boolean;
 }

@@ -31,6 +31,13 @@ export class Viewer {
     return this.user.role;
   }
 
+  @Field(() => Boolean, {
+    description: "Whether the identity provider has verified your email. Until it has, your address cannot link to an account that already uses it",
+  })
+  get emailVerified(): boolean {
+    return this.user.emailVerified;
+  }
+
   @Field(() => Boolean)
   get isAdmin(): boolean {
     return this.user.role === Role.ADMIN;

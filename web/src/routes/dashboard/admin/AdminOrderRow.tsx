@@ -2,6 +2,7 @@ import { graphql, getFragmentData, type FragmentType } from "../../../gql";
 import { formatPrice } from "../../../ui/format";
 import { DataCell } from "../../../ui/DataTable";
 import { OrderDates } from "../OrderDates";
+import { OrderStatusBadge } from "../OrderStatusBadge";
 
 export const AdminOrderRowFragment = graphql(`
   fragment AdminOrderRow_order on Order {
@@ -18,6 +19,9 @@ export const AdminOrderRowFragment = graphql(`
     createdAt
     paidAt
     cancelledAt
+    refundedAt
+    disputeStatus
+    paymentError
   }
 `);
 
@@ -26,9 +30,11 @@ interface Props {
   index: number;
   deleting: boolean;
   onDelete: (order: { id: string; partName: string; userEmail: string }) => void;
+  refunding: boolean;
+  onRefund: (order: { id: string; partName: string; userEmail: string; price: number }) => void;
 }
 
-export function AdminOrderRow({ order: orderRef, index, deleting, onDelete }: Props) {
+export function AdminOrderRow({ order: orderRef, index, deleting, onDelete, refunding, onRefund }: Props) {
   const order = getFragmentData(AdminOrderRowFragment, orderRef);
   return (
     <tr>
@@ -51,14 +57,25 @@ export function AdminOrderRow({ order: orderRef, index, deleting, onDelete }: Pr
         <OrderDates order={order} />
       </DataCell>
       <DataCell label="Status">
-        {order.paid ? <span className="badge badge--success">Paid</span> : <span className="badge badge--warning">Unpaid</span>}
+        <OrderStatusBadge order={order} paidLabel="Paid" />
       </DataCell>
       <DataCell label="Actions" kind="actions">
         {order.paid ? (
-          <button type="button" className="btn btn--small" disabled>
-            Confirm Order
-          </button>
-        ) : (
+          <div className="row-actions">
+            <button type="button" className="btn btn--small" disabled>
+              Confirm Order
+            </button>
+            <button
+              type="button"
+              className="btn btn--small btn--danger"
+              disabled={refunding}
+              onClick={() => onRefund({ id: order.id, partName: order.partName, userEmail: order.userEmail, price: order.price })}
+              aria-label={`Refund the order of ${order.userEmail} for ${order.partName}`}
+            >
+              {refunding ? "Refunding…" : "Refund"}
+            </button>
+          </div>
+        ) : order.status !== "UNPAID" ? null : (
           <button
             type="button"
             className="btn btn--small btn--danger"

@@ -5,6 +5,8 @@ import { Spinner } from "../../../ui/Spinner";
 import { EmptyState, ErrorState } from "../../../ui/QueryStates";
 import { LoadMoreButton } from "../../../ui/LoadMoreButton";
 import { useToast } from "../../../ui/toast";
+import { useAuth } from "../../../auth/AuthContext";
+import { errorMessage } from "../../../apollo/errors";
 import { UserRow } from "./UserRow";
 import { DataTable } from "../../../ui/DataTable";
 
@@ -35,9 +37,21 @@ export const MakeAdminDocument = graphql(`
   }
 `);
 
+export const DemoteAdminDocument = graphql(`
+  mutation DemoteAdmin($email: String!) {
+    demoteAdmin(email: $email) {
+      id
+      role
+    }
+  }
+`);
+
 export function AllUsersPage() {
   const toast = useToast();
+  const { user } = useAuth();
   const [promoting, setPromoting] = useState<string | null>(null);
+  const [demoting, setDemoting] = useState<string | null>(null);
+  const [demoteAdmin] = useMutation(DemoteAdminDocument);
   const { data, loading, error, refetch, fetchMore } = useQuery(AllUsersDocument, { variables: { first: 20 }, fetchPolicy: "cache-and-network" });
   const [makeAdmin] = useMutation(MakeAdminDocument);
 
@@ -54,6 +68,19 @@ export function AllUsersPage() {
     }
   };
 
+  const onRemoveAdmin = async (email: string) => {
+    if (!window.confirm(`Take the admin role from ${email}? They keep their account and orders.`)) return;
+    setDemoting(email);
+    try {
+      await demoteAdmin({ variables: { email } });
+      toast.success(`${email} is no longer an admin`);
+    } catch (demoteError) {
+      toast.error(errorMessage(demoteError));
+    } finally {
+      setDemoting(null);
+    }
+  };
+
   if (!data && loading) return <Spinner label="Loading users…" />;
   if (!data && error) return <ErrorState error={error} onRetry={() => void refetch().catch(() => undefined)} title="Could not load the users" />;
   const edges = data?.users.edges ?? [];
@@ -66,7 +93,16 @@ export function AllUsersPage() {
         <>
           <DataTable caption="All users" columns={["#", "Email", "Name", "Role", "Actions"]}>
             {edges.map((edge, index) => (
-              <UserRow key={edge.node.id} user={edge.node} index={index} promoting={promoting !== null} onMakeAdmin={onMakeAdmin} />
+              <UserRow
+                key={edge.node.id}
+                user={edge.node}
+                index={index}
+                promoting={promoting !== null}
+                onMakeAdmin={onMakeAdmin}
+                ownEmail={user?.email ?? null}
+                demoting={demoting !== null}
+                onRemoveAdmin={onRemoveAdmin}
+              />
             ))}
           </DataTable>
           {data && <LoadMoreButton pageInfo={data.users.pageInfo} label="Load more users" onLoadMore={(after) => fetchMore({ variables: { after } })} />}

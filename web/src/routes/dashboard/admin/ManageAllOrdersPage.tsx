@@ -7,6 +7,7 @@ import { Spinner } from "../../../ui/Spinner";
 import { EmptyState, ErrorState } from "../../../ui/QueryStates";
 import { LoadMoreButton } from "../../../ui/LoadMoreButton";
 import { useToast } from "../../../ui/toast";
+import { formatPrice } from "../../../ui/format";
 import { AdminOrderRow } from "./AdminOrderRow";
 import { removeFromRootConnection } from "./connectionCache";
 import { DataTable } from "../../../ui/DataTable";
@@ -47,14 +48,30 @@ export const AdminCancelOrderDocument = graphql(`
   }
 `);
 
-const STATUS = { unpaid: "UNPAID", paid: "PAID" } as const;
+export const RefundOrderDocument = graphql(`
+  mutation RefundOrder($id: ID!) {
+    refundOrder(id: $id) {
+      id
+      status
+      paid
+      refundedAt
+      part {
+        id
+        available
+      }
+    }
+  }
+`);
+
+const STATUS = { unpaid: "UNPAID", paid: "PAID", refunded: "REFUNDED", cancelled: "CANCELLED" } as const;
+const isStatus = (value: string | null): value is keyof typeof STATUS => value !== null && value in STATUS;
 
 /** The filters live in the address (?status=unpaid&search=...), so a view can be shared or come back to. */
 function useOrderFilters(): OrderFilters & { set: (next: OrderFilters) => void } {
   const [params, setParams] = useSearchParams();
   const status = params.get("status");
   const filters: OrderFilters = {
-    status: status === "unpaid" || status === "paid" ? status : undefined,
+    status: isStatus(status) ? status : undefined,
     search: params.get("search")?.trim() || undefined,
   };
   return {
@@ -74,6 +91,7 @@ export function ManageAllOrdersPage() {
   const filters = useOrderFilters();
   const [searchText, setSearchText] = useState(filters.search ?? "");
   const [deletingId, setDeletingId] = useState<string | null>(null);
+  const [refundingId, setRefundingId] = useState<string | null>(null);
   const [exporting, setExporting] = useState(false);
   const variables = {
     first: 20,
@@ -82,6 +100,21 @@ export function ManageAllOrdersPage() {
   };
   const { data, loading, error, refetch, fetchMore } = useQuery(AllOrdersDocument, { variables, fetchPolicy: "cache-and-network" });
   const [adminCancelOrder] = useMutation(AdminCancelOrderDocument);
+  const [refundOrder] = useMutation(RefundOrderDocument);
+
+  const onRefund = async (order: { id: string; partName: string; userEmail: string; price: number }) => {
+    const amount = formatPrice(order.price);
+    if (!window.confirm(`Refund ${amount} to ${order.userEmail} for ${order.partName}? The card is refunded and the units go back on sale.`)) return;
+    setRefundingId(order.id);
+    try {
+      await refundOrder({ variables: { id: order.id } });
+      toast.success(`Refunded ${amount} for ${order.partName}`);
+    } catch (refundError) {
+      toast.error(errorMessage(refundError));
+    } finally {
+      setRefundingId(null);
+    }
+  };
 
   const onDelete = async (order: { id: string; partName: string; userEmail: string }) => {
     if (!window.confirm(`Delete the order of ${order.userEmail} for ${order.partName}? Its stock goes back on sale.`)) return;
@@ -113,7 +146,8 @@ export function ManageAllOrdersPage() {
   };
 
   const filtered = Boolean(filters.status || filters.search);
-  const edges = (data?.orders.edges ?? []).filter((edge) => edge.node.status !== "CANCELLED");
+  // An order deleted here leaves the list at once, unless cancelled orders are what is shown.
+  const edges = (data?.orders.edges ?? []).filter((edge) => filters.status === "cancelled" || edge.node.status !== "CANCELLED");
   return (
     <div className="dashboard-page">
       <div className="page-heading">
@@ -152,6 +186,8 @@ export function ManageAllOrdersPage() {
             <option value="">All orders</option>
             <option value="unpaid">Unpaid</option>
             <option value="paid">Paid</option>
+            <option value="refunded">Refunded</option>
+            <option value="cancelled">Cancelled</option>
           </select>
         </div>
         {filtered && (
@@ -177,7 +213,15 @@ export function ManageAllOrdersPage() {
         <>
           <DataTable caption="All orders, newest first" columns={["#", "Customer", "Part", "Quantity", "Total", "Dates", "Status", "Actions"]}>
             {edges.map((edge, index) => (
-              <AdminOrderRow key={edge.node.id} order={edge.node} index={index} deleting={deletingId === edge.node.id} onDelete={onDelete} />
+              <AdminOrderRow
+                key={edge.node.id}
+                order={edge.node}
+                index={index}
+                deleting={deletingId === edge.node.id}
+                onDelete={onDelete}
+                refunding={refundingId === edge.node.id}
+                onRefund={onRefund}
+              />
             ))}
           </DataTable>
           {data && <LoadMoreButton pageInfo={data.orders.pageInfo} label="Load more orders" onLoadMore={(after) => fetchMore({ variables: { after } })} />}

@@ -7,6 +7,7 @@ export const UserRowFragment = graphql(`
     email
     displayName
     role
+    emailVerified
   }
 `);
 
@@ -15,16 +16,23 @@ interface Props {
   index: number;
   promoting: boolean;
   onMakeAdmin: (email: string) => void;
+  /** The signed-in admin's email: an admin cannot take their own role away. */
+  ownEmail: string | null;
+  demoting: boolean;
+  onRemoveAdmin: (email: string) => void;
 }
 
-export function UserRow({ user: userRef, index, promoting, onMakeAdmin }: Props) {
+export function UserRow({ user: userRef, index, promoting, onMakeAdmin, ownEmail, demoting, onRemoveAdmin }: Props) {
   const user = getFragmentData(UserRowFragment, userRef);
   return (
     <tr>
       <DataCell label="#" kind="number">
         {index + 1}
       </DataCell>
-      <DataCell label="Email">{user.email}</DataCell>
+      <DataCell label="Email">
+        {user.email}
+        {!user.emailVerified && <p className="small">Email not verified</p>}
+      </DataCell>
       <DataCell label="Name">{user.displayName ?? "—"}</DataCell>
       <DataCell label="Role">{user.role === "ADMIN" ? <span className="badge badge--info">Admin</span> : <span className="badge">User</span>}</DataCell>
       <DataCell label="Actions" kind="actions">
@@ -37,6 +45,17 @@ export function UserRow({ user: userRef, index, promoting, onMakeAdmin }: Props)
             aria-label={`Make admin: ${user.email}`}
           >
             {promoting ? "Promoting…" : "Make admin"}
+          </button>
+        )}
+        {user.role === "ADMIN" && user.email !== ownEmail && (
+          <button
+            type="button"
+            className="btn btn--small btn--outline"
+            disabled={demoting}
+            onClick={() => onRemoveAdmin(user.email)}
+            aria-label={`Remove admin: ${user.email}`}
+          >
+            {demoting ? "Removing…" : "Remove admin"}
           </button>
         )}
       </DataCell>

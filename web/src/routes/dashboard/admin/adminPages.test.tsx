@@ -4,8 +4,8 @@ import userEvent from "@testing-library/user-event";
 import { GraphQLError } from "graphql";
 import { Route, Routes } from "react-router-dom";
 import { admin, createFakeAuth, renderApp } from "../../../test/renderApp";
-import { AllUsersDocument, AllUsersPage, MakeAdminDocument } from "./AllUsersPage";
-import { AdminCancelOrderDocument, AllOrdersDocument, ManageAllOrdersPage } from "./ManageAllOrdersPage";
+import { AllUsersDocument, AllUsersPage, DemoteAdminDocument, MakeAdminDocument } from "./AllUsersPage";
+import { AdminCancelOrderDocument, AllOrdersDocument, ManageAllOrdersPage, RefundOrderDocument } from "./ManageAllOrdersPage";
 import { DeleteProductDocument, ManageProductsDocument, ManageProductsPage } from "./ManageProductsPage";
 
 const page = (typename: string, nodes: object[]) => ({
@@ -14,7 +14,7 @@ const page = (typename: string, nodes: object[]) => ({
   pageInfo: { __typename: "PageInfo", hasNextPage: false, endCursor: null },
 });
 
-const user = (email: string, role: "ADMIN" | "USER") => ({ __typename: "User", id: `user-${email}`, email, displayName: null, role });
+const user = (email: string, role: "ADMIN" | "USER") => ({ __typename: "User", id: `user-${email}`, email, displayName: null, role, emailVerified: true });
 const usersMock = {
   request: { query: AllUsersDocument, variables: { first: 20 } },
   result: { data: { users: page("User", [user("bob@example.com", "USER"), user(admin.email, "ADMIN")]) } },
@@ -39,7 +39,32 @@ describe("all users", () => {
     expect(within(screen.getByText(admin.email).closest("tr")!).queryByRole("button")).not.toBeInTheDocument();
     await userEvent.click(within(row).getByRole("button", { name: "Make admin: bob@example.com" }));
     expect(await screen.findByText("Successfully to made admin")).toBeInTheDocument();
-    await waitFor(() => expect(within(row).queryByRole("button")).not.toBeInTheDocument());
+    await waitFor(() => expect(within(row).queryByRole("button", { name: /Make admin/ })).not.toBeInTheDocument());
+    expect(within(row).getByRole("button", { name: "Remove admin: bob@example.com" })).toBeInTheDocument();
+  });
+
+  it("removes another admin's role after confirmation, but offers no button for one's own", async () => {
+    Object.defineProperty(window, "confirm", { value: vi.fn(() => true), configurable: true, writable: true });
+    renderApp({
+      ui: <AllUsersPage />,
+      auth: asAdmin(),
+      mocks: [
+        {
+          request: { query: AllUsersDocument, variables: { first: 20 } },
+          result: { data: { users: page("User", [user("carol@example.com", "ADMIN"), user(admin.email, "ADMIN")]) } },
+        },
+        {
+          request: { query: DemoteAdminDocument, variables: { email: "carol@example.com" } },
+          result: { data: { demoteAdmin: { __typename: "User", id: "user-carol@example.com", role: "USER" } } },
+        },
+      ],
+    });
+    const row = (await screen.findByText("carol@example.com")).closest("tr")!;
+    expect(within(screen.getByText(admin.email).closest("tr")!).queryByRole("button")).not.toBeInTheDocument();
+    await userEvent.click(within(row).getByRole("button", { name: "Remove admin: carol@example.com" }));
+    expect(window.confirm).toHaveBeenCalled();
+    expect(await screen.findByText("carol@example.com is no longer an admin")).toBeInTheDocument();
+    await waitFor(() => expect(within(row).getByRole("button", { name: "Make admin: carol@example.com" })).toBeInTheDocument());
   });
 
   it('toasts "Failed to make an admin" when refused', async () => {
@@ -74,9 +99,45 @@ const order = (n: number, paid: boolean) => ({
   createdAt: "2026-01-05T10:00:00.000Z",
   paidAt: paid ? "2026-01-05T11:30:00.000Z" : null,
   cancelledAt: null,
+  refundedAt: null,
+  disputeStatus: null,
+  paymentError: null,
 });
 
 describe("manage all orders", () => {
+  it("refunds a paid order after confirmation and shows it as Refunded", async () => {
+    const confirm = vi.fn(() => true);
+    Object.defineProperty(window, "confirm", { value: confirm, configurable: true, writable: true });
+    renderApp({
+      ui: <ManageAllOrdersPage />,
+      auth: asAdmin(),
+      mocks: [
+        { request: { query: AllOrdersDocument, variables: { first: 20 } }, result: { data: { orders: page("Order", [order(1, true)]) } } },
+        {
+          request: { query: RefundOrderDocument, variables: { id: "order-1" } },
+          result: {
+            data: {
+              refundOrder: {
+                __typename: "Order",
+                id: "order-1",
+                status: "REFUNDED",
+                paid: false,
+                refundedAt: "2026-01-06T09:00:00.000Z",
+                part: { __typename: "Part", id: "part-x", available: 5 },
+              },
+            },
+          },
+        },
+      ],
+    });
+    const row = (await screen.findByText("Part 1")).closest("tr")!;
+    await userEvent.click(within(row).getByRole("button", { name: "Refund the order of bob@example.com for Part 1" }));
+    expect(confirm).toHaveBeenCalledWith(expect.stringMatching(/^Refund \$10\.00 to bob@example\.com for Part 1\?/));
+    expect(await screen.findByText("Refunded $10.00 for Part 1")).toBeInTheDocument();
+    await waitFor(() => expect(within(row).getByText("Refunded", { selector: ".badge" })).toBeInTheDocument());
+    expect(within(row).queryByRole("button", { name: /Refund the order/ })).not.toBeInTheDocument();
+  });
+
   it("disables Confirm Order on a paid order and deletes an unpaid one after confirmation", async () => {
     Object.defineProperty(window, "confirm", { value: vi.fn(() => true), configurable: true, writable: true });
     renderApp({

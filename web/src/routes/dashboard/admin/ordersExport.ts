@@ -2,7 +2,7 @@ import { apiUrl } from "../../../apiUrl";
 import { getAccessToken } from "../../../auth/accessToken";
 
 export interface OrderFilters {
-  status?: "unpaid" | "paid";
+  status?: "unpaid" | "paid" | "refunded" | "cancelled";
   search?: string;
 }
 

@@ -20,6 +20,9 @@ export const AuditEntryRowFragment = graphql(`
   }
 `);
 
+/** Changes nobody made by hand: the shop's own rules, and what Stripe told it. */
+const ACTORS: Record<string, string> = { partshop: "Partshop (automatically)", stripe: "Stripe" };
+
 /** One admin change: when, who, what, and each field before and after. */
 export function AuditEntryRow({ entry: entryRef }: { entry: FragmentType<typeof AuditEntryRowFragment> }) {
   const entry = getFragmentData(AuditEntryRowFragment, entryRef);
@@ -28,7 +31,7 @@ export function AuditEntryRow({ entry: entryRef }: { entry: FragmentType<typeof 
       <DataCell label="When">
         <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
       </DataCell>
-      <DataCell label="Who">{entry.actorEmail}</DataCell>
+      <DataCell label="Who">{ACTORS[entry.actorEmail] ?? entry.actorEmail}</DataCell>
       <DataCell label="What">
         <strong>{ACTION_LABELS[entry.action]}</strong>
         {entry.entityName && (

@@ -11,7 +11,11 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   PRODUCT_CREATED: "Added product",
   PRODUCT_DELETED: "Deleted product",
   USER_PROMOTED: "Made admin",
+  USER_DEMOTED: "Removed admin",
   ORDER_CANCELLED: "Deleted order",
+  ORDER_REFUNDED: "Refunded order",
+  PAYMENT_REFUNDED: "Refunded a payment the shop could not keep",
+  ORDER_DISPUTED: "Payment disputed",
 };
 
 export const ENTITY_LABELS: Record<AuditEntityType, string> = {
@@ -42,6 +46,14 @@ const FIELD_LABELS: Record<string, string> = {
   quantity: "Quantity",
   userEmail: "Customer",
   cancelledAt: "Cancelled at",
+  refundedAt: "Refunded at",
+  payment: "Payment",
+  refunded: "Amount refunded",
+  refund: "Refund",
+  why: "Why",
+  dispute: "Dispute",
+  reason: "Reason",
+  amount: "Amount",
 };
 
 export const fieldLabel = (field: string) => FIELD_LABELS[field] ?? field;
