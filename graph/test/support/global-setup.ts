@@ -5,7 +5,7 @@ import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { startAuthEmulator } from "../../../dev/src/auth-emulator";
 import { startEmbeddedPostgres } from "../../../dev/src/embedded-postgres";
-import { freePort, LOCAL_START, makeDataDir, ShopProcess, spawnShop } from "./processes";
+import { freePort, LOCAL_START, makeDataDir, ShopProcess, shopEnv, spawnShop } from "./processes";
 import { listRestRoutes, type RestRoute } from "./route-table";
 
 /** What a test file knows of the shop it runs against (see `shop()` in client.ts). */
@@ -32,24 +32,13 @@ const log = (line: string) => {
 };
 
 /** The environment of a shop of the suite: the shared services, its own database and ports. */
-async function suiteShopEnv(label: string, databaseUrl: string, emulatorHost: string, webDistDir: string): Promise<Record<string, string>> {
-  return {
-    DATA_DIR: makeDataDir(label),
-    PORT: String(await freePort()),
-    STRIPE_SANDBOX_PORT: String(await freePort()),
+const suiteShopEnv = (label: string, databaseUrl: string, emulatorHost: string, webDistDir: string) =>
+  shopEnv(label, {
     DATABASE_URL: databaseUrl,
     FIREBASE_AUTH_EMULATOR_HOST: emulatorHost,
     // A stand-in web build, so the page-or-JSON negotiation is tested without building the web app.
     WEB_DIST_DIR: webDistDir,
-    EXPOSE_SQL_COUNT: "true",
-    ADMIN_EMAILS: "admin@partshop.dev",
-    // The suite signs in hundreds of customers from 127.0.0.1 within a minute: far above the
-    // per-address limits a real shop needs. The rate-limit test starts a shop with tiny ones.
-    RATE_LIMIT_SIGN_IN: "1000000",
-    RATE_LIMIT_UPLOADS: "1000000",
-    RATE_LIMIT_NEWSLETTER: "1000000",
-  };
-}
+  });
 
 async function onServer<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url });
