@@ -4,6 +4,9 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     include: ["src/**/*.spec.ts"],
+    // Pure functions keep no state between files: one module graph in threads is enough.
+    pool: "threads",
+    isolate: false,
     reporters: ["default"],
   },
 });
