@@ -40,6 +40,18 @@ const suiteShopEnv = (label: string, databaseUrl: string, emulatorHost: string, 
     WEB_DIST_DIR: webDistDir,
   });
 
+/**
+ * As many shops as workers will run files: vitest's maxWorkers, or fewer when the files asked for
+ * are fewer (`npx vitest run test/orders.test.ts` needs one). The file filters given on the
+ * command line are vitest's own (filenamePattern, not a public API): without them, every file.
+ */
+async function workersNeeded(project: TestProject): Promise<number> {
+  const maxWorkers = Math.max(1, Number(project.config.maxWorkers) || 1);
+  const filters = (project.vitest as unknown as { filenamePattern?: string[] }).filenamePattern ?? [];
+  const { testFiles } = await project.globTestFiles(filters);
+  return Math.max(1, Math.min(maxWorkers, testFiles.length));
+}
+
 async function onServer<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
@@ -60,7 +72,7 @@ async function onServer<T>(url: string, work: (client: pg.Client) => Promise<T>)
  */
 export default async function setup(project: TestProject) {
   if (!fs.existsSync(LOCAL_START)) throw new Error(`${LOCAL_START} is missing: run "npm run build -w graph && npm run build -w dev" first`);
-  const workers = Math.max(1, Number(project.config.maxWorkers) || 1);
+  const workers = await workersNeeded(project);
   const runDir = makeDataDir("suite");
   const webDistDir = fs.mkdtempSync(path.join(os.tmpdir(), "partshop-test-web-"));
   fs.writeFileSync(path.join(webDistDir, "index.html"), "<!doctype html><title>Partshop test page</title>");
