@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
+import { seedEmulatorAccounts } from "../../../dev/src/accounts";
 import { startAuthEmulator } from "../../../dev/src/auth-emulator";
 import { startEmbeddedPostgres } from "../../../dev/src/embedded-postgres";
 import { freePort, LOCAL_START, makeDataDir, ShopProcess, shopEnv, spawnShop } from "./processes";
@@ -27,8 +28,10 @@ declare module "vitest" {
 }
 
 const PROJECT_ID = "demo-partshop";
+const setupStarted = Date.now();
+/** PARTSHOP_TEST_VERBOSE=1 shows the setup's steps, with the seconds since it began. */
 const log = (line: string) => {
-  if (process.env.PARTSHOP_TEST_VERBOSE) console.log(`[suite] ${line}`);
+  if (process.env.PARTSHOP_TEST_VERBOSE) console.log(`[suite +${((Date.now() - setupStarted) / 1000).toFixed(1)} s] ${line}`);
 };
 
 /** The environment of a shop of the suite: the shared services, its own database and ports. */
@@ -50,6 +53,38 @@ async function workersNeeded(project: TestProject): Promise<number> {
   const filters = (project.vitest as unknown as { filenamePattern?: string[] }).filenamePattern ?? [];
   const { testFiles } = await project.globTestFiles(filters);
   return Math.max(1, Math.min(maxWorkers, testFiles.length));
+}
+
+/**
+ * The template database (the server's "partshop"), made fast for tests and migrated and seeded by
+ * a shop started on it and stopped; answers its URL. Durability buys nothing on a server for
+ * tests (the crash tests start servers of their own).
+ */
+async function prepareTemplate(databaseUrl: string, webDistDir: string): Promise<string> {
+  await onServer(databaseUrl, async (client) => {
+    for (const setting of ["fsync = off", "synchronous_commit = off", "full_page_writes = off"]) await client.query(`ALTER SYSTEM SET ${setting}`);
+    await client.query("SELECT pg_reload_conf()");
+  });
+  // A Firebase project without an emulator: nothing signs in on this shop, and it seeds no accounts.
+  const env = await shopEnv("template", { DATABASE_URL: databaseUrl, FIREBASE_PROJECT_ID: PROJECT_ID, WEB_DIST_DIR: webDistDir });
+  const template = await spawnShop(env);
+  log("template database migrated and seeded");
+  await template.stop();
+  fs.rmSync(env.DATA_DIR, { recursive: true, force: true });
+  return databaseUrl;
+}
+
+/** The seeded accounts (admin@partshop.dev, customer@partshop.dev) in the run's emulator. */
+async function seedAccounts(emulatorHost: string): Promise<void> {
+  const before = process.env.FIREBASE_AUTH_EMULATOR_HOST;
+  try {
+    await seedEmulatorAccounts(PROJECT_ID, emulatorHost);
+    log("accounts seeded");
+  } finally {
+    // firebase-admin reads the emulator from the environment: this process's, not the tests'.
+    if (before === undefined) delete process.env.FIREBASE_AUTH_EMULATOR_HOST;
+    else process.env.FIREBASE_AUTH_EMULATOR_HOST = before;
+  }
 }
 
 async function onServer<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
@@ -96,23 +131,20 @@ export default async function setup(project: TestProject) {
   };
 
   try {
-    // Both start at once; whichever started is stopped at the end, even if the other failed.
-    const starting = [
-      startEmbeddedPostgres({ dataDir: runDir, port: await freePort(), log }),
-      startAuthEmulator({ projectId: PROJECT_ID, port: await freePort(3), dataDir: runDir, log }),
-    ] as const;
-    for (const outcome of await Promise.allSettled(starting)) if (outcome.status === "fulfilled") stops.push(outcome.value.stop);
-    const [database, emulator] = [await starting[0], await starting[1]];
-    // A server for tests only: durability buys nothing here (crash tests start servers of their own).
-    await onServer(database.url, async (client) => {
-      for (const setting of ["fsync = off", "synchronous_commit = off", "full_page_writes = off"]) await client.query(`ALTER SYSTEM SET ${setting}`);
-      await client.query("SELECT pg_reload_conf()");
+    // PostgreSQL and the emulator start at once; whichever started is stopped at the end. While
+    // the emulator starts, a shop migrates and seeds the template database (it needs no emulator:
+    // the accounts are seeded here, once, so the workers' shops find them and seed none).
+    const databaseStarting = startEmbeddedPostgres({ dataDir: runDir, port: await freePort(), log });
+    const emulatorStarting = startAuthEmulator({ projectId: PROJECT_ID, port: await freePort(3), dataDir: runDir, log });
+    for (const starting of [databaseStarting, emulatorStarting]) starting.then((service) => stops.push(service.stop)).catch(() => undefined);
+    const templateReady = databaseStarting.then((database) => prepareTemplate(database.url, webDistDir));
+    const accountsReady = emulatorStarting.then(async (emulator) => {
+      await seedAccounts(emulator.host);
+      return emulator;
     });
-
-    const templateUrl = database.url;
-    const template = await spawnShop(await suiteShopEnv("template", templateUrl, emulator.host, webDistDir));
-    await template.stop();
-    fs.rmSync(template.dataDir, { recursive: true, force: true });
+    const ready = await Promise.allSettled([templateReady, accountsReady]);
+    for (const outcome of ready) if (outcome.status === "rejected") throw outcome.reason;
+    const [templateUrl, emulator] = [await templateReady, await accountsReady];
 
     const databaseUrls = Array.from({ length: workers }, (_, index) => templateUrl.replace(/\/[^/?]+(\?|$)/, `/partshop_worker_${index + 1}$1`));
     const templateName = new URL(templateUrl).pathname.slice(1);
@@ -132,6 +164,7 @@ export default async function setup(project: TestProject) {
     );
     const failed = started.find((outcome): outcome is PromiseRejectedResult => outcome.status === "rejected");
     if (failed) throw failed.reason;
+    log(`${shops.length} shops ready`);
 
     project.provide("restRoutes", await routes);
     project.provide(
