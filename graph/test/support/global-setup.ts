@@ -1,11 +1,10 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { seedEmulatorAccounts } from "../../../dev/src/accounts";
 import { startAuthEmulator } from "../../../dev/src/auth-emulator";
-import { startEmbeddedPostgres } from "../../../dev/src/embedded-postgres";
+import { copyDatabase, startDatabaseServer } from "./database-server";
 import { freePort, LOCAL_START, makeDataDir, ShopProcess, shopEnv, spawnShop } from "./processes";
 import { listRestRoutes, type RestRoute } from "./route-table";
 
@@ -55,16 +54,8 @@ async function workersNeeded(project: TestProject): Promise<number> {
   return Math.max(1, Math.min(maxWorkers, testFiles.length));
 }
 
-/**
- * The template database (the server's "partshop"), made fast for tests and migrated and seeded by
- * a shop started on it and stopped; answers its URL. Durability buys nothing on a server for
- * tests (the crash tests start servers of their own).
- */
+/** The template database (the server's "partshop"), migrated and seeded by a shop started on it and stopped; answers its URL. */
 async function prepareTemplate(databaseUrl: string, webDistDir: string): Promise<string> {
-  await onServer(databaseUrl, async (client) => {
-    for (const setting of ["fsync = off", "synchronous_commit = off", "full_page_writes = off"]) await client.query(`ALTER SYSTEM SET ${setting}`);
-    await client.query("SELECT pg_reload_conf()");
-  });
   // A Firebase project without an emulator: nothing signs in on this shop, and it seeds no accounts.
   const env = await shopEnv("template", { DATABASE_URL: databaseUrl, FIREBASE_PROJECT_ID: PROJECT_ID, WEB_DIST_DIR: webDistDir });
   const template = await spawnShop(env);
@@ -84,16 +75,6 @@ async function seedAccounts(emulatorHost: string): Promise<void> {
     // firebase-admin reads the emulator from the environment: this process's, not the tests'.
     if (before === undefined) delete process.env.FIREBASE_AUTH_EMULATOR_HOST;
     else process.env.FIREBASE_AUTH_EMULATOR_HOST = before;
-  }
-}
-
-async function onServer<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
   }
 }
 
@@ -134,7 +115,7 @@ export default async function setup(project: TestProject) {
     // PostgreSQL and the emulator start at once; whichever started is stopped at the end. While
     // the emulator starts, a shop migrates and seeds the template database (it needs no emulator:
     // the accounts are seeded here, once, so the workers' shops find them and seed none).
-    const databaseStarting = startEmbeddedPostgres({ dataDir: runDir, port: await freePort(), log });
+    const databaseStarting = startDatabaseServer({ dataDir: runDir, port: await freePort(), log });
     const emulatorStarting = startAuthEmulator({ projectId: PROJECT_ID, port: await freePort(3), dataDir: runDir, log });
     for (const starting of [databaseStarting, emulatorStarting]) starting.then((service) => stops.push(service.stop)).catch(() => undefined);
     const templateReady = databaseStarting.then((database) => prepareTemplate(database.url, webDistDir));
@@ -146,11 +127,8 @@ export default async function setup(project: TestProject) {
     for (const outcome of ready) if (outcome.status === "rejected") throw outcome.reason;
     const [templateUrl, emulator] = [await templateReady, await accountsReady];
 
-    const databaseUrls = Array.from({ length: workers }, (_, index) => templateUrl.replace(/\/[^/?]+(\?|$)/, `/partshop_worker_${index + 1}$1`));
-    const templateName = new URL(templateUrl).pathname.slice(1);
-    await onServer(templateUrl.replace(/\/[^/?]+(\?|$)/, "/postgres$1"), async (client) => {
-      for (const url of databaseUrls) await client.query(`CREATE DATABASE ${new URL(url).pathname.slice(1)} TEMPLATE ${templateName}`);
-    });
+    const databaseUrls: string[] = [];
+    for (let worker = 1; worker <= workers; worker++) databaseUrls.push(await copyDatabase(templateUrl, `partshop_worker_${worker}`));
 
     // Listed while the shops start (awaited below; a failure is thrown there).
     const routes = listRestRoutes();
