@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# The whole test suite, as CI runs it: the unit tier, build, schema and codegen drift, the API's
-# integration tests against real PostgreSQL / Auth Emulator / payment sandbox, and the web app's tests.
+# The whole test suite, as CI runs it: the unit tier, build, drift of the generated schemas
+# (GraphQL, database) and web operations, the API's integration tests against real PostgreSQL /
+# Auth Emulator / payment sandbox, and the web app's tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -11,17 +12,20 @@ echo "== build the server and the local harness"
 npm run build -w graph
 npm run build -w dev
 
+echo "== servers from Debian's packages for the schema dump and the deployment tests (PostgreSQL, HAProxy, Prometheus, pgBackRest)"
+bash scripts/ensure-servers.sh
+
 echo "== schema.graphql is generated from the code"
 npm run schema:check -w graph
+
+echo "== graph/src/db/schema.sql is the schema the migrations make"
+npm run db:schema:check -w graph
 
 echo "== generated web operations match schema.graphql"
 npm run codegen:check -w web
 
 echo "== local harness tests (the payment sandbox through the real stripe SDK)"
 npm test -w dev
-
-echo "== servers from Debian's packages for the scale-out test (PostgreSQL, HAProxy)"
-bash scripts/ensure-servers.sh
 
 # On the Node the production image runs (the Dockerfile's NODE_IMAGE), installed when this
 # machine's is another: the tests start their shops with the Node that runs them. The harness

@@ -822,6 +822,15 @@ describe("hostile input", () => {
     expect(await storedImages()).toEqual(imagesBefore);
   });
 
+  it("a path part longer than any id or email is 414 with a message that says so; an email of 254 characters is read", async () => {
+    const long = await rest("GET", `/order/${"a".repeat(400)}`, { token: f.customer.token });
+    expect(long.status).toBe(414);
+    expect(long.body).toEqual({ error: "A part of the address is longer than 320 characters: no id or email is that long" });
+    const longest = `${"x".repeat(64)}@${"d".repeat(63)}.${"e".repeat(63)}.${"f".repeat(57)}.com`;
+    expect(longest).toHaveLength(254);
+    expect((await rest("GET", `/admin/${longest}`, { token: f.admin.token })).body).toEqual({ admin: false });
+  });
+
   it("the server is still healthy after the corpus", async () => {
     expect((await rest("GET", "/healthz")).status).toBe(200);
     const placed = await rest("POST", "/order", { token: f.customer.token, body: orderBody(f.partId, 2) });

@@ -33,12 +33,12 @@ export interface EventsLog {
 const channelOf = (topic: ChangeTopic) => `${topic}_changed`;
 
 /**
- * How long a round trip on the LISTEN connection may take. It answers within a millisecond when
- * the connection is sound; one silent for this long is taken for dead (a network that drops
- * packets without a word), so the caches fall through to the database while it reconnects
- * instead of waiting on it.
+ * How long a round trip on the LISTEN connection may take. A sound connection answers at once,
+ * even on a machine under heavy load; one silent for this long is taken for dead (a network that
+ * drops packets without a word), so the caches fall through to the database while it reconnects
+ * instead of waiting on it. The reads that asked meanwhile are the only ones that waited.
  */
-export const CHECK_IN_TIMEOUT_MS = 1000;
+export const CHECK_IN_TIMEOUT_MS = 5000;
 /** How long connecting the LISTEN connection may take before it is tried again. */
 const CONNECT_TIMEOUT_MS = 5000;
 

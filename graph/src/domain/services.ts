@@ -8,7 +8,7 @@ import { UserService } from "./accounts/user.service";
 import { AuditService } from "./audit/audit.service";
 import { CompatibilityService } from "./catalogue/compatibility.service";
 import { PartSearchService } from "./catalogue/part-search.service";
-import { SearchQueriesMemo } from "./catalogue/search-queries";
+import { SearchQueriesMemo } from "./catalogue/search/search-queries";
 import { PartService } from "./catalogue/part.service";
 import { ProductService } from "./catalogue/product.service";
 import { ReviewService } from "./catalogue/review.service";

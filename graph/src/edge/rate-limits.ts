@@ -4,6 +4,7 @@ import { RateLimiterPostgres, RateLimiterRes } from "rate-limiter-flexible";
 import type { DataSource } from "typeorm";
 import type { Config } from "../config";
 import type { RateLimitName } from "../api/rest";
+import { SILENT_COUNTERS, type ShopCounters } from "../domain/counters";
 import type { Logger } from "./logging";
 
 export type Decision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
@@ -25,6 +26,7 @@ export class RateLimit {
     private readonly limiter: RateLimiterPostgres,
     private readonly log: Logger,
     readonly per: RateLimitSubject = "address",
+    private readonly counters: ShopCounters = SILENT_COUNTERS,
   ) {}
 
   async take(client: string, amount = 1): Promise<Decision> {
@@ -37,6 +39,7 @@ export class RateLimit {
       if (outcome instanceof RateLimiterRes) {
         // A refused request takes nothing from the allowance: what it would have taken goes back.
         await this.limiter.reward(key, amount).catch(() => undefined);
+        this.counters.rateLimitRefused(this.label);
         return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(outcome.msBeforeNext / 1000)) };
       }
       // The counter is the database: when it is down the request itself fails with a 503, so
@@ -56,7 +59,7 @@ export class RateLimit {
 export type RateLimits = Record<RateLimitName, RateLimit>;
 
 /** The limits of Config.rateLimits, in the rate_limits table (migration 1764300000000). */
-export function createRateLimits(limits: Config["rateLimits"], db: DataSource, log: Logger): RateLimits {
+export function createRateLimits(limits: Config["rateLimits"], db: DataSource, log: Logger, counters: ShopCounters = SILENT_COUNTERS): RateLimits {
   const { windowSeconds } = limits;
   const limit = (label: string, max: number, per: RateLimitSubject = "address") =>
     new RateLimit(
@@ -76,6 +79,7 @@ export function createRateLimits(limits: Config["rateLimits"], db: DataSource, l
       }),
       log,
       per,
+      counters,
     );
   return {
     signIn: limit("sign-in", limits.signIn),

@@ -20,8 +20,6 @@
  */
 import fs from "node:fs";
 import pg from "pg";
-import { LAPTOP_BRANDS_OF_PARTS } from "../db/migrations/1764740000000-part-laptop-brands";
-import { LAPTOP_MODELS_OF_PARTS } from "../db/migrations/1764750000000-part-laptop-models";
 import { seedParts } from "../db/seed-catalogue";
 
 export interface InvariantReport {
@@ -105,6 +103,16 @@ export const ROLLUP_CHECKS: Array<[label: string, sql: string]> = [
      WHERE r.customers <> u.customers`,
   ],
 ];
+
+/** Every part that fits a laptop, with the brands of its laptops (`part_id`, `brands`): what `parts.laptop_brands` must hold. */
+const LAPTOP_BRANDS_OF_PARTS = `SELECT c.part_id, array_agg(DISTINCT lower(m.brand) ORDER BY lower(m.brand)) AS brands
+  FROM part_compatibility c JOIN laptop_models m ON m.id = c.laptop_model_id GROUP BY c.part_id`;
+
+/** Every part that fits a laptop, with its laptops as `parts.laptop_models` must hold them (`part_id`, `models`). */
+const LAPTOP_MODELS_OF_PARTS = `SELECT c.part_id, array_agg(DISTINCT entry ORDER BY entry) AS models
+  FROM part_compatibility c JOIN laptop_models m ON m.id = c.laptop_model_id,
+       LATERAL (VALUES (chr(31) || lower(m.model)), (lower(m.brand) || chr(31) || lower(m.model))) AS entries (entry)
+  GROUP BY c.part_id`;
 
 /**
  * What the searches look up first must hold every value they stand for, or a search would hide

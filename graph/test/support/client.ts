@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import http from "node:http";
+import https from "node:https";
 import pg from "pg";
 import { inject } from "vitest";
 
@@ -46,7 +47,7 @@ export async function rest<T = any>(
  */
 export function getRaw(url: string, headers: http.OutgoingHttpHeaders): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
   return new Promise((resolve, reject) => {
-    http
+    (url.startsWith("https:") ? https : http)
       .get(url, { headers }, (response) => {
         const chunks: Buffer[] = [];
         response.on("data", (chunk: Buffer) => chunks.push(chunk));

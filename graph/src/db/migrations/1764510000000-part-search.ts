@@ -162,8 +162,8 @@ export class PartSearch1764510000000 implements MigrationInterface {
   }
 }
 
-/** What a shopper typed as a tsquery (exported: migration 1764650000000 restores it on the way down). */
-export const PART_SEARCH_QUERY = `
+/** What a shopper typed as a tsquery. */
+const PART_SEARCH_QUERY = `
       CREATE FUNCTION part_search_query(search text) RETURNS tsquery
       LANGUAGE plpgsql STABLE PARALLEL SAFE AS $$
       DECLARE

@@ -1,5 +1,4 @@
 import { MigrationInterface, QueryRunner } from "typeorm";
-import { PART_SEARCH_QUERY } from "./1764510000000-part-search";
 
 /**
  * Prefix words of a search as the exact words the catalogue has.
@@ -66,7 +65,7 @@ export class SearchLexemes1764650000000 implements MigrationInterface {
   }
 
   async down(db: QueryRunner): Promise<void> {
-    await db.query(PART_SEARCH_QUERY.replace("CREATE FUNCTION", "CREATE OR REPLACE FUNCTION"));
+    await db.query(PART_SEARCH_QUERY_BEFORE);
     await db.query(`DROP FUNCTION IF EXISTS part_search_queries(text)`);
     await db.query(`DROP FUNCTION IF EXISTS search_prefix_as_lexemes(text)`);
     await db.query(`DROP TRIGGER IF EXISTS parts_search_lexemes ON parts`);
@@ -83,7 +82,7 @@ export class SearchLexemes1764650000000 implements MigrationInterface {
  * with it when there are at most 32, which finds exactly the same parts by exact GIN entries.
  * Ranking stays with `query`: ts_rank_cd's cost grows with the number of words in it.
  */
-export const PART_SEARCH_QUERIES = `
+const PART_SEARCH_QUERIES = `
       CREATE FUNCTION part_search_queries(search text, OUT query tsquery, OUT match tsquery)
       LANGUAGE plpgsql STABLE PARALLEL SAFE AS $$
       DECLARE
@@ -125,5 +124,44 @@ export const PART_SEARCH_QUERIES = `
           query := CASE WHEN query IS NULL THEN term ELSE query && term END;
           match := CASE WHEN match IS NULL THEN exact ELSE match && exact END;
         END LOOP;
+      END
+      $$`;
+
+/** part_search_query as it was before this migration: restored on the way down. */
+const PART_SEARCH_QUERY_BEFORE = `
+      CREATE OR REPLACE FUNCTION part_search_query(search text) RETURNS tsquery
+      LANGUAGE plpgsql STABLE PARALLEL SAFE AS $$
+      DECLARE
+        token text;
+        candidate text;
+        edits int;
+        term tsquery;
+        result tsquery;
+      BEGIN
+        FOR token IN
+          SELECT word FROM unnest(tsvector_to_array(to_tsvector('simple', search_normalize(left(search, 200), false)))) AS word LIMIT 10
+        LOOP
+          CONTINUE WHEN ts_lexize('english_stem', token) = '{}';
+          -- A prefix of longer words ("thinkp" is ThinkPad), but a number or a single character as
+          -- written ("2" is not 2280, "x" is not every word starting with x).
+          term := to_tsquery('english', '''' || replace(replace(token, '\\', '\\\\'), '''', '''''') || ''''
+                                        || CASE WHEN length(token) > 1 AND token ~ '[[:alpha:]]' THEN ':*' ELSE '' END);
+          CONTINUE WHEN numnode(term) = 0;
+          -- A word the catalogue does not have may be a typo: add the catalogue's closest words,
+          -- found by trigram similarity (the index) and at most 1 edit away (2 from 6 letters).
+          IF token ~ '^[[:alpha:]]{4,}$' AND NOT EXISTS (SELECT 1 FROM search_words WHERE word = token) THEN
+            edits := CASE WHEN length(token) < 6 THEN 1 ELSE 2 END;
+            FOR candidate IN
+              SELECT word FROM search_words
+              WHERE word % token AND levenshtein_less_equal(word, token, edits) <= edits AND ts_lexize('english_stem', word) <> '{}'
+              ORDER BY levenshtein_less_equal(word, token, edits), similarity(word, token) DESC, word
+              LIMIT 3
+            LOOP
+              term := term || to_tsquery('english', '''' || candidate || '''');
+            END LOOP;
+          END IF;
+          result := CASE WHEN result IS NULL THEN term ELSE result && term END;
+        END LOOP;
+        RETURN result;
       END
       $$`;

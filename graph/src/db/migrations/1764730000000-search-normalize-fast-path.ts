@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from "typeorm";
 
 /** What migration 1764510000000's search_normalize returns for text with a hyphen. */
-export const HYPHENS_EXPRESSION = `lower(regexp_replace(input, '([[:alnum:]])-(?=[[:alnum:]])', '\\1 ', 'g'))
+const HYPHENS_EXPRESSION = `lower(regexp_replace(input, '([[:alnum:]])-(?=[[:alnum:]])', '\\1 ', 'g'))
           || CASE WHEN joined THEN coalesce(' ' || (
                SELECT string_agg(replace(m[1], '-', ''), ' ')
                FROM regexp_matches(lower(input), '([[:alnum:]]+(?:-[[:alnum:]]+)+)', 'g') AS m), '')

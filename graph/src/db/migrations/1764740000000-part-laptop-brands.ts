@@ -8,7 +8,7 @@ import { MigrationInterface, QueryRunner } from "typeorm";
  * Lenovo took 1,250 parts × 3 laptops of lookups, 15.7 ms, and 5.7 ms read from the rows.
  */
 /** Every part that fits a laptop, with the brands of its laptops (`part_id`, `brands`), in one aggregate. */
-export const LAPTOP_BRANDS_OF_PARTS = `SELECT c.part_id, array_agg(DISTINCT lower(m.brand) ORDER BY lower(m.brand)) AS brands
+const LAPTOP_BRANDS_OF_PARTS = `SELECT c.part_id, array_agg(DISTINCT lower(m.brand) ORDER BY lower(m.brand)) AS brands
   FROM part_compatibility c JOIN laptop_models m ON m.id = c.laptop_model_id GROUP BY c.part_id`;
 
 export class PartLaptopBrands1764740000000 implements MigrationInterface {
@@ -40,14 +40,13 @@ export class PartLaptopBrands1764740000000 implements MigrationInterface {
 }
 
 /** This migration's column in a SET list of what a part's laptops decide. */
-export const BRANDS_FROM_LAPTOPS = "laptop_brands = part_laptop_brands(id)";
+const BRANDS_FROM_LAPTOPS = "laptop_brands = part_laptop_brands(id)";
 
 /** What a part's laptops decide, as a SET list: its search document, and the `columns` given. */
-export const setFromLaptops = (...columns: string[]) =>
-  ["search_document = part_search_document(name, part_models_text(id), short_desc)", ...columns].join(", ");
+const setFromLaptops = (...columns: string[]) => ["search_document = part_search_document(name, part_models_text(id), short_desc)", ...columns].join(", ");
 
 /** Migration 1764510000000's statement trigger function on part_compatibility, setting `set` on the parts whose laptops changed. */
-export const partCompatibilityTrigger = (set: string) => `
+const partCompatibilityTrigger = (set: string) => `
       CREATE OR REPLACE FUNCTION part_compatibility_search_document() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
         UPDATE parts SET ${set}
@@ -57,7 +56,7 @@ export const partCompatibilityTrigger = (set: string) => `
       $$`;
 
 /** Migration 1764510000000's row trigger function on laptop_models (a renamed laptop), setting `set` on the parts that fit it. */
-export const laptopModelsTrigger = (set: string) => `
+const laptopModelsTrigger = (set: string) => `
       CREATE OR REPLACE FUNCTION laptop_models_search_document() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
         PERFORM search_words_add(NEW.brand || ' ' || NEW.model);

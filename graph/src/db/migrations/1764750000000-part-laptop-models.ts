@@ -1,5 +1,4 @@
 import { MigrationInterface, QueryRunner } from "typeorm";
-import { BRANDS_FROM_LAPTOPS, laptopModelsTrigger, partCompatibilityTrigger, setFromLaptops } from "./1764740000000-part-laptop-brands";
 
 /**
  * `parts.laptop_models`: the laptops a part fits, each as a model alone (`chr(31)` and its name)
@@ -21,7 +20,7 @@ import { BRANDS_FROM_LAPTOPS, laptopModelsTrigger, partCompatibilityTrigger, set
  * it (274 against 275 ms over 102 such).
  */
 /** Every part that fits a laptop, with its laptops as `parts.laptop_models` holds them (`part_id`, `models`), in one aggregate. */
-export const LAPTOP_MODELS_OF_PARTS = `SELECT c.part_id, array_agg(DISTINCT entry ORDER BY entry) AS models
+const LAPTOP_MODELS_OF_PARTS = `SELECT c.part_id, array_agg(DISTINCT entry ORDER BY entry) AS models
   FROM part_compatibility c JOIN laptop_models m ON m.id = c.laptop_model_id,
        LATERAL (VALUES (chr(31) || lower(m.model)), (lower(m.brand) || chr(31) || lower(m.model))) AS entries (entry)
   GROUP BY c.part_id`;
@@ -59,3 +58,32 @@ export class PartLaptopModels1764750000000 implements MigrationInterface {
     await db.query(`DROP FUNCTION IF EXISTS part_laptop_models(uuid)`);
   }
 }
+
+/** Migration 1764740000000's column in a SET list of what a part's laptops decide. */
+const BRANDS_FROM_LAPTOPS = "laptop_brands = part_laptop_brands(id)";
+
+/** What a part's laptops decide, as a SET list: its search document, and the `columns` given. */
+const setFromLaptops = (...columns: string[]) => ["search_document = part_search_document(name, part_models_text(id), short_desc)", ...columns].join(", ");
+
+/** Migration 1764510000000's statement trigger function on part_compatibility, setting `set` on the parts whose laptops changed. */
+const partCompatibilityTrigger = (set: string) => `
+      CREATE OR REPLACE FUNCTION part_compatibility_search_document() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        UPDATE parts SET ${set}
+        WHERE id IN (SELECT part_id FROM changed);
+        RETURN NULL;
+      END
+      $$`;
+
+/** Migration 1764510000000's row trigger function on laptop_models (a renamed laptop), setting `set` on the parts that fit it. */
+const laptopModelsTrigger = (set: string) => `
+      CREATE OR REPLACE FUNCTION laptop_models_search_document() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        PERFORM search_words_add(NEW.brand || ' ' || NEW.model);
+        IF TG_OP = 'UPDATE' THEN
+          UPDATE parts SET ${set}
+          WHERE id IN (SELECT part_id FROM part_compatibility WHERE laptop_model_id = NEW.id);
+        END IF;
+        RETURN NULL;
+      END
+      $$`;

@@ -1,5 +1,4 @@
 import { MigrationInterface, QueryRunner } from "typeorm";
-import { PART_SEARCH_QUERIES } from "./1764650000000-search-lexemes";
 
 /**
  * A partial word finds the words it begins even where the English stemmer cuts them shorter than
@@ -28,29 +27,108 @@ const PREFIX_WORDS_AS_LEXEMES = `
         WHERE lexeme IS NOT NULL AND NOT starts_with(lexeme, covered)
       $$`;
 
-const DECLARED = "        typo tsquery;\n";
-const PREFIX_LOOKED_UP = "              exact := coalesce(search_prefix_as_lexemes(stems[1]), term);\n";
-
-/** part_search_queries with the words' stems added after a prefix's lexemes. */
-function withWordsOfPrefix(): string {
-  if (!PART_SEARCH_QUERIES.includes(DECLARED) || !PART_SEARCH_QUERIES.includes(PREFIX_LOOKED_UP)) {
-    throw new Error("part_search_queries is not as migration 1764650000000 wrote it");
-  }
-  return PART_SEARCH_QUERIES.replace("CREATE FUNCTION", "CREATE OR REPLACE FUNCTION")
-    .replace(DECLARED, () => `${DECLARED}        words tsquery;\n`)
-    .replace(
-      PREFIX_LOOKED_UP,
-      // A function: a replacement string would read the pattern's `$'` as "the text after the match".
-      () => `${PREFIX_LOOKED_UP}              IF token ~ '^[[:alpha:]]{3,}$' THEN
+/**
+ * part_search_queries with the stems of the catalogue's words a prefix begins (`words`), or'ed
+ * after the prefix's own lexemes.
+ */
+const PART_SEARCH_QUERIES_WITH_WORDS = `
+      CREATE OR REPLACE FUNCTION part_search_queries(search text, OUT query tsquery, OUT match tsquery)
+      LANGUAGE plpgsql STABLE PARALLEL SAFE AS $$
+      DECLARE
+        token text;
+        candidate text;
+        edits int;
+        stems text[];
+        term tsquery;
+        exact tsquery;
+        typo tsquery;
+        words tsquery;
+      BEGIN
+        FOR token IN
+          SELECT word FROM unnest(tsvector_to_array(to_tsvector('simple', search_normalize(left(search, 200), false)))) AS word LIMIT 10
+        LOOP
+          CONTINUE WHEN ts_lexize('english_stem', token) = '{}';
+          term := to_tsquery('english', '''' || replace(replace(token, '\\', '\\\\'), '''', '''''') || ''''
+                                        || CASE WHEN length(token) > 1 AND token ~ '[[:alpha:]]' THEN ':*' ELSE '' END);
+          CONTINUE WHEN numnode(term) = 0;
+          exact := term;
+          IF length(token) > 1 AND token ~ '[[:alpha:]]' THEN
+            stems := tsvector_to_array(to_tsvector('english', token));
+            IF cardinality(stems) = 1 AND stems[1] ~ '[[:alpha:]]' THEN
+              exact := coalesce(search_prefix_as_lexemes(stems[1]), term);
+              IF token ~ '^[[:alpha:]]{3,}$' THEN
                 words := search_words_as_lexemes(token, stems[1]);
                 IF words IS NOT NULL THEN
                   term := term || words;
                   exact := exact || words;
                 END IF;
               END IF;
-`,
-    );
-}
+            END IF;
+          END IF;
+          IF token ~ '^[[:alpha:]]{4,}$' AND NOT EXISTS (SELECT 1 FROM search_words WHERE word = token) THEN
+            edits := CASE WHEN length(token) < 6 THEN 1 ELSE 2 END;
+            FOR candidate IN
+              SELECT word FROM search_words
+              WHERE word % token AND levenshtein_less_equal(word, token, edits) <= edits AND ts_lexize('english_stem', word) <> '{}'
+              ORDER BY levenshtein_less_equal(word, token, edits), similarity(word, token) DESC, word
+              LIMIT 3
+            LOOP
+              typo := to_tsquery('english', '''' || candidate || '''');
+              term := term || typo;
+              exact := exact || typo;
+            END LOOP;
+          END IF;
+          query := CASE WHEN query IS NULL THEN term ELSE query && term END;
+          match := CASE WHEN match IS NULL THEN exact ELSE match && exact END;
+        END LOOP;
+      END
+      $$`;
+
+/** part_search_queries as it was before this migration: restored on the way down. */
+const PART_SEARCH_QUERIES_BEFORE = `
+      CREATE OR REPLACE FUNCTION part_search_queries(search text, OUT query tsquery, OUT match tsquery)
+      LANGUAGE plpgsql STABLE PARALLEL SAFE AS $$
+      DECLARE
+        token text;
+        candidate text;
+        edits int;
+        stems text[];
+        term tsquery;
+        exact tsquery;
+        typo tsquery;
+      BEGIN
+        FOR token IN
+          SELECT word FROM unnest(tsvector_to_array(to_tsvector('simple', search_normalize(left(search, 200), false)))) AS word LIMIT 10
+        LOOP
+          CONTINUE WHEN ts_lexize('english_stem', token) = '{}';
+          term := to_tsquery('english', '''' || replace(replace(token, '\\', '\\\\'), '''', '''''') || ''''
+                                        || CASE WHEN length(token) > 1 AND token ~ '[[:alpha:]]' THEN ':*' ELSE '' END);
+          CONTINUE WHEN numnode(term) = 0;
+          exact := term;
+          IF length(token) > 1 AND token ~ '[[:alpha:]]' THEN
+            stems := tsvector_to_array(to_tsvector('english', token));
+            IF cardinality(stems) = 1 AND stems[1] ~ '[[:alpha:]]' THEN
+              exact := coalesce(search_prefix_as_lexemes(stems[1]), term);
+            END IF;
+          END IF;
+          IF token ~ '^[[:alpha:]]{4,}$' AND NOT EXISTS (SELECT 1 FROM search_words WHERE word = token) THEN
+            edits := CASE WHEN length(token) < 6 THEN 1 ELSE 2 END;
+            FOR candidate IN
+              SELECT word FROM search_words
+              WHERE word % token AND levenshtein_less_equal(word, token, edits) <= edits AND ts_lexize('english_stem', word) <> '{}'
+              ORDER BY levenshtein_less_equal(word, token, edits), similarity(word, token) DESC, word
+              LIMIT 3
+            LOOP
+              typo := to_tsquery('english', '''' || candidate || '''');
+              term := term || typo;
+              exact := exact || typo;
+            END LOOP;
+          END IF;
+          query := CASE WHEN query IS NULL THEN term ELSE query && term END;
+          match := CASE WHEN match IS NULL THEN exact ELSE match && exact END;
+        END LOOP;
+      END
+      $$`;
 
 export class PrefixWordsAsLexemes1764760000000 implements MigrationInterface {
   name = "PrefixWordsAsLexemes1764760000000";
@@ -58,11 +136,11 @@ export class PrefixWordsAsLexemes1764760000000 implements MigrationInterface {
   async up(db: QueryRunner): Promise<void> {
     await db.query(`CREATE INDEX search_words_by_prefix ON search_words (word COLLATE "C")`);
     await db.query(PREFIX_WORDS_AS_LEXEMES);
-    await db.query(withWordsOfPrefix());
+    await db.query(PART_SEARCH_QUERIES_WITH_WORDS);
   }
 
   async down(db: QueryRunner): Promise<void> {
-    await db.query(PART_SEARCH_QUERIES.replace("CREATE FUNCTION", "CREATE OR REPLACE FUNCTION"));
+    await db.query(PART_SEARCH_QUERIES_BEFORE);
     await db.query(`DROP FUNCTION IF EXISTS search_words_as_lexemes(text, text)`);
     await db.query(`DROP INDEX IF EXISTS search_words_by_prefix`);
   }

@@ -1,25 +1,37 @@
 import { LRUCache } from "lru-cache";
-import type { DomainEvents } from "../events";
+import type { DataSource } from "typeorm";
+import { runStatement } from "../../../db/prepared";
+import type { DomainEvents } from "../../events";
 
-/** What `part_search_queries` makes of a search: the tsquery that ranks and the one that finds (null: nothing searchable). */
+/**
+ * What `part_search_queries` makes of a search (see db/schema.sql): `query`, the words as typed,
+ * each a prefix of longer words and or'ed with the catalogue's closest words when it may be a
+ * typo, which ranks; `match`, the same with each prefix written as the catalogue's lexemes it
+ * begins, which finds the same parts faster. Both null: nothing searchable (stop words only).
+ */
 export interface SearchQueries {
   query: string | null;
   match: string | null;
 }
 
+/** The search's tsqueries, looked up in the database. */
+export async function lookUpSearchQueries(db: DataSource, search: string): Promise<SearchQueries> {
+  const [queries] = await runStatement<SearchQueries>(db, `SELECT query::text AS query, match::text AS match FROM part_search_queries($1)`, [search]);
+  return queries;
+}
+
 /**
  * The tables `part_search_queries` reads besides its fixed dictionaries: the words typos are
  * corrected to and the lexemes prefixes stand for. Their triggers announce a change naming the
- * table (migrations 1764510000000 and 1764720000000).
+ * table.
  */
 const VOCABULARY_TABLES = new Set(["search_words", "search_lexemes"]);
 
 /**
  * The tsqueries of each search text met, kept until the search vocabulary changes. They are a
  * function of the text and the vocabulary only; a stock or price change (every order is one)
- * leaves them. Looking them up again was a quarter to a third of a search's PostgreSQL work at the
- * scale seed (1.5 ms for "ssd elitebook Q52", 4 ms with a typo to correct), repeated for every
- * next page of a search and every filter tried on it.
+ * leaves them. Looking them up is a large share of a search's work in PostgreSQL (more with a typo
+ * to correct), and would be repeated for every next page of a search and every filter tried on it.
  *
  * The rules of the shop's other in-memory copies (api/notified-cache.ts): nothing is kept or used
  * while the change feed is down; a value is kept only if no vocabulary change was heard while it
