@@ -85,6 +85,18 @@ export class PageArgs {
   after?: string | null;
 }
 
+/** The most related parts a part's page may ask for. */
+export const RELATED_PARTS_MAX = 12;
+
+@ArgsType()
+export class RelatedPartsArgs {
+  @Field(() => Int, { defaultValue: 4, description: `How many, 1 to ${RELATED_PARTS_MAX}` })
+  @IsInt({ message: "first must be a whole number" })
+  @Min(1, { message: "first must be at least 1" })
+  @Max(RELATED_PARTS_MAX, { message: `first must be at most ${RELATED_PARTS_MAX}` })
+  first: number = 4;
+}
+
 registerEnumType(PartOrder, {
   name: "PartOrder",
   description: "How the catalogue is sorted; ties go by catalogue order",

@@ -12,6 +12,7 @@ import {
   LaptopModelArgs,
   PageArgs,
   PartSearchArgs,
+  RelatedPartsArgs,
   RestockArgs,
   splitModelName,
   UpdatePartInput,
@@ -87,6 +88,18 @@ export class PartResolver {
   compatibleModels(@Root() part: Part, @Ctx() { loaders }: GraphContext): Promise<LaptopModel[]> {
     return loaders.compatibleModelsByPartId.load(part.databaseId);
   }
+
+  @FieldResolver(() => ReviewConnection, { description: "The reviews of this part, newest first" })
+  reviews(@Root() part: Part, @Args() page: PageArgs, @Ctx() { services }: GraphContext) {
+    return services.reviews.listForPart(part.databaseId, page);
+  }
+
+  @FieldResolver(() => [PartType], {
+    description: "Parts on sale that fit the laptops this one fits, those sharing the most laptop models first; empty for a part that fits none",
+  })
+  relatedParts(@Root() part: Part, @Args() { first }: RelatedPartsArgs, @Ctx() { services }: GraphContext) {
+    return services.parts.related(part.databaseId, first);
+  }
 }
 
 @Resolver(() => LaptopModelType)
@@ -110,6 +123,12 @@ export class ProductResolver {
   @Query(() => ProductConnection, { description: "New arrivals, newest first" })
   products(@Args() page: PageArgs, @Ctx() { services }: GraphContext) {
     return services.products.list(page);
+  }
+
+  @Directive("@cached(until: [CATALOGUE])")
+  @Query(() => ProductType, { description: "One new arrival, by global id or databaseId" })
+  product(@Args() { id }: IdArgs, @Ctx() { services }: GraphContext) {
+    return services.products.get(databaseIdFor("Product", id));
   }
 
   @Directive("@auth(requires: ADMIN)")

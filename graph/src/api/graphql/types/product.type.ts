@@ -7,6 +7,9 @@ export class ProductType extends NodeFields {
   @Field(() => String)
   name: string;
 
+  @Field(() => String, { description: "The end of the product's public page address, /products/{slug}: its name in lowercase words, then its databaseId" })
+  slug: string;
+
   @Field(() => Int, { nullable: true })
   availableQuantity: number | null;
 

@@ -1,0 +1,84 @@
+import { Readable } from "node:stream";
+import type { Services } from "../../domain/services";
+import type { SitemapEntry } from "../../domain/catalogue/sitemap.service";
+import { ShopError } from "../../domain/errors";
+import { RestRoute } from "./route";
+
+const XML_HEADERS = { "content-type": "application/xml; charset=utf-8", "cache-control": "public, max-age=3600" };
+const XML_START = '<?xml version="1.0" encoding="UTF-8"?>\n';
+const SITEMAP_NS = "http://www.sitemaps.org/schemas/sitemap/0.9";
+
+const escapeXml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** Where one file of a split sitemap is: /sitemap/{n}.xml. */
+const sitemapFilePath = (number: number) => `/sitemap/${number}.xml`;
+const SITEMAP_FILE_PARAM = /^([1-9][0-9]{0,5})\.xml$/;
+
+function urlElement(origin: string, entry: SitemapEntry): string {
+  const lastmod = entry.lastModified ? `<lastmod>${entry.lastModified.toISOString()}</lastmod>` : "";
+  return `<url><loc>${escapeXml(origin + entry.path)}</loc>${lastmod}</url>\n`;
+}
+
+/** A urlset written as the batches of addresses come from the database. */
+async function* urlset(origin: string, batches: AsyncGenerator<SitemapEntry[]>): AsyncGenerator<string> {
+  yield `${XML_START}<urlset xmlns="${SITEMAP_NS}">\n`;
+  for await (const batch of batches) yield batch.map((entry) => urlElement(origin, entry)).join("");
+  yield "</urlset>\n";
+}
+
+function sitemapIndex(origin: string, files: number): string {
+  const entries = Array.from({ length: files }, (_, i) => `<sitemap><loc>${escapeXml(origin + sitemapFilePath(i + 1))}</loc></sitemap>\n`);
+  return `${XML_START}<sitemapindex xmlns="${SITEMAP_NS}">\n${entries.join("")}</sitemapindex>\n`;
+}
+
+const streamed = (chunks: AsyncGenerator<string>) => ({ status: 200, headers: XML_HEADERS, body: Readable.from(chunks, { objectMode: false }) });
+
+/**
+ * What robots may not crawl: the signed-in pages (the dashboard, the private reserve page
+ * /parts/{id}) and every API address a GET reaches (anchored with $ where a longer public address
+ * starts the same, as /product does /products/...). The uploaded images stay crawlable: public
+ * pages show them.
+ */
+function keptOut(routes: readonly RestRoute[]): string[] {
+  const apiPaths = routes
+    .filter((route) => route.method === "GET" && !route.webRoute && !route.path.startsWith("/uploads/"))
+    .map((route) => (route.path.includes(":") ? route.path.slice(0, route.path.indexOf(":")) : `${route.path}$`));
+  return [...new Set(["/dashboard", "/parts/", "/graphql", ...apiPaths])];
+}
+
+/** What the shop tells search engines: robots.txt and the sitemap of its public pages. */
+export function storefrontRoutes(services: Services, apiRoutes: readonly RestRoute[]): RestRoute[] {
+  const disallowed = keptOut(apiRoutes);
+  return [
+    {
+      method: "GET",
+      path: "/robots.txt",
+      handle: async (request) => ({
+        status: 200,
+        headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "public, max-age=86400" },
+        body: Buffer.from(["User-agent: *", ...disallowed.map((path) => `Disallow: ${path}`), "", `Sitemap: ${request.origin}/sitemap.xml`, ""].join("\n")),
+      }),
+    },
+    {
+      // Every public part and product: listed here while they fit one file, else an index of files.
+      method: "GET",
+      path: "/sitemap.xml",
+      handle: async (request) => {
+        const files = await services.sitemap.fileCount();
+        if (files > 1) return { status: 200, headers: XML_HEADERS, body: Buffer.from(sitemapIndex(request.origin, files)) };
+        return streamed(urlset(request.origin, services.sitemap.file(1)));
+      },
+    },
+    {
+      method: "GET",
+      path: "/sitemap/:file",
+      handle: async (request) => {
+        const number = Number(SITEMAP_FILE_PARAM.exec(request.params.file)?.[1] ?? 0);
+        if (number < 1 || number > (await services.sitemap.fileCount())) {
+          throw new ShopError("NOT_FOUND", `There is no sitemap file ${request.params.file}: /sitemap.xml lists them`);
+        }
+        return streamed(urlset(request.origin, services.sitemap.file(number)));
+      },
+    },
+  ];
+}
