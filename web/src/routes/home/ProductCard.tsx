@@ -1,12 +1,15 @@
+import { Link } from "react-router-dom";
 import { graphql, getFragmentData, type FragmentType } from "../../gql";
 import { apiUrl } from "../../apiUrl";
 import { formatPrice } from "../../ui/format";
+import { productPath } from "../storefront/paths";
 import "./ProductCard.css";
 
 export const ProductCardFragment = graphql(`
   fragment ProductCard_product on Product {
     id
     databaseId
+    slug
     name
     img
     price
@@ -31,7 +34,11 @@ export function ProductCard(props: { product: FragmentType<typeof ProductCardFra
         <span className="badge">New</span>
       </div>
       <div className="card__body">
-        <h3 className="card__title">{product.name}</h3>
+        <h3 className="card__title">
+          <Link to={productPath(product.slug)} className="card__title-link">
+            {product.name}
+          </Link>
+        </h3>
         {product.price != null && <p className="price">{formatPrice(product.price)}</p>}
         <dl className="facts">
           {product.availableQuantity != null && (
