@@ -47,8 +47,8 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   { path: "parts", page: "catalogue", access: "public" },
   { path: "parts/:partsId", page: "reserve", access: "signedIn" },
   // Beside the spec's routes: a part's and a new arrival's public pages, at readable addresses.
-  { path: "p/:slug", page: "part", access: "public" },
-  { path: "products/:slug", page: "product", access: "public" },
+  { path: "p/:partSlug", page: "part", access: "public" },
+  { path: "products/:productSlug", page: "product", access: "public" },
   {
     path: "dashboard",
     page: "dashboard",

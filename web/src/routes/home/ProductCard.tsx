@@ -40,22 +40,29 @@ export function ProductCard(props: { product: FragmentType<typeof ProductCardFra
           </Link>
         </h3>
         {product.price != null && <p className="price">{formatPrice(product.price)}</p>}
-        <dl className="facts">
-          {product.availableQuantity != null && (
-            <div>
-              <dt>Available</dt>
-              <dd>{product.availableQuantity}</dd>
-            </div>
-          )}
-          {product.minQuantity != null && (
-            <div>
-              <dt>Minimum order</dt>
-              <dd>{product.minQuantity}</dd>
-            </div>
-          )}
-        </dl>
+        <ProductFacts availableQuantity={product.availableQuantity} minQuantity={product.minQuantity} />
         {product.description && <p className="card__text">{product.description}</p>}
       </div>
     </article>
+  );
+}
+
+/** A new arrival's quantities, where its admin gave them. */
+export function ProductFacts({ availableQuantity, minQuantity }: { availableQuantity?: number | null; minQuantity?: number | null }) {
+  return (
+    <dl className="facts">
+      {availableQuantity != null && (
+        <div>
+          <dt>Available</dt>
+          <dd>{availableQuantity}</dd>
+        </div>
+      )}
+      {minQuantity != null && (
+        <div>
+          <dt>Minimum order</dt>
+          <dd>{minQuantity}</dd>
+        </div>
+      )}
+    </dl>
   );
 }

@@ -1,14 +1,11 @@
 import { Link, useLocation, useParams } from "react-router-dom";
 import { useQuery } from "@apollo/client/react";
 import { graphql } from "../../gql";
-import { errorCode } from "../../apollo/errors";
-import { Spinner } from "../../ui/Spinner";
-import { ErrorState } from "../../ui/QueryStates";
-import { HttpStatus, MovedTo } from "../../ssr/PageResponse";
-import { NotFoundPage } from "../notFound/NotFoundPage";
+import { HttpStatus } from "../../ssr/PageResponse";
 import { PartSummary } from "../parts/PartSummary";
 import { PartCard } from "../home/PartCard";
 import { PartActions } from "./PartActions";
+import { recordFallback } from "./RecordFallback";
 import { PartReviews } from "./PartReviews";
 import { idOfSlug, partPath } from "./paths";
 import { JsonLd } from "./JsonLd";
@@ -65,7 +62,7 @@ export const PartPageDocument = graphql(`
  * unknown part is the 404 page, a retired one says it is no longer sold (410 from the server).
  */
 export function PartPage() {
-  const { slug = "" } = useParams();
+  const { partSlug: slug = "" } = useParams();
   const { search, hash } = useLocation();
   const id = idOfSlug(slug);
   const { data, loading, error, refetch, fetchMore } = useQuery(PartPageDocument, { variables: { id: id ?? "" }, skip: !id });
@@ -79,20 +76,20 @@ export function PartPage() {
       type: "product",
     },
   );
-  if (!id) return <NotFoundPage />;
-  if (!data && loading) return <Spinner label="Loading the part…" />;
+  const fallback = recordFallback({
+    id,
+    slug,
+    found: data?.part,
+    loading,
+    error,
+    retry: () => void refetch().catch(() => undefined),
+    what: "part",
+    pathOf: partPath,
+    search,
+    hash,
+  });
   const part = data?.part;
-  if (!part) {
-    if (errorCode(error) === "NOT_FOUND" || errorCode(error) === "BAD_USER_INPUT") return <NotFoundPage />;
-    return (
-      <div className="container page">
-        <HttpStatus code={503} />
-        <ErrorState error={error} onRetry={() => void refetch().catch(() => undefined)} title="Could not load this part" />
-      </div>
-    );
-  }
-  // An address with other words (the part was renamed) moves to the part's own.
-  if (slug !== part.slug) return <MovedTo to={`${partPath(part.slug)}${search}${hash}`} />;
+  if (fallback || !part) return fallback;
   const orderable = part.available >= part.minOrderQuantity;
   const origin = window.location.origin;
   const trail = [

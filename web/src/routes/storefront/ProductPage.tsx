@@ -2,16 +2,13 @@ import { Link, useLocation, useParams } from "react-router-dom";
 import { useQuery } from "@apollo/client/react";
 import { graphql } from "../../gql";
 import { apiUrl } from "../../apiUrl";
-import { errorCode } from "../../apollo/errors";
 import { formatPrice } from "../../ui/format";
-import { Spinner } from "../../ui/Spinner";
-import { ErrorState } from "../../ui/QueryStates";
-import { HttpStatus, MovedTo } from "../../ssr/PageResponse";
-import { NotFoundPage } from "../notFound/NotFoundPage";
 import { idOfSlug, productPath } from "./paths";
+import { recordFallback } from "./RecordFallback";
 import { JsonLd } from "./JsonLd";
 import { breadcrumbJsonLd, productJsonLd } from "./structuredData";
 import { SHOP_NAME, usePageHead } from "./usePageHead";
+import { ProductFacts } from "../home/ProductCard";
 import "../home/ProductCard.css";
 import "./PartPage.css";
 
@@ -33,7 +30,7 @@ export const ProductPageDocument = graphql(`
 
 /** A new arrival's public page (/products/{slug}); an unknown one is the 404 page. */
 export function ProductPage() {
-  const { slug = "" } = useParams();
+  const { productSlug: slug = "" } = useParams();
   const { search, hash } = useLocation();
   const id = idOfSlug(slug);
   const { data, loading, error, refetch } = useQuery(ProductPageDocument, { variables: { id: id ?? "" }, skip: !id });
@@ -47,19 +44,20 @@ export function ProductPage() {
       type: "product",
     },
   );
-  if (!id) return <NotFoundPage />;
-  if (!data && loading) return <Spinner label="Loading the product…" />;
+  const fallback = recordFallback({
+    id,
+    slug,
+    found: data?.product,
+    loading,
+    error,
+    retry: () => void refetch().catch(() => undefined),
+    what: "product",
+    pathOf: productPath,
+    search,
+    hash,
+  });
   const product = data?.product;
-  if (!product) {
-    if (errorCode(error) === "NOT_FOUND" || errorCode(error) === "BAD_USER_INPUT") return <NotFoundPage />;
-    return (
-      <div className="container page">
-        <HttpStatus code={503} />
-        <ErrorState error={error} onRetry={() => void refetch().catch(() => undefined)} title="Could not load this product" />
-      </div>
-    );
-  }
-  if (slug !== product.slug) return <MovedTo to={`${productPath(product.slug)}${search}${hash}`} />;
+  if (fallback || !product) return fallback;
   const origin = window.location.origin;
   const available = product.availableQuantity != null && product.availableQuantity >= (product.minQuantity ?? 1);
   return (
@@ -110,20 +108,7 @@ export function ProductPage() {
         <div className="card__body">
           <h1 className="part-summary__name">{product.name}</h1>
           {product.price != null && <p className="price price--large">{formatPrice(product.price)}</p>}
-          <dl className="facts">
-            {product.availableQuantity != null && (
-              <div>
-                <dt>Available</dt>
-                <dd>{product.availableQuantity}</dd>
-              </div>
-            )}
-            {product.minQuantity != null && (
-              <div>
-                <dt>Minimum order</dt>
-                <dd>{product.minQuantity}</dd>
-              </div>
-            )}
-          </dl>
+          <ProductFacts availableQuantity={product.availableQuantity} minQuantity={product.minQuantity} />
           {product.description && <p className="card__text">{product.description}</p>}
           <p className="product-details__note">A new arrival: it comes to the parts catalogue when it can be reserved.</p>
         </div>
