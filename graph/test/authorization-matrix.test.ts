@@ -110,6 +110,9 @@ const REST: Record<string, RestRow> = {
   "GET /uploads/:name": { expect: [200, 200, 200, 200], request: (world) => ({ params: { name: world.upload } }) },
   "GET /parts": { expect: [200, 200, 200, 200] },
   "GET /parts/:id": { expect: [200, 200, 200, 200], request: async () => ({ params: { id: await freshPart() } }) },
+  // A bare id is the record's address with its words left out: moved (301, followed) to its own.
+  "GET /p/:slug": { expect: [200, 200, 200, 200], request: async () => ({ params: { slug: await freshPart() } }) },
+  "GET /products/:slug": { expect: [200, 200, 200, 200], request: async () => ({ params: { slug: await freshProduct() } }) },
   "GET /robots.txt": { expect: [200, 200, 200, 200] },
   "GET /sitemap.xml": { expect: [200, 200, 200, 200] },
   "GET /sitemap/:file": { expect: [200, 200, 200, 200], request: () => ({ params: { file: "1.xml" } }) },

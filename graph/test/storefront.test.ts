@@ -3,7 +3,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { DataSource } from "typeorm";
-import { errorCode, gql, newCustomer, rest, seededAdmin, shop, Shopper, withDatabase } from "./support/client";
+import { errorCode, getRaw, gql, newCustomer, rest, seededAdmin, shop, Shopper, withDatabase } from "./support/client";
 import { GRAPH_DIR } from "./support/processes";
 
 /*
@@ -95,6 +95,47 @@ describe("public part and product addresses", () => {
     expect(answer.body.data.product).toEqual({ databaseId: productId, slug: `usb-c-dock-90w-${productId}`, name: "USB-C Dock 90W", price: 45 });
     const unknown = await gql(`query($id: ID!) { product(id: $id) { id } }`, { id: crypto.randomUUID() });
     expect(errorCode(unknown)).toBe("NOT_FOUND");
+  });
+});
+
+describe("public pages as the shop answers them", () => {
+  const browser = (path: string) => getRaw(shop().url + path, { accept: "text/html,application/xhtml+xml" });
+  const WEB_APP = "<title>Partshop test page</title>";
+
+  it("a browser gets the web app at a part's own address, is moved there from other words, and reads 404 for an unknown part or an address without an id", async () => {
+    const part = await createPart(unique("Status battery"));
+    const own = await browser(`/p/${part.slug}`);
+    expect(own.status).toBe(200);
+    expect(own.headers["content-type"]).toBe("text/html; charset=utf-8");
+    expect(own.body.toString()).toContain(WEB_APP);
+
+    const renamed = await browser(`/p/old-words-${part.databaseId}?from=share#reviews`);
+    expect(renamed.status).toBe(301);
+    expect(renamed.headers.location).toBe(`/p/${part.slug}`);
+
+    for (const path of [`/p/status-battery-${crypto.randomUUID()}`, "/p/status-battery", "/products/nothing-here"]) {
+      const unknown = await browser(path);
+      expect(unknown.status, path).toBe(404);
+      expect(unknown.body.toString(), path).toContain(WEB_APP);
+    }
+
+    await retirePart(part.id);
+    const retired = await browser(`/p/${part.slug}`);
+    expect(retired.status).toBe(410);
+    expect(retired.body.toString()).toContain(WEB_APP);
+  });
+
+  it("an API client gets the record's JSON at its page's address, and a message for an unknown one", async () => {
+    const part = await createPart(unique("Json battery"));
+    const answer = await rest("GET", `/p/${part.slug}`);
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ _id: part.databaseId, name: part.name, price: 19.5 });
+    const unknown = await rest("GET", `/p/json-battery-${crypto.randomUUID()}`);
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.error).toMatch(/^Nothing is sold at \/p\/json-battery-/);
+    const productId = await withDatabase(async (client) => (await client.query(`INSERT INTO products (name) VALUES ('Page dock') RETURNING id`)).rows[0].id);
+    const product = await browser(`/products/page-dock-${productId}`);
+    expect(product.status).toBe(200);
   });
 });
 

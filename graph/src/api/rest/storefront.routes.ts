@@ -2,7 +2,9 @@ import { Readable } from "node:stream";
 import type { Services } from "../../domain/services";
 import type { SitemapEntry } from "../../domain/catalogue/sitemap.service";
 import { ShopError } from "../../domain/errors";
-import { RestRoute } from "./route";
+import { idOfSlug } from "../../domain/catalogue/slug";
+import type { Reply, RestRoute } from "./route";
+import { restProduct, restPublicPart } from "./serializers";
 
 const XML_HEADERS = { "content-type": "application/xml; charset=utf-8", "cache-control": "public, max-age=3600" };
 const XML_START = '<?xml version="1.0" encoding="UTF-8"?>\n';
@@ -46,10 +48,62 @@ function keptOut(routes: readonly RestRoute[]): string[] {
   return [...new Set(["/dashboard", "/parts/", "/graphql", ...apiPaths])];
 }
 
+/**
+ * A public record page: its JSON for an API client, the web app for a browser, with the status a
+ * search engine reads: 404 for an address naming no record, 301 to the record's own address when
+ * the words differ (a renamed part), 410 for a part no longer sold.
+ */
+async function recordPage<T extends { slug: string }>(
+  slug: string,
+  prefix: string,
+  find: (id: string) => Promise<T>,
+  json: (record: T) => object,
+  gone: (record: T) => boolean,
+): Promise<Reply> {
+  const id = idOfSlug(slug);
+  const record = id
+    ? await find(id).catch((error: unknown) => {
+        if (error instanceof ShopError && error.code === "NOT_FOUND") return null;
+        throw error;
+      })
+    : null;
+  if (!record) return { status: 404, page: true, body: { error: `Nothing is sold at ${prefix}${slug}` } };
+  if (record.slug !== slug) {
+    const location = `${prefix}${encodeURIComponent(record.slug)}`;
+    return { status: 301, page: true, headers: { location }, body: { movedTo: location } };
+  }
+  if (gone(record)) return { status: 410, page: true, body: { error: `${prefix}${slug} is no longer sold` } };
+  return { status: 200, page: true, body: json(record) };
+}
+
 /** What the shop tells search engines: robots.txt and the sitemap of its public pages. */
 export function storefrontRoutes(services: Services, apiRoutes: readonly RestRoute[]): RestRoute[] {
   const disallowed = keptOut(apiRoutes);
   return [
+    {
+      method: "GET",
+      path: "/p/:slug",
+      handle: (request) =>
+        recordPage(
+          request.params.slug,
+          "/p/",
+          (id) => services.parts.get(id),
+          restPublicPart,
+          (part) => part.retired,
+        ),
+    },
+    {
+      method: "GET",
+      path: "/products/:slug",
+      handle: (request) =>
+        recordPage(
+          request.params.slug,
+          "/products/",
+          (id) => services.products.get(id),
+          restProduct,
+          () => false,
+        ),
+    },
     {
       method: "GET",
       path: "/robots.txt",

@@ -23,3 +23,10 @@ export const slugOf = (name: string, databaseId: string): string => {
   const words = slugWords(name);
   return words ? `${words}-${databaseId}` : databaseId;
 };
+
+const TRAILING_ID = /(?:^|-)([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
+
+/** The record id a slug ends with, or null when it names none. */
+export function idOfSlug(slug: string): string | null {
+  return TRAILING_ID.exec(slug)?.[1].toLowerCase() ?? null;
+}
