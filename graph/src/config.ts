@@ -55,6 +55,8 @@ export interface Config {
   /** Adds an x-sql-queries header with the SQL statement count of each request (tests, benchmarks). */
   exposeSqlCount: boolean;
   graphqlIntrospection: boolean;
+  /** The REST API's reference page at /docs (Swagger UI): on outside production, in production only with API_DOCS=true. */
+  apiDocsPage: boolean;
   log: { level: string; format: "json" | "pretty" };
   /** Requests per client address and window on the routes worth abusing (429 with Retry-After beyond). */
   rateLimits: {
@@ -317,6 +319,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     migrateOnStart: read.flag("MIGRATE_ON_START", true),
     exposeSqlCount: read.flag("EXPOSE_SQL_COUNT", false) && !production,
     graphqlIntrospection: !production,
+    apiDocsPage: read.flag("API_DOCS", !production),
     log: { level: logLevel, format: logFormat as "json" | "pretty" },
     rateLimits: {
       windowSeconds: read.integer("RATE_LIMIT_WINDOW_SECONDS", DEFAULT_RATE_LIMITS.windowSeconds, 1, 86_400),

@@ -10,7 +10,7 @@ import { migrate } from "./db/migrate";
 import { seedIfEmpty } from "./db/seed";
 import { AccessTokens } from "./domain/accounts/access-tokens";
 import { firebaseVerifier } from "./domain/accounts/identity";
-import { DomainEvents } from "./domain/events";
+import { ChangeFeed } from "./domain/change-feed";
 import { imageStoreFor } from "./domain/images/stores";
 import { createServices } from "./domain/services";
 import { createApp, type ShopApp } from "./edge/app";
@@ -82,7 +82,7 @@ export async function startShop(config: Config, lifecycle: Lifecycle): Promise<R
   }
   if (config.seed) await seedIfEmpty(db, (line) => log.info(line));
 
-  const events = new DomainEvents().listenTo(config.databaseUrl, log.child({ component: "events" }));
+  const events = new ChangeFeed().listenTo(config.databaseUrl, log.child({ component: "events" }));
   lifecycle.add("change feed", () => events.stop());
   const tokens = new AccessTokens(config.jwtSecret, config.jwtPreviousSecrets);
   // Measured only when someone can read it (the operators' listener).

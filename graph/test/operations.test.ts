@@ -24,6 +24,15 @@ let fresh: ShopProcess | undefined;
 
 const onDatabase = withDatabaseAt;
 
+/** Polls `check` until it holds: an event, never a moment; the deadline only bounds a failure, which says what was seen. */
+async function until(what: string, check: () => Promise<boolean>, seen: () => string, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs / 1000} s waiting for ${what}; saw:\n${seen()}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 beforeAll(async () => {
   // An empty database next to the suite's: the shop below starts on it without migrating.
   const name = `ops_${crypto.randomBytes(4).toString("hex")}`;
@@ -98,20 +107,30 @@ describe("readiness and migrations", () => {
     await locker.connect();
     await locker.query("BEGIN");
     await locker.query("SELECT 1 FROM parts WHERE id = $1 FOR UPDATE", [partId]);
+    const lockerPid: number = (await locker.query("SELECT pg_backend_pid() AS pid")).rows[0].pid;
     const order = fetch(`${fresh!.url}/order`, {
       method: "POST",
       headers: { "content-type": "application/json", authorization: `Bearer ${customer.token}` },
       body: JSON.stringify({ orderId: partId, quantity: 2, address: "1 Main St", phone: "0123456789" }),
     });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // In flight: the order's transaction waits for the row.
+    await until(
+      "the order to wait for the part's row",
+      async () => (await locker.query("SELECT count(*)::int AS n FROM pg_stat_activity WHERE $1 = ANY(pg_blocking_pids(pid))", [lockerPid])).rows[0].n > 0,
+      () => fresh!.output().slice(-3000),
+    );
     fresh!.child.kill("SIGTERM");
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await until(
+      "the shop to say it is stopping",
+      async () => /SIGTERM: stopping/.test(fresh!.output()),
+      () => fresh!.output().slice(-3000),
+    );
     // Stopping: a new connection is not served.
     const late = await fetch(`${fresh!.url}/healthz`).then(
       (response) => response.status,
       () => "refused",
     );
-    expect([503, "refused"]).toContain(late);
+    expect([503, "refused"], `GET /healthz after SIGTERM answered ${late}`).toContain(late);
     await locker.query("COMMIT");
     await locker.end();
     const answered = await order;

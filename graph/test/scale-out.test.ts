@@ -65,8 +65,8 @@ function trustCertificate(file: string): void {
   store.setDefaultCACertificates([...store.getCACertificates("default"), fs.readFileSync(file, "utf8")]);
 }
 
-function startShopProcess(index: number, port: number): Promise<ShopProcess> {
-  return spawnShop({ ...shopEnvironment, PORT: String(port), METRICS_PORT: String(metricsPorts[index]) }, { main: SHOP_MAIN, timeoutMs: 60_000 });
+function startShopProcess(index: number, port: number, extra: Record<string, string> = {}): Promise<ShopProcess> {
+  return spawnShop({ ...shopEnvironment, PORT: String(port), METRICS_PORT: String(metricsPorts[index]), ...extra }, { main: SHOP_MAIN, timeoutMs: 60_000 });
 }
 
 const onDatabase = <T>(work: (client: pg.Client) => Promise<T>) => withDatabaseAt(databaseUrl, work);
@@ -141,9 +141,9 @@ async function signIn(email: string, idToken: string): Promise<string> {
   return answer.body.token;
 }
 
-async function customerWork(customer: Customer, parts: string[], until: number, outcomes: Outcomes): Promise<void> {
+async function customerWork(customer: Customer, parts: string[], running: () => boolean, outcomes: Outcomes): Promise<void> {
   const count = (status: number) => (outcomes.statuses[status] = (outcomes.statuses[status] ?? 0) + 1);
-  while (Date.now() < until) {
+  while (running()) {
     const roll = Math.random();
     if (roll < 0.3) {
       count((await lb("GET", "/parts")).status);
@@ -181,8 +181,8 @@ async function customerWork(customer: Customer, parts: string[], until: number, 
   }
 }
 
-async function adminWork(token: string, until: number, outcomes: Outcomes): Promise<void> {
-  while (Date.now() < until) {
+async function adminWork(token: string, running: () => boolean, outcomes: Outcomes): Promise<void> {
+  while (running()) {
     const added = await lb("POST", "/product", { token, body: { name: `Scale ${crypto.randomBytes(3).toString("hex")}`, price: 10 } });
     if (added.status !== 201) continue;
     const deleted = await lb("DELETE", `/product/${added.body.insertedId}`, { token });
@@ -217,19 +217,50 @@ describe("three shop processes behind HAProxy, on one PostgreSQL", () => {
     for (const account of accounts) customers.push({ email: account.email, token: await signIn(account.email, account.idToken) });
     const adminToken = await signIn("admin@partshop.dev", (await firebaseSignIn("admin@partshop.dev", "partshop-admin")).idToken);
 
-    const until = Date.now() + 9000;
-    const load = Promise.all([...customers.map((customer) => customerWork(customer, parts, until, outcomes)), adminWork(adminToken, until, outcomes)]);
-    await new Promise((resolve) => setTimeout(resolve, 2500));
-    const victim = shops[1];
-    await victim.stop("SIGKILL");
-    await new Promise((resolve) => setTimeout(resolve, 2500));
-    shops[1] = await startShopProcess(1, victim.port);
-    await load;
+    // The workload runs until the story below has happened; each step waits for an event of it.
+    let running = true;
+    const load = Promise.all([
+      ...customers.map((customer) => customerWork(customer, parts, () => running, outcomes)),
+      adminWork(adminToken, () => running, outcomes),
+    ]);
+    const answers = () => Object.values(outcomes.statuses).reduce((sum, n) => sum + n, 0);
+    const seen = () =>
+      `${outcomes.orders.length} orders, ${outcomes.payments.length} payments, ${outcomes.images.length} images, ` +
+      `${outcomes.deletedProducts.length} products added and deleted; answers by status ${JSON.stringify(outcomes.statuses)}`;
+    const until = async (what: string, reached: () => boolean) => {
+      const deadline = Date.now() + 60_000;
+      while (!reached()) {
+        if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; the workload saw ${seen()}`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    };
+    try {
+      // Killed once the three processes have taken orders...
+      await until("10 orders placed", () => outcomes.orders.length >= 10);
+      const victim = shops[1];
+      await victim.stop("SIGKILL");
+      // ...started again once the other two have answered the workload alone...
+      const answeredAtKill = answers();
+      await until("20 answers after the kill", () => answers() >= answeredAtKill + 20);
+      // (Debug logs: each request it completes is a line, so the workload's reaching it is seen.)
+      shops[1] = await startShopProcess(1, victim.port, { LOG_LEVEL: "debug" });
+      const ordersTaken = () => shops[1].output().match(/"route":"\/order"/g)?.length ?? 0;
+      // ...and stopped once the restarted one has taken orders too, and every kind of work has been done.
+      await until(
+        "the restarted process to take 5 orders, and more than 20 orders, 3 payments, 3 images and 3 products",
+        () =>
+          ordersTaken() >= 5 &&
+          outcomes.orders.length > 20 &&
+          outcomes.payments.length > 3 &&
+          outcomes.images.length > 3 &&
+          outcomes.deletedProducts.length > 3,
+      );
+    } finally {
+      running = false;
+      await load;
+    }
 
-    console.log(
-      `scale-out workload: ${outcomes.orders.length} orders, ${outcomes.payments.length} payments, ${outcomes.images.length} images, ` +
-        `${outcomes.deletedProducts.length} products added and deleted; answers by status ${JSON.stringify(outcomes.statuses)}`,
-    );
+    console.log(`scale-out workload: ${seen()}`);
     expect(outcomes.orders.length).toBeGreaterThan(20);
     expect(outcomes.payments.length).toBeGreaterThan(3);
     expect(outcomes.images.length).toBeGreaterThan(3);

@@ -37,14 +37,9 @@ export async function migrate(db: DataSource, limits: MigrationLimits = MIGRATIO
   await runner.connect();
   let locked = false;
   try {
-    await runner.query(`SET lock_timeout = ${Math.round(limits.lockWaitMs)}`);
-    try {
-      await runner.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK]);
-    } catch (error) {
-      if (!isLockTimeout(error)) throw error;
+    if (!(await waitForMigrationLock(runner, limits.lockWaitMs))) {
       throw new Error(
         `Another process has been migrating this database for over ${limits.lockWaitMs / 1000} seconds (it holds advisory lock ${MIGRATION_LOCK}; see pg_stat_activity): not migrating`,
-        { cause: error },
       );
     }
     locked = true;
@@ -72,6 +67,21 @@ export async function migrate(db: DataSource, limits: MigrationLimits = MIGRATIO
     await runner.query("RESET lock_timeout").catch(() => undefined);
     if (locked) await runner.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => undefined);
     await runner.release();
+  }
+}
+
+/**
+ * Takes the migration lock, polling: a process blocked in pg_advisory_lock keeps a snapshot open,
+ * and the other's CREATE INDEX CONCURRENTLY waits for every open snapshot: PostgreSQL would call
+ * the pair a deadlock.
+ */
+async function waitForMigrationLock(runner: QueryRunner, waitMs: number): Promise<boolean> {
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    const [{ locked }] = await runner.query("SELECT pg_try_advisory_lock($1) AS locked", [MIGRATION_LOCK]);
+    if (locked) return true;
+    if (Date.now() >= deadline) return false;
+    await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
 

@@ -4,7 +4,7 @@ import FindMyWay from "find-my-way";
 import { DocumentNode, FragmentDefinitionNode, GraphQLSchema, Kind, parse, SelectionSetNode } from "graphql";
 import { CacheHint, CacheScope, rootCacheHints } from "../api/graphql/cache-directive";
 import { NotifiedCache } from "../api/notified-cache";
-import { CHANGE_TOPICS, ChangeTopic, DomainEvents } from "../domain/events";
+import { CHANGE_TOPICS, ChangeTopic, ChangeFeed } from "../domain/change-feed";
 import type { AnswerLabel } from "./metrics";
 
 /**
@@ -100,7 +100,7 @@ export class AnswerCache {
   private readonly seen = new Set<string>();
 
   constructor(
-    events: DomainEvents,
+    events: ChangeFeed,
     private readonly callerIdOf: (authorization: string) => Promise<string | null>,
     private readonly options: AnswerCacheOptions,
   ) {

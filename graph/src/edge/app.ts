@@ -7,13 +7,14 @@ import type { PublicConfig } from "../api/graphql/types/public-config";
 import type { RestRoute } from "../api/rest";
 import { requestStats, type RequestStats } from "../db/request-stats";
 import type { ShopCounters } from "../domain/counters";
-import type { DomainEvents } from "../domain/events";
+import type { ChangeFeed } from "../domain/change-feed";
 import type { Services } from "../domain/services";
 import { AnswerCache, type AnswerCacheObserver } from "./answer-cache";
 import { Connections } from "./connections";
 import { GRAPHQL_PATH, handleError, MAX_PARAM_LENGTH } from "./errors";
 import { registerGraphql } from "./graphql";
 import { registerHealth, type Readiness } from "./health";
+import { registerOpenApi } from "./openapi";
 import { RequestLogs, type CompletedRequests, type Logger } from "./logging";
 import type { RequestMetrics } from "./metrics";
 import type { RateLimits } from "./rate-limits";
@@ -37,7 +38,7 @@ export interface AppParts {
   config: Config;
   services: Services;
   callers: Callers;
-  events: DomainEvents;
+  events: ChangeFeed;
   schema: GraphQLSchema;
   restRoutes: RestRoute[];
   rateLimits: RateLimits;
@@ -154,6 +155,8 @@ export async function createApp(parts: AppParts): Promise<ShopApp> {
 
   await registerSecurity(app, { production: config.production, corsOrigins: config.corsOrigins, publicConfig: parts.publicConfig });
   registerJsonBodies(app);
+  // Before the routes it describes: @fastify/swagger collects them as they are registered.
+  await registerOpenApi(app, { docsPage: config.apiDocsPage });
   registerHealth(app, parts.readiness);
   const webApp = await registerWebApp(app, { webDistDir: config.webDistDir, assetsDir: config.assetsDir });
   registerRestRoutes(app, parts.restRoutes, {

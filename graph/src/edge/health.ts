@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { HEALTH_OPERATIONS } from "./openapi";
 import type { Logger } from "./logging";
 
 export type CheckOutcome = { ok: true; detail: string } | { ok: false; detail: string };
@@ -64,8 +65,10 @@ const failedChecks = (checks: ReadinessReport["checks"]) =>
  * the process shuts down, every request (these included) answers 503.
  */
 export function registerHealth(app: FastifyInstance, readiness: Readiness): void {
-  app.get("/healthz", async (_request, reply) => reply.header("cache-control", "no-store").send({ ok: true }));
-  app.get("/readyz", async (_request, reply) => {
+  app.get("/healthz", { config: { openapi: HEALTH_OPERATIONS.healthz } }, async (_request, reply) =>
+    reply.header("cache-control", "no-store").send({ ok: true }),
+  );
+  app.get("/readyz", { config: { openapi: HEALTH_OPERATIONS.readyz } }, async (_request, reply) => {
     const { ready, checks } = await readiness.report();
     return reply
       .code(ready ? 200 : 503)

@@ -10,9 +10,9 @@ import type { ShopCounters } from "../domain/counters";
  * and the shop's own counters (ShopCounters: orders, payments, webhooks, rate limits).
  *
  * Every request is counted, so the per-request part is kept to a few array increments: prom-client's
- * own histogram validates and hashes its labels on each observation (2-3 µs measured here, a
- * tenth of an answer from the cache), so requests are added up here and handed to prom-client's
- * registry only when it is scraped.
+ * own histogram validates and hashes its labels on each observation, a cost the answer cache's
+ * hits would notice, so requests are added up here and handed to prom-client's registry only when
+ * it is scraped.
  */
 export interface RequestMetrics {
   /** A request answered by the app (fastify): `seconds` from fastify's own clock. */

@@ -12,6 +12,15 @@ export type Decision = { allowed: true } | { allowed: false; retryAfterSeconds: 
 /** Whom a limit counts: a client address, or a signed-in customer wherever they call from. */
 export type RateLimitSubject = "address" | "customer";
 
+/** Whom each limit counts (the OpenAPI document says it too). */
+export const RATE_LIMIT_SUBJECTS: Record<RateLimitName, RateLimitSubject> = {
+  signIn: "address",
+  uploads: "address",
+  newsletter: "address",
+  orders: "customer",
+  paymentIntents: "customer",
+};
+
 /**
  * A fixed window per client address or per customer (rate-limiter-flexible), counted in
  * PostgreSQL so that every server process on the database enforces one limit.
@@ -58,10 +67,10 @@ export class RateLimit {
 
 export type RateLimits = Record<RateLimitName, RateLimit>;
 
-/** The limits of Config.rateLimits, in the rate_limits table (migration 1764300000000). */
+/** The limits of Config.rateLimits, in the rate_limits table. */
 export function createRateLimits(limits: Config["rateLimits"], db: DataSource, log: Logger, counters: ShopCounters = SILENT_COUNTERS): RateLimits {
   const { windowSeconds } = limits;
-  const limit = (label: string, max: number, per: RateLimitSubject = "address") =>
+  const limit = (label: string, max: number, per: RateLimitSubject) =>
     new RateLimit(
       label,
       max,
@@ -82,11 +91,11 @@ export function createRateLimits(limits: Config["rateLimits"], db: DataSource, l
       counters,
     );
   return {
-    signIn: limit("sign-in", limits.signIn),
-    uploads: limit("upload", limits.uploads),
-    newsletter: limit("newsletter", limits.newsletter),
-    orders: limit("order", limits.orders, "customer"),
-    paymentIntents: limit("payment", limits.paymentIntents, "customer"),
+    signIn: limit("sign-in", limits.signIn, RATE_LIMIT_SUBJECTS.signIn),
+    uploads: limit("upload", limits.uploads, RATE_LIMIT_SUBJECTS.uploads),
+    newsletter: limit("newsletter", limits.newsletter, RATE_LIMIT_SUBJECTS.newsletter),
+    orders: limit("order", limits.orders, RATE_LIMIT_SUBJECTS.orders),
+    paymentIntents: limit("payment", limits.paymentIntents, RATE_LIMIT_SUBJECTS.paymentIntents),
   };
 }
 

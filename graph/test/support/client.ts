@@ -3,8 +3,16 @@ import http from "node:http";
 import https from "node:https";
 import pg from "pg";
 import { inject } from "vitest";
+import { assertMatchesContract } from "./contract";
 
-export const shop = () => inject("shop");
+/**
+ * The shop this test file runs against: its worker's (VITEST_POOL_ID, from 1), with a database of
+ * its own, shared only with the files that run in the same worker before and after this one.
+ */
+export const shop = () => {
+  const shops = inject("shops");
+  return shops[(Number(process.env.VITEST_POOL_ID ?? 1) - 1) % shops.length];
+};
 
 export interface Answer<T = any> {
   status: number;
@@ -31,7 +39,9 @@ export async function rest<T = any>(
   } catch {
     // not JSON: keep the text
   }
-  return { status: response.status, body: parsed, headers: response.headers };
+  const answer = { status: response.status, body: parsed, headers: response.headers };
+  await assertMatchesContract(shop().url, method, path, answer);
+  return answer;
 }
 
 /**

@@ -1,10 +1,39 @@
 import { Readable } from "node:stream";
 import type { Services } from "../../domain/services";
-import type { SitemapEntry } from "../../domain/catalogue/sitemap.service";
+import { SITEMAP_FILE_LIMIT, type SitemapEntry } from "../../domain/catalogue/sitemap.service";
 import { ShopError } from "../../domain/errors";
 import { idOfSlug } from "../../domain/catalogue/slug";
 import type { Reply, RestRoute } from "./route";
+import { schemas, type RouteDoc } from "./route-doc";
 import { restProduct, restPublicPart } from "./serializers";
+
+const { ref } = schemas;
+const XML_ANSWER = { content: { "application/xml": { schema: { type: "string", description: "A sitemaps.org XML document, UTF-8" } } } };
+const SLUG = { slug: { type: "string", description: "The record's slug (its name's words, then its id): only the id at its end finds the record" } };
+
+/** A public record page's description: its JSON for API clients, and the statuses a browser also gets. */
+const recordPageDoc = (what: string, operationId: string, schema: string, extra: RouteDoc["answers"] = {}): RouteDoc => ({
+  operationId,
+  summary: `A ${what}'s public page: the web app for a browser (Accept: text/html), the ${what} as JSON for any other client`,
+  description: "A browser gets the web app with the same statuses: 404 for an unknown record, 301 to the record's own address when the words differ.",
+  tag: "Catalogue",
+  params: SLUG,
+  answers: {
+    200: { description: `The ${what}`, schema: ref(schema) },
+    301: {
+      description: "The address's words are not the record's name's: its own address is in Location",
+      schema: {
+        type: "object",
+        properties: { movedTo: { type: "string", description: "Its own address" } },
+        required: ["movedTo"],
+        additionalProperties: false,
+      },
+      headers: { location: { type: "string", description: "The record's own address", required: true } },
+    },
+    404: { description: "The address names no record, or an unknown one", schema: ref("Error") },
+    ...extra,
+  },
+});
 
 const XML_HEADERS = { "content-type": "application/xml; charset=utf-8", "cache-control": "public, max-age=3600" };
 const XML_START = '<?xml version="1.0" encoding="UTF-8"?>\n';
@@ -83,6 +112,7 @@ export function storefrontRoutes(services: Services, apiRoutes: readonly RestRou
     {
       method: "GET",
       path: "/p/:slug",
+      doc: recordPageDoc("part", "getPartPage", "Part", { 410: { description: "The part is retired: no longer sold", schema: ref("Error") } }),
       handle: (request) =>
         recordPage(
           request.params.slug,
@@ -95,6 +125,7 @@ export function storefrontRoutes(services: Services, apiRoutes: readonly RestRou
     {
       method: "GET",
       path: "/products/:slug",
+      doc: recordPageDoc("new arrival", "getProductPage", "Product"),
       handle: (request) =>
         recordPage(
           request.params.slug,
@@ -107,6 +138,12 @@ export function storefrontRoutes(services: Services, apiRoutes: readonly RestRou
     {
       method: "GET",
       path: "/robots.txt",
+      doc: {
+        operationId: "getRobotsTxt",
+        summary: "What crawlers may read: not the dashboard, the private reserve page or the API; where the sitemap is",
+        tag: "Catalogue",
+        answers: { 200: { description: "robots.txt", content: { "text/plain": { schema: { type: "string", description: "Robots exclusion rules" } } } } },
+      },
       handle: async (request) => ({
         status: 200,
         headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "public, max-age=86400" },
@@ -117,6 +154,13 @@ export function storefrontRoutes(services: Services, apiRoutes: readonly RestRou
       // Every public part and product: listed here while they fit one file, else an index of files.
       method: "GET",
       path: "/sitemap.xml",
+      doc: {
+        operationId: "getSitemap",
+        summary: "Every public page: the home page, the catalogue, each part on sale and each new arrival, with its date",
+        description: `Streamed. Past ${SITEMAP_FILE_LIMIT.toLocaleString("en-US")} addresses it is an index of the files /sitemap/{n}.xml instead.`,
+        tag: "Catalogue",
+        answers: { 200: { description: "A urlset, or a sitemapindex", ...XML_ANSWER } },
+      },
       handle: async (request) => {
         const files = await services.sitemap.fileCount();
         if (files > 1) return { status: 200, headers: XML_HEADERS, body: Buffer.from(sitemapIndex(request.origin, files)) };
@@ -126,6 +170,13 @@ export function storefrontRoutes(services: Services, apiRoutes: readonly RestRou
     {
       method: "GET",
       path: "/sitemap/:file",
+      doc: {
+        operationId: "getSitemapFile",
+        summary: "One file of a sitemap split past 50,000 addresses",
+        tag: "Catalogue",
+        params: { file: { type: "string", description: "{n}.xml, n from 1 to the number of files sitemap.xml lists" } },
+        answers: { 200: { description: "A urlset", ...XML_ANSWER }, 404: { description: "No such file", schema: ref("Error") } },
+      },
       handle: async (request) => {
         const number = Number(SITEMAP_FILE_PARAM.exec(request.params.file)?.[1] ?? 0);
         if (number < 1 || number > (await services.sitemap.fileCount())) {

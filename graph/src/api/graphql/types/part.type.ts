@@ -5,13 +5,13 @@ import { NodeFields } from "./node-fields";
 /** The GraphQL shape of domain/catalogue/part.entity.ts (resolvers return the entities). */
 @ObjectType("Part", { simpleResolvers: true, implements: Node, description: "A laptop part customers can reserve" })
 export class PartType extends NodeFields {
-  @Field(() => String)
+  @Field(() => String, { description: "Its name" })
   name: string;
 
   @Field(() => String, { description: "The end of the part's public page address, /p/{slug}: its name in lowercase words, then its databaseId" })
   slug: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "URL of its photo (http(s), or a path on this shop)" })
   img: string;
 
   @Field(() => Float, { description: "Unit price in dollars" })
@@ -20,16 +20,16 @@ export class PartType extends NodeFields {
   @Field(() => Int, { description: "Units in stock" })
   available: number;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: "Smallest quantity one order takes" })
   minOrderQuantity: number;
 
-  @Field(() => String)
+  @Field(() => String, { description: "A short description for its card" })
   shortDesc: string;
 
   @Field(() => Boolean, { description: "Taken out of the shop by an admin: not listed, not reservable, still on past orders" })
   retired: boolean;
 
-  @Field(() => Date, { nullable: true, description: "When it was retired" })
+  @Field(() => Date, { nullable: true, description: "When it was retired (UTC); null while on sale" })
   retiredAt: Date | null;
 
   @Field(() => Int, { description: "Listed as low on stock at or below this many units" })
