@@ -23,16 +23,7 @@ export function ProductCard(props: { product: FragmentType<typeof ProductCardFra
   const product = getFragmentData(ProductCardFragment, props.product);
   return (
     <article className="card card--hoverable product-card">
-      <div className="card__media">
-        {product.img ? (
-          <img src={apiUrl(product.img)} alt={product.name} loading="lazy" width="400" height="260" />
-        ) : (
-          <div className="card__placeholder" role="img" aria-label={`${product.name} (no photo yet)`}>
-            {product.name.slice(0, 1).toUpperCase()}
-          </div>
-        )}
-        <span className="badge">New</span>
-      </div>
+      <ProductMedia name={product.name} img={product.img} />
       <div className="card__body">
         <h3 className="card__title">
           <Link to={productPath(product.slug)} className="card__title-link">
@@ -64,5 +55,28 @@ export function ProductFacts({ availableQuantity, minQuantity }: { availableQuan
         </div>
       )}
     </dl>
+  );
+}
+
+/**
+ * A new arrival's photo (or its initial until it has one) with the New badge: lazy on a card, the
+ * page's main image (fetched first, larger) on its own page.
+ */
+export function ProductMedia({ name, img, eager = false }: { name: string; img?: string | null; eager?: boolean }) {
+  return (
+    <div className="card__media">
+      {img ? (
+        eager ? (
+          <img src={apiUrl(img)} alt={name} width="600" height="390" fetchPriority="high" />
+        ) : (
+          <img src={apiUrl(img)} alt={name} loading="lazy" width="400" height="260" />
+        )
+      ) : (
+        <div className="card__placeholder" role="img" aria-label={`${name} (no photo yet)`}>
+          {name.slice(0, 1).toUpperCase()}
+        </div>
+      )}
+      <span className="badge">New</span>
+    </div>
   );
 }

@@ -9,7 +9,8 @@ import { recordFallback } from "./RecordFallback";
 import { PartReviews } from "./PartReviews";
 import { idOfSlug, partPath } from "./paths";
 import { JsonLd } from "./JsonLd";
-import { breadcrumbJsonLd, productJsonLd } from "./structuredData";
+import { productJsonLd } from "./structuredData";
+import { Breadcrumbs } from "./Breadcrumbs";
 import { usePageHead } from "./usePageHead";
 import "./PartPage.css";
 
@@ -113,18 +114,7 @@ export function PartPage() {
           reviews: part.reviews.edges.map(({ node }) => node),
         })}
       />
-      <JsonLd data={breadcrumbJsonLd(origin, trail)} />
-      <nav aria-label="Breadcrumb" className="breadcrumbs">
-        <ol>
-          <li>
-            <Link to="/">Home</Link>
-          </li>
-          <li>
-            <Link to="/parts">Parts</Link>
-          </li>
-          <li aria-current="page">{part.name}</li>
-        </ol>
-      </nav>
+      <Breadcrumbs trail={trail} />
       <div className="part-page__main">
         <PartSummary part={part} />
         <aside className="card part-page__buy" aria-label="Buy">

@@ -1,14 +1,14 @@
-import { Link, useLocation, useParams } from "react-router-dom";
+import { useLocation, useParams } from "react-router-dom";
 import { useQuery } from "@apollo/client/react";
 import { graphql } from "../../gql";
-import { apiUrl } from "../../apiUrl";
 import { formatPrice } from "../../ui/format";
 import { idOfSlug, productPath } from "./paths";
 import { recordFallback } from "./RecordFallback";
 import { JsonLd } from "./JsonLd";
-import { breadcrumbJsonLd, productJsonLd } from "./structuredData";
+import { productJsonLd } from "./structuredData";
+import { Breadcrumbs } from "./Breadcrumbs";
 import { SHOP_NAME, usePageHead } from "./usePageHead";
-import { ProductFacts } from "../home/ProductCard";
+import { ProductFacts, ProductMedia } from "../home/ProductCard";
 import "../home/ProductCard.css";
 import "./PartPage.css";
 
@@ -76,35 +76,15 @@ export function ProductPage() {
           reviews: [],
         })}
       />
-      <JsonLd
-        data={breadcrumbJsonLd(origin, [
+      <Breadcrumbs
+        trail={[
           { name: "Home", path: "/" },
           { name: "New arrivals", path: "/#new-arrivals" },
           { name: product.name, path: productPath(product.slug) },
-        ])}
+        ]}
       />
-      <nav aria-label="Breadcrumb" className="breadcrumbs">
-        <ol>
-          <li>
-            <Link to="/">Home</Link>
-          </li>
-          <li>
-            <Link to="/#new-arrivals">New arrivals</Link>
-          </li>
-          <li aria-current="page">{product.name}</li>
-        </ol>
-      </nav>
       <article className="card product-details">
-        <div className="card__media">
-          {product.img ? (
-            <img src={apiUrl(product.img)} alt={product.name} width="600" height="390" fetchPriority="high" />
-          ) : (
-            <div className="card__placeholder" role="img" aria-label={`${product.name} (no photo yet)`}>
-              {product.name.slice(0, 1).toUpperCase()}
-            </div>
-          )}
-          <span className="badge">New</span>
-        </div>
+        <ProductMedia name={product.name} img={product.img} eager />
         <div className="card__body">
           <h1 className="part-summary__name">{product.name}</h1>
           {product.price != null && <p className="price price--large">{formatPrice(product.price)}</p>}
