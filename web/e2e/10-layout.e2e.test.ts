@@ -75,6 +75,28 @@ async function addLongNamedCustomer(): Promise<void> {
   await page.context().close();
 }
 
+/** A review of the part by the long-named customer, in long words, as the part's page lists it. */
+async function addLongReview(page: Page, partId: string): Promise<void> {
+  const status = await page.evaluate(
+    async ({ partId, name }) => {
+      const answer = await fetch("/review", {
+        method: "POST",
+        headers: { "content-type": "application/json", accept: "application/json", authorization: `Bearer ${localStorage.getItem("accessToken")}` },
+        body: JSON.stringify({
+          name,
+          ratings: 4,
+          description: "Fits the ThinkPad exactly; the colours are Incomprehensibilities-level accurate and the 30-pin eDP connector clicked in first time.",
+          img: `${location.origin}/favicon.svg`,
+          partId,
+        }),
+      });
+      return answer.status;
+    },
+    { partId, name: LONG_NAMED.name },
+  );
+  expect(status).toBe(201);
+}
+
 // Every kind of row the tables show: a paid order (Shipped, Confirm Order) and unpaid ones
 // (Pay, Cancel, Delete order), long part names, a long customer name and email.
 beforeAll(async () => {
@@ -86,6 +108,12 @@ beforeAll(async () => {
   await customer.goto("/");
   const reserveHref = await partCard(customer, SSD).getByRole("link", { name: "Reserve" }).getAttribute("href");
   params.partsId = reserveHref!.split("/").pop()!;
+  // The public pages: the part with the longest name, with a long review; the first new arrival.
+  const panelHref = await partCard(customer, PANEL).getByRole("link", { name: PANEL, exact: true }).getAttribute("href");
+  params.partSlug = panelHref!.split("/").pop()!;
+  const productHref = await customer.locator("#new-arrivals").getByRole("link").first().getAttribute("href");
+  params.productSlug = productHref!.split("/").pop()!;
+  await addLongReview(customer, params.partSlug.slice(-36));
   await reservePart(customer, PANEL);
   await payOrder(customer, PANEL);
   await reservePart(customer, SSD);

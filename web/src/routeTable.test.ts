@@ -2,11 +2,13 @@ import { describe, expect, it } from "vitest";
 import { pagePaths, type RouteEntry } from "./routeTable";
 
 describe("route table", () => {
-  it("lists every page of spec §2, the catalogue and the admin pages beside them, with its full path and access", () => {
+  it("lists every page of spec §2, the catalogue, the part and product pages and the admin pages beside them, with its full path and access", () => {
     expect(pagePaths()).toEqual([
       { path: "/", page: "home", access: "public" },
       { path: "/parts", page: "catalogue", access: "public" },
       { path: "/parts/:partsId", page: "reserve", access: "signedIn" },
+      { path: "/p/:partSlug", page: "part", access: "public" },
+      { path: "/products/:productSlug", page: "product", access: "public" },
       { path: "/dashboard", page: "profile", access: "signedIn" },
       { path: "/dashboard/my_orders", page: "myOrders", access: "signedIn" },
       { path: "/dashboard/add_review", page: "addReview", access: "signedIn" },

@@ -9,6 +9,8 @@ export type Access = "public" | "signedIn" | "admin";
 export type PageName =
   | "home"
   | "catalogue"
+  | "part"
+  | "product"
   | "reserve"
   | "dashboard"
   | "profile"
@@ -44,6 +46,9 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   // Beside the spec's routes: the public catalogue with its search and filters.
   { path: "parts", page: "catalogue", access: "public" },
   { path: "parts/:partsId", page: "reserve", access: "signedIn" },
+  // Beside the spec's routes: a part's and a new arrival's public pages, at readable addresses.
+  { path: "p/:partSlug", page: "part", access: "public" },
+  { path: "products/:productSlug", page: "product", access: "public" },
   {
     path: "dashboard",
     page: "dashboard",

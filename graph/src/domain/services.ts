@@ -10,6 +10,7 @@ import { CompatibilityService } from "./catalogue/compatibility.service";
 import { PartSearchService } from "./catalogue/part-search.service";
 import { SearchQueriesMemo } from "./catalogue/search/search-queries";
 import { PartService } from "./catalogue/part.service";
+import { SitemapService } from "./catalogue/sitemap.service";
 import { ProductService } from "./catalogue/product.service";
 import { ReviewService } from "./catalogue/review.service";
 import { ImageService, ImageStore } from "./images/image.service";
@@ -36,6 +37,8 @@ export interface Services {
   /** The laptop models parts fit. */
   compatibility: CompatibilityService;
   products: ProductService;
+  /** The shop's public pages, as search engines are told of them. */
+  sitemap: SitemapService;
   orders: OrderService;
   /** Signed-in customers' carts (a visitor's lives in the browser). */
   carts: CartService;
@@ -77,6 +80,7 @@ export function createServices(db: DataSource, deps: ServiceDependencies): Servi
     partSearch: new PartSearchService(db, parts, new SearchQueriesMemo(deps.events)),
     compatibility: new CompatibilityService(db),
     products: new ProductService(db),
+    sitemap: new SitemapService(db),
     orders: new OrderService(db, deps.holds, payments, counters),
     carts: new CartService(db),
     checkouts: new CheckoutService(db, deps.holds, counters),

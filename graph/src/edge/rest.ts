@@ -49,6 +49,14 @@ function answer(request: FastifyRequest, reply: FastifyReply, route: RestRoute, 
   return reply.send(body);
 }
 
+/** A web app page answered with the status (and Location) the handler chose: 404 for an unknown part. */
+function webPage(request: FastifyRequest, reply: FastifyReply, result: Reply, edge: RestEdge): FastifyReply | Promise<FastifyReply> {
+  reply.code(result.status ?? 200);
+  if (result.headers) reply.headers(result.headers);
+  if (result.headers?.location) return reply.send();
+  return edge.serveWebApp(request, reply);
+}
+
 /**
  * A streamed body (an upload) declared larger than the route allows is refused before it is read.
  * A client still sending when the answer comes may see a broken pipe instead of the 413, so a
@@ -124,6 +132,7 @@ export function registerRestRoutes(app: FastifyInstance, routes: RestRoute[], ed
             caller,
           ),
         );
+        if (result.page && prefersHtml(request)) return webPage(request, reply, result, edge);
         return answer(request, reply, route, result);
       },
     });

@@ -21,6 +21,9 @@ export function createCache(): InMemoryCache {
       Viewer: {
         fields: { orders: relayStylePagination() },
       },
+      Part: {
+        fields: { reviews: relayStylePagination() },
+      },
       // Neither has an id: keep one object per parent and merge updates into it.
       Profile: { merge: true },
       PublicConfig: { merge: true },

@@ -21,7 +21,7 @@ type Documents = {
     "\n  query CatalogueBrands {\n    laptopBrands\n  }\n": typeof types.CatalogueBrandsDocument,
     "\n  query CatalogueModels($brand: String!) {\n    laptopModels(first: 100, brand: $brand) {\n      edges {\n        node {\n          id\n          model\n        }\n      }\n    }\n  }\n": typeof types.CatalogueModelsDocument,
     "\n  query CatalogueParts($search: String, $filter: PartFilter, $orderBy: PartOrder, $after: String) {\n    parts(first: 12, search: $search, filter: $filter, orderBy: $orderBy, after: $after) {\n      edges {\n        cursor\n        node {\n          id\n          ...PartResultCard_part\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": typeof types.CataloguePartsDocument,
-    "\n  fragment PartResultCard_part on Part {\n    id\n    databaseId\n    name\n    img\n    price\n    available\n    minOrderQuantity\n    rating\n    reviewCount\n    compatibleModels {\n      id\n      brand\n      model\n      name\n    }\n  }\n": typeof types.PartResultCard_PartFragmentDoc,
+    "\n  fragment PartResultCard_part on Part {\n    id\n    databaseId\n    slug\n    name\n    img\n    price\n    available\n    minOrderQuantity\n    rating\n    reviewCount\n    compatibleModels {\n      id\n      brand\n      model\n      name\n    }\n  }\n": typeof types.PartResultCard_PartFragmentDoc,
     "\n  mutation AddReview($input: AddReviewInput!) {\n    addReview(input: $input) {\n      id\n      name\n      ratings\n      description\n      img\n    }\n  }\n": typeof types.AddReviewDocument,
     "\n  query ReviewedPart($id: ID!) {\n    part(id: $id) {\n      id\n      databaseId\n      name\n    }\n  }\n": typeof types.ReviewedPartDocument,
     "\n  fragment MyOrderRow_order on Order {\n    id\n    databaseId\n    partName\n    quantity\n    price\n    status\n    paid\n    transactionId\n    createdAt\n    paidAt\n    reservedUntil\n    refundedAt\n    disputeStatus\n    paymentError\n  }\n": typeof types.MyOrderRow_OrderFragmentDoc,
@@ -58,15 +58,18 @@ type Documents = {
     "\n  mutation ConfirmOrderPayment($orderId: ID!, $transactionId: String!) {\n    confirmOrderPayment(orderId: $orderId, transactionId: $transactionId) {\n      id\n      paid\n      status\n      transactionId\n    }\n  }\n": typeof types.ConfirmOrderPaymentDocument,
     "\n  query HomeProducts($first: Int, $after: String) {\n    products(first: $first, after: $after) {\n      edges {\n        cursor\n        node {\n          id\n          ...ProductCard_product\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": typeof types.HomeProductsDocument,
     "\n  mutation SubscribeNewsletter($email: String!) {\n    subscribeNewsletter(email: $email) {\n      subscribed\n      alreadySubscribed\n    }\n  }\n": typeof types.SubscribeNewsletterDocument,
-    "\n  fragment PartCard_part on Part {\n    id\n    databaseId\n    name\n    img\n    price\n    available\n    minOrderQuantity\n    shortDesc\n  }\n": typeof types.PartCard_PartFragmentDoc,
+    "\n  fragment PartCard_part on Part {\n    id\n    databaseId\n    slug\n    name\n    img\n    price\n    available\n    minOrderQuantity\n    shortDesc\n  }\n": typeof types.PartCard_PartFragmentDoc,
     "\n  query HomeParts($first: Int, $after: String) {\n    parts(first: $first, after: $after) {\n      edges {\n        cursor\n        node {\n          id\n          ...PartCard_part\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": typeof types.HomePartsDocument,
-    "\n  fragment ProductCard_product on Product {\n    id\n    databaseId\n    name\n    img\n    price\n    availableQuantity\n    minQuantity\n    description\n  }\n": typeof types.ProductCard_ProductFragmentDoc,
+    "\n  fragment ProductCard_product on Product {\n    id\n    databaseId\n    slug\n    name\n    img\n    price\n    availableQuantity\n    minQuantity\n    description\n  }\n": typeof types.ProductCard_ProductFragmentDoc,
     "\n  fragment ReviewCard_review on Review {\n    id\n    name\n    ratings\n    description\n    img\n  }\n": typeof types.ReviewCard_ReviewFragmentDoc,
     "\n  query HomeReviews($first: Int, $after: String) {\n    reviews(first: $first, after: $after) {\n      edges {\n        cursor\n        node {\n          id\n          ...ReviewCard_review\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": typeof types.HomeReviewsDocument,
     "\n  fragment PartSummary_part on Part {\n    id\n    databaseId\n    name\n    img\n    price\n    available\n    minOrderQuantity\n    shortDesc\n    rating\n    reviewCount\n    compatibleModels {\n      id\n      brand\n      model\n      name\n    }\n  }\n": typeof types.PartSummary_PartFragmentDoc,
     "\n  fragment ReservationForm_part on Part {\n    id\n    name\n    price\n    available\n    minOrderQuantity\n  }\n": typeof types.ReservationForm_PartFragmentDoc,
     "\n  mutation PlaceOrder($input: PlaceOrderInput!) {\n    placeOrder(input: $input) {\n      id\n      databaseId\n      quantity\n      price\n      paid\n      part {\n        id\n        available\n      }\n    }\n  }\n": typeof types.PlaceOrderDocument,
     "\n  query ReservationPart($id: ID!) {\n    part(id: $id) {\n      id\n      name\n      retired\n      ...PartSummary_part\n      ...ReservationForm_part\n    }\n  }\n": typeof types.ReservationPartDocument,
+    "\n  query PartPage($id: ID!, $reviewsAfter: String) {\n    part(id: $id) {\n      id\n      databaseId\n      slug\n      name\n      img\n      price\n      shortDesc\n      rating\n      reviewCount\n      retired\n      available\n      minOrderQuantity\n      ...PartSummary_part\n      reviews(first: 10, after: $reviewsAfter) {\n        edges {\n          cursor\n          node {\n            id\n            name\n            ratings\n            description\n            createdAt\n            ...PartReview_review\n          }\n        }\n        pageInfo {\n          hasNextPage\n          endCursor\n        }\n      }\n      relatedParts(first: 3) {\n        id\n        ...PartCard_part\n      }\n    }\n  }\n": typeof types.PartPageDocument,
+    "\n  fragment PartReview_review on Review {\n    id\n    name\n    ratings\n    description\n    img\n    createdAt\n  }\n": typeof types.PartReview_ReviewFragmentDoc,
+    "\n  query ProductPage($id: ID!) {\n    product(id: $id) {\n      id\n      databaseId\n      slug\n      name\n      img\n      price\n      availableQuantity\n      minQuantity\n      description\n    }\n  }\n": typeof types.ProductPageDocument,
 };
 const documents: Documents = {
     "\n  query IsAdmin($email: String!) {\n    isAdmin(email: $email)\n  }\n": types.IsAdminDocument,
@@ -76,7 +79,7 @@ const documents: Documents = {
     "\n  query CatalogueBrands {\n    laptopBrands\n  }\n": types.CatalogueBrandsDocument,
     "\n  query CatalogueModels($brand: String!) {\n    laptopModels(first: 100, brand: $brand) {\n      edges {\n        node {\n          id\n          model\n        }\n      }\n    }\n  }\n": types.CatalogueModelsDocument,
     "\n  query CatalogueParts($search: String, $filter: PartFilter, $orderBy: PartOrder, $after: String) {\n    parts(first: 12, search: $search, filter: $filter, orderBy: $orderBy, after: $after) {\n      edges {\n        cursor\n        node {\n          id\n          ...PartResultCard_part\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": types.CataloguePartsDocument,
-    "\n  fragment PartResultCard_part on Part {\n    id\n    databaseId\n    name\n    img\n    price\n    available\n    minOrderQuantity\n    rating\n    reviewCount\n    compatibleModels {\n      id\n      brand\n      model\n      name\n    }\n  }\n": types.PartResultCard_PartFragmentDoc,
+    "\n  fragment PartResultCard_part on Part {\n    id\n    databaseId\n    slug\n    name\n    img\n    price\n    available\n    minOrderQuantity\n    rating\n    reviewCount\n    compatibleModels {\n      id\n      brand\n      model\n      name\n    }\n  }\n": types.PartResultCard_PartFragmentDoc,
     "\n  mutation AddReview($input: AddReviewInput!) {\n    addReview(input: $input) {\n      id\n      name\n      ratings\n      description\n      img\n    }\n  }\n": types.AddReviewDocument,
     "\n  query ReviewedPart($id: ID!) {\n    part(id: $id) {\n      id\n      databaseId\n      name\n    }\n  }\n": types.ReviewedPartDocument,
     "\n  fragment MyOrderRow_order on Order {\n    id\n    databaseId\n    partName\n    quantity\n    price\n    status\n    paid\n    transactionId\n    createdAt\n    paidAt\n    reservedUntil\n    refundedAt\n    disputeStatus\n    paymentError\n  }\n": types.MyOrderRow_OrderFragmentDoc,
@@ -113,15 +116,18 @@ const documents: Documents = {
     "\n  mutation ConfirmOrderPayment($orderId: ID!, $transactionId: String!) {\n    confirmOrderPayment(orderId: $orderId, transactionId: $transactionId) {\n      id\n      paid\n      status\n      transactionId\n    }\n  }\n": types.ConfirmOrderPaymentDocument,
     "\n  query HomeProducts($first: Int, $after: String) {\n    products(first: $first, after: $after) {\n      edges {\n        cursor\n        node {\n          id\n          ...ProductCard_product\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": types.HomeProductsDocument,
     "\n  mutation SubscribeNewsletter($email: String!) {\n    subscribeNewsletter(email: $email) {\n      subscribed\n      alreadySubscribed\n    }\n  }\n": types.SubscribeNewsletterDocument,
-    "\n  fragment PartCard_part on Part {\n    id\n    databaseId\n    name\n    img\n    price\n    available\n    minOrderQuantity\n    shortDesc\n  }\n": types.PartCard_PartFragmentDoc,
+    "\n  fragment PartCard_part on Part {\n    id\n    databaseId\n    slug\n    name\n    img\n    price\n    available\n    minOrderQuantity\n    shortDesc\n  }\n": types.PartCard_PartFragmentDoc,
     "\n  query HomeParts($first: Int, $after: String) {\n    parts(first: $first, after: $after) {\n      edges {\n        cursor\n        node {\n          id\n          ...PartCard_part\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": types.HomePartsDocument,
-    "\n  fragment ProductCard_product on Product {\n    id\n    databaseId\n    name\n    img\n    price\n    availableQuantity\n    minQuantity\n    description\n  }\n": types.ProductCard_ProductFragmentDoc,
+    "\n  fragment ProductCard_product on Product {\n    id\n    databaseId\n    slug\n    name\n    img\n    price\n    availableQuantity\n    minQuantity\n    description\n  }\n": types.ProductCard_ProductFragmentDoc,
     "\n  fragment ReviewCard_review on Review {\n    id\n    name\n    ratings\n    description\n    img\n  }\n": types.ReviewCard_ReviewFragmentDoc,
     "\n  query HomeReviews($first: Int, $after: String) {\n    reviews(first: $first, after: $after) {\n      edges {\n        cursor\n        node {\n          id\n          ...ReviewCard_review\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": types.HomeReviewsDocument,
     "\n  fragment PartSummary_part on Part {\n    id\n    databaseId\n    name\n    img\n    price\n    available\n    minOrderQuantity\n    shortDesc\n    rating\n    reviewCount\n    compatibleModels {\n      id\n      brand\n      model\n      name\n    }\n  }\n": types.PartSummary_PartFragmentDoc,
     "\n  fragment ReservationForm_part on Part {\n    id\n    name\n    price\n    available\n    minOrderQuantity\n  }\n": types.ReservationForm_PartFragmentDoc,
     "\n  mutation PlaceOrder($input: PlaceOrderInput!) {\n    placeOrder(input: $input) {\n      id\n      databaseId\n      quantity\n      price\n      paid\n      part {\n        id\n        available\n      }\n    }\n  }\n": types.PlaceOrderDocument,
     "\n  query ReservationPart($id: ID!) {\n    part(id: $id) {\n      id\n      name\n      retired\n      ...PartSummary_part\n      ...ReservationForm_part\n    }\n  }\n": types.ReservationPartDocument,
+    "\n  query PartPage($id: ID!, $reviewsAfter: String) {\n    part(id: $id) {\n      id\n      databaseId\n      slug\n      name\n      img\n      price\n      shortDesc\n      rating\n      reviewCount\n      retired\n      available\n      minOrderQuantity\n      ...PartSummary_part\n      reviews(first: 10, after: $reviewsAfter) {\n        edges {\n          cursor\n          node {\n            id\n            name\n            ratings\n            description\n            createdAt\n            ...PartReview_review\n          }\n        }\n        pageInfo {\n          hasNextPage\n          endCursor\n        }\n      }\n      relatedParts(first: 3) {\n        id\n        ...PartCard_part\n      }\n    }\n  }\n": types.PartPageDocument,
+    "\n  fragment PartReview_review on Review {\n    id\n    name\n    ratings\n    description\n    img\n    createdAt\n  }\n": types.PartReview_ReviewFragmentDoc,
+    "\n  query ProductPage($id: ID!) {\n    product(id: $id) {\n      id\n      databaseId\n      slug\n      name\n      img\n      price\n      availableQuantity\n      minQuantity\n      description\n    }\n  }\n": types.ProductPageDocument,
 };
 
 /**
@@ -169,7 +175,7 @@ export function graphql(source: "\n  query CatalogueParts($search: String, $filt
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  fragment PartResultCard_part on Part {\n    id\n    databaseId\n    name\n    img\n    price\n    available\n    minOrderQuantity\n    rating\n    reviewCount\n    compatibleModels {\n      id\n      brand\n      model\n      name\n    }\n  }\n"): (typeof documents)["\n  fragment PartResultCard_part on Part {\n    id\n    databaseId\n    name\n    img\n    price\n    available\n    minOrderQuantity\n    rating\n    reviewCount\n    compatibleModels {\n      id\n      brand\n      model\n      name\n    }\n  }\n"];
+export function graphql(source: "\n  fragment PartResultCard_part on Part {\n    id\n    databaseId\n    slug\n    name\n    img\n    price\n    available\n    minOrderQuantity\n    rating\n    reviewCount\n    compatibleModels {\n      id\n      brand\n      model\n      name\n    }\n  }\n"): (typeof documents)["\n  fragment PartResultCard_part on Part {\n    id\n    databaseId\n    slug\n    name\n    img\n    price\n    available\n    minOrderQuantity\n    rating\n    reviewCount\n    compatibleModels {\n      id\n      brand\n      model\n      name\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -317,7 +323,7 @@ export function graphql(source: "\n  mutation SubscribeNewsletter($email: String
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  fragment PartCard_part on Part {\n    id\n    databaseId\n    name\n    img\n    price\n    available\n    minOrderQuantity\n    shortDesc\n  }\n"): (typeof documents)["\n  fragment PartCard_part on Part {\n    id\n    databaseId\n    name\n    img\n    price\n    available\n    minOrderQuantity\n    shortDesc\n  }\n"];
+export function graphql(source: "\n  fragment PartCard_part on Part {\n    id\n    databaseId\n    slug\n    name\n    img\n    price\n    available\n    minOrderQuantity\n    shortDesc\n  }\n"): (typeof documents)["\n  fragment PartCard_part on Part {\n    id\n    databaseId\n    slug\n    name\n    img\n    price\n    available\n    minOrderQuantity\n    shortDesc\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -325,7 +331,7 @@ export function graphql(source: "\n  query HomeParts($first: Int, $after: String
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  fragment ProductCard_product on Product {\n    id\n    databaseId\n    name\n    img\n    price\n    availableQuantity\n    minQuantity\n    description\n  }\n"): (typeof documents)["\n  fragment ProductCard_product on Product {\n    id\n    databaseId\n    name\n    img\n    price\n    availableQuantity\n    minQuantity\n    description\n  }\n"];
+export function graphql(source: "\n  fragment ProductCard_product on Product {\n    id\n    databaseId\n    slug\n    name\n    img\n    price\n    availableQuantity\n    minQuantity\n    description\n  }\n"): (typeof documents)["\n  fragment ProductCard_product on Product {\n    id\n    databaseId\n    slug\n    name\n    img\n    price\n    availableQuantity\n    minQuantity\n    description\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -350,6 +356,18 @@ export function graphql(source: "\n  mutation PlaceOrder($input: PlaceOrderInput
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query ReservationPart($id: ID!) {\n    part(id: $id) {\n      id\n      name\n      retired\n      ...PartSummary_part\n      ...ReservationForm_part\n    }\n  }\n"): (typeof documents)["\n  query ReservationPart($id: ID!) {\n    part(id: $id) {\n      id\n      name\n      retired\n      ...PartSummary_part\n      ...ReservationForm_part\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query PartPage($id: ID!, $reviewsAfter: String) {\n    part(id: $id) {\n      id\n      databaseId\n      slug\n      name\n      img\n      price\n      shortDesc\n      rating\n      reviewCount\n      retired\n      available\n      minOrderQuantity\n      ...PartSummary_part\n      reviews(first: 10, after: $reviewsAfter) {\n        edges {\n          cursor\n          node {\n            id\n            name\n            ratings\n            description\n            createdAt\n            ...PartReview_review\n          }\n        }\n        pageInfo {\n          hasNextPage\n          endCursor\n        }\n      }\n      relatedParts(first: 3) {\n        id\n        ...PartCard_part\n      }\n    }\n  }\n"): (typeof documents)["\n  query PartPage($id: ID!, $reviewsAfter: String) {\n    part(id: $id) {\n      id\n      databaseId\n      slug\n      name\n      img\n      price\n      shortDesc\n      rating\n      reviewCount\n      retired\n      available\n      minOrderQuantity\n      ...PartSummary_part\n      reviews(first: 10, after: $reviewsAfter) {\n        edges {\n          cursor\n          node {\n            id\n            name\n            ratings\n            description\n            createdAt\n            ...PartReview_review\n          }\n        }\n        pageInfo {\n          hasNextPage\n          endCursor\n        }\n      }\n      relatedParts(first: 3) {\n        id\n        ...PartCard_part\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment PartReview_review on Review {\n    id\n    name\n    ratings\n    description\n    img\n    createdAt\n  }\n"): (typeof documents)["\n  fragment PartReview_review on Review {\n    id\n    name\n    ratings\n    description\n    img\n    createdAt\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ProductPage($id: ID!) {\n    product(id: $id) {\n      id\n      databaseId\n      slug\n      name\n      img\n      price\n      availableQuantity\n      minQuantity\n      description\n    }\n  }\n"): (typeof documents)["\n  query ProductPage($id: ID!) {\n    product(id: $id) {\n      id\n      databaseId\n      slug\n      name\n      img\n      price\n      availableQuantity\n      minQuantity\n      description\n    }\n  }\n"];
 
 export function graphql(source: string) {
   return (documents as any)[source] ?? {};

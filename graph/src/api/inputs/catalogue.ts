@@ -1,4 +1,4 @@
-import { Field, Float, ID, InputType, Int } from "type-graphql";
+import { ArgsType, Field, Float, ID, InputType, Int } from "type-graphql";
 import { IsInt, IsOptional, IsString, Matches, Max, Min } from "class-validator";
 import { HttpUrlField, RequiredText } from "./fields";
 import { DollarAmount, MAX, MaxLength } from "./validation";
@@ -70,4 +70,16 @@ export class AddProductInput {
   @IsString({ message: "Description must be text" })
   @MaxLength(MAX.description, { message: `Description must be at most ${MAX.description} characters` })
   description?: string | null;
+}
+
+/** The most related parts a part's page may ask for. */
+export const RELATED_PARTS_MAX = 12;
+
+@ArgsType()
+export class RelatedPartsArgs {
+  @Field(() => Int, { defaultValue: 4, description: `How many, 1 to ${RELATED_PARTS_MAX}` })
+  @IsInt({ message: "first must be a whole number" })
+  @Min(1, { message: "first must be at least 1" })
+  @Max(RELATED_PARTS_MAX, { message: `first must be at most ${RELATED_PARTS_MAX}` })
+  first: number = 4;
 }

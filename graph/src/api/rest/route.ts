@@ -21,6 +21,11 @@ export interface Reply {
   /** Sent as JSON; a Buffer as it is; a Readable streamed as it produces (give its content-type in `headers`). */
   body: unknown;
   headers?: Record<string, string>;
+  /**
+   * The answer is also a page of the web app: a browser (Accept: text/html) gets the web app with
+   * this status (a 301 with its Location), any other client the JSON body.
+   */
+  page?: boolean;
 }
 
 /** The rate limits a route may take from (edge/rate-limits.ts). */

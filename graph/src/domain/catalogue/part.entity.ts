@@ -1,6 +1,7 @@
 import { Column, CreateDateColumn, Entity } from "typeorm";
 import { NodeEntity } from "../node-entity";
 import { centsToDollars } from "../money";
+import { slugOf } from "./slug";
 
 @Entity({ name: "parts" })
 export class Part extends NodeEntity {
@@ -36,6 +37,11 @@ export class Part extends NodeEntity {
 
   get retired(): boolean {
     return this.retiredAt !== null;
+  }
+
+  /** The end of its public page's address (see slug.ts). */
+  get slug(): string {
+    return slugOf(this.name, this.databaseId);
   }
 
   get lowStock(): boolean {
@@ -90,4 +96,4 @@ export const PART_CARD_PROPERTIES = [
   "shortDesc",
 ] as const satisfies readonly (keyof Part)[];
 /** A Part of which only the card's columns were read. */
-export type PartCard = Pick<Part, (typeof PART_CARD_PROPERTIES)[number] | "price">;
+export type PartCard = Pick<Part, (typeof PART_CARD_PROPERTIES)[number] | "price" | "slug">;

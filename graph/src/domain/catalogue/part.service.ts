@@ -127,6 +127,23 @@ export class PartService {
     return part;
   }
 
+  /**
+   * Parts on sale that fit the laptops this one fits, those sharing the most laptop models first
+   * (then catalogue order): what a shopper who needs this part may need too.
+   */
+  async related(databaseId: string, limit: number): Promise<Part[]> {
+    const rows: Array<{ part_id: string }> = await this.db.query(
+      `SELECT other.part_id FROM part_compatibility mine
+       JOIN part_compatibility other ON other.laptop_model_id = mine.laptop_model_id AND other.part_id <> mine.part_id
+       JOIN parts p ON p.id = other.part_id AND p.retired_at IS NULL
+       WHERE mine.part_id = $1
+       GROUP BY other.part_id, p.seq ORDER BY count(*) DESC, p.seq LIMIT $2`,
+      [databaseId, limit],
+    );
+    const parts = new Map((await this.getMany(rows.map((row) => row.part_id))).map((part) => [part.databaseId, part]));
+    return rows.flatMap((row) => parts.get(row.part_id) ?? []);
+  }
+
   async getMany(databaseIds: readonly string[]): Promise<Part[]> {
     if (databaseIds.length === 0) return [];
     return this.byIds.entities([[...databaseIds]]);

@@ -1,6 +1,7 @@
 import { Column, CreateDateColumn, Entity } from "typeorm";
 import { NodeEntity } from "../node-entity";
 import { centsToDollars } from "../money";
+import { slugOf } from "./slug";
 
 @Entity({ name: "products" })
 export class Product extends NodeEntity {
@@ -25,6 +26,11 @@ export class Product extends NodeEntity {
 
   @Column({ type: "text", nullable: true })
   description: string | null;
+
+  /** The end of its public page's address (see slug.ts). */
+  get slug(): string {
+    return slugOf(this.name, this.databaseId);
+  }
 
   @CreateDateColumn({ type: "timestamptz", name: "created_at" })
   createdAt: Date;

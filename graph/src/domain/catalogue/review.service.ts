@@ -23,6 +23,11 @@ export class ReviewService {
     return paginate(this.db.getRepository(Review).createQueryBuilder("review"), page, "DESC");
   }
 
+  /** The reviews of one part, newest first. */
+  listForPart(partId: string, page: PageRequest): Promise<Page<Review>> {
+    return paginate(this.db.getRepository(Review).createQueryBuilder("review").where("review.part_id = :partId", { partId }), page, "DESC");
+  }
+
   async get(id: string): Promise<Review> {
     const databaseId = databaseIdOf(id);
     const review = databaseId ? await this.db.getRepository(Review).findOneBy({ databaseId }) : null;

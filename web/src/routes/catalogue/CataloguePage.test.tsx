@@ -21,6 +21,7 @@ const part = (n: number, extra: object = {}) => ({
   __typename: "Part",
   id: `part-${n}`,
   databaseId: `p-${n}`,
+  slug: `part-${n}-p-${n}`,
   name: `Part ${n}`,
   img: `/images/part-${n}.png`,
   price: 10 * n,
@@ -120,7 +121,7 @@ describe("catalogue page", () => {
     expect(within(first).getByText("In stock")).toBeInTheDocument();
     expect(within(first).getByRole("img", { name: "Rated 4.5 out of 5" })).toBeInTheDocument();
     expect(within(first).getByText(/Lenovo ThinkPad T14, Lenovo ThinkPad T15, Lenovo ThinkPad T16 and 1 more/)).toBeInTheDocument();
-    expect(within(first).getByRole("link", { name: "View and reserve" })).toHaveAttribute("href", "/parts/p-1");
+    expect(within(first).getByRole("link", { name: "View and reserve" })).toHaveAttribute("href", "/p/part-1-p-1");
     const second = screen.getByRole("heading", { name: "Part 2" }).closest("article")!;
     expect(within(second).getByText("Out of stock")).toBeInTheDocument();
     // The filters and the order show the search in the address; the navigation bar, its words.

@@ -3,11 +3,13 @@ import { graphql, getFragmentData, type FragmentType } from "../../gql";
 import { apiUrl } from "../../apiUrl";
 import { formatPrice } from "../../ui/format";
 import { Stars } from "../../ui/Stars";
+import { partPath } from "../storefront/paths";
 
 export const PartResultCardFragment = graphql(`
   fragment PartResultCard_part on Part {
     id
     databaseId
+    slug
     name
     img
     price
@@ -80,7 +82,7 @@ export function PartResultCard(props: { part: FragmentType<typeof PartResultCard
         )}
       </div>
       <div className="card__footer">
-        <Link to={`/parts/${part.databaseId}`} className="btn btn--primary btn--block" aria-describedby={headingId}>
+        <Link to={partPath(part.slug)} className="btn btn--primary btn--block" aria-describedby={headingId}>
           View and reserve
         </Link>
       </div>

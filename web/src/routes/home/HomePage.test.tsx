@@ -12,6 +12,7 @@ const part = (n: number) => ({
   __typename: "Part",
   id: `part-${n}`,
   databaseId: `p-${n}`,
+  slug: `part-${n}-p-${n}`,
   name: `Part ${n}`,
   img: `/images/part-${n}.png`,
   price: 10 * n,
@@ -42,6 +43,7 @@ const productsMock = {
             __typename: "Product",
             id: "prod-1",
             databaseId: "pr-1",
+            slug: "product-pr-1",
             name: "USB-C charger",
             img: null,
             price: 25,
@@ -81,7 +83,18 @@ describe("home page", () => {
     expect(within(card).getByText("Description 1")).toBeInTheDocument();
     expect(within(card).getByRole("link", { name: "Reserve" })).toHaveAttribute("href", "/parts/p-1");
     expect(within(card).getByRole("img", { name: "Part 1" })).toBeInTheDocument();
-    expect(await screen.findByText("USB-C charger")).toBeInTheDocument();
+    // A card's name opens the part's public page, a new arrival's its own.
+    expect(within(card).getByRole("link", { name: "Part 1" })).toHaveAttribute("href", "/p/part-1-p-1");
+    expect(await screen.findByRole("link", { name: "USB-C charger" })).toHaveAttribute("href", "/products/product-pr-1");
+    // Search engines learn whose shop this is.
+    const organization = JSON.parse(document.querySelector('script[type="application/ld+json"]')?.textContent ?? "null");
+    expect(organization).toEqual({
+      "@context": "https://schema.org",
+      "@type": "Organization",
+      name: "Partshop",
+      url: `${window.location.origin}/`,
+      logo: `${window.location.origin}/favicon.svg`,
+    });
     expect(await screen.findByRole("img", { name: "Rated 4 out of 5" })).toBeInTheDocument();
     for (const text of ["2M+", "15M+", "80,000+", "consumers", "products sold", "subscribers", "likes"]) {
       expect(screen.getAllByText(text).length).toBeGreaterThan(0);

@@ -2,11 +2,13 @@ import { Link } from "react-router-dom";
 import { graphql, getFragmentData, type FragmentType } from "../../gql";
 import { apiUrl } from "../../apiUrl";
 import { formatPrice } from "../../ui/format";
+import { partPath } from "../storefront/paths";
 
 export const PartCardFragment = graphql(`
   fragment PartCard_part on Part {
     id
     databaseId
+    slug
     name
     img
     price
@@ -26,7 +28,9 @@ export function PartCard(props: { part: FragmentType<typeof PartCardFragment> })
       </div>
       <div className="card__body">
         <h3 className="card__title" id={headingId}>
-          {part.name}
+          <Link to={partPath(part.slug)} className="card__title-link">
+            {part.name}
+          </Link>
         </h3>
         <p className="price">{formatPrice(part.price)}</p>
         <dl className="facts">

@@ -1,12 +1,15 @@
+import { Link } from "react-router-dom";
 import { graphql, getFragmentData, type FragmentType } from "../../gql";
 import { apiUrl } from "../../apiUrl";
 import { formatPrice } from "../../ui/format";
+import { productPath } from "../storefront/paths";
 import "./ProductCard.css";
 
 export const ProductCardFragment = graphql(`
   fragment ProductCard_product on Product {
     id
     databaseId
+    slug
     name
     img
     price
@@ -20,35 +23,60 @@ export function ProductCard(props: { product: FragmentType<typeof ProductCardFra
   const product = getFragmentData(ProductCardFragment, props.product);
   return (
     <article className="card card--hoverable product-card">
-      <div className="card__media">
-        {product.img ? (
-          <img src={apiUrl(product.img)} alt={product.name} loading="lazy" width="400" height="260" />
-        ) : (
-          <div className="card__placeholder" role="img" aria-label={`${product.name} (no photo yet)`}>
-            {product.name.slice(0, 1).toUpperCase()}
-          </div>
-        )}
-        <span className="badge">New</span>
-      </div>
+      <ProductMedia name={product.name} img={product.img} />
       <div className="card__body">
-        <h3 className="card__title">{product.name}</h3>
+        <h3 className="card__title">
+          <Link to={productPath(product.slug)} className="card__title-link">
+            {product.name}
+          </Link>
+        </h3>
         {product.price != null && <p className="price">{formatPrice(product.price)}</p>}
-        <dl className="facts">
-          {product.availableQuantity != null && (
-            <div>
-              <dt>Available</dt>
-              <dd>{product.availableQuantity}</dd>
-            </div>
-          )}
-          {product.minQuantity != null && (
-            <div>
-              <dt>Minimum order</dt>
-              <dd>{product.minQuantity}</dd>
-            </div>
-          )}
-        </dl>
+        <ProductFacts availableQuantity={product.availableQuantity} minQuantity={product.minQuantity} />
         {product.description && <p className="card__text">{product.description}</p>}
       </div>
     </article>
+  );
+}
+
+/** A new arrival's quantities, where its admin gave them. */
+export function ProductFacts({ availableQuantity, minQuantity }: { availableQuantity?: number | null; minQuantity?: number | null }) {
+  return (
+    <dl className="facts">
+      {availableQuantity != null && (
+        <div>
+          <dt>Available</dt>
+          <dd>{availableQuantity}</dd>
+        </div>
+      )}
+      {minQuantity != null && (
+        <div>
+          <dt>Minimum order</dt>
+          <dd>{minQuantity}</dd>
+        </div>
+      )}
+    </dl>
+  );
+}
+
+/**
+ * A new arrival's photo (or its initial until it has one) with the New badge: lazy on a card, the
+ * page's main image (fetched first, larger) on its own page.
+ */
+export function ProductMedia({ name, img, eager = false }: { name: string; img?: string | null; eager?: boolean }) {
+  return (
+    <div className="card__media">
+      {img ? (
+        eager ? (
+          <img src={apiUrl(img)} alt={name} width="600" height="390" fetchPriority="high" />
+        ) : (
+          <img src={apiUrl(img)} alt={name} loading="lazy" width="400" height="260" />
+        )
+      ) : (
+        <div className="card__placeholder" role="img" aria-label={`${name} (no photo yet)`}>
+          {name.slice(0, 1).toUpperCase()}
+        </div>
+      )}
+      <span className="badge">New</span>
+    </div>
   );
 }

@@ -1,9 +1,11 @@
 import { Link } from "react-router-dom";
+import { HttpStatus } from "../../ssr/PageResponse";
 import "./NotFoundPage.css";
 
 export function NotFoundPage() {
   return (
     <div className="container page not-found">
+      <HttpStatus code={404} />
       <p className="not-found__code" aria-hidden="true">
         404
       </p>

@@ -32,7 +32,7 @@ export function PartSummary(props: { part: FragmentType<typeof PartSummaryFragme
   return (
     <article className="card part-summary">
       <div className="card__media">
-        <img src={apiUrl(part.img)} alt={part.name} width="600" height="390" />
+        <img src={apiUrl(part.img)} alt={part.name} width="600" height="390" fetchPriority="high" />
       </div>
       <div className="card__body">
         <h1 className="part-summary__name">{part.name}</h1>

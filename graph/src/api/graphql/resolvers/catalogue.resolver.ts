@@ -3,7 +3,7 @@ import { Arg, Args, Ctx, Directive, FieldResolver, Info, Mutation, Query, Resolv
 import { LaptopModel } from "../../../domain/catalogue/laptop-model.entity";
 import { Part } from "../../../domain/catalogue/part.entity";
 import { Review } from "../../../domain/catalogue/review.entity";
-import { AddProductInput, AddReviewInput } from "../../inputs/catalogue";
+import { AddProductInput, AddReviewInput, RelatedPartsArgs } from "../../inputs/catalogue";
 import { AdminPartsArgs, CreatePartInput, RestockArgs, splitModelName, UpdatePartInput } from "../../inputs/parts";
 import { IdArgs, PageArgs } from "../../inputs/common";
 import { LaptopModelArgs, PartSearchArgs } from "../../inputs/part-search";
@@ -83,6 +83,18 @@ export class PartResolver {
   compatibleModels(@Root() part: Part, @Ctx() { loaders }: GraphContext): Promise<LaptopModel[]> {
     return loaders.compatibleModelsByPartId.load(part.databaseId);
   }
+
+  @FieldResolver(() => ReviewConnection, { description: "The reviews of this part, newest first" })
+  reviews(@Root() part: Part, @Args() page: PageArgs, @Ctx() { services }: GraphContext) {
+    return services.reviews.listForPart(part.databaseId, page);
+  }
+
+  @FieldResolver(() => [PartType], {
+    description: "Parts on sale that fit the laptops this one fits, those sharing the most laptop models first; empty for a part that fits none",
+  })
+  relatedParts(@Root() part: Part, @Args() { first }: RelatedPartsArgs, @Ctx() { services }: GraphContext) {
+    return services.parts.related(part.databaseId, first);
+  }
 }
 
 @Resolver(() => LaptopModelType)
@@ -106,6 +118,12 @@ export class ProductResolver {
   @Query(() => ProductConnection, { description: "New arrivals, newest first" })
   products(@Args() page: PageArgs, @Ctx() { services }: GraphContext) {
     return services.products.list(page);
+  }
+
+  @Directive("@cached(until: [CATALOGUE])")
+  @Query(() => ProductType, { description: "One new arrival, by global id or databaseId" })
+  product(@Args() { id }: IdArgs, @Ctx() { services }: GraphContext) {
+    return services.products.get(databaseIdFor("Product", id));
   }
 
   @Directive("@auth(requires: ADMIN)")

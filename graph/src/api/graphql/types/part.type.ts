@@ -8,6 +8,9 @@ export class PartType extends NodeFields {
   @Field(() => String, { description: "Its name" })
   name: string;
 
+  @Field(() => String, { description: "The end of the part's public page address, /p/{slug}: its name in lowercase words, then its databaseId" })
+  slug: string;
+
   @Field(() => String, { description: "URL of its photo (http(s), or a path on this shop)" })
   img: string;
 
@@ -50,6 +53,7 @@ export const PART_CARD_FIELDS: ReadonlySet<string> = new Set([
   "id",
   "databaseId",
   "name",
+  "slug",
   "img",
   "price",
   "available",

@@ -1,0 +1,23 @@
+import { Link } from "react-router-dom";
+import { JsonLd } from "./JsonLd";
+import { breadcrumbJsonLd } from "./structuredData";
+
+/** The way from the home page to this one: links for people, a BreadcrumbList for search engines. The last step is the page itself. */
+export function Breadcrumbs({ trail }: { trail: ReadonlyArray<{ name: string; path: string }> }) {
+  const here = trail[trail.length - 1];
+  return (
+    <>
+      <JsonLd data={breadcrumbJsonLd(window.location.origin, trail)} />
+      <nav aria-label="Breadcrumb" className="breadcrumbs">
+        <ol>
+          {trail.slice(0, -1).map((step) => (
+            <li key={step.path}>
+              <Link to={step.path}>{step.name}</Link>
+            </li>
+          ))}
+          <li aria-current="page">{here.name}</li>
+        </ol>
+      </nav>
+    </>
+  );
+}

@@ -1,0 +1,98 @@
+import { useLocation, useParams } from "react-router-dom";
+import { useQuery } from "@apollo/client/react";
+import { graphql } from "../../gql";
+import { formatPrice } from "../../ui/format";
+import { idOfSlug, productPath } from "./paths";
+import { recordFallback } from "./RecordFallback";
+import { JsonLd } from "./JsonLd";
+import { productJsonLd } from "./structuredData";
+import { Breadcrumbs } from "./Breadcrumbs";
+import { SHOP_NAME, usePageHead } from "./usePageHead";
+import { ProductFacts, ProductMedia } from "../home/ProductCard";
+import "../home/ProductCard.css";
+import "./PartPage.css";
+
+export const ProductPageDocument = graphql(`
+  query ProductPage($id: ID!) {
+    product(id: $id) {
+      id
+      databaseId
+      slug
+      name
+      img
+      price
+      availableQuantity
+      minQuantity
+      description
+    }
+  }
+`);
+
+/** A new arrival's public page (/products/{slug}); an unknown one is the 404 page. */
+export function ProductPage() {
+  const { productSlug: slug = "" } = useParams();
+  const { search, hash } = useLocation();
+  const id = idOfSlug(slug);
+  const { data, loading, error, refetch } = useQuery(ProductPageDocument, { variables: { id: id ?? "" }, skip: !id });
+  const shown = data?.product && data.product.slug === slug ? data.product : null;
+  usePageHead(
+    shown && {
+      title: shown.name,
+      description: shown.description ? `${shown.name}: ${shown.description}` : `${shown.name}, a new arrival at ${SHOP_NAME}.`,
+      path: productPath(shown.slug),
+      image: shown.img,
+      type: "product",
+    },
+  );
+  const fallback = recordFallback({
+    id,
+    slug,
+    found: data?.product,
+    loading,
+    error,
+    retry: () => void refetch().catch(() => undefined),
+    what: "product",
+    pathOf: productPath,
+    search,
+    hash,
+  });
+  const product = data?.product;
+  if (fallback || !product) return fallback;
+  const origin = window.location.origin;
+  const available = product.availableQuantity != null && product.availableQuantity >= (product.minQuantity ?? 1);
+  return (
+    <div className="container page part-page">
+      <JsonLd
+        data={productJsonLd(origin, {
+          name: product.name,
+          description: product.description ?? product.name,
+          path: productPath(product.slug),
+          image: product.img,
+          sku: product.databaseId,
+          price: product.price,
+          availability: available ? "InStock" : "OutOfStock",
+          rating: null,
+          reviewCount: 0,
+          reviews: [],
+        })}
+      />
+      <Breadcrumbs
+        trail={[
+          { name: "Home", path: "/" },
+          { name: "New arrivals", path: "/#new-arrivals" },
+          { name: product.name, path: productPath(product.slug) },
+        ]}
+      />
+      <article className="card product-details">
+        <ProductMedia name={product.name} img={product.img} eager />
+        <div className="card__body">
+          <h1 className="part-summary__name">{product.name}</h1>
+          {product.price != null && <p className="price price--large">{formatPrice(product.price)}</p>}
+          <ProductFacts availableQuantity={product.availableQuantity} minQuantity={product.minQuantity} />
+          {product.description && <p className="card__text">{product.description}</p>}
+          <p className="product-details__note">A new arrival: it comes to the parts catalogue when it can be reserved.</p>
+        </div>
+      </article>
+    </div>
+  );
+}
