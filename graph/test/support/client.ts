@@ -70,8 +70,23 @@ export const errorCode = (answer: Answer<{ errors?: any[] }>) => answer.body.err
 
 const emulator = (path: string) => `${shop().emulatorUrl}/identitytoolkit.googleapis.com/v1/${path}?key=demo-api-key`;
 
+/**
+ * The emulator (Node's http server) closes a keep-alive connection idle for 5 s; fetch may send
+ * on one at that very moment and see "other side closed" before the request was read. Sent again
+ * once on a new connection.
+ */
+async function postToEmulator(url: string, body: string): Promise<Response> {
+  const post = () => fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body });
+  try {
+    return await post();
+  } catch (error) {
+    if ((error as { cause?: { code?: string } }).cause?.code !== "UND_ERR_SOCKET") throw error;
+    return post();
+  }
+}
+
 export async function emulatorCall(path: string, body: unknown): Promise<any> {
-  const response = await fetch(emulator(path), { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  const response = await postToEmulator(emulator(path), JSON.stringify(body));
   const json = await response.json();
   if (!response.ok) throw new Error(`emulator ${path}: ${JSON.stringify(json)}`);
   return json;
