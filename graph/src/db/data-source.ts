@@ -34,6 +34,7 @@ import { PrefixWordsAsLexemes1764760000000 } from "./migrations/1764760000000-pr
 import { PartLexemeRanks1764770000000 } from "./migrations/1764770000000-part-lexeme-ranks";
 import { PartLexemePrices1764780000000 } from "./migrations/1764780000000-part-lexeme-prices";
 import { IdentityHoldsRefunds1764800000000 } from "./migrations/1764800000000-identity-holds-refunds";
+import { PartNumbers1764900000000 } from "./migrations/1764900000000-part-numbers";
 import { requestStats } from "./request-stats";
 
 /** Counts statements per request and reports slow or failing ones (failures at debug level); nothing else is logged. */
@@ -95,6 +96,7 @@ export const migrations = [
   PartLexemeRanks1764770000000,
   PartLexemePrices1764780000000,
   IdentityHoldsRefunds1764800000000,
+  PartNumbers1764900000000,
 ];
 
 /**

@@ -18,6 +18,7 @@ import {
 import { AuditEntityType } from "../../domain/audit/audit-entry.entity";
 import { LaptopModelName, MAX_BRAND_LENGTH, MAX_MODEL_LENGTH, MAX_MODELS_PER_PART } from "../../domain/catalogue/compatibility.service";
 import { MAX_SEARCH_LENGTH, PartOrder } from "../../domain/catalogue/part-search.service";
+import { MAX_ALTERNATIVE_NUMBERS, PART_NUMBER_RULE, partNumberProblem } from "../../domain/catalogue/part-numbers";
 import { PartStatusFilter } from "../../domain/catalogue/part.service";
 import { STOCK } from "../../domain/limits";
 import { dollarsToCents } from "../../domain/money";
@@ -451,10 +452,54 @@ function modelNameProblem(names: unknown): string | null {
   return null;
 }
 
+/** A manufacturer's part number as printed: letters and digits in groups joined by dashes. */
+function PartNumberField(description: string): PropertyDecorator {
+  return all(
+    Field(() => String, { nullable: true, description }),
+    IsOptional(),
+    (target: object, propertyName: string) =>
+      registerDecorator({
+        name: "partNumber",
+        target: target.constructor,
+        propertyName,
+        options: { message: (args) => partNumberProblem(args.value) ?? "" },
+        validator: { validate: (value: unknown) => value === null || value === undefined || partNumberProblem(value) === null },
+      }),
+  );
+}
+
+/** Alternative numbers (FRU, OEM): a list of part numbers. */
+function AlternativeNumbersField(): PropertyDecorator {
+  const problemOf = (numbers: unknown[]) => numbers.map((number) => partNumberProblem(number, "Each alternative number")).find(Boolean) ?? null;
+  return all(
+    Field(() => [String], {
+      nullable: true,
+      description: `Numbers the part replaces or is also sold as (FRU, OEM numbers), each ${PART_NUMBER_RULE}; at most ${MAX_ALTERNATIVE_NUMBERS}. Replaces the list; an empty list clears it`,
+    }),
+    IsOptional(),
+    IsArray({ message: "Alternative numbers must be a list of part numbers" }),
+    ArrayMaxSize(MAX_ALTERNATIVE_NUMBERS, { message: `A part can list at most ${MAX_ALTERNATIVE_NUMBERS} alternative numbers` }),
+    (target: object, propertyName: string) =>
+      registerDecorator({
+        name: "alternativeNumbers",
+        target: target.constructor,
+        propertyName,
+        options: { message: (args) => (Array.isArray(args.value) ? (problemOf(args.value) ?? "") : "") },
+        validator: { validate: (value: unknown) => !Array.isArray(value) || problemOf(value) === null },
+      }),
+  );
+}
+
 @InputType({ description: "A new part: on sale as soon as it is created" })
 export class CreatePartInput {
   @RequiredText("Name", MAX.name, "Name is required")
   name: string;
+
+  @PartNumberField(`The manufacturer's part number as printed, ${PART_NUMBER_RULE}; unique. Left out, the shop gives it a number of its own, PS-000123`)
+  partNumber?: string | null;
+
+  @AlternativeNumbersField()
+  alternativeNumbers?: string[] | null;
 
   @RequiredText("Description", STOCK.partDescription, "Description is required")
   shortDesc: string;
@@ -482,6 +527,12 @@ export class CreatePartInput {
 export class UpdatePartInput {
   @OptionalText("Name", MAX.name)
   name?: string | null;
+
+  @PartNumberField(`The manufacturer's part number as printed, ${PART_NUMBER_RULE}; unique`)
+  partNumber?: string | null;
+
+  @AlternativeNumbersField()
+  alternativeNumbers?: string[] | null;
 
   @OptionalText("Description", STOCK.partDescription)
   shortDesc?: string | null;
@@ -530,7 +581,9 @@ registerEnumType(PartStatusFilter, { name: "PartStatusFilter", description: "Par
 
 @ArgsType()
 export class AdminPartsArgs extends PageArgs {
-  @SearchField("Part names containing this (any case)")
+  @SearchField(
+    "Words as the catalogue's search finds them (typos and partial words forgiven), part names containing this, or part numbers (own or alternative) beginning with it, however typed",
+  )
   search?: string | null;
 
   @Field(() => PartStatusFilter, { nullable: true, defaultValue: PartStatusFilter.ALL })

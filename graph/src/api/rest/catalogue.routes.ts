@@ -9,6 +9,8 @@ import { restAdminPart, restPart, restProduct, restPublicPart, restReview } from
 /** The REST names of a part's editable fields (as GET /parts answers them) and their input names. */
 const PART_FIELDS = {
   name: "name",
+  part_number: "partNumber",
+  alternative_numbers: "alternativeNumbers",
   short_desc: "shortDesc",
   img: "img",
   price: "price",

@@ -22,6 +22,7 @@ const part = (n: number, extra: object = {}) => ({
   id: `part-${n}`,
   databaseId: `p-${n}`,
   name: `Part ${n}`,
+  partNumber: `PN-${n}`,
   img: `/images/part-${n}.png`,
   price: 10 * n,
   available: 100,

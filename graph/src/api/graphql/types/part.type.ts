@@ -8,6 +8,11 @@ export class PartType extends NodeFields {
   @Field(() => String)
   name: string;
 
+  @Field(() => String, {
+    description: "The manufacturer's part number as printed (e.g. 5B10W13930, L32656-005); a search for it, however typed, finds this part",
+  })
+  partNumber: string;
+
   @Field(() => String)
   img: string;
 
@@ -50,6 +55,7 @@ export const PART_CARD_FIELDS: ReadonlySet<string> = new Set([
   "id",
   "databaseId",
   "name",
+  "partNumber",
   "img",
   "price",
   "available",
