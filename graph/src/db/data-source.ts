@@ -35,6 +35,7 @@ import { PartLexemeRanks1764770000000 } from "./migrations/1764770000000-part-le
 import { PartLexemePrices1764780000000 } from "./migrations/1764780000000-part-lexeme-prices";
 import { IdentityHoldsRefunds1764800000000 } from "./migrations/1764800000000-identity-holds-refunds";
 import { PartNumbers1764900000000 } from "./migrations/1764900000000-part-numbers";
+import { PartImports1764910000000 } from "./migrations/1764910000000-part-imports";
 import { requestStats } from "./request-stats";
 
 /** Counts statements per request and reports slow or failing ones (failures at debug level); nothing else is logged. */
@@ -97,6 +98,7 @@ export const migrations = [
   PartLexemePrices1764780000000,
   IdentityHoldsRefunds1764800000000,
   PartNumbers1764900000000,
+  PartImports1764910000000,
 ];
 
 /**

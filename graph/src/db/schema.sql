@@ -882,8 +882,9 @@ CREATE TABLE public.audit_log (
     entity_id uuid NOT NULL,
     before json,
     after json,
+    import_id uuid,
     CONSTRAINT audit_log_check CHECK (((before IS NOT NULL) OR (after IS NOT NULL))),
-    CONSTRAINT audit_log_entity_type_check CHECK (((entity_type)::text = ANY ((ARRAY['part'::character varying, 'product'::character varying, 'user'::character varying, 'order'::character varying])::text[])))
+    CONSTRAINT audit_log_entity_type_check CHECK (((entity_type)::text = ANY ((ARRAY['part'::character varying, 'product'::character varying, 'user'::character varying, 'order'::character varying, 'import'::character varying])::text[])))
 );
 
 --
@@ -1639,10 +1640,28 @@ ALTER TABLE ONLY public.users
 CREATE INDEX audit_log_by_entity ON public.audit_log USING btree (entity_type, entity_id, seq);
 
 --
+-- Name: audit_log_by_import; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX audit_log_by_import ON public.audit_log USING btree (import_id, seq) WHERE (import_id IS NOT NULL);
+
+--
 -- Name: audit_log_by_type; Type: INDEX; Schema: public; Owner: -
 --
 
 CREATE INDEX audit_log_by_type ON public.audit_log USING btree (entity_type, seq);
+
+--
+-- Name: audit_log_listed; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX audit_log_listed ON public.audit_log USING btree (seq) WHERE (import_id IS NULL);
+
+--
+-- Name: audit_log_listed_by_type; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX audit_log_listed_by_type ON public.audit_log USING btree (entity_type, seq) WHERE (import_id IS NULL);
 
 --
 -- Name: laptop_models_by_model; Type: INDEX; Schema: public; Owner: -

@@ -30,6 +30,7 @@ export type AuditAction =
   | 'ORDER_CANCELLED'
   | 'ORDER_DISPUTED'
   | 'ORDER_REFUNDED'
+  | 'PARTS_IMPORTED'
   | 'PART_CREATED'
   | 'PART_RESTOCKED'
   | 'PART_RESTORED'
@@ -43,6 +44,7 @@ export type AuditAction =
 
 /** What kind of record an admin changed */
 export type AuditEntityType =
+  | 'IMPORT'
   | 'ORDER'
   | 'PART'
   | 'PRODUCT'

@@ -13,6 +13,7 @@ import { UserResolver, ViewerResolver } from "./resolvers/user.resolver";
 import { PaymentResolver } from "./resolvers/payment.resolver";
 import { AuditResolver } from "./resolvers/audit.resolver";
 import { OverviewResolver } from "./resolvers/overview.resolver";
+import { PartImportResolver } from "./resolvers/part-import.resolver";
 
 export const resolvers = [
   NodeResolver,
@@ -26,6 +27,7 @@ export const resolvers = [
   PaymentResolver,
   AuditResolver,
   OverviewResolver,
+  PartImportResolver,
 ] as const;
 
 let cached: GraphQLSchema | undefined;

@@ -16,7 +16,7 @@ import {
   ValidateNested,
 } from "class-validator";
 import { AuditEntityType } from "../../domain/audit/audit-entry.entity";
-import { LaptopModelName, MAX_BRAND_LENGTH, MAX_MODEL_LENGTH, MAX_MODELS_PER_PART } from "../../domain/catalogue/compatibility.service";
+import { MAX_BRAND_LENGTH, MAX_MODEL_LENGTH, MAX_MODELS_PER_PART, splitModelName } from "../../domain/catalogue/compatibility.service";
 import { MAX_SEARCH_LENGTH, PartOrder } from "../../domain/catalogue/part-search.service";
 import { MAX_ALTERNATIVE_NUMBERS, PART_NUMBER_RULE, partNumberProblem } from "../../domain/catalogue/part-numbers";
 import { PartStatusFilter } from "../../domain/catalogue/part.service";
@@ -413,11 +413,7 @@ function ImageField(optional: boolean): PropertyDecorator {
 
 const MODEL_NAME_HINT = 'a brand and a model, like "Lenovo ThinkPad T14 Gen 2"';
 
-/** "Brand Model" as admins type it: the first word is the brand, the rest the model name. */
-export function splitModelName(name: string): LaptopModelName {
-  const [brand, ...model] = name.trim().split(/\s+/u);
-  return { brand: brand ?? "", model: model.join(" ") };
-}
+export { splitModelName };
 
 /** A list of "Brand Model" names: each a brand and a model within the compatibility tables' limits. */
 function ModelNamesField(): PropertyDecorator {
@@ -612,7 +608,7 @@ export class OrdersArgs extends PageArgs {
 export class AuditLogArgs extends PageArgs {
   @Field(() => AuditEntityType, { nullable: true, description: "Only changes to this kind of record" })
   @IsOptional()
-  @IsEnum(AuditEntityType, { message: "entityType must be PART, PRODUCT, USER or ORDER" })
+  @IsEnum(AuditEntityType, { message: "entityType must be PART, PRODUCT, USER, ORDER or IMPORT" })
   entityType?: AuditEntityType | null;
 
   @Field(() => ID, { nullable: true, description: "Only changes to this record (global id or databaseId)" })
@@ -620,4 +616,31 @@ export class AuditLogArgs extends PageArgs {
   @IsString({ message: "entityId must be an id" })
   @MaxLength(200, { message: "entityId must be an id" })
   entityId?: string | null;
+
+  @Field(() => ID, { nullable: true, description: "Only the lines of this import (the parts it created or changed): the entityId of its IMPORT entry" })
+  @IsOptional()
+  @IsString({ message: "importId must be an id" })
+  @MaxLength(200, { message: "importId must be an id" })
+  importId?: string | null;
+}
+
+/** The largest CSV text the importParts mutation takes: a bigger file goes to POST /admin/parts/import, which streams it. */
+export const MAX_IMPORT_CSV_LENGTH = 90_000;
+
+@ArgsType()
+export class ImportPartsArgs {
+  @Field(() => String, { description: "The parts CSV as GET /admin/parts.csv writes it (a bigger file: POST /admin/parts/import)" })
+  @IsString({ message: "csv must be the file's text" })
+  @MaxLength(MAX_IMPORT_CSV_LENGTH, { message: `csv must be at most ${MAX_IMPORT_CSV_LENGTH} characters: send a bigger file to POST /admin/parts/import` })
+  csv: string;
+
+  @Field(() => Boolean, { defaultValue: true, description: "true: say what each line would do and change nothing; false: apply it" })
+  @IsBoolean({ message: "dryRun must be true or false" })
+  dryRun: boolean;
+
+  @Field(() => String, { defaultValue: "parts.csv", description: "The file's name, as the history shows the import" })
+  @IsString({ message: "fileName must be a file's name" })
+  @NotBlank("fileName must be a file's name")
+  @MaxLength(200, { message: "fileName must be at most 200 characters" })
+  fileName: string;
 }

@@ -3,11 +3,12 @@ import { accountRoutes } from "./accounts.routes";
 import { catalogueRoutes } from "./catalogue.routes";
 import { imageRoutes } from "./images.routes";
 import { orderRoutes } from "./orders.routes";
+import { partImportRoutes } from "./part-imports.routes";
 import type { RestRoute } from "./route";
 
 export type { RestRoute, RestRequest, Reply, RateLimitName } from "./route";
 
 /** Every REST route of the shop, by resource. */
 export function restRoutes(services: Services): RestRoute[] {
-  return [...catalogueRoutes(services), ...orderRoutes(services), ...accountRoutes(services), ...imageRoutes(services)];
+  return [...catalogueRoutes(services), ...partImportRoutes(services), ...orderRoutes(services), ...accountRoutes(services), ...imageRoutes(services)];
 }
