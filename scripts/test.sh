@@ -1,15 +1,18 @@
 #!/usr/bin/env bash
-# The whole test suite, as CI runs it: build, drift of the generated schemas (GraphQL, database)
-# and web operations, the API's integration tests against real PostgreSQL / Auth Emulator /
-# payment sandbox, and the web app's tests.
+# The whole test suite, as CI runs it: the unit tier, build, drift of the generated schemas
+# (GraphQL, database) and web operations, the API's integration tests against real PostgreSQL /
+# Auth Emulator / payment sandbox, and the web app's tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+echo "== unit tests (pure functions beside the code: no shop, no database; first, as they take seconds)"
+npm run test:unit
 
 echo "== build the server and the local harness"
 npm run build -w graph
 npm run build -w dev
 
-echo "== servers from Debian's packages for the schema dump and the scale-out test (PostgreSQL, HAProxy)"
+echo "== servers from Debian's packages for the schema dump and the deployment tests (PostgreSQL, HAProxy, Prometheus, pgBackRest)"
 bash scripts/ensure-servers.sh
 
 echo "== schema.graphql is generated from the code"

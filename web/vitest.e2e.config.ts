@@ -15,8 +15,9 @@ export default defineConfig({
     include: ["e2e/**/*.e2e.test.ts"],
     environment: "node",
     globalSetup: ["e2e/support/global-setup.ts"],
-    // One journey file at a time: each starts its own shop, and timings stay honest on 2 cores.
-    fileParallelism: false,
+    // Journeys at once, each worker with its own Auth Emulator and each journey with its own shop
+    // and database (e2e/support/global-setup.ts); PARTSHOP_E2E_WORKERS (or --maxWorkers) changes it.
+    maxWorkers: Number(process.env.PARTSHOP_E2E_WORKERS) || 1,
     sequence: { sequencer: ByFileName },
     testTimeout: 90_000,
     hookTimeout: 180_000,

@@ -55,6 +55,8 @@ export interface Config {
   /** Adds an x-sql-queries header with the SQL statement count of each request (tests, benchmarks). */
   exposeSqlCount: boolean;
   graphqlIntrospection: boolean;
+  /** The REST API's reference page at /docs (Swagger UI): on outside production, in production only with API_DOCS=true. */
+  apiDocsPage: boolean;
   log: { level: string; format: "json" | "pretty" };
   /** Requests per client address and window on the routes worth abusing (429 with Retry-After beyond). */
   rateLimits: {
@@ -83,6 +85,18 @@ export interface Config {
     /** How far back reconciliation reads Stripe's PaymentIntents. */
     reconcileLookbackHours: number;
   };
+  /** What operators run the shop with: metrics, detailed readiness, tracing, the pool's size. */
+  operations: OperationsConfig;
+}
+
+export interface OperationsConfig {
+  /** The operators' listener (/metrics, /readyz with details), never behind the public balancer; null: none, and nothing is measured. */
+  metricsPort: number | null;
+  metricsHost: string;
+  /** PostgreSQL connections each process's pool may hold (each process also holds one for the change feed). */
+  databasePoolSize: number;
+  /** Where traces go (OTLP over HTTP); null: tracing off. Read by the OpenTelemetry SDK itself (graph/src/tracing.ts). */
+  otlpEndpoint: string | null;
 }
 
 /**
@@ -163,6 +177,19 @@ class EnvReader {
       .map((item) => item.trim())
       .filter(Boolean);
   }
+}
+
+/** The operators' settings (see OperationsConfig). */
+function readOperations(read: EnvReader, host: string): OperationsConfig {
+  const metricsPort = read.text("METRICS_PORT") === undefined ? null : read.integer("METRICS_PORT", 0, 1, 65535);
+  const otlpEndpoint = read.text("OTEL_EXPORTER_OTLP_TRACES_ENDPOINT") ?? read.text("OTEL_EXPORTER_OTLP_ENDPOINT") ?? null;
+  read.check(!otlpEndpoint || HTTP_URL.test(otlpEndpoint), `OTEL_EXPORTER_OTLP_ENDPOINT must be an http(s) URL (got "${otlpEndpoint}")`);
+  return {
+    metricsPort,
+    metricsHost: read.text("METRICS_HOST") ?? host,
+    databasePoolSize: read.integer("DATABASE_POOL_SIZE", 20, 1, 1000),
+    otlpEndpoint,
+  };
 }
 
 function readImageStore(read: EnvReader): Config["images"] {
@@ -270,9 +297,10 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   const imageUploadUrl = read.text("IMAGE_UPLOAD_URL") ?? null;
   read.check(!imageUploadUrl || /^https?:\/\//.test(imageUploadUrl), "IMAGE_UPLOAD_URL must be an http(s) URL");
 
+  const host = read.text("HOST") ?? (production ? "0.0.0.0" : "127.0.0.1");
   const config: Config = {
     production,
-    host: read.text("HOST") ?? (production ? "0.0.0.0" : "127.0.0.1"),
+    host,
     port: read.integer("PORT", 4000, 0, 65535),
     dataDir: path.resolve(cwd, read.text("DATA_DIR") ?? "data"),
     webDistDir: path.resolve(cwd, read.text("WEB_DIST_DIR") ?? path.join(__dirname, "..", "..", "web", "dist")),
@@ -291,6 +319,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     migrateOnStart: read.flag("MIGRATE_ON_START", true),
     exposeSqlCount: read.flag("EXPOSE_SQL_COUNT", false) && !production,
     graphqlIntrospection: !production,
+    apiDocsPage: read.flag("API_DOCS", !production),
     log: { level: logLevel, format: logFormat as "json" | "pretty" },
     rateLimits: {
       windowSeconds: read.integer("RATE_LIMIT_WINDOW_SECONDS", DEFAULT_RATE_LIMITS.windowSeconds, 1, 86_400),
@@ -310,6 +339,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       reconcileSeconds: read.integer("PAYMENT_RECONCILE_INTERVAL_SECONDS", 600, 0, 86_400),
       reconcileLookbackHours: read.integer("PAYMENT_RECONCILE_LOOKBACK_HOURS", 72, 1, 24 * 90),
     },
+    operations: readOperations(read, host),
   };
   if (read.problems.length) throw new ConfigError(read.problems);
   return config;

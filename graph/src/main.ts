@@ -3,7 +3,8 @@ import "reflect-metadata";
 import "./heap";
 import { ConfigError, loadConfig, readEnvFile } from "./config";
 import { Lifecycle } from "./lifecycle";
-import { startShop } from "./shop";
+import type * as Shop from "./shop";
+import type * as Tracing from "./tracing";
 
 /** The production entry point: configuration from the environment, then the shop. */
 const log = (line: string) => console.log(`[partshop] ${line}`);
@@ -11,8 +12,16 @@ const lifecycle = new Lifecycle(log).handleProcessEvents();
 
 async function main(): Promise<void> {
   readEnvFile();
+  // Tracing instruments modules as they are required: it starts before the shop's are (tracing.ts).
+  if (process.env.OTEL_EXPORTER_OTLP_ENDPOINT?.trim() || process.env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT?.trim()) {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded only when configured
+    const { startTracing } = require("./tracing") as typeof Tracing;
+    lifecycle.add("tracing", startTracing().stop);
+  }
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- after tracing, which patches what the shop requires
+  const { startShop } = require("./shop") as typeof Shop;
   const shop = await startShop(loadConfig(), lifecycle);
-  log(`Partshop is ready on ${shop.url}  (GraphQL: ${shop.url}/graphql)`);
+  log(`Partshop is ready on ${shop.url}  (GraphQL: ${shop.url}/graphql)${shop.operatorsUrl ? `; metrics on ${shop.operatorsUrl}/metrics` : ""}`);
 }
 
 main().catch((error) => {

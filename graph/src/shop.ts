@@ -10,12 +10,14 @@ import { migrate } from "./db/migrate";
 import { seedIfEmpty } from "./db/seed";
 import { AccessTokens } from "./domain/accounts/access-tokens";
 import { firebaseVerifier } from "./domain/accounts/identity";
-import { DomainEvents } from "./domain/events";
+import { ChangeFeed } from "./domain/change-feed";
 import { imageStoreFor } from "./domain/images/stores";
 import { createServices } from "./domain/services";
 import { createApp, type ShopApp } from "./edge/app";
-import type { ReadinessChecks } from "./edge/health";
+import { Readiness, type ReadinessChecks } from "./edge/health";
 import { createLogger, type Logger } from "./edge/logging";
+import { ShopMetrics } from "./edge/metrics";
+import { startOperatorsListener } from "./edge/operators";
 import { createRateLimits } from "./edge/rate-limits";
 import { startShopJobs } from "./jobs/shop-jobs";
 import { stripeClient } from "./stripe";
@@ -24,6 +26,8 @@ import type { Lifecycle } from "./lifecycle";
 export interface RunningShop {
   url: string;
   log: Logger;
+  /** The operators' listener (/metrics, /readyz with details), when METRICS_PORT is set. */
+  operatorsUrl: string | null;
 }
 
 /** What the web app is told about the services it talks to. */
@@ -69,18 +73,20 @@ async function listen(app: ShopApp["app"], config: Config): Promise<void> {
  */
 export async function startShop(config: Config, lifecycle: Lifecycle): Promise<RunningShop> {
   const log = createLogger(config.log);
-  const db = createDataSource(config.databaseUrl, log.child({ component: "database" }));
+  const db = createDataSource(config.databaseUrl, log.child({ component: "database" }), { poolSize: config.operations.databasePoolSize });
   await db.initialize();
   lifecycle.add("database pool", () => db.destroy());
   if (config.migrateOnStart) {
-    const applied = await migrate(db);
+    const applied = await migrate(db, undefined, (line) => log.warn(line));
     if (applied.length) log.info(`Applied ${applied.length} migrations: ${applied.join(", ")}`);
   }
   if (config.seed) await seedIfEmpty(db, (line) => log.info(line));
 
-  const events = new DomainEvents().listenTo(config.databaseUrl, log.child({ component: "events" }));
+  const events = new ChangeFeed().listenTo(config.databaseUrl, log.child({ component: "events" }));
   lifecycle.add("change feed", () => events.stop());
   const tokens = new AccessTokens(config.jwtSecret, config.jwtPreviousSecrets);
+  // Measured only when someone can read it (the operators' listener).
+  const metrics = config.operations.metricsPort === null ? null : new ShopMetrics(db);
   const services = createServices(db, {
     events,
     verifier: firebaseVerifier(config.firebase),
@@ -91,6 +97,7 @@ export async function startShop(config: Config, lifecycle: Lifecycle): Promise<R
     imageStore: imageStoreFor(config, db),
     holds: config.holds,
     log: log.child({ component: "services" }),
+    counters: metrics ?? undefined,
   });
   // A shop started before `npm run migrate` serves nothing until then (see readiness); its rules wait too.
   const schemaCurrent = async () => !(await db.showMigrations());
@@ -99,6 +106,7 @@ export async function startShop(config: Config, lifecycle: Lifecycle): Promise<R
     if (unlisted.length) log.warn({ emails: unlisted }, `No longer admins (taken out of ADMIN_EMAILS): ${unlisted.join(", ")}`);
   }
   const callers = new Callers(tokens, services.users, events);
+  const readiness = new Readiness(readinessChecks(config, db), log.child({ component: "readiness" }));
   const shop = await createApp({
     config,
     services,
@@ -106,13 +114,20 @@ export async function startShop(config: Config, lifecycle: Lifecycle): Promise<R
     events,
     schema: buildShopSchema(),
     restRoutes: restRoutes(services),
-    rateLimits: createRateLimits(config.rateLimits, db, log.child({ component: "rate-limits" })),
+    rateLimits: createRateLimits(config.rateLimits, db, log.child({ component: "rate-limits" }), metrics ?? undefined),
     publicConfig: publicConfigOf(config),
-    readiness: readinessChecks(config, db),
+    readiness,
     log,
+    metrics,
   });
   lifecycle.add("HTTP server", shop.stop);
   await listen(shop.app, config);
   lifecycle.add("periodic jobs", startShopJobs(config.jobs, services, db, log.child({ component: "jobs" }), schemaCurrent));
-  return { url: `http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${config.port}`, log };
+  let operatorsUrl: string | null = null;
+  if (metrics && config.operations.metricsPort !== null) {
+    const operators = await startOperatorsListener({ host: config.operations.metricsHost, port: config.operations.metricsPort, metrics, readiness });
+    lifecycle.add("operators' listener", operators.stop);
+    operatorsUrl = operators.url;
+  }
+  return { url: `http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${config.port}`, log, operatorsUrl };
 }

@@ -150,6 +150,14 @@ const REST: Record<string, RestRow> = {
   "GET /admin/:email": { expect: [401, 200, 403, 200], request: (world) => ({ params: { email: world.customer.email } }) },
   "PUT /profileUpdate/:email": { expect: [401, 200, 403, 403], request: (world) => ({ params: { email: world.customer.email }, body: profileInput }) },
   "POST /newsletter": { expect: [201, 201, 201, 201], request: () => ({ body: { email: freshEmail() } }) },
+  // The API's own documents are public: the OpenAPI document, and (outside production) its reference page.
+  "GET /openapi.json": { expect: [200, 200, 200, 200] },
+  "GET /docs": { expect: [200, 200, 200, 200] },
+  "GET /docs/json": { expect: [200, 200, 200, 200] },
+  "GET /docs/yaml": { expect: [200, 200, 200, 200] },
+  "GET /docs/static/index.html": { expect: [200, 200, 200, 200] },
+  "GET /docs/static/swagger-initializer.js": { expect: [200, 200, 200, 200] },
+  "GET /docs/static/*": { expect: [200, 200, 200, 200], request: () => ({ params: { "*": "swagger-ui.css" } }) },
 };
 
 const GRAPHQL: Record<string, GqlRow> = {
@@ -320,7 +328,7 @@ async function restOutcome(key: string, row: RestRow, role: Role): Promise<numbe
   if (row.send) return (await row.send(world, tokenOf(role))).status;
   const [method, template] = key.split(" ");
   const request = (await row.request?.(world, role)) ?? {};
-  const urlPath = template.replace(/:(\w+)/g, (_match, name) => encodeURIComponent(request.params?.[name] ?? ""));
+  const urlPath = template.replace(/:(\w+)|\*$/g, (_match, name = "*") => encodeURIComponent(request.params?.[name] ?? ""));
   const answer = await restAt(shop().url, method, urlPath + (request.query ? `?${request.query}` : ""), {
     token: tokenOf(role, request.credential),
     body: request.body,

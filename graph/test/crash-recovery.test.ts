@@ -6,7 +6,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createFirebaseAccount, firebaseSignIn, shop, uniqueEmail } from "./support/client";
+import { Answer, createFirebaseAccount, firebaseSignIn, shop, uniqueEmail } from "./support/client";
 import { payInSandbox, restAt, sandboxOf } from "./support/fixtures";
 import { embeddedDatabaseUrl, GRAPH_DIR, ShopProcess, shopEnv, spawnShop } from "./support/processes";
 
@@ -20,6 +20,9 @@ import { embeddedDatabaseUrl, GRAPH_DIR, ShopProcess, shopEnv, spawnShop } from 
 const run = promisify(execFile);
 const CHECK = path.join(GRAPH_DIR, "dist", "ops", "check-invariants.js");
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Reservations of the storm on a part whose row the test holds locked, and that part's stock. */
+const HELD = 10;
+const HELD_STOCK = 50;
 
 let envA: Record<string, string>;
 let envB: Record<string, string>;
@@ -106,13 +109,48 @@ const alive = (pid: number) => {
   }
 };
 
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs = 30_000): Promise<T> {
+/**
+ * Polls `probe` until it answers: for an event of the workload, never a moment. The deadline only
+ * bounds a failure, which then says what was seen (`seen`).
+ */
+async function waitFor<T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs = 30_000, seen?: () => string): Promise<T> {
   const deadline = Date.now() + timeoutMs;
+  let lastError: unknown;
   for (;;) {
-    const result = await probe().catch(() => undefined);
+    const result = await probe().catch((error) => void (lastError = error));
     if (result) return result;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    if (Date.now() > deadline) {
+      const details = [seen?.(), lastError ? `last error: ${lastError}` : ""].filter(Boolean).join("\n");
+      throw new Error(`timed out after ${timeoutMs / 1000} s waiting for ${what}${details ? `\n${details}` : ""}`);
+    }
     await sleep(200);
+  }
+}
+
+/** How many sessions wait for a lock the session `pid` holds. */
+async function lockWaiters(pid: number): Promise<number> {
+  const [{ n }] = await query("SELECT count(*)::int AS n FROM pg_stat_activity WHERE $1 = ANY(pg_blocking_pids(pid))", [pid]);
+  return n;
+}
+
+/** What a storm of reservations was answered, to trigger the kill on and to show when a check fails. */
+class StormLog {
+  placed = 0;
+  freeAnswered = 0;
+  private readonly statuses = new Map<number, number>();
+  private readonly last: string[] = [];
+
+  answered(free: boolean, answer: Answer): Answer {
+    if (free) this.freeAnswered++;
+    if (answer.status === 201) this.placed++;
+    this.statuses.set(answer.status, (this.statuses.get(answer.status) ?? 0) + 1);
+    this.last.push(`${answer.status} ${JSON.stringify(answer.body).slice(0, 120)}`);
+    if (this.last.length > 5) this.last.shift();
+    return answer;
+  }
+
+  summary(): string {
+    return `answers by status ${JSON.stringify(Object.fromEntries(this.statuses))}, ${this.placed} placed, ${this.freeAnswered} of the free parts' answered; last answers:\n  ${this.last.join("\n  ")}`;
   }
 }
 
@@ -276,25 +314,36 @@ describe("a server process killed with SIGKILL", () => {
       }),
     );
 
-    // The storm: 200 reservations (customer x part, one each, on parts 0-5) and the 30 payments, all at once.
-    const reservations = Array.from({ length: 200 }, (_, k) => ({ customer: customers[k % customers.length], part: parts[Math.floor(k / customers.length)] }));
-    let answered = 0;
-    let killed = false;
-    const kill = () => {
-      if (killed) return;
-      killed = true;
-      a.child.kill("SIGKILL");
-    };
-    const orderAnswers = reservations.map(({ customer, part }) =>
+    // A part whose row the test holds locked: its reservations wait for the lock inside their
+    // transaction, so the kill certainly lands in the middle of some (never after the storm).
+    const [{ id: heldPartId }] = await query(
+      `INSERT INTO parts (name, img, price_cents, available, min_order_quantity, short_desc)
+       VALUES ('Held part', '/images/parts/dc-jack.svg', 700, $1, 1, 'Locked by the test') RETURNING id`,
+      [HELD_STOCK],
+    );
+    fs.writeFileSync(baselineFile, JSON.stringify({ ...JSON.parse(fs.readFileSync(baselineFile, "utf8")), [heldPartId]: HELD_STOCK }));
+    const locker = new pg.Client({ connectionString: databaseUrl });
+    await locker.connect();
+    await locker.query("BEGIN");
+    await locker.query("SELECT 1 FROM parts WHERE id = $1 FOR UPDATE", [heldPartId]);
+    const lockerPid: number = (await locker.query("SELECT pg_backend_pid() AS pid")).rows[0].pid;
+
+    // The storm: 200 reservations (customer x part, one each: 10 on the held part, the others on
+    // parts 0-4) and the 30 payments, all at once.
+    const held = customers
+      .slice(0, HELD)
+      .map((customer) => ({ customer, part: { _id: heldPartId, name: "Held part", min_order_quantity: 1, available: HELD_STOCK } }));
+    const free = Array.from({ length: 200 - HELD }, (_, k) => ({ customer: customers[k % customers.length], part: parts[Math.floor(k / customers.length)] }));
+    const reservations = [...held, ...free];
+    const storm = new StormLog();
+    const orderAnswers = reservations.map(({ customer, part }, k) =>
       restAt(a.url, "POST", "/order", {
         token: customer.token,
         body: { orderId: part._id, quantity: part.min_order_quantity, address: "4 Storm Ave", phone: "0123456789" },
-      })
-        .then((answer) => {
-          if (++answered >= 60) kill();
-          return answer;
-        })
-        .catch(() => null),
+      }).then(
+        (answer) => storm.answered(k >= HELD, answer),
+        () => null,
+      ),
     );
     const paymentAnswers = payable.map(async ({ customer, orderId, clientSecret }) => {
       const intentId = await payInSandbox(sandbox.sandboxUrl, sandbox.publishableKey, clientSecret).catch(() => null);
@@ -303,18 +352,34 @@ describe("a server process killed with SIGKILL", () => {
         : null;
       return { orderId, intentId, confirmed };
     });
-    const killTimer = setTimeout(kill, 10_000);
+
+    // The kill: once 60 reservations are placed (or every one of the free parts is answered) and
+    // one of the held part's waits for the lock.
+    try {
+      await waitFor(
+        "a reservation of the held part waiting for the test's lock, and 60 placed",
+        async () => {
+          const free = storm.placed >= 60 || storm.freeAnswered === reservations.length - HELD;
+          return free && (await lockWaiters(lockerPid)) > 0;
+        },
+        120_000,
+        () => storm.summary(),
+      );
+    } finally {
+      a.child.kill("SIGKILL");
+      await a.exited;
+      await locker.query("ROLLBACK").catch(() => undefined);
+      await locker.end().catch(() => undefined);
+    }
     const orders = await Promise.all(orderAnswers);
     const payments = await Promise.all(paymentAnswers);
-    clearTimeout(killTimer);
-    await a.exited;
-    expect(killed).toBe(true);
 
     const placed = orders.map((answer, k) => ({ answer, ...reservations[k] })).filter((o) => o.answer?.status === 201);
     const unanswered = orders.filter((answer) => answer === null).length;
-    // The kill came mid-storm: some were answered, some were cut off.
-    expect(placed.length).toBeGreaterThanOrEqual(60);
-    expect(unanswered).toBeGreaterThan(0);
+    // The kill came mid-storm: some were answered, some were cut off (the held part's among them).
+    expect(placed.length, storm.summary()).toBeGreaterThanOrEqual(60);
+    expect(orders.slice(0, HELD), `the held part's reservations were answered: ${storm.summary()}`).toEqual(Array(HELD).fill(null));
+    expect(unanswered).toBeGreaterThanOrEqual(HELD);
     for (const { answer } of placed) expect(answer!.body.success).toBe(true);
 
     // With the server dead (its PostgreSQL still up), the data is consistent already.
@@ -375,12 +440,19 @@ describe("PostgreSQL killed under load", () => {
   it("both processes answer 503 with a message while it is down and recover by themselves when it is back", async () => {
     const a = first!;
     const b = second!;
-    const statuses = new Map<string, number>();
-    const failures: string[] = [];
+    for (const [name, process] of [
+      ["first", a],
+      ["second", b],
+    ] as const) {
+      const running = process.child.exitCode === null && process.child.signalCode === null;
+      expect(running, `the ${name} process is not running (${process.child.exitCode ?? process.child.signalCode}):\n${process.output().slice(-3000)}`).toBe(
+        true,
+      );
+    }
+    const load = new LoadLog([a.url, b.url]);
     let stop = false;
     let next = 0;
     const combos = customers.flatMap((customer) => parts.slice(7, 12).map((part) => ({ customer, part })));
-    const record = (label: string, status: number) => statuses.set(`${label} ${status}`, (statuses.get(`${label} ${status}`) ?? 0) + 1);
 
     const worker = async (baseUrl: string) => {
       while (!stop) {
@@ -397,49 +469,49 @@ describe("PostgreSQL killed under load", () => {
         ];
         const kind = next % requests.length;
         try {
-          const answer = await requests[kind]();
-          record(["GET /parts", "POST /order", "GraphQL"][kind], answer.status);
-          if (answer.status >= 500 && answer.status !== 503) failures.push(`${answer.status} ${JSON.stringify(answer.body)}`);
-          if (answer.status === 503) {
-            const message = kind === 2 ? answer.body.errors?.[0]?.message : (answer.body.error ?? answer.body.errors?.[0]?.message);
-            if (!/database is unavailable/.test(message ?? "")) failures.push(`503 without the message: ${JSON.stringify(answer.body)}`);
-          }
-          if (kind === 2 && answer.status === 200 && answer.body.errors) {
-            const code = answer.body.errors[0].extensions?.code;
-            if (code !== "SERVICE_UNAVAILABLE") failures.push(`GraphQL error ${code}: ${answer.body.errors[0].message}`);
-          }
+          load.record(baseUrl, (["GET /parts", "POST /order", "GraphQL"] as const)[kind], await requests[kind]());
         } catch (error) {
-          failures.push(`no answer from ${baseUrl}: ${error}`);
+          load.failures.push(`no answer from ${baseUrl}: ${error}`);
           await sleep(100);
         }
       }
     };
     const workers = [a.url, a.url, a.url, b.url, b.url, b.url].map(worker);
+    const phase = (what: string, reached: () => boolean) =>
+      waitFor(
+        what,
+        async () => reached(),
+        60_000,
+        () => load.summary(),
+      );
     try {
-      await sleep(500);
+      // Up: each process has placed orders for the load before PostgreSQL goes.
+      await phase("each process to place an order", () => load.seenFromEach("POST /order", 201));
       const victims = postgresProcesses(envA.DATA_DIR);
       expect(victims.length).toBeGreaterThan(1);
+      load.mark("killed");
       for (const pid of victims) process.kill(pid, "SIGKILL");
-      await waitFor("PostgreSQL to die", async () => victims.every((pid) => !alive(pid)), 10_000);
+      await waitFor(
+        "PostgreSQL to die",
+        async () => victims.every((pid) => !alive(pid)),
+        10_000,
+        () => `still alive: ${victims.filter(alive)}`,
+      );
 
       // Down: both processes answer 503 with Retry-After and a message, and keep running.
       // (Catalogue reads may still be answered from a process's cache; anything that needs the database is 503.)
+      await phase("a 503 from each process after the kill", () => load.seenFromEach("POST /order", 503, "killed"));
       const probe = customers[0];
       for (const url of [a.url, b.url]) {
-        const down = await waitFor(
-          "a 503",
-          async () => {
-            const answer = await restAt(url, "GET", `/order?user=${probe.email}`, { token: probe.token });
-            return answer.status === 503 ? answer : undefined;
-          },
-          15_000,
-        );
-        expect(down.body.error).toBe("The shop's database is unavailable right now; please try again in a moment");
-        expect(down.headers.get("retry-after")).toBe("5");
+        const down = await restAt(url, "GET", `/order?user=${probe.email}`, { token: probe.token });
+        expect({ status: down.status, body: down.body, retryAfter: down.headers.get("retry-after") }, load.summary()).toEqual({
+          status: 503,
+          body: { error: "The shop's database is unavailable right now; please try again in a moment" },
+          retryAfter: "5",
+        });
         const graphqlDown = await restAt(url, "POST", "/graphql", { token: probe.token, body: { query: "{ viewer { email } }" } });
-        expect(graphqlDown.body.errors[0].extensions.code).toBe("SERVICE_UNAVAILABLE");
+        expect(graphqlDown.body.errors?.[0]?.extensions?.code, JSON.stringify(graphqlDown.body)).toBe("SERVICE_UNAVAILABLE");
       }
-      await sleep(1000);
       expect(a.child.exitCode).toBeNull();
       expect(b.child.exitCode).toBeNull();
 
@@ -457,38 +529,86 @@ describe("PostgreSQL killed under load", () => {
       });
       await server.start();
       restartedPostgres = server;
+      load.mark("restarted");
 
       // Both recover without a restart: reads and writes work again.
       for (const url of [a.url, b.url]) {
-        await waitFor("reads to work again", async () => (await restAt(url, "GET", `/order?user=${probe.email}`, { token: probe.token })).status === 200);
+        await waitFor(
+          `reads to work again on ${url}`,
+          async () => (await restAt(url, "GET", `/order?user=${probe.email}`, { token: probe.token })).status === 200,
+          60_000,
+          () => load.summary(),
+        );
         const customer = customers[customers.length - 1];
         const part = parts[url === a.url ? 12 : 13];
-        const order = await waitFor("an order to be taken again", async () => {
-          const answer = await restAt(url, "POST", "/order", {
-            token: customer.token,
-            body: { orderId: part._id, quantity: part.min_order_quantity, address: "6 Back St", phone: "0123456789" },
-          });
-          return answer.status === 201 || answer.status === 409 ? answer : undefined;
-        });
+        const order = await waitFor(
+          `an order to be taken again on ${url}`,
+          async () => {
+            const answer = await restAt(url, "POST", "/order", {
+              token: customer.token,
+              body: { orderId: part._id, quantity: part.min_order_quantity, address: "6 Back St", phone: "0123456789" },
+            });
+            return answer.status === 201 || answer.status === 409 ? answer : undefined;
+          },
+          60_000,
+          () => load.summary(),
+        );
         expect([201, 409]).toContain(order.status);
       }
-      await sleep(500);
+      // The load itself is answered again by both.
+      await phase("the load's orders answered again by each process", () => load.seenFromEach("POST /order", [201, 400, 409], "restarted"));
     } catch (error) {
-      console.error(
-        `first's output:\n${a.output().slice(-5000)}\nsecond's output:\n${b.output().slice(-5000)}\nanswers: ${JSON.stringify([...statuses])}\n${failures.slice(0, 5).join("\n")}`,
-      );
+      console.error(`first's output:\n${a.output().slice(-5000)}\nsecond's output:\n${b.output().slice(-5000)}\n${load.summary()}`);
       throw error;
     } finally {
       stop = true;
       await Promise.all(workers);
     }
-    if (failures.length) console.error(`first's output:\n${a.output().slice(-5000)}\nsecond's output:\n${b.output().slice(-5000)}`);
-    expect(failures).toEqual([]);
+    if (load.failures.length) console.error(`first's output:\n${a.output().slice(-5000)}\nsecond's output:\n${b.output().slice(-5000)}`);
+    expect(load.failures).toEqual([]);
     expect(a.child.exitCode).toBeNull();
     expect(b.child.exitCode).toBeNull();
-    // The load saw the whole story on both: answers before, 503s during, answers after.
-    expect(statuses.get("POST /order 503")).toBeGreaterThan(0);
-    expect(statuses.get("POST /order 201")).toBeGreaterThan(0);
     await expectInvariantsHold();
   });
 });
+
+/** What a load was answered, per process and per phase (before the kill, after it, after the restart). */
+class LoadLog {
+  readonly failures: string[] = [];
+  private phase = "before";
+  private readonly counts = new Map<string, number>();
+  private readonly last: string[] = [];
+
+  constructor(private readonly urls: string[]) {}
+
+  mark(phase: string): void {
+    this.phase = phase;
+  }
+
+  record(url: string, kind: "GET /parts" | "POST /order" | "GraphQL", answer: Answer): void {
+    const key = `${this.phase} ${this.urls.indexOf(url) + 1} ${kind} ${answer.status}`;
+    this.counts.set(key, (this.counts.get(key) ?? 0) + 1);
+    this.last.push(`${this.phase} ${url} ${kind} ${answer.status} ${JSON.stringify(answer.body).slice(0, 120)}`);
+    if (this.last.length > 6) this.last.shift();
+    if (answer.status >= 500 && answer.status !== 503) this.failures.push(`${answer.status} ${JSON.stringify(answer.body)}`);
+    if (answer.status === 503) {
+      const message = kind === "GraphQL" ? answer.body.errors?.[0]?.message : (answer.body.error ?? answer.body.errors?.[0]?.message);
+      if (!/database is unavailable/.test(message ?? "")) this.failures.push(`503 without the message: ${JSON.stringify(answer.body)}`);
+    }
+    if (kind === "GraphQL" && answer.status === 200 && answer.body.errors) {
+      const code = answer.body.errors[0].extensions?.code;
+      if (code !== "SERVICE_UNAVAILABLE") this.failures.push(`GraphQL error ${code}: ${answer.body.errors[0].message}`);
+    }
+  }
+
+  /** Whether every process has answered `kind` with one of `statuses` in `phase` (the current one by default). */
+  seenFromEach(kind: string, statuses: number | number[], phase = this.phase): boolean {
+    const wanted = [statuses].flat();
+    return this.urls.every((_, index) => wanted.some((status) => (this.counts.get(`${phase} ${index + 1} ${kind} ${status}`) ?? 0) > 0));
+  }
+
+  summary(): string {
+    const counts = [...this.counts].map(([key, n]) => `${key}: ${n}`).join(", ");
+    return `answers (phase, process, request, status: count): ${counts}\nlast answers:\n  ${this.last.join("\n  ")}\nfailures: ${this.failures.slice(0, 5).join(" | ")}`;
+  }
+}

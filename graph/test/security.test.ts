@@ -145,7 +145,7 @@ describe("GraphQL limits", () => {
   it("the web app's own operations fit every limit, with variables at their worst case", async () => {
     const graphql = requireBuilt("graphql");
     requireBuilt("reflect-metadata");
-    const { PAGE_MAX } = requireBuilt("./api/inputs/inputs.js");
+    const { PAGE_MAX } = requireBuilt("./api/inputs/common.js");
     const { GRAPHQL_LIMITS, graphqlLimitRules, measureOperation } = requireBuilt("./edge/graphql-limits.js");
     const schema = graphql.buildSchema(fs.readFileSync(path.join(GRAPH_DIR, "..", "schema.graphql"), "utf8"));
     const generated = fs.readFileSync(path.join(GRAPH_DIR, "..", "web", "src", "gql", "graphql.ts"), "utf8");

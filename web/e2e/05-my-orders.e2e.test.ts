@@ -75,7 +75,8 @@ describe("my orders", () => {
     expect(await page.getByText("Congrats! Your payment is completed.").count()).toBe(0);
     await journey.shot(page, "card-declined");
     await page.goto("/dashboard/my_orders");
-    await expectText(row(page, DDR4).locator('td[data-label="Status"]'), "Unpaid");
+    // The webhook of the failed attempt may have told the shop why by now ("Last payment attempt: ...").
+    await expectText(row(page, DDR4).locator('td[data-label="Status"] .badge'), "Unpaid");
 
     // Cancel: the browser asks first; dismissing keeps the order.
     const cancel = row(page, DDR4).getByRole("button", { name: `Cancel order for ${DDR4}` });

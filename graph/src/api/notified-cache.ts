@@ -1,4 +1,4 @@
-import { ChangeTopic, DomainEvents } from "../domain/events";
+import { ChangeTopic, ChangeFeed } from "../domain/change-feed";
 
 export interface NotifiedCacheOptions {
   /**
@@ -16,12 +16,12 @@ export interface NotifiedCacheOptions {
  * acknowledged.
  *
  * - Any writer at all (this process, another server process, psql, a migration) fires a database
- *   trigger that announces the change at commit (domain/events.ts); the entries of its topic are
+ *   trigger that announces the change at commit (domain/change-feed.ts); the entries of its topic are
  *   dropped when it arrives.
  * - While the feed is down nothing is served and nothing is stored.
  * - A value computed by a request is stored only if none of its topics (nor its own key) changed
  *   while it was computed, so a read racing a write cannot store the old state.
- * - Before a cached value is used, the request waits for `afterPendingChanges` (DomainEvents): every
+ * - Before a cached value is used, the request waits for `afterPendingChanges` (ChangeFeed): every
  *   change committed before the request came in, by anyone, has been heard by then. So an answer
  *   acknowledged to a writer is never followed by a stale read, in any process.
  */
@@ -35,7 +35,7 @@ export class NotifiedCache<V extends { bytes: number }> {
   private bytes = 0;
 
   constructor(
-    private readonly events: DomainEvents,
+    private readonly events: ChangeFeed,
     private readonly options: NotifiedCacheOptions,
   ) {
     events.subscribe(["catalogue", "accounts", "users"], ({ topic, key }) => {
@@ -64,7 +64,7 @@ export class NotifiedCache<V extends { bytes: number }> {
     return true;
   }
 
-  /** See DomainEvents.afterPendingChanges: calls back once every change committed before now has been heard. */
+  /** See ChangeFeed.afterPendingChanges: calls back once every change committed before now has been heard. */
   afterPendingChanges(callback: (ok: boolean) => void): void {
     this.events.afterPendingChanges(callback);
   }

@@ -1037,11 +1037,11 @@ CREATE TABLE public.orders (
     refunded_cents integer DEFAULT 0 NOT NULL,
     payment_error character varying(500),
     dispute_status character varying(32),
-    CONSTRAINT orders_cancel_reason_check CHECK (((cancel_reason)::text = ANY ((ARRAY['customer'::character varying, 'admin'::character varying, 'hold_expired'::character varying])::text[]))),
+    CONSTRAINT orders_cancel_reason_known CHECK (((cancel_reason)::text = ANY ((ARRAY['customer'::character varying, 'admin'::character varying, 'hold_expired'::character varying])::text[]))),
     CONSTRAINT orders_check CHECK ((total_cents = (unit_price_cents * quantity))),
-    CONSTRAINT orders_check2 CHECK (((refunded_cents >= 0) AND (refunded_cents <= total_cents))),
     CONSTRAINT orders_paid_has_payment CHECK ((((status)::text = ANY ((ARRAY['paid'::character varying, 'refunded'::character varying])::text[])) = ((transaction_id IS NOT NULL) AND (paid_at IS NOT NULL)))),
     CONSTRAINT orders_quantity_check CHECK ((quantity > 0)),
+    CONSTRAINT orders_refund_within_total CHECK (((refunded_cents >= 0) AND (refunded_cents <= total_cents))),
     CONSTRAINT orders_refunded_has_time CHECK ((((status)::text = 'refunded'::text) = (refunded_at IS NOT NULL))),
     CONSTRAINT orders_status_known CHECK (((status)::text = ANY ((ARRAY['unpaid'::character varying, 'paid'::character varying, 'cancelled'::character varying, 'refunded'::character varying])::text[]))),
     CONSTRAINT orders_unit_price_cents_check CHECK ((unit_price_cents >= 0)),
@@ -1351,7 +1351,7 @@ CREATE TABLE public.users (
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
     email_verified boolean DEFAULT false NOT NULL,
     admin_source character varying(16),
-    CONSTRAINT users_admin_source_check CHECK (((admin_source)::text = ANY ((ARRAY['config'::character varying, 'promotion'::character varying])::text[]))),
+    CONSTRAINT users_admin_source_known CHECK (((admin_source)::text = ANY ((ARRAY['config'::character varying, 'promotion'::character varying])::text[]))),
     CONSTRAINT users_email_check CHECK (((email)::text = lower((email)::text))),
     CONSTRAINT users_role_check CHECK (((role)::text = ANY ((ARRAY['admin'::character varying, 'user'::character varying])::text[])))
 );

@@ -1,30 +1,96 @@
-/** The error codes every layer speaks; REST maps them to HTTP statuses, GraphQL to extensions.code. */
-export type ErrorCode =
-  | "BAD_USER_INPUT"
-  | "UNAUTHENTICATED"
-  | "FORBIDDEN"
-  | "NOT_FOUND"
-  | "CONFLICT"
-  | "PAYLOAD_TOO_LARGE"
-  | "URI_TOO_LONG"
-  | "UNSUPPORTED_MEDIA_TYPE"
-  | "RATE_LIMITED"
-  | "SERVICE_UNAVAILABLE"
-  | "INTERNAL_SERVER_ERROR";
+/**
+ * Every error code the shop answers with: its HTTP status and what it means to a client. The one
+ * list: a ShopError takes its status from here, REST answers that status, GraphQL puts the code in
+ * extensions.code, and docs/error-codes.md is generated from it (`npm run schema -w graph`).
+ * `graphqlOnly` codes are raised about a GraphQL request itself (by graphql-js, Apollo Server or
+ * the edge's limits), never by a service.
+ */
+export const ERROR_CODES = {
+  BAD_USER_INPUT: {
+    status: 400,
+    meaning:
+      "A value is missing, of the wrong type, out of range or ill-formed (or the body is not valid JSON). The message names the field; GraphQL also lists every field at fault in `extensions.fields`. Sending the same request again fails again.",
+  },
+  UNAUTHENTICATED: {
+    status: 401,
+    meaning:
+      "No access token where one is needed, or one that is expired, altered or signed by someone else; for `PUT /user/{email}` and `signIn`, a missing or invalid Firebase ID token. Sign in again.",
+  },
+  FORBIDDEN: {
+    status: 403,
+    meaning: "Signed in, but not allowed: a customer calling an admin's operation, or another user's email, or an ID token for another email than the path's.",
+  },
+  NOT_FOUND: {
+    status: 404,
+    meaning: "No such record, or one you may not see: another customer's order answers 404, not 403, so ids cannot be probed.",
+  },
+  CONFLICT: {
+    status: 409,
+    meaning:
+      'The request is valid but the record\'s state refuses it: "Already ordered" (you have an unpaid order for that part), a paid order cannot be cancelled, or the stock moved since you read it (`expectedAvailable`). Read the record again before retrying.',
+  },
+  PAYLOAD_TOO_LARGE: {
+    status: 413,
+    meaning: "The body is larger than the route takes: JSON 100 kB, the payment webhook 1 MB, an image 5 MiB.",
+  },
+  URI_TOO_LONG: {
+    status: 414,
+    meaning: "A part of the address (between two slashes) is longer than 320 characters: no id or email is that long.",
+  },
+  UNSUPPORTED_MEDIA_TYPE: {
+    status: 415,
+    meaning: "The body's Content-Type is not one the route takes: send JSON (`Content-Type: application/json`), or multipart/form-data to `POST /upload`.",
+  },
+  RATE_LIMITED: {
+    status: 429,
+    meaning:
+      "Too many requests in the window: sign-ins, uploads and newsletter subscriptions from one client address, orders placed and card payments opened by one customer. `Retry-After` (GraphQL: `extensions.retryAfterSeconds`) says how many seconds to wait; a refused request takes nothing from the allowance.",
+  },
+  SERVICE_UNAVAILABLE: {
+    status: 503,
+    meaning: "Something the shop depends on (its database, the identity provider) cannot be reached right now. Try again after `Retry-After` seconds.",
+  },
+  INTERNAL_SERVER_ERROR: {
+    status: 500,
+    meaning:
+      "A fault on the shop's side. It is logged with the request id the answer carries (`requestId`, GraphQL `extensions.requestId`, and the `X-Request-Id` header): quote it when reporting.",
+  },
+  GRAPHQL_PARSE_FAILED: {
+    status: 400,
+    graphqlOnly: true,
+    meaning: "The document is not GraphQL (a syntax error), or longer than 1,000 tokens.",
+  },
+  GRAPHQL_VALIDATION_FAILED: {
+    status: 400,
+    graphqlOnly: true,
+    meaning:
+      "The document does not fit the schema, or exceeds a limit: then `extensions.limit` is `depth` (at most 10), `aliases` (30) or `cost` (5,000), with `maximum` and `actual`.",
+  },
+  BAD_REQUEST: {
+    status: 400,
+    graphqlOnly: true,
+    meaning:
+      "The HTTP request is not one GraphQL request the shop takes: a batch (a JSON array), no query, a subscription; a mutation sent by GET answers 405 with `Allow: POST`.",
+  },
+  OPERATION_RESOLUTION_FAILURE: {
+    status: 400,
+    graphqlOnly: true,
+    meaning: "operationName names no operation of the document, or the document has several operations and no operationName.",
+  },
+  PERSISTED_QUERY_NOT_FOUND: {
+    status: 200,
+    graphqlOnly: true,
+    meaning: "An automatic persisted query the server does not have yet: send the query text with its hash once.",
+  },
+} as const satisfies Record<string, { status: number; meaning: string; graphqlOnly?: true }>;
 
-export const httpStatusOf: Record<ErrorCode, number> = {
-  BAD_USER_INPUT: 400,
-  UNAUTHENTICATED: 401,
-  FORBIDDEN: 403,
-  NOT_FOUND: 404,
-  CONFLICT: 409,
-  PAYLOAD_TOO_LARGE: 413,
-  URI_TOO_LONG: 414,
-  UNSUPPORTED_MEDIA_TYPE: 415,
-  RATE_LIMITED: 429,
-  SERVICE_UNAVAILABLE: 503,
-  INTERNAL_SERVER_ERROR: 500,
-};
+type Catalogue = typeof ERROR_CODES;
+/** The codes a service may raise (every API speaks them). */
+export type ErrorCode = { [Code in keyof Catalogue]: Catalogue[Code] extends { graphqlOnly: true } ? never : Code }[keyof Catalogue];
+/** Every code a GraphQL answer may carry in extensions.code. */
+export type GraphqlErrorCode = keyof Catalogue;
+
+export const httpStatusOf = (code: ErrorCode): number => ERROR_CODES[code].status;
 
 /**
  * A failure the caller can act on: a code every API speaks (REST answers its HTTP status, GraphQL
@@ -46,7 +112,7 @@ export class ShopError extends Error {
     }
     this.name = "ShopError";
     this.code = code;
-    this.status = httpStatusOf[code];
+    this.status = httpStatusOf(code);
     this.details = details;
   }
 }

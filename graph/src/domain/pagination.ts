@@ -23,7 +23,7 @@ export interface Page<T> {
 }
 
 /** Cursors are opaque to clients; inside they are the row's insertion sequence number. */
-const encodeCursor = (seq: string) => Buffer.from(`seq:${seq}`).toString("base64url");
+export const encodeCursor = (seq: string) => Buffer.from(`seq:${seq}`).toString("base64url");
 
 /** An edge whose cursor is encoded when first read: REST's lists and documents asking for no cursor never pay for it. */
 class LazyEdge<T> implements Edge<T> {
@@ -51,7 +51,7 @@ export function pageOf<T>(rows: T[], first: number, cursorOf: (node: T, index: n
 
 const cursorOfSeq = (node: { seq: string }) => encodeCursor(node.seq);
 
-function decodeCursor(cursor: string): string {
+export function decodeCursor(cursor: string): string {
   const decoded = /^[A-Za-z0-9_-]{1,100}$/.test(cursor) ? Buffer.from(cursor, "base64url").toString("utf8") : "";
   const match = /^seq:(\d{1,18})$/.exec(decoded);
   if (!match) throw badInput("after is not a valid cursor");

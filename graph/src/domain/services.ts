@@ -18,7 +18,7 @@ import { HoldPolicy, OrderService } from "./orders/order.service";
 import { PaymentService } from "./orders/payment.service";
 import { SILENT_COUNTERS, type ShopCounters } from "./counters";
 import type { DomainLog } from "./log";
-import { DomainEvents } from "./events";
+import { ChangeFeed } from "./change-feed";
 import { OverviewService } from "./reports/overview.service";
 
 /**
@@ -49,7 +49,7 @@ export interface Services {
 
 export interface ServiceDependencies {
   /** The change feed: the search's memo of tsqueries forgets them when the vocabulary changes. */
-  events: DomainEvents;
+  events: ChangeFeed;
   verifier: IdTokenVerifier;
   tokens: AccessTokens;
   adminEmails: string[];

@@ -6,11 +6,11 @@ import { likePattern } from "./text-search";
  *
  * pg_trgm's GIN index answers `name ILIKE '%text%'` by reading the posting list of every trigram of
  * the text. Most trigrams of a part's name are common ("for", the brands' and kinds' words), so a
- * whole name read about 35 lists of up to 100,000 entries: 6 ms at the scale seed. A window is the
+ * whole name read dozens of long lists at the scale seed. A window is the
  * rarest trigram of one word of the search, as the part of the search that gives pg_trgm that
  * trigram alone ("%Bat%", "% N%"): a few windows of the rarest words find the same names and some
- * more by a few short lists, and the whole pattern then checks each of those (over the
- * benchmark's 40 searches 1.9 ms on average; 7.8 ms for whole names, 3.4 ms for whole words).
+ * more by a few short lists, and the whole pattern then checks each of those (several times
+ * faster than whole names or whole words over the benchmark's searches).
  * Statistics only decide how names are looked up, never which match: a window is a substring of
  * the search, so every name containing the search contains it.
  */

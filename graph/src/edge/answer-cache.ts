@@ -4,7 +4,8 @@ import FindMyWay from "find-my-way";
 import { DocumentNode, FragmentDefinitionNode, GraphQLSchema, Kind, parse, SelectionSetNode } from "graphql";
 import { CacheHint, CacheScope, rootCacheHints } from "../api/graphql/cache-directive";
 import { NotifiedCache } from "../api/notified-cache";
-import { CHANGE_TOPICS, ChangeTopic, DomainEvents } from "../domain/events";
+import { CHANGE_TOPICS, ChangeTopic, ChangeFeed } from "../domain/change-feed";
+import type { AnswerLabel } from "./metrics";
 
 /**
  * Reads answered from memory, in front of the whole app. What may be cached is declared where it
@@ -39,6 +40,8 @@ export interface CachedAnswer {
   notModifiedHeaders: OutgoingHttpHeaders | null;
   etag: string | null;
   body: Buffer;
+  /** How a replay is counted (metrics, logs); null when nothing observes the cache. */
+  label: AnswerLabel | null;
 }
 
 /** What a missed request carries to `record`: its key and the cache version it started at. */
@@ -47,6 +50,8 @@ interface Pending {
   version: number;
   callerId: string | null;
   restTopics: ChangeTopic[] | null;
+  /** The REST route's pattern; null for GraphQL. */
+  restRoute: string | null;
 }
 
 const PENDING = Symbol("answer-cache-pending");
@@ -66,10 +71,24 @@ interface Verdict {
   until: ChangeTopic[];
 }
 
+/**
+ * Who watches the cache (metrics, debug logs): answers from memory never reach the app, so they
+ * are counted and logged here. Absent when nothing watches, so the cache then does no more work.
+ */
+export interface AnswerCacheObserver {
+  /** The label a recorded answer will be counted under: its REST route's pattern, or GraphQL's (route null) with the operation. */
+  labelFor(restRoute: string | null, parsedBody: unknown): AnswerLabel;
+  /** An answer replayed from memory; `startedAt` is performance.now() when the hit was found. */
+  answered(req: IncomingMessage, status: number, label: AnswerLabel, startedAt: number): void;
+  /** A cacheable request the cache did not have an answer for. */
+  missed(): void;
+}
+
 export interface AnswerCacheOptions {
   graphqlPath: string;
   maxEntries: number;
   maxBytes: number;
+  observer?: AnswerCacheObserver;
 }
 
 export class AnswerCache {
@@ -81,7 +100,7 @@ export class AnswerCache {
   private readonly seen = new Set<string>();
 
   constructor(
-    events: DomainEvents,
+    events: ChangeFeed,
     private readonly callerIdOf: (authorization: string) => Promise<string | null>,
     private readonly options: AnswerCacheOptions,
   ) {
@@ -90,7 +109,7 @@ export class AnswerCache {
 
   /** A REST route's `cachedUntil` (visitors' GETs only). */
   declareRestRoute(path: string, until: ChangeTopic[]): void {
-    this.restRoutes.on("GET", path, () => undefined, { until });
+    this.restRoutes.on("GET", path, () => undefined, { until, path });
   }
 
   /** The schema's @cached root fields. */
@@ -123,7 +142,8 @@ export class AnswerCache {
       if (!verdict || !(pending.callerId ? verdict.forCallers : verdict.forVisitors) || !graphqlSucceeded(body)) return;
       until = pending.callerId ? withUsers(verdict.until) : verdict.until;
     }
-    const answer = recordedAnswer(headersOf(), body);
+    const label = this.options.observer?.labelFor(pending.restRoute, parsedBody) ?? null;
+    const answer = recordedAnswer(headersOf(), body, label);
     if (answer) this.answers.set(pending.key, answer, until, pending.version);
   }
 
@@ -132,7 +152,8 @@ export class AnswerCache {
     const route = url.includes("?") ? null : this.restRoutes.find("GET", url);
     if (!route) return app();
     const key = keyOf(req, "", "");
-    this.answerOrMiss(req, res, key, () => this.miss(req, key, null, (route.store as { until: ChangeTopic[] }).until, app));
+    const { until, path } = route.store as { until: ChangeTopic[]; path: string };
+    this.answerOrMiss(req, res, key, () => this.miss(req, key, null, until, path, app));
   }
 
   private async serveGraphql(req: IncomingMessage, res: ServerResponse, app: () => void): Promise<void> {
@@ -148,7 +169,7 @@ export class AnswerCache {
       const key = keyOf(req, body.toString("latin1"), callerId === null ? "" : `${callerId}\n`);
       const miss = () => {
         req.unshift(body);
-        this.miss(req, key, callerId, null, app);
+        this.miss(req, key, callerId, null, null, app);
       };
       this.answerOrMiss(req, res, key, miss);
     });
@@ -156,12 +177,21 @@ export class AnswerCache {
 
   /** Replays the answer once every change committed before now has been heard; else `miss`. */
   private answerOrMiss(req: IncomingMessage, res: ServerResponse, key: string, miss: () => void): void {
-    if (!this.answers.get(key)) return miss();
+    const observer = this.options.observer;
+    if (!this.answers.get(key)) {
+      observer?.missed();
+      return miss();
+    }
+    const startedAt = observer ? performance.now() : 0;
     this.answers.afterPendingChanges((ok) => {
       const cached = ok ? this.answers.get(key) : undefined;
-      if (!cached) return miss();
+      if (!cached) {
+        observer?.missed();
+        return miss();
+      }
       req.resume();
-      send(req, res, cached);
+      const status = send(req, res, cached);
+      if (observer && cached.label) observer.answered(req, status, cached.label, startedAt);
     });
   }
 
@@ -170,9 +200,9 @@ export class AnswerCache {
    * request was seen before: answers whose keys never repeat (new variables on every request)
    * would only cost the recording and push out the ones that do.
    */
-  private miss(req: IncomingMessage, key: string, callerId: string | null, restTopics: ChangeTopic[] | null, app: () => void): void {
+  private miss(req: IncomingMessage, key: string, callerId: string | null, restTopics: ChangeTopic[] | null, restRoute: string | null, app: () => void): void {
     const version = this.answers.version();
-    if (version >= 0 && this.seenBefore(key)) (req as Tracked)[PENDING] = { key, version, callerId, restTopics };
+    if (version >= 0 && this.seenBefore(key)) (req as Tracked)[PENDING] = { key, version, callerId, restTopics, restRoute };
     app();
   }
 
@@ -293,7 +323,7 @@ function keyOf(req: IncomingMessage, body: string, prefix: string): string {
 }
 
 /** The answer as it may be replayed, or null when it is one client's own or not JSON. */
-function recordedAnswer(headers: OutgoingHttpHeaders, body: Buffer): CachedAnswer | null {
+function recordedAnswer(headers: OutgoingHttpHeaders, body: Buffer, label: AnswerLabel | null): CachedAnswer | null {
   if (!JSON_ANSWER.test(String(headers["content-type"] ?? "")) || headers["set-cookie"] !== undefined) return null;
   // An answer for one user only. ("no-store" is advice to HTTP caches between us and the client
   // and is replayed as it is; this cache is the server's own, emptied on every change.)
@@ -312,7 +342,7 @@ function recordedAnswer(headers: OutgoingHttpHeaders, body: Buffer): CachedAnswe
   }
   let bytes = body.length + 64;
   for (const [name, value] of Object.entries(replay)) bytes += name.length + String(value).length;
-  return { bytes, status: 200, headers: replay, notModifiedHeaders, etag, body };
+  return { bytes, status: 200, headers: replay, notModifiedHeaders, etag, body, label };
 }
 
 /** The freshness rule of HTTP caches (the `fresh` package) for an ETag, for GET requests. */
@@ -326,14 +356,16 @@ export function isFresh(req: IncomingMessage, etag: string): boolean {
   return noneMatch.split(",").some((tag) => strip(tag) === strip(etag));
 }
 
-function send(req: IncomingMessage, res: ServerResponse, cached: CachedAnswer): void {
+/** Replays an answer (304 when the client's copy is fresh); returns the status sent. */
+function send(req: IncomingMessage, res: ServerResponse, cached: CachedAnswer): number {
   if (req.method === "GET" && cached.etag && cached.notModifiedHeaders && isFresh(req, cached.etag)) {
     res.writeHead(304, cached.notModifiedHeaders);
     res.end();
-    return;
+    return 304;
   }
   res.writeHead(cached.status, cached.headers);
   res.end(cached.body);
+  return cached.status;
 }
 
 /**

@@ -1,19 +1,22 @@
 import http from "node:http";
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import type { GraphQLSchema } from "graphql";
 import type { Config } from "../config";
 import type { Callers } from "../api/auth/callers";
 import type { PublicConfig } from "../api/graphql/types/public-config";
 import type { RestRoute } from "../api/rest";
 import { requestStats, type RequestStats } from "../db/request-stats";
-import type { DomainEvents } from "../domain/events";
+import type { ShopCounters } from "../domain/counters";
+import type { ChangeFeed } from "../domain/change-feed";
 import type { Services } from "../domain/services";
-import { AnswerCache } from "./answer-cache";
+import { AnswerCache, type AnswerCacheObserver } from "./answer-cache";
 import { Connections } from "./connections";
 import { GRAPHQL_PATH, handleError, MAX_PARAM_LENGTH } from "./errors";
 import { registerGraphql } from "./graphql";
-import { registerHealth, type ReadinessChecks } from "./health";
-import { RequestLogs, type Logger } from "./logging";
+import { registerHealth, type Readiness } from "./health";
+import { registerOpenApi } from "./openapi";
+import { RequestLogs, type CompletedRequests, type Logger } from "./logging";
+import type { RequestMetrics } from "./metrics";
 import type { RateLimits } from "./rate-limits";
 import { assignRequestId, requestIdOf } from "./request-ids";
 import { registerRestRoutes } from "./rest";
@@ -35,13 +38,48 @@ export interface AppParts {
   config: Config;
   services: Services;
   callers: Callers;
-  events: DomainEvents;
+  events: ChangeFeed;
   schema: GraphQLSchema;
   restRoutes: RestRoute[];
   rateLimits: RateLimits;
   publicConfig: PublicConfig;
-  readiness: ReadinessChecks;
+  readiness: Readiness;
   log: Logger;
+  /** Prometheus metrics (METRICS_PORT), or none: then nothing is measured. */
+  metrics?: (RequestMetrics & ShopCounters) | null;
+}
+
+/** The Stripe webhook's route: a refusal there is a webhook failure (ShopCounters.webhookFailure). */
+const WEBHOOK_ROUTE = "/stripe/webhook";
+
+/** Counts every request fastify answered, by its route's pattern (or GraphQL's operation): a bounded set of labels. */
+function countRequests(metrics: RequestMetrics & ShopCounters): CompletedRequests {
+  return (request: FastifyRequest, reply: FastifyReply) => {
+    const route = request.routeOptions.url ?? "unmatched";
+    const status = reply.statusCode;
+    const operation = route === GRAPHQL_PATH ? metrics.operationLabel(request.method === "GET" ? request.query : request.body) : "";
+    metrics.answered(request.method, route, operation, status, reply.elapsedTime / 1000);
+    if (route === WEBHOOK_ROUTE && status >= 400) metrics.webhookFailure(status >= 500 ? "error" : "refused");
+  };
+}
+
+/** Counts and logs (at debug, as fastify's requests are) the answers replayed from memory; none when nothing would. */
+function watchAnswerCache(metrics: RequestMetrics | null, log: Logger): AnswerCacheObserver | undefined {
+  const debug = log.isLevelEnabled("debug");
+  if (!metrics && !debug) return undefined;
+  return {
+    labelFor: (restRoute, parsedBody) => ({
+      route: restRoute ?? GRAPHQL_PATH,
+      operation: restRoute === null && metrics ? metrics.operationLabel(parsedBody) : "",
+    }),
+    answered(req, status, label, startedAt) {
+      const seconds = (performance.now() - startedAt) / 1000;
+      metrics?.answeredFromCache(req.method ?? "GET", label, status, seconds);
+      if (debug)
+        log.debug({ requestId: requestIdOf(req), status, ms: Math.round(seconds * 1000), route: label.route, cache: "hit" }, `${req.method} ${req.url}`);
+    },
+    missed: () => metrics?.cacheMissed(),
+  };
 }
 
 /**
@@ -82,11 +120,12 @@ export async function createApp(parts: AppParts): Promise<ShopApp> {
     graphqlPath: GRAPHQL_PATH,
     maxEntries: 7000,
     maxBytes: 64 * 1024 * 1024,
+    observer: watchAnswerCache(parts.metrics ?? null, log),
   });
   const connections = new Connections();
   const app = Fastify({
     loggerInstance: log as FastifyBaseLogger,
-    logController: new RequestLogs(),
+    logController: new RequestLogs(parts.metrics ? countRequests(parts.metrics) : null),
     genReqId: requestIdOf,
     // X-Forwarded-For is believed only from the configured proxies (TRUST_PROXY; loopback by default).
     trustProxy: config.trustProxy,
@@ -116,6 +155,8 @@ export async function createApp(parts: AppParts): Promise<ShopApp> {
 
   await registerSecurity(app, { production: config.production, corsOrigins: config.corsOrigins, publicConfig: parts.publicConfig });
   registerJsonBodies(app);
+  // Before the routes it describes: @fastify/swagger collects them as they are registered.
+  await registerOpenApi(app, { docsPage: config.apiDocsPage });
   registerHealth(app, parts.readiness);
   const webApp = await registerWebApp(app, { webDistDir: config.webDistDir, assetsDir: config.assetsDir });
   registerRestRoutes(app, parts.restRoutes, {

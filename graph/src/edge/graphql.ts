@@ -10,8 +10,9 @@ import { ArgumentValidationError } from "type-graphql";
 import type { Callers } from "../api/auth/callers";
 import { requestLog } from "../domain/log";
 import { createContext, type GraphContext } from "../api/graphql/context";
+import { SANDBOX_DOCUMENT, SANDBOX_VARIABLES } from "../api/graphql/examples";
 import type { PublicConfig } from "../api/graphql/types/public-config";
-import { PAGE_MAX } from "../api/inputs/inputs";
+import { PAGE_MAX } from "../api/inputs/common";
 import { describeValidationErrors } from "../api/inputs/validation";
 import { ShopError, toShopError } from "../domain/errors";
 import type { Services } from "../domain/services";
@@ -129,7 +130,10 @@ export async function registerGraphql(app: FastifyInstance, edge: GraphqlEdge): 
       // The schema declares no HTTP cache hints; Apollo's plugin would only ever answer "no-store"
       // (set below) while wrapping every field resolver: 10-15% of a signed-in query's CPU.
       ApolloServerPluginCacheControlDisabled(),
-      edge.production ? ApolloServerPluginLandingPageDisabled() : ApolloServerPluginLandingPageLocalDefault({ embed: true }),
+      // Outside production, Sandbox opens with example operations for a visitor, a customer and an admin.
+      edge.production
+        ? ApolloServerPluginLandingPageDisabled()
+        : ApolloServerPluginLandingPageLocalDefault({ embed: true, document: SANDBOX_DOCUMENT, variables: SANDBOX_VARIABLES }),
       wellFormedVariablesPlugin<ShopGraphContext>(),
       rateLimitPlugin<ShopGraphContext>({
         signIn: edge.rateLimits.signIn,

@@ -31,19 +31,24 @@ export function createLogger(settings: LogSettings): Logger {
   return pretty ? pino(options, pretty) : pino(options);
 }
 
+/** Told of every request fastify answered (metrics): fastify calls its log controller for each one anyway. */
+export type CompletedRequests = (request: FastifyRequest, reply: FastifyReply) => void;
+
 /**
  * fastify's request log lines: every line of a request carries its requestId; a completed request
  * is logged at debug level (LOG_LEVEL=debug shows each one), at warn when it answered 5xx.
- * (Unexpected errors themselves are logged once, by edge/errors.ts.)
+ * (Unexpected errors themselves are logged once, by edge/errors.ts; answers from the answer cache,
+ * which never reach fastify, by edge/app.ts.)
  */
 export class RequestLogs extends LogController {
-  constructor() {
+  constructor(private readonly completed: CompletedRequests | null = null) {
     super({ requestIdLogLabel: "requestId" });
   }
 
   incomingRequest(): void {}
 
   requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    this.completed?.(request, reply);
     const line = { status: reply.statusCode, ms: Math.round(reply.elapsedTime), route: request.routeOptions.url };
     if (error || reply.statusCode >= 500) reply.log.warn(line, `${request.method} ${request.url} answered ${reply.statusCode}`);
     else reply.log.debug(line, `${request.method} ${request.url}`);

@@ -4,12 +4,22 @@ import { RateLimiterPostgres, RateLimiterRes } from "rate-limiter-flexible";
 import type { DataSource } from "typeorm";
 import type { Config } from "../config";
 import type { RateLimitName } from "../api/rest";
+import { SILENT_COUNTERS, type ShopCounters } from "../domain/counters";
 import type { Logger } from "./logging";
 
 export type Decision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
 /** Whom a limit counts: a client address, or a signed-in customer wherever they call from. */
 export type RateLimitSubject = "address" | "customer";
+
+/** Whom each limit counts (the OpenAPI document says it too). */
+export const RATE_LIMIT_SUBJECTS: Record<RateLimitName, RateLimitSubject> = {
+  signIn: "address",
+  uploads: "address",
+  newsletter: "address",
+  orders: "customer",
+  paymentIntents: "customer",
+};
 
 /**
  * A fixed window per client address or per customer (rate-limiter-flexible), counted in
@@ -25,6 +35,7 @@ export class RateLimit {
     private readonly limiter: RateLimiterPostgres,
     private readonly log: Logger,
     readonly per: RateLimitSubject = "address",
+    private readonly counters: ShopCounters = SILENT_COUNTERS,
   ) {}
 
   async take(client: string, amount = 1): Promise<Decision> {
@@ -37,6 +48,7 @@ export class RateLimit {
       if (outcome instanceof RateLimiterRes) {
         // A refused request takes nothing from the allowance: what it would have taken goes back.
         await this.limiter.reward(key, amount).catch(() => undefined);
+        this.counters.rateLimitRefused(this.label);
         return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(outcome.msBeforeNext / 1000)) };
       }
       // The counter is the database: when it is down the request itself fails with a 503, so
@@ -55,10 +67,10 @@ export class RateLimit {
 
 export type RateLimits = Record<RateLimitName, RateLimit>;
 
-/** The limits of Config.rateLimits, in the rate_limits table (migration 1764300000000). */
-export function createRateLimits(limits: Config["rateLimits"], db: DataSource, log: Logger): RateLimits {
+/** The limits of Config.rateLimits, in the rate_limits table. */
+export function createRateLimits(limits: Config["rateLimits"], db: DataSource, log: Logger, counters: ShopCounters = SILENT_COUNTERS): RateLimits {
   const { windowSeconds } = limits;
-  const limit = (label: string, max: number, per: RateLimitSubject = "address") =>
+  const limit = (label: string, max: number, per: RateLimitSubject) =>
     new RateLimit(
       label,
       max,
@@ -76,13 +88,14 @@ export function createRateLimits(limits: Config["rateLimits"], db: DataSource, l
       }),
       log,
       per,
+      counters,
     );
   return {
-    signIn: limit("sign-in", limits.signIn),
-    uploads: limit("upload", limits.uploads),
-    newsletter: limit("newsletter", limits.newsletter),
-    orders: limit("order", limits.orders, "customer"),
-    paymentIntents: limit("payment", limits.paymentIntents, "customer"),
+    signIn: limit("sign-in", limits.signIn, RATE_LIMIT_SUBJECTS.signIn),
+    uploads: limit("upload", limits.uploads, RATE_LIMIT_SUBJECTS.uploads),
+    newsletter: limit("newsletter", limits.newsletter, RATE_LIMIT_SUBJECTS.newsletter),
+    orders: limit("order", limits.orders, RATE_LIMIT_SUBJECTS.orders),
+    paymentIntents: limit("payment", limits.paymentIntents, RATE_LIMIT_SUBJECTS.paymentIntents),
   };
 }
 

@@ -11,6 +11,7 @@ import { requestLog } from "../domain/log";
 import { isFresh, type AnswerCache } from "./answer-cache";
 import { drainUnread } from "./bodies";
 import { sendRefusal, type RouteSettings } from "./errors";
+import { operationOf } from "./openapi";
 import { rateLimitKey, type RateLimits } from "./rate-limits";
 
 export interface RestEdge {
@@ -74,10 +75,12 @@ export function registerRestRoutes(app: FastifyInstance, routes: RestRoute[], ed
     if (route.cachedUntil) edge.answerCache.declareRestRoute(route.path, route.cachedUntil);
     const limit = route.rateLimit ? edge.rateLimits[route.rateLimit] : undefined;
     const bodyLimit = route.bodyLimit ?? edge.jsonBodyLimit;
-    const config: RouteSettings & { rawBody?: boolean; streamBody?: boolean } = {
+    const config: RouteSettings & { rawBody?: boolean; streamBody?: boolean; openapi: object } = {
       refusal: route.refusal,
       rawBody: route.body === "raw",
       streamBody: route.body === "stream",
+      // Documentation only: fastify compiles no schema of the route (edge/openapi.ts says why).
+      openapi: operationOf(route),
     };
     app.route({
       method: route.method,

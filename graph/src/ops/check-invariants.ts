@@ -6,7 +6,7 @@
  * (placing an order moves units from `available` into the order in one transaction; cancelling
  * moves them back; an admin's creation, restock or stock correction adds to `stock_adjustment` in
  * the transaction that moves `available`), plus the order rows' own consistency, and that every
- * rollup the overview reads (migration 1764630000000) equals the aggregate over the rows, exactly,
+ * rollup the overview reads equals the aggregate over the rows, exactly,
  * and that the tables the searches look up first hold every value they stand for.
  * Read-only; safe on a live shop.
  *
@@ -116,14 +116,13 @@ const LAPTOP_MODELS_OF_PARTS = `SELECT c.part_id, array_agg(DISTINCT entry ORDER
 
 /**
  * What the searches look up first must hold every value they stand for, or a search would hide
- * what has it: each lexeme with a letter of a part's search document (search_lexemes, migration
- * 1764650000000) and each part's rank and price for each word of its document
- * (part_lexeme_ranks, 1764770000000, 1764780000000); each name a part has or an order was placed
- * under (part_names, 1764640000000); each email and name an order was placed under
- * (order_customer_names, 1764660000000); the brands and models a laptop filter reads from each
- * part's row are those of its laptops (1764740000000, 1764750000000); and each part's numbers,
- * its own and its alternatives, are the keys a search for a number reads (part_number_keys,
- * 1764900000000).
+ * what has it: each lexeme with a letter of a part's search document (search_lexemes) and each
+ * part's rank and price for each word of its document (part_lexeme_ranks); each name a part has
+ * or an order was placed under (part_names); each email and name an order was placed under
+ * (order_customer_names); the brands and models a laptop filter reads from each part's row are
+ * those of its laptops; and each part's numbers, its own and its alternatives, are the keys a
+ * search for a number reads (part_number_keys). graph/src/db/schema.sql has the triggers that
+ * keep each one.
  */
 const SEARCH_TABLE_CHECKS: Array<[relation: string, label: string, sql: string]> = [
   [
@@ -144,7 +143,6 @@ const SEARCH_TABLE_CHECKS: Array<[relation: string, label: string, sql: string]>
      ) AS differing ORDER BY 1`,
   ],
   [
-    // Present with the prices (migration 1764780000000).
     "part_lexeme_ranks_by_price",
     "parts whose price part_lexeme_ranks has otherwise (part seq)",
     `SELECT DISTINCT r.seq::text AS id FROM part_lexeme_ranks r JOIN parts p ON p.seq = r.seq WHERE r.price_cents <> p.price_cents ORDER BY 1`,
@@ -156,7 +154,6 @@ const SEARCH_TABLE_CHECKS: Array<[relation: string, label: string, sql: string]>
      EXCEPT SELECT part_id || ' ' || name FROM part_names ORDER BY 1`,
   ],
   [
-    // Present with both columns (migration 1764750000000; the brands are 1764740000000's).
     "parts_search_and_laptops",
     "parts whose laptop_brands are not the brands of the laptops they fit",
     `SELECT p.id::text AS id FROM parts p LEFT JOIN (${LAPTOP_BRANDS_OF_PARTS}) fit ON fit.part_id = p.id

@@ -15,7 +15,7 @@ async function main(): Promise<void> {
   const db = createDataSource(url, pino({ level: "warn" }));
   await db.initialize();
   try {
-    const applied = await migrate(db);
+    const applied = await migrate(db, undefined, (line) => console.log(line));
     console.log(applied.length ? `Applied ${applied.length} migrations: ${applied.join(", ")}` : "The database is up to date");
   } finally {
     await db.destroy();

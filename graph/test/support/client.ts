@@ -1,9 +1,18 @@
 import crypto from "node:crypto";
 import http from "node:http";
+import https from "node:https";
 import pg from "pg";
 import { inject } from "vitest";
+import { assertMatchesContract } from "./contract";
 
-export const shop = () => inject("shop");
+/**
+ * The shop this test file runs against: its worker's (VITEST_POOL_ID, from 1), with a database of
+ * its own, shared only with the files that run in the same worker before and after this one.
+ */
+export const shop = () => {
+  const shops = inject("shops");
+  return shops[(Number(process.env.VITEST_POOL_ID ?? 1) - 1) % shops.length];
+};
 
 export interface Answer<T = any> {
   status: number;
@@ -30,7 +39,9 @@ export async function rest<T = any>(
   } catch {
     // not JSON: keep the text
   }
-  return { status: response.status, body: parsed, headers: response.headers };
+  const answer = { status: response.status, body: parsed, headers: response.headers };
+  await assertMatchesContract(shop().url, method, path, answer);
+  return answer;
 }
 
 /**
@@ -39,7 +50,7 @@ export async function rest<T = any>(
  */
 export function getRaw(url: string, headers: http.OutgoingHttpHeaders): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
   return new Promise((resolve, reject) => {
-    http
+    (url.startsWith("https:") ? https : http)
       .get(url, { headers }, (response) => {
         const chunks: Buffer[] = [];
         response.on("data", (chunk: Buffer) => chunks.push(chunk));

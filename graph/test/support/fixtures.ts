@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import zlib from "node:zlib";
 import pg from "pg";
 import { Answer, createFirebaseAccount, firebaseSignIn, rest, shop, uniqueEmail, withDatabase } from "./client";
+import { assertMatchesContract } from "./contract";
 
 /** A signed-in user with both credentials: the Firebase ID token (proof) and the shop's access token. */
 export interface Person {
@@ -51,7 +52,9 @@ export async function restAt<T = any>(
   } catch {
     // not JSON
   }
-  return { status: response.status, body, headers: response.headers };
+  const answer = { status: response.status, body, headers: response.headers };
+  await assertMatchesContract(baseUrl, method, urlPath, answer);
+  return answer;
 }
 
 /** What the browser does with a client secret: confirm the card in the payment sandbox. */
@@ -137,5 +140,7 @@ export async function uploadImage(baseUrl: string, token: string | undefined, fi
   } catch {
     // not JSON
   }
-  return { status: response.status, body, headers: response.headers };
+  const answer = { status: response.status, body, headers: response.headers };
+  await assertMatchesContract(baseUrl, "POST", "/upload", answer);
+  return answer;
 }

@@ -1,4 +1,5 @@
 import { ChildProcess, spawn } from "node:child_process";
+import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -108,4 +109,33 @@ export async function shopEnv(label: string, extra: Record<string, string> = {})
 export function embeddedDatabaseUrl(dataDir: string, port: number): string {
   const password = fs.readFileSync(path.join(dataDir, "postgres-password"), "utf8").trim();
   return `postgres://partshop:${password}@127.0.0.1:${port}/partshop`;
+}
+
+/**
+ * The environment of the shop alone (SHOP_MAIN, as production starts it) on a database and a
+ * Stripe-compatible sandbox of the test's own, signing in through the suite's Auth Emulator.
+ */
+export function standaloneShopEnv(settings: {
+  databaseUrl: string;
+  dataDir: string;
+  emulatorHost: string;
+  stripe: { url: string; secretKey: string; publishableKey: string; webhookSecret: string };
+}): Record<string, string> {
+  return {
+    NODE_ENV: "test",
+    DATA_DIR: settings.dataDir,
+    DATABASE_URL: settings.databaseUrl,
+    FIREBASE_PROJECT_ID: "demo-partshop",
+    FIREBASE_AUTH_EMULATOR_HOST: settings.emulatorHost,
+    JWT_SECRET: crypto.randomBytes(32).toString("hex"),
+    STRIPE_SECRET_KEY: settings.stripe.secretKey,
+    STRIPE_PUBLISHABLE_KEY: settings.stripe.publishableKey,
+    STRIPE_WEBHOOK_SECRET: settings.stripe.webhookSecret,
+    STRIPE_API_URL: settings.stripe.url,
+    LOG_FORMAT: "json",
+    RATE_LIMIT_SIGN_IN: "1000000",
+    RATE_LIMIT_UPLOADS: "1000000",
+    RATE_LIMIT_ORDERS: "1000000",
+    RATE_LIMIT_PAYMENT_INTENTS: "1000000",
+  };
 }

@@ -13,8 +13,8 @@ export interface RunningEmulator {
 }
 
 /**
- * One Firebase Auth Emulator for the whole run (the same firebase-tools and settings the shop
- * uses when it starts its own): each journey's shop reuses it through FIREBASE_AUTH_EMULATOR_HOST.
+ * A Firebase Auth Emulator for the run (the same firebase-tools and settings the shop uses when it
+ * starts its own): the journeys' shops use it through FIREBASE_AUTH_EMULATOR_HOST.
  */
 export async function startAuthEmulator(): Promise<RunningEmulator> {
   const port = await freePort(3);

@@ -72,7 +72,9 @@ export function useJourney(label: string): Journey {
 
   beforeAll(async () => {
     try {
-      shop = await startShop(label, inject("emulatorHost"));
+      // Each worker has an Auth Emulator of its own: a journey empties it, and changes the seeded accounts.
+      const emulatorHosts = inject("emulatorHosts");
+      shop = await startShop(label, emulatorHosts[(Number(process.env.VITEST_POOL_ID ?? 1) - 1) % emulatorHosts.length], inject("templateDatabaseUrl"));
       browser = await launchChromium();
     } catch (error) {
       await cleanUp();

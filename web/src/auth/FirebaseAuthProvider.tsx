@@ -52,10 +52,11 @@ export function FirebaseAuthProvider({ children }: { children: ReactNode }) {
         return true;
       },
       signOut: async () => {
-        await endShopSession();
+        const revoking = endShopSession();
         setState({ status: "signedOut", user: null });
         const handles = startedFirebase();
         if (handles) await handles.fb.signOut(handles.auth);
+        await revoking;
       },
       prepare: () => void ensureFirebase().catch(() => undefined),
       retry: () => {

@@ -48,10 +48,15 @@ export function useShopSession() {
     forgetUserData(client.cache);
   }, [client]);
 
-  /** Signs out: the shop revokes the token (a copy of it is refused from now on), then it is forgotten here. */
+  /**
+   * Signs out: the token is forgotten here at once (the pages react without waiting for the
+   * server), and the shop revokes it, so a copy of it is refused from now on.
+   */
   const endShopSession = useCallback(async () => {
-    if (getAccessToken()) await client.mutate({ mutation: SignOutDocument }).catch(() => undefined);
+    const token = getAccessToken();
     forgetShopSession();
+    if (!token) return;
+    await client.mutate({ mutation: SignOutDocument, context: { headers: { Authorization: `Bearer ${token}` } } }).catch(() => undefined);
   }, [client, forgetShopSession]);
 
   return { exchangeForShopToken, forgetShopSession, endShopSession };

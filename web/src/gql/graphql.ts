@@ -4,20 +4,29 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
 import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
+/** A new arrival to list (admins): only the name is required */
 export type AddProductInput = {
+  /** Units available, 0 to 10,000,000 */
   availableQuantity?: number | null | undefined;
+  /** What the product is, at most 2,000 characters */
   description?: string | null | undefined;
+  /** http(s) URL of the photo, or a path on this shop (/uploads/...); at most 2,048 characters */
   img?: string | null | undefined;
+  /** Smallest quantity one order takes, 0 to 10,000,000 */
   minQuantity?: number | null | undefined;
+  /** The product's name; required, not blank, at most 20 characters */
   name: string;
-  /** Dollars, at most two decimals */
+  /** Price in dollars, at most two decimals, 0 to 1,000,000 */
   price?: number | null | undefined;
 };
 
+/** A review by the signed-in customer, of the shop or of one part */
 export type AddReviewInput = {
+  /** The review's text; required, not blank, at most 2,000 characters */
   description: string;
-  /** http(s) URL of the uploaded image */
+  /** http(s) URL of the uploaded image; required, at most 2,048 characters */
   img: string;
+  /** The reviewer's name as shown with the review; required, not blank, at most 80 characters */
   name: string;
   /** The part reviewed (global id or databaseId); leave out for a review of the shop */
   partId?: string | number | null | undefined;
@@ -25,49 +34,71 @@ export type AddReviewInput = {
   ratings: number;
 };
 
-/** What an admin did */
+/** What happened: what an admin did, or what the payment provider reported */
 export type AuditAction =
+  /** Cancelled a customer's unpaid order */
   | 'ORDER_CANCELLED'
+  /** The customer's bank opened a dispute (chargeback) of the order's payment */
   | 'ORDER_DISPUTED'
+  /** Refunded a paid order in full (an admin, or a refund made at Stripe) */
   | 'ORDER_REFUNDED'
+  /** Imported parts from a CSV file: the parts it created or changed are its lines */
   | 'PARTS_IMPORTED'
+  /** Added a part */
   | 'PART_CREATED'
+  /** Added units to a part's stock */
   | 'PART_RESTOCKED'
+  /** Put a retired part back on sale */
   | 'PART_RESTORED'
+  /** Took a part out of the shop */
   | 'PART_RETIRED'
+  /** Edited a part */
   | 'PART_UPDATED'
+  /** Gave back a payment the shop could not keep (its order cancelled, or paid already) */
   | 'PAYMENT_REFUNDED'
+  /** Added a new arrival */
   | 'PRODUCT_CREATED'
+  /** Deleted a new arrival */
   | 'PRODUCT_DELETED'
+  /** Took the admin role from a user */
   | 'USER_DEMOTED'
+  /** Made a user an admin */
   | 'USER_PROMOTED';
 
 /** What kind of record an admin changed */
 export type AuditEntityType =
+  /** A bulk import of parts (its lines: auditLog(importId:)) */
   | 'IMPORT'
+  /** An order */
   | 'ORDER'
+  /** A part of the catalogue */
   | 'PART'
+  /** A new arrival */
   | 'PRODUCT'
+  /** An account (its role) */
   | 'USER';
 
 /** A new part: on sale as soon as it is created */
 export type CreatePartInput = {
   /** Numbers the part replaces or is also sold as (FRU, OEM numbers), each letters and digits, in groups joined by single dashes (like 5B10W13930 or L32656-005), at most 40 characters; at most 20. Replaces the list; an empty list clears it */
   alternativeNumbers?: Array<string> | null | undefined;
-  /** Units in stock */
+  /** Units in stock (0 to 10,000,000) */
   available: number;
   /** The laptop models it fits, each "Brand Model" (the first word is the brand), e.g. "Lenovo ThinkPad T14 Gen 2". Replaces the list; an empty list clears it */
   compatibleModels?: Array<string> | null | undefined;
   /** http(s) URL of the photo, or a path on this shop (/uploads/..., /images/...) */
   img: string;
-  /** Listed as low on stock at or below this (default 10) */
+  /** Listed as low on stock at or below this, default 10 (0 to 10,000,000) */
   lowStockThreshold?: number | null | undefined;
+  /** Smallest quantity one order takes (1 to 1,000,000) */
   minOrderQuantity: number;
+  /** The part's name as shoppers see it; required, not blank, at most 80 characters */
   name: string;
   /** The manufacturer's part number as printed, letters and digits, in groups joined by single dashes (like 5B10W13930 or L32656-005), at most 40 characters; unique. Left out, the shop gives it a number of its own, PS-000123 */
   partNumber?: string | null | undefined;
   /** Unit price in dollars, at most two decimals */
   price: number;
+  /** A short description for the catalogue card; required, not blank, at most 500 characters */
   shortDesc: string;
 };
 
@@ -111,53 +142,69 @@ export type PartOrder =
 
 /** Parts on sale, retired ones, or all */
 export type PartStatusFilter =
+  /** Both */
   | 'ALL'
+  /** Parts in the shop: listed and reservable */
   | 'ON_SALE'
+  /** Parts an admin took out of the shop */
   | 'RETIRED';
 
+/** A reservation of a part: the price is the shop's (unit price times quantity), never the client's */
 export type PlaceOrderInput = {
+  /** Delivery address; required, not blank, at most 300 characters */
   address: string;
   /** The part to reserve (global id or databaseId) */
   partId: string | number;
-  /** Digits only, optionally with a leading + */
+  /** Phone number: 4 to 20 digits, optionally with a leading + */
   phone: string;
+  /** Units to reserve: at least the part's minOrderQuantity and at most its available stock (BAD_USER_INPUT otherwise) */
   quantity: number;
 };
 
 /** What a user may do: ADMIN runs the shop */
 export type Role =
+  /** Everything a customer may do, and running the shop: parts, products, every order, users, reports */
   | 'ADMIN'
+  /** A customer: orders, pays, reviews, keeps a profile */
   | 'USER';
 
 /** Changes to a part: only the fields given change; a new stock figure needs the one you saw */
 export type UpdatePartInput = {
   /** Numbers the part replaces or is also sold as (FRU, OEM numbers), each letters and digits, in groups joined by single dashes (like 5B10W13930 or L32656-005), at most 40 characters; at most 20. Replaces the list; an empty list clears it */
   alternativeNumbers?: Array<string> | null | undefined;
-  /** The new stock (units available) */
+  /** The new stock: units available to order (0 to 10,000,000) */
   available?: number | null | undefined;
   /** The laptop models it fits, each "Brand Model" (the first word is the brand), e.g. "Lenovo ThinkPad T14 Gen 2". Replaces the list; an empty list clears it */
   compatibleModels?: Array<string> | null | undefined;
-  /** The stock you saw before editing; required with available. CONFLICT if orders moved it meanwhile */
+  /** The stock you saw before editing; required with available. CONFLICT if orders moved it meanwhile (0 to 10,000,000) */
   expectedAvailable?: number | null | undefined;
   /** http(s) URL of the photo, or a path on this shop (/uploads/..., /images/...) */
   img?: string | null | undefined;
+  /** The new low-stock threshold (0 to 10,000,000) */
   lowStockThreshold?: number | null | undefined;
+  /** The new minimum order quantity (1 to 1,000,000) */
   minOrderQuantity?: number | null | undefined;
+  /** The new name; when given, not blank, at most 80 characters */
   name?: string | null | undefined;
   /** The manufacturer's part number as printed, letters and digits, in groups joined by single dashes (like 5B10W13930 or L32656-005), at most 40 characters; unique */
   partNumber?: string | null | undefined;
   /** Unit price in dollars, at most two decimals */
   price?: number | null | undefined;
+  /** The new short description; when given, not blank, at most 500 characters */
   shortDesc?: string | null | undefined;
 };
 
+/** Your profile as the dashboard's form sends it: every field but userName is required */
 export type UpdateProfileInput = {
+  /** Postal address; required, not blank, at most 300 characters */
   address: string;
+  /** Where the user studied, as they write it; required, not blank, at most 200 characters */
   education: string;
-  /** http(s) URL of the LinkedIn profile */
+  /** http(s) URL of the LinkedIn profile; required, at most 2,048 characters */
   linkedin: string;
-  /** Digits only, optionally with a leading + */
+  /** Phone number: 4 to 20 digits, optionally with a leading + */
   phone: string;
+  /** The name to show (at most 80 characters); left out, the account's display name stays */
   userName?: string | null | undefined;
 };
 

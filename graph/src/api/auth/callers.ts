@@ -3,7 +3,7 @@ import { User } from "../../domain/accounts/user.entity";
 import { KnownCaller, UserService } from "../../domain/accounts/user.service";
 import { Actor } from "../../domain/actor";
 import { unauthenticated } from "../../domain/errors";
-import { DomainEvents } from "../../domain/events";
+import { ChangeFeed } from "../../domain/change-feed";
 import { NotifiedCache } from "../notified-cache";
 
 /** A signed-in caller as last read from the database. */
@@ -28,7 +28,7 @@ export class Callers {
   constructor(
     private readonly tokens: AccessTokens,
     private readonly users: UserService,
-    events: DomainEvents,
+    events: ChangeFeed,
   ) {
     this.known = new NotifiedCache<CachedCaller>(events, { keyedTopic: "users", maxEntries: 20_000, maxBytes: 16 * 1024 * 1024 });
   }

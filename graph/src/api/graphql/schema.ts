@@ -2,7 +2,7 @@ import "reflect-metadata";
 import { GraphQLFieldResolver, GraphQLSchema, isInterfaceType, isObjectType, lexicographicSortSchema, specifiedDirectives } from "graphql";
 import { getDirective, printSchemaWithDirectives } from "@graphql-tools/utils";
 import { buildSchemaSync } from "type-graphql";
-import { authDirective, enforceAuthDirective } from "./auth-directive";
+import { authDirective, describeWhoMayCall, enforceAuthDirective } from "./auth-directive";
 import { cachedDirective } from "./cache-directive";
 import { LaptopModelResolver, PartResolver, ProductResolver, ReviewResolver } from "./resolvers/catalogue.resolver";
 import { validateArgument } from "../inputs/validation";
@@ -37,11 +37,13 @@ export function buildShopSchema(): GraphQLSchema {
   cached ??= callPerNodeResolversDirectly(
     resolveNodesAtOnce(
       enforceAuthDirective(
-        buildSchemaSync({
-          resolvers,
-          directives: [...specifiedDirectives, authDirective, cachedDirective],
-          validateFn: validateArgument,
-        }),
+        describeWhoMayCall(
+          buildSchemaSync({
+            resolvers,
+            directives: [...specifiedDirectives, authDirective, cachedDirective],
+            validateFn: validateArgument,
+          }),
+        ),
       ),
     ),
   );

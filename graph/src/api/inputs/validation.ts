@@ -130,8 +130,8 @@ export async function validateArgument(value: unknown): Promise<void> {
 
 /**
  * class-validator looks a class's rules up again on every validation, walking every class it
- * knows for inherited ones, and groups them by property: 20 µs of each GraphQL query with
- * arguments past the answer cache (1.5% of its CPU). The rules of a class are fixed once its
+ * knows for inherited ones, and groups them by property, a cost the profile of queries past the
+ * answer cache shows. The rules of a class are fixed once its
  * module has loaded, so both are kept per class and schema name (a nested object is validated
  * under its class's name as the schema), without groups (the only way the shop validates), and
  * forgotten whenever a rule is added.

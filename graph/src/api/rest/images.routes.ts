@@ -4,6 +4,7 @@ import { ShopError } from "../../domain/errors";
 import { MAX_UPLOAD_BYTES } from "../../domain/images/image.service";
 import { Services } from "../../domain/services";
 import { ok, RestRoute } from "./route";
+import { schemas } from "./route-doc";
 
 const TOO_LARGE = `The image is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MiB`;
 const NOT_A_FORM = "The upload is not a valid multipart form";
@@ -56,6 +57,44 @@ export function imageRoutes(services: Services): RestRoute[] {
       bodyLimit: MAX_UPLOAD_BYTES + 64 * 1024,
       tooLarge: TOO_LARGE,
       refusal: (error) => ({ success: false, error }),
+      doc: {
+        operationId: "uploadImage",
+        summary: "Stores an image (a review's photo) and answers its URL",
+        description: `The same request and answer as the image host the spec's client uses. PNG, JPEG, WebP or GIF, judged by content, at most ${MAX_UPLOAD_BYTES / 1024 / 1024} MiB. The image is named by its content: the same image twice is one file.`,
+        tag: "Images",
+        body: {
+          content: {
+            "multipart/form-data": {
+              schema: {
+                type: "object",
+                properties: { image: { type: "string", contentMediaType: "application/octet-stream", description: "The image file" } },
+                required: ["image"],
+              },
+            },
+          },
+        },
+        answers: {
+          201: {
+            description: "Stored",
+            schema: schemas.object(
+              {
+                success: { const: true, description: "Always true" },
+                status: { const: 201, description: "Always 201" },
+                data: schemas.object(
+                  {
+                    url: { type: "string", format: "uri", description: "Where the image is served (GET /uploads/{name})" },
+                    display_url: { type: "string", format: "uri", description: "The same URL" },
+                    mime: { type: "string", enum: ["image/png", "image/jpeg", "image/webp", "image/gif"], description: "Its type, from its content" },
+                    size: { type: "integer", minimum: 1, description: "Its size in bytes" },
+                  },
+                  "The stored image",
+                ),
+              },
+              "The image host's answer: success and data.url",
+            ),
+          },
+        },
+      },
       handle: async (request, caller) => {
         const image = await services.images.upload(caller, await readImageField(request.raw));
         const url = `${request.origin}/uploads/${image.name}`;
@@ -65,6 +104,28 @@ export function imageRoutes(services: Services): RestRoute[] {
     {
       method: "GET",
       path: "/uploads/:name",
+      doc: {
+        operationId: "getUploadedImage",
+        summary: "An uploaded image",
+        description: "Named by its content, it never changes: its name is its ETag, and clients may keep it for a year.",
+        tag: "Images",
+        params: { name: { type: "string", description: "The image's name, as in the URL POST /upload answered" } },
+        headers: { "if-none-match": { type: "string", description: "The ETag a client holds: 304 when it is this image's" } },
+        answers: {
+          200: {
+            description: "The image",
+            content: Object.fromEntries(
+              ["image/png", "image/jpeg", "image/webp", "image/gif"].map((type) => [type, { schema: { type: "string", contentMediaType: type } }]),
+            ),
+            headers: {
+              etag: { type: "string", description: "The image's name, quoted" },
+              "cache-control": { type: "string", description: "public, max-age=31536000, immutable" },
+            },
+          },
+          304: { description: "Not modified: the client's copy is this image" },
+          404: { description: "No image with this name", schema: schemas.ref("Error") },
+        },
+      },
       handle: async (request) => {
         // Named by content: an image never changes, so clients may keep it for a year and its name is its ETag.
         const etag = `"${request.params.name}"`;

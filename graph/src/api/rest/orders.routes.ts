@@ -4,10 +4,14 @@ import { OrderStatus } from "../../domain/orders/order.entity";
 import { OrderExportRow, OrderFilter } from "../../domain/orders/order.service";
 import { REST_LIST_LIMIT, allOf } from "../../domain/pagination";
 import { Services } from "../../domain/services";
-import { ConfirmOrderPaymentArgs, CreatePaymentIntentArgs, EmailArgs, OrdersArgs, PlaceOrderInput } from "../inputs/inputs";
+import { ConfirmOrderPaymentArgs, CreatePaymentIntentArgs } from "../inputs/payments";
+import { EmailArgs } from "../inputs/accounts";
+import { OrdersArgs, PlaceOrderInput } from "../inputs/orders";
 import { parseInput } from "../inputs/validation";
 import { csvLine } from "./csv";
+import { MAX } from "../inputs/validation";
 import { bodyOf, ok, RestRequest, RestRoute } from "./route";
+import { schemas, type Schema } from "./route-doc";
 import { restOrder } from "./serializers";
 
 const everything = { first: REST_LIST_LIMIT };
@@ -88,6 +92,18 @@ async function* csvChunks(batches: AsyncGenerator<OrderExportRow[]>): AsyncGener
   }
 }
 
+const { ref, listOf, object } = schemas;
+const ORDER_ID = { id: { type: "string", description: "The order's id (_id)" } };
+const NO_ORDER = { description: "No such order of yours (another customer's order is not found either)", schema: ref("Error") };
+const FILTER: Record<string, Schema & { description: string }> = {
+  status: { type: "string", enum: Object.keys(STATUSES), description: "Only orders in this state (default: every live order, unpaid and paid)" },
+  search: {
+    type: "string",
+    maxLength: 200,
+    description: "Part of a customer's email or name, or of a part's name (as ordered or now); or an order or part id",
+  },
+};
+
 /** Reservations and their payment. */
 export function orderRoutes(services: Services): RestRoute[] {
   return [
@@ -99,6 +115,35 @@ export function orderRoutes(services: Services): RestRoute[] {
       reads: { body: ["orderId", "quantity", "address", "phone"] },
       // The spec's client reads the success flag: a refused order says success:false.
       refusal: (error) => ({ success: false, error }),
+      doc: {
+        operationId: "placeOrder",
+        summary: "Reserves a part: the stock is taken at once",
+        description:
+          "The price is the shop's: unit price times quantity, whatever the body says (`order`, `price`, `user`, `userName` are ignored). The quantity must be at least the part's min_order_quantity and at most its stock. A refusal answers `success: false` with the message.",
+        tag: "Orders",
+        body: {
+          type: "object",
+          description: "The reservation, as the spec's client sends it",
+          properties: {
+            orderId: { type: "string", description: "The part's id (the spec's client names it orderId)" },
+            quantity: { type: "integer", minimum: 1, maximum: 1_000_000, description: "Units to reserve" },
+            address: { type: "string", maxLength: MAX.address, description: "Delivery address" },
+            phone: { type: "string", pattern: "^\\+?[0-9]{4,20}$", description: "Phone number: 4 to 20 digits, optionally with a leading +" },
+          },
+          required: ["orderId", "quantity", "address", "phone"],
+        },
+        answers: {
+          201: {
+            description: "Placed",
+            schema: object(
+              { success: { const: true, description: "Always true" }, insertedId: { type: "string", description: "The order's id" } },
+              "The success flag the spec's client reads",
+            ),
+          },
+          404: { description: "No part with this id", schema: ref("Refusal") },
+          409: { description: '"Already ordered": you have an unpaid order for this part', schema: ref("Refusal") },
+        },
+      },
       handle: async (request, caller) => {
         const body = bodyOf(request);
         // The spec's client names the part `orderId`.
@@ -112,6 +157,17 @@ export function orderRoutes(services: Services): RestRoute[] {
       path: "/order",
       auth: "USER",
       reads: { query: ["user"] },
+      doc: {
+        operationId: "listOrdersOfUser",
+        summary: "A customer's live orders (unpaid and paid), newest first",
+        description: `Your own, or anyone's for an admin. At most ${REST_LIST_LIMIT}. The spec's client signs out on a 401 or 403.`,
+        tag: "Orders",
+        query: { user: { type: "string", maxLength: MAX.email, required: true, description: "The customer's email" } },
+        answers: {
+          200: { description: "The orders", schema: listOf("Order", "Newest first") },
+          403: { description: "Another customer's email", schema: ref("Error") },
+        },
+      },
       handle: async (request, caller) => {
         const email = request.query.user;
         if (typeof email !== "string" || !email.trim()) throw badInput("The user query parameter (an email) is required");
@@ -123,6 +179,13 @@ export function orderRoutes(services: Services): RestRoute[] {
       method: "GET",
       path: "/order/:id",
       auth: "USER",
+      doc: {
+        operationId: "getOrder",
+        summary: "One of your orders (admins: any order)",
+        tag: "Orders",
+        params: ORDER_ID,
+        answers: { 200: { description: "The order", schema: ref("Order") }, 404: NO_ORDER },
+      },
       handle: async (request, caller) => ok(restOrder(await services.orders.get(caller, request.params.id))),
     },
     {
@@ -130,6 +193,23 @@ export function orderRoutes(services: Services): RestRoute[] {
       path: "/order/:id",
       auth: "USER",
       reads: { body: ["transactionId"] },
+      doc: {
+        operationId: "confirmOrderPayment",
+        summary: "Marks your order paid, once the payment provider confirms the PaymentIntent succeeded",
+        description:
+          "The PaymentIntent must have succeeded, for this order and its stored total. Confirming again with the same transactionId changes nothing (modifiedCount 0). The provider's signed webhook marks the order paid too.",
+        tag: "Payments",
+        params: ORDER_ID,
+        body: object(
+          { transactionId: { type: "string", maxLength: 255, description: "The PaymentIntent's id (pi_...)" } },
+          "The payment (the spec's client also sends `order`, ignored)",
+        ),
+        answers: {
+          200: { description: "modifiedCount 1 when it became paid, 0 when it already was with this payment", schema: ref("Modified") },
+          404: NO_ORDER,
+          409: { description: "Paid with another transaction, or cancelled", schema: ref("Error") },
+        },
+      },
       handle: async (request, caller) => {
         const { orderId, transactionId } = await parseInput(ConfirmOrderPaymentArgs, {
           orderId: request.params.id,
@@ -143,6 +223,18 @@ export function orderRoutes(services: Services): RestRoute[] {
       method: "DELETE",
       path: "/userOrder/:id",
       auth: "USER",
+      doc: {
+        operationId: "cancelOrder",
+        summary: "Cancels one of your unpaid orders; its units go back to stock",
+        description: "The order is kept as cancelled (the record of the stock movement) and leaves every list.",
+        tag: "Orders",
+        params: ORDER_ID,
+        answers: {
+          200: { description: "Cancelled", schema: ref("Deleted") },
+          404: NO_ORDER,
+          409: { description: "A paid order cannot be cancelled", schema: ref("Error") },
+        },
+      },
       handle: async (request, caller) => {
         await services.orders.cancel(caller, request.params.id);
         return ok({ acknowledged: true, deletedCount: 1 });
@@ -153,6 +245,14 @@ export function orderRoutes(services: Services): RestRoute[] {
       path: "/getOrders",
       auth: "ADMIN",
       reads: { query: ["status", "search"] },
+      doc: {
+        operationId: "listAllOrders",
+        summary: "Every live order, newest first",
+        description: `At most ${REST_LIST_LIMIT}; status and search narrow it.`,
+        tag: "Orders",
+        query: FILTER,
+        answers: { 200: { description: "The orders", schema: listOf("Order", "Newest first") } },
+      },
       handle: async (request, caller) => ok(allOf(await services.orders.listAll(caller, everything, await orderFilterOf(request))).map(restOrder)),
     },
     {
@@ -160,6 +260,20 @@ export function orderRoutes(services: Services): RestRoute[] {
       path: "/admin/orders.csv",
       auth: "ADMIN",
       reads: { query: ["status", "search"] },
+      doc: {
+        operationId: "exportOrdersCsv",
+        summary: "The same selection as GET /getOrders, as a CSV file",
+        description: `RFC 4180 with a header row (${CSV_HEADER.join(", ")}); every order of the selection, streamed. Amounts in dollars, times in ISO 8601 UTC; a cell a spreadsheet would read as a formula starts with '.`,
+        tag: "Orders",
+        query: FILTER,
+        answers: {
+          200: {
+            description: "The CSV file (Content-Disposition: attachment)",
+            content: { "text/csv": { schema: { type: "string", description: "RFC 4180 CSV, UTF-8" } } },
+            headers: { "content-disposition": { type: "string", description: 'attachment; filename="partshop-orders-YYYY-MM-DD.csv"' } },
+          },
+        },
+      },
       // Streamed from a database cursor: a million orders take no more memory than a hundred.
       handle: async (request, caller) => {
         const batches = services.orders.exportOrders(caller, await orderFilterOf(request));
@@ -181,6 +295,30 @@ export function orderRoutes(services: Services): RestRoute[] {
       auth: "USER",
       rateLimit: "paymentIntents",
       reads: { body: ["orderId", "price"] },
+      doc: {
+        operationId: "createPaymentIntent",
+        summary: "Opens (or reopens) the card payment of one of your unpaid orders",
+        description:
+          "The amount is the order's stored total, never the client's: a `price` that differs from it is refused. The client secret is for Stripe.js (locally, the payment sandbox) to confirm the card.",
+        tag: "Payments",
+        body: {
+          type: "object",
+          description: "Which order",
+          properties: {
+            orderId: { type: "string", description: "Your unpaid order's id" },
+            price: { type: "number", description: "The total the shopper saw, in dollars; refused when it differs from the order's" },
+          },
+          required: ["orderId"],
+        },
+        answers: {
+          200: {
+            description: "The client secret",
+            schema: object({ clientSecret: { type: "string", description: "The PaymentIntent's client secret" } }, "What the card form needs"),
+          },
+          404: NO_ORDER,
+          409: { description: "The order is already paid, or cancelled", schema: ref("Error") },
+        },
+      },
       handle: async (request, caller) => {
         const { orderId, price } = await parseInput(CreatePaymentIntentArgs, bodyOf(request));
         return ok(await services.payments.createIntent(caller, orderId, price));
@@ -192,6 +330,19 @@ export function orderRoutes(services: Services): RestRoute[] {
       // The signature covers the exact bytes.
       body: "raw",
       bodyLimit: 1024 * 1024,
+      doc: {
+        operationId: "stripeWebhook",
+        summary: "Stripe's signed events: payment_intent.succeeded marks the order paid",
+        description:
+          "Called by Stripe, authorised by the Stripe-Signature header over the exact bytes (not by a token). Other event types are acknowledged and ignored.",
+        tag: "Payments",
+        headers: { "stripe-signature": { type: "string", required: true, description: "Stripe's signature of the body (t=...,v1=...)" } },
+        body: { content: { "application/json": { schema: { type: "object", description: "A Stripe event, as Stripe sends it" } } } },
+        answers: {
+          200: { description: "Received", schema: object({ received: { const: true, description: "Always true" } }, "Acknowledged") },
+          404: { description: "Webhooks are not configured on this shop", schema: ref("Error") },
+        },
+      },
       handle: async (request) => {
         const signature = request.headers["stripe-signature"];
         return ok(await services.payments.handleWebhook(request.body as Buffer, typeof signature === "string" ? signature : undefined));

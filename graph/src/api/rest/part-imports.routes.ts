@@ -5,6 +5,7 @@ import { Services } from "../../domain/services";
 import { textProblem } from "../inputs/text";
 import { readPartCsv, writePartCsv } from "./part-csv";
 import { ok, RestRequest, RestRoute } from "./route";
+import type { Schema } from "./route-doc";
 
 /** The largest parts file an import reads (a 100,000-line catalogue is about a tenth of it). */
 export const MAX_IMPORT_BYTES = 256 * 1024 * 1024;
@@ -45,6 +46,55 @@ function fileNameOf(request: RestRequest): string {
   return value.trim();
 }
 
+const COLUMNS_DOC =
+  "A header line naming the columns (part_number required; name, price, stock, min_order_quantity, low_stock_threshold, description, compatible_models, alternative_numbers, images, retired), then a part a line; lists separated by semicolons";
+const nullableText = (description: string): Schema => ({ type: ["string", "null"], description });
+const count = (description: string): Schema => ({ type: "integer", minimum: 0, description });
+const CHANGE: Schema = {
+  type: "object",
+  description: "One field a line changes: its value before and after (dollars, numbers, text, lists, true/false)",
+  properties: {
+    field: { type: "string", description: "The field's name (price, available, compatibleModels...)" },
+    before: { description: "Its value now" },
+    after: { description: "Its value once imported" },
+  },
+  required: ["field", "before", "after"],
+  additionalProperties: false,
+};
+const LINE: Schema = {
+  type: "object",
+  description: "One line: what it does, or why it is refused",
+  properties: {
+    line: { type: "integer", minimum: 2, description: "Its line in the file (the header is line 1)" },
+    partNumber: nullableText("The part number it names"),
+    name: nullableText("The part's name as the line leaves it"),
+    outcome: { enum: ["created", "changed", "unchanged", "refused"], description: "What it does" },
+    partId: nullableText("The part it created or changes (null when refused, or created by a dry run)"),
+    changes: { type: "array", items: CHANGE, description: "The fields a changed line changes" },
+    problems: { type: "array", items: { type: "string" }, description: "Why it is refused, each naming its field" },
+  },
+  required: ["line", "partNumber", "name", "outcome", "partId", "changes", "problems"],
+  additionalProperties: false,
+};
+const REPORT: Schema = {
+  type: "object",
+  description: "What the import did, or would do (a dry run)",
+  properties: {
+    importId: nullableText("The import's id in the history (its IMPORT entry); null for a dry run or an import that changed nothing"),
+    dryRun: { type: "boolean", description: "true: nothing was changed" },
+    fileName: { type: "string", description: "The file's name, as History shows it" },
+    lines: count("Lines read, the header not counted"),
+    created: count("Lines that create a part"),
+    changed: count("Lines that change a part"),
+    unchanged: count("Lines that leave their part as it is"),
+    refused: count("Lines refused"),
+    shown: { type: "array", items: LINE, description: "The created, changed and refused lines in the file's order, at most 1,000" },
+    notShown: count("Created, changed and refused lines beyond those shown"),
+  },
+  required: ["importId", "dryRun", "fileName", "lines", "created", "changed", "unchanged", "refused", "shown", "notShown"],
+  additionalProperties: false,
+};
+
 /** The parts' bulk import and export (admins): the CSV format is part-csv.ts's, the rules the import service's. */
 export function partImportRoutes(services: Services): RestRoute[] {
   return [
@@ -53,6 +103,22 @@ export function partImportRoutes(services: Services): RestRoute[] {
       path: "/admin/parts/import",
       auth: "ADMIN",
       reads: { query: ["dryRun", "fileName"] },
+      doc: {
+        operationId: "importPartsCsv",
+        summary: "Imports parts from a CSV file: a dry run says what each line would do, otherwise it is applied",
+        description: `${COLUMNS_DOC}. A line changes the part with its part number (only the columns given), or creates it. The file is read as it arrives, 1,000 lines at a time; applied, each batch is one transaction, and History records the import with its lines. Importing the same file twice changes nothing the second time. A file that is not CSV, not UTF-8 or whose header is wrong is refused whole (400, naming the line or column).`,
+        tag: "Catalogue",
+        query: {
+          dryRun: {
+            type: "string",
+            enum: ["true", "false", "1", "0"],
+            description: "true (the default): change nothing, say what each line would do; false: apply it",
+          },
+          fileName: { type: "string", maxLength: MAX_FILE_NAME, description: "The file's name, as History shows the import (default parts.csv)" },
+        },
+        body: { content: { "text/csv": { schema: { type: "string", description: `${COLUMNS_DOC}; UTF-8, at most ${MAX_IMPORT_BYTES / 1024 / 1024} MiB` } } } },
+        answers: { 200: { description: "The report, line by line", schema: REPORT } },
+      },
       // Read as it arrives, a batch of lines at a time: a file of any size never sits in memory.
       body: "stream",
       bodyLimit: MAX_IMPORT_BYTES,
@@ -69,6 +135,19 @@ export function partImportRoutes(services: Services): RestRoute[] {
       method: "GET",
       path: "/admin/parts.csv",
       auth: "ADMIN",
+      doc: {
+        operationId: "exportPartsCsv",
+        summary: "Every part, retired ones included, as the CSV file the import reads",
+        description: `${COLUMNS_DOC}; RFC 4180, streamed. A text a spreadsheet would read as a formula starts with ', which the import takes off: export, edit, import round-trips.`,
+        tag: "Catalogue",
+        answers: {
+          200: {
+            description: "The CSV file (Content-Disposition: attachment)",
+            content: { "text/csv": { schema: { type: "string", description: "RFC 4180 CSV, UTF-8" } } },
+            headers: { "content-disposition": { type: "string", description: 'attachment; filename="partshop-parts-YYYY-MM-DD.csv"' } },
+          },
+        },
+      },
       // Streamed a page of parts at a time; an import reads it back as it is.
       handle: async (_request, caller) => {
         const day = new Date().toISOString().slice(0, 10);

@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders, IncomingMessage } from "node:http";
 import type { Actor, Requirement } from "../../domain/actor";
-import type { ChangeTopic } from "../../domain/events";
+import type { ChangeTopic } from "../../domain/change-feed";
+import type { RouteDoc } from "./route-doc";
 
 /** What a REST handler sees of a request. */
 export interface RestRequest {
@@ -50,6 +51,8 @@ export interface RestRoute {
   tooLarge?: string;
   /** The shape of a refusal, where the spec's client reads something else than `{ error }`. */
   refusal?: (message: string) => object;
+  /** What the OpenAPI document says of it (its answers are checked against it by the REST tests). */
+  doc: RouteDoc;
   handle(request: RestRequest, caller: Actor): Promise<Reply>;
 }
 

@@ -21,15 +21,18 @@ export class IdentityHoldsRefunds1764800000000 implements MigrationInterface {
   name = "IdentityHoldsRefunds1764800000000";
 
   async up(db: QueryRunner): Promise<void> {
+    // Each statement takes its table's lock for a moment only: columns without a rewrite,
+    // constraints NOT VALID (checked by the next migration, which does not block writes), and
+    // the indexes on big tables built concurrently by the next migration too.
     await db.query(`ALTER TABLE users ADD COLUMN email_verified boolean NOT NULL DEFAULT false`);
-    await db.query(`ALTER TABLE users ADD COLUMN admin_source varchar(16) CHECK (admin_source IN ('config', 'promotion'))`);
+    await db.query(`ALTER TABLE users ADD COLUMN admin_source varchar(16)`);
+    await db.query(`ALTER TABLE users ADD CONSTRAINT users_admin_source_known CHECK (admin_source IN ('config', 'promotion')) NOT VALID`);
     await db.query(`UPDATE users SET admin_source = 'promotion' WHERE role = 'admin'`);
     await db.query(`
       UPDATE users u SET firebase_uid = NULL
       FROM (SELECT id, row_number() OVER (PARTITION BY firebase_uid ORDER BY updated_at DESC, seq DESC) AS rank
             FROM users WHERE firebase_uid IS NOT NULL) ranked
       WHERE ranked.id = u.id AND ranked.rank > 1`);
-    await db.query(`CREATE UNIQUE INDEX users_by_firebase_uid ON users (firebase_uid) WHERE firebase_uid IS NOT NULL`);
 
     await db.query(`
       CREATE TABLE revoked_access_tokens (
@@ -51,17 +54,21 @@ export class IdentityHoldsRefunds1764800000000 implements MigrationInterface {
        FOR EACH ROW EXECUTE FUNCTION notify_token_revoked()`,
     );
 
+    await db.query(`ALTER TABLE orders ADD COLUMN hold_expires_at timestamptz`);
     // The shop sets each hold's end (ORDER_HOLD_MINUTES); an order written outside it holds an hour.
-    await db.query(`ALTER TABLE orders ADD COLUMN hold_expires_at timestamptz DEFAULT now() + interval '1 hour'`);
-    await db.query(`UPDATE orders SET hold_expires_at = NULL WHERE status <> 'unpaid'`);
-    await db.query(`ALTER TABLE orders ADD CONSTRAINT orders_unpaid_hold_ends CHECK (status <> 'unpaid' OR hold_expires_at IS NOT NULL)`);
-    await db.query(`CREATE INDEX orders_unpaid_by_hold_end ON orders (hold_expires_at) WHERE status = 'unpaid'`);
-    await db.query(`ALTER TABLE orders ADD COLUMN cancel_reason varchar(16) CHECK (cancel_reason IN ('customer', 'admin', 'hold_expired'))`);
+    await db.query(`ALTER TABLE orders ALTER COLUMN hold_expires_at SET DEFAULT now() + interval '1 hour'`);
+    await db.query(`UPDATE orders SET hold_expires_at = now() + interval '1 hour' WHERE status = 'unpaid'`);
+    await db.query(`ALTER TABLE orders ADD COLUMN cancel_reason varchar(16)`);
     await db.query(`ALTER TABLE orders ADD COLUMN refunded_at timestamptz`);
-    await db.query(`ALTER TABLE orders ADD COLUMN refunded_cents integer NOT NULL DEFAULT 0 CHECK (refunded_cents >= 0 AND refunded_cents <= total_cents)`);
+    await db.query(`ALTER TABLE orders ADD COLUMN refunded_cents integer NOT NULL DEFAULT 0`);
     await db.query(`ALTER TABLE orders ADD COLUMN payment_error varchar(500)`);
     await db.query(`ALTER TABLE orders ADD COLUMN dispute_status varchar(32)`);
-    await db.query(`CREATE INDEX orders_by_payment_intent ON orders (payment_intent_id) WHERE payment_intent_id IS NOT NULL`);
+    const checks: Array<[string, string]> = [
+      ["orders_unpaid_hold_ends", "status <> 'unpaid' OR hold_expires_at IS NOT NULL"],
+      ["orders_cancel_reason_known", "cancel_reason IN ('customer', 'admin', 'hold_expired')"],
+      ["orders_refund_within_total", "refunded_cents >= 0 AND refunded_cents <= total_cents"],
+    ];
+    for (const [name, check] of checks) await db.query(`ALTER TABLE orders ADD CONSTRAINT ${name} CHECK (${check}) NOT VALID`);
     await this.replaceStatusChecks(db);
   }
 
@@ -69,16 +76,15 @@ export class IdentityHoldsRefunds1764800000000 implements MigrationInterface {
   private async replaceStatusChecks(db: QueryRunner): Promise<void> {
     const checks: Array<{ conname: string }> = await db.query(
       `SELECT conname FROM pg_constraint WHERE conrelid = 'orders'::regclass AND contype = 'c'
-         AND (pg_get_constraintdef(oid) LIKE '%''cancelled''%' OR pg_get_constraintdef(oid) LIKE '%transaction_id IS NOT NULL%')
-         AND conname NOT IN ('orders_unpaid_hold_ends')`,
+         AND (pg_get_constraintdef(oid) LIKE '%''cancelled''%' OR pg_get_constraintdef(oid) LIKE '%transaction_id IS NOT NULL%')`,
     );
     for (const { conname } of checks) await db.query(`ALTER TABLE orders DROP CONSTRAINT "${conname}"`);
-    await db.query(`ALTER TABLE orders ADD CONSTRAINT orders_status_known CHECK (status IN ('unpaid', 'paid', 'cancelled', 'refunded'))`);
+    await db.query(`ALTER TABLE orders ADD CONSTRAINT orders_status_known CHECK (status IN ('unpaid', 'paid', 'cancelled', 'refunded')) NOT VALID`);
     await db.query(
       `ALTER TABLE orders ADD CONSTRAINT orders_paid_has_payment
-       CHECK ((status IN ('paid', 'refunded')) = (transaction_id IS NOT NULL AND paid_at IS NOT NULL))`,
+       CHECK ((status IN ('paid', 'refunded')) = (transaction_id IS NOT NULL AND paid_at IS NOT NULL)) NOT VALID`,
     );
-    await db.query(`ALTER TABLE orders ADD CONSTRAINT orders_refunded_has_time CHECK ((status = 'refunded') = (refunded_at IS NOT NULL))`);
+    await db.query(`ALTER TABLE orders ADD CONSTRAINT orders_refunded_has_time CHECK ((status = 'refunded') = (refunded_at IS NOT NULL)) NOT VALID`);
   }
 
   async down(db: QueryRunner): Promise<void> {

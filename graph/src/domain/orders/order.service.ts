@@ -408,8 +408,8 @@ export class OrderService {
   /**
    * The orders an admin's filter selects, as a condition on `orders "o"` whose text depends only
    * on its `shape` (the status, and how the search is looked up), so that each shape is one
-   * prepared statement: planned once per connection, not on every request (about 1 ms of a
-   * search's 3–5 at the scale seed). The status is written into the text: a partial index serves
+   * prepared statement: planned once per connection, not on every request (planning is a
+   * good part of a search's time at the scale seed). The status is written into the text: a partial index serves
    * it whatever the plan.
    */
   private async selection(filter: OrderFilter): Promise<{ shape: string; where: string; values: unknown[] }> {
@@ -428,11 +428,10 @@ export class OrderService {
       // small it cannot choose to walk the orders newest first instead, which reads them all
       // when none match (the values as arrays it does not estimate one by one: that took longer
       // than the query), and PostgreSQL 18 walks the seq index backwards by that list, reading
-      // only the orders of the page (by id, it read every order found, ~300 of a part name,
-      // to sort them: 2.0 against 0.9 ms). The status is checked there too: a shorter list.
-      // The orders of parts named so now need no look at their rows (orders_by_part_status,
-      // migration 1764710000000): only those of parts once named so are checked by the name
-      // they were ordered under.
+      // only the orders of the page (by id, it read every order found to sort them). The status
+      // is checked there too: a shorter list. The orders of parts named so now need no look at
+      // their rows (orders_by_part_status): only those of parts once named so are checked by the
+      // name they were ordered under.
       const byIdToo = id ? `UNION ALL SELECT seq FROM orders f WHERE (f.id = $5::uuid OR f.part_id = $5::uuid) AND ${ofStatus("f")}` : "";
       return {
         shape: `${statusName}_named${id ? "_or_id" : ""}`,

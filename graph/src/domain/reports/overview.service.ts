@@ -56,8 +56,8 @@ const WINDOW_ATTEMPTS = 3;
 
 /**
  * Every figure of the overview in one statement (the rollups, the new customers, the low-stock
- * count and the parts to show), prepared: planning it took 1.1 ms, a third of running it at a
- * million orders. Its numbers are written into the text, not passed as values: a statement
+ * count and the parts to show), prepared: planning it cost a third of running it at a million
+ * orders. Its numbers are written into the text, not passed as values: a statement
  * without parameters keeps the one plan it was first given, where with them PostgreSQL would
  * plan each run anew (a generic plan, not knowing the window, looks costlier than those).
  */
@@ -113,7 +113,7 @@ export class OverviewService {
    * The overview, or null when part_sales_window does not start on the window's first day. Two
    * statements: every figure (the rollups, the new customers, the low-stock count and the parts
    * to show) in one, then the parts themselves: each statement more costs a round trip, which
-   * cost more than all the SQL (2 ms at a million orders).
+   * cost more than all the SQL at a million orders.
    */
   private read(): Promise<Overview | null> {
     const days = OVERVIEW_DAYS;

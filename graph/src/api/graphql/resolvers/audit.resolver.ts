@@ -1,6 +1,6 @@
 import { Args, Ctx, Directive, FieldResolver, ID, Query, Resolver, Root } from "type-graphql";
 import { AuditEntityType, AuditEntry, Snapshot } from "../../../domain/audit/audit-entry.entity";
-import { AuditLogArgs } from "../../inputs/inputs";
+import { AuditLogArgs } from "../../inputs/audit";
 import { GraphContext } from "../context";
 import { fromGlobalId, NodeTypeName, toGlobalId } from "../global-id";
 import { AuditChange, AuditEntryType } from "../types/audit.type";

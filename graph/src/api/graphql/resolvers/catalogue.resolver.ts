@@ -3,19 +3,10 @@ import { Arg, Args, Ctx, Directive, FieldResolver, Info, Mutation, Query, Resolv
 import { LaptopModel } from "../../../domain/catalogue/laptop-model.entity";
 import { Part } from "../../../domain/catalogue/part.entity";
 import { Review } from "../../../domain/catalogue/review.entity";
-import {
-  AddProductInput,
-  AddReviewInput,
-  AdminPartsArgs,
-  CreatePartInput,
-  IdArgs,
-  LaptopModelArgs,
-  PageArgs,
-  PartSearchArgs,
-  RestockArgs,
-  splitModelName,
-  UpdatePartInput,
-} from "../../inputs/inputs";
+import { AddProductInput, AddReviewInput } from "../../inputs/catalogue";
+import { AdminPartsArgs, CreatePartInput, RestockArgs, splitModelName, UpdatePartInput } from "../../inputs/parts";
+import { IdArgs, PageArgs } from "../../inputs/common";
+import { LaptopModelArgs, PartSearchArgs } from "../../inputs/part-search";
 import { GraphContext } from "../context";
 import { databaseIdFor, toGlobalId } from "../global-id";
 import { asksOnlyFor } from "../selection";
@@ -32,8 +23,9 @@ const asksForCardsOnly = asksOnlyFor(["edges", "node"], PART_CARD_FIELDS);
 @Resolver(() => PartType)
 export class PartResolver {
   @Directive("@cached(until: [CATALOGUE])")
-  // The description stays as it was: with search, filter or orderBy, the parts found, in that order.
-  @Query(() => PartConnection, { description: "The parts catalogue, in catalogue order" })
+  @Query(() => PartConnection, {
+    description: "The parts on sale: the catalogue in its own order, or with search, filter or orderBy the parts found, in that order",
+  })
   parts(@Args() page: PageArgs, @Args() { search, filter, orderBy }: PartSearchArgs, @Ctx() { services }: GraphContext, @Info() info: GraphQLResolveInfo) {
     const criteria = { search, ...filter, order: orderBy };
     return asksForCardsOnly(info) ? services.partSearch.find(criteria, page, "cards") : services.partSearch.find(criteria, page);
@@ -46,14 +38,14 @@ export class PartResolver {
   }
 
   @Directive("@auth(requires: ADMIN)")
-  @Query(() => PartConnection, { description: "Every part, retired ones included, in catalogue order (admins)" })
+  @Query(() => PartConnection, { description: "Every part, retired ones included, in catalogue order" })
   async adminParts(@Args() { first, after, ...filter }: AdminPartsArgs, @Ctx() { services, actor }: GraphContext) {
     return services.parts.listForAdmin(await actor(), filter, { first, after });
   }
 
   @Directive("@auth(requires: ADMIN)")
   @Mutation(() => PartType, { description: "Adds a part to the shop" })
-  async createPart(@Arg("input", () => CreatePartInput) input: CreatePartInput, @Ctx() { services, actor }: GraphContext) {
+  async createPart(@Arg("input", () => CreatePartInput, { description: "The new part" }) input: CreatePartInput, @Ctx() { services, actor }: GraphContext) {
     return services.parts.create(await actor(), { ...input, compatibleModels: input.compatibleModels?.map(splitModelName) });
   }
 
@@ -61,7 +53,11 @@ export class PartResolver {
   @Mutation(() => PartType, {
     description: "Edits a part (only the fields given). CONFLICT when the stock moved from expectedAvailable meanwhile; nothing is saved then",
   })
-  async updatePart(@Args() { id }: IdArgs, @Arg("input", () => UpdatePartInput) input: UpdatePartInput, @Ctx() { services, actor }: GraphContext) {
+  async updatePart(
+    @Args() { id }: IdArgs,
+    @Arg("input", () => UpdatePartInput, { description: "The fields to change" }) input: UpdatePartInput,
+    @Ctx() { services, actor }: GraphContext,
+  ) {
     return services.parts.update(await actor(), databaseIdFor("Part", id), { ...input, compatibleModels: input.compatibleModels?.map(splitModelName) });
   }
 
@@ -121,13 +117,13 @@ export class ProductResolver {
   }
 
   @Directive("@auth(requires: ADMIN)")
-  @Mutation(() => ProductType)
-  async addProduct(@Arg("input", () => AddProductInput) input: AddProductInput, @Ctx() { services, actor }: GraphContext) {
+  @Mutation(() => ProductType, { description: "Lists a new arrival" })
+  async addProduct(@Arg("input", () => AddProductInput, { description: "The new product" }) input: AddProductInput, @Ctx() { services, actor }: GraphContext) {
     return services.products.add(await actor(), input);
   }
 
   @Directive("@auth(requires: ADMIN)")
-  @Mutation(() => DeleteProductPayload)
+  @Mutation(() => DeleteProductPayload, { description: "Deletes a new arrival (NOT_FOUND when there is none with this id)" })
   async deleteProduct(@Args() { id }: IdArgs, @Ctx() { services, actor }: GraphContext): Promise<DeleteProductPayload> {
     const product = await services.products.delete(await actor(), databaseIdFor("Product", id));
     return { deletedId: toGlobalId("Product", product.databaseId), name: product.name };
@@ -148,8 +144,8 @@ export class ReviewResolver {
   }
 
   @Directive("@auth(requires: USER)")
-  @Mutation(() => ReviewType)
-  async addReview(@Arg("input", () => AddReviewInput) input: AddReviewInput, @Ctx() { services, actor }: GraphContext) {
+  @Mutation(() => ReviewType, { description: "Posts a review as the signed-in customer" })
+  async addReview(@Arg("input", () => AddReviewInput, { description: "The review" }) input: AddReviewInput, @Ctx() { services, actor }: GraphContext) {
     // A blank partId is left out, like any blank text.
     return services.reviews.add(await actor(), { ...input, partId: input.partId?.trim() ? databaseIdFor("Part", input.partId) : null });
   }

@@ -1,7 +1,7 @@
 import { Args, Ctx, Directive, FieldResolver, ID, Info, Query, Resolver, Root } from "type-graphql";
 import type { GraphQLResolveInfo } from "graphql";
 import { ShopError } from "../../../domain/errors";
-import { IdArgs } from "../../inputs/inputs";
+import { IdArgs } from "../../inputs/common";
 import { GraphContext } from "../context";
 import { fromGlobalId, NodeTypeName, toGlobalId } from "../global-id";
 import { Node } from "../node";

@@ -3,7 +3,8 @@ import type { GraphQLResolveInfo } from "graphql";
 import { Part } from "../../../domain/catalogue/part.entity";
 import { Order } from "../../../domain/orders/order.entity";
 import type { OrdersRead } from "../../../domain/orders/order.service";
-import { IdArgs, OrdersArgs, PlaceOrderInput } from "../../inputs/inputs";
+import { IdArgs } from "../../inputs/common";
+import { OrdersArgs, PlaceOrderInput } from "../../inputs/orders";
 import { GraphContext } from "../context";
 import { databaseIdFor } from "../global-id";
 import { OrderConnection } from "../types/connection";
@@ -59,7 +60,10 @@ export class OrderResolver {
     description:
       'Reserves a part: its units are held until the order\'s reservedUntil. CONFLICT "Already ordered" while an unpaid order for it exists, and when your unpaid orders would pass what one customer may hold. At most RATE_LIMIT_ORDERS per customer and window (RATE_LIMITED)',
   })
-  async placeOrder(@Arg("input", () => PlaceOrderInput) input: PlaceOrderInput, @Ctx() { services, actor }: GraphContext) {
+  async placeOrder(
+    @Arg("input", () => PlaceOrderInput, { description: "The part, quantity and delivery details" }) input: PlaceOrderInput,
+    @Ctx() { services, actor }: GraphContext,
+  ) {
     return services.orders.place(await actor(), { ...input, partId: databaseIdFor("Part", input.partId) });
   }
 

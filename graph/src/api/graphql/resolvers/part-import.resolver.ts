@@ -1,7 +1,7 @@
 import { Readable } from "node:stream";
 import { Args, Ctx, Directive, Mutation, Resolver } from "type-graphql";
 import { ImportReport } from "../../../domain/catalogue/part-import.service";
-import { ImportPartsArgs } from "../../inputs/inputs";
+import { ImportPartsArgs } from "../../inputs/parts";
 import { readPartCsv } from "../../rest/part-csv";
 import { GraphContext } from "../context";
 import { toGlobalId } from "../global-id";

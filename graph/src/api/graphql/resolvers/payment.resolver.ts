@@ -1,5 +1,5 @@
 import { Args, Ctx, Directive, Mutation, Resolver } from "type-graphql";
-import { ConfirmOrderPaymentArgs, CreatePaymentIntentArgs } from "../../inputs/inputs";
+import { ConfirmOrderPaymentArgs, CreatePaymentIntentArgs } from "../../inputs/payments";
 import { GraphContext } from "../context";
 import { databaseIdFor } from "../global-id";
 import { OrderType } from "../types/order.type";

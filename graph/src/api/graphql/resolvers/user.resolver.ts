@@ -1,6 +1,7 @@
 import type { GraphQLResolveInfo } from "graphql";
 import { Arg, Args, Ctx, Directive, FieldResolver, Info, Mutation, Query, Resolver, Root } from "type-graphql";
-import { EmailArgs, NewsletterArgs, PageArgs, SignInArgs, UpdateProfileInput } from "../../inputs/inputs";
+import { EmailArgs, NewsletterArgs, SignInArgs, UpdateProfileInput } from "../../inputs/accounts";
+import { PageArgs } from "../../inputs/common";
 import { GraphContext } from "../context";
 import { OrderConnection, UserConnection } from "../types/connection";
 import { NewsletterPayload, SignInPayload } from "../types/payloads";
@@ -14,7 +15,7 @@ import { Viewer } from "../types/viewer";
 export class UserResolver {
   @Mutation(() => SignInPayload, {
     description:
-      "Exchanges a Firebase ID token for the shop's access token. An account is the Firebase uid; an email links to an existing account, or grants ADMIN_EMAILS' role, only once verified (FORBIDDEN with extensions.reason EMAIL_NOT_VERIFIED says to verify first)",
+      "Exchanges a Firebase ID token for the shop's access token. An account is the Firebase uid; an email links to an existing account, or grants ADMIN_EMAILS' role, only once verified (FORBIDDEN with extensions.reason EMAIL_NOT_VERIFIED says to verify first). Rate-limited per client address, like PUT /user/{email}",
   })
   signIn(@Args() { idToken }: SignInArgs, @Ctx() { services }: GraphContext) {
     return services.users.signIn(idToken);
@@ -64,17 +65,20 @@ export class UserResolver {
 
   @Directive("@auth(requires: USER)")
   @Mutation(() => ProfileType, { description: "Saves your profile" })
-  async updateProfile(@Arg("input", () => UpdateProfileInput) input: UpdateProfileInput, @Ctx() { services, actor }: GraphContext) {
+  async updateProfile(
+    @Arg("input", () => UpdateProfileInput, { description: "The whole profile (it replaces the one saved)" }) input: UpdateProfileInput,
+    @Ctx() { services, actor }: GraphContext,
+  ) {
     const user = await actor();
     return services.profiles.update(user, user?.email ?? "", input);
   }
 
-  @Mutation(() => NewsletterPayload)
+  @Mutation(() => NewsletterPayload, { description: "Puts an email on the newsletter list (rate-limited per client address)" })
   subscribeNewsletter(@Args() { email }: NewsletterArgs, @Ctx() { services }: GraphContext) {
     return services.newsletter.subscribe(email);
   }
 
-  @Query(() => PublicConfig)
+  @Query(() => PublicConfig, { description: "The public settings a client needs: Firebase project, Stripe publishable key, where images upload" })
   publicConfig(@Ctx() { publicConfig }: GraphContext): PublicConfig {
     return publicConfig;
   }
@@ -82,7 +86,7 @@ export class UserResolver {
 
 @Resolver(() => Viewer)
 export class ViewerResolver {
-  @FieldResolver(() => ProfileType, { nullable: true })
+  @FieldResolver(() => ProfileType, { nullable: true, description: "Your saved profile, or null before you save one" })
   profile(@Root() viewer: Viewer, @Ctx() { loaders }: GraphContext) {
     return loaders.profileByUserId.load(viewer.user.databaseId);
   }

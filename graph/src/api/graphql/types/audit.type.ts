@@ -2,37 +2,66 @@ import { Field, ObjectType, registerEnumType } from "type-graphql";
 import { AuditAction, AuditEntityType, Snapshot } from "../../../domain/audit/audit-entry.entity";
 import { JSONObjectScalar } from "./json-object";
 
-registerEnumType(AuditEntityType, { name: "AuditEntityType", description: "What kind of record an admin changed" });
-registerEnumType(AuditAction, { name: "AuditAction", description: "What an admin did" });
+registerEnumType(AuditEntityType, {
+  name: "AuditEntityType",
+  description: "What kind of record an admin changed",
+  valuesConfig: {
+    PART: { description: "A part of the catalogue" },
+    PRODUCT: { description: "A new arrival" },
+    USER: { description: "An account (its role)" },
+    ORDER: { description: "An order" },
+    IMPORT: { description: "A bulk import of parts (its lines: auditLog(importId:))" },
+  },
+});
+registerEnumType(AuditAction, {
+  name: "AuditAction",
+  description: "What happened: what an admin did, or what the payment provider reported",
+  valuesConfig: {
+    PART_CREATED: { description: "Added a part" },
+    PART_UPDATED: { description: "Edited a part" },
+    PART_RESTOCKED: { description: "Added units to a part's stock" },
+    PART_RETIRED: { description: "Took a part out of the shop" },
+    PART_RESTORED: { description: "Put a retired part back on sale" },
+    PARTS_IMPORTED: { description: "Imported parts from a CSV file: the parts it created or changed are its lines" },
+    PRODUCT_CREATED: { description: "Added a new arrival" },
+    PRODUCT_DELETED: { description: "Deleted a new arrival" },
+    USER_PROMOTED: { description: "Made a user an admin" },
+    USER_DEMOTED: { description: "Took the admin role from a user" },
+    ORDER_CANCELLED: { description: "Cancelled a customer's unpaid order" },
+    ORDER_REFUNDED: { description: "Refunded a paid order in full (an admin, or a refund made at Stripe)" },
+    PAYMENT_REFUNDED: { description: "Gave back a payment the shop could not keep (its order cancelled, or paid already)" },
+    ORDER_DISPUTED: { description: "The customer's bank opened a dispute (chargeback) of the order's payment" },
+  },
+});
 
 @ObjectType({ description: "One field an admin change touched, as text (null: no value)" })
 export class AuditChange {
-  @Field(() => String)
+  @Field(() => String, { description: "The field's name, as in the record" })
   field: string;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: "Its value before the change, as text" })
   before: string | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: "Its value after the change, as text" })
   after: string | null;
 }
 
 /** The entry's actor id, entity id, name and changes are resolved in resolvers/audit.resolver.ts. */
 @ObjectType("AuditEntry", { description: "One admin change: who, when, what, before and after" })
 export class AuditEntryType {
-  @Field(() => String)
+  @Field(() => String, { description: "The entry's id" })
   databaseId: string;
 
-  @Field(() => Date)
+  @Field(() => Date, { description: "When the change was committed (UTC)" })
   at: Date;
 
   @Field(() => String, { description: "The admin's email when they made the change" })
   actorEmail: string;
 
-  @Field(() => AuditAction)
+  @Field(() => AuditAction, { description: "What the admin did" })
   action: AuditAction;
 
-  @Field(() => AuditEntityType)
+  @Field(() => AuditEntityType, { description: "What kind of record changed" })
   entityType: AuditEntityType;
 
   @Field(() => JSONObjectScalar, { nullable: true, description: "The record before the change (null when it was created)" })

@@ -9,7 +9,7 @@ import { UserType } from "./user.type";
 
 @ObjectType({ simpleResolvers: true, description: "Where a page of a connection ends" })
 export class PageInfo {
-  @Field(() => Boolean)
+  @Field(() => Boolean, { description: "Whether another page follows this one" })
   hasNextPage: boolean;
 
   @Field(() => String, { nullable: true, description: "Pass as `after` to get the next page" })
@@ -18,21 +18,21 @@ export class PageInfo {
 
 /** Relay cursor connections: `edges { cursor node }` and `pageInfo`. */
 function connectionOf<T extends object>(NodeClass: ClassType<T>, name: string) {
-  @ObjectType(`${name}Edge`, { simpleResolvers: true })
+  @ObjectType(`${name}Edge`, { simpleResolvers: true, description: `One ${name} of a page, with its cursor` })
   class Edge {
-    @Field(() => String)
+    @Field(() => String, { description: "Opaque: pass it as `after` to get what follows this edge" })
     cursor: string;
 
-    @Field(() => NodeClass)
+    @Field(() => NodeClass, { description: `The ${name}` })
     node: T;
   }
 
-  @ObjectType(`${name}Connection`, { simpleResolvers: true })
+  @ObjectType(`${name}Connection`, { simpleResolvers: true, description: `A page of ${name} records (Relay cursor connection)` })
   class Connection {
-    @Field(() => [Edge])
+    @Field(() => [Edge], { description: "The page's records, in the list's order" })
     edges: Edge[];
 
-    @Field(() => PageInfo)
+    @Field(() => PageInfo, { description: "Whether more follow, and the cursor to ask for them" })
     pageInfo: PageInfo;
   }
   return Connection;

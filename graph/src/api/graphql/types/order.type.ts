@@ -29,7 +29,7 @@ export class OrderType extends NodeFields {
   @Field(() => String, { description: "The part's name when it was ordered" })
   partName: string;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: "Units reserved" })
   quantity: number;
 
   @Field(() => Float, { description: "Unit price in dollars when it was ordered" })
@@ -38,34 +38,34 @@ export class OrderType extends NodeFields {
   @Field(() => Float, { description: "Total in dollars: unit price times quantity" })
   price: number;
 
-  @Field(() => String)
+  @Field(() => String, { description: "The customer's email" })
   userEmail: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "The customer's name when they ordered" })
   userName: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "Delivery address" })
   address: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "The customer's phone number" })
   phone: string;
 
-  @Field(() => OrderStatus)
+  @Field(() => OrderStatus, { description: "Unpaid, paid, cancelled or refunded" })
   status: OrderStatus;
 
-  @Field(() => Boolean)
+  @Field(() => Boolean, { description: "status is PAID" })
   paid: boolean;
 
-  @Field(() => String, { nullable: true, description: "The payment's id once paid" })
+  @Field(() => String, { nullable: true, description: "The payment's id (the PaymentIntent, pi_...) once paid" })
   transactionId: string | null;
 
-  @Field(() => Date)
+  @Field(() => Date, { description: "When it was placed (UTC)" })
   createdAt: Date;
 
-  @Field(() => Date, { nullable: true, description: "When it was paid" })
+  @Field(() => Date, { nullable: true, description: "When it was paid (UTC); null while unpaid" })
   paidAt: Date | null;
 
-  @Field(() => Date, { nullable: true, description: "When it was cancelled" })
+  @Field(() => Date, { nullable: true, description: "When it was cancelled (UTC); null unless cancelled" })
   cancelledAt: Date | null;
 
   @Field(() => CancelReason, { nullable: true, description: "Who or what cancelled it (null unless cancelled)" })
@@ -77,7 +77,7 @@ export class OrderType extends NodeFields {
   })
   reservedUntil: Date | null;
 
-  @Field(() => Date, { nullable: true, description: "When its payment was refunded in full" })
+  @Field(() => Date, { nullable: true, description: "When its payment was refunded in full (UTC)" })
   refundedAt: Date | null;
 
   @Field(() => Float, { description: "How much of its payment was given back, in dollars (a refund made at Stripe may be partial)" })

@@ -18,7 +18,7 @@ export class DailySalesType {
     return centsToDollars(this.sales.revenueCents);
   }
 
-  @Field(() => Int)
+  @Field(() => Int, { description: "Orders paid that day" })
   get paidOrders(): number {
     return this.sales.paidOrders;
   }
@@ -28,17 +28,17 @@ export class DailySalesType {
 export class PartSalesType {
   constructor(private readonly sales: PartSales) {}
 
-  @Field(() => PartType)
+  @Field(() => PartType, { description: "The part" })
   get part(): Part {
     return this.sales.part;
   }
 
-  @Field(() => Int)
+  @Field(() => Int, { description: "Units of it in orders paid in the window" })
   get unitsSold(): number {
     return this.sales.unitsSold;
   }
 
-  @Field(() => Float, { description: "In dollars" })
+  @Field(() => Float, { description: "Those orders' totals for this part, in dollars" })
   get revenue(): number {
     return centsToDollars(this.sales.revenueCents);
   }

@@ -2,20 +2,29 @@ import { Field, ID, Int, ObjectType, registerEnumType } from "type-graphql";
 import { ImportOutcome } from "../../../domain/catalogue/part-import.service";
 import { AuditChange } from "./audit.type";
 
-registerEnumType(ImportOutcome, { name: "PartImportOutcome", description: "What a line of a parts import does" });
+registerEnumType(ImportOutcome, {
+  name: "PartImportOutcome",
+  description: "What a line of a parts import does",
+  valuesConfig: {
+    CREATED: { description: "Creates the part its number names" },
+    CHANGED: { description: "Changes the part with its number (the fields that differ)" },
+    UNCHANGED: { description: "Leaves its part as it is" },
+    REFUSED: { description: "Does nothing: its problems say why" },
+  },
+});
 
 @ObjectType({ description: "One line of a parts import: what it does (or would do, in a dry run) and why" })
 export class PartImportLine {
   @Field(() => Int, { description: "Its line in the file (the header is line 1)" })
   line: number;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: "The part number it names (null when the line could not be read)" })
   partNumber: string | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: "The part's name as the line leaves it" })
   name: string | null;
 
-  @Field(() => ImportOutcome)
+  @Field(() => ImportOutcome, { description: "What it does" })
   outcome: ImportOutcome;
 
   @Field(() => ID, { nullable: true, description: "Global id of the part it created or changes (null when refused, or created by a dry run)" })
@@ -36,25 +45,25 @@ export class PartImportReport {
   })
   importId: string | null;
 
-  @Field(() => Boolean)
+  @Field(() => Boolean, { description: "true: nothing was changed" })
   dryRun: boolean;
 
-  @Field(() => String)
+  @Field(() => String, { description: "The file's name, as History shows it" })
   fileName: string;
 
   @Field(() => Int, { description: "Lines read, the header not counted" })
   lines: number;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: "Lines that create a part" })
   created: number;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: "Lines that change a part" })
   changed: number;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: "Lines that leave their part as it is" })
   unchanged: number;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: "Lines refused" })
   refused: number;
 
   @Field(() => [PartImportLine], {

@@ -5,7 +5,7 @@ import { NodeFields } from "./node-fields";
 /** The GraphQL shape of domain/catalogue/part.entity.ts (resolvers return the entities). */
 @ObjectType("Part", { simpleResolvers: true, implements: Node, description: "A laptop part customers can reserve" })
 export class PartType extends NodeFields {
-  @Field(() => String)
+  @Field(() => String, { description: "Its name" })
   name: string;
 
   @Field(() => String, {
@@ -13,7 +13,7 @@ export class PartType extends NodeFields {
   })
   partNumber: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "URL of its photo (http(s), or a path on this shop)" })
   img: string;
 
   @Field(() => Float, { description: "Unit price in dollars" })
@@ -22,16 +22,16 @@ export class PartType extends NodeFields {
   @Field(() => Int, { description: "Units in stock" })
   available: number;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: "Smallest quantity one order takes" })
   minOrderQuantity: number;
 
-  @Field(() => String)
+  @Field(() => String, { description: "A short description for its card" })
   shortDesc: string;
 
   @Field(() => Boolean, { description: "Taken out of the shop by an admin: not listed, not reservable, still on past orders" })
   retired: boolean;
 
-  @Field(() => Date, { nullable: true, description: "When it was retired" })
+  @Field(() => Date, { nullable: true, description: "When it was retired (UTC); null while on sale" })
   retiredAt: Date | null;
 
   @Field(() => Int, { description: "Listed as low on stock at or below this many units" })

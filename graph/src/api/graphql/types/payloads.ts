@@ -2,35 +2,37 @@ import { Field, ID, ObjectType } from "type-graphql";
 import { User } from "../../../domain/accounts/user.entity";
 import { UserType } from "./user.type";
 
-@ObjectType({ simpleResolvers: true })
+@ObjectType({ simpleResolvers: true, description: "What signIn answers: the shop's access token and the account it is for" })
 export class SignInPayload {
-  @Field(() => String, { description: "The shop's access token: send it as Authorization: Bearer <token>" })
+  @Field(() => String, { description: "The shop's access token (a JWT, valid one day): send it as Authorization: Bearer <token>" })
   token: string;
 
-  @Field(() => UserType)
+  @Field(() => UserType, { description: "The signed-in account (created at its first sign-in)" })
   user: User;
 }
 
-@ObjectType({ simpleResolvers: true })
+@ObjectType({ simpleResolvers: true, description: "What deleteProduct answers: which product is gone" })
 export class DeleteProductPayload {
   @Field(() => ID, { description: "Global id of the deleted product" })
   deletedId: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "Its name, for the confirmation" })
   name: string;
 }
 
-@ObjectType({ simpleResolvers: true })
+@ObjectType({ simpleResolvers: true, description: "What subscribeNewsletter answers" })
 export class NewsletterPayload {
-  @Field(() => Boolean)
+  @Field(() => Boolean, { description: "Always true: the email is on the list" })
   subscribed: boolean;
 
-  @Field(() => Boolean)
+  @Field(() => Boolean, { description: "True when it already was (nothing changed)" })
   alreadySubscribed: boolean;
 }
 
-@ObjectType({ simpleResolvers: true })
+@ObjectType({ simpleResolvers: true, description: "What createPaymentIntent answers: what the card form needs to pay" })
 export class PaymentIntentPayload {
-  @Field(() => String)
+  @Field(() => String, {
+    description: "The PaymentIntent's client secret, for Stripe.js (or the local sandbox) to confirm the card; the amount is the order's stored total",
+  })
   clientSecret: string;
 }

@@ -4,24 +4,24 @@ import { NodeFields } from "./node-fields";
 
 @ObjectType("Product", { simpleResolvers: true, implements: Node, description: "A new arrival added by an admin" })
 export class ProductType extends NodeFields {
-  @Field(() => String)
+  @Field(() => String, { description: "Its name (at most 20 characters)" })
   name: string;
 
-  @Field(() => Int, { nullable: true })
+  @Field(() => Int, { nullable: true, description: "Units available, when the admin said" })
   availableQuantity: number | null;
 
-  @Field(() => Float, { nullable: true, description: "Price in dollars" })
+  @Field(() => Float, { nullable: true, description: "Price in dollars, when the admin gave one" })
   price: number | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: "URL of its photo" })
   img: string | null;
 
-  @Field(() => Int, { nullable: true })
+  @Field(() => Int, { nullable: true, description: "Smallest quantity one order takes, when the admin said" })
   minQuantity: number | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: "What it is" })
   description: string | null;
 
-  @Field(() => Date)
+  @Field(() => Date, { description: "When it was added (UTC)" })
   createdAt: Date;
 }

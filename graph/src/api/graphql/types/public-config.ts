@@ -2,13 +2,13 @@ import { Field, ObjectType } from "type-graphql";
 
 @ObjectType({ simpleResolvers: true, description: "What the web app needs to know to talk to the identity, payment and image services" })
 export class PublicConfig {
-  @Field(() => String)
+  @Field(() => String, { description: "The Firebase project that signs users in (demo-* on the local Auth Emulator)" })
   firebaseProjectId: string;
 
   @Field(() => String, { description: "The Firebase web API key (public by design)" })
   firebaseApiKey: string;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: "The Firebase auth domain (for Google sign-in), when configured" })
   firebaseAuthDomain: string | null;
 
   @Field(() => String, { nullable: true, description: "http://host:port of the Auth Emulator when the shop runs on it" })

@@ -6,27 +6,27 @@ import { toGlobalId } from "../global-id";
 export class Viewer {
   constructor(readonly user: User) {}
 
-  @Field(() => ID)
+  @Field(() => ID, { description: "The user's global id (a User)" })
   get id(): string {
     return toGlobalId("User", this.user.databaseId);
   }
 
-  @Field(() => String)
+  @Field(() => String, { description: "The id REST answers with as _id" })
   get databaseId(): string {
     return this.user.databaseId;
   }
 
-  @Field(() => String)
+  @Field(() => String, { description: "Your email" })
   get email(): string {
     return this.user.email;
   }
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: "Your name from the identity provider, or null" })
   get displayName(): string | null {
     return this.user.displayName;
   }
 
-  @Field(() => Role)
+  @Field(() => Role, { description: "USER or ADMIN" })
   get role(): Role {
     return this.user.role;
   }
@@ -38,7 +38,7 @@ export class Viewer {
     return this.user.emailVerified;
   }
 
-  @Field(() => Boolean)
+  @Field(() => Boolean, { description: "role is ADMIN" })
   get isAdmin(): boolean {
     return this.user.role === Role.ADMIN;
   }

@@ -1,7 +1,7 @@
 import { LRUCache } from "lru-cache";
 import type { DataSource } from "typeorm";
 import { runStatement } from "../../../db/prepared";
-import type { DomainEvents } from "../../events";
+import type { ChangeFeed } from "../../change-feed";
 import { searchedNumberKey } from "../part-numbers";
 
 /**
@@ -56,7 +56,7 @@ export class SearchQueriesMemo {
   private generation = 0;
   private readonly known = new LRUCache<string, SearchQueries>({ max: 10_000 });
 
-  constructor(private readonly events: DomainEvents) {
+  constructor(private readonly events: ChangeFeed) {
     events.subscribe(["catalogue"], ({ key }) => {
       if (key !== undefined && !VOCABULARY_TABLES.has(key)) return;
       this.generation++;

@@ -7,11 +7,11 @@ import { Client } from "pg";
  * write can forget to. Anything kept in memory that derives from the database (the answer caches,
  * the signed-in callers) subscribes here.
  *
- * - catalogue: parts (stock included: orders move it), products, reviews (migration 1763900000000),
- *   laptop models and which parts fit them (1764500000000), the search vocabulary (1764510000000,
- *   1764720000000: the table named, a search's tsqueries are kept until it changes);
- * - accounts: orders and profiles (1764200000000);
- * - users: a user row updated or deleted, with the user's id as the key (1764100000000).
+ * - catalogue: parts (stock included: orders move it), products, reviews, laptop models and which
+ *   parts fit them, the search vocabulary (a search's tsqueries are kept until it changes);
+ * - accounts: orders and profiles;
+ * - users: a user row updated or deleted, with the user's id as the key.
+ * graph/src/db/schema.sql lists the triggers that notify each topic.
  */
 export type ChangeTopic = "catalogue" | "accounts" | "users";
 export const CHANGE_TOPICS: readonly ChangeTopic[] = ["catalogue", "accounts", "users"];
@@ -58,7 +58,7 @@ const topicOf = (channel: string) => CHANGE_TOPICS.find((topic) => channelOf(top
  * While the connection is not up (start-up, a lost connection, reconnecting) the feed is not live
  * and the caches neither serve nor store: a missed notification can never leave a stale entry.
  */
-export class DomainEvents {
+export class ChangeFeed {
   private live = false;
   private listener: Client | null = null;
   private stopped = false;

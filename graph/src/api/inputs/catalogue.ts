@@ -1,0 +1,73 @@
+import { Field, Float, ID, InputType, Int } from "type-graphql";
+import { IsInt, IsOptional, IsString, Matches, Max, Min } from "class-validator";
+import { HttpUrlField, RequiredText } from "./fields";
+import { DollarAmount, MAX, MaxLength } from "./validation";
+
+/* What the catalogue takes besides parts: new arrivals (products, admins) and reviews (customers). */
+
+@InputType({ description: "A review by the signed-in customer, of the shop or of one part" })
+export class AddReviewInput {
+  @RequiredText("Name", MAX.name, "The reviewer's name as shown with the review", "Name is Required")
+  name: string;
+
+  @Field(() => Int, { description: "1 to 5 stars" })
+  @IsInt({ message: "Rating must be a whole number from 1 to 5" })
+  @Min(1, { message: "Rating must be a whole number from 1 to 5" })
+  @Max(5, { message: "Rating must be a whole number from 1 to 5" })
+  ratings: number;
+
+  @RequiredText("Description", MAX.description, "The review's text", "Description is Required")
+  description: string;
+
+  @HttpUrlField("Image URL", "Image is Required", "Image must be an http(s) URL", "http(s) URL of the uploaded image")
+  img: string;
+
+  @Field(() => ID, { nullable: true, description: "The part reviewed (global id or databaseId); leave out for a review of the shop" })
+  @IsOptional()
+  @IsString({ message: "partId must be the id of a part" })
+  @MaxLength(200, { message: "Part not found" })
+  partId?: string | null;
+}
+
+@InputType({ description: "A new arrival to list (admins): only the name is required" })
+export class AddProductInput {
+  @RequiredText("Name", MAX.productName, "The product's name")
+  name: string;
+
+  @Field(() => Int, { nullable: true, description: "Units available, 0 to 10,000,000" })
+  @IsOptional()
+  @IsInt({ message: "Available quantity must be a whole number" })
+  @Min(0, { message: "Available quantity cannot be negative" })
+  @Max(10_000_000, { message: "Available quantity is too large" })
+  availableQuantity?: number | null;
+
+  @Field(() => Float, { nullable: true, description: "Price in dollars, at most two decimals, 0 to 1,000,000" })
+  @IsOptional()
+  @DollarAmount("Price must be an amount in dollars with at most two decimals")
+  @Min(0, { message: "Price cannot be negative" })
+  @Max(1_000_000, { message: "Price is too large" })
+  price?: number | null;
+
+  @Field(() => String, {
+    nullable: true,
+    description: `http(s) URL of the photo, or a path on this shop (/uploads/...); at most ${MAX.url.toLocaleString("en-US")} characters`,
+  })
+  @IsOptional()
+  @IsString({ message: "Image must be an http(s) URL" })
+  @MaxLength(MAX.url, { message: `Image URL must be at most ${MAX.url} characters` })
+  @Matches(/^(https?:\/\/[^\s]+|\/[^\s]*)$/i, { message: "Image must be an http(s) URL" })
+  img?: string | null;
+
+  @Field(() => Int, { nullable: true, description: "Smallest quantity one order takes, 0 to 10,000,000" })
+  @IsOptional()
+  @IsInt({ message: "Minimum quantity must be a whole number" })
+  @Min(0, { message: "Minimum quantity cannot be negative" })
+  @Max(10_000_000, { message: "Minimum quantity is too large" })
+  minQuantity?: number | null;
+
+  @Field(() => String, { nullable: true, description: `What the product is, at most ${MAX.description.toLocaleString("en-US")} characters` })
+  @IsOptional()
+  @IsString({ message: "Description must be text" })
+  @MaxLength(MAX.description, { message: `Description must be at most ${MAX.description} characters` })
+  description?: string | null;
+}
