@@ -251,6 +251,40 @@ function partialSnapshot(part: ExportedPart, changes: FieldChange[]): Snapshot {
   return Object.fromEntries([["name", whole.name], ...changes.map((change) => [change.field, whole[change.field]])]);
 }
 
+/** A part's row as the import compares it and the export writes it (`p` is the parts table). */
+interface PartRow {
+  part_number: string;
+  name: string;
+  short_desc: string;
+  img: string;
+  price_cents: number;
+  available: number;
+  min_order_quantity: number;
+  low_stock_threshold: number;
+  retired: boolean;
+  models: string[];
+  alternatives: string[];
+}
+const PART_ROW_COLUMNS = `p.part_number, p.name, p.short_desc, p.img, p.price_cents, p.available, p.min_order_quantity, p.low_stock_threshold,
+  p.retired_at IS NOT NULL AS retired,
+  ARRAY(SELECT m.brand || ' ' || m.model FROM part_compatibility c JOIN laptop_models m ON m.id = c.laptop_model_id
+        WHERE c.part_id = p.id ORDER BY lower(m.brand), lower(m.model)) AS models,
+  ARRAY(SELECT a.number FROM part_alternative_numbers a WHERE a.part_id = p.id ORDER BY a.position) AS alternatives`;
+
+const exportedPartOf = (row: PartRow): ExportedPart => ({
+  partNumber: row.part_number,
+  name: row.name,
+  price: centsToDollars(row.price_cents),
+  available: row.available,
+  minOrderQuantity: row.min_order_quantity,
+  lowStockThreshold: row.low_stock_threshold,
+  shortDesc: row.short_desc,
+  compatibleModels: row.models,
+  alternativeNumbers: row.alternatives,
+  images: [row.img],
+  retired: row.retired,
+});
+
 export class PartImportService {
   constructor(private readonly db: DataSource) {}
 
@@ -428,52 +462,14 @@ export class PartImportService {
   /** The parts the numbers name (by their own number or an alternative one), keyed by the number's key. */
   private async currentParts(db: EntityManager, keys: string[], locking: boolean): Promise<Map<string, CurrentPart>> {
     if (keys.length === 0) return new Map();
-    const rows: Array<{
-      key: string;
-      alternative: boolean;
-      id: string;
-      part_number: string;
-      name: string;
-      short_desc: string;
-      img: string;
-      price_cents: number;
-      available: number;
-      min_order_quantity: number;
-      low_stock_threshold: number;
-      retired: boolean;
-      models: string[];
-      alternatives: string[];
-    }> = await db.query(
-      `SELECT k.key, k.alternative, p.id, p.part_number, p.name, p.short_desc, p.img, p.price_cents, p.available, p.min_order_quantity,
-              p.low_stock_threshold, p.retired_at IS NOT NULL AS retired,
-              ARRAY(SELECT m.brand || ' ' || m.model FROM part_compatibility c JOIN laptop_models m ON m.id = c.laptop_model_id
-                    WHERE c.part_id = p.id ORDER BY lower(m.brand), lower(m.model)) AS models,
-              ARRAY(SELECT a.number FROM part_alternative_numbers a WHERE a.part_id = p.id ORDER BY a.position) AS alternatives
+    const rows: Array<PartRow & { key: string; alternative: boolean; id: string }> = await db.query(
+      `SELECT k.key, k.alternative, p.id, ${PART_ROW_COLUMNS}
        FROM part_number_keys k JOIN parts p ON p.id = k.part_id
        WHERE k.key = ANY($1::text[])
        ORDER BY p.id ${locking ? "FOR NO KEY UPDATE OF p" : ""}`,
       [keys],
     );
-    return new Map(
-      rows.map((row) => [
-        row.key,
-        {
-          id: row.id,
-          asAlternative: row.alternative,
-          partNumber: row.part_number,
-          name: row.name,
-          price: centsToDollars(row.price_cents),
-          available: row.available,
-          minOrderQuantity: row.min_order_quantity,
-          lowStockThreshold: row.low_stock_threshold,
-          shortDesc: row.short_desc,
-          compatibleModels: row.models,
-          alternativeNumbers: row.alternatives,
-          images: [row.img],
-          retired: row.retired,
-        },
-      ]),
-    );
+    return new Map(rows.map((row) => [row.key, { ...exportedPartOf(row), id: row.id, asAlternative: row.alternative }]));
   }
 
   /** Who holds each number: the own number's key of its part, with that part's name and number. */
@@ -601,42 +597,12 @@ export class PartImportService {
     authorize(actor, "ADMIN");
     let after = "0";
     for (;;) {
-      const rows: Array<{
-        seq: string;
-        part_number: string;
-        name: string;
-        short_desc: string;
-        img: string;
-        price_cents: number;
-        available: number;
-        min_order_quantity: number;
-        low_stock_threshold: number;
-        retired: boolean;
-        models: string[];
-        alternatives: string[];
-      }> = await this.db.query(
-        `SELECT p.seq, p.part_number, p.name, p.short_desc, p.img, p.price_cents, p.available, p.min_order_quantity, p.low_stock_threshold,
-                p.retired_at IS NOT NULL AS retired,
-                ARRAY(SELECT m.brand || ' ' || m.model FROM part_compatibility c JOIN laptop_models m ON m.id = c.laptop_model_id
-                      WHERE c.part_id = p.id ORDER BY lower(m.brand), lower(m.model)) AS models,
-                ARRAY(SELECT a.number FROM part_alternative_numbers a WHERE a.part_id = p.id ORDER BY a.position) AS alternatives
-         FROM parts p WHERE p.seq > $1 ORDER BY p.seq LIMIT $2`,
+      const rows: Array<PartRow & { seq: string }> = await this.db.query(
+        `SELECT p.seq, ${PART_ROW_COLUMNS} FROM parts p WHERE p.seq > $1 ORDER BY p.seq LIMIT $2`,
         [after, IMPORT_BATCH_LINES],
       );
       if (rows.length === 0) return;
-      yield rows.map((row) => ({
-        partNumber: row.part_number,
-        name: row.name,
-        price: centsToDollars(row.price_cents),
-        available: row.available,
-        minOrderQuantity: row.min_order_quantity,
-        lowStockThreshold: row.low_stock_threshold,
-        shortDesc: row.short_desc,
-        compatibleModels: row.models,
-        alternativeNumbers: row.alternatives,
-        images: [row.img],
-        retired: row.retired,
-      }));
+      yield rows.map(exportedPartOf);
       after = rows[rows.length - 1].seq;
     }
   }
