@@ -131,6 +131,7 @@ describe("roles: ADMIN_EMAILS grants only to verified addresses, and only while 
     expect(unverified.status).toBe(200);
     expect((await restAt(listed.url, "GET", `/admin/${boss}`, { token: unverified.body.token })).body).toEqual({ admin: false });
     const verified = await signIn(boss, await verifyEmail(boss), listed.url);
+    expect(verified.status, JSON.stringify(verified.body)).toBe(200);
     expect((await restAt(listed.url, "GET", `/admin/${boss}`, { token: verified.body.token })).body).toEqual({ admin: true });
     expect(await userRow(boss)).toMatchObject({ role: "admin", admin_source: "config" });
 

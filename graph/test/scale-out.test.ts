@@ -505,10 +505,12 @@ describe("what operators watch", () => {
           await value(`count(up == 1)`),
           await value(`sum(partshop_http_request_duration_seconds_count{route="/graphql", operation="ScaleOutProbe"})`),
           await value(`sum(partshop_rate_limit_refusals_total{limit="newsletter"})`),
+          // A process restarted by an earlier test is back in the balancer once its health checks pass.
+          await value(`haproxy_backend_active_servers{proxy="shops"}`),
         ],
         { timeout: 30_000, interval: 500 },
       )
-      .toEqual([4, 12, 1]);
+      .toEqual([4, 12, 1, 3]);
 
     const up = await prometheus.query("up");
     expect(up.map((series) => `${series.metric.job} ${series.metric.instance} ${series.value[1]}`).sort()).toEqual(
@@ -533,7 +535,6 @@ describe("what operators watch", () => {
       expect(heap).toBeLessThan(1024 * 1024 * 1024);
       expect(await value(`nodejs_eventloop_lag_p99_seconds{${instance}}`)).toBeGreaterThan(0);
     }
-    expect(await value(`haproxy_backend_active_servers{proxy="shops"}`)).toBe(3);
     expect(await value(`sum(haproxy_frontend_http_requests_total{proxy="shop"})`)).toBeGreaterThan(100);
   });
 

@@ -163,7 +163,14 @@ describe(".env.example", () => {
   const repo = path.join(__dirname, "..", "..");
   const documented = new Set([...fs.readFileSync(path.join(repo, ".env.example"), "utf8").matchAll(/^# ([A-Z][A-Z0-9_]+)=/gm)].map((match) => match[1]));
   /** Read by libraries the shop uses rather than by its own code. */
-  const readByLibraries = new Set(["GOOGLE_APPLICATION_CREDENTIALS", "AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY"]);
+  const readByLibraries = new Set([
+    "GOOGLE_APPLICATION_CREDENTIALS",
+    "AWS_ACCESS_KEY_ID",
+    "AWS_SECRET_ACCESS_KEY",
+    "OTEL_EXPORTER_OTLP_PROTOCOL",
+    "OTEL_SERVICE_NAME",
+    "OTEL_TRACES_SAMPLER",
+  ]);
   const source = (file: string) => fs.readFileSync(path.join(repo, file), "utf8");
   const readByShop = [...source("graph/src/config.ts").matchAll(/(?:read\.(?:text|required|integer|flag|list)|publicUrl)\("([A-Z0-9_]+)"/g)].map(
     (match) => match[1],
