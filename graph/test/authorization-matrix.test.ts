@@ -144,6 +144,17 @@ const REST: Record<string, RestRow> = {
   "DELETE /userOrder/:id": { expect: [401, 200, 404, 404], request: async (world) => ({ params: { id: await freshOrder(world.customer) } }) },
   "GET /getOrders": { expect: [401, 403, 403, 200] },
   "GET /admin/orders.csv": { expect: [401, 403, 403, 200], request: () => ({ query: "status=unpaid&search=matrix" }) },
+  "GET /admin/parts.csv": { expect: [401, 403, 403, 200] },
+  // A dry run of a one-line file: the body is CSV, not JSON.
+  "POST /admin/parts/import": {
+    expect: [401, 403, 403, 200],
+    send: async (_world, token) =>
+      fetch(`${shop().url}/admin/parts/import?dryRun=true`, {
+        method: "POST",
+        headers: { "content-type": "text/csv", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        body: "part_number,price\r\nMATRIX-1,9.50\r\n",
+      }),
+  },
   "POST /parts": { expect: [401, 403, 403, 201], request: () => ({ body: partBody }) },
   "PATCH /parts/:id": { expect: [401, 403, 403, 200], request: async () => ({ params: { id: await freshPart() }, body: { name: "Matrix renamed" } }) },
   "POST /parts/:id/restock": { expect: [401, 403, 403, 200], request: async () => ({ params: { id: await freshPart() }, body: { quantity: 3 } }) },
@@ -239,6 +250,10 @@ const GRAPHQL: Record<string, GqlRow> = {
     expect: ["UNAUTHENTICATED", "FORBIDDEN", "FORBIDDEN", "ok"],
     query: 'mutation($id: ID!) { updatePart(id: $id, input: { name: "Matrix renamed", available: 6, expectedAvailable: 10 }) { id } }',
     variables: async () => ({ id: await freshPart() }),
+  },
+  "Mutation.importParts": {
+    expect: ["UNAUTHENTICATED", "FORBIDDEN", "FORBIDDEN", "ok"],
+    query: 'mutation { importParts(csv: "part_number,price\\nMATRIX-1,9.50\\n", dryRun: true) { lines refused } }',
   },
   "Mutation.restockPart": {
     expect: ["UNAUTHENTICATED", "FORBIDDEN", "FORBIDDEN", "ok"],

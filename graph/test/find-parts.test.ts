@@ -984,11 +984,15 @@ describe("the search's SQL", () => {
     expect(missing((await withDatabase((client) => checkInvariants(client))).violations)).toEqual([]);
     // Its ranks too (migration 1764770000000): a one-word search reads them.
     await withDatabase((client) => client.query("SELECT rebuild_part_lexeme_ranks()"));
-    // The triggers off skipped part_names too: put the name there as the shop would have, or the
-    // invariant checks of the files run after this one (one database for the suite) report it.
-    await withDatabase((client) =>
-      client.query("INSERT INTO part_names (part_id, name) SELECT id, name FROM parts WHERE id = $1 ON CONFLICT DO NOTHING", [id]),
-    );
+    // The triggers off skipped part_names and part_number_keys too: put the name and the number's
+    // key there as the shop would have, or the invariant checks of the files run after this one
+    // (one database for the suite) report them.
+    await withDatabase(async (client) => {
+      await client.query("INSERT INTO part_names (part_id, name) SELECT id, name FROM parts WHERE id = $1 ON CONFLICT DO NOTHING", [id]);
+      await client.query("INSERT INTO part_number_keys (key, part_id, alternative) SELECT part_number_key(part_number), id, false FROM parts WHERE id = $1", [
+        id,
+      ]);
+    });
     const found = await gql(PARTS_QUERY, { search: `${word}i`, first: 10 });
     expect(found.body.data.parts.edges.map((edge: any) => edge.node.databaseId)).toEqual([id]);
   });

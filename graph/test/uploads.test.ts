@@ -4,6 +4,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+import zlib from "node:zlib";
 import { newCustomer, rest, shop, withDatabase } from "./support/client";
 import { distinctPng, storedImages } from "./support/fixtures";
 import { GRAPH_DIR } from "./support/processes";
@@ -31,7 +32,38 @@ async function upload(file: Buffer, options: { token?: string; name?: string; ty
   return { status: response.status, body: (await response.json()) as any };
 }
 
+/** A structurally whole PNG (valid chunks and CRCs) whose header declares width × height pixels of 1-bit grey; its data is one row. */
+function pngDeclaring(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(zlib.crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 1;
+  const row = zlib.deflateSync(Buffer.alloc(1 + Math.ceil(width / 8)));
+  return Buffer.concat([IMAGES.png.subarray(0, 8), chunk("IHDR", header), chunk("IDAT", row), chunk("IEND", Buffer.alloc(0))]);
+}
+
 describe("image uploads (POST /upload)", () => {
+  it("refuses an image whose header declares more than 64 megapixels (a 30,000 × 30,000 PNG of a few bytes), storing nothing", async () => {
+    const customer = await newCustomer();
+    const before = await storedImages();
+    const bomb = pngDeclaring(30_000, 30_000);
+    expect(bomb.length).toBeLessThan(10_000);
+    const answer = await upload(bomb, { token: customer.token, name: "huge.png" });
+    expect(answer.status).toBe(400);
+    expect(answer.body).toEqual({ success: false, error: "The image is 30,000 × 30,000 pixels: images may have at most 64 megapixels (8,000 × 8,000)" });
+    expect(await storedImages()).toEqual(before);
+    // Just under the limit, the same kind of file is taken.
+    expect((await upload(pngDeclaring(8_000, 8_000), { token: customer.token })).status).toBe(201);
+  });
+
   it("accepts PNG, JPEG, GIF and WebP, answering {success, data.url}, and serves them with the right type", async () => {
     const customer = await newCustomer();
     const types: Record<string, string> = { png: "image/png", jpg: "image/jpeg", gif: "image/gif", webp: "image/webp" };

@@ -44,6 +44,24 @@ const KIND_PRICES = [
 export const SCALE = { parts: 100_000, users: 100_000, orders: 1_000_000 };
 
 /**
+ * Part n's manufacturer number, in the style of its series' maker (the series is (n / 10) % 8, as
+ * BRANDS lists them): Lenovo FRUs (5B1K012345), Dell (0K012345), HP (L012345-346), Apple
+ * (661-012345), ASUS (0B200-00012345), Acer (KT-00012345), Microsoft (M1012345). Each holds n
+ * whole, and the makers' forms differ, so no two parts share a number (nor with the seed's).
+ */
+const PART_NUMBER_SQL = `CASE (n / 10) % 8
+              WHEN 0 THEN '5B1' || chr(65 + n % 26) || lpad(n::text, 6, '0')
+              WHEN 7 THEN '5B2' || chr(65 + n % 26) || lpad(n::text, 6, '0')
+              WHEN 1 THEN '0' || chr(65 + n % 26) || lpad(n::text, 6, '0')
+              WHEN 2 THEN 'L' || lpad(n::text, 6, '0') || '-' || lpad((1 + n % 999)::text, 3, '0')
+              WHEN 3 THEN '661-' || lpad(n::text, 6, '0')
+              WHEN 4 THEN '0B200-' || lpad(n::text, 8, '0')
+              WHEN 5 THEN 'KT-' || lpad(n::text, 8, '0')
+              ELSE 'M1' || lpad(n::text, 6, '0') END`;
+/** Every third part also lists the FRU it replaces (02D and n), as part_alternative_numbers keeps it. */
+const ALTERNATIVE_NUMBER_SQL = `'02D' || lpad(substring(short_desc FROM '^Scale part ([0-9]+):'), 7, '0')`;
+
+/**
  * Customers with names as varied as a real shop's ("olivia.martin.4821@…", "Olivia Martin"): an
  * admin's search for one then reads trigrams that few rows share, as it would in production.
  */
@@ -216,8 +234,9 @@ export async function seedAtScale(db, scale = SCALE) {
     ).then(() => makeIndexes("users' keys and indexes", db, [...keysOf("users"), ...indexesOf("users", false), ...indexesOf("users", true)]));
     const parts = stepOn(second)(
       "parts",
-      `INSERT INTO parts (name, img, price_cents, available, min_order_quantity, short_desc, created_at, retired_at)
+      `INSERT INTO parts (name, part_number, img, price_cents, available, min_order_quantity, short_desc, created_at, retired_at)
      SELECT ($2::text[])[1 + n % 10] || ' for ' || ($3::text[])[1 + (n / 10) % 8] || ' ' || chr(65 + n % 26) || (n % 97),
+            ${PART_NUMBER_SQL},
             '/images/parts/battery-57wh.svg', ($4::int[])[1 + n % 10] + (n * 7919) % (($5::int[])[1 + n % 10] - ($4::int[])[1 + n % 10]),
             (n * 31) % 500, 1 + n % 5,
             'Scale part ' || n || ': a replacement ' || lower(($2::text[])[1 + n % 10]) || ' in grade-A quality',
@@ -281,6 +300,18 @@ export async function seedAtScale(db, scale = SCALE) {
      JOIN m ON m.i = ((p.n / 10) % 8) * $4::int + (p.n * 7 + j * 17) % $4::int
      ON CONFLICT DO NOTHING`,
       [models.map((m) => m[0]), models.map((m) => m[1]), MODELS_PER_PART, MODELS_PER_SERIES],
+    );
+    // What the triggers of migration 1764900000000 would have written: every number's key, and
+    // every third part's alternative number.
+    await step(
+      "part numbers",
+      `WITH alternatives AS (
+         INSERT INTO part_alternative_numbers (part_id, position, number)
+         SELECT id, 0, ${ALTERNATIVE_NUMBER_SQL} FROM parts WHERE short_desc LIKE 'Scale part %' AND seq % 3 = 0
+         RETURNING part_id, number)
+       INSERT INTO part_number_keys (key, part_id, alternative)
+       SELECT part_number_key(part_number), id, false FROM parts WHERE short_desc LIKE 'Scale part %'
+       UNION ALL SELECT part_number_key(number), part_id, true FROM alternatives`,
     );
     // What the triggers of migrations 1764510000000, 1764740000000 and 1764750000000 would have written, for all parts at once.
     await step(

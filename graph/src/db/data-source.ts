@@ -51,6 +51,8 @@ import { IdentityHoldsRefundsIndexes1764800000001 } from "./migrations/176480000
 import { FoldedOrderSearch1764860000000 } from "./migrations/1764860000000-folded-order-search";
 import { CheckoutsAndCarts1764870000000 } from "./migrations/1764870000000-checkouts-and-carts";
 import { CheckoutsAndCartsIndexes1764870000001 } from "./migrations/1764870000001-checkouts-and-carts-indexes";
+import { PartNumbers1764900000000 } from "./migrations/1764900000000-part-numbers";
+import { PartImports1764910000000 } from "./migrations/1764910000000-part-imports";
 import { requestStats } from "./request-stats";
 
 /** Counts statements per request and reports slow or failing ones (failures at debug level); nothing else is logged. */
@@ -116,6 +118,8 @@ export const migrations = [
   FoldedOrderSearch1764860000000,
   CheckoutsAndCarts1764870000000,
   CheckoutsAndCartsIndexes1764870000001,
+  PartNumbers1764900000000,
+  PartImports1764910000000,
 ];
 
 /**

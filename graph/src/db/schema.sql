@@ -397,6 +397,23 @@ CREATE FUNCTION public.orders_rollups_updated() RETURNS trigger
     $$;
 
 --
+-- Name: part_alternative_number_keys(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.part_alternative_number_keys() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+      BEGIN
+        IF TG_OP <> 'INSERT' THEN
+          DELETE FROM part_number_keys WHERE key = part_number_key(OLD.number) AND part_id = OLD.part_id AND alternative;
+        END IF;
+        IF TG_OP <> 'DELETE' THEN
+          INSERT INTO part_number_keys (key, part_id, alternative) VALUES (part_number_key(NEW.number), NEW.part_id, true);
+        END IF;
+        RETURN NULL;
+      END $$;
+
+--
 -- Name: part_compatibility_search_document(); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -446,6 +463,14 @@ CREATE FUNCTION public.part_models_text(part uuid) RETURNS text
         FROM part_compatibility c JOIN laptop_models m ON m.id = c.laptop_model_id
         WHERE c.part_id = part
       $$;
+
+--
+-- Name: part_number_key(text); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.part_number_key(number text) RETURNS text
+    LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+    AS $$ SELECT upper(regexp_replace(number, '[^A-Za-z0-9]+', '', 'g')) $$;
 
 --
 -- Name: part_rating_refresh(uuid); Type: FUNCTION; Schema: public; Owner: -
@@ -560,6 +585,24 @@ CREATE FUNCTION public.parts_lexeme_ranks() RETURNS trigger
         RETURN NULL;
       END
       $$;
+
+--
+-- Name: parts_part_number_key(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.parts_part_number_key() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+      BEGIN
+        IF TG_OP = 'UPDATE' THEN
+          IF OLD.part_number = NEW.part_number THEN
+            RETURN NULL;
+          END IF;
+          DELETE FROM part_number_keys WHERE part_id = NEW.id AND NOT alternative;
+        END IF;
+        INSERT INTO part_number_keys (key, part_id, alternative) VALUES (part_number_key(NEW.part_number), NEW.id, false);
+        RETURN NULL;
+      END $$;
 
 --
 -- Name: parts_search_document(); Type: FUNCTION; Schema: public; Owner: -
@@ -859,8 +902,9 @@ CREATE TABLE public.audit_log (
     entity_id uuid NOT NULL,
     before json,
     after json,
+    import_id uuid,
     CONSTRAINT audit_log_check CHECK (((before IS NOT NULL) OR (after IS NOT NULL))),
-    CONSTRAINT audit_log_entity_type_check CHECK (((entity_type)::text = ANY ((ARRAY['part'::character varying, 'product'::character varying, 'user'::character varying, 'order'::character varying])::text[])))
+    CONSTRAINT audit_log_entity_type_check CHECK (((entity_type)::text = ANY ((ARRAY['part'::character varying, 'product'::character varying, 'user'::character varying, 'order'::character varying, 'import'::character varying])::text[])))
 );
 
 --
@@ -1096,6 +1140,18 @@ ALTER TABLE public.orders ALTER COLUMN seq ADD GENERATED ALWAYS AS IDENTITY (
 );
 
 --
+-- Name: part_alternative_numbers; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.part_alternative_numbers (
+    part_id uuid NOT NULL,
+    "position" smallint NOT NULL,
+    number character varying(40) NOT NULL,
+    CONSTRAINT part_alternative_numbers_number_check CHECK (((number)::text ~ '^[A-Za-z0-9]+(-[A-Za-z0-9]+)*$'::text)),
+    CONSTRAINT part_alternative_numbers_position_check CHECK (("position" >= 0))
+);
+
+--
 -- Name: part_compatibility; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -1128,24 +1184,14 @@ ALTER TABLE ONLY public.part_names ALTER COLUMN name SET STATISTICS 10;
 ALTER TABLE ONLY public.part_names ALTER COLUMN folded SET STATISTICS 10;
 
 --
--- Name: part_sales_by_day; Type: TABLE; Schema: public; Owner: -
+-- Name: part_number_keys; Type: TABLE; Schema: public; Owner: -
 --
 
-CREATE TABLE public.part_sales_by_day (
-    day date NOT NULL,
+CREATE TABLE public.part_number_keys (
+    key text NOT NULL COLLATE pg_catalog."C",
     part_id uuid NOT NULL,
-    units bigint NOT NULL,
-    revenue_cents bigint NOT NULL
-);
-
---
--- Name: part_sales_window; Type: TABLE; Schema: public; Owner: -
---
-
-CREATE TABLE public.part_sales_window (
-    part_id uuid NOT NULL,
-    units bigint NOT NULL,
-    revenue_cents bigint NOT NULL
+    alternative boolean NOT NULL,
+    CONSTRAINT part_number_keys_key_check CHECK ((key <> ''::text))
 );
 
 --
@@ -1171,12 +1217,52 @@ CREATE TABLE public.parts (
     stock_adjustment integer DEFAULT 0 NOT NULL,
     laptop_brands text[] DEFAULT '{}'::text[] NOT NULL,
     laptop_models text[] DEFAULT '{}'::text[] NOT NULL,
+    part_number character varying(40) NOT NULL,
     CONSTRAINT parts_available_check CHECK ((available >= 0)),
     CONSTRAINT parts_low_stock_threshold_check CHECK ((low_stock_threshold >= 0)),
     CONSTRAINT parts_min_order_quantity_check CHECK ((min_order_quantity >= 1)),
+    CONSTRAINT parts_part_number_check CHECK (((part_number)::text ~ '^[A-Za-z0-9]+(-[A-Za-z0-9]+)*$'::text)),
     CONSTRAINT parts_price_cents_check CHECK ((price_cents >= 0)),
     CONSTRAINT parts_rating_average_check CHECK (((rating_average >= (0)::numeric) AND (rating_average <= (5)::numeric))),
     CONSTRAINT parts_review_count_check CHECK ((review_count >= 0))
+);
+
+--
+-- Name: part_number_stand_ins; Type: SEQUENCE; Schema: public; Owner: -
+--
+
+CREATE SEQUENCE public.part_number_stand_ins
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1;
+
+--
+-- Name: part_number_stand_ins; Type: SEQUENCE OWNED BY; Schema: public; Owner: -
+--
+
+ALTER SEQUENCE public.part_number_stand_ins OWNED BY public.parts.part_number;
+
+--
+-- Name: part_sales_by_day; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.part_sales_by_day (
+    day date NOT NULL,
+    part_id uuid NOT NULL,
+    units bigint NOT NULL,
+    revenue_cents bigint NOT NULL
+);
+
+--
+-- Name: part_sales_window; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.part_sales_window (
+    part_id uuid NOT NULL,
+    units bigint NOT NULL,
+    revenue_cents bigint NOT NULL
 );
 
 --
@@ -1368,6 +1454,12 @@ ALTER TABLE public.users ALTER COLUMN seq ADD GENERATED ALWAYS AS IDENTITY (
 ALTER TABLE ONLY public.migrations ALTER COLUMN id SET DEFAULT nextval('public.migrations_id_seq'::regclass);
 
 --
+-- Name: parts part_number; Type: DEFAULT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.parts ALTER COLUMN part_number SET DEFAULT ('PS-'::text || lpad((nextval('public.part_number_stand_ins'::regclass))::text, 6, '0'::text));
+
+--
 -- Name: migrations PK_8c82d7f526340ab734260ea46be; Type: CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -1487,6 +1579,13 @@ ALTER TABLE ONLY public.orders
     ADD CONSTRAINT orders_seq_key UNIQUE (seq);
 
 --
+-- Name: part_alternative_numbers part_alternative_numbers_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.part_alternative_numbers
+    ADD CONSTRAINT part_alternative_numbers_pkey PRIMARY KEY (part_id, "position");
+
+--
 -- Name: part_compatibility part_compatibility_pkey; Type: CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -1499,6 +1598,13 @@ ALTER TABLE ONLY public.part_compatibility
 
 ALTER TABLE ONLY public.part_names
     ADD CONSTRAINT part_names_pkey PRIMARY KEY (part_id, name);
+
+--
+-- Name: part_number_keys part_number_keys_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.part_number_keys
+    ADD CONSTRAINT part_number_keys_pkey PRIMARY KEY (key);
 
 --
 -- Name: part_sales_by_day part_sales_by_day_pkey; Type: CONSTRAINT; Schema: public; Owner: -
@@ -1633,10 +1739,28 @@ ALTER TABLE ONLY public.users
 CREATE INDEX audit_log_by_entity ON public.audit_log USING btree (entity_type, entity_id, seq);
 
 --
+-- Name: audit_log_by_import; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX audit_log_by_import ON public.audit_log USING btree (import_id, seq) WHERE (import_id IS NOT NULL);
+
+--
 -- Name: audit_log_by_type; Type: INDEX; Schema: public; Owner: -
 --
 
 CREATE INDEX audit_log_by_type ON public.audit_log USING btree (entity_type, seq);
+
+--
+-- Name: audit_log_listed; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX audit_log_listed ON public.audit_log USING btree (seq) WHERE (import_id IS NULL);
+
+--
+-- Name: audit_log_listed_by_type; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX audit_log_listed_by_type ON public.audit_log USING btree (entity_type, seq) WHERE (import_id IS NULL);
 
 --
 -- Name: cart_lines_by_part; Type: INDEX; Schema: public; Owner: -
@@ -1793,6 +1917,12 @@ CREATE UNIQUE INDEX part_lexeme_ranks_by_rank ON public.part_lexeme_ranks USING 
 --
 
 CREATE INDEX part_names_folded_trigrams ON public.part_names USING gin (folded public.gin_trgm_ops);
+
+--
+-- Name: part_number_keys_by_part; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX part_number_keys_by_part ON public.part_number_keys USING btree (part_id);
 
 --
 -- Name: part_sales_window_top; Type: INDEX; Schema: public; Owner: -
@@ -1982,6 +2112,18 @@ CREATE TRIGGER orders_rollups_truncated AFTER TRUNCATE ON public.orders FOR EACH
 CREATE TRIGGER orders_rollups_updated AFTER UPDATE ON public.orders REFERENCING OLD TABLE AS old_orders NEW TABLE AS new_orders FOR EACH STATEMENT EXECUTE FUNCTION public.orders_rollups_updated();
 
 --
+-- Name: part_alternative_numbers part_alternative_number_keys; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER part_alternative_number_keys AFTER INSERT OR DELETE OR UPDATE ON public.part_alternative_numbers FOR EACH ROW EXECUTE FUNCTION public.part_alternative_number_keys();
+
+--
+-- Name: part_alternative_numbers part_alternative_numbers_notify_catalogue_changed; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER part_alternative_numbers_notify_catalogue_changed AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.part_alternative_numbers FOR EACH STATEMENT EXECUTE FUNCTION public.notify_catalogue_changed();
+
+--
 -- Name: part_compatibility part_compatibility_added; Type: TRIGGER; Schema: public; Owner: -
 --
 
@@ -2012,6 +2154,12 @@ CREATE TRIGGER part_compatibility_notify_catalogue_changed AFTER INSERT OR DELET
 CREATE TRIGGER part_compatibility_removed AFTER DELETE ON public.part_compatibility REFERENCING OLD TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION public.part_compatibility_search_document();
 
 --
+-- Name: part_number_keys part_number_keys_notify_catalogue_changed; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER part_number_keys_notify_catalogue_changed AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.part_number_keys FOR EACH STATEMENT EXECUTE FUNCTION public.notify_catalogue_changed();
+
+--
 -- Name: parts parts_lexeme_ranks; Type: TRIGGER; Schema: public; Owner: -
 --
 
@@ -2022,6 +2170,12 @@ CREATE TRIGGER parts_lexeme_ranks AFTER INSERT OR DELETE OR UPDATE OF name, shor
 --
 
 CREATE TRIGGER parts_notify_catalogue_changed AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.parts FOR EACH STATEMENT EXECUTE FUNCTION public.notify_catalogue_changed();
+
+--
+-- Name: parts parts_part_number_key; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER parts_part_number_key AFTER INSERT OR UPDATE OF part_number ON public.parts FOR EACH ROW EXECUTE FUNCTION public.parts_part_number_key();
 
 --
 -- Name: parts parts_remember_name; Type: TRIGGER; Schema: public; Owner: -
@@ -2168,6 +2322,13 @@ ALTER TABLE ONLY public.orders
     ADD CONSTRAINT orders_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.users(id) ON DELETE RESTRICT;
 
 --
+-- Name: part_alternative_numbers part_alternative_numbers_part_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.part_alternative_numbers
+    ADD CONSTRAINT part_alternative_numbers_part_id_fkey FOREIGN KEY (part_id) REFERENCES public.parts(id) ON DELETE CASCADE;
+
+--
 -- Name: part_compatibility part_compatibility_laptop_model_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -2187,6 +2348,13 @@ ALTER TABLE ONLY public.part_compatibility
 
 ALTER TABLE ONLY public.part_names
     ADD CONSTRAINT part_names_part_id_fkey FOREIGN KEY (part_id) REFERENCES public.parts(id) ON DELETE CASCADE;
+
+--
+-- Name: part_number_keys part_number_keys_part_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.part_number_keys
+    ADD CONSTRAINT part_number_keys_part_id_fkey FOREIGN KEY (part_id) REFERENCES public.parts(id) ON DELETE CASCADE;
 
 --
 -- Name: parts parts_created_by_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -

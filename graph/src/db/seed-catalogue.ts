@@ -11,6 +11,9 @@ export interface SeedModel {
 
 export interface SeedPart {
   name: string;
+  /** The manufacturer's number as printed, and the numbers it replaces or is sold as (FRU, OEM). */
+  partNumber: string;
+  alternativeNumbers: string[];
   img: string;
   priceCents: number;
   available: number;
@@ -47,6 +50,8 @@ export interface SeedReview {
 export const seedParts: SeedPart[] = [
   {
     name: "Li-ion Battery 11.55V 57Wh, 3-cell",
+    partNumber: "5B10W13930",
+    alternativeNumbers: ["L18M3P74", "02DL008"],
     img: "/images/parts/battery-57wh.svg",
     priceCents: 4999,
     available: 500,
@@ -63,6 +68,8 @@ export const seedParts: SeedPart[] = [
   },
   {
     name: 'Backlit US Keyboard for 14" Laptops',
+    partNumber: "V161420AS1",
+    alternativeNumbers: ["SN20W85344"],
     img: "/images/parts/keyboard-us-backlit.svg",
     priceCents: 2899,
     available: 1200,
@@ -72,6 +79,8 @@ export const seedParts: SeedPart[] = [
   },
   {
     name: '15.6" FHD IPS Panel 1920x1080, 30-pin eDP',
+    partNumber: "NV156FHM-N48",
+    alternativeNumbers: ["N156HCA-EAB", "5D10M42865"],
     img: "/images/parts/screen-156-fhd-ips.svg",
     priceCents: 8900,
     available: 350,
@@ -81,6 +90,8 @@ export const seedParts: SeedPart[] = [
   },
   {
     name: "16GB DDR4-3200 SO-DIMM Memory Module",
+    partNumber: "M471A2K43DB1-CWE",
+    alternativeNumbers: ["HMA82GS6DJR8N-XN"],
     img: "/images/parts/ram-ddr4-16gb.svg",
     priceCents: 3499,
     available: 2000,
@@ -97,6 +108,8 @@ export const seedParts: SeedPart[] = [
   },
   {
     name: "32GB DDR5-5600 SO-DIMM Memory Module",
+    partNumber: "M425R4GA3BB0-CWM",
+    alternativeNumbers: [],
     img: "/images/parts/ram-ddr5-32gb.svg",
     priceCents: 8999,
     available: 800,
@@ -106,6 +119,8 @@ export const seedParts: SeedPart[] = [
   },
   {
     name: "1TB NVMe M.2 2280 SSD, PCIe 4.0 x4",
+    partNumber: "MZVL21T0HCLR-00B00",
+    alternativeNumbers: ["0K5K5W"],
     img: "/images/parts/ssd-nvme-1tb.svg",
     priceCents: 6999,
     available: 900,
@@ -122,6 +137,8 @@ export const seedParts: SeedPart[] = [
   },
   {
     name: "65W USB-C PD Laptop Charger",
+    partNumber: "0M1WCF",
+    alternativeNumbers: ["661-16808", "01FR031"],
     img: "/images/parts/charger-usbc-65w.svg",
     priceCents: 2499,
     available: 3000,
@@ -138,6 +155,8 @@ export const seedParts: SeedPart[] = [
   },
   {
     name: "CPU Cooling Fan with Heatsink Fin Stack, 5V 4-pin",
+    partNumber: "L32656-005",
+    alternativeNumbers: ["5F10S13875"],
     img: "/images/parts/cooling-fan.svg",
     priceCents: 1299,
     available: 1500,
@@ -147,6 +166,8 @@ export const seedParts: SeedPart[] = [
   },
   {
     name: 'Hinge Set, Left and Right, for 15.6" Laptops',
+    partNumber: "0YRDD6",
+    alternativeNumbers: [],
     img: "/images/parts/hinge-set.svg",
     priceCents: 999,
     available: 2500,
@@ -156,6 +177,8 @@ export const seedParts: SeedPart[] = [
   },
   {
     name: "Precision Touchpad Module with Flex Cable",
+    partNumber: "451-BCJE",
+    alternativeNumbers: ["0W8Y2C"],
     img: "/images/parts/touchpad.svg",
     priceCents: 2299,
     available: 600,
@@ -165,6 +188,8 @@ export const seedParts: SeedPart[] = [
   },
   {
     name: "720p HD Webcam Module with Dual Microphones",
+    partNumber: "0HRV2F",
+    alternativeNumbers: ["L14366-001"],
     img: "/images/parts/webcam-module.svg",
     priceCents: 899,
     available: 1800,
@@ -174,6 +199,8 @@ export const seedParts: SeedPart[] = [
   },
   {
     name: "Wi-Fi 6E M.2 2230 Card with Bluetooth 5.3",
+    partNumber: "AX211NGW",
+    alternativeNumbers: ["5W10V25806"],
     img: "/images/parts/wifi-6e-card.svg",
     priceCents: 1999,
     available: 1400,
@@ -183,6 +210,8 @@ export const seedParts: SeedPart[] = [
   },
   {
     name: "DC Power Jack with Cable Harness",
+    partNumber: "799736-Y57",
+    alternativeNumbers: ["0KD4T9"],
     img: "/images/parts/dc-jack.svg",
     priceCents: 399,
     available: 5000,
@@ -192,6 +221,8 @@ export const seedParts: SeedPart[] = [
   },
   {
     name: "Thermal Paste 4g Syringe, 8.5 W/mK",
+    partNumber: "ACTCP00002B",
+    alternativeNumbers: [],
     img: "/images/parts/thermal-paste.svg",
     priceCents: 599,
     available: 4000,

@@ -1,12 +1,14 @@
 import { DataSource, EntityManager } from "typeorm";
 import { replaceCompatibleModels } from "../domain/catalogue/compatibility.service";
+import { replaceAlternativeNumbers } from "../domain/catalogue/part-numbers";
 import { Part, Product, Review } from "../domain/entities";
 import { seedParts, seedProducts, seedReviews } from "./seed-catalogue";
 
 /**
  * Fills an empty shop with the catalogue; a database that has any part is left as it is, except
  * that a catalogue seeded before parts listed laptop models (no part fits any model yet) gets the
- * seed's models for the seeded parts it still has, found by name.
+ * seed's models for the seeded parts it still has, found by name, and one seeded before parts had
+ * numbers gets the seed's numbers for those of them that still have the shop's own (PS-...).
  */
 export async function seedIfEmpty(db: DataSource, log: (line: string) => void): Promise<boolean> {
   return db.transaction(async (tx) => {
@@ -16,9 +18,14 @@ export async function seedIfEmpty(db: DataSource, log: (line: string) => void): 
     if (count > 0) {
       const linked = await seedCompatibleModels(tx);
       if (linked) log(`Listed the laptop models of ${linked} seeded parts`);
+      const numbered = await seedPartNumbers(tx);
+      if (numbered) log(`Gave ${numbered} seeded parts their part numbers`);
       return false;
     }
-    for (const { fits: _fits, ...part } of seedParts) await tx.getRepository(Part).insert(part);
+    for (const { fits: _fits, alternativeNumbers, ...part } of seedParts) {
+      const { identifiers } = await tx.getRepository(Part).insert(part);
+      await replaceAlternativeNumbers(tx, identifiers[0].databaseId, alternativeNumbers);
+    }
     await seedCompatibleModels(tx);
     // Inserted oldest first so the first product in the catalogue lists first among new arrivals.
     for (const product of [...seedProducts].reverse()) await tx.getRepository(Product).insert(product);
@@ -41,4 +48,30 @@ async function seedCompatibleModels(tx: EntityManager): Promise<number> {
     }
   }
   return linked;
+}
+
+/**
+ * The seed's numbers for the seeded parts that still have the shop's own (a catalogue seeded
+ * before parts had numbers), found by name; a part whose numbers some other part has taken
+ * meanwhile keeps its own. Answers how many parts got numbers.
+ */
+async function seedPartNumbers(tx: EntityManager): Promise<number> {
+  const unnumbered: Array<{ id: string; name: string }> = await tx.query(
+    "SELECT DISTINCT ON (name) id, name FROM parts WHERE name = ANY($1::text[]) AND part_number LIKE 'PS-%' ORDER BY name, seq",
+    [seedParts.map((part) => part.name)],
+  );
+  let numbered = 0;
+  for (const { id, name } of unnumbered) {
+    const part = seedParts.find((seeded) => seeded.name === name)!;
+    const numbers = [part.partNumber, ...part.alternativeNumbers];
+    const [{ taken }] = await tx.query(
+      "SELECT EXISTS (SELECT 1 FROM part_number_keys WHERE key = ANY(ARRAY(SELECT part_number_key(n) FROM unnest($1::text[]) AS n)) AND part_id <> $2) AS taken",
+      [numbers, id],
+    );
+    if (taken) continue;
+    await replaceAlternativeNumbers(tx, id, part.alternativeNumbers);
+    await tx.query("UPDATE parts SET part_number = $2 WHERE id = $1", [id, part.partNumber]);
+    numbered++;
+  }
+  return numbered;
 }

@@ -7,6 +7,7 @@ import { ProfileService } from "./accounts/profile.service";
 import { UserService } from "./accounts/user.service";
 import { AuditService } from "./audit/audit.service";
 import { CompatibilityService } from "./catalogue/compatibility.service";
+import { PartImportService } from "./catalogue/part-import.service";
 import { PartSearchService } from "./catalogue/part-search.service";
 import { SearchQueriesMemo } from "./catalogue/search/search-queries";
 import { PartService } from "./catalogue/part.service";
@@ -36,6 +37,8 @@ export interface Services {
   partSearch: PartSearchService;
   /** The laptop models parts fit. */
   compatibility: CompatibilityService;
+  /** Bulk import and export of parts (CSV). */
+  partImports: PartImportService;
   products: ProductService;
   /** The shop's public pages, as search engines are told of them. */
   sitemap: SitemapService;
@@ -79,6 +82,7 @@ export function createServices(db: DataSource, deps: ServiceDependencies): Servi
     parts,
     partSearch: new PartSearchService(db, parts, new SearchQueriesMemo(deps.events)),
     compatibility: new CompatibilityService(db),
+    partImports: new PartImportService(db),
     products: new ProductService(db),
     sitemap: new SitemapService(db),
     orders: new OrderService(db, deps.holds, payments, counters),

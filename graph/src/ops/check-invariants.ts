@@ -119,8 +119,10 @@ const LAPTOP_MODELS_OF_PARTS = `SELECT c.part_id, array_agg(DISTINCT entry ORDER
  * what has it: each lexeme with a letter of a part's search document (search_lexemes) and each
  * part's rank and price for each word of its document (part_lexeme_ranks); each name a part has
  * or an order was placed under (part_names); each email and name an order was placed under
- * (order_customer_names); and the brands and models a laptop filter reads from each part's row
- * are those of its laptops. graph/src/db/schema.sql has the triggers that keep each one.
+ * (order_customer_names); the brands and models a laptop filter reads from each part's row are
+ * those of its laptops; and each part's numbers, its own and its alternatives, are the keys a
+ * search for a number reads (part_number_keys). graph/src/db/schema.sql has the triggers that
+ * keep each one.
  */
 const SEARCH_TABLE_CHECKS: Array<[relation: string, label: string, sql: string]> = [
   [
@@ -163,6 +165,19 @@ const SEARCH_TABLE_CHECKS: Array<[relation: string, label: string, sql: string]>
     "parts whose laptop_models are not the laptops they fit",
     `SELECT p.id::text AS id FROM parts p LEFT JOIN (${LAPTOP_MODELS_OF_PARTS}) fit ON fit.part_id = p.id
      WHERE NOT (p.laptop_models @> coalesce(fit.models, '{}') AND p.laptop_models <@ coalesce(fit.models, '{}')) ORDER BY 1`,
+  ],
+  [
+    "part_number_keys",
+    "part numbers whose key part_number_keys has otherwise (part id and key)",
+    `SELECT part_id || ' ' || key AS id FROM (
+       ((SELECT part_number_key(part_number) AS key, id AS part_id, false AS alternative FROM parts
+         UNION ALL SELECT part_number_key(number), part_id, true FROM part_alternative_numbers)
+        EXCEPT SELECT key, part_id, alternative FROM part_number_keys)
+       UNION ALL
+       (SELECT key, part_id, alternative FROM part_number_keys
+        EXCEPT (SELECT part_number_key(part_number), id, false FROM parts
+                UNION ALL SELECT part_number_key(number), part_id, true FROM part_alternative_numbers))
+     ) AS differing ORDER BY 1`,
   ],
   [
     "order_customer_names",

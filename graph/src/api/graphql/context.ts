@@ -11,6 +11,7 @@ import type { PublicConfig } from "./types/public-config";
 export interface Loaders {
   partById: DataLoader<string, Part | null>;
   compatibleModelsByPartId: DataLoader<string, LaptopModel[]>;
+  alternativeNumbersByPartId: DataLoader<string, string[]>;
   profileByUserId: DataLoader<string, Profile | null>;
 }
 
@@ -33,6 +34,7 @@ function byKey<K, V>(keys: readonly K[], rows: V[], keyOf: (row: V) => K): (V | 
 class RequestLoaders implements Loaders {
   private part?: Loaders["partById"];
   private models?: Loaders["compatibleModelsByPartId"];
+  private alternatives?: Loaders["alternativeNumbersByPartId"];
   private profile?: Loaders["profileByUserId"];
 
   constructor(private readonly services: Services) {}
@@ -46,6 +48,10 @@ class RequestLoaders implements Loaders {
       const byPart = await this.services.compatibility.modelsOfParts(ids);
       return ids.map((id) => byPart.get(id) ?? []);
     }));
+  }
+
+  get alternativeNumbersByPartId(): Loaders["alternativeNumbersByPartId"] {
+    return (this.alternatives ??= new DataLoader((ids) => this.services.parts.alternativeNumbers(ids)));
   }
 
   get profileByUserId(): Loaders["profileByUserId"] {

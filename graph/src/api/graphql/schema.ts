@@ -15,6 +15,7 @@ import { UserResolver, ViewerResolver } from "./resolvers/user.resolver";
 import { PaymentResolver } from "./resolvers/payment.resolver";
 import { AuditResolver } from "./resolvers/audit.resolver";
 import { OverviewResolver } from "./resolvers/overview.resolver";
+import { PartImportResolver } from "./resolvers/part-import.resolver";
 
 export const resolvers = [
   NodeResolver,
@@ -30,6 +31,7 @@ export const resolvers = [
   PaymentResolver,
   AuditResolver,
   OverviewResolver,
+  PartImportResolver,
 ] as const;
 
 let cached: GraphQLSchema | undefined;

@@ -10,7 +10,7 @@ import { MaxLength } from "./validation";
 export class AuditLogArgs extends PageArgs {
   @Field(() => AuditEntityType, { nullable: true, description: "Only changes to this kind of record" })
   @IsOptional()
-  @IsEnum(AuditEntityType, { message: "entityType must be PART, PRODUCT, USER or ORDER" })
+  @IsEnum(AuditEntityType, { message: "entityType must be PART, PRODUCT, USER, ORDER or IMPORT" })
   entityType?: AuditEntityType | null;
 
   @Field(() => ID, { nullable: true, description: "Only changes to this record (global id or databaseId)" })
@@ -18,4 +18,10 @@ export class AuditLogArgs extends PageArgs {
   @IsString({ message: "entityId must be an id" })
   @MaxLength(200, { message: "entityId must be an id" })
   entityId?: string | null;
+
+  @Field(() => ID, { nullable: true, description: "Only the lines of this import (the parts it created or changed): the entityId of its IMPORT entry" })
+  @IsOptional()
+  @IsString({ message: "importId must be an id" })
+  @MaxLength(200, { message: "importId must be an id" })
+  importId?: string | null;
 }

@@ -1,6 +1,7 @@
 import { ArgsType, Field, Float, InputType, registerEnumType } from "type-graphql";
 import { ArrayMaxSize, IsArray, IsBoolean, IsEnum, IsOptional, IsString, Matches, registerDecorator } from "class-validator";
-import { LaptopModelName, MAX_BRAND_LENGTH, MAX_MODEL_LENGTH, MAX_MODELS_PER_PART } from "../../domain/catalogue/compatibility.service";
+import { MAX_BRAND_LENGTH, MAX_MODEL_LENGTH, MAX_MODELS_PER_PART, splitModelName } from "../../domain/catalogue/compatibility.service";
+import { MAX_ALTERNATIVE_NUMBERS, PART_NUMBER_RULE, partNumberProblem } from "../../domain/catalogue/part-numbers";
 import { PartStatusFilter } from "../../domain/catalogue/part.service";
 import { STOCK } from "../../domain/limits";
 import { dollarsToCents } from "../../domain/money";
@@ -49,11 +50,7 @@ function ImageField(optional: boolean): PropertyDecorator {
 
 const MODEL_NAME_HINT = 'a brand and a model, like "Lenovo ThinkPad T14 Gen 2"';
 
-/** "Brand Model" as admins type it: the first word is the brand, the rest the model name. */
-export function splitModelName(name: string): LaptopModelName {
-  const [brand, ...model] = name.trim().split(/\s+/u);
-  return { brand: brand ?? "", model: model.join(" ") };
-}
+export { splitModelName };
 
 /** A list of "Brand Model" names: each a brand and a model within the compatibility tables' limits. */
 function ModelNamesField(): PropertyDecorator {
@@ -88,10 +85,54 @@ function modelNameProblem(names: unknown): string | null {
   return null;
 }
 
+/** A manufacturer's part number as printed: letters and digits in groups joined by dashes. */
+function PartNumberField(description: string): PropertyDecorator {
+  return all(
+    Field(() => String, { nullable: true, description }),
+    IsOptional(),
+    (target: object, propertyName: string) =>
+      registerDecorator({
+        name: "partNumber",
+        target: target.constructor,
+        propertyName,
+        options: { message: (args) => partNumberProblem(args.value) ?? "" },
+        validator: { validate: (value: unknown) => value === null || value === undefined || partNumberProblem(value) === null },
+      }),
+  );
+}
+
+/** Alternative numbers (FRU, OEM): a list of part numbers. */
+function AlternativeNumbersField(): PropertyDecorator {
+  const problemOf = (numbers: unknown[]) => numbers.map((number) => partNumberProblem(number, "Each alternative number")).find(Boolean) ?? null;
+  return all(
+    Field(() => [String], {
+      nullable: true,
+      description: `Numbers the part replaces or is also sold as (FRU, OEM numbers), each ${PART_NUMBER_RULE}; at most ${MAX_ALTERNATIVE_NUMBERS}. Replaces the list; an empty list clears it`,
+    }),
+    IsOptional(),
+    IsArray({ message: "Alternative numbers must be a list of part numbers" }),
+    ArrayMaxSize(MAX_ALTERNATIVE_NUMBERS, { message: `A part can list at most ${MAX_ALTERNATIVE_NUMBERS} alternative numbers` }),
+    (target: object, propertyName: string) =>
+      registerDecorator({
+        name: "alternativeNumbers",
+        target: target.constructor,
+        propertyName,
+        options: { message: (args) => (Array.isArray(args.value) ? (problemOf(args.value) ?? "") : "") },
+        validator: { validate: (value: unknown) => !Array.isArray(value) || problemOf(value) === null },
+      }),
+  );
+}
+
 @InputType({ description: "A new part: on sale as soon as it is created" })
 export class CreatePartInput {
   @RequiredText("Name", MAX.name, "The part's name as shoppers see it", "Name is required")
   name: string;
+
+  @PartNumberField(`The manufacturer's part number as printed, ${PART_NUMBER_RULE}; unique. Left out, the shop gives it a number of its own, PS-000123`)
+  partNumber?: string | null;
+
+  @AlternativeNumbersField()
+  alternativeNumbers?: string[] | null;
 
   @RequiredText("Description", STOCK.partDescription, "A short description for the catalogue card", "Description is required")
   shortDesc: string;
@@ -119,6 +160,12 @@ export class CreatePartInput {
 export class UpdatePartInput {
   @OptionalText("Name", MAX.name, "The new name")
   name?: string | null;
+
+  @PartNumberField(`The manufacturer's part number as printed, ${PART_NUMBER_RULE}; unique`)
+  partNumber?: string | null;
+
+  @AlternativeNumbersField()
+  alternativeNumbers?: string[] | null;
 
   @OptionalText("Description", STOCK.partDescription, "The new short description")
   shortDesc?: string | null;
@@ -166,7 +213,9 @@ registerEnumType(PartStatusFilter, {
 
 @ArgsType()
 export class AdminPartsArgs extends PageArgs {
-  @SearchField("Part names containing this (any case)")
+  @SearchField(
+    "Words as the catalogue's search finds them (typos and partial words forgiven), part names containing this, or part numbers (own or alternative) beginning with it, however typed",
+  )
   search?: string | null;
 
   @Field(() => PartStatusFilter, { nullable: true, defaultValue: PartStatusFilter.ALL, description: "Which parts: on sale, retired, or all (default)" })
@@ -178,4 +227,25 @@ export class AdminPartsArgs extends PageArgs {
   @IsOptional()
   @IsBoolean({ message: "lowStock must be true or false" })
   lowStock?: boolean | null;
+}
+
+/** The largest CSV text the importParts mutation takes: a bigger file goes to POST /admin/parts/import, which streams it. */
+export const MAX_IMPORT_CSV_LENGTH = 90_000;
+
+@ArgsType()
+export class ImportPartsArgs {
+  @Field(() => String, { description: "The parts CSV as GET /admin/parts.csv writes it (a bigger file: POST /admin/parts/import)" })
+  @IsString({ message: "csv must be the file's text" })
+  @MaxLength(MAX_IMPORT_CSV_LENGTH, { message: `csv must be at most ${MAX_IMPORT_CSV_LENGTH} characters: send a bigger file to POST /admin/parts/import` })
+  csv: string;
+
+  @Field(() => Boolean, { defaultValue: true, description: "true: say what each line would do and change nothing; false: apply it" })
+  @IsBoolean({ message: "dryRun must be true or false" })
+  dryRun: boolean;
+
+  @Field(() => String, { defaultValue: "parts.csv", description: "The file's name, as the history shows the import" })
+  @IsString({ message: "fileName must be a file's name" })
+  @NotBlank("fileName must be a file's name")
+  @MaxLength(200, { message: "fileName must be at most 200 characters" })
+  fileName: string;
 }

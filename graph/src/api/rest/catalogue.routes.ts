@@ -1,3 +1,4 @@
+import { MAX_ALTERNATIVE_NUMBERS, PART_NUMBER_RULE } from "../../domain/catalogue/part-numbers";
 import { Services } from "../../domain/services";
 import { REST_LIST_LIMIT, allOf } from "../../domain/pagination";
 import { AddProductInput, AddReviewInput } from "../inputs/catalogue";
@@ -14,6 +15,8 @@ import { restAdminPart, restPart, restProduct, restPublicPart, restReview } from
 /** The REST names of a part's editable fields (as GET /parts answers them) and their input names. */
 const PART_FIELDS = {
   name: "name",
+  part_number: "partNumber",
+  alternative_numbers: "alternativeNumbers",
   short_desc: "shortDesc",
   img: "img",
   price: "price",
@@ -52,6 +55,16 @@ const partBody = (description: string, required: string[], extra: Record<string,
   description,
   properties: {
     name: { type: "string", maxLength: MAX.name, description: "Its name" },
+    part_number: {
+      type: "string",
+      description: `The manufacturer's part number as printed, ${PART_NUMBER_RULE}; unique (a new part without one gets PS-000123)`,
+    },
+    alternative_numbers: {
+      type: "array",
+      items: { type: "string" },
+      maxItems: MAX_ALTERNATIVE_NUMBERS,
+      description: "Numbers it replaces or is also sold as (FRU, OEM); replaces the list",
+    },
     short_desc: { type: "string", maxLength: STOCK.partDescription, description: "A short description for its card" },
     img: IMAGE_IN,
     price: PRICE_IN,

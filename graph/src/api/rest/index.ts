@@ -4,12 +4,13 @@ import { catalogueRoutes } from "./catalogue.routes";
 import { imageRoutes } from "./images.routes";
 import { orderRoutes } from "./orders.routes";
 import { storefrontRoutes } from "./storefront.routes";
+import { partImportRoutes } from "./part-imports.routes";
 import type { RestRoute } from "./route";
 
 export type { RestRoute, RestRequest, Reply, RateLimitName } from "./route";
 
 /** Every REST route of the shop, by resource. */
 export function restRoutes(services: Services): RestRoute[] {
-  const api = [...catalogueRoutes(services), ...orderRoutes(services), ...accountRoutes(services), ...imageRoutes(services)];
+  const api = [...catalogueRoutes(services), ...partImportRoutes(services), ...orderRoutes(services), ...accountRoutes(services), ...imageRoutes(services)];
   return [...api, ...storefrontRoutes(services, api)];
 }

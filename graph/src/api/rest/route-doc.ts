@@ -84,6 +84,7 @@ export const REST_SCHEMAS: Record<string, Schema> = {
   AdminPart: object(
     {
       ...PART_PROPERTIES,
+      part_number: text("The manufacturer's part number as printed (a search for it, however typed, finds the part)"),
       low_stock_threshold: whole("Listed as low on stock at or below this many units", 0),
       retired: { type: "boolean", description: "Taken out of the shop: not listed, not reservable" },
       retired_at: orNull(instant("When it was retired")),

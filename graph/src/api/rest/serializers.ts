@@ -12,9 +12,10 @@ export const restPart = (part: PartCard) => ({
   short_desc: part.shortDesc,
 });
 
-/** A part as admins see it: the public shape, its low-stock threshold and whether it is retired. */
+/** A part as admins see it: the public shape, its number, its low-stock threshold and whether it is retired. */
 export const restAdminPart = (part: Part) => ({
   ...restPart(part),
+  part_number: part.partNumber,
   low_stock_threshold: part.lowStockThreshold,
   retired: part.retired,
   retired_at: part.retiredAt,

@@ -7,6 +7,8 @@ export enum AuditEntityType {
   PRODUCT = "product",
   USER = "user",
   ORDER = "order",
+  /** A bulk import of parts: one entry, its lines the entries that name it (importId). */
+  IMPORT = "import",
 }
 
 /** Every kind of admin change the history records. */
@@ -16,6 +18,8 @@ export enum AuditAction {
   PART_RESTOCKED = "part.restocked",
   PART_RETIRED = "part.retired",
   PART_RESTORED = "part.restored",
+  /** An import applied (entity IMPORT): its file and what it did; the parts it created or changed have entries of their own. */
+  PARTS_IMPORTED = "parts.imported",
   PRODUCT_CREATED = "product.created",
   PRODUCT_DELETED = "product.deleted",
   USER_PROMOTED = "user.promoted",
@@ -55,4 +59,8 @@ export class AuditEntry extends NodeEntity {
 
   @Column({ type: "json", nullable: true })
   after: Snapshot | null;
+
+  /** The import this change is a line of (migration 1764910000000); null for a change made on its own. */
+  @Column({ type: "uuid", name: "import_id", nullable: true })
+  importId: string | null;
 }

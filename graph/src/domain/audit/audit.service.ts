@@ -31,25 +31,37 @@ export const PAYMENT_PROVIDER: AuditActor = { databaseId: NO_ADMIN_ID, email: "s
  * own rules, calls this with its transaction.
  */
 export async function recordAudit(tx: EntityManager, actor: AuditActor, record: AuditRecord): Promise<void> {
+  await recordAudits(tx, actor, [record]);
+}
+
+/** Several history entries in one statement (the lines of an import, which they name by `importId`). */
+export async function recordAudits(tx: EntityManager, actor: AuditActor, records: readonly AuditRecord[], importId: string | null = null): Promise<void> {
+  if (records.length === 0) return;
+  const json = (snapshot: Snapshot | null) => (snapshot === null ? null : JSON.stringify(snapshot));
   await tx.query(
-    `INSERT INTO audit_log (actor_id, actor_email, action, entity_type, entity_id, before, after)
-     VALUES ($1, $2, $3, $4, $5, $6::json, $7::json)`,
+    `INSERT INTO audit_log (actor_id, actor_email, action, entity_type, entity_id, before, after, import_id)
+     SELECT $1, $2, entry.action, entry.entity_type, entry.entity_id, entry.before::json, entry.after::json, $8::uuid
+     FROM unnest($3::text[], $4::text[], $5::uuid[], $6::text[], $7::text[]) WITH ORDINALITY AS entry (action, entity_type, entity_id, before, after, position)
+     ORDER BY entry.position`,
     [
       actor.databaseId,
       actor.email,
-      record.action,
-      record.entityType,
-      record.entityId,
-      record.before === null ? null : JSON.stringify(record.before),
-      record.after === null ? null : JSON.stringify(record.after),
+      records.map((record) => record.action),
+      records.map((record) => record.entityType),
+      records.map((record) => record.entityId),
+      records.map((record) => json(record.before)),
+      records.map((record) => json(record.after)),
+      importId,
     ],
   );
 }
 
 export interface AuditFilter {
   entityType?: AuditEntityType | null;
-  /** A database id; only with entityType. */
+  /** A database id; only with entityType. Its entries include those it has as a line of an import. */
   entityId?: string | null;
+  /** The lines of this import (its database id): the parts it created or changed. */
+  importId?: string | null;
 }
 
 /** Reads the history of admin changes (admins only), newest first. */
@@ -60,11 +72,20 @@ export class AuditService {
     authorize(actor, "ADMIN");
     const query = this.db.getRepository(AuditEntry).createQueryBuilder("entry");
     if (filter.entityType) query.andWhere("entry.entity_type = :type", { type: filter.entityType });
+    const nothing = () => Promise.resolve({ edges: [], pageInfo: { hasNextPage: false, endCursor: null } });
     if (filter.entityId !== undefined && filter.entityId !== null) {
       const entityId = databaseIdOf(filter.entityId);
       // An id that cannot be a record's names nothing: an empty page, not an error.
-      if (!entityId) return Promise.resolve({ edges: [], pageInfo: { hasNextPage: false, endCursor: null } });
+      if (!entityId) return nothing();
       query.andWhere("entry.entity_id = :entityId", { entityId });
+    }
+    if (filter.importId !== undefined && filter.importId !== null) {
+      const importId = databaseIdOf(filter.importId);
+      if (!importId) return nothing();
+      query.andWhere("entry.import_id = :importId", { importId });
+    } else if (filter.entityId === undefined || filter.entityId === null) {
+      // The list shows an import once: its lines are behind it.
+      query.andWhere("entry.import_id IS NULL");
     }
     return paginate(query, page, "DESC");
   }

@@ -45,6 +45,12 @@ function decodeModelCursor(cursor: string): [string, string] {
   throw badInput("after is not a valid cursor");
 }
 
+/** "Brand Model" as admins type it: the first word is the brand, the rest the model name. */
+export function splitModelName(name: string): LaptopModelName {
+  const [brand, ...model] = name.trim().split(/\s+/u);
+  return { brand: brand ?? "", model: model.join(" ") };
+}
+
 /** Checks and tidies the models an admin gives a part; duplicates (any letter case) count once. */
 export function checkModelNames(models: unknown): LaptopModelName[] {
   if (!Array.isArray(models)) throw badInput("Models must be a list of brands and model names");
@@ -72,31 +78,40 @@ export function checkModelNames(models: unknown): LaptopModelName[] {
 export async function replaceCompatibleModels(tx: EntityManager, partId: string, models: LaptopModelName[]): Promise<void> {
   const [part] = await tx.query(`SELECT id FROM parts WHERE id = $1 FOR NO KEY UPDATE`, [partId]);
   if (!part) throw notFound("Part");
-  const brands = models.map((entry) => entry.brand);
-  const names = models.map((entry) => entry.model);
-  if (models.length) {
+  await replaceCompatibleModelsOfParts(tx, [{ partId, models }]);
+}
+
+/**
+ * The same for several parts at once (a batch of an import), in a few statements whatever their
+ * number: the caller holds the parts' row locks. Each part's list replaces its models.
+ */
+export async function replaceCompatibleModelsOfParts(tx: EntityManager, entries: ReadonlyArray<{ partId: string; models: LaptopModelName[] }>): Promise<void> {
+  if (entries.length === 0) return;
+  const wanted = entries.flatMap(({ partId, models }) => models.map((entry) => ({ partId, ...entry })));
+  const partIds = wanted.map((entry) => entry.partId);
+  const brands = wanted.map((entry) => entry.brand);
+  const names = wanted.map((entry) => entry.model);
+  if (wanted.length) {
     await tx.query(
       `INSERT INTO laptop_models (brand, model)
        SELECT coalesce((SELECT known.brand FROM laptop_models known WHERE lower(known.brand) = lower(wanted.brand) ORDER BY known.seq LIMIT 1), wanted.brand),
               wanted.model
-       FROM unnest($1::text[], $2::text[]) AS wanted(brand, model)
+       FROM (SELECT DISTINCT ON (lower(brand), lower(model)) brand, model FROM unnest($1::text[], $2::text[]) AS given(brand, model)) AS wanted
        ON CONFLICT ((lower(brand)), (lower(model))) DO NOTHING`,
       [brands, names],
     );
   }
-  const ids: string[] = models.length
-    ? (
-        await tx.query(
-          `SELECT m.id FROM laptop_models m
-           JOIN unnest($1::text[], $2::text[]) AS wanted(brand, model) ON lower(m.brand) = lower(wanted.brand) AND lower(m.model) = lower(wanted.model)`,
-          [brands, names],
-        )
-      ).map((row: { id: string }) => row.id)
-    : [];
-  await tx.query(`DELETE FROM part_compatibility WHERE part_id = $1 AND NOT (laptop_model_id = ANY($2::uuid[]))`, [partId, ids]);
-  if (ids.length) {
-    await tx.query(`INSERT INTO part_compatibility (part_id, laptop_model_id) SELECT $1, unnest($2::uuid[]) ON CONFLICT DO NOTHING`, [partId, ids]);
-  }
+  // Each part's wanted models by id; the models it fits no more, removed; the new ones, added.
+  await tx.query(
+    `WITH wanted AS (
+       SELECT DISTINCT given.part_id, m.id AS model_id FROM unnest($1::uuid[], $2::text[], $3::text[]) AS given(part_id, brand, model)
+       JOIN laptop_models m ON lower(m.brand) = lower(given.brand) AND lower(m.model) = lower(given.model)),
+     removed AS (
+       DELETE FROM part_compatibility c WHERE c.part_id = ANY($4::uuid[])
+         AND NOT EXISTS (SELECT 1 FROM wanted w WHERE w.part_id = c.part_id AND w.model_id = c.laptop_model_id))
+     INSERT INTO part_compatibility (part_id, laptop_model_id) SELECT part_id, model_id FROM wanted ON CONFLICT DO NOTHING`,
+    [partIds, brands, names, entries.map((entry) => entry.partId)],
+  );
 }
 
 /** The laptop models parts fit: what a part's page lists and what the catalogue filters by. */

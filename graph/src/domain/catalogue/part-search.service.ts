@@ -127,7 +127,11 @@ export class PartSearchService {
     const narrowed = search !== null || inStock || minCents !== null || maxCents !== null || brand !== null || model !== null;
     if (!narrowed && order === PartOrder.RELEVANCE) return "catalogue";
 
-    const queries = search === null ? null : await this.queriesOf(search);
+    const looked = search === null ? null : await this.queriesOf(search);
+    // A part's number (its own or an alternative one), however typed: that part is the match, and
+    // the words are not searched (a number names one part).
+    const numbered = looked !== null && looked.numbered.length > 0 ? looked.numbered : null;
+    const queries = numbered === null ? looked : null;
     // Nothing searchable in it (stop words only): nothing matches.
     if (queries !== null && !queries.query) return "nothing";
     const sort: SortKey = order !== PartOrder.RELEVANCE ? SORT_OF[order] : queries !== null ? "relevance" : "catalogue";
@@ -141,6 +145,7 @@ export class PartSearchService {
       maxCents,
       brand,
       model,
+      numbered,
       sort,
       after: key,
       properties,

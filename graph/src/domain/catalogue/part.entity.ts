@@ -8,6 +8,14 @@ export class Part extends NodeEntity {
   @Column({ type: "varchar", length: 80 })
   name: string;
 
+  /**
+   * The manufacturer's part number as printed (5B10W13930, L32656-005): unique by its key (letters
+   * and digits alone, any case; see part-numbers.ts). A part inserted without one gets the shop's own,
+   * PS-000123 (the column's default, migration 1764900000000).
+   */
+  @Column({ type: "varchar", length: 40, name: "part_number" })
+  partNumber: string;
+
   @Column({ type: "text" })
   img: string;
 
@@ -89,6 +97,7 @@ export class Part extends NodeEntity {
 export const PART_CARD_PROPERTIES = [
   "databaseId",
   "name",
+  "partNumber",
   "img",
   "priceCents",
   "available",

@@ -12,10 +12,23 @@ import { Page, PageRequest, paginate, PreparedList, PreparedQuery } from "../pag
 import { likePattern } from "../text-search";
 import { checkModelNames, LaptopModelName, replaceCompatibleModels } from "./compatibility.service";
 import { Part, PART_CARD_PROPERTIES, PartCard } from "./part.entity";
+import {
+  alternativeNumbersOf,
+  checkAlternativeNumbers,
+  checkNumbersFree,
+  checkPartNumber,
+  numberTaken,
+  partNumberKey,
+  replaceAlternativeNumbers,
+} from "./part-numbers";
 
 /** A new part as an admin describes it. */
 export interface NewPart {
   name: string;
+  /** The manufacturer's number as printed; without one the shop gives it its own (PS-000123). */
+  partNumber?: string | null;
+  /** Numbers it replaces or is also sold as (FRU, OEM), in the order its page lists them. */
+  alternativeNumbers?: string[] | null;
   shortDesc: string;
   img: string;
   /** Dollars, at most two decimals. */
@@ -34,6 +47,9 @@ export interface NewPart {
  */
 export interface PartChanges {
   name?: string | null;
+  partNumber?: string | null;
+  /** Replaces the alternative numbers (an empty list clears them). */
+  alternativeNumbers?: string[] | null;
   shortDesc?: string | null;
   img?: string | null;
   price?: number | null;
@@ -53,16 +69,21 @@ export enum PartStatusFilter {
 }
 
 export interface AdminPartFilter {
-  /** Part names containing this, any case. */
+  /**
+   * As the storefront searches (words anywhere, typos and partial words forgiven), plus names
+   * containing the text and part numbers (own or alternative) beginning with it, however typed.
+   */
   search?: string | null;
   status?: PartStatusFilter | null;
   /** Only parts on sale at or below their low-stock threshold. */
   lowStock?: boolean | null;
 }
 
-/** What the history keeps of a part: its fields and the laptop models it fits ("Brand Model"). */
-export const partSnapshot = (part: Part, models: readonly string[]): Snapshot => ({
+/** What the history keeps of a part: its fields, its alternative numbers and the laptop models it fits ("Brand Model"). */
+export const partSnapshot = (part: Part, models: readonly string[], alternatives: readonly string[]): Snapshot => ({
   name: part.name,
+  partNumber: part.partNumber,
+  alternativeNumbers: [...alternatives],
   shortDesc: part.shortDesc,
   img: part.img,
   price: part.price,
@@ -79,6 +100,9 @@ function sameModels(names: readonly string[], wanted: readonly LaptopModelName[]
   return key([...names]) === key(wanted.map((entry) => `${entry.brand} ${entry.model}`));
 }
 
+/** The part's alternative numbers, in the order its page lists them. */
+const alternativesOf = async (tx: EntityManager, partId: string) => (await alternativeNumbersOf(tx, [partId])).get(partId) ?? [];
+
 /** The laptop models a part fits, as "Brand Model", in the order its page lists them. */
 async function modelNamesOf(tx: EntityManager, partId: string): Promise<string[]> {
   const rows: Array<{ name: string }> = await tx.query(
@@ -88,6 +112,9 @@ async function modelNamesOf(tx: EntityManager, partId: string): Promise<string[]
   );
   return rows.map((row) => row.name);
 }
+
+/** The longest text an admin's search of the parts may be. */
+export const MAX_ADMIN_SEARCH_LENGTH = 200;
 
 export class PartService {
   private readonly catalogue: PreparedList<Part>;
@@ -164,8 +191,25 @@ export class PartService {
     if (status === PartStatusFilter.RETIRED) query.andWhere("part.retired_at IS NOT NULL");
     if (filter.lowStock) query.andWhere("part.available <= part.low_stock_threshold");
     const search = filter.search?.trim();
-    if (search) query.andWhere("part.name ILIKE :pattern", { pattern: likePattern(search) });
+    if (search) {
+      if ([...search].length > MAX_ADMIN_SEARCH_LENGTH) throw badInput(`search must be at most ${MAX_ADMIN_SEARCH_LENGTH} characters`);
+      // Each way in reads its own index (the search's GIN index, the names' trigrams, the numbers'
+      // keys); their union is the matches, paged in catalogue order.
+      const key = partNumberKey(search);
+      query.andWhere(
+        `part.seq IN (SELECT seq FROM parts WHERE search_document @@ (SELECT match FROM part_search_queries(:search))
+                      UNION SELECT seq FROM parts WHERE name ILIKE :pattern
+                      UNION SELECT p.seq FROM part_number_keys k JOIN parts p ON p.id = k.part_id WHERE :key <> '' AND k.key LIKE :keyPrefix)`,
+        { search, pattern: likePattern(search), key, keyPrefix: `${key}%` },
+      );
+    }
     return paginate(query, page, "ASC");
+  }
+
+  /** The alternative numbers of parts, in the order each lists them (a part without any: an empty list). */
+  async alternativeNumbers(partIds: readonly string[]): Promise<string[][]> {
+    const byPart = await alternativeNumbersOf(this.db, partIds);
+    return partIds.map((id) => byPart.get(id) ?? []);
   }
 
   /** Adds a part to the shop (on sale at once) and records it in the history. */
@@ -174,33 +218,50 @@ export class PartService {
     const priceCents = this.cents(input.price);
     this.checkAvailable(input.available);
     const models = input.compatibleModels?.length ? checkModelNames(input.compatibleModels) : [];
-    return this.db.transaction(async (tx) => {
-      const repository = tx.getRepository(Part);
-      const part = await repository.save(
-        repository.create({
-          name: input.name.trim(),
-          shortDesc: input.shortDesc.trim(),
-          img: input.img.trim(),
-          priceCents,
-          available: input.available,
-          minOrderQuantity: input.minOrderQuantity,
-          lowStockThreshold: input.lowStockThreshold ?? 10,
-          retiredAt: null,
-          createdBy: admin.databaseId,
-          stockAdjustment: input.available,
-        }),
-      );
-      if (models.length) await replaceCompatibleModels(tx, part.databaseId, models);
-      const created = await repository.findOneByOrFail({ databaseId: part.databaseId });
-      await recordAudit(tx, admin, {
-        action: AuditAction.PART_CREATED,
-        entityType: AuditEntityType.PART,
-        entityId: created.databaseId,
-        before: null,
-        after: partSnapshot(created, await modelNamesOf(tx, created.databaseId)),
-      });
-      return created;
-    });
+    const partNumber = input.partNumber?.trim() ? checkPartNumber(input.partNumber) : null;
+    const alternatives = checkAlternativeNumbers(input.alternativeNumbers ?? [], partNumber);
+    return this.numbered(() =>
+      this.db.transaction(async (tx) => {
+        await checkNumbersFree(tx, null, [...(partNumber ? [partNumber] : []), ...alternatives]);
+        const repository = tx.getRepository(Part);
+        const part = await repository.save(
+          repository.create({
+            name: input.name.trim(),
+            ...(partNumber ? { partNumber } : {}),
+            shortDesc: input.shortDesc.trim(),
+            img: input.img.trim(),
+            priceCents,
+            available: input.available,
+            minOrderQuantity: input.minOrderQuantity,
+            lowStockThreshold: input.lowStockThreshold ?? 10,
+            retiredAt: null,
+            createdBy: admin.databaseId,
+            stockAdjustment: input.available,
+          }),
+        );
+        if (models.length) await replaceCompatibleModels(tx, part.databaseId, models);
+        if (alternatives.length) await replaceAlternativeNumbers(tx, part.databaseId, alternatives);
+        const created = await repository.findOneByOrFail({ databaseId: part.databaseId });
+        await recordAudit(tx, admin, {
+          action: AuditAction.PART_CREATED,
+          entityType: AuditEntityType.PART,
+          entityId: created.databaseId,
+          before: null,
+          after: partSnapshot(created, await modelNamesOf(tx, created.databaseId), alternatives),
+        });
+        return created;
+      }),
+    );
+  }
+
+  /** Runs a write that gives numbers: a number another admin gave another part meanwhile is a conflict that says so. */
+  private async numbered<T>(write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } catch (error) {
+      if (numberTaken(error)) throw conflict("One of these numbers was just given to another part: a number names one part. Check the numbers and save again.");
+      throw error;
+    }
   }
 
   /**
@@ -215,6 +276,8 @@ export class PartService {
     if (given.length === 0) throw badInput("Nothing to change: give at least one field of the part");
     const priceCents = changes.price === undefined || changes.price === null ? undefined : this.cents(changes.price);
     const models = changes.compatibleModels === undefined || changes.compatibleModels === null ? null : checkModelNames(changes.compatibleModels);
+    const partNumber = changes.partNumber === undefined || changes.partNumber === null ? null : checkPartNumber(changes.partNumber);
+    if (changes.alternativeNumbers) checkAlternativeNumbers(changes.alternativeNumbers, partNumber);
     if (changes.available !== undefined && changes.available !== null) {
       this.checkAvailable(changes.available);
       if (changes.expectedAvailable === undefined || changes.expectedAvailable === null) {
@@ -223,49 +286,62 @@ export class PartService {
         });
       }
     }
-    return this.underLock(id, async (tx, part) => {
-      const modelsBefore = await modelNamesOf(tx, part.databaseId);
-      const before = partSnapshot(part, modelsBefore);
-      if (changes.available !== undefined && changes.available !== null && changes.available !== part.available) {
-        if (changes.expectedAvailable !== part.available) {
-          throw conflict(
-            `The stock of ${part.name} changed from ${changes.expectedAvailable} to ${part.available} while you were editing (orders or another admin moved it). Nothing was saved: check the stock and save again.`,
-          );
+    return this.numbered(() =>
+      this.underLock(id, async (tx, part) => {
+        const modelsBefore = await modelNamesOf(tx, part.databaseId);
+        const alternativesBefore = await alternativesOf(tx, part.databaseId);
+        const before = partSnapshot(part, modelsBefore, alternativesBefore);
+        if (changes.available !== undefined && changes.available !== null && changes.available !== part.available) {
+          if (changes.expectedAvailable !== part.available) {
+            throw conflict(
+              `The stock of ${part.name} changed from ${changes.expectedAvailable} to ${part.available} while you were editing (orders or another admin moved it). Nothing was saved: check the stock and save again.`,
+            );
+          }
+          part.stockAdjustment += changes.available - part.available;
+          part.available = changes.available;
         }
-        part.stockAdjustment += changes.available - part.available;
-        part.available = changes.available;
-      }
-      if (changes.name) part.name = changes.name.trim();
-      if (changes.shortDesc) part.shortDesc = changes.shortDesc.trim();
-      if (changes.img) part.img = changes.img.trim();
-      if (priceCents !== undefined) part.priceCents = priceCents;
-      if (changes.minOrderQuantity !== undefined && changes.minOrderQuantity !== null) part.minOrderQuantity = changes.minOrderQuantity;
-      if (changes.lowStockThreshold !== undefined && changes.lowStockThreshold !== null) part.lowStockThreshold = changes.lowStockThreshold;
-      let modelsAfter = modelsBefore;
-      if (models !== null && !sameModels(modelsBefore, models)) {
-        await replaceCompatibleModels(tx, part.databaseId, models);
-        modelsAfter = await modelNamesOf(tx, part.databaseId);
-      }
-      const after = partSnapshot(part, modelsAfter);
-      if (JSON.stringify(before) === JSON.stringify(after)) return part;
-      await tx.query(
-        `UPDATE parts SET name = $2, short_desc = $3, img = $4, price_cents = $5, available = $6, min_order_quantity = $7,
-           low_stock_threshold = $8, stock_adjustment = $9 WHERE id = $1`,
-        [
-          part.databaseId,
-          part.name,
-          part.shortDesc,
-          part.img,
-          part.priceCents,
-          part.available,
-          part.minOrderQuantity,
-          part.lowStockThreshold,
-          part.stockAdjustment,
-        ],
-      );
-      await recordAudit(tx, admin, { action: AuditAction.PART_UPDATED, entityType: AuditEntityType.PART, entityId: part.databaseId, before, after });
-      return part;
-    });
+        if (changes.name) part.name = changes.name.trim();
+        if (changes.shortDesc) part.shortDesc = changes.shortDesc.trim();
+        if (changes.img) part.img = changes.img.trim();
+        if (priceCents !== undefined) part.priceCents = priceCents;
+        if (changes.minOrderQuantity !== undefined && changes.minOrderQuantity !== null) part.minOrderQuantity = changes.minOrderQuantity;
+        if (changes.lowStockThreshold !== undefined && changes.lowStockThreshold !== null) part.lowStockThreshold = changes.lowStockThreshold;
+        let modelsAfter = modelsBefore;
+        if (models !== null && !sameModels(modelsBefore, models)) {
+          await replaceCompatibleModels(tx, part.databaseId, models);
+          modelsAfter = await modelNamesOf(tx, part.databaseId);
+        }
+        if (partNumber !== null) part.partNumber = partNumber;
+        const alternativesAfter = changes.alternativeNumbers ? checkAlternativeNumbers(changes.alternativeNumbers, part.partNumber) : alternativesBefore;
+        const after = partSnapshot(part, modelsAfter, alternativesAfter);
+        if (JSON.stringify(before) === JSON.stringify(after)) return part;
+        const numbersChanged = before.partNumber !== after.partNumber || JSON.stringify(before.alternativeNumbers) !== JSON.stringify(after.alternativeNumbers);
+        if (numbersChanged) {
+          await checkNumbersFree(tx, part.databaseId, [part.partNumber, ...alternativesAfter]);
+          // The old alternatives go first: the part may take one of them as its own number.
+          await replaceAlternativeNumbers(tx, part.databaseId, []);
+        }
+        await tx.query(
+          `UPDATE parts SET name = $2, short_desc = $3, img = $4, price_cents = $5, available = $6, min_order_quantity = $7,
+           low_stock_threshold = $8, stock_adjustment = $9, part_number = $10 WHERE id = $1`,
+          [
+            part.databaseId,
+            part.name,
+            part.shortDesc,
+            part.img,
+            part.priceCents,
+            part.available,
+            part.minOrderQuantity,
+            part.lowStockThreshold,
+            part.stockAdjustment,
+            part.partNumber,
+          ],
+        );
+        if (numbersChanged) await replaceAlternativeNumbers(tx, part.databaseId, alternativesAfter);
+        await recordAudit(tx, admin, { action: AuditAction.PART_UPDATED, entityType: AuditEntityType.PART, entityId: part.databaseId, before, after });
+        return part;
+      }),
+    );
   }
 
   /** Adds units to the stock under the part's row lock (a relative change: nothing to race). */
@@ -276,7 +352,8 @@ export class PartService {
     }
     return this.underLock(id, async (tx, part) => {
       const models = await modelNamesOf(tx, part.databaseId);
-      const before = partSnapshot(part, models);
+      const alternatives = await alternativesOf(tx, part.databaseId);
+      const before = partSnapshot(part, models, alternatives);
       this.checkAvailable(part.available + quantity, `${part.name} would have ${part.available + quantity} units`);
       part.available += quantity;
       part.stockAdjustment += quantity;
@@ -286,7 +363,7 @@ export class PartService {
         entityType: AuditEntityType.PART,
         entityId: part.databaseId,
         before,
-        after: { ...partSnapshot(part, models), restocked: quantity },
+        after: { ...partSnapshot(part, models, alternatives), restocked: quantity },
       });
       return part;
     });
@@ -306,7 +383,8 @@ export class PartService {
     return this.underLock(id, async (tx, part) => {
       if (part.retired === retired) return part;
       const models = await modelNamesOf(tx, part.databaseId);
-      const before = partSnapshot(part, models);
+      const alternatives = await alternativesOf(tx, part.databaseId);
+      const before = partSnapshot(part, models, alternatives);
       const [{ retired_at }] = returnedRows<{ retired_at: Date | null }>(
         await tx.query(`UPDATE parts SET retired_at = ${retired ? "now()" : "NULL"} WHERE id = $1 RETURNING retired_at`, [part.databaseId]),
       );
@@ -316,7 +394,7 @@ export class PartService {
         entityType: AuditEntityType.PART,
         entityId: part.databaseId,
         before,
-        after: partSnapshot(part, models),
+        after: partSnapshot(part, models, alternatives),
       });
       return part;
     });

@@ -1,9 +1,30 @@
 import crypto from "node:crypto";
+import sharp from "sharp";
 import { Actor, authorize } from "../actor";
 import { badInput, notFound } from "../errors";
 import { isCompleteImage } from "./image-structure";
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+/** The most pixels an image may have (8,000 x 8,000): a few kilobytes can declare a picture that takes gigabytes to show. */
+export const MAX_IMAGE_PIXELS = 64_000_000;
+const thousands = (value: number) => value.toLocaleString("en-US");
+
+/** The image's dimensions as its header declares them (sharp reads the header only, decoding nothing); refused beyond MAX_IMAGE_PIXELS. */
+async function assertPixelLimit(bytes: Buffer, ext: string): Promise<void> {
+  let width: number | undefined;
+  let height: number | undefined;
+  try {
+    ({ width, height } = await sharp(bytes, { limitInputPixels: false }).metadata());
+  } catch {
+    throw badInput(`The file is not a ${ext.toUpperCase()} image this shop can read`);
+  }
+  if (!width || !height) throw badInput(`The file is not a ${ext.toUpperCase()} image this shop can read`);
+  if (width * height > MAX_IMAGE_PIXELS) {
+    throw badInput(
+      `The image is ${thousands(width)} × ${thousands(height)} pixels: images may have at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels (8,000 × 8,000)`,
+    );
+  }
+}
 
 const IMAGE_TYPES = [
   { ext: "png", mime: "image/png", matches: (b: Buffer) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) },
@@ -47,6 +68,7 @@ export class ImageService {
     if (!type) throw badInput("Only PNG, JPEG, WebP and GIF images are accepted");
     if (!isCompleteImage(bytes, type.ext))
       throw badInput(`The file is not a complete ${type.ext.toUpperCase()} image (cut short, or something else behind an image header)`);
+    await assertPixelLimit(bytes, type.ext);
     const name = `${crypto.createHash("sha256").update(bytes).digest("hex").slice(0, 32)}.${type.ext}`;
     if (!(await this.store.has(name))) await this.store.put(name, type.mime, bytes);
     return { name, mime: type.mime, size: bytes.length };

@@ -23,6 +23,7 @@ const part = (n: number, extra: object = {}) => ({
   databaseId: `p-${n}`,
   slug: `part-${n}-p-${n}`,
   name: `Part ${n}`,
+  partNumber: `PN-${n}`,
   img: `/images/part-${n}.png`,
   price: 10 * n,
   available: 100,

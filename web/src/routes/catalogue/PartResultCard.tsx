@@ -11,6 +11,7 @@ export const PartResultCardFragment = graphql(`
     databaseId
     slug
     name
+    partNumber
     img
     price
     available
@@ -59,6 +60,7 @@ export function PartResultCard(props: { part: FragmentType<typeof PartResultCard
         <h2 className="card__title part-result__name" id={headingId}>
           {part.name}
         </h2>
+        <p className="small part-result__number">Part no. {part.partNumber}</p>
         <p className="price">{formatPrice(part.price)}</p>
         <p className="part-result__badges">
           {orderable ? <span className="badge badge--success">In stock</span> : <span className="badge badge--warning">Out of stock</span>}

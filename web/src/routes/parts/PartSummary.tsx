@@ -11,6 +11,8 @@ export const PartSummaryFragment = graphql(`
     id
     databaseId
     name
+    partNumber
+    alternativeNumbers
     img
     price
     available
@@ -54,6 +56,16 @@ export function PartSummary(props: { part: FragmentType<typeof PartSummaryFragme
             <dt>Minimum order</dt>
             <dd>{part.minOrderQuantity}</dd>
           </div>
+          <div>
+            <dt>Part number</dt>
+            <dd data-testid="part-number">{part.partNumber}</dd>
+          </div>
+          {part.alternativeNumbers.length > 0 && (
+            <div>
+              <dt>Replaces</dt>
+              <dd data-testid="part-alternative-numbers">{part.alternativeNumbers.join(", ")}</dd>
+            </div>
+          )}
         </dl>
         <p className="card__text">{part.shortDesc}</p>
         <section className="part-summary__fits" aria-labelledby="part-fits-heading">

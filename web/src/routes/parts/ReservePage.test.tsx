@@ -11,6 +11,8 @@ const part = {
   id: "UGFydDox",
   databaseId: "p-1",
   name: "Laptop battery",
+  partNumber: "5B10W13930",
+  alternativeNumbers: ["02DL008"],
   img: "/images/battery.png",
   price: 40,
   available: 5,

@@ -11,6 +11,7 @@ const NODE_TYPE: Record<AuditEntityType, NodeTypeName> = {
   [AuditEntityType.PRODUCT]: "Product",
   [AuditEntityType.USER]: "User",
   [AuditEntityType.ORDER]: "Order",
+  [AuditEntityType.IMPORT]: "PartImport",
 };
 const ENTITY_TYPE = Object.fromEntries(Object.entries(NODE_TYPE).map(([entity, node]) => [node, entity])) as Partial<Record<NodeTypeName, AuditEntityType>>;
 
@@ -34,6 +35,7 @@ export function changesBetween(before: Snapshot | null, after: Snapshot | null):
 function nameOf(entry: AuditEntry): string | null {
   const snapshot = entry.after ?? entry.before ?? {};
   if (entry.entityType === AuditEntityType.USER) return shown(snapshot.email);
+  if (entry.entityType === AuditEntityType.IMPORT) return shown(snapshot.fileName);
   if (entry.entityType === AuditEntityType.ORDER) {
     const part = shown(snapshot.partName);
     const customer = shown(snapshot.userEmail);
@@ -46,7 +48,7 @@ function nameOf(entry: AuditEntry): string | null {
 export class AuditResolver {
   @Directive("@auth(requires: ADMIN)")
   @Query(() => AuditEntryConnection, { description: "The history of admin changes (parts, products, roles, order cancellations), newest first" })
-  async auditLog(@Args() { first, after, entityType, entityId }: AuditLogArgs, @Ctx() { services, actor }: GraphContext) {
+  async auditLog(@Args() { first, after, entityType, entityId, importId }: AuditLogArgs, @Ctx() { services, actor }: GraphContext) {
     let type = entityType ?? null;
     let id = entityId ?? null;
     const global = id ? fromGlobalId(id) : null;
@@ -56,7 +58,9 @@ export class AuditResolver {
       id = typeOfId && (!type || type === typeOfId) ? global.databaseId : "";
       type ??= typeOfId ?? null;
     }
-    return services.audit.list(await actor(), { entityType: type, entityId: id }, { first, after });
+    // An import's id, global or not, names its lines.
+    const lines = importId ? (fromGlobalId(importId)?.type === "PartImport" ? fromGlobalId(importId)!.databaseId : importId) : null;
+    return services.audit.list(await actor(), { entityType: type, entityId: id, importId: lines }, { first, after });
   }
 
   @FieldResolver(() => ID, { description: "Global id of the admin who made the change" })

@@ -79,6 +79,14 @@ export class PartResolver {
     return services.parts.restore(await actor(), databaseIdFor("Part", id));
   }
 
+  @FieldResolver(() => [String], {
+    description:
+      "Numbers this part replaces or is also sold as (FRU, OEM numbers), in the order its page lists them; a search for one, however typed, finds this part",
+  })
+  alternativeNumbers(@Root() part: Part, @Ctx() { loaders }: GraphContext): Promise<string[]> {
+    return loaders.alternativeNumbersByPartId.load(part.databaseId);
+  }
+
   @FieldResolver(() => [LaptopModelType], { description: "The laptop models this part fits, by brand then model name" })
   compatibleModels(@Root() part: Part, @Ctx() { loaders }: GraphContext): Promise<LaptopModel[]> {
     return loaders.compatibleModelsByPartId.load(part.databaseId);

@@ -36,6 +36,9 @@ export class NodeResolver {
           return await services.users.get(await actor(), decoded.databaseId);
         case "LaptopModel":
           return await services.compatibility.getModel(decoded.databaseId);
+        case "PartImport":
+          // An import is read in the history (auditLog(importId:)), not as a node.
+          return null;
       }
     } catch (error) {
       if (error instanceof ShopError && error.code === "NOT_FOUND") return null;

@@ -10,6 +10,7 @@ registerEnumType(AuditEntityType, {
     PRODUCT: { description: "A new arrival" },
     USER: { description: "An account (its role)" },
     ORDER: { description: "An order" },
+    IMPORT: { description: "A bulk import of parts (its lines: auditLog(importId:))" },
   },
 });
 registerEnumType(AuditAction, {
@@ -21,6 +22,7 @@ registerEnumType(AuditAction, {
     PART_RESTOCKED: { description: "Added units to a part's stock" },
     PART_RETIRED: { description: "Took a part out of the shop" },
     PART_RESTORED: { description: "Put a retired part back on sale" },
+    PARTS_IMPORTED: { description: "Imported parts from a CSV file: the parts it created or changed are its lines" },
     PRODUCT_CREATED: { description: "Added a new arrival" },
     PRODUCT_DELETED: { description: "Deleted a new arrival" },
     USER_PROMOTED: { description: "Made a user an admin" },

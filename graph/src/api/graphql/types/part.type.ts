@@ -11,6 +11,11 @@ export class PartType extends NodeFields {
   @Field(() => String, { description: "The end of the part's public page address, /p/{slug}: its name in lowercase words, then its databaseId" })
   slug: string;
 
+  @Field(() => String, {
+    description: "The manufacturer's part number as printed (e.g. 5B10W13930, L32656-005); a search for it, however typed, finds this part",
+  })
+  partNumber: string;
+
   @Field(() => String, { description: "URL of its photo (http(s), or a path on this shop)" })
   img: string;
 
@@ -54,6 +59,7 @@ export const PART_CARD_FIELDS: ReadonlySet<string> = new Set([
   "databaseId",
   "name",
   "slug",
+  "partNumber",
   "img",
   "price",
   "available",

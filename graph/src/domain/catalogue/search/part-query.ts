@@ -29,6 +29,8 @@ export interface Shape {
   /** A laptop brand or model is given (the values `brand`, `model`). */
   brand: boolean;
   model: boolean;
+  /** The search is a part number: its parts (the value `numbered`, their sequence numbers) are the matches. */
+  numbered: boolean;
 }
 
 /** The values a shape's SQL names. */
@@ -40,6 +42,7 @@ export interface SearchValues extends Record<string, unknown> {
   brand: string | null;
   model: string | null;
   lexeme: string | null;
+  numbered: string[] | null;
 }
 
 /** The key its SQL is kept by. */
@@ -56,6 +59,7 @@ export const shapeKey = (shape: Shape) =>
     shape.after,
     shape.brand,
     shape.model,
+    shape.numbered,
   ]);
 
 /**
@@ -98,6 +102,7 @@ export function partsQuery(db: DataSource, shape: Shape, mode: QueryMode): Selec
   // the words, and that read is much slower than the walk).
   else if (joined && anchored) query.andWhere("ts_match_vq(part.search_document, CAST(:matching AS tsquery))");
   else if (matching && (!byLexeme || (sort === "relevance" && priced))) query.andWhere("part.search_document @@ CAST(:matching AS tsquery)");
+  if (shape.numbered) query.andWhere("part.seq = ANY(CAST(:numbered AS bigint[]))");
   if (inStock) query.andWhere("part.available >= part.minOrderQuantity");
   // The price orders walk part_lexeme_ranks by price: the range bounds that walk.
   const price = joined && sort !== "relevance" ? "ranked.price_cents" : "part.priceCents";

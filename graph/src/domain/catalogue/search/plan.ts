@@ -14,6 +14,11 @@ export interface Search {
   maxCents: number | null;
   brand: string | null;
   model: string | null;
+  /**
+   * The search is the number of this part (its sequence number, in a list): it is the match, and
+   * the words are not searched (tsquery and matching are null). Null for any other search.
+   */
+  numbered: string[] | null;
   sort: SortKey;
   /** The sort key of the part the page starts after. */
   after: string[] | null;
@@ -53,7 +58,7 @@ const WALKED_LEXEMES_MAX = 4;
  * page in order already.
  */
 export function planSearch(search: Search): Plan {
-  const { tsquery, matching, inStock, minCents, maxCents, brand, model, sort, after } = search;
+  const { tsquery, matching, inStock, minCents, maxCents, brand, model, numbered, sort, after } = search;
   // The order's columns too: its cursors are made of them.
   const read = search.properties && [...new Set([...search.properties, ...SORTS[sort].columns])];
   // The laptops are read from the part's row: a brand from its brands, a model (with or without
@@ -83,6 +88,7 @@ export function planSearch(search: Search): Plan {
     brand,
     model,
     lexeme,
+    numbered,
     ...(after ? SORTS[sort].after(after) : {}),
   };
   const shape: Shape = {
@@ -97,6 +103,7 @@ export function planSearch(search: Search): Plan {
     after: after !== null,
     brand: brand !== null,
     model: model !== null,
+    numbered: numbered !== null,
   };
   // Conditions the planner multiplies as if independent: several words, or words and a laptop.
   const matchesFirst = matching !== null && sort !== "relevance" && (laptop || matching.includes("&"));

@@ -2,30 +2,44 @@ import { LRUCache } from "lru-cache";
 import type { DataSource } from "typeorm";
 import { runStatement } from "../../../db/prepared";
 import type { ChangeFeed } from "../../change-feed";
+import { searchedNumberKey } from "../part-numbers";
 
 /**
  * What `part_search_queries` makes of a search (see db/schema.sql): `query`, the words as typed,
  * each a prefix of longer words and or'ed with the catalogue's closest words when it may be a
  * typo, which ranks; `match`, the same with each prefix written as the catalogue's lexemes it
  * begins, which finds the same parts faster. Both null: nothing searchable (stop words only).
+ * `numbered`: the sequence number of the part whose number (its own or an alternative one) the
+ * search is, however typed (part-numbers.ts); empty when it is none. (A list, as the key's lookup
+ * answers: a number names one part.)
  */
 export interface SearchQueries {
   query: string | null;
   match: string | null;
+  numbered: string[];
 }
 
-/** The search's tsqueries, looked up in the database. */
+/**
+ * The search's tsqueries, and the part its text is the number of, looked up in one statement (a
+ * search costs its lookup and its page: the number's is an index probe beside the tsqueries).
+ */
 export async function lookUpSearchQueries(db: DataSource, search: string): Promise<SearchQueries> {
-  const [queries] = await runStatement<SearchQueries>(db, `SELECT query::text AS query, match::text AS match FROM part_search_queries($1)`, [search]);
+  const [queries] = await runStatement<SearchQueries>(
+    db,
+    `SELECT query::text AS query, match::text AS match,
+            ARRAY(SELECT p.seq::text FROM part_number_keys k JOIN parts p ON p.id = k.part_id WHERE k.key = $2) AS numbered
+     FROM part_search_queries($1)`,
+    [search, searchedNumberKey(search)],
+  );
   return queries;
 }
 
 /**
- * The tables `part_search_queries` reads besides its fixed dictionaries: the words typos are
- * corrected to and the lexemes prefixes stand for. Their triggers announce a change naming the
- * table.
+ * The tables a search's lookup reads besides its fixed dictionaries: the words typos are corrected
+ * to, the lexemes prefixes stand for, and the parts' numbers. Their triggers announce a change
+ * naming the table.
  */
-const VOCABULARY_TABLES = new Set(["search_words", "search_lexemes"]);
+const VOCABULARY_TABLES = new Set(["search_words", "search_lexemes", "part_number_keys"]);
 
 /**
  * The tsqueries of each search text met, kept until the search vocabulary changes. They are a

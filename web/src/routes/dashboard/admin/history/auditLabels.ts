@@ -8,6 +8,7 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   PART_RESTOCKED: "Restocked part",
   PART_RETIRED: "Retired part",
   PART_RESTORED: "Put part back on sale",
+  PARTS_IMPORTED: "Imported parts",
   PRODUCT_CREATED: "Added product",
   PRODUCT_DELETED: "Deleted product",
   USER_PROMOTED: "Made admin",
@@ -23,6 +24,7 @@ export const ENTITY_LABELS: Record<AuditEntityType, string> = {
   PRODUCT: "Products",
   USER: "Users",
   ORDER: "Orders",
+  IMPORT: "Imports",
 };
 
 const FIELD_LABELS: Record<string, string> = {

@@ -20,6 +20,8 @@ export const EditPartDocument = graphql(`
       id
       databaseId
       name
+      partNumber
+      alternativeNumbers
       shortDesc
       img
       price
@@ -42,6 +44,8 @@ export const UpdatePartDocument = graphql(`
     updatePart(id: $id, input: $input) {
       id
       name
+      partNumber
+      alternativeNumbers
       shortDesc
       img
       price
@@ -60,6 +64,8 @@ export const UpdatePartDocument = graphql(`
 
 interface EditablePart {
   name: string;
+  partNumber?: string;
+  alternativeNumbers: string[];
   shortDesc: string;
   img: string;
   price: number;
@@ -71,6 +77,8 @@ interface EditablePart {
 
 const formValuesOf = (part: EditablePart): PartFormValues => ({
   name: part.name,
+  partNumber: part.partNumber ?? "",
+  alternativeNumbers: part.alternativeNumbers.join("\n"),
   shortDesc: part.shortDesc,
   img: part.img,
   price: part.price.toFixed(2),

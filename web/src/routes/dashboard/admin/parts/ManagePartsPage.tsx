@@ -103,10 +103,16 @@ export function ManagePartsPage() {
       <div className="card filters">
         <form className="filters__search" role="search" aria-label="Parts list" onSubmit={onSearch}>
           <label htmlFor="parts-search" className="field__label">
-            Search by name
+            Search by name, words or part number
           </label>
           <div className="filters__search-row">
-            <input id="parts-search" type="search" placeholder="Part name" value={searchText} onChange={(event) => setSearchText(event.target.value)} />
+            <input
+              id="parts-search"
+              type="search"
+              placeholder="battery, 5B10W13930…"
+              value={searchText}
+              onChange={(event) => setSearchText(event.target.value)}
+            />
             <button type="submit" className="btn btn--outline">
               Search
             </button>

@@ -11,6 +11,7 @@ export const PartAdminRowFragment = graphql(`
     id
     databaseId
     name
+    partNumber
     img
     price
     available
@@ -40,7 +41,10 @@ export function PartAdminRow({ part: partRef, index, busy, onRetire, onRestore }
       <DataCell label="Photo">
         <img src={apiUrl(part.img)} alt="" width="48" height="48" className="part-thumb" loading="lazy" />
       </DataCell>
-      <DataCell label="Name">{part.name}</DataCell>
+      <DataCell label="Name">
+        {part.name}
+        <p className="small part-number">No. {part.partNumber}</p>
+      </DataCell>
       <DataCell label="Price" kind="number">
         {formatPrice(part.price)}
       </DataCell>

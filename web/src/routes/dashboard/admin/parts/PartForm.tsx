@@ -11,6 +11,9 @@ import "./PartForm.css";
 /** The form's values, as typed (numbers too). */
 export interface PartFormValues {
   name: string;
+  partNumber: string;
+  /** One number per line (or separated by commas). */
+  alternativeNumbers: string;
   shortDesc: string;
   price: string;
   available: string;
@@ -24,6 +27,9 @@ export interface PartFormValues {
 /** The values once checked, as the API takes them. */
 export interface PartValues {
   name: string;
+  /** Left out when blank: a new part then gets the shop's own number. */
+  partNumber?: string;
+  alternativeNumbers: string[];
   shortDesc: string;
   price: number;
   available: number;
@@ -35,6 +41,8 @@ export interface PartValues {
 
 export const EMPTY_PART: PartFormValues = {
   name: "",
+  partNumber: "",
+  alternativeNumbers: "",
   shortDesc: "",
   price: "",
   available: "0",
@@ -48,10 +56,27 @@ const FIELDS = Object.keys(EMPTY_PART) as Array<keyof PartFormValues>;
 const IMAGE = /^(https?:\/\/\S+|\/\S*)$/i;
 const PRICE = /^\d+(\.\d{1,2})?$/;
 const WHOLE = /^\d+$/;
+/** As the server checks a part number: letters and digits in groups joined by single dashes. */
+const PART_NUMBER = /^[A-Za-z0-9]+(-[A-Za-z0-9]+)*$/;
+const PART_NUMBER_RULE = "letters and digits, in groups joined by single dashes (like 5B10W13930 or L32656-005), at most 40 characters";
+
+function numberProblem(value: string, label: string): string | null {
+  return value.length > 40 || !PART_NUMBER.test(value) ? `${label} must be ${PART_NUMBER_RULE}` : null;
+}
 
 /** Checks of the fields, with the server's limits and messages, so most mistakes never leave the page. */
 const rules = {
   name: (value: string) => (!value.trim() ? "Name is required" : [...value.trim()].length > 80 ? "Name must be at most 80 characters" : true),
+  partNumber: (value: string) => (!value.trim() ? true : (numberProblem(value.trim(), "Part number") ?? true)),
+  alternativeNumbers: (value: string) => {
+    const numbers = numberLines(value);
+    if (numbers.length > 20) return "A part can list at most 20 alternative numbers";
+    for (const number of numbers) {
+      const problem = numberProblem(number, "Each alternative number");
+      if (problem) return `${problem} ("${number}")`;
+    }
+    return true;
+  },
   shortDesc: (value: string) =>
     !value.trim() ? "Description is required" : [...value.trim()].length > 500 ? "Description must be at most 500 characters" : true,
   price: (value: string) =>
@@ -74,6 +99,13 @@ const rules = {
   },
 };
 
+/** The numbers of the alternative numbers field: one a line, or separated by commas. */
+const numberLines = (value: string) =>
+  value
+    .split(/[\n,]/)
+    .map((line) => line.trim())
+    .filter(Boolean);
+
 /** The lines of the models field that name something. */
 const modelLines = (value: string) =>
   value
@@ -91,6 +123,8 @@ function whole(value: string, label: string, min: number, max: number): string |
 export function parsePartValues(values: PartFormValues): PartValues {
   return {
     name: values.name.trim(),
+    ...(values.partNumber.trim() ? { partNumber: values.partNumber.trim() } : {}),
+    alternativeNumbers: numberLines(values.alternativeNumbers),
     shortDesc: values.shortDesc.trim(),
     price: Number(values.price.trim()),
     available: Number(values.available.trim()),
@@ -195,6 +229,24 @@ export function PartForm({ idPrefix, initial, submitLabel, busyLabel, stockHint,
       <FormField id={id("name")} label="Name" error={errors.name?.message}>
         <input id={id("name")} type="text" {...field("name")} />
       </FormField>
+      <div className="form-grid">
+        <FormField
+          id={id("partNumber")}
+          label="Part number"
+          error={errors.partNumber?.message}
+          hint="As printed on the part, like 5B10W13930; left empty, the shop gives it its own"
+        >
+          <input id={id("partNumber")} type="text" autoCapitalize="characters" spellCheck={false} {...field("partNumber")} />
+        </FormField>
+        <FormField
+          id={id("alternativeNumbers")}
+          label="Alternative numbers"
+          error={errors.alternativeNumbers?.message}
+          hint="Numbers it replaces or is also sold as (FRU, OEM), one per line"
+        >
+          <textarea id={id("alternativeNumbers")} rows={2} spellCheck={false} {...field("alternativeNumbers")} />
+        </FormField>
+      </div>
       <FormField id={id("shortDesc")} label="Description" error={errors.shortDesc?.message} hint="Up to 500 characters">
         <textarea id={id("shortDesc")} rows={3} {...field("shortDesc")} />
       </FormField>

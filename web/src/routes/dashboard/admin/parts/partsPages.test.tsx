@@ -19,6 +19,7 @@ const part = (
   id: "UGFydDpwLTE",
   databaseId: "p-1",
   name: "Laptop battery",
+  partNumber: "5B10W13930",
   img: "/images/parts/battery-57wh.svg",
   price: 49.99,
   available: 40,
@@ -81,7 +82,7 @@ describe("Manage Parts", () => {
     expect(await screen.findByText("Laptop battery is retired")).toBeInTheDocument();
     await waitFor(() => expect(within(battery).getByText("Retired")).toBeInTheDocument());
 
-    await userEvent.type(screen.getByLabelText("Search by name"), "hinge");
+    await userEvent.type(screen.getByLabelText("Search by name, words or part number"), "hinge");
     await userEvent.click(screen.getByRole("button", { name: "Search" }));
     await waitFor(() => expect(screen.queryByText("Laptop battery")).not.toBeInTheDocument());
     expect(await screen.findByText("Hinge")).toBeInTheDocument();
@@ -110,6 +111,7 @@ describe("Add a part", () => {
                 shortDesc: "Left and right",
                 price: 9.5,
                 available: 120,
+                alternativeNumbers: [],
                 minOrderQuantity: 10,
                 lowStockThreshold: 10,
                 img: "/images/parts/hinge-set.svg",
@@ -154,6 +156,7 @@ describe("Add a part", () => {
 
 describe("Edit part", () => {
   const full = part({
+    alternativeNumbers: ["02DL008"],
     shortDesc: "3-cell, 57 Wh",
     retiredAt: null,
     compatibleModels: [{ __typename: "LaptopModel", id: "M1", name: "Lenovo ThinkPad T14 Gen 2" }],
@@ -173,6 +176,8 @@ describe("Edit part", () => {
         __typename: "Part",
         id: full.id,
         name: full.name,
+        partNumber: full.partNumber,
+        alternativeNumbers: full.alternativeNumbers,
         shortDesc: full.shortDesc,
         img: full.img,
         price: full.price,
@@ -193,6 +198,8 @@ describe("Edit part", () => {
   );
   const baseInput = {
     name: full.name,
+    partNumber: full.partNumber,
+    alternativeNumbers: full.alternativeNumbers,
     shortDesc: full.shortDesc,
     price: full.price,
     minOrderQuantity: 5,
