@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { screen, waitFor, within } from "@testing-library/react";
 import { GraphQLError } from "graphql";
-import { renderApp } from "../../test/renderApp";
+import { renderApp } from "@/test/renderApp";
 import { PartPageDocument } from "./PartPage";
 
 const ID = "0b6f7c1e-2a3d-4c5b-8e9f-0a1b2c3d4e5f";
@@ -13,6 +13,8 @@ const part = (overrides: Record<string, unknown> = {}) => ({
   databaseId: ID,
   slug: SLUG,
   name: "Laptop battery",
+  partNumber: "5B10W13930",
+  alternativeNumbers: ["SB10K97580"],
   img: "/images/battery.png",
   price: 40,
   available: 5,
@@ -21,7 +23,15 @@ const part = (overrides: Record<string, unknown> = {}) => ({
   retired: false,
   rating: 4.5,
   reviewCount: 1,
-  compatibleModels: [{ __typename: "LaptopModel", id: "TGFwdG9wTW9kZWw6MQ", brand: "Lenovo", model: "ThinkPad T14 Gen 2", name: "Lenovo ThinkPad T14 Gen 2" }],
+  compatibleModels: [
+    {
+      __typename: "LaptopModel",
+      id: "TGFwdG9wTW9kZWw6MQ",
+      brand: "Lenovo",
+      model: "ThinkPad T14 Gen 2",
+      name: "Lenovo ThinkPad T14 Gen 2",
+    },
+  ],
   reviews: {
     __typename: "ReviewConnection",
     edges: [
@@ -59,22 +69,33 @@ const part = (overrides: Record<string, unknown> = {}) => ({
 });
 
 /** The JSON-LD objects of the page, in order. */
-const structuredData = () => Array.from(document.querySelectorAll('script[type="application/ld+json"]'), (script) => JSON.parse(script.textContent ?? "null"));
+const structuredData = () =>
+  Array.from(document.querySelectorAll('script[type="application/ld+json"]'), (script) =>
+    JSON.parse(script.textContent ?? "null"),
+  );
 
-const answer = (data: object) => ({ request: { query: PartPageDocument, variables: { id: ID } }, result: { data: { part: data } } });
+const answer = (data: object) => ({
+  request: { query: PartPageDocument, variables: { id: ID } },
+  result: { data: { part: data } },
+});
 
 describe("a part's public page", () => {
   it("shows the part, its reviews and parts for the same laptops to a visitor, with the way to reserve it", async () => {
     renderApp({ route: `/p/${SLUG}`, mocks: [answer(part())] });
     expect(await screen.findByRole("heading", { level: 1, name: "Laptop battery" })).toBeInTheDocument();
     expect(screen.getByText("In stock")).toBeInTheDocument();
+    expect(screen.getByTestId("part-number")).toHaveTextContent("5B10W13930");
+    expect(screen.getByTestId("part-alternative-numbers")).toHaveTextContent("SB10K97580");
     expect(screen.getByRole("link", { name: "Reserve Laptop battery" })).toHaveAttribute("href", `/parts/${ID}`);
     const reviews = screen.getByRole("region", { name: "Reviews" });
     expect(within(reviews).getByText("Holds a charge all day.")).toBeInTheDocument();
     expect(within(reviews).getByRole("img", { name: "Rated 5 out of 5" })).toBeInTheDocument();
     expect(within(reviews).getByText("March 4, 2026")).toBeInTheDocument();
     const related = screen.getByRole("region", { name: "Parts for the same laptops" });
-    expect(within(related).getByRole("link", { name: "T14 keyboard" })).toHaveAttribute("href", "/p/t14-keyboard-5a6f7c1e-2a3d-4c5b-8e9f-0a1b2c3d4e5f");
+    expect(within(related).getByRole("link", { name: "T14 keyboard" })).toHaveAttribute(
+      "href",
+      "/p/t14-keyboard-5a6f7c1e-2a3d-4c5b-8e9f-0a1b2c3d4e5f",
+    );
   });
 
   it("tells search engines and link previews what the part is: title, description, canonical address, Open Graph, and a Product with its offer, rating and reviews", async () => {
@@ -82,7 +103,8 @@ describe("a part's public page", () => {
     await screen.findByRole("heading", { level: 1, name: "Laptop battery" });
     const origin = window.location.origin;
     await waitFor(() => expect(document.title).toBe("Laptop battery | Partshop"));
-    const head = (selector: string, attribute = "content") => document.head.querySelector(selector)?.getAttribute(attribute);
+    const head = (selector: string, attribute = "content") =>
+      document.head.querySelector(selector)?.getAttribute(attribute);
     expect(head('meta[name="description"]')).toBe("Laptop battery: 6-cell, 4400 mAh");
     expect(head('link[rel="canonical"]', "href")).toBe(`${origin}/p/${SLUG}`);
     expect(head('meta[property="og:type"]')).toBe("product");
@@ -100,7 +122,13 @@ describe("a part's public page", () => {
       sku: ID,
       image: `${origin}/images/battery.png`,
       brand: { "@type": "Brand", name: "Partshop" },
-      offers: { "@type": "Offer", url: `${origin}/p/${SLUG}`, price: "40.00", priceCurrency: "USD", availability: "https://schema.org/InStock" },
+      offers: {
+        "@type": "Offer",
+        url: `${origin}/p/${SLUG}`,
+        price: "40.00",
+        priceCurrency: "USD",
+        availability: "https://schema.org/InStock",
+      },
       aggregateRating: { "@type": "AggregateRating", ratingValue: 4.5, reviewCount: 1, bestRating: 5, worstRating: 1 },
       review: [
         {
@@ -136,7 +164,11 @@ describe("a part's public page", () => {
             available: 2,
             rating: null,
             reviewCount: 0,
-            reviews: { __typename: "ReviewConnection", edges: [], pageInfo: { __typename: "PageInfo", hasNextPage: false, endCursor: null } },
+            reviews: {
+              __typename: "ReviewConnection",
+              edges: [],
+              pageInfo: { __typename: "PageInfo", hasNextPage: false, endCursor: null },
+            },
           }),
         ),
       ],
