@@ -12,6 +12,8 @@ const proxied = ["/graphql", "/upload", "/images", "/uploads"];
 
 export default defineConfig({
   plugins: [graphqlDocumentsPlugin(path.join(webDir, "src", "gql")), react()],
+  // "@/ui/Spinner" instead of climbing "../../../ui/Spinner" (tsconfig.json's paths say the same).
+  resolve: { alias: { "@": path.join(webDir, "src") } },
   server: {
     proxy: Object.fromEntries(proxied.map((prefix) => [prefix, { target: apiTarget, changeOrigin: true }])),
   },

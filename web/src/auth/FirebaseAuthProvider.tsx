@@ -22,7 +22,13 @@ export function FirebaseAuthProvider({ children }: { children: ReactNode }) {
     exchangeForShopToken,
     forgetShopSession,
   });
-  const runSignInFlow = useSignInFlow({ ensureFirebase, startedFirebase, withObserverPaused, setState, exchangeForShopToken });
+  const runSignInFlow = useSignInFlow({
+    ensureFirebase,
+    startedFirebase,
+    withObserverPaused,
+    setState,
+    exchangeForShopToken,
+  });
 
   const value = useMemo<Auth>(
     () => ({
@@ -64,7 +70,18 @@ export function FirebaseAuthProvider({ children }: { children: ReactNode }) {
         restart();
       },
     }),
-    [state, config, runSignInFlow, ensureFirebase, startedFirebase, endShopSession, exchangeForShopToken, setState, retryConfig, restart],
+    [
+      state,
+      config,
+      runSignInFlow,
+      ensureFirebase,
+      startedFirebase,
+      endShopSession,
+      exchangeForShopToken,
+      setState,
+      retryConfig,
+      restart,
+    ],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

@@ -9,7 +9,11 @@ export const IsAdminDocument = graphql(`
   }
 `);
 
-export type AdminCheck = { state: "checking" } | { state: "admin" } | { state: "notAdmin" } | { state: "error"; error: unknown; retry: () => void };
+export type AdminCheck =
+  | { state: "checking" }
+  | { state: "admin" }
+  | { state: "notAdmin" }
+  | { state: "error"; error: unknown; retry: () => void };
 
 /** The server's admin check for the signed-in user's email (one cached answer shared by menu and guards). */
 export function useIsAdmin(): AdminCheck {

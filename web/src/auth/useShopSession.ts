@@ -56,7 +56,9 @@ export function useShopSession() {
     const token = getAccessToken();
     forgetShopSession();
     if (!token) return;
-    await client.mutate({ mutation: SignOutDocument, context: { headers: { Authorization: `Bearer ${token}` } } }).catch(() => undefined);
+    await client
+      .mutate({ mutation: SignOutDocument, context: { headers: { Authorization: `Bearer ${token}` } } })
+      .catch(() => undefined);
   }, [client, forgetShopSession]);
 
   return { exchangeForShopToken, forgetShopSession, endShopSession };

@@ -33,13 +33,20 @@ export function PublicConfigProvider({ children }: { children: ReactNode }) {
   const { data, loading, error, refetch } = useQuery(PublicConfigDocument);
   const retry = useCallback(() => void refetch().catch(() => undefined), [refetch]);
   const config = data?.publicConfig ?? null;
-  const value = useMemo<PublicConfigState>(() => ({ config, loading, error: error ?? null, retry }), [config, loading, error, retry]);
+  const value = useMemo<PublicConfigState>(
+    () => ({ config, loading, error: error ?? null, retry }),
+    [config, loading, error, retry],
+  );
   return <PublicConfigContext.Provider value={value}>{children}</PublicConfigContext.Provider>;
 }
 
 /** For tests and previews: a fixed configuration without a query. */
 export function StaticPublicConfigProvider({ config, children }: { config: PublicConfigValues; children: ReactNode }) {
-  return <PublicConfigContext.Provider value={{ config, loading: false, error: null, retry: () => undefined }}>{children}</PublicConfigContext.Provider>;
+  return (
+    <PublicConfigContext.Provider value={{ config, loading: false, error: null, retry: () => undefined }}>
+      {children}
+    </PublicConfigContext.Provider>
+  );
 }
 
 export function usePublicConfig(): PublicConfigState {

@@ -24,7 +24,9 @@ export const customer: AuthUser = { uid: "u1", email: "jane@example.com", displa
 export const admin: AuthUser = { uid: "a1", email: "admin@example.com", displayName: "Ada Admin" };
 
 /** A fake Auth whose methods are spies; signOut really signs out (so guards react to it). */
-export function createFakeAuth(initial: { status?: AuthStatus; user?: AuthUser | null; googleIsEmulated?: boolean } = {}) {
+export function createFakeAuth(
+  initial: { status?: AuthStatus; user?: AuthUser | null; googleIsEmulated?: boolean } = {},
+) {
   const spies = {
     signInWithEmail: vi.fn(async (_email: string, _password: string) => undefined),
     signInWithGoogle: vi.fn(async () => undefined),
@@ -38,7 +40,12 @@ export function createFakeAuth(initial: { status?: AuthStatus; user?: AuthUser |
     retry: vi.fn(),
   };
   const status = initial.status ?? (initial.user ? "signedIn" : "signedOut");
-  return { spies, initialStatus: status, initialUser: initial.user ?? null, googleIsEmulated: initial.googleIsEmulated ?? false };
+  return {
+    spies,
+    initialStatus: status,
+    initialUser: initial.user ?? null,
+    googleIsEmulated: initial.googleIsEmulated ?? false,
+  };
 }
 
 type FakeAuth = ReturnType<typeof createFakeAuth>;

@@ -8,7 +8,8 @@ describe("navigation bar", () => {
   it("offers Home, Blogs, Portfolio and Login to a visitor", () => {
     renderApp({ ui: <Navbar /> });
     const nav = screen.getByRole("navigation", { name: "Main" });
-    for (const name of ["Home", "Blogs", "Portfolio", "Login"]) expect(within(nav).getByRole("link", { name })).toBeInTheDocument();
+    for (const name of ["Home", "Blogs", "Portfolio", "Login"])
+      expect(within(nav).getByRole("link", { name })).toBeInTheDocument();
     expect(within(nav).queryByRole("link", { name: "Dashboard" })).not.toBeInTheDocument();
   });
 

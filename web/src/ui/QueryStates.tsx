@@ -2,7 +2,15 @@ import type { ReactNode } from "react";
 import { errorMessage } from "../apollo/errors";
 import "./QueryStates.css";
 
-export function ErrorState({ error, onRetry, title = "Something went wrong" }: { error: unknown; onRetry?: () => void; title?: string }) {
+export function ErrorState({
+  error,
+  onRetry,
+  title = "Something went wrong",
+}: {
+  error: unknown;
+  onRetry?: () => void;
+  title?: string;
+}) {
   return (
     <div className="state state--error" role="alert">
       <p className="state__title">{title}</p>

@@ -6,7 +6,14 @@ export function Stars({ rating }: { rating: number }) {
   return (
     <span className="stars" role="img" aria-label={`Rated ${rating} out of 5`}>
       {Array.from({ length: 5 }, (_, i) => (
-        <svg key={i} viewBox="0 0 20 20" width="18" height="18" aria-hidden="true" className={i < filled ? "star star--on" : "star"}>
+        <svg
+          key={i}
+          viewBox="0 0 20 20"
+          width="18"
+          height="18"
+          aria-hidden="true"
+          className={i < filled ? "star star--on" : "star"}
+        >
           <path d="M10 1.5l2.6 5.4 5.9.8-4.3 4.1 1 5.9L10 14.9l-5.2 2.8 1-5.9L1.5 7.7l5.9-.8z" />
         </svg>
       ))}

@@ -5,5 +5,11 @@ import { markToastHostReady } from "./toast";
 /** Spec §9: toasts top-right, closing after 5000 ms, no limit on how many show at once. */
 export function ToastHost() {
   useEffect(() => markToastHostReady(notistack), []);
-  return <notistack.SnackbarProvider anchorOrigin={{ vertical: "top", horizontal: "right" }} autoHideDuration={5000} maxSnack={1000} />;
+  return (
+    <notistack.SnackbarProvider
+      anchorOrigin={{ vertical: "top", horizontal: "right" }}
+      autoHideDuration={5000}
+      maxSnack={1000}
+    />
+  );
 }

@@ -3,7 +3,9 @@ import type { RegisterResult } from "../AuthContext";
 import type { FirebaseHandles } from "./startFirebase";
 
 /** One way of signing in to Firebase: the user it signed in, and what the caller gets back. */
-export type SignInFlow<T> = (handles: FirebaseHandles) => Promise<{ user: FirebaseUser; forceRefresh: boolean; result: T }>;
+export type SignInFlow<T> = (
+  handles: FirebaseHandles,
+) => Promise<{ user: FirebaseUser; forceRefresh: boolean; result: T }>;
 
 export function emailSignIn(email: string, password: string): SignInFlow<void> {
   return async ({ fb, auth }) => {
@@ -20,7 +22,12 @@ export const googlePopupSignIn: SignInFlow<void> = async ({ fb, auth }) => {
 /** The Auth Emulator takes the Google ID token's JSON as is; the same email gives the same account. */
 export function emulatedGoogleSignIn({ email, displayName }: { email: string; displayName: string }): SignInFlow<void> {
   return async ({ fb, auth }) => {
-    const claims = { sub: `emulated-${email.toLowerCase()}`, email, email_verified: true, name: displayName || undefined };
+    const claims = {
+      sub: `emulated-${email.toLowerCase()}`,
+      email,
+      email_verified: true,
+      name: displayName || undefined,
+    };
     const credential = await fb.signInWithCredential(auth, fb.GoogleAuthProvider.credential(JSON.stringify(claims)));
     return { user: credential.user, forceRefresh: false, result: undefined };
   };
@@ -30,7 +37,15 @@ export function emulatedGoogleSignIn({ email, displayName }: { email: string; di
  * Creates the account, then sets its display name. The token is refreshed afterwards: the shop
  * reads the name from the token's name claim.
  */
-export function registration({ name, email, password }: { name: string; email: string; password: string }): SignInFlow<RegisterResult> {
+export function registration({
+  name,
+  email,
+  password,
+}: {
+  name: string;
+  email: string;
+  password: string;
+}): SignInFlow<RegisterResult> {
   return async ({ fb, auth }) => {
     const credential = await fb.createUserWithEmailAndPassword(auth, email, password);
     const current = auth.currentUser;

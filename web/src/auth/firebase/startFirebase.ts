@@ -1,5 +1,5 @@
 import type { Auth as FirebaseAuth, User as FirebaseUser } from "firebase/auth";
-import type { PublicConfigValues } from "../../config/PublicConfig";
+import type { PublicConfigValues } from "@/config/PublicConfig";
 import type { AuthUser } from "../AuthContext";
 
 type FirebaseAuthModule = typeof import("firebase/auth");
@@ -15,7 +15,12 @@ export interface FirebaseHandles {
 let started: { key: string; promise: Promise<FirebaseHandles> } | null = null;
 
 export function startFirebase(config: PublicConfigValues): Promise<FirebaseHandles> {
-  const key = JSON.stringify([config.firebaseProjectId, config.firebaseApiKey, config.firebaseAuthDomain, config.authEmulatorUrl]);
+  const key = JSON.stringify([
+    config.firebaseProjectId,
+    config.firebaseApiKey,
+    config.firebaseAuthDomain,
+    config.authEmulatorUrl,
+  ]);
   if (started?.key === key) return started.promise;
   const promise = (async () => {
     const [{ initializeApp, getApps }, fb] = await Promise.all([import("firebase/app"), import("firebase/auth")]);

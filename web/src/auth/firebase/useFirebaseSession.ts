@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { User as FirebaseUser } from "firebase/auth";
-import type { PublicConfigValues } from "../../config/PublicConfig";
+import type { PublicConfigValues } from "@/config/PublicConfig";
 import { getAccessToken } from "../accessToken";
 import type { AuthStatus, AuthUser } from "../AuthContext";
 import { startFirebase, toAuthUser, type FirebaseHandles } from "./startFirebase";
@@ -83,8 +83,11 @@ export function useFirebaseSession({ config, configError, exchangeForShopToken, 
   // is set from this effect; each branch sets it once per change of its inputs.
   useEffect(() => {
     if (!config) {
-      // eslint-disable-next-line react-hooks/set-state-in-effect -- see above
-      if (configError) setState((s) => (s.status === "signedIn" ? s : { status: "unavailable", user: null, unavailableReason: UNAVAILABLE }));
+      if (configError) {
+        const unavailable: AuthState = { status: "unavailable", user: null, unavailableReason: UNAVAILABLE };
+        // eslint-disable-next-line react-hooks/set-state-in-effect -- see above
+        setState((s) => (s.status === "signedIn" ? s : unavailable));
+      }
       return;
     }
     if (!getAccessToken()) {
@@ -92,7 +95,11 @@ export function useFirebaseSession({ config, configError, exchangeForShopToken, 
       return;
     }
     ensureFirebase().catch((error: unknown) =>
-      setState({ status: "unavailable", user: null, unavailableReason: error instanceof Error ? error.message : String(error) }),
+      setState({
+        status: "unavailable",
+        user: null,
+        unavailableReason: error instanceof Error ? error.message : String(error),
+      }),
     );
   }, [config, configError, attempt, ensureFirebase]);
 

@@ -1,6 +1,6 @@
 import { useCallback, type Dispatch, type SetStateAction } from "react";
 import type { User as FirebaseUser } from "firebase/auth";
-import { errorCode } from "../../apollo/errors";
+import { errorCode } from "@/apollo/errors";
 import { CombinedGraphQLErrors } from "@apollo/client/errors";
 import { clearAccessToken } from "../accessToken";
 import type { SignInFlow } from "./signInFlows";
@@ -17,11 +17,21 @@ interface Options {
 
 /** The shop refused the sign-in until the email is verified (FORBIDDEN, reason EMAIL_NOT_VERIFIED). */
 export function needsVerification(error: unknown): boolean {
-  return errorCode(error) === "FORBIDDEN" && CombinedGraphQLErrors.is(error) && error.errors.some((e) => e.extensions?.reason === "EMAIL_NOT_VERIFIED");
+  return (
+    errorCode(error) === "FORBIDDEN" &&
+    CombinedGraphQLErrors.is(error) &&
+    error.errors.some((e) => e.extensions?.reason === "EMAIL_NOT_VERIFIED")
+  );
 }
 
 /** Runs a Firebase sign-in, then gets the shop token; a failed exchange leaves nobody signed in. */
-export function useSignInFlow({ ensureFirebase, startedFirebase, withObserverPaused, setState, exchangeForShopToken }: Options) {
+export function useSignInFlow({
+  ensureFirebase,
+  startedFirebase,
+  withObserverPaused,
+  setState,
+  exchangeForShopToken,
+}: Options) {
   return useCallback(
     async <T>(flow: SignInFlow<T>): Promise<T> => {
       const handles = startedFirebase() ?? (await ensureFirebase());

@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from "react";
 import { useLocation, useNavigate } from "react-router-dom";
-import { useAuth } from "../../auth/AuthContext";
-import { ErrorState } from "../../ui/QueryStates";
+import { useAuth } from "@/auth/AuthContext";
+import { ErrorState } from "@/ui/QueryStates";
 import { GoogleSignInButton } from "./GoogleSignInButton";
 import { returnPath } from "./validation";
 import "./AuthCard.css";
@@ -66,7 +66,10 @@ export function AuthCard({ headingId, title, lead, switchLine, onGoogleError, ch
         <h1 id={headingId}>{title}</h1>
         <p className="auth-card__lead">{lead}</p>
         {auth.status === "unavailable" && (
-          <ErrorState error={new Error(auth.unavailableReason ?? "Sign-in is not available right now.")} onRetry={auth.retry} />
+          <ErrorState
+            error={new Error(auth.unavailableReason ?? "Sign-in is not available right now.")}
+            onRetry={auth.retry}
+          />
         )}
         {children}
         <p className="auth-card__switch">{switchLine}</p>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { createFakeAuth, renderApp } from "../../test/renderApp";
+import { createFakeAuth, renderApp } from "@/test/renderApp";
 import { returnPath } from "./validation";
 
 async function openLogin(auth = createFakeAuth()) {
@@ -72,7 +72,10 @@ describe("login page", () => {
     await userEvent.type(screen.getByLabelText("Google email"), "gina@example.com");
     await userEvent.type(screen.getByLabelText("Display name"), "Gina Google");
     await userEvent.click(screen.getByRole("button", { name: "Sign in with Google.com" }));
-    expect(auth.spies.signInWithEmulatedGoogle).toHaveBeenCalledWith({ email: "gina@example.com", displayName: "Gina Google" });
+    expect(auth.spies.signInWithEmulatedGoogle).toHaveBeenCalledWith({
+      email: "gina@example.com",
+      displayName: "Gina Google",
+    });
     expect(auth.spies.signInWithGoogle).not.toHaveBeenCalled();
   });
 });

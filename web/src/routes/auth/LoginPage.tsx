@@ -1,7 +1,7 @@
 import { useForm } from "react-hook-form";
 import { Link } from "react-router-dom";
-import { FormField, fieldAria } from "../../ui/FormField";
-import { useToast } from "../../ui/toast";
+import { FormField, fieldAria } from "@/ui/FormField";
+import { useToast } from "@/ui/toast";
 import { AuthCard, ProviderError, useAuthPage } from "./AuthCard";
 import { emailRules, passwordRules } from "./validation";
 
@@ -51,7 +51,13 @@ export function LoginPage() {
     >
       <form onSubmit={handleSubmit(onSubmit)} noValidate>
         <FormField id="login-email" label="Email" error={errors.email?.message}>
-          <input id="login-email" type="email" autoComplete="email" {...register("email", emailRules)} {...fieldAria("login-email", errors.email?.message)} />
+          <input
+            id="login-email"
+            type="email"
+            autoComplete="email"
+            {...register("email", emailRules)}
+            {...fieldAria("login-email", errors.email?.message)}
+          />
         </FormField>
         <FormField id="login-password" label="Password" error={errors.password?.message}>
           <input

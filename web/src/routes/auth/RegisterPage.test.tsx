@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { createFakeAuth, renderApp } from "../../test/renderApp";
+import { createFakeAuth, renderApp } from "@/test/renderApp";
 
 async function openRegister(auth = createFakeAuth()) {
   renderApp({ route: "/register", auth });
@@ -34,7 +34,13 @@ describe("register page", () => {
     await userEvent.type(screen.getByLabelText("Email"), "jane@example.com");
     await userEvent.type(screen.getByLabelText("Password"), "secret1");
     await userEvent.click(screen.getByRole("button", { name: "Register" }));
-    await waitFor(() => expect(auth.spies.register).toHaveBeenCalledWith({ name: "Jane Doe", email: "jane@example.com", password: "secret1" }));
+    await waitFor(() =>
+      expect(auth.spies.register).toHaveBeenCalledWith({
+        name: "Jane Doe",
+        email: "jane@example.com",
+        password: "secret1",
+      }),
+    );
   });
 
   it('toasts "No user is logged in" when the display name could not be set', async () => {

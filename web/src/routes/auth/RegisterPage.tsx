@@ -1,7 +1,7 @@
 import { useForm } from "react-hook-form";
 import { Link } from "react-router-dom";
-import { FormField, fieldAria } from "../../ui/FormField";
-import { useToast } from "../../ui/toast";
+import { FormField, fieldAria } from "@/ui/FormField";
+import { useToast } from "@/ui/toast";
 import { AuthCard, ProviderError, useAuthPage } from "./AuthCard";
 import { emailRules, nameRules, passwordRules } from "./validation";
 
@@ -44,7 +44,13 @@ export function RegisterPage() {
     >
       <form onSubmit={handleSubmit(onSubmit)} noValidate>
         <FormField id="register-name" label="Name" error={errors.name?.message}>
-          <input id="register-name" type="text" autoComplete="name" {...register("name", nameRules)} {...fieldAria("register-name", errors.name?.message)} />
+          <input
+            id="register-name"
+            type="text"
+            autoComplete="name"
+            {...register("name", nameRules)}
+            {...fieldAria("register-name", errors.name?.message)}
+          />
         </FormField>
         <FormField id="register-email" label="Email" error={errors.email?.message}>
           <input

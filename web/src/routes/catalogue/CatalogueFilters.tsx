@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { useQuery } from "@apollo/client/react";
-import { graphql } from "../../gql";
+import { graphql } from "@/gql";
 import { PRICE, type CatalogueSearch } from "./catalogueSearch";
 
 export const CatalogueBrandsDocument = graphql(`
@@ -47,19 +47,32 @@ export function CatalogueFilters({ search, onChange, onClear, id, className }: P
       <h2 className="catalogue__filters-title">Filters</h2>
       <div className="catalogue__filter-group">
         <label className="checkbox catalogue__checkbox">
-          <input type="checkbox" checked={search.inStock} onChange={(event) => onChange({ inStock: event.target.checked })} />
+          <input
+            type="checkbox"
+            checked={search.inStock}
+            onChange={(event) => onChange({ inStock: event.target.checked })}
+          />
           In stock only
         </label>
       </div>
       {/* Keyed by the prices in the address: going back shows that search's prices. */}
-      <PriceRange key={`${search.minPrice}-${search.maxPrice}`} minPrice={search.minPrice} maxPrice={search.maxPrice} onApply={onChange} />
+      <PriceRange
+        key={`${search.minPrice}-${search.maxPrice}`}
+        minPrice={search.minPrice}
+        maxPrice={search.maxPrice}
+        onApply={onChange}
+      />
       <fieldset className="catalogue__filter-group">
         <legend>Fits laptop</legend>
         <div className="field">
           <label className="field__label" htmlFor="filter-brand">
             Brand
           </label>
-          <select id="filter-brand" value={search.brand} onChange={(event) => onChange({ brand: event.target.value, model: "" })}>
+          <select
+            id="filter-brand"
+            value={search.brand}
+            onChange={(event) => onChange({ brand: event.target.value, model: "" })}
+          >
             <option value="">All brands</option>
             {/* A brand from a shared address that no part fits (yet) is still shown as chosen. */}
             {search.brand && !brandOptions.some((brand) => brand.toLowerCase() === search.brand.toLowerCase()) && (
@@ -109,7 +122,15 @@ export function CatalogueFilters({ search, onChange, onClear, id, className }: P
   );
 }
 
-function PriceRange({ minPrice, maxPrice, onApply }: { minPrice: string; maxPrice: string; onApply: Props["onChange"] }) {
+function PriceRange({
+  minPrice,
+  maxPrice,
+  onApply,
+}: {
+  minPrice: string;
+  maxPrice: string;
+  onApply: Props["onChange"];
+}) {
   const [min, setMin] = useState(minPrice);
   const [max, setMax] = useState(maxPrice);
   const [error, setError] = useState<string | null>(null);
@@ -152,7 +173,13 @@ function PriceRange({ minPrice, maxPrice, onApply }: { minPrice: string; maxPric
 }
 
 /** One end of the price range; both ends share the range's error message. */
-function PriceInput(props: { id: string; label: string; value: string; onChange: (value: string) => void; invalid: boolean }) {
+function PriceInput(props: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  invalid: boolean;
+}) {
   return (
     <div className="field">
       <label className="field__label" htmlFor={props.id}>

@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useLocation } from "react-router-dom";
-import { AppRoutes } from "../../AppRoutes";
-import { renderApp } from "../../test/renderApp";
+import { AppRoutes } from "@/AppRoutes";
+import { renderApp } from "@/test/renderApp";
 import { CataloguePartsDocument } from "./CataloguePage";
 import { CatalogueBrandsDocument, CatalogueModelsDocument } from "./CatalogueFilters";
 import { fitsSummary, laptopsFirst } from "./PartResultCard";
@@ -44,11 +44,17 @@ const page = (nodes: object[], hasNextPage = false, endCursor: string | null = "
 
 type Variables = { search?: string | null; filter?: object | null; orderBy?: string; after?: string };
 const partsMock = (variables: Variables, nodes: object[], hasNextPage = false, endCursor: string | null = "c") => ({
-  request: { query: CataloguePartsDocument, variables: { search: null, filter: null, orderBy: "RELEVANCE", ...variables } },
+  request: {
+    query: CataloguePartsDocument,
+    variables: { search: null, filter: null, orderBy: "RELEVANCE", ...variables },
+  },
   result: { data: page(nodes, hasNextPage, endCursor) },
 });
 
-const brandsMock = { request: { query: CatalogueBrandsDocument }, result: { data: { laptopBrands: ["Dell", "Lenovo"] } } };
+const brandsMock = {
+  request: { query: CatalogueBrandsDocument },
+  result: { data: { laptopBrands: ["Dell", "Lenovo"] } },
+};
 const modelsMock = {
   request: { query: CatalogueModelsDocument, variables: { brand: "Lenovo" } },
   result: {
@@ -87,24 +93,56 @@ function openCatalogue(route: string, mocks: object[]) {
 
 describe("the catalogue's address", () => {
   it("reads and writes the search, leaving out defaults and what makes no sense", () => {
-    const search = readSearch(new URLSearchParams("q=%20thinkpad%20t14%20&inStock=1&minPrice=10&maxPrice=5&brand=Lenovo&sort=PRICE_ASC&junk=1"));
-    expect(search).toEqual({ q: "thinkpad t14", inStock: true, minPrice: "10", maxPrice: "", brand: "Lenovo", model: "", sort: "price_asc" });
+    const search = readSearch(
+      new URLSearchParams("q=%20thinkpad%20t14%20&inStock=1&minPrice=10&maxPrice=5&brand=Lenovo&sort=PRICE_ASC&junk=1"),
+    );
+    expect(search).toEqual({
+      q: "thinkpad t14",
+      inStock: true,
+      minPrice: "10",
+      maxPrice: "",
+      brand: "Lenovo",
+      model: "",
+      sort: "price_asc",
+    });
     expect(writeSearch(search).toString()).toBe("q=thinkpad+t14&inStock=1&minPrice=10&brand=Lenovo&sort=price_asc");
-    expect(readSearch(new URLSearchParams("minPrice=abc&sort=cheapest&inStock=yes"))).toMatchObject({ minPrice: "", sort: "relevance", inStock: false });
+    expect(readSearch(new URLSearchParams("minPrice=abc&sort=cheapest&inStock=yes"))).toMatchObject({
+      minPrice: "",
+      sort: "relevance",
+      inStock: false,
+    });
   });
 
   it("names a few models a part fits, then how many more", () => {
     expect(fitsSummary([{ name: "A" }])).toBe("A");
     expect(fitsSummary([{ name: "A" }, { name: "B" }])).toBe("A and B");
-    expect(fitsSummary([{ name: "A" }, { name: "B" }, { name: "C" }, { name: "D" }, { name: "E" }])).toBe("A, B, C and 2 more");
+    expect(fitsSummary([{ name: "A" }, { name: "B" }, { name: "C" }, { name: "D" }, { name: "E" }])).toBe(
+      "A, B, C and 2 more",
+    );
   });
 
   it("names the laptop filtered by first, then its brand's", () => {
-    const models = [model(1, "Acer", "Aspire 5"), model(2, "Lenovo", "ThinkPad E14"), model(3, "Lenovo", "ThinkPad T14 Gen 2")];
+    const models = [
+      model(1, "Acer", "Aspire 5"),
+      model(2, "Lenovo", "ThinkPad E14"),
+      model(3, "Lenovo", "ThinkPad T14 Gen 2"),
+    ];
     const names = (laptop: { brand: string; model: string }) => laptopsFirst(models, laptop).map((entry) => entry.name);
-    expect(names({ brand: "lenovo", model: "thinkpad t14 gen 2" })).toEqual(["Lenovo ThinkPad T14 Gen 2", "Lenovo ThinkPad E14", "Acer Aspire 5"]);
-    expect(names({ brand: "Lenovo", model: "" })).toEqual(["Lenovo ThinkPad E14", "Lenovo ThinkPad T14 Gen 2", "Acer Aspire 5"]);
-    expect(names({ brand: "", model: "" })).toEqual(["Acer Aspire 5", "Lenovo ThinkPad E14", "Lenovo ThinkPad T14 Gen 2"]);
+    expect(names({ brand: "lenovo", model: "thinkpad t14 gen 2" })).toEqual([
+      "Lenovo ThinkPad T14 Gen 2",
+      "Lenovo ThinkPad E14",
+      "Acer Aspire 5",
+    ]);
+    expect(names({ brand: "Lenovo", model: "" })).toEqual([
+      "Lenovo ThinkPad E14",
+      "Lenovo ThinkPad T14 Gen 2",
+      "Acer Aspire 5",
+    ]);
+    expect(names({ brand: "", model: "" })).toEqual([
+      "Acer Aspire 5",
+      "Lenovo ThinkPad E14",
+      "Lenovo ThinkPad T14 Gen 2",
+    ]);
   });
 });
 
@@ -121,7 +159,9 @@ describe("catalogue page", () => {
     expect(within(first).getByText("$10.00")).toBeInTheDocument();
     expect(within(first).getByText("In stock")).toBeInTheDocument();
     expect(within(first).getByRole("img", { name: "Rated 4.5 out of 5" })).toBeInTheDocument();
-    expect(within(first).getByText(/Lenovo ThinkPad T14, Lenovo ThinkPad T15, Lenovo ThinkPad T16 and 1 more/)).toBeInTheDocument();
+    expect(
+      within(first).getByText(/Lenovo ThinkPad T14, Lenovo ThinkPad T15, Lenovo ThinkPad T16 and 1 more/),
+    ).toBeInTheDocument();
     expect(within(first).getByRole("link", { name: "View and reserve" })).toHaveAttribute("href", "/p/part-1-p-1");
     const second = screen.getByRole("heading", { name: "Part 2" }).closest("article")!;
     expect(within(second).getByText("Out of stock")).toBeInTheDocument();
@@ -137,7 +177,9 @@ describe("catalogue page", () => {
       partsMock({ search: "battery" }, [part(1)]),
       partsMock({ search: "battery", orderBy: "BEST_RATED" }, [part(2)]),
       partsMock({ search: "battery", orderBy: "BEST_RATED", filter: { inStock: true } }, [part(3)]),
-      partsMock({ search: "battery", orderBy: "BEST_RATED", filter: { inStock: true, minPrice: 5, maxPrice: 20.5 } }, [part(4)]),
+      partsMock({ search: "battery", orderBy: "BEST_RATED", filter: { inStock: true, minPrice: 5, maxPrice: 20.5 } }, [
+        part(4),
+      ]),
     ]);
     await screen.findByRole("heading", { name: "Part 1" });
     await userEvent.selectOptions(screen.getByLabelText("Sort by"), "Best rated");
@@ -218,7 +260,9 @@ describe("the navigation bar's search", () => {
   it("opens the catalogue with the words typed", async () => {
     openCatalogue("/blogs", [partsMock({ search: "thinkpad t14 batery" }, [part(1)])]);
     await userEvent.type(screen.getByRole("searchbox", { name: "Search parts" }), "thinkpad t14 batery{Enter}");
-    expect(await screen.findByRole("heading", { level: 1, name: "Results for “thinkpad t14 batery”" })).toBeInTheDocument();
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "Results for “thinkpad t14 batery”" }),
+    ).toBeInTheDocument();
     expect(address()).toBe("/parts?q=thinkpad+t14+batery");
   });
 

@@ -1,13 +1,22 @@
 import { useId, useState } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import { useQuery } from "@apollo/client/react";
-import { graphql } from "../../gql";
-import { SkeletonGrid } from "../../ui/Spinner";
-import { EmptyState, ErrorState } from "../../ui/QueryStates";
-import { LoadMoreButton } from "../../ui/LoadMoreButton";
+import { graphql } from "@/gql";
+import { SkeletonGrid } from "@/ui/Spinner";
+import { EmptyState, ErrorState } from "@/ui/QueryStates";
+import { LoadMoreButton } from "@/ui/LoadMoreButton";
 import { CatalogueFilters } from "./CatalogueFilters";
 import { PartResultCard } from "./PartResultCard";
-import { activeFilterCount, hasFilters, partsVariables, readSearch, SORT_OPTIONS, writeSearch, type CatalogueSearch, type SortKey } from "./catalogueSearch";
+import {
+  activeFilterCount,
+  hasFilters,
+  partsVariables,
+  readSearch,
+  SORT_OPTIONS,
+  writeSearch,
+  type CatalogueSearch,
+  type SortKey,
+} from "./catalogueSearch";
 import "./CataloguePage.css";
 
 export const CATALOGUE_PAGE_SIZE = 12;
@@ -68,7 +77,14 @@ export function CataloguePage() {
           >
             <span>Filters{filterCount > 0 ? ` (${filterCount})` : ""}</span>
             <svg className="catalogue__chevron" viewBox="0 0 20 20" width="20" height="20" aria-hidden="true">
-              <path d="M5 7.5l5 5 5-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+              <path
+                d="M5 7.5l5 5 5-5"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              />
             </svg>
           </button>
           <CatalogueFilters
@@ -86,7 +102,11 @@ export function CataloguePage() {
             </h2>
             <div className="catalogue__sort">
               <label htmlFor="catalogue-sort">Sort by</label>
-              <select id="catalogue-sort" value={search.sort} onChange={(event) => update({ sort: event.target.value as SortKey })}>
+              <select
+                id="catalogue-sort"
+                value={search.sort}
+                onChange={(event) => update({ sort: event.target.value as SortKey })}
+              >
                 {SORT_OPTIONS.map((option) => (
                   <option key={option.value} value={option.value}>
                     {option.label}
@@ -96,7 +116,13 @@ export function CataloguePage() {
             </div>
           </div>
           {!data && loading && <SkeletonGrid count={3} label="Loading parts…" />}
-          {!data && error && <ErrorState error={error} onRetry={() => void refetch().catch(() => undefined)} title="Could not load the parts" />}
+          {!data && error && (
+            <ErrorState
+              error={error}
+              onRetry={() => void refetch().catch(() => undefined)}
+              title="Could not load the parts"
+            />
+          )}
           {parts && parts.edges.length === 0 && <NoResults search={search} onClearFilters={clearFilters} />}
           {parts && parts.edges.length > 0 && (
             <>
@@ -106,7 +132,12 @@ export function CataloguePage() {
                 ))}
               </div>
               {/* Keyed by the search: a new search starts with its own button state. */}
-              <LoadMoreButton key={address} pageInfo={parts.pageInfo} label="Show more parts" onLoadMore={(after) => fetchMore({ variables: { after } })} />
+              <LoadMoreButton
+                key={address}
+                pageInfo={parts.pageInfo}
+                label="Show more parts"
+                onLoadMore={(after) => fetchMore({ variables: { after } })}
+              />
             </>
           )}
         </section>
@@ -128,7 +159,11 @@ function NoResults({ search, onClearFilters }: { search: CatalogueSearch; onClea
   const filtered = hasFilters(search);
   return (
     <EmptyState>
-      <p className="state__title">{search.q ? `No parts match “${search.q}”${filtered ? " with these filters" : ""}.` : "No parts match these filters."}</p>
+      <p className="state__title">
+        {search.q
+          ? `No parts match “${search.q}”${filtered ? " with these filters" : ""}.`
+          : "No parts match these filters."}
+      </p>
       {filtered ? (
         <>
           <p>Try clearing the filters{search.q ? ", or check the spelling of your search" : ""}.</p>

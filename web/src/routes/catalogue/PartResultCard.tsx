@@ -1,8 +1,8 @@
 import { Link } from "react-router-dom";
-import { graphql, getFragmentData, type FragmentType } from "../../gql";
-import { apiUrl } from "../../apiUrl";
-import { formatPrice } from "../../ui/format";
-import { Stars } from "../../ui/Stars";
+import { graphql, getFragmentData, type FragmentType } from "@/gql";
+import { apiUrl } from "@/apiUrl";
+import { formatPrice } from "@/ui/format";
+import { Stars } from "@/ui/Stars";
 import { partPath } from "../storefront/paths";
 
 export const PartResultCardFragment = graphql(`
@@ -40,14 +40,22 @@ export function fitsSummary(models: ReadonlyArray<{ name: string }>): string {
 }
 
 /** The laptop the shopper filters by comes first ("Fits Lenovo ThinkPad T14 Gen 2, ..."). */
-export function laptopsFirst<T extends { brand: string; model: string }>(models: readonly T[], laptop: { brand: string; model: string }): T[] {
+export function laptopsFirst<T extends { brand: string; model: string }>(
+  models: readonly T[],
+  laptop: { brand: string; model: string },
+): T[] {
   const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
-  const score = (entry: T) => (laptop.model && same(entry.model, laptop.model) ? 2 : 0) + (laptop.brand && same(entry.brand, laptop.brand) ? 1 : 0);
+  const score = (entry: T) =>
+    (laptop.model && same(entry.model, laptop.model) ? 2 : 0) +
+    (laptop.brand && same(entry.brand, laptop.brand) ? 1 : 0);
   return [...models].sort((a, b) => score(b) - score(a));
 }
 
 /** A part found in the catalogue: what a shopper compares, and the way to its page. */
-export function PartResultCard(props: { part: FragmentType<typeof PartResultCardFragment>; laptop: { brand: string; model: string } }) {
+export function PartResultCard(props: {
+  part: FragmentType<typeof PartResultCardFragment>;
+  laptop: { brand: string; model: string };
+}) {
   const part = getFragmentData(PartResultCardFragment, props.part);
   const headingId = `result-${part.databaseId}-name`;
   const orderable = part.available >= part.minOrderQuantity;
@@ -63,7 +71,11 @@ export function PartResultCard(props: { part: FragmentType<typeof PartResultCard
         <p className="small part-result__number">Part no. {part.partNumber}</p>
         <p className="price">{formatPrice(part.price)}</p>
         <p className="part-result__badges">
-          {orderable ? <span className="badge badge--success">In stock</span> : <span className="badge badge--warning">Out of stock</span>}
+          {orderable ? (
+            <span className="badge badge--success">In stock</span>
+          ) : (
+            <span className="badge badge--warning">Out of stock</span>
+          )}
           <span className="part-result__stock">
             {part.available} available, minimum order {part.minOrderQuantity}
           </span>

@@ -1,4 +1,4 @@
-import type { PartFilter, PartOrder } from "../../gql/graphql";
+import type { PartFilter, PartOrder } from "@/gql/graphql";
 
 /**
  * The catalogue page's state lives in its address, so a search can be shared and the back button
@@ -26,7 +26,15 @@ export const SORT_OPTIONS: ReadonlyArray<{ value: SortKey; label: string; order:
   { value: "best_rated", label: "Best rated", order: "BEST_RATED" },
 ];
 
-export const EMPTY_SEARCH: CatalogueSearch = { q: "", inStock: false, minPrice: "", maxPrice: "", brand: "", model: "", sort: "relevance" };
+export const EMPTY_SEARCH: CatalogueSearch = {
+  q: "",
+  inStock: false,
+  minPrice: "",
+  maxPrice: "",
+  brand: "",
+  model: "",
+  sort: "relevance",
+};
 
 /** Dollars with at most two decimals, as the API takes them. */
 export const PRICE = /^\d{1,7}(\.\d{1,2})?$/;
@@ -73,13 +81,18 @@ export const catalogueHref = (search: Partial<CatalogueSearch>) => {
 };
 
 /** Whether anything but the words and the order narrows the list. */
-export const hasFilters = (search: CatalogueSearch) => search.inStock || Boolean(search.minPrice || search.maxPrice || search.brand || search.model);
+export const hasFilters = (search: CatalogueSearch) =>
+  search.inStock || Boolean(search.minPrice || search.maxPrice || search.brand || search.model);
 
 export const activeFilterCount = (search: CatalogueSearch) =>
   [search.inStock, search.minPrice || search.maxPrice, search.brand, search.model].filter(Boolean).length;
 
 /** The `parts` arguments of a search (orderBy always given: the catalogue page's list is its own in the cache). */
-export function partsVariables(search: CatalogueSearch): { search: string | null; filter: PartFilter | null; orderBy: PartOrder } {
+export function partsVariables(search: CatalogueSearch): {
+  search: string | null;
+  filter: PartFilter | null;
+  orderBy: PartOrder;
+} {
   const filter: PartFilter = {};
   if (search.inStock) filter.inStock = true;
   if (search.minPrice) filter.minPrice = Number(search.minPrice);

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { GraphQLError } from "graphql";
-import { createFakeAuth, customer, renderApp } from "../../test/renderApp";
+import { createFakeAuth, customer, renderApp } from "@/test/renderApp";
 import { AddReviewDocument, AddReviewPage, ReviewedPartDocument } from "./AddReviewPage";
 import { uploadImage } from "./uploadImage";
 
@@ -14,7 +14,9 @@ const photo = () => new File([new Uint8Array([137, 80, 78, 71])], "me.png", { ty
 const addReviewMock = (result: object) => ({
   request: {
     query: AddReviewDocument,
-    variables: { input: { name: "Jane Doe", ratings: 5, description: "Great battery", img: "http://localhost/uploads/me.png" } },
+    variables: {
+      input: { name: "Jane Doe", ratings: 5, description: "Great battery", img: "http://localhost/uploads/me.png" },
+    },
   },
   ...result,
 });
@@ -78,7 +80,11 @@ describe("add review", () => {
     renderApp({
       ui: <AddReviewPage />,
       auth: createFakeAuth({ user: customer }),
-      mocks: [addReviewMock({ result: { errors: [new GraphQLError("img must be a URL", { extensions: { code: "BAD_USER_INPUT" } })] } })],
+      mocks: [
+        addReviewMock({
+          result: { errors: [new GraphQLError("img must be a URL", { extensions: { code: "BAD_USER_INPUT" } })] },
+        }),
+      ],
     });
     await fillForm();
     await userEvent.click(screen.getByRole("button", { name: "Add review" }));
@@ -106,7 +112,13 @@ describe("add review", () => {
 
   it("opened from a part (?part=), the review is about that part", async () => {
     uploadImageMock.mockResolvedValue("http://localhost/uploads/me.png");
-    const input = { name: "Jane Doe", ratings: 5, description: "Great battery", img: "http://localhost/uploads/me.png", partId: "p-1" };
+    const input = {
+      name: "Jane Doe",
+      ratings: 5,
+      description: "Great battery",
+      img: "http://localhost/uploads/me.png",
+      partId: "p-1",
+    };
     renderApp({
       route: "/dashboard/add_review?part=p-1",
       ui: <AddReviewPage />,
@@ -119,13 +131,25 @@ describe("add review", () => {
         {
           request: { query: AddReviewDocument, variables: { input } },
           result: {
-            data: { addReview: { __typename: "Review", id: "UmV2aWV3OjI", name: "Jane Doe", ratings: 5, description: "Great battery", img: input.img } },
+            data: {
+              addReview: {
+                __typename: "Review",
+                id: "UmV2aWV3OjI",
+                name: "Jane Doe",
+                ratings: 5,
+                description: "Great battery",
+                img: input.img,
+              },
+            },
           },
         },
       ],
     });
     expect(await screen.findByTestId("reviewed-part")).toHaveTextContent("Your review of Laptop battery.");
-    expect(screen.getByRole("link", { name: "Review the shop instead" })).toHaveAttribute("href", "/dashboard/add_review");
+    expect(screen.getByRole("link", { name: "Review the shop instead" })).toHaveAttribute(
+      "href",
+      "/dashboard/add_review",
+    );
     await fillForm();
     await userEvent.click(screen.getByRole("button", { name: "Add review" }));
     expect(await screen.findByText("Review added successfully")).toBeInTheDocument();

@@ -2,11 +2,11 @@ import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useSearchParams } from "react-router-dom";
 import { useMutation, useQuery } from "@apollo/client/react";
-import { graphql } from "../../gql";
-import { useAuth } from "../../auth/AuthContext";
-import { usePublicConfig } from "../../config/PublicConfig";
-import { FormField, fieldAria } from "../../ui/FormField";
-import { useToast } from "../../ui/toast";
+import { graphql } from "@/gql";
+import { useAuth } from "@/auth/AuthContext";
+import { usePublicConfig } from "@/config/PublicConfig";
+import { FormField, fieldAria } from "@/ui/FormField";
+import { useToast } from "@/ui/toast";
 import { uploadImage } from "./uploadImage";
 import "./AddReviewPage.css";
 
@@ -81,7 +81,9 @@ export function AddReviewPage() {
     reset,
     watch,
     formState: { errors, isSubmitting },
-  } = useForm<ReviewValues>({ defaultValues: { name: user?.displayName ?? "", ratings: "", description: "", image: null } });
+  } = useForm<ReviewValues>({
+    defaultValues: { name: user?.displayName ?? "", ratings: "", description: "", image: null },
+  });
 
   // A data: URL (not blob:) so the preview also works under a strict img-src policy.
   const files = watch("image");
@@ -111,7 +113,12 @@ export function AddReviewPage() {
     try {
       if (!config) throw new Error("The upload service is not available right now.");
       const img = await uploadImage(image, { uploadUrl: config.imageUploadUrl, onProgress: setProgress });
-      const input = { name: values.name.trim(), ratings: Number(values.ratings.trim()), description: values.description.trim(), img };
+      const input = {
+        name: values.name.trim(),
+        ratings: Number(values.ratings.trim()),
+        description: values.description.trim(),
+        img,
+      };
       await addReview({ variables: { input: reviewedPart ? { ...input, partId: reviewedPart.databaseId } : input } });
       toast.success("Review added successfully");
       reset({ name: values.name, ratings: "", description: "", image: null });
@@ -128,7 +135,8 @@ export function AddReviewPage() {
       <h1>Add a review</h1>
       {partParam && reviewedPart && (
         <p className="notice notice--info" data-testid="reviewed-part">
-          Your review of <strong>{reviewedPart.name}</strong>. <Link to="/dashboard/add_review">Review the shop instead</Link>
+          Your review of <strong>{reviewedPart.name}</strong>.{" "}
+          <Link to="/dashboard/add_review">Review the shop instead</Link>
         </p>
       )}
       {partParam && !reviewedPart && reviewed.error && (
@@ -185,7 +193,11 @@ export function AddReviewPage() {
             {failure}
           </p>
         )}
-        <button type="submit" className="btn btn--primary" disabled={isSubmitting || (Boolean(partParam) && reviewed.loading)}>
+        <button
+          type="submit"
+          className="btn btn--primary"
+          disabled={isSubmitting || (Boolean(partParam) && reviewed.loading)}
+        >
           {isSubmitting ? "Adding review…" : "Add review"}
         </button>
       </form>

@@ -1,7 +1,7 @@
 import { Suspense } from "react";
 import { Outlet } from "react-router-dom";
-import { useAuth } from "../../auth/AuthContext";
-import { Spinner } from "../../ui/Spinner";
+import { useAuth } from "@/auth/AuthContext";
+import { Spinner } from "@/ui/Spinner";
 import { DashboardMenu } from "./DashboardMenu";
 import "./DashboardLayout.css";
 

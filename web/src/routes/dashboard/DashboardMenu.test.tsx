@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { IsAdminDocument } from "../../auth/useIsAdmin";
-import { admin, createFakeAuth, customer, renderApp } from "../../test/renderApp";
+import { IsAdminDocument } from "@/auth/useIsAdmin";
+import { admin, createFakeAuth, customer, renderApp } from "@/test/renderApp";
 import { DashboardMenu } from "./DashboardMenu";
 
 const isAdminMock = (email: string, isAdmin: boolean) => ({
@@ -19,25 +19,51 @@ async function menuLinks() {
 
 describe("dashboard menu", () => {
   it("shows My Profile, My Orders and Add a review to a customer", async () => {
-    renderApp({ ui: <DashboardMenu />, auth: createFakeAuth({ user: customer }), mocks: [isAdminMock(customer.email, false)] });
+    renderApp({
+      ui: <DashboardMenu />,
+      auth: createFakeAuth({ user: customer }),
+      mocks: [isAdminMock(customer.email, false)],
+    });
     expect(await screen.findByRole("link", { name: "My Orders" })).toBeInTheDocument();
     expect(await menuLinks()).toEqual(["My Profile", "My Orders", "Add a review"]);
   });
 
   it("shows My Profile, the overview first, the four admin pages of the spec, then parts and the history to an admin", async () => {
-    renderApp({ ui: <DashboardMenu />, auth: createFakeAuth({ user: admin }), mocks: [isAdminMock(admin.email, true)] });
+    renderApp({
+      ui: <DashboardMenu />,
+      auth: createFakeAuth({ user: admin }),
+      mocks: [isAdminMock(admin.email, true)],
+    });
     expect(await screen.findByRole("link", { name: "All Users" })).toBeInTheDocument();
-    expect(await menuLinks()).toEqual(["My Profile", "Overview", "All Users", "Manage All Orders", "Add Product", "Manage Product", "Manage Parts", "History"]);
+    expect(await menuLinks()).toEqual([
+      "My Profile",
+      "Overview",
+      "All Users",
+      "Manage All Orders",
+      "Add Product",
+      "Manage Product",
+      "Manage Parts",
+      "History",
+    ]);
   });
 
   it("shows only My Profile while the admin check runs", async () => {
-    renderApp({ ui: <DashboardMenu />, auth: createFakeAuth({ user: admin }), mocks: [{ ...isAdminMock(admin.email, true), delay: 10_000 }] });
+    renderApp({
+      ui: <DashboardMenu />,
+      auth: createFakeAuth({ user: admin }),
+      mocks: [{ ...isAdminMock(admin.email, true), delay: 10_000 }],
+    });
     expect(await menuLinks()).toEqual(["My Profile"]);
     expect(screen.getByText("Loading your menu…")).toBeInTheDocument();
   });
 
   it("folds the list under a button naming the current page (phones); choosing a page folds it again", async () => {
-    renderApp({ route: "/dashboard/my_orders", ui: <DashboardMenu />, auth: createFakeAuth({ user: customer }), mocks: [isAdminMock(customer.email, false)] });
+    renderApp({
+      route: "/dashboard/my_orders",
+      ui: <DashboardMenu />,
+      auth: createFakeAuth({ user: customer }),
+      mocks: [isAdminMock(customer.email, false)],
+    });
     const toggle = await screen.findByRole("button", { name: "Dashboard menu: My Orders" });
     expect(toggle).toHaveAttribute("aria-expanded", "false");
     expect(document.getElementById(toggle.getAttribute("aria-controls")!)).toBe(
@@ -48,11 +74,19 @@ describe("dashboard menu", () => {
     expect(toggle).toHaveAttribute("aria-expanded", "true");
     await userEvent.click(screen.getByRole("link", { name: "Add a review" }));
     expect(screen.getByTestId("location")).toHaveTextContent("/dashboard/add_review");
-    expect(screen.getByRole("button", { name: "Dashboard menu: Add a review" })).toHaveAttribute("aria-expanded", "false");
+    expect(screen.getByRole("button", { name: "Dashboard menu: Add a review" })).toHaveAttribute(
+      "aria-expanded",
+      "false",
+    );
   });
 
   it("folds on Escape and gives the focus back to its button", async () => {
-    renderApp({ route: "/dashboard", ui: <DashboardMenu />, auth: createFakeAuth({ user: admin }), mocks: [isAdminMock(admin.email, true)] });
+    renderApp({
+      route: "/dashboard",
+      ui: <DashboardMenu />,
+      auth: createFakeAuth({ user: admin }),
+      mocks: [isAdminMock(admin.email, true)],
+    });
     await screen.findByRole("link", { name: "All Users" });
     const toggle = screen.getByRole("button", { name: "Dashboard menu: My Profile" });
     await userEvent.click(toggle);

@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type KeyboardEvent } from "react";
 import { matchPath, NavLink, useLocation } from "react-router-dom";
-import { useIsAdmin } from "../../auth/useIsAdmin";
-import { Spinner } from "../../ui/Spinner";
+import { useIsAdmin } from "@/auth/useIsAdmin";
+import { Spinner } from "@/ui/Spinner";
 import "./DashboardMenu.css";
 
 interface MenuItem {
@@ -66,7 +66,14 @@ export function DashboardMenu() {
           {current?.label ?? "Choose a page"}
         </span>
         <svg className="dashboard__menu-chevron" viewBox="0 0 20 20" width="20" height="20" aria-hidden="true">
-          <path d="M5 7.5l5 5 5-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+          <path
+            d="M5 7.5l5 5 5-5"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          />
         </svg>
       </button>
       <ul id={listId} className={open ? "dashboard__menu-list is-open" : "dashboard__menu-list"}>

@@ -1,7 +1,7 @@
 import { Link } from "react-router-dom";
-import { graphql, getFragmentData, type FragmentType } from "../../gql";
-import { formatPrice } from "../../ui/format";
-import { DataCell } from "../../ui/DataTable";
+import { graphql, getFragmentData, type FragmentType } from "@/gql";
+import { formatPrice } from "@/ui/format";
+import { DataCell } from "@/ui/DataTable";
 import { OrderDates } from "./OrderDates";
 import { OrderStatusBadge } from "./OrderStatusBadge";
 
@@ -59,7 +59,11 @@ export function MyOrderRow({ order: orderRef, index, cancelling, onCancel }: Pro
       <DataCell label="Actions" kind="actions">
         {order.status === "UNPAID" && (
           <div className="row-actions">
-            <Link to={`/dashboard/payment/${order.databaseId}`} className="btn btn--small btn--primary" aria-label={`Pay for ${order.partName}`}>
+            <Link
+              to={`/dashboard/payment/${order.databaseId}`}
+              className="btn btn--small btn--primary"
+              aria-label={`Pay for ${order.partName}`}
+            >
               Pay
             </Link>
             <button

@@ -2,8 +2,8 @@ import { describe, expect, it, vi } from "vitest";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { GraphQLError } from "graphql";
-import { setAccessToken, getAccessToken } from "../../auth/accessToken";
-import { createFakeAuth, customer, renderApp } from "../../test/renderApp";
+import { setAccessToken, getAccessToken } from "@/auth/accessToken";
+import { createFakeAuth, customer, renderApp } from "@/test/renderApp";
 import { CancelOrderDocument, MyOrdersDocument, MyOrdersPage, ORDERS_PAGE_SIZE } from "./MyOrdersPage";
 
 /** happy-dom has no window.confirm: install a stub answering `answer`. */
@@ -50,9 +50,16 @@ const ordersMock = (orders: object[]) => ({
 
 describe("my orders", () => {
   it("lets an unpaid order be paid or cancelled and shows a paid one as Shipped", async () => {
-    renderApp({ ui: <MyOrdersPage />, auth: createFakeAuth({ user: customer }), mocks: [ordersMock([order(1, false), order(2, true)])] });
+    renderApp({
+      ui: <MyOrdersPage />,
+      auth: createFakeAuth({ user: customer }),
+      mocks: [ordersMock([order(1, false), order(2, true)])],
+    });
     const unpaidRow = (await screen.findByText("Part 1")).closest("tr")!;
-    expect(within(unpaidRow).getByRole("link", { name: "Pay for Part 1" })).toHaveAttribute("href", "/dashboard/payment/o-1");
+    expect(within(unpaidRow).getByRole("link", { name: "Pay for Part 1" })).toHaveAttribute(
+      "href",
+      "/dashboard/payment/o-1",
+    );
     expect(within(unpaidRow).getByRole("button", { name: "Cancel order for Part 1" })).toBeInTheDocument();
     const paidRow = screen.getByText("Part 2").closest("tr")!;
     expect(within(paidRow).getByText("Shipped")).toBeInTheDocument();
@@ -61,7 +68,11 @@ describe("my orders", () => {
   });
 
   it("shows when each order was placed, and when it was paid", async () => {
-    renderApp({ ui: <MyOrdersPage />, auth: createFakeAuth({ user: customer }), mocks: [ordersMock([order(1, false), order(2, true)])] });
+    renderApp({
+      ui: <MyOrdersPage />,
+      auth: createFakeAuth({ user: customer }),
+      mocks: [ordersMock([order(1, false), order(2, true)])],
+    });
     const unpaidDates = within((await screen.findByText("Part 1")).closest("tr")!)
       .getByText("Placed")
       .closest("dl")!;
@@ -83,7 +94,13 @@ describe("my orders", () => {
           request: { query: CancelOrderDocument, variables: { id: "order-1" } },
           result: {
             data: {
-              cancelOrder: { __typename: "Order", id: "order-1", status: "CANCELLED", paid: false, part: { __typename: "Part", id: "part-1", available: 9 } },
+              cancelOrder: {
+                __typename: "Order",
+                id: "order-1",
+                status: "CANCELLED",
+                paid: false,
+                part: { __typename: "Part", id: "part-1", available: 9 },
+              },
             },
           },
         },
@@ -97,7 +114,11 @@ describe("my orders", () => {
 
   it("keeps the order when the confirmation is declined", async () => {
     stubConfirm(false);
-    renderApp({ ui: <MyOrdersPage />, auth: createFakeAuth({ user: customer }), mocks: [ordersMock([order(1, false)])] });
+    renderApp({
+      ui: <MyOrdersPage />,
+      auth: createFakeAuth({ user: customer }),
+      mocks: [ordersMock([order(1, false)])],
+    });
     await userEvent.click(await screen.findByRole("button", { name: "Cancel order for Part 1" }));
     expect(screen.getByText("Part 1")).toBeInTheDocument();
   });
@@ -111,7 +132,11 @@ describe("my orders", () => {
       refundedAt: "2026-01-06T08:00:00.000Z",
       reservedUntil: null,
     };
-    renderApp({ ui: <MyOrdersPage />, auth: createFakeAuth({ user: customer }), mocks: [ordersMock([order(1, false), refunded])] });
+    renderApp({
+      ui: <MyOrdersPage />,
+      auth: createFakeAuth({ user: customer }),
+      mocks: [ordersMock([order(1, false), refunded])],
+    });
     const unpaidRow = (await screen.findByText("Part 1")).closest("tr")!;
     expect(within(unpaidRow).getByText("Reserved until").nextSibling).toHaveTextContent(/Jan 5, 2026/);
     const refundedRow = screen.getByText("Part 2").closest("tr")!;
@@ -150,7 +175,10 @@ describe("my orders", () => {
       ui: <MyOrdersPage />,
       auth: createFakeAuth({ user: customer }),
       mocks: [
-        { request: { query: MyOrdersDocument, variables: { first: ORDERS_PAGE_SIZE } }, error: new Error("Network down") },
+        {
+          request: { query: MyOrdersDocument, variables: { first: ORDERS_PAGE_SIZE } },
+          error: new Error("Network down"),
+        },
         ordersMock([order(3, false)]),
       ],
     });

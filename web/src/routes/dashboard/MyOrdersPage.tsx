@@ -2,16 +2,16 @@ import { useEffect, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router-dom";
 import { useMutation, useQuery } from "@apollo/client/react";
 import type { Reference } from "@apollo/client";
-import { graphql } from "../../gql";
-import { errorMessage, isAuthError } from "../../apollo/errors";
-import { clearAccessToken } from "../../auth/accessToken";
-import { useAuth } from "../../auth/AuthContext";
-import { Spinner } from "../../ui/Spinner";
-import { EmptyState, ErrorState } from "../../ui/QueryStates";
-import { LoadMoreButton } from "../../ui/LoadMoreButton";
-import { useToast } from "../../ui/toast";
+import { graphql } from "@/gql";
+import { errorMessage, isAuthError } from "@/apollo/errors";
+import { clearAccessToken } from "@/auth/accessToken";
+import { useAuth } from "@/auth/AuthContext";
+import { Spinner } from "@/ui/Spinner";
+import { EmptyState, ErrorState } from "@/ui/QueryStates";
+import { LoadMoreButton } from "@/ui/LoadMoreButton";
+import { useToast } from "@/ui/toast";
 import { MyOrderRow } from "./MyOrderRow";
-import { DataTable } from "../../ui/DataTable";
+import { DataTable } from "@/ui/DataTable";
 
 export const ORDERS_PAGE_SIZE = 10;
 
@@ -93,7 +93,10 @@ export function MyOrdersPage() {
             fields: {
               orders(existing, { readField }) {
                 const connection = existing as unknown as { edges: EdgeRef[] };
-                return { ...connection, edges: connection.edges.filter((edge) => readField("id", edge.node) !== order.id) } as typeof existing;
+                return {
+                  ...connection,
+                  edges: connection.edges.filter((edge) => readField("id", edge.node) !== order.id),
+                } as typeof existing;
               },
             },
           });
@@ -109,7 +112,14 @@ export function MyOrdersPage() {
 
   if (!data && loading) return <Spinner label="Loading your orders…" />;
   if (refused) return <Spinner label="Signing out…" />;
-  if (!data && error) return <ErrorState error={error} onRetry={() => void refetch().catch(() => undefined)} title="Could not load your orders" />;
+  if (!data && error)
+    return (
+      <ErrorState
+        error={error}
+        onRetry={() => void refetch().catch(() => undefined)}
+        title="Could not load your orders"
+      />
+    );
 
   const edges = (viewer?.orders.edges ?? []).filter((edge) => edge.node.status !== "CANCELLED");
   return (
@@ -126,10 +136,22 @@ export function MyOrdersPage() {
         <>
           <DataTable caption="Your orders" columns={["#", "Part", "Quantity", "Total", "Dates", "Status", "Actions"]}>
             {edges.map((edge, index) => (
-              <MyOrderRow key={edge.node.id} order={edge.node} index={index} cancelling={cancellingId === edge.node.id} onCancel={onCancel} />
+              <MyOrderRow
+                key={edge.node.id}
+                order={edge.node}
+                index={index}
+                cancelling={cancellingId === edge.node.id}
+                onCancel={onCancel}
+              />
             ))}
           </DataTable>
-          {viewer && <LoadMoreButton pageInfo={viewer.orders.pageInfo} label="Load more orders" onLoadMore={(after) => fetchMore({ variables: { after } })} />}
+          {viewer && (
+            <LoadMoreButton
+              pageInfo={viewer.orders.pageInfo}
+              label="Load more orders"
+              onLoadMore={(after) => fetchMore({ variables: { after } })}
+            />
+          )}
         </>
       )}
     </div>

@@ -1,8 +1,14 @@
-import { formatDateTime } from "../../ui/formatFigures";
+import { formatDateTime } from "@/ui/formatFigures";
 import "./OrderDates.css";
 
 interface Props {
-  order: { createdAt: string; paidAt?: string | null; cancelledAt?: string | null; reservedUntil?: string | null; refundedAt?: string | null };
+  order: {
+    createdAt: string;
+    paidAt?: string | null;
+    cancelledAt?: string | null;
+    reservedUntil?: string | null;
+    refundedAt?: string | null;
+  };
 }
 
 /** When an order was placed, until when it is reserved, and when it was paid, cancelled or refunded. */

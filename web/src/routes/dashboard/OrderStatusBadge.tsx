@@ -1,4 +1,4 @@
-import type { OrderStatus } from "../../gql/graphql";
+import type { OrderStatus } from "@/gql/graphql";
 
 interface Props {
   order: { status: OrderStatus; disputeStatus?: string | null; paymentError?: string | null };
@@ -24,8 +24,12 @@ export function OrderStatusBadge({ order, paidLabel }: Props) {
       {order.status === "UNPAID" && <span className="badge badge--warning">Unpaid</span>}
       {order.status === "REFUNDED" && <span className="badge badge--info">Refunded</span>}
       {order.status === "CANCELLED" && <span className="badge">Cancelled</span>}
-      {order.disputeStatus && <p className="small">{DISPUTE_LABELS[order.disputeStatus] ?? `Payment disputed (${order.disputeStatus})`}</p>}
-      {order.status === "UNPAID" && order.paymentError && <p className="small">Last payment attempt: {order.paymentError}</p>}
+      {order.disputeStatus && (
+        <p className="small">{DISPUTE_LABELS[order.disputeStatus] ?? `Payment disputed (${order.disputeStatus})`}</p>
+      )}
+      {order.status === "UNPAID" && order.paymentError && (
+        <p className="small">Last payment attempt: {order.paymentError}</p>
+      )}
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { createFakeAuth, customer, renderApp } from "../../test/renderApp";
+import { createFakeAuth, customer, renderApp } from "@/test/renderApp";
 import { ProfilePage, UpdateProfileDocument, ViewerProfileDocument } from "./ProfilePage";
 
 const saved = {
@@ -15,7 +15,11 @@ const saved = {
 
 const viewerMock = (profile: object | null) => ({
   request: { query: ViewerProfileDocument },
-  result: { data: { viewer: { __typename: "Viewer", id: "Vmlld2VyOjE", email: customer.email, displayName: "Jane Doe", profile } } },
+  result: {
+    data: {
+      viewer: { __typename: "Viewer", id: "Vmlld2VyOjE", email: customer.email, displayName: "Jane Doe", profile },
+    },
+  },
 });
 
 describe("profile", () => {
@@ -32,7 +36,11 @@ describe("profile", () => {
   });
 
   it("says nothing of verification to a verified user", async () => {
-    renderApp({ ui: <ProfilePage />, auth: createFakeAuth({ user: { ...customer, emailVerified: true } }), mocks: [viewerMock(saved)] });
+    renderApp({
+      ui: <ProfilePage />,
+      auth: createFakeAuth({ user: { ...customer, emailVerified: true } }),
+      mocks: [viewerMock(saved)],
+    });
     expect(await screen.findByLabelText("Education")).toHaveValue("BSc");
     expect(screen.queryByRole("heading", { name: "Verify your email" })).not.toBeInTheDocument();
   });
@@ -74,7 +82,10 @@ describe("profile", () => {
       mocks: [
         viewerMock(saved),
         {
-          request: { query: UpdateProfileDocument, variables: { input: { userName, education, address: "1 New Rd", phone, linkedin } } },
+          request: {
+            query: UpdateProfileDocument,
+            variables: { input: { userName, education, address: "1 New Rd", phone, linkedin } },
+          },
           result: { data: { updateProfile: { ...saved, address: "1 New Rd" } } },
         },
       ],

@@ -1,12 +1,12 @@
 import { useForm } from "react-hook-form";
 import { useMutation, useQuery } from "@apollo/client/react";
-import { graphql } from "../../gql";
-import type { ViewerProfileQuery } from "../../gql/graphql";
-import { useAuth } from "../../auth/AuthContext";
-import { FormField, fieldAria } from "../../ui/FormField";
-import { Spinner } from "../../ui/Spinner";
-import { ErrorState } from "../../ui/QueryStates";
-import { useToast } from "../../ui/toast";
+import { graphql } from "@/gql";
+import type { ViewerProfileQuery } from "@/gql/graphql";
+import { useAuth } from "@/auth/AuthContext";
+import { FormField, fieldAria } from "@/ui/FormField";
+import { Spinner } from "@/ui/Spinner";
+import { ErrorState } from "@/ui/QueryStates";
+import { useToast } from "@/ui/toast";
 import { VerifyEmailNotice } from "./VerifyEmailNotice";
 
 export const ViewerProfileDocument = graphql(`
@@ -70,7 +70,14 @@ const required = (message: string) => (value: string) => value.trim().length > 0
 export function ProfilePage() {
   const { data, loading, error, refetch } = useQuery(ViewerProfileDocument);
   if (!data && loading) return <Spinner label="Loading your profile…" />;
-  if (!data && error) return <ErrorState error={error} onRetry={() => void refetch().catch(() => undefined)} title="Could not load your profile" />;
+  if (!data && error)
+    return (
+      <ErrorState
+        error={error}
+        onRetry={() => void refetch().catch(() => undefined)}
+        title="Could not load your profile"
+      />
+    );
   return <ProfileForm viewer={data?.viewer ?? null} />;
 }
 
@@ -156,7 +163,8 @@ function ProfileForm({ viewer }: { viewer: ViewerProfileQuery["viewer"] }) {
               inputMode="numeric"
               autoComplete="tel"
               {...register("phone", {
-                validate: (value) => (value.trim() ? PHONE.test(value.trim()) || PROFILE_MESSAGES.phoneNumeric : PROFILE_MESSAGES.phone),
+                validate: (value) =>
+                  value.trim() ? PHONE.test(value.trim()) || PROFILE_MESSAGES.phoneNumeric : PROFILE_MESSAGES.phone,
               })}
               {...fieldAria("profile-phone", errors.phone?.message)}
             />
@@ -167,7 +175,8 @@ function ProfileForm({ viewer }: { viewer: ViewerProfileQuery["viewer"] }) {
               type="url"
               placeholder="https://www.linkedin.com/in/you"
               {...register("linkedin", {
-                validate: (value) => (value.trim() ? isUrl(value.trim()) || PROFILE_MESSAGES.linkedinUrl : PROFILE_MESSAGES.linkedin),
+                validate: (value) =>
+                  value.trim() ? isUrl(value.trim()) || PROFILE_MESSAGES.linkedinUrl : PROFILE_MESSAGES.linkedin,
               })}
               {...fieldAria("profile-linkedin", errors.linkedin?.message)}
             />

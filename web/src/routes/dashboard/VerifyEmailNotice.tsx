@@ -1,7 +1,7 @@
 import { useState } from "react";
-import { useAuth } from "../../auth/AuthContext";
-import { errorMessage } from "../../apollo/errors";
-import { useToast } from "../../ui/toast";
+import { useAuth } from "@/auth/AuthContext";
+import { errorMessage } from "@/apollo/errors";
+import { useToast } from "@/ui/toast";
 import "./VerifyEmailNotice.css";
 
 /**
@@ -43,8 +43,8 @@ export function VerifyEmailNotice() {
     <section className="card verify-email" aria-labelledby="verify-email-heading">
       <h2 id="verify-email-heading">Verify your email</h2>
       <p>
-        <span className="verify-email__address">{email}</span> is not verified yet. You can shop meanwhile; verifying it proves the address is yours, so it
-        keeps your account if you ever sign in another way.
+        <span className="verify-email__address">{email}</span> is not verified yet. You can shop meanwhile; verifying it
+        proves the address is yours, so it keeps your account if you ever sign in another way.
       </p>
       <div className="row-actions">
         <button type="button" className="btn btn--small btn--primary" onClick={() => void send()} disabled={busy}>

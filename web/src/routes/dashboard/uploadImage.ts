@@ -1,5 +1,5 @@
-import { apiUrl } from "../../apiUrl";
-import { getAccessToken } from "../../auth/accessToken";
+import { apiUrl } from "@/apiUrl";
+import { getAccessToken } from "@/auth/accessToken";
 
 interface UploadOptions {
   /** publicConfig.imageUploadUrl: the shop's own /upload, or an image host. */
@@ -36,7 +36,8 @@ export function uploadImage(file: File, { uploadUrl, onProgress }: UploadOptions
         resolve(new URL(url, target).href);
         return;
       }
-      const reason = typeof body?.error === "string" ? body.error : (body?.error as { message?: string } | undefined)?.message;
+      const reason =
+        typeof body?.error === "string" ? body.error : (body?.error as { message?: string } | undefined)?.message;
       reject(new Error(reason ?? `The image upload failed (HTTP ${xhr.status}).`));
     };
     xhr.onerror = () => reject(new Error("The image upload failed: the server could not be reached."));

@@ -1,9 +1,9 @@
 import { useEffect, useRef, type ReactNode } from "react";
 import { useNavigate } from "react-router-dom";
-import { useAuth } from "../../auth/AuthContext";
-import { useIsAdmin } from "../../auth/useIsAdmin";
-import { Spinner } from "../../ui/Spinner";
-import { ErrorState } from "../../ui/QueryStates";
+import { useAuth } from "@/auth/AuthContext";
+import { useIsAdmin } from "@/auth/useIsAdmin";
+import { Spinner } from "@/ui/Spinner";
+import { ErrorState } from "@/ui/QueryStates";
 
 /** Admin pages: a spinner while the server checks; a non-admin is signed out and sent to /login. */
 export function RequireAdmin({ children }: { children: ReactNode }) {

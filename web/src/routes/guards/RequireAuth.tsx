@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Navigate, useLocation } from "react-router-dom";
-import { useAuth } from "../../auth/AuthContext";
-import { Spinner } from "../../ui/Spinner";
+import { useAuth } from "@/auth/AuthContext";
+import { Spinner } from "@/ui/Spinner";
 
 /** Signed-out visitors go to /login, which sends them back here afterwards. */
 export function RequireAuth({ children }: { children: ReactNode }) {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { screen, waitFor } from "@testing-library/react";
-import { IsAdminDocument } from "../../auth/useIsAdmin";
+import { IsAdminDocument } from "@/auth/useIsAdmin";
 import { ViewerProfileDocument } from "../dashboard/ProfilePage";
-import { admin, createFakeAuth, customer, renderApp } from "../../test/renderApp";
+import { admin, createFakeAuth, customer, renderApp } from "@/test/renderApp";
 
 const isAdminMock = (email: string, isAdmin: boolean) => ({
   request: { query: IsAdminDocument, variables: { email } },
@@ -45,7 +45,11 @@ describe("route guards", () => {
 
   it("signs a non-admin out and sends them to /login from an admin page", async () => {
     const auth = createFakeAuth({ user: customer });
-    renderApp({ route: "/dashboard/all_users", auth, mocks: [isAdminMock(customer.email, false), profileMock(customer.email)] });
+    renderApp({
+      route: "/dashboard/all_users",
+      auth,
+      mocks: [isAdminMock(customer.email, false), profileMock(customer.email)],
+    });
     await waitFor(() => expect(auth.spies.signOut).toHaveBeenCalled());
     expect(await screen.findByRole("heading", { name: "Login" })).toBeInTheDocument();
     expect(screen.getByTestId("location")).toHaveTextContent("/login");

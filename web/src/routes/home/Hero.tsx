@@ -1,4 +1,4 @@
-import heroImage from "../../assets/hero.svg";
+import heroImage from "@/assets/hero.svg";
 import "./Hero.css";
 
 export function Hero() {
@@ -9,7 +9,8 @@ export function Hero() {
           <p className="hero__badge">Winter sale · 15% off</p>
           <h1 id="hero-heading">Genuine laptop parts, straight from the manufacturer</h1>
           <p className="hero__lead">
-            Batteries, screens, keyboards, memory and chargers for every major brand. This winter, enjoy a 15% discount on every part in the shop.
+            Batteries, screens, keyboards, memory and chargers for every major brand. This winter, enjoy a 15% discount
+            on every part in the shop.
           </p>
           <div className="hero__actions">
             <a href="#parts" className="btn btn--primary btn--large">
@@ -20,7 +21,13 @@ export function Hero() {
             </a>
           </div>
         </div>
-        <img className="hero__image" src={heroImage} alt="A laptop surrounded by replacement parts" width="600" height="400" />
+        <img
+          className="hero__image"
+          src={heroImage}
+          alt="A laptop surrounded by replacement parts"
+          width="600"
+          height="400"
+        />
       </div>
     </section>
   );

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { GraphQLError } from "graphql";
-import { renderApp } from "../../test/renderApp";
+import { renderApp } from "@/test/renderApp";
 import { HOME_PAGE_SIZE, HomePartsDocument } from "./PartsSection";
 import { HomeProductsDocument } from "./NewArrivalsSection";
 import { HomeReviewsDocument } from "./ReviewsSection";
@@ -28,7 +28,10 @@ const connection = (typename: string, nodes: object[], hasNextPage: boolean, end
 });
 
 const partsPage = (after: string | undefined, nodes: object[], hasNextPage: boolean, endCursor: string) => ({
-  request: { query: HomePartsDocument, variables: after ? { first: HOME_PAGE_SIZE, after } : { first: HOME_PAGE_SIZE } },
+  request: {
+    query: HomePartsDocument,
+    variables: after ? { first: HOME_PAGE_SIZE, after } : { first: HOME_PAGE_SIZE },
+  },
   result: { data: { parts: connection("Part", nodes, hasNextPage, endCursor) } },
 });
 
@@ -65,7 +68,16 @@ const reviewsMock = {
     data: {
       reviews: connection(
         "Review",
-        [{ __typename: "Review", id: "rev-1", name: "Sam", ratings: 4, description: "Fast shipping", img: "/uploads/sam.png" }],
+        [
+          {
+            __typename: "Review",
+            id: "rev-1",
+            name: "Sam",
+            ratings: 4,
+            description: "Fast shipping",
+            img: "/uploads/sam.png",
+          },
+        ],
         false,
         "rc",
       ),
@@ -85,9 +97,14 @@ describe("home page", () => {
     expect(within(card).getByRole("img", { name: "Part 1" })).toBeInTheDocument();
     // A card's name opens the part's public page, a new arrival's its own.
     expect(within(card).getByRole("link", { name: "Part 1" })).toHaveAttribute("href", "/p/part-1-p-1");
-    expect(await screen.findByRole("link", { name: "USB-C charger" })).toHaveAttribute("href", "/products/product-pr-1");
+    expect(await screen.findByRole("link", { name: "USB-C charger" })).toHaveAttribute(
+      "href",
+      "/products/product-pr-1",
+    );
     // Search engines learn whose shop this is.
-    const organization = JSON.parse(document.querySelector('script[type="application/ld+json"]')?.textContent ?? "null");
+    const organization = JSON.parse(
+      document.querySelector('script[type="application/ld+json"]')?.textContent ?? "null",
+    );
     expect(organization).toEqual({
       "@context": "https://schema.org",
       "@type": "Organization",
@@ -105,7 +122,12 @@ describe("home page", () => {
 
   it("loads the next page of parts with Load more (cursor pagination in the cache)", async () => {
     renderApp({
-      mocks: [partsPage(undefined, [part(1), part(2)], true, "c2"), partsPage("c2", [part(3)], false, "c3"), productsMock, reviewsMock],
+      mocks: [
+        partsPage(undefined, [part(1), part(2)], true, "c2"),
+        partsPage("c2", [part(3)], false, "c3"),
+        productsMock,
+        reviewsMock,
+      ],
     });
     expect(await screen.findByRole("heading", { name: "Part 2" })).toBeInTheDocument();
     await userEvent.click(screen.getByRole("button", { name: "Load more parts" }));
@@ -117,7 +139,10 @@ describe("home page", () => {
   it("shows an error with Retry, then the parts", async () => {
     renderApp({
       mocks: [
-        { request: { query: HomePartsDocument, variables: { first: HOME_PAGE_SIZE } }, error: new Error("Failed to fetch") },
+        {
+          request: { query: HomePartsDocument, variables: { first: HOME_PAGE_SIZE } },
+          error: new Error("Failed to fetch"),
+        },
         partsPage(undefined, [part(7)], false, "c7"),
         productsMock,
         reviewsMock,
@@ -142,7 +167,10 @@ describe("home page", () => {
 });
 
 describe("newsletter", () => {
-  const subscribeMock = (email: string, result: object) => ({ request: { query: SubscribeNewsletterDocument, variables: { email } }, ...result });
+  const subscribeMock = (email: string, result: object) => ({
+    request: { query: SubscribeNewsletterDocument, variables: { email } },
+    ...result,
+  });
 
   async function subscribe(email: string, mocks: object[] = []) {
     renderApp({ mocks: [partsPage(undefined, [], false, "e"), productsMock, reviewsMock, ...(mocks as never[])] });
@@ -153,7 +181,11 @@ describe("newsletter", () => {
   it("thanks a new subscriber", async () => {
     await subscribe("new@example.com", [
       subscribeMock("new@example.com", {
-        result: { data: { subscribeNewsletter: { __typename: "NewsletterPayload", subscribed: true, alreadySubscribed: false } } },
+        result: {
+          data: {
+            subscribeNewsletter: { __typename: "NewsletterPayload", subscribed: true, alreadySubscribed: false },
+          },
+        },
       }),
     ]);
     expect(await screen.findByText(NEWSLETTER_MESSAGES.subscribed)).toBeInTheDocument();
@@ -162,7 +194,9 @@ describe("newsletter", () => {
   it("says when the email is already subscribed", async () => {
     await subscribe("old@example.com", [
       subscribeMock("old@example.com", {
-        result: { data: { subscribeNewsletter: { __typename: "NewsletterPayload", subscribed: true, alreadySubscribed: true } } },
+        result: {
+          data: { subscribeNewsletter: { __typename: "NewsletterPayload", subscribed: true, alreadySubscribed: true } },
+        },
       }),
     ]);
     expect(await screen.findByText(NEWSLETTER_MESSAGES.alreadySubscribed)).toBeInTheDocument();
@@ -175,7 +209,9 @@ describe("newsletter", () => {
 
   it("shows the invalid-email message when the server refuses the address", async () => {
     await subscribe("odd@example.com", [
-      subscribeMock("odd@example.com", { result: { errors: [new GraphQLError("Invalid email", { extensions: { code: "BAD_USER_INPUT" } })] } }),
+      subscribeMock("odd@example.com", {
+        result: { errors: [new GraphQLError("Invalid email", { extensions: { code: "BAD_USER_INPUT" } })] },
+      }),
     ]);
     expect(await screen.findByText(NEWSLETTER_MESSAGES.invalidEmail)).toBeInTheDocument();
   });

@@ -1,8 +1,8 @@
 import { useQuery } from "@apollo/client/react";
-import { graphql } from "../../gql";
-import { SkeletonGrid } from "../../ui/Spinner";
-import { EmptyState, ErrorState } from "../../ui/QueryStates";
-import { LoadMoreButton } from "../../ui/LoadMoreButton";
+import { graphql } from "@/gql";
+import { SkeletonGrid } from "@/ui/Spinner";
+import { EmptyState, ErrorState } from "@/ui/QueryStates";
+import { LoadMoreButton } from "@/ui/LoadMoreButton";
 import { ProductCard } from "./ProductCard";
 import { HOME_PAGE_SIZE } from "./PartsSection";
 
@@ -25,7 +25,9 @@ export const HomeProductsDocument = graphql(`
 `);
 
 export function NewArrivalsSection() {
-  const { data, loading, error, refetch, fetchMore } = useQuery(HomeProductsDocument, { variables: { first: HOME_PAGE_SIZE } });
+  const { data, loading, error, refetch, fetchMore } = useQuery(HomeProductsDocument, {
+    variables: { first: HOME_PAGE_SIZE },
+  });
   return (
     <section className="section section--tinted" id="new-arrivals" aria-labelledby="new-arrivals-heading">
       <div className="container">
@@ -34,7 +36,13 @@ export function NewArrivalsSection() {
           <h2 id="new-arrivals-heading">New arrivals</h2>
         </header>
         {!data && loading && <SkeletonGrid count={3} label="Loading new arrivals…" />}
-        {!data && error && <ErrorState error={error} onRetry={() => void refetch().catch(() => undefined)} title="Could not load new arrivals" />}
+        {!data && error && (
+          <ErrorState
+            error={error}
+            onRetry={() => void refetch().catch(() => undefined)}
+            title="Could not load new arrivals"
+          />
+        )}
         {data && data.products.edges.length === 0 && <EmptyState>No new arrivals right now.</EmptyState>}
         {data && data.products.edges.length > 0 && (
           <>
@@ -43,7 +51,11 @@ export function NewArrivalsSection() {
                 <ProductCard key={node.id} product={node} />
               ))}
             </div>
-            <LoadMoreButton pageInfo={data.products.pageInfo} label="Load more products" onLoadMore={(after) => fetchMore({ variables: { after } })} />
+            <LoadMoreButton
+              pageInfo={data.products.pageInfo}
+              label="Load more products"
+              onLoadMore={(after) => fetchMore({ variables: { after } })}
+            />
           </>
         )}
       </div>

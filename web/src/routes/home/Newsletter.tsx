@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { useMutation } from "@apollo/client/react";
-import { graphql } from "../../gql";
-import { errorCode } from "../../apollo/errors";
+import { graphql } from "@/gql";
+import { errorCode } from "@/apollo/errors";
 import "./Newsletter.css";
 
 export const SubscribeNewsletterDocument = graphql(`
@@ -45,7 +45,8 @@ export function Newsletter() {
         setEmail("");
       }
     } catch (error) {
-      const message = errorCode(error) === "BAD_USER_INPUT" ? NEWSLETTER_MESSAGES.invalidEmail : NEWSLETTER_MESSAGES.failed;
+      const message =
+        errorCode(error) === "BAD_USER_INPUT" ? NEWSLETTER_MESSAGES.invalidEmail : NEWSLETTER_MESSAGES.failed;
       setOutcome({ kind: "error", message });
     }
   };

@@ -1,7 +1,7 @@
 import { Link } from "react-router-dom";
-import { graphql, getFragmentData, type FragmentType } from "../../gql";
-import { apiUrl } from "../../apiUrl";
-import { formatPrice } from "../../ui/format";
+import { graphql, getFragmentData, type FragmentType } from "@/gql";
+import { apiUrl } from "@/apiUrl";
+import { formatPrice } from "@/ui/format";
 import { partPath } from "../storefront/paths";
 
 export const PartCardFragment = graphql(`

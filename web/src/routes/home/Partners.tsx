@@ -1,4 +1,4 @@
-import partnersImage from "../../assets/partners.svg";
+import partnersImage from "@/assets/partners.svg";
 import "./Partners.css";
 
 export function Partners() {
@@ -8,7 +8,14 @@ export function Partners() {
         <p className="eyebrow">Partners</p>
         <h2 id="partners-heading">Brands we work with</h2>
       </header>
-      <img src={partnersImage} alt="Logos of our partner brands" className="partners__image" loading="lazy" width="800" height="120" />
+      <img
+        src={partnersImage}
+        alt="Logos of our partner brands"
+        className="partners__image"
+        loading="lazy"
+        width="800"
+        height="120"
+      />
     </section>
   );
 }

@@ -1,9 +1,9 @@
 import { Link } from "react-router-dom";
 import { useQuery } from "@apollo/client/react";
-import { graphql } from "../../gql";
-import { SkeletonGrid } from "../../ui/Spinner";
-import { EmptyState, ErrorState } from "../../ui/QueryStates";
-import { LoadMoreButton } from "../../ui/LoadMoreButton";
+import { graphql } from "@/gql";
+import { SkeletonGrid } from "@/ui/Spinner";
+import { EmptyState, ErrorState } from "@/ui/QueryStates";
+import { LoadMoreButton } from "@/ui/LoadMoreButton";
 import { PartCard } from "./PartCard";
 
 export const HOME_PAGE_SIZE = 6;
@@ -27,7 +27,9 @@ export const HomePartsDocument = graphql(`
 `);
 
 export function PartsSection() {
-  const { data, loading, error, refetch, fetchMore } = useQuery(HomePartsDocument, { variables: { first: HOME_PAGE_SIZE } });
+  const { data, loading, error, refetch, fetchMore } = useQuery(HomePartsDocument, {
+    variables: { first: HOME_PAGE_SIZE },
+  });
   return (
     <section className="section container" id="parts" aria-labelledby="parts-heading">
       <header className="section__header">
@@ -38,8 +40,16 @@ export function PartsSection() {
         </p>
       </header>
       {!data && loading && <SkeletonGrid count={3} label="Loading parts…" />}
-      {!data && error && <ErrorState error={error} onRetry={() => void refetch().catch(() => undefined)} title="Could not load the parts" />}
-      {data && data.parts.edges.length === 0 && <EmptyState>No parts are listed yet. Please check back soon.</EmptyState>}
+      {!data && error && (
+        <ErrorState
+          error={error}
+          onRetry={() => void refetch().catch(() => undefined)}
+          title="Could not load the parts"
+        />
+      )}
+      {data && data.parts.edges.length === 0 && (
+        <EmptyState>No parts are listed yet. Please check back soon.</EmptyState>
+      )}
       {data && data.parts.edges.length > 0 && (
         <>
           <div className="card-grid">
@@ -47,7 +57,11 @@ export function PartsSection() {
               <PartCard key={node.id} part={node} />
             ))}
           </div>
-          <LoadMoreButton pageInfo={data.parts.pageInfo} label="Load more parts" onLoadMore={(after) => fetchMore({ variables: { after } })} />
+          <LoadMoreButton
+            pageInfo={data.parts.pageInfo}
+            label="Load more parts"
+            onLoadMore={(after) => fetchMore({ variables: { after } })}
+          />
         </>
       )}
     </section>

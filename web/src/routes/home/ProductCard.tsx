@@ -1,7 +1,7 @@
 import { Link } from "react-router-dom";
-import { graphql, getFragmentData, type FragmentType } from "../../gql";
-import { apiUrl } from "../../apiUrl";
-import { formatPrice } from "../../ui/format";
+import { graphql, getFragmentData, type FragmentType } from "@/gql";
+import { apiUrl } from "@/apiUrl";
+import { formatPrice } from "@/ui/format";
 import { productPath } from "../storefront/paths";
 import "./ProductCard.css";
 
@@ -39,7 +39,13 @@ export function ProductCard(props: { product: FragmentType<typeof ProductCardFra
 }
 
 /** A new arrival's quantities, where its admin gave them. */
-export function ProductFacts({ availableQuantity, minQuantity }: { availableQuantity?: number | null; minQuantity?: number | null }) {
+export function ProductFacts({
+  availableQuantity,
+  minQuantity,
+}: {
+  availableQuantity?: number | null;
+  minQuantity?: number | null;
+}) {
   return (
     <dl className="facts">
       {availableQuantity != null && (

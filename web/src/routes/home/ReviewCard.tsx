@@ -1,6 +1,6 @@
-import { graphql, getFragmentData, type FragmentType } from "../../gql";
-import { apiUrl } from "../../apiUrl";
-import { Stars } from "../../ui/Stars";
+import { graphql, getFragmentData, type FragmentType } from "@/gql";
+import { apiUrl } from "@/apiUrl";
+import { Stars } from "@/ui/Stars";
 import "./ReviewCard.css";
 
 export const ReviewCardFragment = graphql(`
@@ -18,7 +18,14 @@ export function ReviewCard(props: { review: FragmentType<typeof ReviewCardFragme
   return (
     <figure className="card review-card">
       <figcaption className="review-card__author">
-        <img src={apiUrl(review.img)} alt={`Photo from ${review.name}`} loading="lazy" width="56" height="56" className="review-card__photo" />
+        <img
+          src={apiUrl(review.img)}
+          alt={`Photo from ${review.name}`}
+          loading="lazy"
+          width="56"
+          height="56"
+          className="review-card__photo"
+        />
         <div>
           <p className="review-card__name">{review.name}</p>
           <Stars rating={review.ratings} />

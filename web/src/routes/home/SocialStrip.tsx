@@ -12,7 +12,11 @@ const SOCIALS = [
     href: "https://instagram.com",
     path: "M7 3h10a4 4 0 0 1 4 4v10a4 4 0 0 1-4 4H7a4 4 0 0 1-4-4V7a4 4 0 0 1 4-4zm5 5a4 4 0 1 0 0 8 4 4 0 0 0 0-8zm5.5-1.5h.01",
   },
-  { name: "LinkedIn", href: "https://linkedin.com", path: "M4 9h4v12H4zM6 3a2 2 0 1 1 0 4 2 2 0 0 1 0-4zm4 6h4v2a4 4 0 0 1 7 3v7h-4v-6a2 2 0 0 0-4 0v6h-3z" },
+  {
+    name: "LinkedIn",
+    href: "https://linkedin.com",
+    path: "M4 9h4v12H4zM6 3a2 2 0 1 1 0 4 2 2 0 0 1 0-4zm4 6h4v2a4 4 0 0 1 7 3v7h-4v-6a2 2 0 0 0-4 0v6h-3z",
+  },
   { name: "YouTube", href: "https://youtube.com", path: "M22 8s0-3-3-3H5S2 5 2 8v8s0 3 3 3h14s3 0 3-3zM10 9l5 3-5 3z" },
 ];
 
@@ -24,7 +28,13 @@ export function SocialStrip() {
         <ul>
           {SOCIALS.map((social) => (
             <li key={social.name}>
-              <a href={social.href} target="_blank" rel="noopener noreferrer" aria-label={social.name} className="social-strip__link">
+              <a
+                href={social.href}
+                target="_blank"
+                rel="noopener noreferrer"
+                aria-label={social.name}
+                className="social-strip__link"
+              >
                 <svg
                   viewBox="0 0 24 24"
                   width="22"

@@ -18,7 +18,16 @@ export function Statistics() {
         <ul className="stats__grid">
           {STATS.map((stat) => (
             <li key={stat.label} className="stats__item">
-              <svg viewBox="0 0 24 24" width="32" height="32" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round">
+              <svg
+                viewBox="0 0 24 24"
+                width="32"
+                height="32"
+                aria-hidden="true"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="1.8"
+                strokeLinejoin="round"
+              >
                 <path d={stat.icon} />
               </svg>
               <span className="stats__value">{stat.value}</span>

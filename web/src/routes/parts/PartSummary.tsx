@@ -1,8 +1,8 @@
 import { Link } from "react-router-dom";
-import { graphql, getFragmentData, type FragmentType } from "../../gql";
-import { apiUrl } from "../../apiUrl";
-import { formatPrice } from "../../ui/format";
-import { Stars } from "../../ui/Stars";
+import { graphql, getFragmentData, type FragmentType } from "@/gql";
+import { apiUrl } from "@/apiUrl";
+import { formatPrice } from "@/ui/format";
+import { Stars } from "@/ui/Stars";
 import { catalogueHref } from "../catalogue/catalogueSearch";
 import "./PartSummary.css";
 
@@ -78,7 +78,10 @@ export function PartSummary(props: { part: FragmentType<typeof PartSummaryFragme
             <ul className="part-summary__models">
               {part.compatibleModels.map((model) => (
                 <li key={model.id}>
-                  <Link to={catalogueHref({ brand: model.brand, model: model.model })} title={`Parts for the ${model.name}`}>
+                  <Link
+                    to={catalogueHref({ brand: model.brand, model: model.model })}
+                    title={`Parts for the ${model.name}`}
+                  >
                     {model.name}
                   </Link>
                 </li>
@@ -87,7 +90,9 @@ export function PartSummary(props: { part: FragmentType<typeof PartSummaryFragme
           )}
         </section>
         <p className="part-summary__review">
-          <Link to={`/dashboard/add_review?part=${encodeURIComponent(part.databaseId)}`}>Write a review of this part</Link>
+          <Link to={`/dashboard/add_review?part=${encodeURIComponent(part.databaseId)}`}>
+            Write a review of this part
+          </Link>
         </p>
       </div>
     </article>

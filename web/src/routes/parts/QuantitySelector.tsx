@@ -34,7 +34,14 @@ export function QuantitySelector({ id, value, min, max, onChange, onBlur, disabl
   return (
     <div className="quantity">
       <div className="quantity__controls">
-        <button type="button" className="quantity__button" onClick={() => step(-1)} disabled={!canDecrease} aria-label="Decrease quantity" aria-controls={id}>
+        <button
+          type="button"
+          className="quantity__button"
+          onClick={() => step(-1)}
+          disabled={!canDecrease}
+          aria-label="Decrease quantity"
+          aria-controls={id}
+        >
           −
         </button>
         <input
@@ -52,7 +59,14 @@ export function QuantitySelector({ id, value, min, max, onChange, onBlur, disabl
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : `${id}-hint`}
         />
-        <button type="button" className="quantity__button" onClick={() => step(1)} disabled={!canIncrease} aria-label="Increase quantity" aria-controls={id}>
+        <button
+          type="button"
+          className="quantity__button"
+          onClick={() => step(1)}
+          disabled={!canIncrease}
+          aria-label="Increase quantity"
+          aria-controls={id}
+        >
           +
         </button>
       </div>

@@ -1,12 +1,12 @@
 import { useEffect, useRef } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { useMutation } from "@apollo/client/react";
-import { graphql, getFragmentData, type FragmentType } from "../../gql";
-import { errorCode, errorMessage } from "../../apollo/errors";
-import { useAuth } from "../../auth/AuthContext";
-import { FormField, fieldAria } from "../../ui/FormField";
-import { formatPrice } from "../../ui/format";
-import { useToast } from "../../ui/toast";
+import { graphql, getFragmentData, type FragmentType } from "@/gql";
+import { errorCode, errorMessage } from "@/apollo/errors";
+import { useAuth } from "@/auth/AuthContext";
+import { FormField, fieldAria } from "@/ui/FormField";
+import { formatPrice } from "@/ui/format";
+import { useToast } from "@/ui/toast";
 import { QuantitySelector, quantityError } from "./QuantitySelector";
 import "./ReservationForm.css";
 
@@ -80,7 +80,12 @@ export function ReservationForm(props: { part: FragmentType<typeof ReservationFo
     try {
       await placeOrder({
         variables: {
-          input: { partId: part.id, quantity: Number(values.quantity), address: values.address.trim(), phone: values.phone.trim() },
+          input: {
+            partId: part.id,
+            quantity: Number(values.quantity),
+            address: values.address.trim(),
+            phone: values.phone.trim(),
+          },
         },
       });
       toast.success("You order is sent.");
@@ -156,7 +161,11 @@ export function ReservationForm(props: { part: FragmentType<typeof ReservationFo
           Total: <strong>{formatPrice(total)}</strong>
         </p>
       )}
-      <button type="submit" className="btn btn--primary btn--block" disabled={outOfStock || Boolean(liveQuantityError) || isSubmitting}>
+      <button
+        type="submit"
+        className="btn btn--primary btn--block"
+        disabled={outOfStock || Boolean(liveQuantityError) || isSubmitting}
+      >
         {isSubmitting ? "Placing order…" : "Reserve"}
       </button>
     </form>

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { GraphQLError } from "graphql";
-import { createFakeAuth, customer, renderApp } from "../../test/renderApp";
+import { createFakeAuth, customer, renderApp } from "@/test/renderApp";
 import { ReservationPartDocument } from "./ReservePage";
 import { PlaceOrderDocument } from "./ReservationForm";
 
@@ -22,20 +22,39 @@ const part = {
   rating: 4.5,
   reviewCount: 2,
   compatibleModels: [
-    { __typename: "LaptopModel", id: "TGFwdG9wTW9kZWw6MQ", brand: "Lenovo", model: "ThinkPad T14 Gen 2", name: "Lenovo ThinkPad T14 Gen 2" },
-    { __typename: "LaptopModel", id: "TGFwdG9wTW9kZWw6Mg", brand: "Dell", model: "Latitude 5420", name: "Dell Latitude 5420" },
+    {
+      __typename: "LaptopModel",
+      id: "TGFwdG9wTW9kZWw6MQ",
+      brand: "Lenovo",
+      model: "ThinkPad T14 Gen 2",
+      name: "Lenovo ThinkPad T14 Gen 2",
+    },
+    {
+      __typename: "LaptopModel",
+      id: "TGFwdG9wTW9kZWw6Mg",
+      brand: "Dell",
+      model: "Latitude 5420",
+      name: "Dell Latitude 5420",
+    },
   ],
 };
 
 const partMock = { request: { query: ReservationPartDocument, variables: { id: "p-1" } }, result: { data: { part } } };
 
 const placeOrderMock = (quantity: number, result: object) => ({
-  request: { query: PlaceOrderDocument, variables: { input: { partId: part.id, quantity, address: "12 Main St", phone: "0123456789" } } },
+  request: {
+    query: PlaceOrderDocument,
+    variables: { input: { partId: part.id, quantity, address: "12 Main St", phone: "0123456789" } },
+  },
   ...result,
 });
 
 async function openReservation(mocks: object[] = []) {
-  renderApp({ route: "/parts/p-1", auth: createFakeAuth({ user: customer }), mocks: [partMock, ...(mocks as never[])] });
+  renderApp({
+    route: "/parts/p-1",
+    auth: createFakeAuth({ user: customer }),
+    mocks: [partMock, ...(mocks as never[])],
+  });
   await screen.findByRole("heading", { name: "Laptop battery" });
 }
 
@@ -87,14 +106,19 @@ describe("the part", () => {
     expect(links[0]).toHaveAttribute("href", "/parts?brand=Lenovo&model=ThinkPad+T14+Gen+2");
     expect(screen.getByRole("img", { name: "Rated 4.5 out of 5" })).toBeInTheDocument();
     expect(screen.getByText("4.5 (2 reviews)")).toBeInTheDocument();
-    expect(screen.getByRole("link", { name: "Write a review of this part" })).toHaveAttribute("href", "/dashboard/add_review?part=p-1");
+    expect(screen.getByRole("link", { name: "Write a review of this part" })).toHaveAttribute(
+      "href",
+      "/dashboard/add_review?part=p-1",
+    );
   });
 
   it("says when no laptop models are listed", async () => {
     renderApp({
       route: "/parts/p-1",
       auth: createFakeAuth({ user: customer }),
-      mocks: [{ ...partMock, result: { data: { part: { ...part, compatibleModels: [], rating: null, reviewCount: 0 } } } }],
+      mocks: [
+        { ...partMock, result: { data: { part: { ...part, compatibleModels: [], rating: null, reviewCount: 0 } } } },
+      ],
     });
     expect(await screen.findByText("No laptop models are listed for this part yet.")).toBeInTheDocument();
     expect(screen.queryByRole("img", { name: /Rated/ })).not.toBeInTheDocument();
@@ -144,7 +168,11 @@ describe("reservation form", () => {
   });
 
   it('toasts "Already ordered" when the server answers CONFLICT', async () => {
-    await openReservation([placeOrderMock(3, { result: { errors: [new GraphQLError("Already ordered", { extensions: { code: "CONFLICT" } })] } })]);
+    await openReservation([
+      placeOrderMock(3, {
+        result: { errors: [new GraphQLError("Already ordered", { extensions: { code: "CONFLICT" } })] },
+      }),
+    ]);
     await userEvent.type(screen.getByLabelText("Address"), "12 Main St");
     await userEvent.type(screen.getByLabelText("Phone"), "0123456789");
     await userEvent.click(screen.getByRole("button", { name: "Reserve" }));
@@ -169,10 +197,19 @@ describe("unknown part", () => {
     renderApp({
       route: "/parts/p-1",
       auth: createFakeAuth({ user: customer }),
-      mocks: [{ request: { query: ReservationPartDocument, variables: { id: "p-1" } }, result: { data: { part: { ...part, retired: true } } } }],
+      mocks: [
+        {
+          request: { query: ReservationPartDocument, variables: { id: "p-1" } },
+          result: { data: { part: { ...part, retired: true } } },
+        },
+      ],
     });
     expect(await screen.findByRole("heading", { name: "No longer sold" })).toBeInTheDocument();
-    expect(screen.getByText("Laptop battery has been retired and can no longer be reserved. Orders already placed for it are kept.")).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        "Laptop battery has been retired and can no longer be reserved. Orders already placed for it are kept.",
+      ),
+    ).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Reserve" })).not.toBeInTheDocument();
   });
 

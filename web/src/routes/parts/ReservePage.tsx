@@ -1,9 +1,9 @@
 import { Link, useParams } from "react-router-dom";
 import { useQuery } from "@apollo/client/react";
-import { graphql } from "../../gql";
-import { errorCode } from "../../apollo/errors";
-import { Spinner } from "../../ui/Spinner";
-import { EmptyState, ErrorState } from "../../ui/QueryStates";
+import { graphql } from "@/gql";
+import { errorCode } from "@/apollo/errors";
+import { Spinner } from "@/ui/Spinner";
+import { EmptyState, ErrorState } from "@/ui/QueryStates";
 import { PartSummary } from "./PartSummary";
 import { ReservationForm } from "./ReservationForm";
 import "./ReservePage.css";
@@ -26,7 +26,14 @@ export function ReservePage() {
   if (!data && loading) return <Spinner label="Loading the part…" />;
   // part(id:) answers NOT_FOUND (or BAD_USER_INPUT for a malformed id) rather than null.
   const missing = !data?.part && (errorCode(error) === "NOT_FOUND" || errorCode(error) === "BAD_USER_INPUT");
-  if (!data && error && !missing) return <ErrorState error={error} onRetry={() => void refetch().catch(() => undefined)} title="Could not load this part" />;
+  if (!data && error && !missing)
+    return (
+      <ErrorState
+        error={error}
+        onRetry={() => void refetch().catch(() => undefined)}
+        title="Could not load this part"
+      />
+    );
   if (!data?.part) {
     return (
       <div className="container page">

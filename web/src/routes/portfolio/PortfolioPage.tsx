@@ -1,6 +1,17 @@
 import "./PortfolioPage.css";
 
-const SKILLS = ["React", "TypeScript", "GraphQL", "Apollo Client", "Node.js", "PostgreSQL", "Firebase Auth", "Stripe", "Accessibility", "Testing Library"];
+const SKILLS = [
+  "React",
+  "TypeScript",
+  "GraphQL",
+  "Apollo Client",
+  "Node.js",
+  "PostgreSQL",
+  "Firebase Auth",
+  "Stripe",
+  "Accessibility",
+  "Testing Library",
+];
 
 const PROJECTS = [
   { name: "Partshop", text: "This shop: a GraphQL API and a React client for a laptop parts manufacturer." },
@@ -18,7 +29,9 @@ export function PortfolioPage() {
         <div className="portfolio-card__body">
           <p className="eyebrow">Portfolio</p>
           <h1 id="portfolio-name">Partshop web team</h1>
-          <p className="page__lead">Front-end engineering: fast, accessible shops that are pleasant to use on any screen.</p>
+          <p className="page__lead">
+            Front-end engineering: fast, accessible shops that are pleasant to use on any screen.
+          </p>
           <dl className="facts facts--stacked">
             <div>
               <dt>Email</dt>

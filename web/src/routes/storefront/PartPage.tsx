@@ -1,7 +1,7 @@
 import { Link, useLocation, useParams } from "react-router-dom";
 import { useQuery } from "@apollo/client/react";
-import { graphql } from "../../gql";
-import { HttpStatus } from "../../ssr/PageResponse";
+import { graphql } from "@/gql";
+import { HttpStatus } from "@/ssr/PageResponse";
 import { PartSummary } from "../parts/PartSummary";
 import { PartCard } from "../home/PartCard";
 import { PartActions } from "./PartActions";
@@ -66,7 +66,10 @@ export function PartPage() {
   const { partSlug: slug = "" } = useParams();
   const { search, hash } = useLocation();
   const id = idOfSlug(slug);
-  const { data, loading, error, refetch, fetchMore } = useQuery(PartPageDocument, { variables: { id: id ?? "" }, skip: !id });
+  const { data, loading, error, refetch, fetchMore } = useQuery(PartPageDocument, {
+    variables: { id: id ?? "" },
+    skip: !id,
+  });
   const shown = data?.part && data.part.slug === slug ? data.part : null;
   usePageHead(
     shown && {
@@ -129,7 +132,9 @@ export function PartPage() {
             </div>
           ) : (
             <>
-              <p className={orderable ? "badge badge--success" : "badge badge--warning"}>{orderable ? "In stock" : "Out of stock"}</p>
+              <p className={orderable ? "badge badge--success" : "badge badge--warning"}>
+                {orderable ? "In stock" : "Out of stock"}
+              </p>
               <PartActions databaseId={part.databaseId} name={part.name} orderable={orderable} />
             </>
           )}

@@ -1,7 +1,7 @@
-import { graphql, getFragmentData, type FragmentType } from "../../gql";
-import { apiUrl } from "../../apiUrl";
-import { LoadMoreButton } from "../../ui/LoadMoreButton";
-import { Stars } from "../../ui/Stars";
+import { graphql, getFragmentData, type FragmentType } from "@/gql";
+import { apiUrl } from "@/apiUrl";
+import { LoadMoreButton } from "@/ui/LoadMoreButton";
+import { Stars } from "@/ui/Stars";
 import { formatDay } from "./formatDay";
 
 export const PartReviewFragment = graphql(`
@@ -48,7 +48,14 @@ function PartReview(props: { review: FragmentType<typeof PartReviewFragment> }) 
   const review = getFragmentData(PartReviewFragment, props.review);
   return (
     <li className="card part-review">
-      <img src={apiUrl(review.img)} alt={`Image from ${review.name}`} loading="lazy" width="72" height="72" className="part-review__image" />
+      <img
+        src={apiUrl(review.img)}
+        alt={`Image from ${review.name}`}
+        loading="lazy"
+        width="72"
+        height="72"
+        className="part-review__image"
+      />
       <div className="part-review__body">
         <p className="part-review__meta">
           <span className="part-review__name">{review.name}</span>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { screen, waitFor } from "@testing-library/react";
 import { GraphQLError } from "graphql";
-import { renderApp } from "../../test/renderApp";
+import { renderApp } from "@/test/renderApp";
 import { ProductPageDocument } from "./ProductPage";
 
 const ID = "7c1e0b6f-2a3d-4c5b-8e9f-0a1b2c3d4e5f";
@@ -21,7 +21,10 @@ const product = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-const answer = (data: object) => ({ request: { query: ProductPageDocument, variables: { id: ID } }, result: { data: { product: data } } });
+const answer = (data: object) => ({
+  request: { query: ProductPageDocument, variables: { id: ID } },
+  result: { data: { product: data } },
+});
 
 describe("a new arrival's public page", () => {
   it("shows the product to a visitor, with its title, canonical address and a Product offer for search engines", async () => {
@@ -31,8 +34,12 @@ describe("a new arrival's public page", () => {
     expect(screen.getByText("Two screens, 90 W charging.")).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe("USB-C dock | Partshop"));
     const origin = window.location.origin;
-    expect(document.head.querySelector('link[rel="canonical"]')?.getAttribute("href")).toBe(`${origin}/products/${SLUG}`);
-    const [data] = Array.from(document.querySelectorAll('script[type="application/ld+json"]'), (script) => JSON.parse(script.textContent ?? "null"));
+    expect(document.head.querySelector('link[rel="canonical"]')?.getAttribute("href")).toBe(
+      `${origin}/products/${SLUG}`,
+    );
+    const [data] = Array.from(document.querySelectorAll('script[type="application/ld+json"]'), (script) =>
+      JSON.parse(script.textContent ?? "null"),
+    );
     expect(data).toMatchObject({
       "@type": "Product",
       name: "USB-C dock",
@@ -45,7 +52,9 @@ describe("a new arrival's public page", () => {
   it("offers no price to search engines for a product not priced yet", async () => {
     renderApp({ route: `/products/${SLUG}`, mocks: [answer(product({ price: null, img: null }))] });
     expect(await screen.findByRole("img", { name: "USB-C dock (no photo yet)" })).toBeInTheDocument();
-    const [data] = Array.from(document.querySelectorAll('script[type="application/ld+json"]'), (script) => JSON.parse(script.textContent ?? "null"));
+    const [data] = Array.from(document.querySelectorAll('script[type="application/ld+json"]'), (script) =>
+      JSON.parse(script.textContent ?? "null"),
+    );
     expect(data).not.toHaveProperty("offers");
     expect(data).not.toHaveProperty("image");
   });

@@ -1,7 +1,7 @@
 import { useLocation, useParams } from "react-router-dom";
 import { useQuery } from "@apollo/client/react";
-import { graphql } from "../../gql";
-import { formatPrice } from "../../ui/format";
+import { graphql } from "@/gql";
+import { formatPrice } from "@/ui/format";
 import { idOfSlug, productPath } from "./paths";
 import { recordFallback } from "./RecordFallback";
 import { JsonLd } from "./JsonLd";
@@ -38,7 +38,9 @@ export function ProductPage() {
   usePageHead(
     shown && {
       title: shown.name,
-      description: shown.description ? `${shown.name}: ${shown.description}` : `${shown.name}, a new arrival at ${SHOP_NAME}.`,
+      description: shown.description
+        ? `${shown.name}: ${shown.description}`
+        : `${shown.name}, a new arrival at ${SHOP_NAME}.`,
       path: productPath(shown.slug),
       image: shown.img,
       type: "product",
@@ -90,7 +92,9 @@ export function ProductPage() {
           {product.price != null && <p className="price price--large">{formatPrice(product.price)}</p>}
           <ProductFacts availableQuantity={product.availableQuantity} minQuantity={product.minQuantity} />
           {product.description && <p className="card__text">{product.description}</p>}
-          <p className="product-details__note">A new arrival: it comes to the parts catalogue when it can be reserved.</p>
+          <p className="product-details__note">
+            A new arrival: it comes to the parts catalogue when it can be reserved.
+          </p>
         </div>
       </article>
     </div>

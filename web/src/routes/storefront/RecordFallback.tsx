@@ -1,8 +1,8 @@
 import type { ReactElement } from "react";
-import { errorCode } from "../../apollo/errors";
-import { Spinner } from "../../ui/Spinner";
-import { ErrorState } from "../../ui/QueryStates";
-import { HttpStatus, MovedTo } from "../../ssr/PageResponse";
+import { errorCode } from "@/apollo/errors";
+import { Spinner } from "@/ui/Spinner";
+import { ErrorState } from "@/ui/QueryStates";
+import { HttpStatus, MovedTo } from "@/ssr/PageResponse";
 import { NotFoundPage } from "../notFound/NotFoundPage";
 
 interface Lookup {
@@ -28,7 +28,18 @@ interface Lookup {
  * record or an unknown one, a spinner while it loads, an error with Retry, or a move to the
  * record's own address when the words in this one are not its name's. Null: show the record.
  */
-export function recordFallback({ id, slug, found, loading, error, retry, what, pathOf, search, hash }: Lookup): ReactElement | null {
+export function recordFallback({
+  id,
+  slug,
+  found,
+  loading,
+  error,
+  retry,
+  what,
+  pathOf,
+  search,
+  hash,
+}: Lookup): ReactElement | null {
   if (!id) return <NotFoundPage />;
   if (!found && loading) return <Spinner label={`Loading the ${what}…`} />;
   if (!found) {

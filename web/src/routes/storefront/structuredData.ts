@@ -48,21 +48,45 @@ export function productJsonLd(origin: string, facts: ProductFacts): WithContext<
     ...(facts.image ? { image: absolute(origin, facts.image) } : {}),
     brand: { "@type": "Brand", name: SHOP_NAME },
     ...(facts.price != null
-      ? { offers: { "@type": "Offer", url, price: facts.price.toFixed(2), priceCurrency: "USD", availability: AVAILABILITY[facts.availability] } }
+      ? {
+          offers: {
+            "@type": "Offer",
+            url,
+            price: facts.price.toFixed(2),
+            priceCurrency: "USD",
+            availability: AVAILABILITY[facts.availability],
+          },
+        }
       : {}),
     ...(facts.reviewCount > 0 && facts.rating != null
-      ? { aggregateRating: { "@type": "AggregateRating", ratingValue: facts.rating, reviewCount: facts.reviewCount, bestRating: 5, worstRating: 1 } }
+      ? {
+          aggregateRating: {
+            "@type": "AggregateRating",
+            ratingValue: facts.rating,
+            reviewCount: facts.reviewCount,
+            bestRating: 5,
+            worstRating: 1,
+          },
+        }
       : {}),
     ...(reviews.length > 0 ? { review: reviews } : {}),
   };
 }
 
 /** The trail from the home page to this one, as schema.org's BreadcrumbList. */
-export function breadcrumbJsonLd(origin: string, trail: ReadonlyArray<{ name: string; path: string }>): WithContext<BreadcrumbList> {
+export function breadcrumbJsonLd(
+  origin: string,
+  trail: ReadonlyArray<{ name: string; path: string }>,
+): WithContext<BreadcrumbList> {
   return {
     "@context": "https://schema.org",
     "@type": "BreadcrumbList",
-    itemListElement: trail.map((step, index) => ({ "@type": "ListItem", position: index + 1, name: step.name, item: absolute(origin, step.path) })),
+    itemListElement: trail.map((step, index) => ({
+      "@type": "ListItem",
+      position: index + 1,
+      name: step.name,
+      item: absolute(origin, step.path),
+    })),
   };
 }
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { GraphQLError } from "graphql";
-import { admin, createFakeAuth, renderApp } from "../../../test/renderApp";
+import { admin, createFakeAuth, renderApp } from "@/test/renderApp";
 import { AddProductDocument, AddProductPage } from "./AddProductPage";
 
 const input = { name: "Fan", availableQuantity: 10, price: 12.5, img: null, minQuantity: null, description: null };
@@ -36,7 +36,9 @@ describe("add product", () => {
     openPage([
       {
         request: { query: AddProductDocument, variables: { input } },
-        result: { data: { addProduct: { __typename: "Product", id: "UHJvZHVjdDox", databaseId: "pr-1", name: "Fan" } } },
+        result: {
+          data: { addProduct: { __typename: "Product", id: "UHJvZHVjdDox", databaseId: "pr-1", name: "Fan" } },
+        },
       },
     ]);
     await fillValidProduct();
@@ -46,7 +48,10 @@ describe("add product", () => {
 
   it("says so when adding fails", async () => {
     openPage([
-      { request: { query: AddProductDocument, variables: { input } }, result: { errors: [new GraphQLError("nope", { extensions: { code: "FORBIDDEN" } })] } },
+      {
+        request: { query: AddProductDocument, variables: { input } },
+        result: { errors: [new GraphQLError("nope", { extensions: { code: "FORBIDDEN" } })] },
+      },
     ]);
     await fillValidProduct();
     expect(await screen.findByText("Failed to add the Prodcut")).toBeInTheDocument();

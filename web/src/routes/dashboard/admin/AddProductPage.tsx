@@ -1,8 +1,8 @@
 import { useForm } from "react-hook-form";
 import { useMutation } from "@apollo/client/react";
-import { graphql } from "../../../gql";
-import { FormField, fieldAria } from "../../../ui/FormField";
-import { useToast } from "../../../ui/toast";
+import { graphql } from "@/gql";
+import { FormField, fieldAria } from "@/ui/FormField";
+import { useToast } from "@/ui/toast";
 
 export const AddProductDocument = graphql(`
   mutation AddProduct($input: AddProductInput!) {
@@ -93,7 +93,13 @@ export function AddProductPage() {
         </FormField>
         <div className="form-grid">
           <FormField id="product-available" label="Available quantity">
-            <input id="product-available" type="number" inputMode="numeric" min={0} {...register("availableQuantity")} />
+            <input
+              id="product-available"
+              type="number"
+              inputMode="numeric"
+              min={0}
+              {...register("availableQuantity")}
+            />
           </FormField>
           <FormField id="product-min" label="Minimum quantity">
             <input id="product-min" type="number" inputMode="numeric" min={0} {...register("minQuantity")} />

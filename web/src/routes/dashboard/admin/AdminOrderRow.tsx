@@ -1,6 +1,6 @@
-import { graphql, getFragmentData, type FragmentType } from "../../../gql";
-import { formatPrice } from "../../../ui/format";
-import { DataCell } from "../../../ui/DataTable";
+import { graphql, getFragmentData, type FragmentType } from "@/gql";
+import { formatPrice } from "@/ui/format";
+import { DataCell } from "@/ui/DataTable";
 import { OrderDates } from "../OrderDates";
 import { OrderStatusBadge } from "../OrderStatusBadge";
 
@@ -69,7 +69,9 @@ export function AdminOrderRow({ order: orderRef, index, deleting, onDelete, refu
               type="button"
               className="btn btn--small btn--danger"
               disabled={refunding}
-              onClick={() => onRefund({ id: order.id, partName: order.partName, userEmail: order.userEmail, price: order.price })}
+              onClick={() =>
+                onRefund({ id: order.id, partName: order.partName, userEmail: order.userEmail, price: order.price })
+              }
               aria-label={`Refund the order of ${order.userEmail} for ${order.partName}`}
             >
               {refunding ? "Refunding…" : "Refund"}

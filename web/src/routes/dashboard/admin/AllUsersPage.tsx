@@ -1,14 +1,14 @@
 import { useState } from "react";
 import { useMutation, useQuery } from "@apollo/client/react";
-import { graphql } from "../../../gql";
-import { Spinner } from "../../../ui/Spinner";
-import { EmptyState, ErrorState } from "../../../ui/QueryStates";
-import { LoadMoreButton } from "../../../ui/LoadMoreButton";
-import { useToast } from "../../../ui/toast";
-import { useAuth } from "../../../auth/AuthContext";
-import { errorMessage } from "../../../apollo/errors";
+import { graphql } from "@/gql";
+import { Spinner } from "@/ui/Spinner";
+import { EmptyState, ErrorState } from "@/ui/QueryStates";
+import { LoadMoreButton } from "@/ui/LoadMoreButton";
+import { useToast } from "@/ui/toast";
+import { useAuth } from "@/auth/AuthContext";
+import { errorMessage } from "@/apollo/errors";
 import { UserRow } from "./UserRow";
-import { DataTable } from "../../../ui/DataTable";
+import { DataTable } from "@/ui/DataTable";
 
 export const AllUsersDocument = graphql(`
   query AllUsers($first: Int, $after: String) {
@@ -52,7 +52,10 @@ export function AllUsersPage() {
   const [promoting, setPromoting] = useState<string | null>(null);
   const [demoting, setDemoting] = useState<string | null>(null);
   const [demoteAdmin] = useMutation(DemoteAdminDocument);
-  const { data, loading, error, refetch, fetchMore } = useQuery(AllUsersDocument, { variables: { first: 20 }, fetchPolicy: "cache-and-network" });
+  const { data, loading, error, refetch, fetchMore } = useQuery(AllUsersDocument, {
+    variables: { first: 20 },
+    fetchPolicy: "cache-and-network",
+  });
   const [makeAdmin] = useMutation(MakeAdminDocument);
 
   const onMakeAdmin = async (email: string) => {
@@ -82,7 +85,14 @@ export function AllUsersPage() {
   };
 
   if (!data && loading) return <Spinner label="Loading users…" />;
-  if (!data && error) return <ErrorState error={error} onRetry={() => void refetch().catch(() => undefined)} title="Could not load the users" />;
+  if (!data && error)
+    return (
+      <ErrorState
+        error={error}
+        onRetry={() => void refetch().catch(() => undefined)}
+        title="Could not load the users"
+      />
+    );
   const edges = data?.users.edges ?? [];
   return (
     <div className="dashboard-page">
@@ -105,7 +115,13 @@ export function AllUsersPage() {
               />
             ))}
           </DataTable>
-          {data && <LoadMoreButton pageInfo={data.users.pageInfo} label="Load more users" onLoadMore={(after) => fetchMore({ variables: { after } })} />}
+          {data && (
+            <LoadMoreButton
+              pageInfo={data.users.pageInfo}
+              label="Load more users"
+              onLoadMore={(after) => fetchMore({ variables: { after } })}
+            />
+          )}
         </>
       )}
     </div>

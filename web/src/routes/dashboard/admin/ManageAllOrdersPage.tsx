@@ -1,16 +1,16 @@
 import { useState, type FormEvent } from "react";
 import { useSearchParams } from "react-router-dom";
 import { useMutation, useQuery } from "@apollo/client/react";
-import { graphql } from "../../../gql";
-import { errorMessage } from "../../../apollo/errors";
-import { Spinner } from "../../../ui/Spinner";
-import { EmptyState, ErrorState } from "../../../ui/QueryStates";
-import { LoadMoreButton } from "../../../ui/LoadMoreButton";
-import { useToast } from "../../../ui/toast";
-import { formatPrice } from "../../../ui/format";
+import { graphql } from "@/gql";
+import { errorMessage } from "@/apollo/errors";
+import { Spinner } from "@/ui/Spinner";
+import { EmptyState, ErrorState } from "@/ui/QueryStates";
+import { LoadMoreButton } from "@/ui/LoadMoreButton";
+import { useToast } from "@/ui/toast";
+import { formatPrice } from "@/ui/format";
 import { AdminOrderRow } from "./AdminOrderRow";
 import { removeFromRootConnection } from "./connectionCache";
-import { DataTable } from "../../../ui/DataTable";
+import { DataTable } from "@/ui/DataTable";
 import { downloadOrdersCsv, type OrderFilters } from "./ordersExport";
 import "./adminLists.css";
 
@@ -98,13 +98,21 @@ export function ManageAllOrdersPage() {
     ...(filters.status ? { status: STATUS[filters.status] } : {}),
     ...(filters.search ? { search: filters.search } : {}),
   };
-  const { data, loading, error, refetch, fetchMore } = useQuery(AllOrdersDocument, { variables, fetchPolicy: "cache-and-network" });
+  const { data, loading, error, refetch, fetchMore } = useQuery(AllOrdersDocument, {
+    variables,
+    fetchPolicy: "cache-and-network",
+  });
   const [adminCancelOrder] = useMutation(AdminCancelOrderDocument);
   const [refundOrder] = useMutation(RefundOrderDocument);
 
   const onRefund = async (order: { id: string; partName: string; userEmail: string; price: number }) => {
     const amount = formatPrice(order.price);
-    if (!window.confirm(`Refund ${amount} to ${order.userEmail} for ${order.partName}? The card is refunded and the units go back on sale.`)) return;
+    if (
+      !window.confirm(
+        `Refund ${amount} to ${order.userEmail} for ${order.partName}? The card is refunded and the units go back on sale.`,
+      )
+    )
+      return;
     setRefundingId(order.id);
     try {
       await refundOrder({ variables: { id: order.id } });
@@ -117,10 +125,14 @@ export function ManageAllOrdersPage() {
   };
 
   const onDelete = async (order: { id: string; partName: string; userEmail: string }) => {
-    if (!window.confirm(`Delete the order of ${order.userEmail} for ${order.partName}? Its stock goes back on sale.`)) return;
+    if (!window.confirm(`Delete the order of ${order.userEmail} for ${order.partName}? Its stock goes back on sale.`))
+      return;
     setDeletingId(order.id);
     try {
-      await adminCancelOrder({ variables: { id: order.id }, update: (cache) => removeFromRootConnection(cache, "orders", order.id) });
+      await adminCancelOrder({
+        variables: { id: order.id },
+        update: (cache) => removeFromRootConnection(cache, "orders", order.id),
+      });
       toast.success(`Order for ${order.partName} deleted`);
     } catch (deleteError) {
       toast.error(errorMessage(deleteError));
@@ -147,7 +159,9 @@ export function ManageAllOrdersPage() {
 
   const filtered = Boolean(filters.status || filters.search);
   // An order deleted here leaves the list at once, unless cancelled orders are what is shown.
-  const edges = (data?.orders.edges ?? []).filter((edge) => filters.status === "cancelled" || edge.node.status !== "CANCELLED");
+  const edges = (data?.orders.edges ?? []).filter(
+    (edge) => filters.status === "cancelled" || edge.node.status !== "CANCELLED",
+  );
   return (
     <div className="dashboard-page">
       <div className="page-heading">
@@ -206,12 +220,19 @@ export function ManageAllOrdersPage() {
       {!data && loading ? (
         <Spinner label="Loading orders…" />
       ) : !data && error ? (
-        <ErrorState error={error} onRetry={() => void refetch().catch(() => undefined)} title="Could not load the orders" />
+        <ErrorState
+          error={error}
+          onRetry={() => void refetch().catch(() => undefined)}
+          title="Could not load the orders"
+        />
       ) : edges.length === 0 ? (
         <EmptyState>{filtered ? "No order matches these filters." : "No orders yet."}</EmptyState>
       ) : (
         <>
-          <DataTable caption="All orders, newest first" columns={["#", "Customer", "Part", "Quantity", "Total", "Dates", "Status", "Actions"]}>
+          <DataTable
+            caption="All orders, newest first"
+            columns={["#", "Customer", "Part", "Quantity", "Total", "Dates", "Status", "Actions"]}
+          >
             {edges.map((edge, index) => (
               <AdminOrderRow
                 key={edge.node.id}
@@ -224,7 +245,13 @@ export function ManageAllOrdersPage() {
               />
             ))}
           </DataTable>
-          {data && <LoadMoreButton pageInfo={data.orders.pageInfo} label="Load more orders" onLoadMore={(after) => fetchMore({ variables: { after } })} />}
+          {data && (
+            <LoadMoreButton
+              pageInfo={data.orders.pageInfo}
+              label="Load more orders"
+              onLoadMore={(after) => fetchMore({ variables: { after } })}
+            />
+          )}
         </>
       )}
     </div>

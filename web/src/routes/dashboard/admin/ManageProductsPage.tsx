@@ -1,14 +1,14 @@
 import { useState } from "react";
 import { useMutation, useQuery } from "@apollo/client/react";
-import { graphql } from "../../../gql";
-import { errorMessage } from "../../../apollo/errors";
-import { Spinner } from "../../../ui/Spinner";
-import { EmptyState, ErrorState } from "../../../ui/QueryStates";
-import { LoadMoreButton } from "../../../ui/LoadMoreButton";
-import { useToast } from "../../../ui/toast";
+import { graphql } from "@/gql";
+import { errorMessage } from "@/apollo/errors";
+import { Spinner } from "@/ui/Spinner";
+import { EmptyState, ErrorState } from "@/ui/QueryStates";
+import { LoadMoreButton } from "@/ui/LoadMoreButton";
+import { useToast } from "@/ui/toast";
 import { ProductRow } from "./ProductRow";
 import { removeFromRootConnection } from "./connectionCache";
-import { DataTable } from "../../../ui/DataTable";
+import { DataTable } from "@/ui/DataTable";
 
 export const ManageProductsDocument = graphql(`
   query ManageProducts($first: Int, $after: String) {
@@ -40,7 +40,10 @@ export const DeleteProductDocument = graphql(`
 export function ManageProductsPage() {
   const toast = useToast();
   const [deletingId, setDeletingId] = useState<string | null>(null);
-  const { data, loading, error, refetch, fetchMore } = useQuery(ManageProductsDocument, { variables: { first: 20 }, fetchPolicy: "cache-and-network" });
+  const { data, loading, error, refetch, fetchMore } = useQuery(ManageProductsDocument, {
+    variables: { first: 20 },
+    fetchPolicy: "cache-and-network",
+  });
   const [deleteProduct] = useMutation(DeleteProductDocument);
 
   const onDelete = async (product: { id: string; name: string }) => {
@@ -59,7 +62,14 @@ export function ManageProductsPage() {
   };
 
   if (!data && loading) return <Spinner label="Loading products…" />;
-  if (!data && error) return <ErrorState error={error} onRetry={() => void refetch().catch(() => undefined)} title="Could not load the products" />;
+  if (!data && error)
+    return (
+      <ErrorState
+        error={error}
+        onRetry={() => void refetch().catch(() => undefined)}
+        title="Could not load the products"
+      />
+    );
   const edges = data?.products.edges ?? [];
   return (
     <div className="dashboard-page">
@@ -70,10 +80,22 @@ export function ManageProductsPage() {
         <>
           <DataTable caption="All products" columns={["#", "Photo", "Name", "Price", "Available", "Actions"]}>
             {edges.map((edge, index) => (
-              <ProductRow key={edge.node.id} product={edge.node} index={index} deleting={deletingId === edge.node.id} onDelete={onDelete} />
+              <ProductRow
+                key={edge.node.id}
+                product={edge.node}
+                index={index}
+                deleting={deletingId === edge.node.id}
+                onDelete={onDelete}
+              />
             ))}
           </DataTable>
-          {data && <LoadMoreButton pageInfo={data.products.pageInfo} label="Load more products" onLoadMore={(after) => fetchMore({ variables: { after } })} />}
+          {data && (
+            <LoadMoreButton
+              pageInfo={data.products.pageInfo}
+              label="Load more products"
+              onLoadMore={(after) => fetchMore({ variables: { after } })}
+            />
+          )}
         </>
       )}
     </div>

@@ -1,7 +1,7 @@
-import { graphql, getFragmentData, type FragmentType } from "../../../gql";
-import { apiUrl } from "../../../apiUrl";
-import { formatPrice } from "../../../ui/format";
-import { DataCell } from "../../../ui/DataTable";
+import { graphql, getFragmentData, type FragmentType } from "@/gql";
+import { apiUrl } from "@/apiUrl";
+import { formatPrice } from "@/ui/format";
+import { DataCell } from "@/ui/DataTable";
 import "./ProductRow.css";
 
 export const ProductRowFragment = graphql(`

@@ -1,5 +1,5 @@
-import { graphql, getFragmentData, type FragmentType } from "../../../gql";
-import { DataCell } from "../../../ui/DataTable";
+import { graphql, getFragmentData, type FragmentType } from "@/gql";
+import { DataCell } from "@/ui/DataTable";
 
 export const UserRowFragment = graphql(`
   fragment UserRow_user on User {
@@ -34,7 +34,9 @@ export function UserRow({ user: userRef, index, promoting, onMakeAdmin, ownEmail
         {!user.emailVerified && <p className="small">Email not verified</p>}
       </DataCell>
       <DataCell label="Name">{user.displayName ?? "—"}</DataCell>
-      <DataCell label="Role">{user.role === "ADMIN" ? <span className="badge badge--info">Admin</span> : <span className="badge">User</span>}</DataCell>
+      <DataCell label="Role">
+        {user.role === "ADMIN" ? <span className="badge badge--info">Admin</span> : <span className="badge">User</span>}
+      </DataCell>
       <DataCell label="Actions" kind="actions">
         {user.role !== "ADMIN" && (
           <button

@@ -3,9 +3,14 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { GraphQLError } from "graphql";
 import { Route, Routes } from "react-router-dom";
-import { admin, createFakeAuth, renderApp } from "../../../test/renderApp";
+import { admin, createFakeAuth, renderApp } from "@/test/renderApp";
 import { AllUsersDocument, AllUsersPage, DemoteAdminDocument, MakeAdminDocument } from "./AllUsersPage";
-import { AdminCancelOrderDocument, AllOrdersDocument, ManageAllOrdersPage, RefundOrderDocument } from "./ManageAllOrdersPage";
+import {
+  AdminCancelOrderDocument,
+  AllOrdersDocument,
+  ManageAllOrdersPage,
+  RefundOrderDocument,
+} from "./ManageAllOrdersPage";
 import { DeleteProductDocument, ManageProductsDocument, ManageProductsPage } from "./ManageProductsPage";
 
 const page = (typename: string, nodes: object[]) => ({
@@ -14,7 +19,14 @@ const page = (typename: string, nodes: object[]) => ({
   pageInfo: { __typename: "PageInfo", hasNextPage: false, endCursor: null },
 });
 
-const user = (email: string, role: "ADMIN" | "USER") => ({ __typename: "User", id: `user-${email}`, email, displayName: null, role, emailVerified: true });
+const user = (email: string, role: "ADMIN" | "USER") => ({
+  __typename: "User",
+  id: `user-${email}`,
+  email,
+  displayName: null,
+  role,
+  emailVerified: true,
+});
 const usersMock = {
   request: { query: AllUsersDocument, variables: { first: 20 } },
   result: { data: { users: page("User", [user("bob@example.com", "USER"), user(admin.email, "ADMIN")]) } },
@@ -64,7 +76,9 @@ describe("all users", () => {
     await userEvent.click(within(row).getByRole("button", { name: "Remove admin: carol@example.com" }));
     expect(window.confirm).toHaveBeenCalled();
     expect(await screen.findByText("carol@example.com is no longer an admin")).toBeInTheDocument();
-    await waitFor(() => expect(within(row).getByRole("button", { name: "Make admin: carol@example.com" })).toBeInTheDocument());
+    await waitFor(() =>
+      expect(within(row).getByRole("button", { name: "Make admin: carol@example.com" })).toBeInTheDocument(),
+    );
   });
 
   it('toasts "Failed to make an admin" when refused', async () => {
@@ -112,7 +126,10 @@ describe("manage all orders", () => {
       ui: <ManageAllOrdersPage />,
       auth: asAdmin(),
       mocks: [
-        { request: { query: AllOrdersDocument, variables: { first: 20 } }, result: { data: { orders: page("Order", [order(1, true)]) } } },
+        {
+          request: { query: AllOrdersDocument, variables: { first: 20 } },
+          result: { data: { orders: page("Order", [order(1, true)]) } },
+        },
         {
           request: { query: RefundOrderDocument, variables: { id: "order-1" } },
           result: {
@@ -144,7 +161,10 @@ describe("manage all orders", () => {
       ui: <ManageAllOrdersPage />,
       auth: asAdmin(),
       mocks: [
-        { request: { query: AllOrdersDocument, variables: { first: 20 } }, result: { data: { orders: page("Order", [order(1, true), order(2, false)]) } } },
+        {
+          request: { query: AllOrdersDocument, variables: { first: 20 } },
+          result: { data: { orders: page("Order", [order(1, true), order(2, false)]) } },
+        },
         {
           request: { query: AdminCancelOrderDocument, variables: { id: "order-2" } },
           result: {
@@ -182,8 +202,14 @@ describe("manage all orders: filters and export", () => {
       ),
       auth: asAdmin(),
       mocks: [
-        { request: { query: AllOrdersDocument, variables: { first: 20 } }, result: { data: { orders: page("Order", [order(1, true), order(2, false)]) } } },
-        { request: { query: AllOrdersDocument, variables: { first: 20, status: "UNPAID" } }, result: { data: { orders: page("Order", [order(2, false)]) } } },
+        {
+          request: { query: AllOrdersDocument, variables: { first: 20 } },
+          result: { data: { orders: page("Order", [order(1, true), order(2, false)]) } },
+        },
+        {
+          request: { query: AllOrdersDocument, variables: { first: 20, status: "UNPAID" } },
+          result: { data: { orders: page("Order", [order(2, false)]) } },
+        },
         {
           request: { query: AllOrdersDocument, variables: { first: 20, status: "UNPAID", search: "bob@example.com" } },
           result: { data: { orders: page("Order", []) } },
@@ -205,7 +231,9 @@ describe("manage all orders: filters and export", () => {
 
   it("exports the filtered orders as CSV with the access token, and says why when refused", async () => {
     localStorage.setItem("accessToken", "token-1");
-    const fetchSpy = vi.fn(async () => new Response(JSON.stringify({ error: "Only admins can do this" }), { status: 403 }));
+    const fetchSpy = vi.fn(
+      async () => new Response(JSON.stringify({ error: "Only admins can do this" }), { status: 403 }),
+    );
     vi.stubGlobal("fetch", fetchSpy);
     try {
       renderApp({
@@ -244,7 +272,13 @@ describe("manage products", () => {
       mocks: [
         {
           request: { query: ManageProductsDocument, variables: { first: 20 } },
-          result: { data: { products: page("Product", [{ __typename: "Product", id: "prod-1", name: "Fan", img: null, price: 12, availableQuantity: 3 }]) } },
+          result: {
+            data: {
+              products: page("Product", [
+                { __typename: "Product", id: "prod-1", name: "Fan", img: null, price: 12, availableQuantity: 3 },
+              ]),
+            },
+          },
         },
         {
           request: { query: DeleteProductDocument, variables: { id: "prod-1" } },

@@ -1,5 +1,5 @@
-import { apiUrl } from "../../../apiUrl";
-import { getAccessToken } from "../../../auth/accessToken";
+import { apiUrl } from "@/apiUrl";
+import { getAccessToken } from "@/auth/accessToken";
 
 export interface OrderFilters {
   status?: "unpaid" | "paid" | "refunded" | "cancelled";
@@ -27,7 +27,8 @@ export async function downloadOrdersCsv(filters: OrderFilters): Promise<void> {
     const body = await response.json().catch(() => null);
     throw new Error(typeof body?.error === "string" ? body.error : `The export failed (HTTP ${response.status}).`);
   }
-  const name = /filename="([^"]+)"/.exec(response.headers.get("content-disposition") ?? "")?.[1] ?? "partshop-orders.csv";
+  const name =
+    /filename="([^"]+)"/.exec(response.headers.get("content-disposition") ?? "")?.[1] ?? "partshop-orders.csv";
   const url = URL.createObjectURL(await response.blob());
   try {
     const link = document.createElement("a");

@@ -2,8 +2,13 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { Route, Routes } from "react-router-dom";
-import { createFakeAuth, customer, renderApp, testConfig } from "../../../test/renderApp";
-import { ConfirmOrderPaymentDocument, CreatePaymentIntentDocument, PaymentOrderDocument, PaymentPage } from "./PaymentPage";
+import { createFakeAuth, customer, renderApp, testConfig } from "@/test/renderApp";
+import {
+  ConfirmOrderPaymentDocument,
+  CreatePaymentIntentDocument,
+  PaymentOrderDocument,
+  PaymentPage,
+} from "./PaymentPage";
 import { paymentIntentIdFrom } from "./cardPayment";
 
 const order = {
@@ -25,11 +30,17 @@ const mocks = [
   { request: { query: PaymentOrderDocument, variables: { id: "o-1" } }, result: { data: { order } } },
   {
     request: { query: CreatePaymentIntentDocument, variables: { orderId: order.id, price: 120 } },
-    result: { data: { createPaymentIntent: { __typename: "PaymentIntentPayload", clientSecret: "pi_123_secret_abc" } } },
+    result: {
+      data: { createPaymentIntent: { __typename: "PaymentIntentPayload", clientSecret: "pi_123_secret_abc" } },
+    },
   },
   {
     request: { query: ConfirmOrderPaymentDocument, variables: { orderId: order.id, transactionId: "pi_123" } },
-    result: { data: { confirmOrderPayment: { __typename: "Order", id: order.id, paid: true, status: "PAID", transactionId: "pi_123" } } },
+    result: {
+      data: {
+        confirmOrderPayment: { __typename: "Order", id: order.id, paid: true, status: "PAID", transactionId: "pi_123" },
+      },
+    },
   },
 ];
 
@@ -65,7 +76,9 @@ describe("payment page (sandbox card form)", () => {
   });
 
   it("confirms the intent like Stripe.js, then marks the order paid and shows the transaction id", async () => {
-    const fetchMock = vi.fn(async () => new Response(JSON.stringify({ id: "pi_123", status: "succeeded" }), { status: 200 }));
+    const fetchMock = vi.fn(
+      async () => new Response(JSON.stringify({ id: "pi_123", status: "succeeded" }), { status: 200 }),
+    );
     vi.stubGlobal("fetch", fetchMock);
     openPayment();
     await payWith("4242424242424242");
@@ -90,7 +103,9 @@ describe("payment page (sandbox card form)", () => {
   it("shows a declined card's message in red", async () => {
     vi.stubGlobal(
       "fetch",
-      vi.fn(async () => new Response(JSON.stringify({ error: { message: "Your card was declined." } }), { status: 402 })),
+      vi.fn(
+        async () => new Response(JSON.stringify({ error: { message: "Your card was declined." } }), { status: 402 }),
+      ),
     );
     openPayment();
     await payWith("4000000000000002");

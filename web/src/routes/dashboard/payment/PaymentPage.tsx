@@ -1,13 +1,13 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { Link, useParams } from "react-router-dom";
 import { useMutation, useQuery } from "@apollo/client/react";
-import { graphql } from "../../../gql";
-import { errorCode, errorMessage } from "../../../apollo/errors";
-import { useAuth } from "../../../auth/AuthContext";
-import { usePublicConfig } from "../../../config/PublicConfig";
-import { Spinner } from "../../../ui/Spinner";
-import { EmptyState, ErrorState } from "../../../ui/QueryStates";
-import { formatPrice } from "../../../ui/format";
+import { graphql } from "@/gql";
+import { errorCode, errorMessage } from "@/apollo/errors";
+import { useAuth } from "@/auth/AuthContext";
+import { usePublicConfig } from "@/config/PublicConfig";
+import { Spinner } from "@/ui/Spinner";
+import { EmptyState, ErrorState } from "@/ui/QueryStates";
+import { formatPrice } from "@/ui/format";
 import { StripeCardForm } from "./StripeCardForm";
 import "./PaymentPage.css";
 
@@ -53,7 +53,11 @@ export const ConfirmOrderPaymentDocument = graphql(`
 const loadSandboxCardForm = () => import("./SandboxCardForm");
 const SandboxCardForm = lazy(async () => ({ default: (await loadSandboxCardForm()).SandboxCardForm }));
 
-type Intent = { state: "idle" } | { state: "creating" } | { state: "ready"; clientSecret: string } | { state: "failed"; error: unknown };
+type Intent =
+  | { state: "idle" }
+  | { state: "creating" }
+  | { state: "ready"; clientSecret: string }
+  | { state: "failed"; error: unknown };
 
 export function PaymentPage() {
   const { id = "" } = useParams();
@@ -100,7 +104,9 @@ export function PaymentPage() {
       try {
         await confirmOrderPayment({ variables: { orderId: order.id, transactionId } });
       } catch (confirmError) {
-        throw new Error(`Your card was charged but the order could not be updated: ${errorMessage(confirmError)}`, { cause: confirmError });
+        throw new Error(`Your card was charged but the order could not be updated: ${errorMessage(confirmError)}`, {
+          cause: confirmError,
+        });
       }
       setPaidWith(transactionId);
     },
@@ -110,8 +116,18 @@ export function PaymentPage() {
   if ((!data && loading) || (!config && configLoading)) return <Spinner label="Loading your order…" />;
   // order(id:) answers NOT_FOUND (or BAD_USER_INPUT for a malformed id) rather than null.
   const missing = errorCode(error) === "NOT_FOUND" || errorCode(error) === "BAD_USER_INPUT";
-  if (!data && error && !missing) return <ErrorState error={error} onRetry={() => void refetch().catch(() => undefined)} title="Could not load this order" />;
-  if (!config) return <ErrorState error={configError ?? new Error("Payments are not available right now.")} onRetry={retryConfig} />;
+  if (!data && error && !missing)
+    return (
+      <ErrorState
+        error={error}
+        onRetry={() => void refetch().catch(() => undefined)}
+        title="Could not load this order"
+      />
+    );
+  if (!config)
+    return (
+      <ErrorState error={configError ?? new Error("Payments are not available right now.")} onRetry={retryConfig} />
+    );
   if (!order) {
     return (
       <EmptyState>
@@ -155,7 +171,11 @@ export function PaymentPage() {
           <h2 id="payment-heading">Card payment</h2>
           {paidWith || order.paid ? (
             <div className="notice notice--success" role="status">
-              {paidWith ? <p className="payment-success">Congrats! Your payment is completed.</p> : <p>This order is already paid.</p>}
+              {paidWith ? (
+                <p className="payment-success">Congrats! Your payment is completed.</p>
+              ) : (
+                <p>This order is already paid.</p>
+              )}
               <p>
                 Your transaction id: <strong data-testid="transaction-id">{paidWith ?? order.transactionId}</strong>
               </p>
@@ -166,7 +186,11 @@ export function PaymentPage() {
           ) : order.status !== "UNPAID" ? (
             <p className="notice notice--warning">This order was cancelled and cannot be paid.</p>
           ) : intent.state === "failed" ? (
-            <ErrorState error={intent.error} onRetry={() => void requestIntent()} title="Could not prepare the payment" />
+            <ErrorState
+              error={intent.error}
+              onRetry={() => void requestIntent()}
+              title="Could not prepare the payment"
+            />
           ) : intent.state !== "ready" ? (
             <Spinner label="Preparing the payment…" />
           ) : config.paymentSandboxUrl ? (

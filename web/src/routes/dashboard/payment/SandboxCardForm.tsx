@@ -38,7 +38,8 @@ export function SandboxCardForm({ sandboxUrl, publishableKey, clientSecret, bill
     const cardNumber = digits(number);
     const expiryMatch = /^(\d{2})\/(\d{2})$/.exec(expiry.trim());
     if (cardNumber.length < 12) return setError("Your card number is incomplete.");
-    if (!expiryMatch || Number(expiryMatch[1]) < 1 || Number(expiryMatch[1]) > 12) return setError("Your card's expiration date is incomplete.");
+    if (!expiryMatch || Number(expiryMatch[1]) < 1 || Number(expiryMatch[1]) > 12)
+      return setError("Your card's expiration date is incomplete.");
     if (!/^\d{3,4}$/.test(cvc.trim())) return setError("Your card's security code is incomplete.");
     setBusy(true);
     try {

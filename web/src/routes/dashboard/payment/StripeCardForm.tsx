@@ -71,7 +71,12 @@ function StripeCardFields({ clientSecret, billing, amountLabel, onPaid }: Props)
         </span>
         <div className="stripe-card" aria-labelledby="card-element-label">
           <CardElement
-            options={{ style: { base: { fontSize: "16px", color: "#0f172a", "::placeholder": { color: "#94a3b8" } }, invalid: { color: "#b91c1c" } } }}
+            options={{
+              style: {
+                base: { fontSize: "16px", color: "#0f172a", "::placeholder": { color: "#94a3b8" } },
+                invalid: { color: "#b91c1c" },
+              },
+            }}
           />
         </div>
       </div>

@@ -44,15 +44,22 @@ export async function confirmWithSandbox(options: {
   });
   let response: Response;
   try {
-    response = await fetch(`${sandboxUrl.replace(/\/+$/, "")}/v1/payment_intents/${encodeURIComponent(intentId)}/confirm`, {
-      method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", Authorization: `Bearer ${publishableKey}` },
-      body,
-    });
+    response = await fetch(
+      `${sandboxUrl.replace(/\/+$/, "")}/v1/payment_intents/${encodeURIComponent(intentId)}/confirm`,
+      {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Authorization: `Bearer ${publishableKey}` },
+        body,
+      },
+    );
   } catch {
     throw new Error("Could not reach the payment service. Please try again.");
   }
-  const json = (await response.json().catch(() => null)) as { id?: string; status?: string; error?: { message?: string } } | null;
+  const json = (await response.json().catch(() => null)) as {
+    id?: string;
+    status?: string;
+    error?: { message?: string };
+  } | null;
   if (!response.ok) throw new Error(json?.error?.message ?? `The payment failed (HTTP ${response.status}).`);
   if (json?.status !== "succeeded" || !json.id) {
     throw new Error(`The payment was not completed (status: ${json?.status ?? "unknown"}).`);

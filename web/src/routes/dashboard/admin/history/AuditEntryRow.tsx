@@ -1,6 +1,6 @@
-import { graphql, getFragmentData, type FragmentType } from "../../../../gql";
-import { DataCell } from "../../../../ui/DataTable";
-import { formatDateTime } from "../../../../ui/formatFigures";
+import { graphql, getFragmentData, type FragmentType } from "@/gql";
+import { DataCell } from "@/ui/DataTable";
+import { formatDateTime } from "@/ui/formatFigures";
 import { ACTION_LABELS, fieldLabel, shownValue } from "./auditLabels";
 
 export const AuditEntryRowFragment = graphql(`
@@ -56,7 +56,11 @@ export function AuditEntryRow({ entry: entryRef }: { entry: FragmentType<typeof 
                       {" → "}
                     </>
                   )}
-                  {change.after !== null ? <ins>{shownValue(change.after)}</ins> : <span className="small">(removed)</span>}
+                  {change.after !== null ? (
+                    <ins>{shownValue(change.after)}</ins>
+                  ) : (
+                    <span className="small">(removed)</span>
+                  )}
                 </dd>
               </div>
             ))}

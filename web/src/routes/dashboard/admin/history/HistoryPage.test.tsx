@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { Route, Routes } from "react-router-dom";
-import { admin, createFakeAuth, renderApp } from "../../../../test/renderApp";
+import { admin, createFakeAuth, renderApp } from "@/test/renderApp";
 import { AuditLogDocument, HistoryPage } from "./HistoryPage";
 
 const entry = (n: number, fields: Record<string, unknown>) => ({
@@ -53,7 +53,10 @@ describe("the history", () => {
       auth: createFakeAuth({ user: admin }),
       mocks: [
         { request: { query: AuditLogDocument, variables: { first: 25 } }, result: log([restock, promotion]) },
-        { request: { query: AuditLogDocument, variables: { first: 25, entityType: "USER" } }, result: log([promotion]) },
+        {
+          request: { query: AuditLogDocument, variables: { first: 25, entityType: "USER" } },
+          result: log([promotion]),
+        },
       ],
     });
     const restocked = (await screen.findByText("Restocked part")).closest("tr")!;
@@ -78,7 +81,12 @@ describe("the history", () => {
         </Routes>
       ),
       auth: createFakeAuth({ user: admin }),
-      mocks: [{ request: { query: AuditLogDocument, variables: { first: 25, entityType: "PART", entityId: "e-1" } }, result: log([restock]) }],
+      mocks: [
+        {
+          request: { query: AuditLogDocument, variables: { first: 25, entityType: "PART", entityId: "e-1" } },
+          result: log([restock]),
+        },
+      ],
     });
     expect(await screen.findByText("Showing one record: NVMe SSD.", { exact: false })).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Show all" })).toHaveAttribute("href", "/dashboard/history?type=PART");

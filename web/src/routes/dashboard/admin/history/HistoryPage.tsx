@@ -1,11 +1,11 @@
 import { Link, useSearchParams } from "react-router-dom";
 import { useQuery } from "@apollo/client/react";
-import { graphql } from "../../../../gql";
-import type { AuditEntityType } from "../../../../gql/graphql";
-import { Spinner } from "../../../../ui/Spinner";
-import { EmptyState, ErrorState } from "../../../../ui/QueryStates";
-import { LoadMoreButton } from "../../../../ui/LoadMoreButton";
-import { DataTable } from "../../../../ui/DataTable";
+import { graphql } from "@/gql";
+import type { AuditEntityType } from "@/gql/graphql";
+import { Spinner } from "@/ui/Spinner";
+import { EmptyState, ErrorState } from "@/ui/QueryStates";
+import { LoadMoreButton } from "@/ui/LoadMoreButton";
+import { DataTable } from "@/ui/DataTable";
 import { AuditEntryRow } from "./AuditEntryRow";
 import { ENTITY_LABELS } from "./auditLabels";
 import "../adminLists.css";
@@ -40,8 +40,15 @@ export function HistoryPage() {
   const typeParam = params.get("type")?.toUpperCase();
   const entityType = TYPES.find((type) => type === typeParam);
   const entityId = params.get("id") ?? undefined;
-  const variables = { first: HISTORY_PAGE_SIZE, ...(entityType ? { entityType } : {}), ...(entityId ? { entityId } : {}) };
-  const { data, loading, error, refetch, fetchMore } = useQuery(AuditLogDocument, { variables, fetchPolicy: "cache-and-network" });
+  const variables = {
+    first: HISTORY_PAGE_SIZE,
+    ...(entityType ? { entityType } : {}),
+    ...(entityId ? { entityId } : {}),
+  };
+  const { data, loading, error, refetch, fetchMore } = useQuery(AuditLogDocument, {
+    variables,
+    fetchPolicy: "cache-and-network",
+  });
   const edges = data?.auditLog.edges ?? [];
   const recordName = entityId ? edges.find((edge) => edge.node.entityName)?.node.entityName : undefined;
 
@@ -56,7 +63,9 @@ export function HistoryPage() {
       <div className="page-heading">
         <h1>History</h1>
       </div>
-      <p className="page-intro">Every change admins made to parts, products, roles and orders: who, when, and each field before and after.</p>
+      <p className="page-intro">
+        Every change admins made to parts, products, roles and orders: who, when, and each field before and after.
+      </p>
       <div className="card filters filters--single">
         <div className="filters__field">
           <label htmlFor="history-type" className="field__label">
@@ -81,7 +90,11 @@ export function HistoryPage() {
       {!data && loading ? (
         <Spinner label="Loading the history…" />
       ) : !data && error ? (
-        <ErrorState error={error} onRetry={() => void refetch().catch(() => undefined)} title="Could not load the history" />
+        <ErrorState
+          error={error}
+          onRetry={() => void refetch().catch(() => undefined)}
+          title="Could not load the history"
+        />
       ) : edges.length === 0 ? (
         <EmptyState>No changes recorded yet.</EmptyState>
       ) : (
@@ -91,7 +104,13 @@ export function HistoryPage() {
               <AuditEntryRow key={edge.node.databaseId} entry={edge.node} />
             ))}
           </DataTable>
-          {data && <LoadMoreButton pageInfo={data.auditLog.pageInfo} label="Load more changes" onLoadMore={(after) => fetchMore({ variables: { after } })} />}
+          {data && (
+            <LoadMoreButton
+              pageInfo={data.auditLog.pageInfo}
+              label="Load more changes"
+              onLoadMore={(after) => fetchMore({ variables: { after } })}
+            />
+          )}
         </>
       )}
     </div>

@@ -1,5 +1,5 @@
-import type { AuditAction, AuditEntityType } from "../../../../gql/graphql";
-import { formatDateTime } from "../../../../ui/formatFigures";
+import type { AuditAction, AuditEntityType } from "@/gql/graphql";
+import { formatDateTime } from "@/ui/formatFigures";
 
 /** What an admin did, as the history page says it. */
 export const ACTION_LABELS: Record<AuditAction, string> = {

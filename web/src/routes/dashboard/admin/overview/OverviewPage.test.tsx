@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { admin, createFakeAuth, renderApp } from "../../../../test/renderApp";
+import { admin, createFakeAuth, renderApp } from "@/test/renderApp";
 import { RestockPartDocument } from "../parts/partMutations";
 import { AdminOverviewDocument, OverviewPage } from "./OverviewPage";
 
@@ -27,13 +27,27 @@ const overview = (lowStockParts: object[]) => ({
       newCustomers: 4,
       lowStockCount: lowStockParts.length,
       revenueByDay: days,
-      topParts: [{ __typename: "PartSales", part: { __typename: "Part", id: "P1", databaseId: "p-1", name: "NVMe SSD" }, unitsSold: 5, revenue: 349.95 }],
+      topParts: [
+        {
+          __typename: "PartSales",
+          part: { __typename: "Part", id: "P1", databaseId: "p-1", name: "NVMe SSD" },
+          unitsSold: 5,
+          revenue: 349.95,
+        },
+      ],
       lowStockParts,
     },
   },
 });
 
-const panel = { __typename: "Part", id: "P2", databaseId: "p-2", name: "FHD panel", available: 3, lowStockThreshold: 10 };
+const panel = {
+  __typename: "Part",
+  id: "P2",
+  databaseId: "p-2",
+  name: "FHD panel",
+  available: 3,
+  lowStockThreshold: 10,
+};
 
 describe("the overview", () => {
   it("shows the figures, a table of each chart's figures, the top parts, and restocks a low-stock part", async () => {
@@ -44,7 +58,9 @@ describe("the overview", () => {
         { request: { query: AdminOverviewDocument }, result: overview([panel]) },
         {
           request: { query: RestockPartDocument, variables: { id: "P2", quantity: 50 } },
-          result: { data: { restockPart: { __typename: "Part", id: "P2", name: "FHD panel", available: 53, lowStock: false } } },
+          result: {
+            data: { restockPart: { __typename: "Part", id: "P2", name: "FHD panel", available: 53, lowStock: false } },
+          },
         },
         { request: { query: AdminOverviewDocument }, result: overview([]) },
       ],

@@ -1,11 +1,11 @@
 import { Link } from "react-router-dom";
 import { useQuery } from "@apollo/client/react";
-import { graphql } from "../../../../gql";
-import { Spinner } from "../../../../ui/Spinner";
-import { ErrorState } from "../../../../ui/QueryStates";
-import { DataCell, DataTable } from "../../../../ui/DataTable";
-import { formatPrice } from "../../../../ui/format";
-import { formatCount } from "../../../../ui/formatFigures";
+import { graphql } from "@/gql";
+import { Spinner } from "@/ui/Spinner";
+import { ErrorState } from "@/ui/QueryStates";
+import { DataCell, DataTable } from "@/ui/DataTable";
+import { formatPrice } from "@/ui/format";
+import { formatCount } from "@/ui/formatFigures";
 import { RestockForm } from "../parts/RestockForm";
 import { SalesChart } from "./SalesChart";
 import "../adminLists.css";
@@ -64,7 +64,14 @@ export function OverviewPage() {
   // Always asked again: the figures move with every order.
   const { data, loading, error, refetch } = useQuery(AdminOverviewDocument, { fetchPolicy: "cache-and-network" });
   if (!data && loading) return <Spinner label="Loading the overview…" />;
-  if (!data) return <ErrorState error={error} onRetry={() => void refetch().catch(() => undefined)} title="Could not load the overview" />;
+  if (!data)
+    return (
+      <ErrorState
+        error={error}
+        onRetry={() => void refetch().catch(() => undefined)}
+        title="Could not load the overview"
+      />
+    );
   const overview = data.adminOverview;
   const period = `${overview.firstDay} to ${overview.lastDay} (UTC)`;
   return (
@@ -74,7 +81,11 @@ export function OverviewPage() {
         The last {overview.days} days: {period}.
       </p>
       <div className="stat-grid">
-        <Stat label={`Revenue, last ${overview.days} days`} value={formatPrice(overview.revenue)} detail="Totals of the orders paid" />
+        <Stat
+          label={`Revenue, last ${overview.days} days`}
+          value={formatPrice(overview.revenue)}
+          detail="Totals of the orders paid"
+        />
         <Stat label={`Paid orders, last ${overview.days} days`} value={formatCount(overview.paidOrders)} />
         <Stat
           label="Open unpaid orders"
@@ -141,7 +152,9 @@ export function OverviewPage() {
         <h2 id="low-stock-heading">Low stock</h2>
         <p className="small">
           Parts on sale at or below their low-stock threshold: {formatCount(overview.lowStockCount)}.{" "}
-          {overview.lowStockCount > overview.lowStockParts.length && <Link to="/dashboard/manage_parts?low=1">See them all</Link>}
+          {overview.lowStockCount > overview.lowStockParts.length && (
+            <Link to="/dashboard/manage_parts?low=1">See them all</Link>
+          )}
         </p>
         {overview.lowStockParts.length === 0 ? (
           <p className="state state--empty">Every part on sale is above its threshold.</p>

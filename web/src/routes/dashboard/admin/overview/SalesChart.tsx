@@ -1,5 +1,5 @@
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
-import { DataCell, DataTable } from "../../../../ui/DataTable";
+import { DataCell, DataTable } from "@/ui/DataTable";
 
 interface Day {
   day: string;
@@ -21,7 +21,8 @@ interface Props {
 }
 
 /** "2026-01-05" as "Jan 5" (the days are UTC dates: formatted in UTC so they never shift). */
-const shortDay = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleDateString("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
+const shortDay = (day: string) =>
+  new Date(`${day}T00:00:00Z`).toLocaleDateString("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
 
 /**
  * One figure per day as a bar chart (recharts). The chart is a picture: the same figures follow as
@@ -46,7 +47,10 @@ export function SalesChart({ id, title, days, value, format, unit, color, whole 
               tick={{ fontSize: 12 }}
               tickFormatter={(tick: number) => (whole ? String(tick) : format(tick))}
             />
-            <Tooltip formatter={(tooltipValue) => [format(Number(tooltipValue)), unit]} labelFormatter={(label) => String(label)} />
+            <Tooltip
+              formatter={(tooltipValue) => [format(Number(tooltipValue)), unit]}
+              labelFormatter={(label) => String(label)}
+            />
             <Bar dataKey="value" name={unit} fill={color} radius={[3, 3, 0, 0]} isAnimationActive={false} />
           </BarChart>
         </ResponsiveContainer>

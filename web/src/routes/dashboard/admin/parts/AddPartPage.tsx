@@ -1,7 +1,7 @@
 import { Link, useNavigate } from "react-router-dom";
 import { useMutation } from "@apollo/client/react";
-import { graphql } from "../../../../gql";
-import { useToast } from "../../../../ui/toast";
+import { graphql } from "@/gql";
+import { useToast } from "@/ui/toast";
 import { EMPTY_PART, PartForm } from "./PartForm";
 
 export const CreatePartDocument = graphql(`

@@ -1,12 +1,12 @@
 import { useCallback, useRef } from "react";
 import { Link, useParams } from "react-router-dom";
 import { useMutation, useQuery } from "@apollo/client/react";
-import { graphql } from "../../../../gql";
-import { errorCode, errorMessage } from "../../../../apollo/errors";
-import { Spinner } from "../../../../ui/Spinner";
-import { EmptyState, ErrorState } from "../../../../ui/QueryStates";
-import { formatCount, formatDateTime } from "../../../../ui/formatFigures";
-import { useToast } from "../../../../ui/toast";
+import { graphql } from "@/gql";
+import { errorCode, errorMessage } from "@/apollo/errors";
+import { Spinner } from "@/ui/Spinner";
+import { EmptyState, ErrorState } from "@/ui/QueryStates";
+import { formatCount, formatDateTime } from "@/ui/formatFigures";
+import { useToast } from "@/ui/toast";
 import { PartHistory } from "./PartHistory";
 import { PartForm, type PartFormValues, type PartValues } from "./PartForm";
 import { RestockForm } from "./RestockForm";
@@ -91,7 +91,10 @@ const formValuesOf = (part: EditablePart): PartFormValues => ({
 export function EditPartPage() {
   const { partsId = "" } = useParams();
   const toast = useToast();
-  const { data, loading, error, refetch } = useQuery(EditPartDocument, { variables: { id: partsId }, fetchPolicy: "cache-and-network" });
+  const { data, loading, error, refetch } = useQuery(EditPartDocument, {
+    variables: { id: partsId },
+    fetchPolicy: "cache-and-network",
+  });
   const [updatePart] = useMutation(UpdatePartDocument, { refetchQueries: ["PartHistory"] });
   const [retirePart, retiring] = useMutation(RetirePartDocument, { refetchQueries: ["PartHistory"] });
   const [restorePart, restoring] = useMutation(RestorePartDocument, { refetchQueries: ["PartHistory"] });
@@ -105,7 +108,14 @@ export function EditPartPage() {
 
   if (!data && loading) return <Spinner label="Loading the part…" />;
   const missing = !part && (errorCode(error) === "NOT_FOUND" || errorCode(error) === "BAD_USER_INPUT");
-  if (!part && error && !missing) return <ErrorState error={error} onRetry={() => void refetch().catch(() => undefined)} title="Could not load this part" />;
+  if (!part && error && !missing)
+    return (
+      <ErrorState
+        error={error}
+        onRetry={() => void refetch().catch(() => undefined)}
+        title="Could not load this part"
+      />
+    );
   if (!part) {
     return (
       <div className="dashboard-page">
@@ -125,7 +135,10 @@ export function EditPartPage() {
     const { available, ...rest } = values;
     try {
       const { data: saved } = await updatePart({
-        variables: { id: part.id, input: { ...rest, ...(available !== expected ? { available, expectedAvailable: expected } : {}) } },
+        variables: {
+          id: part.id,
+          input: { ...rest, ...(available !== expected ? { available, expectedAvailable: expected } : {}) },
+        },
       });
       const updated = saved!.updatePart;
       shownStock.current = updated.available;
@@ -168,11 +181,14 @@ export function EditPartPage() {
           <p className="edit-part__name">{part.name}</p>
           {part.retired ? (
             <p>
-              <span className="badge">Retired</span> since {formatDateTime(part.retiredAt)}: not listed in the shop, no new orders; past orders keep it.
+              <span className="badge">Retired</span> since {formatDateTime(part.retiredAt)}: not listed in the shop, no
+              new orders; past orders keep it.
             </p>
           ) : (
             <p>
-              <span className={part.lowStock ? "badge badge--warning" : "badge badge--success"}>{part.lowStock ? "Low stock" : "On sale"}</span>{" "}
+              <span className={part.lowStock ? "badge badge--warning" : "badge badge--success"}>
+                {part.lowStock ? "Low stock" : "On sale"}
+              </span>{" "}
               <Link to={`/parts/${part.databaseId}`}>See it in the shop</Link>
             </p>
           )}
@@ -194,8 +210,8 @@ export function EditPartPage() {
           busyLabel="Saving…"
           stockHint={
             <p className="field__hint">
-              Units available to order now ({formatCount(part.available)}); units in unpaid orders are already taken out. To add a delivery, use Restock: it
-              cannot cross an order.
+              Units available to order now ({formatCount(part.available)}); units in unpaid orders are already taken
+              out. To add a delivery, use Restock: it cannot cross an order.
             </p>
           }
           stock={part.available}

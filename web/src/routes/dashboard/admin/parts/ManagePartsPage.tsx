@@ -1,14 +1,14 @@
 import { useState, type FormEvent } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import { useMutation, useQuery } from "@apollo/client/react";
-import { graphql } from "../../../../gql";
-import type { PartStatusFilter } from "../../../../gql/graphql";
-import { errorMessage } from "../../../../apollo/errors";
-import { Spinner } from "../../../../ui/Spinner";
-import { EmptyState, ErrorState } from "../../../../ui/QueryStates";
-import { LoadMoreButton } from "../../../../ui/LoadMoreButton";
-import { DataTable } from "../../../../ui/DataTable";
-import { useToast } from "../../../../ui/toast";
+import { graphql } from "@/gql";
+import type { PartStatusFilter } from "@/gql/graphql";
+import { errorMessage } from "@/apollo/errors";
+import { Spinner } from "@/ui/Spinner";
+import { EmptyState, ErrorState } from "@/ui/QueryStates";
+import { LoadMoreButton } from "@/ui/LoadMoreButton";
+import { DataTable } from "@/ui/DataTable";
+import { useToast } from "@/ui/toast";
 import { PartAdminRow } from "./PartAdminRow";
 import { RestorePartDocument, RetirePartDocument, retireQuestion } from "./partMutations";
 import "../adminLists.css";
@@ -65,7 +65,10 @@ export function ManagePartsPage() {
     ...(filters.status !== "all" ? { status: STATUSES[filters.status] } : {}),
     ...(filters.lowStock ? { lowStock: true } : {}),
   };
-  const { data, loading, error, refetch, fetchMore } = useQuery(AdminPartsDocument, { variables, fetchPolicy: "cache-and-network" });
+  const { data, loading, error, refetch, fetchMore } = useQuery(AdminPartsDocument, {
+    variables,
+    fetchPolicy: "cache-and-network",
+  });
   const [retirePart] = useMutation(RetirePartDocument);
   const [restorePart] = useMutation(RestorePartDocument);
 
@@ -122,26 +125,43 @@ export function ManagePartsPage() {
           <label htmlFor="parts-status" className="field__label">
             Show
           </label>
-          <select id="parts-status" value={filters.status} onChange={(event) => filters.set({ status: event.target.value })}>
+          <select
+            id="parts-status"
+            value={filters.status}
+            onChange={(event) => filters.set({ status: event.target.value })}
+          >
             <option value="all">All parts</option>
             <option value="on_sale">On sale</option>
             <option value="retired">Retired</option>
           </select>
         </div>
         <label className="checkbox filters__check">
-          <input type="checkbox" checked={filters.lowStock} onChange={(event) => filters.set({ lowStock: event.target.checked })} />
+          <input
+            type="checkbox"
+            checked={filters.lowStock}
+            onChange={(event) => filters.set({ lowStock: event.target.checked })}
+          />
           Low stock only
         </label>
       </div>
       {!data && loading ? (
         <Spinner label="Loading parts…" />
       ) : !data && error ? (
-        <ErrorState error={error} onRetry={() => void refetch().catch(() => undefined)} title="Could not load the parts" />
+        <ErrorState
+          error={error}
+          onRetry={() => void refetch().catch(() => undefined)}
+          title="Could not load the parts"
+        />
       ) : edges.length === 0 ? (
-        <EmptyState>{filtered ? "No part matches these filters." : "No parts yet. Add one with “Add a part”."}</EmptyState>
+        <EmptyState>
+          {filtered ? "No part matches these filters." : "No parts yet. Add one with “Add a part”."}
+        </EmptyState>
       ) : (
         <>
-          <DataTable caption="Parts" columns={["#", "Photo", "Name", "Price", "Stock", "Min. order", "Status", "Actions"]}>
+          <DataTable
+            caption="Parts"
+            columns={["#", "Photo", "Name", "Price", "Stock", "Min. order", "Status", "Actions"]}
+          >
             {edges.map((edge, index) => (
               <PartAdminRow
                 key={edge.node.id}
@@ -153,7 +173,13 @@ export function ManagePartsPage() {
               />
             ))}
           </DataTable>
-          {data && <LoadMoreButton pageInfo={data.adminParts.pageInfo} label="Load more parts" onLoadMore={(after) => fetchMore({ variables: { after } })} />}
+          {data && (
+            <LoadMoreButton
+              pageInfo={data.adminParts.pageInfo}
+              label="Load more parts"
+              onLoadMore={(after) => fetchMore({ variables: { after } })}
+            />
+          )}
         </>
       )}
     </div>

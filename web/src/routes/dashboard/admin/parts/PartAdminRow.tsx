@@ -1,9 +1,9 @@
 import { Link } from "react-router-dom";
-import { graphql, getFragmentData, type FragmentType } from "../../../../gql";
-import { apiUrl } from "../../../../apiUrl";
-import { formatPrice } from "../../../../ui/format";
-import { formatCount } from "../../../../ui/formatFigures";
-import { DataCell } from "../../../../ui/DataTable";
+import { graphql, getFragmentData, type FragmentType } from "@/gql";
+import { apiUrl } from "@/apiUrl";
+import { formatPrice } from "@/ui/format";
+import { formatCount } from "@/ui/formatFigures";
+import { DataCell } from "@/ui/DataTable";
 import "./PartAdminRow.css";
 
 export const PartAdminRowFragment = graphql(`
@@ -67,15 +67,31 @@ export function PartAdminRow({ part: partRef, index, busy, onRetire, onRestore }
       </DataCell>
       <DataCell label="Actions" kind="actions">
         <div className="row-actions">
-          <Link to={`/dashboard/manage_parts/${part.databaseId}`} className="btn btn--small btn--outline" aria-label={`Edit ${part.name}`}>
+          <Link
+            to={`/dashboard/manage_parts/${part.databaseId}`}
+            className="btn btn--small btn--outline"
+            aria-label={`Edit ${part.name}`}
+          >
             Edit
           </Link>
           {part.retired ? (
-            <button type="button" className="btn btn--small" disabled={busy} onClick={() => onRestore(part)} aria-label={`Put ${part.name} back on sale`}>
+            <button
+              type="button"
+              className="btn btn--small"
+              disabled={busy}
+              onClick={() => onRestore(part)}
+              aria-label={`Put ${part.name} back on sale`}
+            >
               Put back on sale
             </button>
           ) : (
-            <button type="button" className="btn btn--small btn--danger" disabled={busy} onClick={() => onRetire(part)} aria-label={`Retire ${part.name}`}>
+            <button
+              type="button"
+              className="btn btn--small btn--danger"
+              disabled={busy}
+              onClick={() => onRetire(part)}
+              aria-label={`Retire ${part.name}`}
+            >
               Retire
             </button>
           )}

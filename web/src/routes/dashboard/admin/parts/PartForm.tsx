@@ -1,11 +1,11 @@
 import { useEffect, useState, type ReactNode } from "react";
 import { useForm, useWatch, type UseFormSetError } from "react-hook-form";
 import { CombinedGraphQLErrors } from "@apollo/client/errors";
-import { apiUrl } from "../../../../apiUrl";
-import { errorMessage } from "../../../../apollo/errors";
-import { usePublicConfig } from "../../../../config/PublicConfig";
-import { FormField, fieldAria } from "../../../../ui/FormField";
-import { uploadImage } from "../../uploadImage";
+import { apiUrl } from "@/apiUrl";
+import { errorMessage } from "@/apollo/errors";
+import { usePublicConfig } from "@/config/PublicConfig";
+import { FormField, fieldAria } from "@/ui/FormField";
+import { uploadImage } from "@/routes/dashboard/uploadImage";
 import "./PartForm.css";
 
 /** The form's values, as typed (numbers too). */
@@ -58,7 +58,8 @@ const PRICE = /^\d+(\.\d{1,2})?$/;
 const WHOLE = /^\d+$/;
 /** As the server checks a part number: letters and digits in groups joined by single dashes. */
 const PART_NUMBER = /^[A-Za-z0-9]+(-[A-Za-z0-9]+)*$/;
-const PART_NUMBER_RULE = "letters and digits, in groups joined by single dashes (like 5B10W13930 or L32656-005), at most 40 characters";
+const PART_NUMBER_RULE =
+  "letters and digits, in groups joined by single dashes (like 5B10W13930 or L32656-005), at most 40 characters";
 
 function numberProblem(value: string, label: string): string | null {
   return value.length > 40 || !PART_NUMBER.test(value) ? `${label} must be ${PART_NUMBER_RULE}` : null;
@@ -66,7 +67,8 @@ function numberProblem(value: string, label: string): string | null {
 
 /** Checks of the fields, with the server's limits and messages, so most mistakes never leave the page. */
 const rules = {
-  name: (value: string) => (!value.trim() ? "Name is required" : [...value.trim()].length > 80 ? "Name must be at most 80 characters" : true),
+  name: (value: string) =>
+    !value.trim() ? "Name is required" : [...value.trim()].length > 80 ? "Name must be at most 80 characters" : true,
   partNumber: (value: string) => (!value.trim() ? true : (numberProblem(value.trim(), "Part number") ?? true)),
   alternativeNumbers: (value: string) => {
     const numbers = numberLines(value);
@@ -78,7 +80,11 @@ const rules = {
     return true;
   },
   shortDesc: (value: string) =>
-    !value.trim() ? "Description is required" : [...value.trim()].length > 500 ? "Description must be at most 500 characters" : true,
+    !value.trim()
+      ? "Description is required"
+      : [...value.trim()].length > 500
+        ? "Description must be at most 500 characters"
+        : true,
   price: (value: string) =>
     !value.trim()
       ? "Price is required"
@@ -90,12 +96,19 @@ const rules = {
   available: (value: string) => whole(value, "Stock", 0, 10_000_000),
   minOrderQuantity: (value: string) => whole(value, "Minimum order quantity", 1, 1_000_000),
   lowStockThreshold: (value: string) => whole(value, "Low-stock threshold", 0, 10_000_000),
-  img: (value: string) => (!value.trim() ? "Image is required" : !IMAGE.test(value.trim()) ? "Image must be an http(s) URL or a path on this shop" : true),
+  img: (value: string) =>
+    !value.trim()
+      ? "Image is required"
+      : !IMAGE.test(value.trim())
+        ? "Image must be an http(s) URL or a path on this shop"
+        : true,
   compatibleModels: (value: string) => {
     const names = modelLines(value);
     if (names.length > 200) return "A part can list at most 200 laptop models";
     const single = names.find((name) => !/\s/.test(name));
-    return single ? `"${single}" needs a model after its brand: a brand and a model, like "Lenovo ThinkPad T14 Gen 2"` : true;
+    return single
+      ? `"${single}" needs a model after its brand: a brand and a model, like "Lenovo ThinkPad T14 Gen 2"`
+      : true;
   },
 };
 
@@ -166,11 +179,23 @@ interface Props {
   stock?: number;
   onStockShown?: (stock: number) => void;
   /** Saves; a thrown error is shown (per field when the server names them). */
-  onSubmit: (values: PartValues, form: { setError: UseFormSetError<PartFormValues>; reset: (values: PartFormValues) => void }) => Promise<void>;
+  onSubmit: (
+    values: PartValues,
+    form: { setError: UseFormSetError<PartFormValues>; reset: (values: PartFormValues) => void },
+  ) => Promise<void>;
 }
 
 /** The fields of a part, for adding one and for editing one. */
-export function PartForm({ idPrefix, initial, submitLabel, busyLabel, stockHint, stock, onStockShown, onSubmit }: Props) {
+export function PartForm({
+  idPrefix,
+  initial,
+  submitLabel,
+  busyLabel,
+  stockHint,
+  stock,
+  onStockShown,
+  onSubmit,
+}: Props) {
   const { config } = usePublicConfig();
   const [formError, setFormError] = useState<string | null>(null);
   const [uploading, setUploading] = useState<number | null>(null);
@@ -217,7 +242,10 @@ export function PartForm({ idPrefix, initial, submitLabel, busyLabel, stockHint,
     }
   };
 
-  const field = (name: keyof PartFormValues) => ({ ...register(name, { validate: rules[name] }), ...fieldAria(id(name), errors[name]?.message) });
+  const field = (name: keyof PartFormValues) => ({
+    ...register(name, { validate: rules[name] }),
+    ...fieldAria(id(name), errors[name]?.message),
+  });
 
   return (
     <form className="card form-card part-form" onSubmit={handleSubmit(submit)} noValidate>
@@ -236,7 +264,13 @@ export function PartForm({ idPrefix, initial, submitLabel, busyLabel, stockHint,
           error={errors.partNumber?.message}
           hint="As printed on the part, like 5B10W13930; left empty, the shop gives it its own"
         >
-          <input id={id("partNumber")} type="text" autoCapitalize="characters" spellCheck={false} {...field("partNumber")} />
+          <input
+            id={id("partNumber")}
+            type="text"
+            autoCapitalize="characters"
+            spellCheck={false}
+            {...field("partNumber")}
+          />
         </FormField>
         <FormField
           id={id("alternativeNumbers")}
@@ -258,7 +292,14 @@ export function PartForm({ idPrefix, initial, submitLabel, busyLabel, stockHint,
           <input id={id("available")} type="number" inputMode="numeric" min={0} step="1" {...field("available")} />
         </FormField>
         <FormField id={id("minOrderQuantity")} label="Minimum order quantity" error={errors.minOrderQuantity?.message}>
-          <input id={id("minOrderQuantity")} type="number" inputMode="numeric" min={1} step="1" {...field("minOrderQuantity")} />
+          <input
+            id={id("minOrderQuantity")}
+            type="number"
+            inputMode="numeric"
+            min={1}
+            step="1"
+            {...field("minOrderQuantity")}
+          />
         </FormField>
         <FormField
           id={id("lowStockThreshold")}
@@ -266,7 +307,14 @@ export function PartForm({ idPrefix, initial, submitLabel, busyLabel, stockHint,
           error={errors.lowStockThreshold?.message}
           hint="Listed as low on stock at or below this"
         >
-          <input id={id("lowStockThreshold")} type="number" inputMode="numeric" min={0} step="1" {...field("lowStockThreshold")} />
+          <input
+            id={id("lowStockThreshold")}
+            type="number"
+            inputMode="numeric"
+            min={0}
+            step="1"
+            {...field("lowStockThreshold")}
+          />
         </FormField>
       </div>
       {stockHint && <div className="part-form__stock-hint">{stockHint}</div>}
@@ -279,9 +327,16 @@ export function PartForm({ idPrefix, initial, submitLabel, busyLabel, stockHint,
         <textarea id={id("compatibleModels")} rows={4} {...field("compatibleModels")} />
       </FormField>
       <div className="part-form__image">
-        {img && IMAGE.test(img.trim()) && <img src={apiUrl(img.trim())} alt="" width="96" height="96" className="part-form__preview" />}
+        {img && IMAGE.test(img.trim()) && (
+          <img src={apiUrl(img.trim())} alt="" width="96" height="96" className="part-form__preview" />
+        )}
         <div className="part-form__image-fields">
-          <FormField id={id("img")} label="Image URL" error={errors.img?.message} hint="An http(s) URL or a path on this shop, or upload a photo">
+          <FormField
+            id={id("img")}
+            label="Image URL"
+            error={errors.img?.message}
+            hint="An http(s) URL or a path on this shop, or upload a photo"
+          >
             <input id={id("img")} type="text" inputMode="url" {...field("img")} />
           </FormField>
           <div className="field">

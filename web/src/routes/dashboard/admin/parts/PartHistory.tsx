@@ -1,7 +1,7 @@
 import { Link } from "react-router-dom";
 import { useQuery } from "@apollo/client/react";
-import { graphql } from "../../../../gql";
-import { formatDateTime } from "../../../../ui/formatFigures";
+import { graphql } from "@/gql";
+import { formatDateTime } from "@/ui/formatFigures";
 import { ACTION_LABELS, describeChange } from "../history/auditLabels";
 
 export const PartHistoryDocument = graphql(`
@@ -29,7 +29,10 @@ export const PartHistoryDocument = graphql(`
 
 /** The part's last changes, with a link to all of them. */
 export function PartHistory({ partId }: { partId: string }) {
-  const { data, error } = useQuery(PartHistoryDocument, { variables: { id: partId }, fetchPolicy: "cache-and-network" });
+  const { data, error } = useQuery(PartHistoryDocument, {
+    variables: { id: partId },
+    fetchPolicy: "cache-and-network",
+  });
   const entries = data?.auditLog.edges.map((edge) => edge.node) ?? [];
   return (
     <section className="card edit-part__card" aria-labelledby="part-history-heading">
@@ -44,7 +47,9 @@ export function PartHistory({ partId }: { partId: string }) {
               <br />
               <span className="small">by {entry.actorEmail}</span>
             </p>
-            {entry.action !== "PART_CREATED" && entry.changes.length > 0 && <p className="small">{entry.changes.map(describeChange).join("; ")}</p>}
+            {entry.action !== "PART_CREATED" && entry.changes.length > 0 && (
+              <p className="small">{entry.changes.map(describeChange).join("; ")}</p>
+            )}
           </li>
         ))}
       </ol>

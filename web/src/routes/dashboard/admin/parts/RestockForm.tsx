@@ -1,8 +1,8 @@
 import { useId, useState, type FormEvent } from "react";
 import { useMutation } from "@apollo/client/react";
-import { errorMessage } from "../../../../apollo/errors";
-import { formatCount } from "../../../../ui/formatFigures";
-import { useToast } from "../../../../ui/toast";
+import { errorMessage } from "@/apollo/errors";
+import { formatCount } from "@/ui/formatFigures";
+import { useToast } from "@/ui/toast";
 import { RestockPartDocument } from "./partMutations";
 import "./RestockForm.css";
 
@@ -39,7 +39,12 @@ export function RestockForm({ part, refetchQueries = [], compact = false }: Prop
   };
 
   return (
-    <form className={compact ? "restock restock--compact" : "restock"} onSubmit={submit} noValidate aria-label={`Restock ${part.name}`}>
+    <form
+      className={compact ? "restock restock--compact" : "restock"}
+      onSubmit={submit}
+      noValidate
+      aria-label={`Restock ${part.name}`}
+    >
       <label htmlFor={inputId} className={compact ? "visually-hidden" : "field__label"}>
         Units to add{compact ? ` to ${part.name}` : ""}
       </label>

@@ -1,4 +1,4 @@
-import { graphql } from "../../../../gql";
+import { graphql } from "@/gql";
 
 /*
  * The part mutations every admin page uses (the list, the edit page, the overview's low-stock
@@ -39,4 +39,5 @@ export const RestockPartDocument = graphql(`
 `);
 
 /** Confirmation asked before retiring: the part leaves the shop. */
-export const retireQuestion = (name: string) => `Retire ${name}? It leaves the shop (no new orders) but stays on the orders that have it.`;
+export const retireQuestion = (name: string) =>
+  `Retire ${name}? It leaves the shop (no new orders) but stays on the orders that have it.`;

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { GraphQLError } from "graphql";
 import { Route, Routes } from "react-router-dom";
-import { admin, createFakeAuth, renderApp } from "../../../../test/renderApp";
+import { admin, createFakeAuth, renderApp } from "@/test/renderApp";
 import { AdminPartsDocument, ManagePartsPage } from "./ManagePartsPage";
 import { AddPartPage, CreatePartDocument } from "./AddPartPage";
 import { EditPartDocument, EditPartPage, UpdatePartDocument } from "./EditPartPage";
@@ -63,11 +63,27 @@ describe("Manage Parts", () => {
         },
         {
           request: { query: RetirePartDocument, variables: { id: "UGFydDpwLTE" } },
-          result: { data: { retirePart: { __typename: "Part", id: "UGFydDpwLTE", retired: true, retiredAt: "2026-01-05T10:00:00.000Z", lowStock: false } } },
+          result: {
+            data: {
+              retirePart: {
+                __typename: "Part",
+                id: "UGFydDpwLTE",
+                retired: true,
+                retiredAt: "2026-01-05T10:00:00.000Z",
+                lowStock: false,
+              },
+            },
+          },
         },
         {
           request: { query: AdminPartsDocument, variables: { first: 20, search: "hinge" } },
-          result: { data: { adminParts: connection([part({ id: "P3", databaseId: "p-3", name: "Hinge", lowStock: true, available: 3 })]) } },
+          result: {
+            data: {
+              adminParts: connection([
+                part({ id: "P3", databaseId: "p-3", name: "Hinge", lowStock: true, available: 3 }),
+              ]),
+            },
+          },
         },
       ],
     });
@@ -75,10 +91,15 @@ describe("Manage Parts", () => {
     expect(within(battery).getByText("On sale")).toBeInTheDocument();
     expect(within(screen.getByText("Old fan").closest("tr")!).getByText("Retired")).toBeInTheDocument();
     expect(within(screen.getByText("Hinge").closest("tr")!).getByText("Low stock")).toBeInTheDocument();
-    expect(within(battery).getByRole("link", { name: "Edit Laptop battery" })).toHaveAttribute("href", "/dashboard/manage_parts/p-1");
+    expect(within(battery).getByRole("link", { name: "Edit Laptop battery" })).toHaveAttribute(
+      "href",
+      "/dashboard/manage_parts/p-1",
+    );
 
     await userEvent.click(within(battery).getByRole("button", { name: "Retire Laptop battery" }));
-    expect(confirm).toHaveBeenCalledWith("Retire Laptop battery? It leaves the shop (no new orders) but stays on the orders that have it.");
+    expect(confirm).toHaveBeenCalledWith(
+      "Retire Laptop battery? It leaves the shop (no new orders) but stays on the orders that have it.",
+    );
     expect(await screen.findByText("Laptop battery is retired")).toBeInTheDocument();
     await waitFor(() => expect(within(battery).getByText("Retired")).toBeInTheDocument());
 
@@ -119,7 +140,9 @@ describe("Add a part", () => {
               },
             },
           },
-          result: { data: { createPart: { __typename: "Part", id: "UGFydDpwLTk", databaseId: "p-9", name: "Hinge set" } } },
+          result: {
+            data: { createPart: { __typename: "Part", id: "UGFydDpwLTk", databaseId: "p-9", name: "Hinge set" } },
+          },
         },
       ],
     });
@@ -141,7 +164,10 @@ describe("Add a part", () => {
     await userEvent.click(screen.getByRole("button", { name: "Add part" }));
     expect(await screen.findByText(/"HP" needs a model after its brand/)).toBeInTheDocument();
     await userEvent.clear(screen.getByLabelText("Compatible laptop models"));
-    await userEvent.type(screen.getByLabelText("Compatible laptop models"), "HP EliteBook 840 G8{Enter}{Enter}  Dell Latitude 5420  ");
+    await userEvent.type(
+      screen.getByLabelText("Compatible laptop models"),
+      "HP EliteBook 840 G8{Enter}{Enter}  Dell Latitude 5420  ",
+    );
     await userEvent.click(screen.getByRole("button", { name: "Add part" }));
     expect(await screen.findByText("Price must be an amount in dollars with at most two decimals")).toBeInTheDocument();
 
@@ -167,7 +193,15 @@ describe("Edit part", () => {
   });
   const historyMock = {
     request: { query: PartHistoryDocument, variables: { id: "p-1" } },
-    result: { data: { auditLog: { __typename: "AuditEntryConnection", edges: [], pageInfo: { __typename: "PageInfo", hasNextPage: false } } } },
+    result: {
+      data: {
+        auditLog: {
+          __typename: "AuditEntryConnection",
+          edges: [],
+          pageInfo: { __typename: "PageInfo", hasNextPage: false },
+        },
+      },
+    },
     maxUsageCount: 10,
   };
   const saved = (fields: Record<string, unknown>) => ({
@@ -216,9 +250,15 @@ describe("Edit part", () => {
       mocks: [
         editMock(40),
         historyMock,
-        { request: { query: UpdatePartDocument, variables: { id: full.id, input: { ...baseInput, price: 52 } } }, result: saved({ price: 52 }) },
         {
-          request: { query: UpdatePartDocument, variables: { id: full.id, input: { ...baseInput, price: 52, available: 55, expectedAvailable: 40 } } },
+          request: { query: UpdatePartDocument, variables: { id: full.id, input: { ...baseInput, price: 52 } } },
+          result: saved({ price: 52 }),
+        },
+        {
+          request: {
+            query: UpdatePartDocument,
+            variables: { id: full.id, input: { ...baseInput, price: 52, available: 55, expectedAvailable: 40 } },
+          },
           result: saved({ price: 52, available: 55 }),
         },
       ],
@@ -250,7 +290,10 @@ describe("Edit part", () => {
         {
           request: {
             query: UpdatePartDocument,
-            variables: { id: full.id, input: { ...baseInput, name: "Battery 57Wh", available: 60, expectedAvailable: 40 } },
+            variables: {
+              id: full.id,
+              input: { ...baseInput, name: "Battery 57Wh", available: 60, expectedAvailable: 40 },
+            },
           },
           result: { errors: [new GraphQLError(message, { extensions: { code: "CONFLICT" } })] },
         },
@@ -279,7 +322,10 @@ describe("Edit part", () => {
         {
           request: {
             query: UpdatePartDocument,
-            variables: { id: full.id, input: { ...baseInput, compatibleModels: ["Lenovo ThinkPad T14 Gen 2", "Dell Latitude 5420"] } },
+            variables: {
+              id: full.id,
+              input: { ...baseInput, compatibleModels: ["Lenovo ThinkPad T14 Gen 2", "Dell Latitude 5420"] },
+            },
           },
           result: saved({
             compatibleModels: [
@@ -295,7 +341,11 @@ describe("Edit part", () => {
     await userEvent.type(models, "{Enter}Dell Latitude 5420");
     await userEvent.click(screen.getByRole("button", { name: "Save changes" }));
     expect(await screen.findByText("Changes saved: Laptop battery")).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByLabelText("Compatible laptop models")).toHaveValue("Dell Latitude 5420\nLenovo ThinkPad T14 Gen 2"));
+    await waitFor(() =>
+      expect(screen.getByLabelText("Compatible laptop models")).toHaveValue(
+        "Dell Latitude 5420\nLenovo ThinkPad T14 Gen 2",
+      ),
+    );
   });
 
   it("puts the server's message under the field it names", async () => {
@@ -307,7 +357,10 @@ describe("Edit part", () => {
         editMock(40),
         historyMock,
         {
-          request: { query: UpdatePartDocument, variables: { id: full.id, input: { ...baseInput, img: "https://example.com/new.png" } } },
+          request: {
+            query: UpdatePartDocument,
+            variables: { id: full.id, input: { ...baseInput, img: "https://example.com/new.png" } },
+          },
           result: {
             errors: [
               new GraphQLError("Image URL must be at most 2048 characters", {
@@ -336,7 +389,11 @@ describe("Edit part", () => {
         historyMock,
         {
           request: { query: RestockPartDocument, variables: { id: full.id, quantity: 60 } },
-          result: { data: { restockPart: { __typename: "Part", id: full.id, name: full.name, available: 100, lowStock: false } } },
+          result: {
+            data: {
+              restockPart: { __typename: "Part", id: full.id, name: full.name, available: 100, lowStock: false },
+            },
+          },
         },
       ],
     });
