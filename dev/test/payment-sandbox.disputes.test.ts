@@ -11,12 +11,20 @@ const PUBLISHABLE_KEY = "pk_test_partshop_disputes";
 const WEBHOOK_SECRET = "whsec_partshop_disputes";
 
 describe("payment sandbox disputes", () => {
-  const suite = sandboxWithWebhooks({ secretKey: SECRET_KEY, publishableKey: PUBLISHABLE_KEY, webhookSecret: WEBHOOK_SECRET });
+  const suite = sandboxWithWebhooks({
+    secretKey: SECRET_KEY,
+    publishableKey: PUBLISHABLE_KEY,
+    webhookSecret: WEBHOOK_SECRET,
+  });
   const { receiver } = suite;
 
   /** Pays with a dispute test card and returns the paid intent and the dispute that followed. */
   const disputedPayment = async (payment: Stripe.PaymentIntentConfirmParams) => {
-    const intent = await suite.stripe.paymentIntents.create({ amount: 8000, currency: "usd", metadata: { orderId: "order-disputed" } });
+    const intent = await suite.stripe.paymentIntents.create({
+      amount: 8000,
+      currency: "usd",
+      metadata: { orderId: "order-disputed" },
+    });
     const paid = await suite.stripe.paymentIntents.confirm(intent.id, payment);
     const disputes = await suite.stripe.disputes.list({ payment_intent: intent.id });
     expect(disputes.data).toHaveLength(1);
@@ -38,24 +46,40 @@ describe("payment sandbox disputes", () => {
       livemode: false,
       metadata: {},
       evidence: { uncategorized_text: null, customer_name: null, receipt: null },
-      evidence_details: { has_evidence: false, past_due: false, submission_count: 0, submission_method: "not_submitted" },
+      evidence_details: {
+        has_evidence: false,
+        past_due: false,
+        submission_count: 0,
+        submission_method: "not_submitted",
+      },
       payment_method_details: { type: "card", card: { brand: "visa", case_type: "chargeback" } },
     });
     expect(dispute.id).toMatch(/^dp_\w+$/);
     expect(dispute.evidence_details.due_by).toBeGreaterThan(dispute.created);
     expect(await suite.stripe.disputes.retrieve(dispute.id)).toEqual(dispute);
-    expect(await suite.stripe.charges.retrieve(paid.latest_charge as string)).toMatchObject({ disputed: true, status: "succeeded", refunded: false });
+    expect(await suite.stripe.charges.retrieve(paid.latest_charge as string)).toMatchObject({
+      disputed: true,
+      status: "succeeded",
+      refunded: false,
+    });
   });
 
   it("posts payment_intent.succeeded, then a signed charge.dispute.created carrying the dispute", async () => {
     const { paid, dispute } = await disputedPayment({ payment_method: "pm_card_createDispute" });
     const created = await receiver.signedEvent(suite.stripe, "charge.dispute.created", dispute.id, WEBHOOK_SECRET);
-    expect(created.data.object).toMatchObject({ id: dispute.id, object: "dispute", status: "needs_response", charge: paid.latest_charge });
+    expect(created.data.object).toMatchObject({
+      id: dispute.id,
+      object: "dispute",
+      status: "needs_response",
+      charge: paid.latest_charge,
+    });
     // Stripe raised it on its own, not the request that paid.
     expect(created.request).toEqual({ id: null, idempotency_key: null });
     await receiver.signedEvent(suite.stripe, "charge.dispute.funds_withdrawn", dispute.id, WEBHOOK_SECRET);
     expect(receiver.indexOf("payment_intent.succeeded", paid.id)).toBeGreaterThanOrEqual(0);
-    expect(receiver.indexOf("payment_intent.succeeded", paid.id)).toBeLessThan(receiver.indexOf("charge.dispute.created", dispute.id));
+    expect(receiver.indexOf("payment_intent.succeeded", paid.id)).toBeLessThan(
+      receiver.indexOf("charge.dispute.created", dispute.id),
+    );
   });
 
   it("the 2685 card is disputed as product not received", async () => {
@@ -75,7 +99,9 @@ describe("payment sandbox disputes", () => {
 
   it("submitting winning_evidence wins the dispute, closes it with charge.dispute.closed and freezes its evidence", async () => {
     const { paid, dispute } = await disputedPayment({ payment_method: "pm_card_createDispute" });
-    const won = await suite.stripe.disputes.update(dispute.id, { evidence: { uncategorized_text: "winning_evidence", customer_name: "Ada Lovelace" } });
+    const won = await suite.stripe.disputes.update(dispute.id, {
+      evidence: { uncategorized_text: "winning_evidence", customer_name: "Ada Lovelace" },
+    });
     expect(won).toMatchObject({
       status: "won",
       evidence: { uncategorized_text: "winning_evidence", customer_name: "Ada Lovelace" },
@@ -87,17 +113,23 @@ describe("payment sandbox disputes", () => {
     expect(closed.data.previous_attributes).toMatchObject({ status: "needs_response" });
     await receiver.signedEvent(suite.stripe, "charge.dispute.funds_reinstated", dispute.id, WEBHOOK_SECRET);
 
-    const frozen = await rejection(suite.stripe.disputes.update(dispute.id, { evidence: { uncategorized_text: "more" } }));
+    const frozen = await rejection(
+      suite.stripe.disputes.update(dispute.id, { evidence: { uncategorized_text: "more" } }),
+    );
     expect(frozen).toMatchObject({ statusCode: 400, param: "evidence" });
     // Metadata can still change on a closed dispute.
-    expect((await suite.stripe.disputes.update(dispute.id, { metadata: { ticket: "T-1" } })).metadata).toEqual({ ticket: "T-1" });
+    expect((await suite.stripe.disputes.update(dispute.id, { metadata: { ticket: "T-1" } })).metadata).toEqual({
+      ticket: "T-1",
+    });
     // The money came back: the charge may be refunded again.
     expect((await suite.stripe.refunds.create({ payment_intent: paid.id })).status).toBe("succeeded");
   });
 
   it("submitting losing_evidence loses the dispute", async () => {
     const { dispute } = await disputedPayment({ payment_method: "pm_card_createDispute" });
-    const lost = await suite.stripe.disputes.update(dispute.id, { evidence: { uncategorized_text: "losing_evidence" } });
+    const lost = await suite.stripe.disputes.update(dispute.id, {
+      evidence: { uncategorized_text: "losing_evidence" },
+    });
     expect(lost.status).toBe("lost");
     const closed = await receiver.signedEvent(suite.stripe, "charge.dispute.closed", dispute.id, WEBHOOK_SECRET);
     expect(closed.data.object).toMatchObject({ status: "lost" });
@@ -105,7 +137,10 @@ describe("payment sandbox disputes", () => {
 
   it("staged evidence keeps the dispute awaiting a response; other submitted evidence puts it under review", async () => {
     const { dispute } = await disputedPayment({ payment_method: "pm_card_createDispute" });
-    const staged = await suite.stripe.disputes.update(dispute.id, { evidence: { product_description: "ThinkPad T480 keyboard" }, submit: false });
+    const staged = await suite.stripe.disputes.update(dispute.id, {
+      evidence: { product_description: "ThinkPad T480 keyboard" },
+      submit: false,
+    });
     expect(staged).toMatchObject({
       status: "needs_response",
       evidence: { product_description: "ThinkPad T480 keyboard" },
@@ -114,13 +149,19 @@ describe("payment sandbox disputes", () => {
     const updated = await receiver.signedEvent(suite.stripe, "charge.dispute.updated", dispute.id, WEBHOOK_SECRET);
     expect(updated.data.previous_attributes).toMatchObject({ evidence: { product_description: null } });
 
-    const submitted = await suite.stripe.disputes.update(dispute.id, { evidence: { shipping_tracking_number: "1Z999" } });
+    const submitted = await suite.stripe.disputes.update(dispute.id, {
+      evidence: { shipping_tracking_number: "1Z999" },
+    });
     expect(submitted).toMatchObject({
       status: "under_review",
       evidence: { product_description: "ThinkPad T480 keyboard", shipping_tracking_number: "1Z999" },
       evidence_details: { submission_count: 1 },
     });
-    await receiver.waitFor(() => receiver.events().some((event) => event.type === "charge.dispute.updated" && event.data.object.status === "under_review"));
+    await receiver.waitFor(() =>
+      receiver
+        .events()
+        .some((event) => event.type === "charge.dispute.updated" && event.data.object.status === "under_review"),
+    );
 
     const close = await rejection(suite.stripe.disputes.close(dispute.id));
     expect(close).toMatchObject({ statusCode: 400, type: "StripeInvalidRequestError" });
@@ -141,13 +182,21 @@ describe("payment sandbox disputes", () => {
     const { dispute } = await disputedPayment({ payment_method: "pm_card_createDispute" });
     const file = await rejection(suite.stripe.disputes.update(dispute.id, { evidence: { receipt: "file_missing" } }));
     expect(file).toMatchObject({ statusCode: 400, code: "resource_missing", param: "evidence[receipt]" });
-    const unknown = await rejection(suite.stripe.disputes.update(dispute.id, { evidence: { favourite_colour: "red" } } as Stripe.DisputeUpdateParams));
+    const unknown = await rejection(
+      suite.stripe.disputes.update(dispute.id, { evidence: { favourite_colour: "red" } } as Stripe.DisputeUpdateParams),
+    );
     expect(unknown).toMatchObject({ statusCode: 400, code: "parameter_unknown", param: "evidence[favourite_colour]" });
-    const long = await rejection(suite.stripe.disputes.update(dispute.id, { evidence: { uncategorized_text: "x".repeat(20_001) } }));
+    const long = await rejection(
+      suite.stripe.disputes.update(dispute.id, { evidence: { uncategorized_text: "x".repeat(20_001) } }),
+    );
     expect(long).toMatchObject({ statusCode: 400, param: "evidence[uncategorized_text]" });
     expect(await suite.stripe.disputes.retrieve(dispute.id)).toEqual(dispute);
     const missing = await rejection(suite.stripe.disputes.retrieve("dp_missing"));
-    expect(missing).toMatchObject({ statusCode: 404, code: "resource_missing", message: "No such dispute: 'dp_missing'" });
+    expect(missing).toMatchObject({
+      statusCode: 404,
+      code: "resource_missing",
+      message: "No such dispute: 'dp_missing'",
+    });
   });
 
   it("lists disputes newest first, by charge, and expands their charge", async () => {
@@ -155,13 +204,21 @@ describe("payment sandbox disputes", () => {
     const second = await disputedPayment({ payment_method: "pm_card_createDispute" });
     const recent = await suite.stripe.disputes.list({ limit: 2 });
     expect(recent.data.map((dispute) => dispute.id)).toEqual([second.dispute.id, first.dispute.id]);
-    const byCharge = await suite.stripe.disputes.list({ charge: first.paid.latest_charge as string, expand: ["data.charge"] });
+    const byCharge = await suite.stripe.disputes.list({
+      charge: first.paid.latest_charge as string,
+      expand: ["data.charge"],
+    });
     expect(byCharge.data).toHaveLength(1);
     expect(byCharge.data[0].charge).toMatchObject({ object: "charge", id: first.paid.latest_charge, disputed: true });
   });
 
   it("other cards pay without any dispute", async () => {
-    const intent = await suite.stripe.paymentIntents.create({ amount: 8000, currency: "usd", confirm: true, payment_method: "pm_card_visa" });
+    const intent = await suite.stripe.paymentIntents.create({
+      amount: 8000,
+      currency: "usd",
+      confirm: true,
+      payment_method: "pm_card_visa",
+    });
     expect((await suite.stripe.disputes.list({ payment_intent: intent.id })).data).toEqual([]);
     expect((await suite.stripe.charges.retrieve(intent.latest_charge as string)).disputed).toBe(false);
   });

@@ -8,7 +8,12 @@ import os from "node:os";
 import path from "node:path";
 import type Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { pauseSandboxWebhooks, resumeSandboxWebhooks, startStripeSandbox, type StripeSandbox } from "../src/payment-sandbox/stripe-sandbox";
+import {
+  pauseSandboxWebhooks,
+  resumeSandboxWebhooks,
+  startStripeSandbox,
+  type StripeSandbox,
+} from "../src/payment-sandbox/stripe-sandbox";
 import { client, rejection, WebhookReceiver } from "./support/sandbox-client";
 
 const SECRET_KEY = "sk_test_partshop_listing";
@@ -16,7 +21,13 @@ const PUBLISHABLE_KEY = "pk_test_partshop_listing";
 const WEBHOOK_SECRET = "whsec_partshop_listing";
 
 const start = (extra: { webhookUrl?: string; stateFile?: string } = {}) =>
-  startStripeSandbox({ port: 0, secretKey: SECRET_KEY, publishableKey: PUBLISHABLE_KEY, webhookSecret: WEBHOOK_SECRET, ...extra });
+  startStripeSandbox({
+    port: 0,
+    secretKey: SECRET_KEY,
+    publishableKey: PUBLISHABLE_KEY,
+    webhookSecret: WEBHOOK_SECRET,
+    ...extra,
+  });
 
 describe("payment sandbox lists walked by the SDK's auto-pagination", () => {
   let sandbox: StripeSandbox;
@@ -28,14 +39,16 @@ describe("payment sandbox lists walked by the SDK's auto-pagination", () => {
     sandbox = await start();
     stripe = client(sandbox, SECRET_KEY);
     since = Math.floor(Date.now() / 1000);
-    for (let i = 0; i < 230; i++) created.push((await stripe.paymentIntents.create({ amount: 1000 + i, currency: "eur" })).id);
+    for (let i = 0; i < 230; i++)
+      created.push((await stripe.paymentIntents.create({ amount: 1000 + i, currency: "eur" })).id);
   }, 120_000);
 
   afterAll(() => sandbox?.close());
 
   it("walks every PaymentIntent created since a time with for await, 100 a page, newest first", async () => {
     const seen: string[] = [];
-    for await (const intent of stripe.paymentIntents.list({ created: { gte: since }, limit: 100 })) seen.push(intent.id);
+    for await (const intent of stripe.paymentIntents.list({ created: { gte: since }, limit: 100 }))
+      seen.push(intent.id);
     expect(seen).toEqual([...created].reverse());
   });
 
@@ -52,7 +65,8 @@ describe("payment sandbox lists walked by the SDK's auto-pagination", () => {
 
   it("walks backwards from ending_before, as the SDK does when given it", async () => {
     const seen: string[] = [];
-    for await (const intent of stripe.paymentIntents.list({ ending_before: created[0], limit: 100 })) seen.push(intent.id);
+    for await (const intent of stripe.paymentIntents.list({ ending_before: created[0], limit: 100 }))
+      seen.push(intent.id);
     // Reverse iteration yields the oldest newer intent first.
     expect(seen).toEqual(created.slice(1));
   });
@@ -64,7 +78,10 @@ describe("payment sandbox lists walked by the SDK's auto-pagination", () => {
     const last = await stripe.paymentIntents.list({ created: { gte: since }, limit: 100, starting_after: created[30] });
     expect(last.data).toHaveLength(30);
     expect(last.has_more).toBe(false);
-    expect(await rejection(stripe.paymentIntents.list({ limit: 0 }))).toMatchObject({ statusCode: 400, param: "limit" });
+    expect(await rejection(stripe.paymentIntents.list({ limit: 0 }))).toMatchObject({
+      statusCode: 400,
+      param: "limit",
+    });
   });
 
   it("filters by creation time at both ends", async () => {
@@ -91,11 +108,14 @@ describe("payment sandbox events, charges and a webhook lost on purpose", () => 
     await receiver.close();
   });
 
-  const pay = (amount = 2500) => stripe.paymentIntents.create({ amount, currency: "eur", confirm: true, payment_method: "pm_card_visa" });
+  const pay = (amount = 2500) =>
+    stripe.paymentIntents.create({ amount, currency: "eur", confirm: true, payment_method: "pm_card_visa" });
 
   it("lists events newest first by type, by a wildcard type, by several types and by creation time", async () => {
     const paid = await pay();
-    const canceled = await stripe.paymentIntents.cancel((await stripe.paymentIntents.create({ amount: 900, currency: "eur" })).id);
+    const canceled = await stripe.paymentIntents.cancel(
+      (await stripe.paymentIntents.create({ amount: 900, currency: "eur" })).id,
+    );
     await stripe.refunds.create({ payment_intent: paid.id });
 
     const succeeded = await stripe.events.list({ type: "payment_intent.succeeded" });
@@ -103,7 +123,10 @@ describe("payment sandbox events, charges and a webhook lost on purpose", () => 
     expect(succeeded.data.every((event) => event.type === "payment_intent.succeeded")).toBe(true);
 
     const paymentIntents = await stripe.events.list({ type: "payment_intent.*", limit: 2 });
-    expect(paymentIntents.data.map((event) => event.type)).toEqual(["payment_intent.canceled", "payment_intent.succeeded"]);
+    expect(paymentIntents.data.map((event) => event.type)).toEqual([
+      "payment_intent.canceled",
+      "payment_intent.succeeded",
+    ]);
     expect(paymentIntents.data[0].data.object).toMatchObject({ id: canceled.id });
 
     const refunds = await stripe.events.list({ types: ["charge.refunded", "refund.created"] });
@@ -119,7 +142,9 @@ describe("payment sandbox events, charges and a webhook lost on purpose", () => 
 
   it("lists the charges of a PaymentIntent, the failed one and the paid one", async () => {
     const intent = await stripe.paymentIntents.create({ amount: 3000, currency: "eur" });
-    const declined = await rejection(stripe.paymentIntents.confirm(intent.id, { payment_method: "pm_card_chargeDeclined" }));
+    const declined = await rejection(
+      stripe.paymentIntents.confirm(intent.id, { payment_method: "pm_card_chargeDeclined" }),
+    );
     const paid = await stripe.paymentIntents.confirm(intent.id, { payment_method: "pm_card_visa" });
     const charges = await stripe.charges.list({ payment_intent: intent.id });
     expect(charges.data.map((charge) => [charge.id, charge.status])).toEqual([
@@ -132,9 +157,19 @@ describe("payment sandbox events, charges and a webhook lost on purpose", () => 
     const paid = await pay(3300);
     const refund = await stripe.refunds.create({ payment_intent: paid.id, amount: 300 });
     const seen: Stripe.PaymentIntent[] = [];
-    for await (const intent of stripe.paymentIntents.list({ created: { gte: paid.created }, limit: 1, expand: ["data.latest_charge"] })) seen.push(intent);
+    for await (const intent of stripe.paymentIntents.list({
+      created: { gte: paid.created },
+      limit: 1,
+      expand: ["data.latest_charge"],
+    }))
+      seen.push(intent);
     const listed = seen.find((intent) => intent.id === paid.id);
-    expect(listed?.latest_charge).toMatchObject({ object: "charge", id: paid.latest_charge, amount_refunded: refund.amount, refunded: false });
+    expect(listed?.latest_charge).toMatchObject({
+      object: "charge",
+      id: paid.latest_charge,
+      amount_refunded: refund.amount,
+      refunded: false,
+    });
   });
 
   it("events raised while deliveries are paused are listed but never delivered, even after resuming", async () => {
@@ -152,24 +187,41 @@ describe("payment sandbox events, charges and a webhook lost on purpose", () => 
 
   it("the pause control takes the secret key only, in JSON or form, and says what it does", async () => {
     const control = (init: RequestInit & { key?: string } = {}) =>
-      fetch(`${sandbox.url}/sandbox/webhooks`, { ...init, headers: { Authorization: `Bearer ${init.key ?? SECRET_KEY}`, ...init.headers } });
+      fetch(`${sandbox.url}/sandbox/webhooks`, {
+        ...init,
+        headers: { Authorization: `Bearer ${init.key ?? SECRET_KEY}`, ...init.headers },
+      });
     expect(await (await control()).json()).toEqual({ object: "sandbox.webhooks", deliver: true });
 
-    const form = await control({ method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "deliver=false" });
+    const form = await control({
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: "deliver=false",
+    });
     expect(await form.json()).toEqual({ object: "sandbox.webhooks", deliver: false });
-    const json = await control({ method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ deliver: true }) });
+    const json = await control({
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ deliver: true }),
+    });
     expect(await json.json()).toEqual({ object: "sandbox.webhooks", deliver: true });
 
     const publishable = await control({ method: "POST", key: PUBLISHABLE_KEY, body: "deliver=false" });
     expect(publishable.status).toBe(403);
     const wrongKey = await control({ method: "POST", key: "sk_test_wrong", body: "deliver=false" });
     expect(wrongKey.status).toBe(401);
-    const unclear = await control({ method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ deliver: "maybe" }) });
+    const unclear = await control({
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ deliver: "maybe" }),
+    });
     expect(unclear.status).toBe(400);
     expect(((await unclear.json()) as { error: { param: string } }).error.param).toBe("deliver");
     const missing = await control({ method: "POST", body: "" });
     expect(missing.status).toBe(400);
-    const elsewhere = await fetch(`${sandbox.url}/sandbox/anything`, { headers: { Authorization: `Bearer ${SECRET_KEY}` } });
+    const elsewhere = await fetch(`${sandbox.url}/sandbox/anything`, {
+      headers: { Authorization: `Bearer ${SECRET_KEY}` },
+    });
     expect(elsewhere.status).toBe(404);
     expect(await (await control()).json()).toEqual({ object: "sandbox.webhooks", deliver: true });
   });
@@ -193,9 +245,19 @@ describe("payment sandbox state file with refunds and disputes", () => {
   it("keeps refunds and disputes across a restart", async () => {
     const stateFile = path.join(dir, "kept.json");
     const first = await startWith(stateFile);
-    const refunded = await first.stripe.paymentIntents.create({ amount: 5000, currency: "eur", confirm: true, payment_method: "pm_card_visa" });
+    const refunded = await first.stripe.paymentIntents.create({
+      amount: 5000,
+      currency: "eur",
+      confirm: true,
+      payment_method: "pm_card_visa",
+    });
     const refund = await first.stripe.refunds.create({ payment_intent: refunded.id, amount: 2000 });
-    const disputed = await first.stripe.paymentIntents.create({ amount: 5000, currency: "eur", confirm: true, payment_method: "pm_card_createDispute" });
+    const disputed = await first.stripe.paymentIntents.create({
+      amount: 5000,
+      currency: "eur",
+      confirm: true,
+      payment_method: "pm_card_createDispute",
+    });
     const [dispute] = (await first.stripe.disputes.list({ payment_intent: disputed.id })).data;
     await first.sandbox.close();
 
@@ -210,7 +272,12 @@ describe("payment sandbox state file with refunds and disputes", () => {
   it("loads a state file written before refunds and disputes existed", async () => {
     const stateFile = path.join(dir, "older.json");
     const first = await startWith(stateFile);
-    const paid = await first.stripe.paymentIntents.create({ amount: 5000, currency: "eur", confirm: true, payment_method: "pm_card_visa" });
+    const paid = await first.stripe.paymentIntents.create({
+      amount: 5000,
+      currency: "eur",
+      confirm: true,
+      payment_method: "pm_card_visa",
+    });
     await first.sandbox.close();
     const older = JSON.parse(fs.readFileSync(stateFile, "utf8")) as Record<string, unknown>;
     delete older.refunds;

@@ -11,11 +11,21 @@ const PUBLISHABLE_KEY = "pk_test_partshop_refunds";
 const WEBHOOK_SECRET = "whsec_partshop_refunds";
 
 describe("payment sandbox refunds, cancellations and failed payments", () => {
-  const suite = sandboxWithWebhooks({ secretKey: SECRET_KEY, publishableKey: PUBLISHABLE_KEY, webhookSecret: WEBHOOK_SECRET });
+  const suite = sandboxWithWebhooks({
+    secretKey: SECRET_KEY,
+    publishableKey: PUBLISHABLE_KEY,
+    webhookSecret: WEBHOOK_SECRET,
+  });
   const { receiver } = suite;
 
   const paidIntent = (amount = 12_999) =>
-    suite.stripe.paymentIntents.create({ amount, currency: "eur", metadata: { orderId: "order-refund" }, confirm: true, payment_method: "pm_card_visa" });
+    suite.stripe.paymentIntents.create({
+      amount,
+      currency: "eur",
+      metadata: { orderId: "order-refund" },
+      confirm: true,
+      payment_method: "pm_card_visa",
+    });
 
   describe("refunds", () => {
     it("refunds a paid intent in full by default, and its charge says it is refunded", async () => {
@@ -42,20 +52,40 @@ describe("payment sandbox refunds, cancellations and failed payments", () => {
 
       const after = await suite.stripe.paymentIntents.retrieve(intent.id, { expand: ["latest_charge"] });
       expect(after.status).toBe("succeeded");
-      expect(after.latest_charge).toMatchObject({ id: intent.latest_charge, amount: 12_999, amount_refunded: 12_999, refunded: true });
+      expect(after.latest_charge).toMatchObject({
+        id: intent.latest_charge,
+        amount: 12_999,
+        amount_refunded: 12_999,
+        refunded: true,
+      });
     });
 
     it("posts signed charge.refunded (the charge) and refund.created (the refund) events", async () => {
       const intent = await paidIntent();
       const refund = await suite.stripe.refunds.create({ payment_intent: intent.id });
 
-      const refunded = await receiver.signedEvent(suite.stripe, "charge.refunded", intent.latest_charge as string, WEBHOOK_SECRET);
-      expect(refunded.data.object).toMatchObject({ object: "charge", payment_intent: intent.id, amount_refunded: 12_999, refunded: true });
+      const refunded = await receiver.signedEvent(
+        suite.stripe,
+        "charge.refunded",
+        intent.latest_charge as string,
+        WEBHOOK_SECRET,
+      );
+      expect(refunded.data.object).toMatchObject({
+        object: "charge",
+        payment_intent: intent.id,
+        amount_refunded: 12_999,
+        refunded: true,
+      });
       expect(refunded.data.previous_attributes).toEqual({ amount_refunded: 0, refunded: false });
       expect(refunded.request).toMatchObject({ id: expect.stringMatching(/^req_/) });
 
       const created = await receiver.signedEvent(suite.stripe, "refund.created", refund.id, WEBHOOK_SECRET);
-      expect(created.data.object).toMatchObject({ object: "refund", amount: 12_999, charge: intent.latest_charge, status: "succeeded" });
+      expect(created.data.object).toMatchObject({
+        object: "refund",
+        amount: 12_999,
+        charge: intent.latest_charge,
+        status: "succeeded",
+      });
     });
 
     it("refunds part of a charge, then what is left, and refuses more than is left", async () => {
@@ -75,7 +105,11 @@ describe("payment sandbox refunds, cancellations and failed payments", () => {
       expect(await suite.stripe.charges.retrieve(charge)).toMatchObject({ amount_refunded: 12_999, refunded: true });
 
       const again = await rejection(suite.stripe.refunds.create({ payment_intent: intent.id }));
-      expect(again).toMatchObject({ statusCode: 400, type: "StripeInvalidRequestError", code: "charge_already_refunded" });
+      expect(again).toMatchObject({
+        statusCode: 400,
+        type: "StripeInvalidRequestError",
+        code: "charge_already_refunded",
+      });
       expect(again.message).toBe(`Charge ${charge} has already been refunded.`);
     });
 
@@ -95,7 +129,9 @@ describe("payment sandbox refunds, cancellations and failed payments", () => {
       expect(error.message).toBe(`This PaymentIntent (${unpaid.id}) does not have a successful charge to refund.`);
 
       const declined = await suite.stripe.paymentIntents.create({ amount: 2000, currency: "eur" });
-      const decline = await rejection(suite.stripe.paymentIntents.confirm(declined.id, { payment_method: "pm_card_chargeDeclined" }));
+      const decline = await rejection(
+        suite.stripe.paymentIntents.confirm(declined.id, { payment_method: "pm_card_chargeDeclined" }),
+      );
       const byCharge = await rejection(suite.stripe.refunds.create({ charge: decline.charge as string }));
       expect(byCharge.message).toBe(`This PaymentIntent (${declined.id}) does not have a successful charge to refund.`);
       const byIntent = await rejection(suite.stripe.refunds.create({ payment_intent: declined.id }));
@@ -115,13 +151,19 @@ describe("payment sandbox refunds, cancellations and failed payments", () => {
       });
       const unknownCharge = await rejection(suite.stripe.refunds.create({ charge: "ch_missing" }));
       expect(unknownCharge).toMatchObject({ statusCode: 400, code: "resource_missing", param: "charge" });
-      const both = await rejection(suite.stripe.refunds.create({ payment_intent: intent.id, charge: intent.latest_charge as string }));
+      const both = await rejection(
+        suite.stripe.refunds.create({ payment_intent: intent.id, charge: intent.latest_charge as string }),
+      );
       expect(both).toMatchObject({ statusCode: 400, code: "parameters_exclusive" });
-      const reason = await rejection(suite.stripe.refunds.create({ payment_intent: intent.id, reason: "changed_my_mind" }));
+      const reason = await rejection(
+        suite.stripe.refunds.create({ payment_intent: intent.id, reason: "changed_my_mind" }),
+      );
       expect(reason).toMatchObject({ statusCode: 400, param: "reason" });
       const zero = await rejection(suite.stripe.refunds.create({ payment_intent: intent.id, amount: 0 }));
       expect(zero).toMatchObject({ statusCode: 400, code: "parameter_invalid_integer", param: "amount" });
-      const unknown = await rejection(suite.stripe.refunds.create({ payment_intent: intent.id, colour: "red" } as Stripe.RefundCreateParams));
+      const unknown = await rejection(
+        suite.stripe.refunds.create({ payment_intent: intent.id, colour: "red" } as Stripe.RefundCreateParams),
+      );
       expect(unknown).toMatchObject({ statusCode: 400, code: "parameter_unknown", param: "colour" });
 
       expect((await suite.stripe.refunds.list({ payment_intent: intent.id })).data).toEqual([]);
@@ -131,8 +173,14 @@ describe("payment sandbox refunds, cancellations and failed payments", () => {
     it("replays a refund sent again with the same idempotency key instead of refunding twice", async () => {
       const intent = await paidIntent();
       const key = `refund-twice-${intent.id}`;
-      const first = await suite.stripe.refunds.create({ payment_intent: intent.id, amount: 1000 }, { idempotencyKey: key });
-      const second = await suite.stripe.refunds.create({ payment_intent: intent.id, amount: 1000 }, { idempotencyKey: key });
+      const first = await suite.stripe.refunds.create(
+        { payment_intent: intent.id, amount: 1000 },
+        { idempotencyKey: key },
+      );
+      const second = await suite.stripe.refunds.create(
+        { payment_intent: intent.id, amount: 1000 },
+        { idempotencyKey: key },
+      );
       expect(second.id).toBe(first.id);
       expect(second.lastResponse.headers["idempotent-replayed"]).toBe("true");
       expect((await suite.stripe.charges.retrieve(intent.latest_charge as string)).amount_refunded).toBe(1000);
@@ -159,18 +207,27 @@ describe("payment sandbox refunds, cancellations and failed payments", () => {
     });
 
     it("updates a refund's metadata, and only that", async () => {
-      const refund = await suite.stripe.refunds.create({ payment_intent: (await paidIntent()).id, metadata: { orderId: "order-9" } });
+      const refund = await suite.stripe.refunds.create({
+        payment_intent: (await paidIntent()).id,
+        metadata: { orderId: "order-9" },
+      });
       const updated = await suite.stripe.refunds.update(refund.id, { metadata: { auditId: "a-1" } });
       expect(updated.metadata).toEqual({ orderId: "order-9", auditId: "a-1" });
       const error = await rejection(suite.stripe.refunds.update(refund.id, { amount: 1 } as Stripe.RefundUpdateParams));
       expect(error).toMatchObject({ statusCode: 400, code: "parameter_unknown", param: "amount" });
       const missing = await rejection(suite.stripe.refunds.retrieve("re_missing"));
-      expect(missing).toMatchObject({ statusCode: 404, code: "resource_missing", message: "No such refund: 're_missing'" });
+      expect(missing).toMatchObject({
+        statusCode: 404,
+        code: "resource_missing",
+        message: "No such refund: 're_missing'",
+      });
     });
 
     it("refuses refunds to the publishable key", async () => {
       const intent = await paidIntent();
-      const error = await rejection(client(suite.sandbox, PUBLISHABLE_KEY).refunds.create({ payment_intent: intent.id }));
+      const error = await rejection(
+        client(suite.sandbox, PUBLISHABLE_KEY).refunds.create({ payment_intent: intent.id }),
+      );
       expect(error).toBeInstanceOf(Stripe.errors.StripeAuthenticationError);
       expect((await suite.stripe.charges.retrieve(intent.latest_charge as string)).refunded).toBe(false);
     });
@@ -205,17 +262,34 @@ describe("payment sandbox refunds, cancellations and failed payments", () => {
       expect(again.message).toBe(
         `You cannot cancel this PaymentIntent because it has a status of canceled. Only a PaymentIntent with one of the following statuses may be canceled: ${CANCELABLE}.`,
       );
-      expect(receiver.events().filter((delivered) => delivered.type === "payment_intent.canceled" && delivered.data.object.id === intent.id)).toHaveLength(1);
+      expect(
+        receiver
+          .events()
+          .filter(
+            (delivered) => delivered.type === "payment_intent.canceled" && delivered.data.object.id === intent.id,
+          ),
+      ).toHaveLength(1);
     });
   });
 
   describe("failed payments", () => {
     it("a declined payment's event and the intent after it read as Stripe's", async () => {
-      const intent = await suite.stripe.paymentIntents.create({ amount: 4500, currency: "eur", metadata: { orderId: "order-declined" } });
-      const decline = await rejection(suite.stripe.paymentIntents.confirm(intent.id, withCard({ number: "4000000000009995" })));
+      const intent = await suite.stripe.paymentIntents.create({
+        amount: 4500,
+        currency: "eur",
+        metadata: { orderId: "order-declined" },
+      });
+      const decline = await rejection(
+        suite.stripe.paymentIntents.confirm(intent.id, withCard({ number: "4000000000009995" })),
+      );
       expect(decline).toBeInstanceOf(Stripe.errors.StripeCardError);
 
-      const event = await receiver.signedEvent(suite.stripe, "payment_intent.payment_failed", intent.id, WEBHOOK_SECRET);
+      const event = await receiver.signedEvent(
+        suite.stripe,
+        "payment_intent.payment_failed",
+        intent.id,
+        WEBHOOK_SECRET,
+      );
       const failed = event.data.object as Stripe.PaymentIntent;
       expect(failed).toMatchObject({
         status: "requires_payment_method",
@@ -238,7 +312,12 @@ describe("payment sandbox refunds, cancellations and failed payments", () => {
       expect(after.last_payment_error).toEqual(failed.last_payment_error);
       expect(after.status).toBe("requires_payment_method");
       const charge = await suite.stripe.charges.retrieve(decline.charge as string);
-      expect(charge).toMatchObject({ status: "failed", paid: false, failure_code: "card_declined", payment_intent: intent.id });
+      expect(charge).toMatchObject({
+        status: "failed",
+        paid: false,
+        failure_code: "card_declined",
+        payment_intent: intent.id,
+      });
     });
   });
 });

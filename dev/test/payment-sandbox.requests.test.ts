@@ -58,7 +58,11 @@ describe("payment sandbox request handling", () => {
   const post = (pathname: string, body: string, headers: Record<string, string> = {}) =>
     fetch(`${sandbox.url}${pathname}`, {
       method: "POST",
-      headers: { Authorization: `Bearer ${SECRET_KEY}`, "Content-Type": "application/x-www-form-urlencoded", ...headers },
+      headers: {
+        Authorization: `Bearer ${SECRET_KEY}`,
+        "Content-Type": "application/x-www-form-urlencoded",
+        ...headers,
+      },
       body,
     });
 
@@ -74,17 +78,26 @@ describe("payment sandbox request handling", () => {
 
     it("a replayed idempotency key with the same parameters in another order is a replay", async () => {
       const key = `order-${Date.now()}`;
-      const first = await post("/v1/payment_intents", "currency=eur&amount=1000&metadata[a]=1&metadata[b]=2", { "Idempotency-Key": key });
-      const second = await post("/v1/payment_intents", "metadata[b]=2&metadata[a]=1&amount=1000&currency=eur", { "Idempotency-Key": key });
+      const first = await post("/v1/payment_intents", "currency=eur&amount=1000&metadata[a]=1&metadata[b]=2", {
+        "Idempotency-Key": key,
+      });
+      const second = await post("/v1/payment_intents", "metadata[b]=2&metadata[a]=1&amount=1000&currency=eur", {
+        "Idempotency-Key": key,
+      });
       expect(second.headers.get("idempotent-replayed")).toBe("true");
       expect(second.headers.get("original-request")).toBe(first.headers.get("request-id"));
       expect(await second.text()).toBe(await first.text());
     });
 
     it("an idempotency key longer than 255 characters is refused", async () => {
-      const response = await post("/v1/payment_intents", "currency=eur&amount=1000", { "Idempotency-Key": "k".repeat(256) });
+      const response = await post("/v1/payment_intents", "currency=eur&amount=1000", {
+        "Idempotency-Key": "k".repeat(256),
+      });
       expect(response.status).toBe(400);
-      expect(((await response.json()) as ErrorBody).error).toMatchObject({ type: "invalid_request_error", param: "Idempotency-Key" });
+      expect(((await response.json()) as ErrorBody).error).toMatchObject({
+        type: "invalid_request_error",
+        param: "Idempotency-Key",
+      });
     });
 
     it("a rejected request is not remembered, so a corrected retry with the same key goes through", async () => {
@@ -107,7 +120,9 @@ describe("payment sandbox request handling", () => {
     });
 
     it("refuses an unknown authorization scheme with a 401 and a WWW-Authenticate challenge", async () => {
-      const response = await fetch(`${sandbox.url}/v1/payment_intents`, { headers: { Authorization: `Token ${SECRET_KEY}` } });
+      const response = await fetch(`${sandbox.url}/v1/payment_intents`, {
+        headers: { Authorization: `Token ${SECRET_KEY}` },
+      });
       expect(response.status).toBe(401);
       expect(response.headers.get("www-authenticate")).toBe('Basic realm="Stripe"');
       expect(((await response.json()) as ErrorBody).error.message).toMatch(/^Invalid authorization header/);
@@ -133,7 +148,10 @@ describe("payment sandbox request handling", () => {
         headers: { Authorization: `Bearer ${PUBLISHABLE_KEY}` },
       });
       expect(response.status).toBe(400);
-      expect(((await response.json()) as ErrorBody).error).toMatchObject({ code: "parameter_missing", param: "client_secret" });
+      expect(((await response.json()) as ErrorBody).error).toMatchObject({
+        code: "parameter_missing",
+        param: "client_secret",
+      });
     });
   });
 
@@ -158,7 +176,9 @@ describe("payment sandbox request handling", () => {
     });
 
     it("answers an unexpected failure with a 500 api_error that says not to retry", async () => {
-      const response = await fetch(`${sandbox.url}/v1/payment_intents/%E0%A4%A`, { headers: { Authorization: `Bearer ${SECRET_KEY}` } });
+      const response = await fetch(`${sandbox.url}/v1/payment_intents/%E0%A4%A`, {
+        headers: { Authorization: `Bearer ${SECRET_KEY}` },
+      });
       expect(response.status).toBe(500);
       expect(response.headers.get("stripe-should-retry")).toBe("false");
       expect(((await response.json()) as ErrorBody).error.type).toBe("api_error");
@@ -170,7 +190,9 @@ describe("payment sandbox request handling", () => {
         headers: { Authorization: `Bearer ${SECRET_KEY}` },
       });
       expect(response.status).toBe(404);
-      expect(((await response.json()) as ErrorBody).error.message).toMatch(/^Unrecognized request URL \(DELETE: \/v1\/payment_intents\)/);
+      expect(((await response.json()) as ErrorBody).error.message).toMatch(
+        /^Unrecognized request URL \(DELETE: \/v1\/payment_intents\)/,
+      );
     });
   });
 
@@ -178,7 +200,8 @@ describe("payment sandbox request handling", () => {
     it("lists intents newest first and pages with starting_after and ending_before", async () => {
       const customer = `cus_paging_${Date.now()}`;
       const ids: string[] = [];
-      for (let i = 0; i < 3; i++) ids.push((await stripe.paymentIntents.create({ amount: 1000, currency: "eur", customer })).id);
+      for (let i = 0; i < 3; i++)
+        ids.push((await stripe.paymentIntents.create({ amount: 1000, currency: "eur", customer })).id);
       const [oldest, middle, newest] = ids;
 
       const firstPage = await stripe.paymentIntents.list({ customer, limit: 2 });
@@ -206,7 +229,12 @@ describe("payment sandbox request handling", () => {
     });
 
     it("refuses to change the amount of a paid intent but still updates its metadata", async () => {
-      const intent = await stripe.paymentIntents.create({ amount: 1000, currency: "eur", confirm: true, payment_method: "pm_card_visa" });
+      const intent = await stripe.paymentIntents.create({
+        amount: 1000,
+        currency: "eur",
+        confirm: true,
+        payment_method: "pm_card_visa",
+      });
       const error = await rejection(stripe.paymentIntents.update(intent.id, { amount: 2000 }));
       expect(error).toMatchObject({ statusCode: 400, code: "payment_intent_unexpected_state" });
       const updated = await stripe.paymentIntents.update(intent.id, { metadata: { shipped: "yes" } });
@@ -222,7 +250,12 @@ describe("payment sandbox request handling", () => {
     });
 
     it("expands the latest charge and payment method on request and refuses unknown expansions", async () => {
-      const intent = await stripe.paymentIntents.create({ amount: 1000, currency: "eur", confirm: true, payment_method: "pm_card_visa" });
+      const intent = await stripe.paymentIntents.create({
+        amount: 1000,
+        currency: "eur",
+        confirm: true,
+        payment_method: "pm_card_visa",
+      });
       const expanded = await stripe.paymentIntents.retrieve(intent.id, { expand: ["latest_charge", "payment_method"] });
       expect(expanded.latest_charge).toMatchObject({ object: "charge", status: "succeeded" });
       expect(expanded.payment_method).toMatchObject({ object: "payment_method", card: { last4: "4242" } });
@@ -235,7 +268,9 @@ describe("payment sandbox request handling", () => {
     });
 
     it("stamps events with the API version the intent was created with", async () => {
-      const intent = await client(sandbox).paymentIntents.create({ amount: 1000, currency: "eur" }, { apiVersion: "2024-06-20" } as Stripe.RequestOptions);
+      const intent = await client(sandbox).paymentIntents.create({ amount: 1000, currency: "eur" }, {
+        apiVersion: "2024-06-20",
+      } as Stripe.RequestOptions);
       await stripe.paymentIntents.cancel(intent.id);
       const deadline = Date.now() + 5000;
       while (!received.some((body) => body.includes(intent.id)) && Date.now() < deadline) {

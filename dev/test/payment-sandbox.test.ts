@@ -4,7 +4,14 @@ import path from "node:path";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startStripeSandbox, type StripeSandbox } from "../src/payment-sandbox/stripe-sandbox";
-import { client as sdkClient, rejection, sleep, WebhookReceiver, withCard, type CardFields } from "./support/sandbox-client";
+import {
+  client as sdkClient,
+  rejection,
+  sleep,
+  WebhookReceiver,
+  withCard,
+  type CardFields,
+} from "./support/sandbox-client";
 
 const SECRET_KEY = "sk_test_partshop_sandbox";
 const PUBLISHABLE_KEY = "pk_test_partshop_sandbox";
@@ -35,7 +42,10 @@ describe("Stripe sandbox driven by the stripe SDK", () => {
   });
 
   const createIntent = (params: Partial<Stripe.PaymentIntentCreateParams> = {}, options?: Stripe.RequestOptions) =>
-    stripe.paymentIntents.create({ amount: 12_999, currency: "eur", metadata: { orderId: "order-1" }, ...params }, options);
+    stripe.paymentIntents.create(
+      { amount: 12_999, currency: "eur", metadata: { orderId: "order-1" }, ...params },
+      options,
+    );
 
   describe("creating and reading payment intents", () => {
     it("creates an intent awaiting a payment method and retrieves it unchanged", async () => {
@@ -70,7 +80,9 @@ describe("Stripe sandbox driven by the stripe SDK", () => {
       expect(allowed.automatic_payment_methods).toBeNull();
 
       // Older API versions call the same list payment_method_types.
-      const legacy = await createIntent({ payment_method_types: ["card"] } as Partial<Stripe.PaymentIntentCreateParams>);
+      const legacy = await createIntent({
+        payment_method_types: ["card"],
+      } as Partial<Stripe.PaymentIntentCreateParams>);
       expect(legacy.payment_method_types).toEqual(["card"]);
       expect(legacy.automatic_payment_methods).toBeNull();
 
@@ -105,7 +117,9 @@ describe("Stripe sandbox driven by the stripe SDK", () => {
       const fractional = await rejection(createIntent({ amount: 10.5 }));
       expect(fractional).toMatchObject({ statusCode: 400, code: "parameter_invalid_integer", param: "amount" });
 
-      const noCurrency = await rejection(stripe.paymentIntents.create({ amount: 1000 } as Stripe.PaymentIntentCreateParams));
+      const noCurrency = await rejection(
+        stripe.paymentIntents.create({ amount: 1000 } as Stripe.PaymentIntentCreateParams),
+      );
       expect(noCurrency).toMatchObject({ statusCode: 400, code: "parameter_missing", param: "currency" });
 
       const unknown = await rejection(createIntent({ colour: "red" } as Partial<Stripe.PaymentIntentCreateParams>));
@@ -120,14 +134,19 @@ describe("Stripe sandbox driven by the stripe SDK", () => {
     });
 
     it("refuses a wrong API key with a 401", async () => {
-      const error = await rejection(client(sandbox, "sk_test_wrong_key_1234").paymentIntents.create({ amount: 1000, currency: "eur" }));
+      const error = await rejection(
+        client(sandbox, "sk_test_wrong_key_1234").paymentIntents.create({ amount: 1000, currency: "eur" }),
+      );
       expect(error).toBeInstanceOf(Stripe.errors.StripeAuthenticationError);
       expect(error.statusCode).toBe(401);
       expect(error.message).toBe("Invalid API Key provided: sk_test_**********1234");
     });
 
     it("refuses a request without any API key with a 401", async () => {
-      const response = await fetch(`${sandbox.url}/v1/payment_intents`, { method: "POST", body: "amount=1000&currency=eur" });
+      const response = await fetch(`${sandbox.url}/v1/payment_intents`, {
+        method: "POST",
+        body: "amount=1000&currency=eur",
+      });
       expect(response.status).toBe(401);
       const body = (await response.json()) as { error: { type: string; message: string } };
       expect(body.error.type).toBe("invalid_request_error");
@@ -135,7 +154,9 @@ describe("Stripe sandbox driven by the stripe SDK", () => {
     });
 
     it("answers an unknown URL with a Stripe-style 404", async () => {
-      const response = await fetch(`${sandbox.url}/v1/customers`, { headers: { Authorization: `Bearer ${SECRET_KEY}` } });
+      const response = await fetch(`${sandbox.url}/v1/customers`, {
+        headers: { Authorization: `Bearer ${SECRET_KEY}` },
+      });
       expect(response.status).toBe(404);
       const body = (await response.json()) as { error: { type: string; message: string } };
       expect(body.error).toMatchObject({ type: "invalid_request_error" });
@@ -224,10 +245,25 @@ describe("Stripe sandbox driven by the stripe SDK", () => {
     });
 
     it.each([
-      ["a number failing the Luhn check", { number: "4242424242424241" }, "incorrect_number", "Your card number is incorrect."],
+      [
+        "a number failing the Luhn check",
+        { number: "4242424242424241" },
+        "incorrect_number",
+        "Your card number is incorrect.",
+      ],
       ["an expired card", { number: "4242424242424242", exp_year: "2020" }, "expired_card", "Your card has expired."],
-      ["a missing cvc", { number: "4242424242424242", cvc: "" }, "incorrect_cvc", "Your card's security code is incorrect."],
-      ["a short cvc", { number: "4242424242424242", cvc: "12" }, "incorrect_cvc", "Your card's security code is incorrect."],
+      [
+        "a missing cvc",
+        { number: "4242424242424242", cvc: "" },
+        "incorrect_cvc",
+        "Your card's security code is incorrect.",
+      ],
+      [
+        "a short cvc",
+        { number: "4242424242424242", cvc: "12" },
+        "incorrect_cvc",
+        "Your card's security code is incorrect.",
+      ],
     ])("rejects %s as a card error", async (_label, card, code, message) => {
       const intent = await createIntent();
       const error = await rejection(stripe.paymentIntents.confirm(intent.id, withCard(card as CardFields)));
@@ -246,7 +282,9 @@ describe("Stripe sandbox driven by the stripe SDK", () => {
       const visa = await stripe.paymentIntents.confirm((await createIntent()).id, { payment_method: "pm_card_visa" });
       expect(visa.status).toBe("succeeded");
 
-      const declined = await rejection(stripe.paymentIntents.confirm((await createIntent()).id, { payment_method: "pm_card_chargeDeclined" }));
+      const declined = await rejection(
+        stripe.paymentIntents.confirm((await createIntent()).id, { payment_method: "pm_card_chargeDeclined" }),
+      );
       expect(declined).toMatchObject({ code: "card_declined", decline_code: "generic_decline" });
 
       const poor = await rejection(
@@ -273,8 +311,12 @@ describe("Stripe sandbox driven by the stripe SDK", () => {
     it("replays a declined confirm for the same idempotency key instead of charging again", async () => {
       const intent = await createIntent();
       const key = `confirm-${intent.id}`;
-      const first = await rejection(stripe.paymentIntents.confirm(intent.id, { payment_method: "pm_card_chargeDeclined" }, { idempotencyKey: key }));
-      const second = await rejection(stripe.paymentIntents.confirm(intent.id, { payment_method: "pm_card_chargeDeclined" }, { idempotencyKey: key }));
+      const first = await rejection(
+        stripe.paymentIntents.confirm(intent.id, { payment_method: "pm_card_chargeDeclined" }, { idempotencyKey: key }),
+      );
+      const second = await rejection(
+        stripe.paymentIntents.confirm(intent.id, { payment_method: "pm_card_chargeDeclined" }, { idempotencyKey: key }),
+      );
       expect(second).toBeInstanceOf(Stripe.errors.StripeCardError);
       expect(second.headers?.["idempotent-replayed"]).toBe("true");
       expect(second.charge).toBe(first.charge);
@@ -335,9 +377,12 @@ describe("Stripe sandbox driven by the stripe SDK", () => {
       });
 
       // And the browser may read it back with its client_secret.
-      const read = await fetch(`${sandbox.url}/v1/payment_intents/${intent.id}?client_secret=${encodeURIComponent(intent.client_secret as string)}`, {
-        headers: { Authorization: `Bearer ${PUBLISHABLE_KEY}` },
-      });
+      const read = await fetch(
+        `${sandbox.url}/v1/payment_intents/${intent.id}?client_secret=${encodeURIComponent(intent.client_secret as string)}`,
+        {
+          headers: { Authorization: `Bearer ${PUBLISHABLE_KEY}` },
+        },
+      );
       expect(read.status).toBe(200);
       expect(((await read.json()) as { status: string }).status).toBe("succeeded");
     });
@@ -381,7 +426,9 @@ describe("Stripe sandbox driven by the stripe SDK", () => {
       expect(wrongSecret.status).toBe(400);
       expect((await stripe.paymentIntents.retrieve(intent.id)).status).toBe("requires_payment_method");
 
-      const error = await rejection(client(sandbox, PUBLISHABLE_KEY).paymentIntents.create({ amount: 1000, currency: "eur" }));
+      const error = await rejection(
+        client(sandbox, PUBLISHABLE_KEY).paymentIntents.create({ amount: 1000, currency: "eur" }),
+      );
       expect(error).toBeInstanceOf(Stripe.errors.StripeAuthenticationError);
     });
   });
@@ -418,8 +465,12 @@ describe("Stripe sandbox driven by the stripe SDK", () => {
 
       const tampered = delivery.rawBody.replace('"amount": 12999', '"amount": 1');
       expect(tampered).not.toBe(delivery.rawBody);
-      expect(() => stripe.webhooks.constructEvent(tampered, delivery.signature, WEBHOOK_SECRET)).toThrow(Stripe.errors.StripeSignatureVerificationError);
-      expect(() => stripe.webhooks.constructEvent(delivery.rawBody, delivery.signature, "whsec_other")).toThrow(Stripe.errors.StripeSignatureVerificationError);
+      expect(() => stripe.webhooks.constructEvent(tampered, delivery.signature, WEBHOOK_SECRET)).toThrow(
+        Stripe.errors.StripeSignatureVerificationError,
+      );
+      expect(() => stripe.webhooks.constructEvent(delivery.rawBody, delivery.signature, "whsec_other")).toThrow(
+        Stripe.errors.StripeSignatureVerificationError,
+      );
     });
 
     it("posts payment_intent.payment_failed when a card is declined", async () => {
@@ -542,7 +593,13 @@ describe("state file", () => {
     const first = await start();
     const key = "restart-order-1";
     const paid = await client(first).paymentIntents.create(
-      { amount: 4200, currency: "eur", metadata: { orderId: "order-restart" }, confirm: true, payment_method: "pm_card_visa" },
+      {
+        amount: 4200,
+        currency: "eur",
+        metadata: { orderId: "order-restart" },
+        confirm: true,
+        payment_method: "pm_card_visa",
+      },
       { idempotencyKey: key },
     );
     const pending = await client(first).paymentIntents.create({ amount: 990, currency: "eur" });
@@ -560,7 +617,13 @@ describe("state file", () => {
     expect((await stripe.charges.retrieve(paid.latest_charge as string)).status).toBe("succeeded");
 
     const replay = await stripe.paymentIntents.create(
-      { amount: 4200, currency: "eur", metadata: { orderId: "order-restart" }, confirm: true, payment_method: "pm_card_visa" },
+      {
+        amount: 4200,
+        currency: "eur",
+        metadata: { orderId: "order-restart" },
+        confirm: true,
+        payment_method: "pm_card_visa",
+      },
       { idempotencyKey: key },
     );
     expect(replay.id).toBe(paid.id);

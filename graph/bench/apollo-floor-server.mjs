@@ -32,7 +32,8 @@ import { parsedDocuments } from "../dist/edge/graphql.js";
 
 const [port, databaseUrl] = process.argv.slice(2);
 const pool = new pg.Pool({ connectionString: databaseUrl, max: 20 });
-const SELECT = "SELECT id, name, img, price_cents, available, min_order_quantity, short_desc FROM parts ORDER BY seq LIMIT $1";
+const SELECT =
+  "SELECT id, name, img, price_cents, available, min_order_quantity, short_desc FROM parts ORDER BY seq LIMIT $1";
 
 const Part = new GraphQLObjectType({
   name: "Part",
@@ -49,10 +50,19 @@ const Part = new GraphQLObjectType({
 });
 const PartEdge = new GraphQLObjectType({
   name: "PartEdge",
-  fields: { cursor: { type: GraphQLString, resolve: (row) => Buffer.from(row.id).toString("base64url") }, node: { type: Part, resolve: (row) => row } },
+  fields: {
+    cursor: { type: GraphQLString, resolve: (row) => Buffer.from(row.id).toString("base64url") },
+    node: { type: Part, resolve: (row) => row },
+  },
 });
-const PageInfo = new GraphQLObjectType({ name: "PageInfo", fields: { hasNextPage: { type: GraphQLBoolean }, endCursor: { type: GraphQLString } } });
-const PartConnection = new GraphQLObjectType({ name: "PartConnection", fields: { edges: { type: new GraphQLList(PartEdge) }, pageInfo: { type: PageInfo } } });
+const PageInfo = new GraphQLObjectType({
+  name: "PageInfo",
+  fields: { hasNextPage: { type: GraphQLBoolean }, endCursor: { type: GraphQLString } },
+});
+const PartConnection = new GraphQLObjectType({
+  name: "PartConnection",
+  fields: { edges: { type: new GraphQLList(PartEdge) }, pageInfo: { type: PageInfo } },
+});
 // The columns the shop's list reads for the bench's viewer.orders document (ORDER_ROW_PROPERTIES,
 // the part's card), newest first, one page and one more row.
 const ORDERS = {
@@ -97,7 +107,11 @@ const Order = new GraphQLObjectType({
 const OrderConnection = new GraphQLObjectType({
   name: "OrderConnection",
   fields: {
-    edges: { type: new GraphQLList(new GraphQLObjectType({ name: "OrderEdge", fields: { node: { type: Order, resolve: (row) => row } } })) },
+    edges: {
+      type: new GraphQLList(
+        new GraphQLObjectType({ name: "OrderEdge", fields: { node: { type: Order, resolve: (row) => row } } }),
+      ),
+    },
     pageInfo: { type: PageInfo },
   },
 });
@@ -114,7 +128,10 @@ const User = new GraphQLObjectType({
         const edges = rows.slice(0, limit);
         return {
           edges,
-          pageInfo: { hasNextPage: rows.length > limit, endCursor: edges.length ? Buffer.from(edges[edges.length - 1].seq).toString("base64url") : null },
+          pageInfo: {
+            hasNextPage: rows.length > limit,
+            endCursor: edges.length ? Buffer.from(edges[edges.length - 1].seq).toString("base64url") : null,
+          },
         };
       },
     },
@@ -130,7 +147,13 @@ const schema = new GraphQLSchema({
         args: { first: { type: GraphQLInt }, after: { type: GraphQLString } },
         async resolve(_root, { first }) {
           const { rows } = await pool.query(SELECT, [Math.min(first ?? 20, 100)]);
-          return { edges: rows, pageInfo: { hasNextPage: false, endCursor: rows.length ? Buffer.from(rows[rows.length - 1].id).toString("base64url") : null } };
+          return {
+            edges: rows,
+            pageInfo: {
+              hasNextPage: false,
+              endCursor: rows.length ? Buffer.from(rows[rows.length - 1].id).toString("base64url") : null,
+            },
+          };
         },
       },
       viewer: {
@@ -147,10 +170,17 @@ const schema = new GraphQLSchema({
 
 // The shop's document store (weighed by the text's length, not by Apollo's JSON of each tree): a
 // new document costs Apollo's parsing, graphql-js's validation and a first execution, no more.
-const apollo = new ApolloServer({ gateway: compiledExecution(schema), documentStore: parsedDocuments(), plugins: [ApolloServerPluginCacheControlDisabled()] });
+const apollo = new ApolloServer({
+  gateway: compiledExecution(schema),
+  documentStore: parsedDocuments(),
+  plugins: [ApolloServerPluginCacheControlDisabled()],
+});
 await apollo.start();
 const app = Fastify();
-app.post("/graphql", fastifyApolloHandler(apollo, { context: async (request) => ({ authorization: request.headers.authorization }) }));
+app.post(
+  "/graphql",
+  fastifyApolloHandler(apollo, { context: async (request) => ({ authorization: request.headers.authorization }) }),
+);
 await app.listen({ port: Number(port), host: "127.0.0.1" });
 process.stdout.write("ready\n");
 process.on("SIGTERM", () =>

@@ -30,7 +30,15 @@ import {
   spawnDatabaseServer,
   spawnShop,
 } from "./lib/processes.mjs";
-import { customerWithOrders, fillFirstPage, HOME_PARTS, missScenarios, NODE_PART, post, VIEWER_ORDERS } from "./lib/operations.mjs";
+import {
+  customerWithOrders,
+  fillFirstPage,
+  HOME_PARTS,
+  missScenarios,
+  NODE_PART,
+  post,
+  VIEWER_ORDERS,
+} from "./lib/operations.mjs";
 import { scalePhase, scaleTable, scaleVerdicts } from "./lib/scale.mjs";
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
@@ -132,10 +140,22 @@ function summarize({ result, cpuMs: cpu }) {
 async function throughput(ctx) {
   const { shop, ceiling } = ctx;
   const scenarios = [
-    { key: "restParts", name: "REST GET /parts", options: { url: `${shop.url}/parts`, method: "GET", headers: { accept: "application/json" } } },
+    {
+      key: "restParts",
+      name: "REST GET /parts",
+      options: { url: `${shop.url}/parts`, method: "GET", headers: { accept: "application/json" } },
+    },
     { key: "graphqlParts", name: "GraphQL parts(first: 20)", options: post(shop.url, HOME_PARTS, { first: 20 }) },
-    { key: "graphqlNode", name: "GraphQL node(id:) part", options: post(shop.url, NODE_PART, { id: ctx.partGlobalId }) },
-    { key: "graphqlViewerOrders", name: "GraphQL viewer.orders(20)", options: post(shop.url, VIEWER_ORDERS, { first: 20 }, ctx.customer.token) },
+    {
+      key: "graphqlNode",
+      name: "GraphQL node(id:) part",
+      options: post(shop.url, NODE_PART, { id: ctx.partGlobalId }),
+    },
+    {
+      key: "graphqlViewerOrders",
+      name: "GraphQL viewer.orders(20)",
+      options: post(shop.url, VIEWER_ORDERS, { first: 20 }, ctx.customer.token),
+    },
   ];
   const ceilingOptions = { url: `${ceiling.url}/parts`, method: "GET", headers: { accept: "application/json" } };
 
@@ -144,7 +164,8 @@ async function throughput(ctx) {
     const { method, headers, body, url } = scenario.options;
     const response = await fetch(url, { method, headers, body });
     const text = await response.text();
-    if (response.status !== 200 || text.includes('"errors"')) throw new Error(`${scenario.name} answered ${response.status}: ${text.slice(0, 300)}`);
+    if (response.status !== 200 || text.includes('"errors"'))
+      throw new Error(`${scenario.name} answered ${response.status}: ${text.slice(0, 300)}`);
     scenario.bytes = Buffer.byteLength(text);
   }
 
@@ -181,7 +202,8 @@ async function throughput(ctx) {
   for (const scenario of scenarios) {
     const { method, headers, body, url } = scenario.options;
     const text = await (await fetch(url, { method, headers, body })).text();
-    if (text.includes('"errors"')) throw new Error(`${scenario.name} answers errors after the load: ${text.slice(0, 300)}`);
+    if (text.includes('"errors"'))
+      throw new Error(`${scenario.name} answers errors after the load: ${text.slice(0, 300)}`);
   }
   return {
     connections: CONNECTIONS,
@@ -210,7 +232,8 @@ async function misses(ctx) {
   const only = process.env.BENCH_MISSES?.split(",").map((key) => key.trim());
   if (only) scenarios.splice(0, scenarios.length, ...scenarios.filter((scenario) => only.includes(scenario.key)));
   const ceilingOptions = { url: `${pgCeiling.url}/parts`, method: "GET", headers: { accept: "application/json" } };
-  for (const scenario of scenarios) scenario.bytes = Buffer.byteLength(await answerOnce(scenario.name, scenario.options));
+  for (const scenario of scenarios)
+    scenario.bytes = Buffer.byteLength(await answerOnce(scenario.name, scenario.options));
   log(`warming up (${WARMUP} s each)`);
   await load(ceilingOptions, pgCeiling.pid, WARMUP);
   for (const scenario of scenarios) await load(scenario.options, shop.pid, WARMUP);
@@ -219,7 +242,9 @@ async function misses(ctx) {
     const pgBefore = postgresCpuMs(postmasterPid);
     const run = await load(options, pid);
     const result = summarize(run);
-    result.postgresCpuMsPerRequest = run.result.requests.total ? round((postgresCpuMs(postmasterPid) - pgBefore) / run.result.requests.total, 3) : null;
+    result.postgresCpuMsPerRequest = run.result.requests.total
+      ? round((postgresCpuMs(postmasterPid) - pgBefore) / run.result.requests.total, 3)
+      : null;
     return result;
   };
   const ceilings = [];
@@ -238,9 +263,14 @@ async function misses(ctx) {
       `  ${scenario.name}: ${result.requestsPerSecond} req/s, p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms, errors ${result.errors}, ${result.serverCpuMsPerRequest} + ${result.postgresCpuMsPerRequest} (PostgreSQL) CPU ms/request`,
     );
     await runCeiling();
-    results[scenario.key] = { name: scenario.name, responseBytes: scenario.bytes, ...againstNodePg(result, ceilings[index], ceilings[index + 1]) };
+    results[scenario.key] = {
+      name: scenario.name,
+      responseBytes: scenario.bytes,
+      ...againstNodePg(result, ceilings[index], ceilings[index + 1]),
+    };
   }
-  const floors = !only || only.includes("apolloFloor") ? await apolloFloors(ctx, ceilings, runCeiling, measure, only) : [];
+  const floors =
+    !only || only.includes("apolloFloor") ? await apolloFloors(ctx, ceilings, runCeiling, measure, only) : [];
   return {
     connections: CONNECTIONS,
     durationSeconds: DURATION,
@@ -250,7 +280,10 @@ async function misses(ctx) {
       runs: ceilings.map((c) => c.requestsPerSecond),
       p99Ms: ceilings.map((c) => c.p99Ms),
       cpuMsPerRequest: round(ceilings.reduce((sum, c) => sum + c.serverCpuMsPerRequest, 0) / ceilings.length, 3),
-      postgresCpuMsPerRequest: round(ceilings.reduce((sum, c) => sum + c.postgresCpuMsPerRequest, 0) / ceilings.length, 3),
+      postgresCpuMsPerRequest: round(
+        ceilings.reduce((sum, c) => sum + c.postgresCpuMsPerRequest, 0) / ceilings.length,
+        3,
+      ),
     },
     scenarios: results,
   };
@@ -268,7 +301,9 @@ async function misses(ctx) {
 async function apolloFloors(ctx, ceilings, runCeiling, measure, only) {
   // BENCH_FLOOR_NODE_ARGS: node flags for the floor's process (e.g. "--cpu-prof --cpu-prof-dir=…").
   const nodeArgs = (process.env.BENCH_FLOOR_NODE_ARGS ?? "").split(" ").filter(Boolean);
-  const server = await spawnDatabaseServer("apollo-floor-server.mjs", ctx.databaseUrl, cleanup, nodeArgs, { FLOOR_JWT_SECRET: ctx.jwtSecret });
+  const server = await spawnDatabaseServer("apollo-floor-server.mjs", ctx.databaseUrl, cleanup, nodeArgs, {
+    FLOOR_JWT_SECRET: ctx.jwtSecret,
+  });
   const floorNames = {
     graphqlFreshVariables: "Apollo floor, new variables",
     graphqlFreshDocument: "Apollo floor, new document",
@@ -299,10 +334,13 @@ async function apolloFloors(ctx, ceilings, runCeiling, measure, only) {
 
 /** One request of a scenario (autocannon options), sent once: its answer's text, or an error if it failed. */
 async function answerOnce(name, options) {
-  const request = options.requests ? { ...options.requests[0], body: options.requests[0].setupRequest({}).body } : options;
+  const request = options.requests
+    ? { ...options.requests[0], body: options.requests[0].setupRequest({}).body }
+    : options;
   const response = await fetch(options.url, { method: request.method, headers: request.headers, body: request.body });
   const text = await response.text();
-  if (response.status !== 200 || text.includes('"errors"')) throw new Error(`${name} answered ${response.status}: ${text.slice(0, 300)}`);
+  if (response.status !== 200 || text.includes('"errors"'))
+    throw new Error(`${name} answered ${response.status}: ${text.slice(0, 300)}`);
   return text;
 }
 
@@ -441,7 +479,12 @@ async function sqlPerRequest(ctx) {
       expectOk(
         await call(shop.url, "POST", "/review", {
           token: customer.token,
-          body: { name: `Bench reviewer ${i}`, ratings: 5, description: "Benchmark filler review", img: "https://example.com/review.png" },
+          body: {
+            name: `Bench reviewer ${i}`,
+            ratings: 5,
+            description: "Benchmark filler review",
+            img: "https://example.com/review.png",
+          },
         }),
         "add review",
       );
@@ -483,7 +526,12 @@ async function sqlPerRequest(ctx) {
     rest[name] = { rows: cold.body.length, sqlFirstRequest: count(cold), sqlRepeated: count(warm) };
   }
   const nodeAnswer = await gql(shop.url, NODE_PART, { id: ctx.partGlobalId });
-  return { measuredOn: "process B (EXPOSE_SQL_COUNT=true)", graphql, rest, nodePart: { sqlFirstRequest: count(nodeAnswer) } };
+  return {
+    measuredOn: "process B (EXPOSE_SQL_COUNT=true)",
+    graphql,
+    rest,
+    nodePart: { sqlFirstRequest: count(nodeAnswer) },
+  };
 }
 
 // --- Set-up --------------------------------------------------------------------------------------
@@ -541,7 +589,9 @@ function verdicts(r) {
     const reads = [s.restParts, s.graphqlParts, s.graphqlNode];
     v["REST GET /parts >= 0.5 of ceiling"] = s.restParts.ratioToCeiling >= TARGETS.restRatio;
     v["GraphQL parts(first:20) >= 0.25 of ceiling"] = s.graphqlParts.ratioToCeiling >= TARGETS.graphqlPartsRatio;
-    v["p99 < 20 ms at 50 connections: catalogue reads (REST parts, GraphQL parts, node)"] = reads.every((x) => x.p99Ms < TARGETS.p99Ms);
+    v["p99 < 20 ms at 50 connections: catalogue reads (REST parts, GraphQL parts, node)"] = reads.every(
+      (x) => x.p99Ms < TARGETS.p99Ms,
+    );
     v["p99 < 20 ms at 50 connections: viewer.orders (signed in)"] = s.graphqlViewerOrders.p99Ms < TARGETS.p99Ms;
     v["no errors under load"] = Object.values(s).every((x) => x.errors === 0);
   }
@@ -553,14 +603,18 @@ function verdicts(r) {
     ratio("graphqlFreshVariables", "GraphQL new variables >= 0.4 of node + pg", TARGETS.freshVariablesRatio);
     ratio("graphqlFreshDocument", "GraphQL new document >= 0.25 of node + pg", TARGETS.freshDocumentRatio);
     ratio("viewerOrdersUncached", "viewer.orders uncached >= 0.4 of node + pg", TARGETS.viewerOrdersUncachedRatio);
-    v["p99 past the cache <= 2x node + pg's, every path"] = Object.values(m).every((x) => x.p99OverCeilingP99 <= TARGETS.missP99OverCeiling);
+    v["p99 past the cache <= 2x node + pg's, every path"] = Object.values(m).every(
+      (x) => x.p99OverCeilingP99 <= TARGETS.missP99OverCeiling,
+    );
     v["no errors past the cache"] = Object.values(m).every((x) => x.errors === 0);
   }
   if (r.reservations) {
-    v["reservations >= 1000/s across 2 processes"] = r.reservations.reservationsPerSecond >= TARGETS.reservationsPerSecond;
+    v["reservations >= 1000/s across 2 processes"] =
+      r.reservations.reservationsPerSecond >= TARGETS.reservationsPerSecond;
     v["units sold = stock, 0 oversold"] = r.reservations.unitsSoldEqualsStock && r.reservations.oversold === 0;
   }
-  if (r.sqlPerRequest) v["SQL per request constant in page size"] = Object.values(r.sqlPerRequest.graphql).every((q) => q.constant);
+  if (r.sqlPerRequest)
+    v["SQL per request constant in page size"] = Object.values(r.sqlPerRequest.graphql).every((q) => q.constant);
   if (r.rss.A) {
     const rss = [r.rss.A.afterLoadMb, r.rss.B?.afterLoadMb].filter((x) => x !== undefined);
     v["RSS < 200 MB per process after the load"] = rss.every((x) => x < TARGETS.rssMb);
@@ -640,14 +694,17 @@ function printTable(r) {
       );
     }
     lines.push(`${padEnd("REST list", 26)}${pad("rows", 6)}  SQL`);
-    for (const [name, q] of Object.entries(r.sqlPerRequest.rest)) lines.push(`${padEnd(name, 26)}${pad(q.rows, 6)}  ${q.sqlFirstRequest} / ${q.sqlRepeated}`);
+    for (const [name, q] of Object.entries(r.sqlPerRequest.rest))
+      lines.push(`${padEnd(name, 26)}${pad(q.rows, 6)}  ${q.sqlFirstRequest} / ${q.sqlRepeated}`);
     lines.push(`node(id:) part: ${r.sqlPerRequest.nodePart.sqlFirstRequest}`);
   }
   if (r.scale) lines.push(...scaleTable(r.scale, { pad, padEnd }));
   if (r.rss.A) {
     lines.push("");
     const b = r.rss.B ? `; process B ${r.rss.B.atRestMb} MB at rest, ${r.rss.B.afterLoadMb} MB after the load` : "";
-    lines.push(`Memory (VmRSS): process A ${r.rss.A.atRestMb} MB at rest, ${r.rss.A.afterLoadMb} MB after the load${b}`);
+    lines.push(
+      `Memory (VmRSS): process A ${r.rss.A.atRestMb} MB at rest, ${r.rss.A.afterLoadMb} MB after the load${b}`,
+    );
   }
   lines.push("");
   lines.push("Targets:");
@@ -662,7 +719,9 @@ async function main() {
   const ctx = {};
   // The file name of a partial run (and of the scale phase's plans).
   const complete = ALL_PHASES.every((p) => PHASES.has(p)) && !process.env.BENCH_MAIN && !process.env.BENCH_NODE_ARGS;
-  const name = complete ? "latest" : (process.env.BENCH_LABEL ?? `run-${new Date().toISOString().replace(/[:.]/g, "-")}`);
+  const name = complete
+    ? "latest"
+    : (process.env.BENCH_LABEL ?? `run-${new Date().toISOString().replace(/[:.]/g, "-")}`);
   // At scale first, on a shop of its own that is stopped before the others start.
   let scaleResult;
   if (PHASES.has("scale")) scaleResult = await scalePhase({ log, cleanup, duration: DURATION, label: name });
@@ -720,7 +779,9 @@ async function main() {
     nodeArgs: process.env.BENCH_NODE_ARGS ?? "",
     mode:
       "node dev/dist/start-local.js (npm start) with NODE_ENV unset (embedded PostgreSQL, Auth Emulator, payment sandbox), graphql-js loaded " +
-      (process.env.BENCH_GRAPHQL_CHECKS === "development" ? "with its development checks" : "as in production (no development checks)") +
+      (process.env.BENCH_GRAPHQL_CHECKS === "development"
+        ? "with its development checks"
+        : "as in production (no development checks)") +
       "; process A without, process B with EXPOSE_SQL_COUNT",
     phases: [...PHASES],
     throughput: throughputResult,

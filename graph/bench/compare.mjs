@@ -14,16 +14,33 @@ import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
 import { customerWithOrders, fillFirstPage, missScenarios } from "./lib/operations.mjs";
-import { Cleanup, cpuMs, embeddedDatabaseUrl, embeddedShopEnv, MAIN, postgresCpuMs, postmasterPidOf, REPO_DIR, rssMb, spawnShop } from "./lib/processes.mjs";
+import {
+  Cleanup,
+  cpuMs,
+  embeddedDatabaseUrl,
+  embeddedShopEnv,
+  MAIN,
+  postgresCpuMs,
+  postmasterPidOf,
+  REPO_DIR,
+  rssMb,
+  spawnShop,
+} from "./lib/processes.mjs";
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const ROUNDS = Number(process.env.COMPARE_ROUNDS ?? 8);
 const SECONDS = Number(process.env.COMPARE_SECONDS ?? 5);
-const SCENARIOS = (process.env.COMPARE_SCENARIOS ?? "restMiss,graphqlFreshVariables,viewerOrdersUncached,partUncached").split(",").map((key) => key.trim());
+const SCENARIOS = (process.env.COMPARE_SCENARIOS ?? "restMiss,graphqlFreshVariables,viewerOrdersUncached,partUncached")
+  .split(",")
+  .map((key) => key.trim());
 const flags = (value) => (value ?? "").split(" ").filter(Boolean);
 const BUILDS = [
   { label: "A", main: path.resolve(process.env.COMPARE_A ?? MAIN), nodeArgs: flags(process.env.COMPARE_A_NODE_ARGS) },
-  { label: "B", main: process.env.COMPARE_B && path.resolve(process.env.COMPARE_B), nodeArgs: flags(process.env.COMPARE_B_NODE_ARGS) },
+  {
+    label: "B",
+    main: process.env.COMPARE_B && path.resolve(process.env.COMPARE_B),
+    nodeArgs: flags(process.env.COMPARE_B_NODE_ARGS),
+  },
 ];
 
 const started = Date.now();
@@ -47,9 +64,16 @@ async function startShop(build, jwtSecret) {
   await fillFirstPage(db);
   await db.end();
   const { customer, partGlobalId } = await customerWithOrders(`127.0.0.1:${env.AUTH_EMULATOR_PORT}`, shop.url);
-  const scenarios = missScenarios(shop.url, { customerToken: customer.token, partGlobalId }).filter(({ key }) => SCENARIOS.includes(key));
+  const scenarios = missScenarios(shop.url, { customerToken: customer.token, partGlobalId }).filter(({ key }) =>
+    SCENARIOS.includes(key),
+  );
   log(`${build.label}: ${build.main} ${build.nodeArgs.join(" ")} on ${shop.url} (pid ${shop.pid})`);
-  return { ...build, shop, postmasterPid: postmasterPidOf(env.DATA_DIR), scenarios: new Map(scenarios.map((s) => [s.key, s])) };
+  return {
+    ...build,
+    shop,
+    postmasterPid: postmasterPidOf(env.DATA_DIR),
+    scenarios: new Map(scenarios.map((s) => [s.key, s])),
+  };
 }
 
 /** One slice of one scenario on one shop: req/s, p99, and CPU ms per request of the shop and of its PostgreSQL. */
@@ -101,10 +125,12 @@ function summary(key, slices) {
 
 async function main() {
   if (!BUILDS[1].main) throw new Error("COMPARE_B must name the other build's dev/dist/start-local.js");
-  for (const build of BUILDS) if (!fs.existsSync(build.main)) throw new Error(`${build.main} does not exist: build it first`);
+  for (const build of BUILDS)
+    if (!fs.existsSync(build.main)) throw new Error(`${build.main} does not exist: build it first`);
   const known = missScenarios("", {}).map(({ key }) => key);
   const unknown = SCENARIOS.filter((key) => !known.includes(key));
-  if (unknown.length) throw new Error(`COMPARE_SCENARIOS: no scenario ${unknown.join(", ")} (known: ${known.join(", ")})`);
+  if (unknown.length)
+    throw new Error(`COMPARE_SCENARIOS: no scenario ${unknown.join(", ")} (known: ${known.join(", ")})`);
   const jwtSecret = crypto.randomBytes(32).toString("hex");
   const sides = [];
   for (const build of BUILDS) sides.push(await startShop(build, jwtSecret));
@@ -117,13 +143,21 @@ async function main() {
       for (const side of r % 2 ? [...sides].reverse() : sides) measured[side.label] = await slice(side, key);
       slices[key].push(measured);
     }
-    log(`round ${r + 1} of ${ROUNDS}: ${SCENARIOS.map((key) => `${key} B/A ${round(slices[key][r].B.shopCpuMs / slices[key][r].A.shopCpuMs, 2)}`).join(", ")}`);
+    log(
+      `round ${r + 1} of ${ROUNDS}: ${SCENARIOS.map((key) => `${key} B/A ${round(slices[key][r].B.shopCpuMs / slices[key][r].A.shopCpuMs, 2)}`).join(", ")}`,
+    );
   }
   const results = SCENARIOS.map((key) => summary(key, slices[key]));
   const rss = Object.fromEntries(sides.map((side) => [side.label, rssMb(side.shop.pid)]));
-  console.log(`\nA: ${BUILDS[0].main} ${BUILDS[0].nodeArgs.join(" ")}\nB: ${BUILDS[1].main} ${BUILDS[1].nodeArgs.join(" ")}`);
-  console.log(`${ROUNDS} rounds of ${SECONDS} s slices, ${CONNECTIONS} connections; medians; B/A is each round's ratio of shop CPU per request`);
-  console.log("scenario                  A req/s  B req/s   A CPU ms  B CPU ms  A PG ms  B PG ms   B/A CPU (min-max, rounds B lower)");
+  console.log(
+    `\nA: ${BUILDS[0].main} ${BUILDS[0].nodeArgs.join(" ")}\nB: ${BUILDS[1].main} ${BUILDS[1].nodeArgs.join(" ")}`,
+  );
+  console.log(
+    `${ROUNDS} rounds of ${SECONDS} s slices, ${CONNECTIONS} connections; medians; B/A is each round's ratio of shop CPU per request`,
+  );
+  console.log(
+    "scenario                  A req/s  B req/s   A CPU ms  B CPU ms  A PG ms  B PG ms   B/A CPU (min-max, rounds B lower)",
+  );
   for (const r of results)
     console.log(
       `${r.key.padEnd(24)} ${String(r.A.requestsPerSecond).padStart(8)} ${String(r.B.requestsPerSecond).padStart(8)}   ${r.A.shopCpuMs.toFixed(3).padStart(8)} ${r.B.shopCpuMs.toFixed(3).padStart(9)} ${r.A.postgresCpuMs.toFixed(3).padStart(8)} ${r.B.postgresCpuMs.toFixed(3).padStart(8)}   ${r.shopCpuRatio.median.toFixed(3)} (${r.shopCpuRatio.min}-${r.shopCpuRatio.max}, ${r.shopCpuRatio.roundsBLower}/${r.rounds})`,
@@ -132,7 +166,10 @@ async function main() {
   const dir = path.join(REPO_DIR, "bench-results");
   fs.mkdirSync(dir, { recursive: true });
   const file = path.join(dir, `compare-${process.env.BENCH_LABEL ?? "latest"}.json`);
-  fs.writeFileSync(file, JSON.stringify({ builds: BUILDS, connections: CONNECTIONS, seconds: SECONDS, results, rss, slices }, null, 2));
+  fs.writeFileSync(
+    file,
+    JSON.stringify({ builds: BUILDS, connections: CONNECTIONS, seconds: SECONDS, results, rss, slices }, null, 2),
+  );
   log(`figures in ${path.relative(REPO_DIR, file)}`);
 }
 

@@ -6,7 +6,8 @@ import pg from "pg";
 
 const [port, databaseUrl] = process.argv.slice(2);
 const pool = new pg.Pool({ connectionString: databaseUrl, max: 20 });
-const SELECT = "SELECT id, name, img, price_cents, available, min_order_quantity, short_desc FROM parts ORDER BY seq LIMIT 1000";
+const SELECT =
+  "SELECT id, name, img, price_cents, available, min_order_quantity, short_desc FROM parts ORDER BY seq LIMIT 1000";
 
 http
   .createServer(async (_req, res) => {
@@ -23,7 +24,10 @@ http
           short_desc: row.short_desc,
         })),
       );
-      res.writeHead(200, { "content-type": "application/json; charset=utf-8", "content-length": Buffer.byteLength(body) });
+      res.writeHead(200, {
+        "content-type": "application/json; charset=utf-8",
+        "content-length": Buffer.byteLength(body),
+      });
       res.end(body);
     } catch (error) {
       res.writeHead(500);

@@ -64,7 +64,9 @@ async function main() {
     );
   }
   if (!fs.existsSync(CHROMIUM)) {
-    return fail(`Chromium is not installed at ${CHROMIUM} (apt-get install -y chromium, or set CHROMIUM_PATH): no LCP figure.`);
+    return fail(
+      `Chromium is not installed at ${CHROMIUM} (apt-get install -y chromium, or set CHROMIUM_PATH): no LCP figure.`,
+    );
   }
   let chromium;
   try {
@@ -107,7 +109,9 @@ async function main() {
         const last = entries[entries.length - 1];
         window.__lcp = {
           startTime: last.startTime,
-          element: last.element ? last.element.tagName + (last.element.className ? "." + String(last.element.className).split(" ")[0] : "") : null,
+          element: last.element
+            ? last.element.tagName + (last.element.className ? "." + String(last.element.className).split(" ")[0] : "")
+            : null,
           size: last.size,
         };
       }).observe({ type: "largest-contentful-paint", buffered: true });
@@ -140,8 +144,17 @@ async function main() {
 
   const result = {
     generatedAt: new Date().toISOString(),
-    homeJs: { fromIndexHtml: { files: scripts, gzipBytes: staticGzip }, fetchedByChromium: { files: fetched, gzipBytes: fetchedGzip } },
-    lcp: { loads, medianMs: median, chromium: CHROMIUM, viewport: "1366x768", note: "cold context per load, shop on 127.0.0.1" },
+    homeJs: {
+      fromIndexHtml: { files: scripts, gzipBytes: staticGzip },
+      fetchedByChromium: { files: fetched, gzipBytes: fetchedGzip },
+    },
+    lcp: {
+      loads,
+      medianMs: median,
+      chromium: CHROMIUM,
+      viewport: "1366x768",
+      note: "cold context per load, shop on 127.0.0.1",
+    },
     targets: TARGETS,
     verdicts: {
       "home route JS <= 150 KB gzip (index.html entry + modulepreload)": staticGzip <= TARGETS.homeJsGzipBytes,
@@ -161,12 +174,17 @@ async function main() {
 
   const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
   console.log("\nHome route JavaScript (gzip -9):");
-  for (const s of scripts) console.log(`  ${s.src.padEnd(48)} ${kb(s.bytes).padStart(10)} raw ${kb(s.gzipBytes).padStart(10)} gzip`);
-  console.log(`  total from index.html: ${kb(staticGzip)} gzip; fetched by Chromium on /: ${kb(fetchedGzip)} gzip in ${fetched.length} files`);
+  for (const s of scripts)
+    console.log(`  ${s.src.padEnd(48)} ${kb(s.bytes).padStart(10)} raw ${kb(s.gzipBytes).padStart(10)} gzip`);
+  console.log(
+    `  total from index.html: ${kb(staticGzip)} gzip; fetched by Chromium on /: ${kb(fetchedGzip)} gzip in ${fetched.length} files`,
+  );
   console.log(`Largest Contentful Paint of /: median ${median} ms (loads: ${sorted.join(", ")} ms)`);
   console.log("Targets:");
   for (const [name, ok] of Object.entries(result.verdicts)) console.log(`  ${ok ? "met    " : "NOT MET"}  ${name}`);
-  console.log(`(figures in ${path.relative(process.cwd(), path.join(dir, "web.json"))} and the "web" part of latest.json)`);
+  console.log(
+    `(figures in ${path.relative(process.cwd(), path.join(dir, "web.json"))} and the "web" part of latest.json)`,
+  );
 }
 
 try {

@@ -52,7 +52,13 @@ describe("loadConfig defaults", () => {
       images: { store: "postgres" },
       rateLimits: DEFAULT_RATE_LIMITS,
     });
-    expect(config.firebase).toEqual({ projectId: "demo-partshop", apiKey: "demo-api-key", authDomain: null, emulatorHost: null, emulatorPublicUrl: null });
+    expect(config.firebase).toEqual({
+      projectId: "demo-partshop",
+      apiKey: "demo-api-key",
+      authDomain: null,
+      emulatorHost: null,
+      emulatorPublicUrl: null,
+    });
     expect(config.stripe).toMatchObject({ apiUrl: null, sandboxPublicUrl: null });
     expect(config.webDistDir).toBe(path.resolve(__dirname, "..", "..", "web", "dist"));
   });
@@ -118,7 +124,10 @@ describe("loadConfig defaults", () => {
       STRIPE_API_URL: "http://sandbox:12111",
       PAYMENT_SANDBOX_PUBLIC_URL: "http://localhost:12111",
     });
-    expect(config.firebase).toMatchObject({ emulatorHost: "emulator:9099", emulatorPublicUrl: "http://localhost:9099" });
+    expect(config.firebase).toMatchObject({
+      emulatorHost: "emulator:9099",
+      emulatorPublicUrl: "http://localhost:9099",
+    });
     expect(config.stripe).toMatchObject({ apiUrl: "http://sandbox:12111", sandboxPublicUrl: "http://localhost:12111" });
   });
 
@@ -131,7 +140,9 @@ describe("loadConfig defaults", () => {
       endpoint: null,
       forcePathStyle: false,
     });
-    expect(loadConfig({ ...development, IMAGE_STORE: "s3", S3_BUCKET: "images", S3_ENDPOINT: "http://minio:9000" }).images).toMatchObject({
+    expect(
+      loadConfig({ ...development, IMAGE_STORE: "s3", S3_BUCKET: "images", S3_ENDPOINT: "http://minio:9000" }).images,
+    ).toMatchObject({
       endpoint: "http://minio:9000",
       forcePathStyle: true,
     });
@@ -162,18 +173,42 @@ describe("loadConfig refusals", () => {
     ],
     [{ JWT_SECRET: "x".repeat(31) }, "JWT_SECRET must be at least 32 characters long"],
     [{ ADMIN_EMAILS: "boss@example.com,not-an-email" }, 'ADMIN_EMAILS contains an invalid email: "not-an-email"'],
-    [{ CORS_ORIGINS: "https://shop.example.com/" }, 'CORS_ORIGINS must list origins like https://shop.example.com (got "https://shop.example.com/")'],
-    [{ TRUST_PROXY: "everyone" }, 'TRUST_PROXY must list addresses, CIDR ranges, loopback, linklocal or uniquelocal (got "everyone")'],
-    [{ STRIPE_SECRET_KEY: "pk_test_abc" }, "STRIPE_SECRET_KEY must be a Stripe secret key (sk_test_... or sk_live_...)"],
+    [
+      { CORS_ORIGINS: "https://shop.example.com/" },
+      'CORS_ORIGINS must list origins like https://shop.example.com (got "https://shop.example.com/")',
+    ],
+    [
+      { TRUST_PROXY: "everyone" },
+      'TRUST_PROXY must list addresses, CIDR ranges, loopback, linklocal or uniquelocal (got "everyone")',
+    ],
+    [
+      { STRIPE_SECRET_KEY: "pk_test_abc" },
+      "STRIPE_SECRET_KEY must be a Stripe secret key (sk_test_... or sk_live_...)",
+    ],
     [{ STRIPE_API_URL: "sandbox:12111" }, 'STRIPE_API_URL must be an http(s) URL (got "sandbox:12111")'],
     [{ IMAGE_STORE: "nfs" }, 'IMAGE_STORE must be postgres, s3 or files (got "nfs")'],
     [{ IMAGE_STORE: "s3" }, "S3_BUCKET is required (the bucket uploaded images go to, with IMAGE_STORE=s3)"],
-    [{ IMAGE_STORE: "s3", S3_BUCKET: "b", S3_ENDPOINT: "minio:9000" }, 'S3_ENDPOINT must be an http(s) URL (got "minio:9000")'],
-    [{ IMAGE_STORE: "s3", S3_BUCKET: "b", S3_FORCE_PATH_STYLE: "maybe" }, 'S3_FORCE_PATH_STYLE must be true or false (got "maybe")'],
-    [{ LOG_LEVEL: "verbose" }, 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "verbose")'],
+    [
+      { IMAGE_STORE: "s3", S3_BUCKET: "b", S3_ENDPOINT: "minio:9000" },
+      'S3_ENDPOINT must be an http(s) URL (got "minio:9000")',
+    ],
+    [
+      { IMAGE_STORE: "s3", S3_BUCKET: "b", S3_FORCE_PATH_STYLE: "maybe" },
+      'S3_FORCE_PATH_STYLE must be true or false (got "maybe")',
+    ],
+    [
+      { LOG_LEVEL: "verbose" },
+      'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "verbose")',
+    ],
     [{ LOG_FORMAT: "xml" }, 'LOG_FORMAT must be json or pretty (got "xml")'],
-    [{ AUTH_EMULATOR_PUBLIC_URL: "http://localhost:9099" }, "AUTH_EMULATOR_PUBLIC_URL is only meaningful with FIREBASE_AUTH_EMULATOR_HOST"],
-    [{ STRIPE_API_URL: "http://sandbox:1", PAYMENT_SANDBOX_PUBLIC_URL: "localhost" }, 'PAYMENT_SANDBOX_PUBLIC_URL must be an http(s) URL (got "localhost")'],
+    [
+      { AUTH_EMULATOR_PUBLIC_URL: "http://localhost:9099" },
+      "AUTH_EMULATOR_PUBLIC_URL is only meaningful with FIREBASE_AUTH_EMULATOR_HOST",
+    ],
+    [
+      { STRIPE_API_URL: "http://sandbox:1", PAYMENT_SANDBOX_PUBLIC_URL: "localhost" },
+      'PAYMENT_SANDBOX_PUBLIC_URL must be an http(s) URL (got "localhost")',
+    ],
     [{ IMAGE_UPLOAD_URL: "ftp://uploads" }, "IMAGE_UPLOAD_URL must be an http(s) URL"],
     [{ PORT: "eighty" }, 'PORT must be an integer from 0 to 65535 (got "eighty")'],
     [{ PORT: "65536" }, 'PORT must be an integer from 0 to 65535 (got "65536")'],
@@ -194,7 +229,10 @@ describe("loadConfig refusals", () => {
       { FIREBASE_AUTH_EMULATOR_HOST: "127.0.0.1:9099" },
       "FIREBASE_AUTH_EMULATOR_HOST must not be set when NODE_ENV=production: the emulator accepts unsigned tokens",
     ],
-    [{ STRIPE_API_URL: "http://127.0.0.1:12111" }, "STRIPE_API_URL must not be set when NODE_ENV=production: payments go to Stripe itself"],
+    [
+      { STRIPE_API_URL: "http://127.0.0.1:12111" },
+      "STRIPE_API_URL must not be set when NODE_ENV=production: payments go to Stripe itself",
+    ],
   ])("refuses %o in production: %s", (override, problem) => {
     expect(problemsOf({ ...production, ...override })).toEqual([problem]);
   });
@@ -212,7 +250,10 @@ describe("loadImageStoreConfig", () => {
       dataDir: "/srv/d",
     });
     expect(() => loadImageStoreConfig({ IMAGE_STORE: "s3" })).toThrow(
-      new ConfigError(["DATABASE_URL is required (a postgres:// URL)", "S3_BUCKET is required (the bucket uploaded images go to, with IMAGE_STORE=s3)"]),
+      new ConfigError([
+        "DATABASE_URL is required (a postgres:// URL)",
+        "S3_BUCKET is required (the bucket uploaded images go to, with IMAGE_STORE=s3)",
+      ]),
     );
   });
 });

@@ -119,7 +119,14 @@ export class ConfigError extends Error {
 type Env = Record<string, string | undefined>;
 
 /** Per client address and 15-minute window: far above what a shopper (or an office behind one address) does. */
-export const DEFAULT_RATE_LIMITS = { windowSeconds: 900, signIn: 300, uploads: 200, newsletter: 60, orders: 60, paymentIntents: 60 } as const;
+export const DEFAULT_RATE_LIMITS = {
+  windowSeconds: 900,
+  signIn: 300,
+  uploads: 200,
+  newsletter: 60,
+  orders: 60,
+  paymentIntents: 60,
+} as const;
 
 /**
  * An hour: long enough to find a card, ask for a purchase approval or pass a bank's check, short
@@ -182,8 +189,12 @@ class EnvReader {
 /** The operators' settings (see OperationsConfig). */
 function readOperations(read: EnvReader, host: string): OperationsConfig {
   const metricsPort = read.text("METRICS_PORT") === undefined ? null : read.integer("METRICS_PORT", 0, 1, 65535);
-  const otlpEndpoint = read.text("OTEL_EXPORTER_OTLP_TRACES_ENDPOINT") ?? read.text("OTEL_EXPORTER_OTLP_ENDPOINT") ?? null;
-  read.check(!otlpEndpoint || HTTP_URL.test(otlpEndpoint), `OTEL_EXPORTER_OTLP_ENDPOINT must be an http(s) URL (got "${otlpEndpoint}")`);
+  const otlpEndpoint =
+    read.text("OTEL_EXPORTER_OTLP_TRACES_ENDPOINT") ?? read.text("OTEL_EXPORTER_OTLP_ENDPOINT") ?? null;
+  read.check(
+    !otlpEndpoint || HTTP_URL.test(otlpEndpoint),
+    `OTEL_EXPORTER_OTLP_ENDPOINT must be an http(s) URL (got "${otlpEndpoint}")`,
+  );
   return {
     metricsPort,
     metricsHost: read.text("METRICS_HOST") ?? host,
@@ -209,7 +220,10 @@ function readImageStore(read: EnvReader): Config["images"] {
 }
 
 /** What the image tools need: the database and the image store (see ops/import-images.ts). */
-export function loadImageStoreConfig(env: Env = process.env, cwd = process.cwd()): Pick<Config, "databaseUrl" | "images" | "dataDir"> {
+export function loadImageStoreConfig(
+  env: Env = process.env,
+  cwd = process.cwd(),
+): Pick<Config, "databaseUrl" | "images" | "dataDir"> {
   const read = new EnvReader(env);
   const databaseUrl = read.required("DATABASE_URL", "a postgres:// URL");
   const images = readImageStore(read);
@@ -222,13 +236,19 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   const production = (read.text("NODE_ENV") ?? "development") === "production";
 
   const databaseUrl = read.required("DATABASE_URL", "a postgres:// URL; `npm start` provides a local database");
-  read.check(!databaseUrl || /^postgres(ql)?:\/\/.+/.test(databaseUrl), "DATABASE_URL must be a postgres:// or postgresql:// URL");
+  read.check(
+    !databaseUrl || /^postgres(ql)?:\/\/.+/.test(databaseUrl),
+    "DATABASE_URL must be a postgres:// or postgresql:// URL",
+  );
 
   const projectId = read.required("FIREBASE_PROJECT_ID", "the Firebase project that signs users in");
   const emulatorHost = read.text("FIREBASE_AUTH_EMULATOR_HOST") ?? null;
   if (emulatorHost !== null) {
     read.check(HOST_PORT.test(emulatorHost), `FIREBASE_AUTH_EMULATOR_HOST must be host:port (got "${emulatorHost}")`);
-    read.check(!production, "FIREBASE_AUTH_EMULATOR_HOST must not be set when NODE_ENV=production: the emulator accepts unsigned tokens");
+    read.check(
+      !production,
+      "FIREBASE_AUTH_EMULATOR_HOST must not be set when NODE_ENV=production: the emulator accepts unsigned tokens",
+    );
     read.check(
       production || !projectId || projectId.startsWith("demo-"),
       "FIREBASE_AUTH_EMULATOR_HOST is set with a real FIREBASE_PROJECT_ID: the emulator accepts unsigned tokens, so it is only allowed with a demo-* project",
@@ -240,7 +260,9 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       "FIREBASE_PROJECT_ID must be a real Firebase project when NODE_ENV=production (demo-* projects exist only in the emulator)",
     );
   }
-  const apiKey = production ? read.required("FIREBASE_API_KEY", "the web app's Firebase key") : (read.text("FIREBASE_API_KEY") ?? "demo-api-key");
+  const apiKey = production
+    ? read.required("FIREBASE_API_KEY", "the web app's Firebase key")
+    : (read.text("FIREBASE_API_KEY") ?? "demo-api-key");
 
   const jwtSecret = read.required("JWT_SECRET", "signs the shop's access tokens; at least 32 random characters");
   read.check(!jwtSecret || jwtSecret.length >= 32, "JWT_SECRET must be at least 32 characters long");
@@ -255,7 +277,10 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
 
   const corsOrigins = read.list("CORS_ORIGINS");
   for (const origin of corsOrigins) {
-    read.check(/^https?:\/\/[^/]+$/.test(origin), `CORS_ORIGINS must list origins like https://shop.example.com (got "${origin}")`);
+    read.check(
+      /^https?:\/\/[^/]+$/.test(origin),
+      `CORS_ORIGINS must list origins like https://shop.example.com (got "${origin}")`,
+    );
   }
 
   const trustProxy = read.list("TRUST_PROXY");
@@ -267,9 +292,18 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   }
 
   const stripeSecretKey = read.required("STRIPE_SECRET_KEY", "Stripe's secret key, sk_live_... or sk_test_...");
-  read.check(!stripeSecretKey || /^(sk|rk)_(test|live)_/.test(stripeSecretKey), "STRIPE_SECRET_KEY must be a Stripe secret key (sk_test_... or sk_live_...)");
-  const stripePublishableKey = read.required("STRIPE_PUBLISHABLE_KEY", "Stripe's publishable key, for the web app's card form");
-  const stripeWebhookSecret = read.required("STRIPE_WEBHOOK_SECRET", "the signing secret of the Stripe webhook, whsec_...");
+  read.check(
+    !stripeSecretKey || /^(sk|rk)_(test|live)_/.test(stripeSecretKey),
+    "STRIPE_SECRET_KEY must be a Stripe secret key (sk_test_... or sk_live_...)",
+  );
+  const stripePublishableKey = read.required(
+    "STRIPE_PUBLISHABLE_KEY",
+    "Stripe's publishable key, for the web app's card form",
+  );
+  const stripeWebhookSecret = read.required(
+    "STRIPE_WEBHOOK_SECRET",
+    "the signing secret of the Stripe webhook, whsec_...",
+  );
   const stripeApiUrl = read.text("STRIPE_API_URL") ?? null;
   if (stripeApiUrl !== null) {
     read.check(HTTP_URL.test(stripeApiUrl), `STRIPE_API_URL must be an http(s) URL (got "${stripeApiUrl}")`);
@@ -306,13 +340,25 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     webDistDir: path.resolve(cwd, read.text("WEB_DIST_DIR") ?? path.join(__dirname, "..", "..", "web", "dist")),
     assetsDir: path.join(__dirname, "..", "assets"),
     databaseUrl,
-    firebase: { projectId, apiKey, authDomain: read.text("FIREBASE_AUTH_DOMAIN") ?? null, emulatorHost, emulatorPublicUrl },
+    firebase: {
+      projectId,
+      apiKey,
+      authDomain: read.text("FIREBASE_AUTH_DOMAIN") ?? null,
+      emulatorHost,
+      emulatorPublicUrl,
+    },
     jwtSecret,
     jwtPreviousSecrets,
     adminEmails,
     corsOrigins,
     trustProxy: trustProxy.length ? trustProxy : ["loopback"],
-    stripe: { secretKey: stripeSecretKey, publishableKey: stripePublishableKey, webhookSecret: stripeWebhookSecret, apiUrl: stripeApiUrl, sandboxPublicUrl },
+    stripe: {
+      secretKey: stripeSecretKey,
+      publishableKey: stripePublishableKey,
+      webhookSecret: stripeWebhookSecret,
+      apiUrl: stripeApiUrl,
+      sandboxPublicUrl,
+    },
     imageUploadUrl,
     images,
     seed: read.flag("SEED", !production),

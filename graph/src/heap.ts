@@ -9,5 +9,7 @@ import v8 from "node:v8";
  * Dockerfile's CMD, the bench's shops). A --heap-growing-percent given to node itself (command
  * line or NODE_OPTIONS) wins.
  */
-const given = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? "").split(/\s+/)].some((arg) => arg.startsWith("--heap-growing-percent"));
+const given = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? "").split(/\s+/)].some((arg) =>
+  arg.startsWith("--heap-growing-percent"),
+);
 if (!given) v8.setFlagsFromString("--heap-growing-percent=50");

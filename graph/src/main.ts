@@ -21,7 +21,9 @@ async function main(): Promise<void> {
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- after tracing, which patches what the shop requires
   const { startShop } = require("./shop") as typeof Shop;
   const shop = await startShop(loadConfig(), lifecycle);
-  log(`Partshop is ready on ${shop.url}  (GraphQL: ${shop.url}/graphql)${shop.operatorsUrl ? `; metrics on ${shop.operatorsUrl}/metrics` : ""}`);
+  log(
+    `Partshop is ready on ${shop.url}  (GraphQL: ${shop.url}/graphql)${shop.operatorsUrl ? `; metrics on ${shop.operatorsUrl}/metrics` : ""}`,
+  );
 }
 
 main().catch((error) => {

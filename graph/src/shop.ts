@@ -36,7 +36,9 @@ function publicConfigOf(config: Config): PublicConfig {
     firebaseProjectId: config.firebase.projectId,
     firebaseApiKey: config.firebase.apiKey,
     firebaseAuthDomain: config.firebase.authDomain,
-    authEmulatorUrl: config.firebase.emulatorHost ? (config.firebase.emulatorPublicUrl ?? `http://${config.firebase.emulatorHost}`) : null,
+    authEmulatorUrl: config.firebase.emulatorHost
+      ? (config.firebase.emulatorPublicUrl ?? `http://${config.firebase.emulatorHost}`)
+      : null,
     stripePublishableKey: config.stripe.publishableKey,
     paymentSandboxUrl: config.stripe.apiUrl ? (config.stripe.sandboxPublicUrl ?? config.stripe.apiUrl) : null,
     imageUploadUrl: config.imageUploadUrl ?? "/upload",
@@ -47,10 +49,15 @@ function publicConfigOf(config: Config): PublicConfig {
 function readinessChecks(config: Config, db: DataSource): ReadinessChecks {
   return {
     database: async () => (await db.query("SELECT 1"), { ok: true, detail: "reachable" }),
-    migrations: async () => ((await db.showMigrations()) ? { ok: false, detail: "pending: run npm run migrate" } : { ok: true, detail: "applied" }),
+    migrations: async () =>
+      (await db.showMigrations())
+        ? { ok: false, detail: "pending: run npm run migrate" }
+        : { ok: true, detail: "applied" },
     identity: async () => ({
       ok: true,
-      detail: config.firebase.emulatorHost ? `Auth Emulator, project ${config.firebase.projectId}` : `Firebase project ${config.firebase.projectId}`,
+      detail: config.firebase.emulatorHost
+        ? `Auth Emulator, project ${config.firebase.projectId}`
+        : `Firebase project ${config.firebase.projectId}`,
     }),
     payments: async () => ({ ok: true, detail: config.stripe.apiUrl ? "Stripe-compatible sandbox" : "Stripe" }),
   };
@@ -73,7 +80,9 @@ async function listen(app: ShopApp["app"], config: Config): Promise<void> {
  */
 export async function startShop(config: Config, lifecycle: Lifecycle): Promise<RunningShop> {
   const log = createLogger(config.log);
-  const db = createDataSource(config.databaseUrl, log.child({ component: "database" }), { poolSize: config.operations.databasePoolSize });
+  const db = createDataSource(config.databaseUrl, log.child({ component: "database" }), {
+    poolSize: config.operations.databasePoolSize,
+  });
   await db.initialize();
   lifecycle.add("database pool", () => db.destroy());
   if (config.migrateOnStart) {
@@ -103,7 +112,8 @@ export async function startShop(config: Config, lifecycle: Lifecycle): Promise<R
   const schemaCurrent = async () => !(await db.showMigrations());
   if (await schemaCurrent()) {
     const unlisted = await services.users.revokeUnlistedAdmins();
-    if (unlisted.length) log.warn({ emails: unlisted }, `No longer admins (taken out of ADMIN_EMAILS): ${unlisted.join(", ")}`);
+    if (unlisted.length)
+      log.warn({ emails: unlisted }, `No longer admins (taken out of ADMIN_EMAILS): ${unlisted.join(", ")}`);
   }
   const callers = new Callers(tokens, services.users, events);
   const readiness = new Readiness(readinessChecks(config, db), log.child({ component: "readiness" }));
@@ -122,10 +132,18 @@ export async function startShop(config: Config, lifecycle: Lifecycle): Promise<R
   });
   lifecycle.add("HTTP server", shop.stop);
   await listen(shop.app, config);
-  lifecycle.add("periodic jobs", startShopJobs(config.jobs, services, db, log.child({ component: "jobs" }), schemaCurrent));
+  lifecycle.add(
+    "periodic jobs",
+    startShopJobs(config.jobs, services, db, log.child({ component: "jobs" }), schemaCurrent),
+  );
   let operatorsUrl: string | null = null;
   if (metrics && config.operations.metricsPort !== null) {
-    const operators = await startOperatorsListener({ host: config.operations.metricsHost, port: config.operations.metricsPort, metrics, readiness });
+    const operators = await startOperatorsListener({
+      host: config.operations.metricsHost,
+      port: config.operations.metricsPort,
+      metrics,
+      readiness,
+    });
     lifecycle.add("operators' listener", operators.stop);
     operatorsUrl = operators.url;
   }

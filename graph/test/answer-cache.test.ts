@@ -1,5 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { Answer, errorCode, getRaw, gql, insertPart, newCustomer, orderBody, rest, seededAdmin, shop, withDatabase } from "./support/client";
+import {
+  Answer,
+  errorCode,
+  getRaw,
+  gql,
+  insertPart,
+  newCustomer,
+  orderBody,
+  rest,
+  seededAdmin,
+  shop,
+  withDatabase,
+} from "./support/client";
 
 // Answers served from memory report 0 SQL statements (x-sql-queries, on in the test shop).
 const sqlOf = (answer: Answer) => Number(answer.headers.get("x-sql-queries"));
@@ -15,7 +27,8 @@ async function fromMemory(ask: () => Promise<Answer>): Promise<Answer> {
   return answer;
 }
 
-const MY_ORDERS = "query MyOrders { viewer { email role orders(first: 50) { edges { node { databaseId quantity address part { name available } } } } } }";
+const MY_ORDERS =
+  "query MyOrders { viewer { email role orders(first: 50) { edges { node { databaseId quantity address part { name available } } } } } }";
 const MY_PROFILE = "query MyProfile { viewer { email profile { education } } }";
 
 describe("signed-in reads answered from memory", () => {
@@ -38,13 +51,25 @@ describe("signed-in reads answered from memory", () => {
 
   it("a change written outside the shop (psql) shows in the very next read", async () => {
     const customer = await newCustomer();
-    const profile = { education: "BSc Electronics", address: "4 Mill Lane", phone: "441234567", linkedin: "https://linkedin.com/in/pat" };
-    expect((await rest("PUT", `/profileUpdate/${customer.email}`, { token: customer.token, body: profile })).status).toBe(200);
+    const profile = {
+      education: "BSc Electronics",
+      address: "4 Mill Lane",
+      phone: "441234567",
+      linkedin: "https://linkedin.com/in/pat",
+    };
+    expect(
+      (await rest("PUT", `/profileUpdate/${customer.email}`, { token: customer.token, body: profile })).status,
+    ).toBe(200);
     await gql(MY_PROFILE, {}, customer.token);
-    expect((await fromMemory(() => gql(MY_PROFILE, {}, customer.token))).body.data.viewer.profile.education).toBe("BSc Electronics");
+    expect((await fromMemory(() => gql(MY_PROFILE, {}, customer.token))).body.data.viewer.profile.education).toBe(
+      "BSc Electronics",
+    );
 
     await withDatabase((db) =>
-      db.query("UPDATE profiles SET education = 'MSc Photonics' WHERE user_id = (SELECT id FROM users WHERE email = $1)", [customer.email]),
+      db.query(
+        "UPDATE profiles SET education = 'MSc Photonics' WHERE user_id = (SELECT id FROM users WHERE email = $1)",
+        [customer.email],
+      ),
     );
     expect((await gql(MY_PROFILE, {}, customer.token)).body.data.viewer.profile.education).toBe("MSc Photonics");
 
@@ -90,8 +115,12 @@ describe("signed-in reads answered from memory", () => {
     const users = "query { users(first: 100) { edges { node { email } } } }";
     for (let i = 0; i < 3; i++) expect(sqlOf(await gql(users, {}, admin.token))).toBeGreaterThan(0);
     const customer = await newCustomer();
-    const subscribe = "mutation($email: String!) { subscribeNewsletter(email: $email) { subscribed alreadySubscribed } }";
-    const answers = [await gql(subscribe, { email: customer.email }, customer.token), await gql(subscribe, { email: customer.email }, customer.token)];
+    const subscribe =
+      "mutation($email: String!) { subscribeNewsletter(email: $email) { subscribed alreadySubscribed } }";
+    const answers = [
+      await gql(subscribe, { email: customer.email }, customer.token),
+      await gql(subscribe, { email: customer.email }, customer.token),
+    ];
     expect(answers.map((answer) => answer.body.data.subscribeNewsletter)).toEqual([
       { subscribed: true, alreadySubscribed: false },
       { subscribed: true, alreadySubscribed: true },
@@ -113,7 +142,8 @@ describe("catalogue reads answered from memory", () => {
 
   it("a GET revalidated with its ETag is 304 with no body, from memory or not; after a change it is 200 with a new ETag", async () => {
     const partId = await insertPart({ available: 5 });
-    const parts = (headers: Record<string, string>) => getRaw(`${shop().url}/parts`, { accept: "application/json", ...headers });
+    const parts = (headers: Record<string, string>) =>
+      getRaw(`${shop().url}/parts`, { accept: "application/json", ...headers });
     // A Cookie keeps the answer cache out of it: the app answers.
     const uncached = { cookie: "session=test" };
     const first = await parts(uncached);
@@ -130,7 +160,8 @@ describe("catalogue reads answered from memory", () => {
     await parts({});
     await parts({});
     let remembered = await parts({ "if-none-match": etag });
-    for (let attempt = 0; attempt < 3 && Number(remembered.headers["x-sql-queries"]) !== 0; attempt++) remembered = await parts({ "if-none-match": etag });
+    for (let attempt = 0; attempt < 3 && Number(remembered.headers["x-sql-queries"]) !== 0; attempt++)
+      remembered = await parts({ "if-none-match": etag });
     expect(remembered.status).toBe(304);
     expect(Number(remembered.headers["x-sql-queries"])).toBe(0);
     await withDatabase((db) => db.query("UPDATE parts SET available = 4 WHERE id = $1", [partId]));

@@ -61,7 +61,9 @@ describe("the OpenAPI document at /openapi.json", () => {
   it("lists every route of the spec, and exactly the REST routes the app registers", async () => {
     const operations = operationsOf(await openapiDocument());
     expect(operations.filter((operation) => SPEC_ROUTES.includes(operation)).sort()).toEqual([...SPEC_ROUTES].sort());
-    const registered = (await restRoutes()).filter((route) => !NOT_OPERATIONS.test(route.path)).map((route) => `${route.method} ${openapiPath(route.path)}`);
+    const registered = (await restRoutes())
+      .filter((route) => !NOT_OPERATIONS.test(route.path))
+      .map((route) => `${route.method} ${openapiPath(route.path)}`);
     expect(operations.sort()).toEqual([...new Set(registered)].sort());
   });
 
@@ -71,7 +73,9 @@ describe("the OpenAPI document at /openapi.json", () => {
     // A private shop's API states no license.
     const config = await createConfig({ extends: ["recommended-strict"], rules: { "info-license": "off" } });
     const problems = await lintFromString({ source: JSON.stringify(document), absoluteRef: "/openapi.json", config });
-    expect(problems.map((problem) => `${problem.ruleId}: ${problem.message} at ${problem.location[0]?.pointer}`)).toEqual([]);
+    expect(
+      problems.map((problem) => `${problem.ruleId}: ${problem.message} at ${problem.location[0]?.pointer}`),
+    ).toEqual([]);
   });
 
   it("describes every operation: who may call it, its parameters, body fields, answers and their refusals", async () => {
@@ -87,18 +91,25 @@ describe("the OpenAPI document at /openapi.json", () => {
       expect(described.summary, operation).toBeTruthy();
       expect(described.description, operation).toMatch(/Who may call it: /);
       expect(described.responses["500"] ?? described.responses["503"], `${operation} says how it fails`).toBeTruthy();
-      for (const parameter of described.parameters ?? []) expect(parameter.description, `${operation} ${parameter.name}`).toBeTruthy();
-      for (const response of Object.values<any>(described.responses)) expect(response.description, operation).toBeTruthy();
+      for (const parameter of described.parameters ?? [])
+        expect(parameter.description, `${operation} ${parameter.name}`).toBeTruthy();
+      for (const response of Object.values<any>(described.responses))
+        expect(response.description, operation).toBeTruthy();
       // The fields the fuzzer feeds (the declaration's `reads`) are the ones the document describes.
       const reads = declared.get(operation)?.reads;
       const body = described.requestBody?.content?.["application/json"]?.schema?.properties;
-      if (reads?.body || body) expect(Object.keys(body ?? {}).sort(), `${operation} body`).toEqual([...(reads?.body ?? [])].sort());
-      const query = (described.parameters ?? []).filter((parameter: any) => parameter.in === "query").map((parameter: any) => parameter.name);
+      if (reads?.body || body)
+        expect(Object.keys(body ?? {}).sort(), `${operation} body`).toEqual([...(reads?.body ?? [])].sort());
+      const query = (described.parameters ?? [])
+        .filter((parameter: any) => parameter.in === "query")
+        .map((parameter: any) => parameter.name);
       expect(query.sort(), `${operation} query`).toEqual([...(reads?.query ?? [])].sort());
     }
     const signedIn = document.paths["/order"].post;
     expect(signedIn.security).toEqual([{ accessToken: [] }]);
-    expect(Object.keys(signedIn.responses)).toEqual(expect.arrayContaining(["201", "400", "401", "404", "409", "500", "503"]));
+    expect(Object.keys(signedIn.responses)).toEqual(
+      expect.arrayContaining(["201", "400", "401", "404", "409", "500", "503"]),
+    );
     expect(document.paths["/user/{email}"].put.security).toEqual([{ firebaseIdToken: [] }]);
     const limited = document.paths["/newsletter"].post.responses["429"];
     expect(limited.headers["retry-after"]).toMatchObject({ required: true, schema: { type: "integer" } });
@@ -109,12 +120,24 @@ describe("the OpenAPI document at /openapi.json", () => {
     const parts = await rest("GET", "/parts");
     await expect(assertMatchesContract(shop().url, "GET", "/parts", parts)).resolves.toBeUndefined();
     const priced = { ...parts, body: [{ ...parts.body[0], price: String(parts.body[0].price) }] };
-    await expect(assertMatchesContract(shop().url, "GET", "/parts", priced)).rejects.toThrow(/\/0\/price must be number/);
+    await expect(assertMatchesContract(shop().url, "GET", "/parts", priced)).rejects.toThrow(
+      /\/0\/price must be number/,
+    );
     const extra = { ...parts, body: [{ ...parts.body[0], secret: 1 }] };
-    await expect(assertMatchesContract(shop().url, "GET", "/parts", extra)).rejects.toThrow(/must NOT have additional properties/);
-    await expect(assertMatchesContract(shop().url, "GET", "/parts?q=x", { ...parts, status: 418 })).rejects.toThrow(/418, a status the document does not list/);
-    const limited = { status: 429, headers: new Headers({ "content-type": "application/json" }), body: { error: "Too many" } };
-    await expect(assertMatchesContract(shop().url, "POST", "/newsletter", limited)).rejects.toThrow(/without its retry-after header/);
+    await expect(assertMatchesContract(shop().url, "GET", "/parts", extra)).rejects.toThrow(
+      /must NOT have additional properties/,
+    );
+    await expect(assertMatchesContract(shop().url, "GET", "/parts?q=x", { ...parts, status: 418 })).rejects.toThrow(
+      /418, a status the document does not list/,
+    );
+    const limited = {
+      status: 429,
+      headers: new Headers({ "content-type": "application/json" }),
+      body: { error: "Too many" },
+    };
+    await expect(assertMatchesContract(shop().url, "POST", "/newsletter", limited)).rejects.toThrow(
+      /without its retry-after header/,
+    );
     const html = { status: 200, headers: new Headers({ "content-type": "text/plain" }), body: "hello" };
     await expect(assertMatchesContract(shop().url, "GET", "/parts/abc", html)).rejects.toThrow(
       /as text\/plain, where the document lists application\/json, text\/html/,
@@ -143,7 +166,9 @@ describe("the reference page at /docs", () => {
   beforeAll(async () => {
     [production, productionWithDocs] = await Promise.all([
       productionEnv("docs-off").then((env) => spawnShop(env, { timeoutMs: 90_000, main: SHOP_MAIN })),
-      productionEnv("docs-on", { API_DOCS: "true" }).then((env) => spawnShop(env, { timeoutMs: 90_000, main: SHOP_MAIN })),
+      productionEnv("docs-on", { API_DOCS: "true" }).then((env) =>
+        spawnShop(env, { timeoutMs: 90_000, main: SHOP_MAIN }),
+      ),
     ]);
   });
 
@@ -161,7 +186,11 @@ describe("the reference page at /docs", () => {
     expect(page.headers.get("content-type")).toMatch(/^text\/html/);
     expect(html).toContain("<title>Partshop REST API</title>");
     const scripts = [...html.matchAll(/<script src="([^"]+)"/g)].map((match) => match[1]);
-    expect(scripts).toEqual(["/docs/static/swagger-ui-bundle.js", "/docs/static/swagger-ui-standalone-preset.js", "/docs/static/swagger-initializer.js"]);
+    expect(scripts).toEqual([
+      "/docs/static/swagger-ui-bundle.js",
+      "/docs/static/swagger-ui-standalone-preset.js",
+      "/docs/static/swagger-initializer.js",
+    ]);
     // No inline script: the shop's CSP (scripts from 'self' only) applies to the page as it is.
     expect(html).not.toMatch(/<script>/);
     expect(page.headers.get("content-security-policy")).toMatch(/script-src 'self'/);
@@ -226,7 +255,9 @@ describe("Apollo Sandbox's example operations", () => {
     const { clientSecret } = (await run("PayOrder", { orderId: placed.databaseId }, token)).createPaymentIntent;
     const { sandboxUrl, publishableKey } = await sandboxOf(shop().url);
     const transactionId = await payInSandbox(sandboxUrl, publishableKey, clientSecret);
-    expect((await run("ConfirmPayment", { orderId: placed.databaseId, transactionId }, token)).confirmOrderPayment).toMatchObject({
+    expect(
+      (await run("ConfirmPayment", { orderId: placed.databaseId, transactionId }, token)).confirmOrderPayment,
+    ).toMatchObject({
       status: "PAID",
       paid: true,
       transactionId,
@@ -254,7 +285,16 @@ describe("schema.graphql's rules", () => {
       input PartFilter { inStock: Boolean }
     `);
     expect(undescribedElements(schema).sort()).toEqual(
-      ["@mark(level:)", "Order.NEWEST", "Part", "Part.id", "PartFilter", "PartFilter.inStock", "Query", "Query.parts(first:)"].sort(),
+      [
+        "@mark(level:)",
+        "Order.NEWEST",
+        "Part",
+        "Part.id",
+        "PartFilter",
+        "PartFilter.inStock",
+        "Query",
+        "Query.parts(first:)",
+      ].sort(),
     );
     const { buildShopSchema } = requireBuilt("./api/graphql/schema.js");
     expect(undescribedElements(buildShopSchema())).toEqual([]);
@@ -269,7 +309,10 @@ describe("schema.graphql's rules", () => {
         "New" amount: Float
       }
     `);
-    expect(deprecationsWithoutReplacement(schema)).toEqual(['Query.price (reason: "Prices are gone")', 'Query.cost (reason: "Use `price`")']);
+    expect(deprecationsWithoutReplacement(schema)).toEqual([
+      'Query.price (reason: "Prices are gone")',
+      'Query.cost (reason: "Use `price`")',
+    ]);
   });
 
   it("refuses a breaking change against any earlier version, unless a version before deprecated what went", async () => {
@@ -285,16 +328,27 @@ describe("schema.graphql's rules", () => {
     expect(refused.join("\n")).toMatch(/Argument 'y: Int' was removed from field 'Query.d'/);
     expect(refused.join("\n")).toMatch(/Field 'Query.a' changed type from 'Int' to 'String'/);
     expect(refused.join("\n")).not.toMatch(/'b'/);
-    expect(await unexcusedBreakingChanges([v1, v2, version(`type Query { a: Int c: Int d(x: Int, y: Int): Int e: Int }`, null)])).toEqual([]);
+    expect(
+      await unexcusedBreakingChanges([
+        v1,
+        v2,
+        version(`type Query { a: Int c: Int d(x: Int, y: Int): Int e: Int }`, null),
+      ]),
+    ).toEqual([]);
     // Removed in the same change that deprecates it: no notice was given.
-    const removedAtOnce = await unexcusedBreakingChanges([v1, version(`type Query { a: Int c: Int d(x: Int, y: Int): Int }`, null)]);
+    const removedAtOnce = await unexcusedBreakingChanges([
+      v1,
+      version(`type Query { a: Int c: Int d(x: Int, y: Int): Int }`, null),
+    ]);
     expect(removedAtOnce).toEqual([expect.stringMatching(/Field 'b' .*was removed/)]);
   });
 
   it("reads the versions main has had from git (first parents only), refuses a shallow clone, and logs each version's changes", async () => {
     const repo = fs.mkdtempSync(path.join(os.tmpdir(), "partshop-schema-history-"));
     const git = (...args: string[]) =>
-      execFileSync("git", ["-C", repo, "-c", "user.email=t@example.com", "-c", "user.name=Test", ...args], { encoding: "utf8" });
+      execFileSync("git", ["-C", repo, "-c", "user.email=t@example.com", "-c", "user.name=Test", ...args], {
+        encoding: "utf8",
+      });
     const commitSchema = (sdl: string, message: string) => {
       fs.writeFileSync(path.join(repo, "schema.graphql"), sdl);
       git("add", "schema.graphql");
@@ -309,12 +363,20 @@ describe("schema.graphql's rules", () => {
       git("checkout", "-q", "main");
       git("merge", "-q", "--no-ff", "-m", "merge feature", "feature");
       const versions = committedVersions(repo);
-      expect(versions.map((version: { sdl: string }) => version.sdl)).toEqual([`type Query { a: Int }`, `type Query { a: Int b: Int }`]);
+      expect(versions.map((version: { sdl: string }) => version.sdl)).toEqual([
+        `type Query { a: Int }`,
+        `type Query { a: Int b: Int }`,
+      ]);
       // The branch's own field never reached main: removing it breaks nobody.
       expect(await unexcusedBreakingChanges(versions)).toEqual([]);
-      const changelog = await schemaChangelog([...versions, { commit: null, sdl: `type Query { a: Int b: Int c: String }` }]);
+      const changelog = await schemaChangelog([
+        ...versions,
+        { commit: null, sdl: `type Query { a: Int b: Int c: String }` },
+      ]);
       expect(changelog.indexOf("## Version 3")).toBeLessThan(changelog.indexOf("## Version 2"));
-      expect(changelog).toMatch(/## Version 3\n\nAdded or changed \(safe\):\n\n- Field 'c' was added to object type 'Query'/);
+      expect(changelog).toMatch(
+        /## Version 3\n\nAdded or changed \(safe\):\n\n- Field 'c' was added to object type 'Query'/,
+      );
       // A shallow clone fetches the history it lacks; one that cannot says so (null: the checks are skipped, loudly).
       const shallow = `${repo}-shallow`;
       const cutOff = `${repo}-cut-off`;
@@ -322,7 +384,9 @@ describe("schema.graphql's rules", () => {
       execFileSync("git", ["clone", "-q", "--depth", "1", `file://${repo}`, cutOff]);
       execFileSync("git", ["-C", cutOff, "remote", "remove", "origin"]);
       try {
-        expect(committedVersions(shallow).map((version: { sdl: string }) => version.sdl)).toEqual(versions.map((version: { sdl: string }) => version.sdl));
+        expect(committedVersions(shallow).map((version: { sdl: string }) => version.sdl)).toEqual(
+          versions.map((version: { sdl: string }) => version.sdl),
+        );
         expect(committedVersions(cutOff)).toBeNull();
       } finally {
         fs.rmSync(shallow, { recursive: true, force: true });

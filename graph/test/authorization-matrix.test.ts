@@ -62,11 +62,16 @@ interface GqlRow {
 
 const freshPart = () => insertPart({ available: 10 });
 async function freshProduct(): Promise<string> {
-  return withDatabase(async (client) => (await client.query(`INSERT INTO products (name) VALUES ('Matrix product') RETURNING id`)).rows[0].id);
+  return withDatabase(
+    async (client) =>
+      (await client.query(`INSERT INTO products (name) VALUES ('Matrix product') RETURNING id`)).rows[0].id,
+  );
 }
 async function freshAdminEmail(): Promise<string> {
   const email = `admin${crypto.randomBytes(5).toString("hex")}@example.com`;
-  await withDatabase((client) => client.query(`INSERT INTO users (email, role, admin_source) VALUES ($1, 'admin', 'promotion')`, [email]));
+  await withDatabase((client) =>
+    client.query(`INSERT INTO users (email, role, admin_source) VALUES ($1, 'admin', 'promotion')`, [email]),
+  );
   return email;
 }
 /** Another session of the role's person: a token of its own, to sign out without signing the matrix out. */
@@ -109,17 +114,39 @@ async function freshOrder(owner: Person): Promise<string> {
 const freshEmail = () => `matrix${crypto.randomBytes(5).toString("hex")}@example.com`;
 const orderGlobalId = (id: string) => Buffer.from(`Order:${id}`).toString("base64url");
 const productInput = { name: "Matrix product", price: 12.5 };
-const partInput = { name: "Matrix part", shortDesc: "Made by the matrix", img: "/images/parts/dc-jack.svg", price: 9.5, available: 5, minOrderQuantity: 1 };
-const partBody = { name: "Matrix part", short_desc: "Made by the matrix", img: "/images/parts/dc-jack.svg", price: 9.5, available: 5, min_order_quantity: 1 };
+const partInput = {
+  name: "Matrix part",
+  shortDesc: "Made by the matrix",
+  img: "/images/parts/dc-jack.svg",
+  price: 9.5,
+  available: 5,
+  minOrderQuantity: 1,
+};
+const partBody = {
+  name: "Matrix part",
+  short_desc: "Made by the matrix",
+  img: "/images/parts/dc-jack.svg",
+  price: 9.5,
+  available: 5,
+  min_order_quantity: 1,
+};
 const reviewInput = { name: "Matrix", ratings: 4, description: "Good part", img: "https://example.com/r.png" };
-const profileInput = { education: "BSc", address: "1 Main St", phone: "0123456789", linkedin: "https://linkedin.com/in/x" };
+const profileInput = {
+  education: "BSc",
+  address: "1 Main St",
+  phone: "0123456789",
+  linkedin: "https://linkedin.com/in/x",
+};
 
 const REST: Record<string, RestRow> = {
   "GET /healthz": { expect: [200, 200, 200, 200] },
   // Readiness tells a load balancer whether to send traffic; it shows no data.
   "GET /readyz": { expect: [200, 200, 200, 200] },
   // Stripe's webhook is authorised by its signature, whoever sends it: unsigned is refused for all.
-  "POST /stripe/webhook": { expect: [400, 400, 400, 400], request: () => ({ body: { type: "payment_intent.succeeded" } }) },
+  "POST /stripe/webhook": {
+    expect: [400, 400, 400, 400],
+    request: () => ({ body: { type: "payment_intent.succeeded" } }),
+  },
   "POST /upload": { expect: [401, 201, 201, 201], send: (_world, token) => uploadImage(shop().url, token) },
   // Uploaded images are public (unguessable content-hash names), as on the image host the spec uses.
   "GET /uploads/:name": { expect: [200, 200, 200, 200], request: (world) => ({ params: { name: world.upload } }) },
@@ -127,21 +154,33 @@ const REST: Record<string, RestRow> = {
   "GET /parts/:id": { expect: [200, 200, 200, 200], request: async () => ({ params: { id: await freshPart() } }) },
   // A bare id is the record's address with its words left out: moved (301, followed) to its own.
   "GET /p/:slug": { expect: [200, 200, 200, 200], request: async () => ({ params: { slug: await freshPart() } }) },
-  "GET /products/:slug": { expect: [200, 200, 200, 200], request: async () => ({ params: { slug: await freshProduct() } }) },
+  "GET /products/:slug": {
+    expect: [200, 200, 200, 200],
+    request: async () => ({ params: { slug: await freshProduct() } }),
+  },
   "GET /robots.txt": { expect: [200, 200, 200, 200] },
   "GET /sitemap.xml": { expect: [200, 200, 200, 200] },
   "GET /sitemap/:file": { expect: [200, 200, 200, 200], request: () => ({ params: { file: "1.xml" } }) },
   "GET /product": { expect: [200, 200, 200, 200] },
   "POST /product": { expect: [401, 403, 403, 201], request: () => ({ body: productInput }) },
-  "DELETE /product/:id": { expect: [401, 403, 403, 200], request: async () => ({ params: { id: await freshProduct() } }) },
+  "DELETE /product/:id": {
+    expect: [401, 403, 403, 200],
+    request: async () => ({ params: { id: await freshProduct() } }),
+  },
   "POST /order": { expect: [401, 201, 201, 201], request: async () => ({ body: orderBody(await freshPart(), 1) }) },
-  "GET /order": { expect: [401, 200, 403, 200], request: (world) => ({ query: `user=${encodeURIComponent(world.customer.email)}` }) },
+  "GET /order": {
+    expect: [401, 200, 403, 200],
+    request: (world) => ({ query: `user=${encodeURIComponent(world.customer.email)}` }),
+  },
   "GET /order/:id": { expect: [401, 200, 404, 200], request: (world) => ({ params: { id: world.order.id } }) },
   "PATCH /order/:id": {
     expect: [401, 200, 404, 404],
     request: (world) => ({ params: { id: world.paid.id }, body: { transactionId: world.paid.transactionId } }),
   },
-  "DELETE /userOrder/:id": { expect: [401, 200, 404, 404], request: async (world) => ({ params: { id: await freshOrder(world.customer) } }) },
+  "DELETE /userOrder/:id": {
+    expect: [401, 200, 404, 404],
+    request: async (world) => ({ params: { id: await freshOrder(world.customer) } }),
+  },
   "GET /getOrders": { expect: [401, 403, 403, 200] },
   "GET /admin/orders.csv": { expect: [401, 403, 403, 200], request: () => ({ query: "status=unpaid&search=matrix" }) },
   "GET /admin/parts.csv": { expect: [401, 403, 403, 200] },
@@ -156,20 +195,50 @@ const REST: Record<string, RestRow> = {
       }),
   },
   "POST /parts": { expect: [401, 403, 403, 201], request: () => ({ body: partBody }) },
-  "PATCH /parts/:id": { expect: [401, 403, 403, 200], request: async () => ({ params: { id: await freshPart() }, body: { name: "Matrix renamed" } }) },
-  "POST /parts/:id/restock": { expect: [401, 403, 403, 200], request: async () => ({ params: { id: await freshPart() }, body: { quantity: 3 } }) },
-  "POST /parts/:id/retire": { expect: [401, 403, 403, 200], request: async () => ({ params: { id: await freshPart() } }) },
-  "POST /parts/:id/restore": { expect: [401, 403, 403, 200], request: async () => ({ params: { id: await freshPart() } }) },
-  "POST /create-payment-intent": { expect: [401, 200, 404, 404], request: (world) => ({ body: { orderId: world.order.id } }) },
+  "PATCH /parts/:id": {
+    expect: [401, 403, 403, 200],
+    request: async () => ({ params: { id: await freshPart() }, body: { name: "Matrix renamed" } }),
+  },
+  "POST /parts/:id/restock": {
+    expect: [401, 403, 403, 200],
+    request: async () => ({ params: { id: await freshPart() }, body: { quantity: 3 } }),
+  },
+  "POST /parts/:id/retire": {
+    expect: [401, 403, 403, 200],
+    request: async () => ({ params: { id: await freshPart() } }),
+  },
+  "POST /parts/:id/restore": {
+    expect: [401, 403, 403, 200],
+    request: async () => ({ params: { id: await freshPart() } }),
+  },
+  "POST /create-payment-intent": {
+    expect: [401, 200, 404, 404],
+    request: (world) => ({ body: { orderId: world.order.id } }),
+  },
   "GET /review": { expect: [200, 200, 200, 200] },
   "POST /review": { expect: [401, 201, 201, 201], request: () => ({ body: reviewInput }) },
   "GET /user": { expect: [401, 403, 403, 200] },
-  "PUT /user/admin/:email": { expect: [401, 403, 403, 200], request: async () => ({ params: { email: await freshUserEmail() } }) },
-  "DELETE /user/admin/:email": { expect: [401, 403, 403, 200], request: async () => ({ params: { email: await freshAdminEmail() } }) },
+  "PUT /user/admin/:email": {
+    expect: [401, 403, 403, 200],
+    request: async () => ({ params: { email: await freshUserEmail() } }),
+  },
+  "DELETE /user/admin/:email": {
+    expect: [401, 403, 403, 200],
+    request: async () => ({ params: { email: await freshAdminEmail() } }),
+  },
   // Token issuance: each role presents its own Firebase ID token for the customer's email.
-  "PUT /user/:email": { expect: [401, 200, 403, 403], request: (world) => ({ params: { email: world.customer.email }, credential: "idToken" }) },
-  "GET /admin/:email": { expect: [401, 200, 403, 200], request: (world) => ({ params: { email: world.customer.email } }) },
-  "PUT /profileUpdate/:email": { expect: [401, 200, 403, 403], request: (world) => ({ params: { email: world.customer.email }, body: profileInput }) },
+  "PUT /user/:email": {
+    expect: [401, 200, 403, 403],
+    request: (world) => ({ params: { email: world.customer.email }, credential: "idToken" }),
+  },
+  "GET /admin/:email": {
+    expect: [401, 200, 403, 200],
+    request: (world) => ({ params: { email: world.customer.email } }),
+  },
+  "PUT /profileUpdate/:email": {
+    expect: [401, 200, 403, 403],
+    request: (world) => ({ params: { email: world.customer.email }, body: profileInput }),
+  },
   "POST /newsletter": { expect: [201, 201, 201, 201], request: () => ({ body: { email: freshEmail() } }) },
   // The API's own documents are public: the OpenAPI document, and (outside production) its reference page.
   "GET /openapi.json": { expect: [200, 200, 200, 200] },
@@ -188,7 +257,11 @@ const GRAPHQL: Record<string, GqlRow> = {
     variables: (world) => ({ id: world.order.globalId }),
   },
   "Query.parts": { expect: ["ok", "ok", "ok", "ok"], query: "{ parts(first: 1) { edges { cursor } } }" },
-  "Query.part": { expect: ["ok", "ok", "ok", "ok"], query: "query($id: ID!) { part(id: $id) { id } }", variables: async () => ({ id: await freshPart() }) },
+  "Query.part": {
+    expect: ["ok", "ok", "ok", "ok"],
+    query: "query($id: ID!) { part(id: $id) { id } }",
+    variables: async () => ({ id: await freshPart() }),
+  },
   "Query.products": { expect: ["ok", "ok", "ok", "ok"], query: "{ products(first: 1) { edges { cursor } } }" },
   "Query.product": {
     expect: ["ok", "ok", "ok", "ok"],
@@ -205,7 +278,10 @@ const GRAPHQL: Record<string, GqlRow> = {
     query: "query($email: String!) { isAdmin(email: $email) }",
     variables: (world) => ({ email: world.customer.email }),
   },
-  "Query.users": { expect: ["UNAUTHENTICATED", "FORBIDDEN", "FORBIDDEN", "ok"], query: "{ users(first: 1) { edges { cursor } } }" },
+  "Query.users": {
+    expect: ["UNAUTHENTICATED", "FORBIDDEN", "FORBIDDEN", "ok"],
+    query: "{ users(first: 1) { edges { cursor } } }",
+  },
   "Query.order": {
     expect: ["UNAUTHENTICATED", "ok", "NOT_FOUND", "ok"],
     query: "query($id: ID!) { order(id: $id) { id } }",
@@ -227,9 +303,18 @@ const GRAPHQL: Record<string, GqlRow> = {
     query: "query($id: ID!) { checkout(id: $id) { id } }",
     variables: (world) => ({ id: world.checkout.id }),
   },
-  "Query.adminParts": { expect: ["UNAUTHENTICATED", "FORBIDDEN", "FORBIDDEN", "ok"], query: "{ adminParts(first: 1, status: RETIRED) { edges { cursor } } }" },
-  "Query.auditLog": { expect: ["UNAUTHENTICATED", "FORBIDDEN", "FORBIDDEN", "ok"], query: "{ auditLog(first: 1, entityType: PART) { edges { cursor } } }" },
-  "Query.adminOverview": { expect: ["UNAUTHENTICATED", "FORBIDDEN", "FORBIDDEN", "ok"], query: "{ adminOverview { revenue revenueByDay { day } } }" },
+  "Query.adminParts": {
+    expect: ["UNAUTHENTICATED", "FORBIDDEN", "FORBIDDEN", "ok"],
+    query: "{ adminParts(first: 1, status: RETIRED) { edges { cursor } } }",
+  },
+  "Query.auditLog": {
+    expect: ["UNAUTHENTICATED", "FORBIDDEN", "FORBIDDEN", "ok"],
+    query: "{ auditLog(first: 1, entityType: PART) { edges { cursor } } }",
+  },
+  "Query.adminOverview": {
+    expect: ["UNAUTHENTICATED", "FORBIDDEN", "FORBIDDEN", "ok"],
+    query: "{ adminOverview { revenue revenueByDay { day } } }",
+  },
 
   "Mutation.addProduct": {
     expect: ["UNAUTHENTICATED", "FORBIDDEN", "FORBIDDEN", "ok"],
@@ -248,7 +333,8 @@ const GRAPHQL: Record<string, GqlRow> = {
   },
   "Mutation.updatePart": {
     expect: ["UNAUTHENTICATED", "FORBIDDEN", "FORBIDDEN", "ok"],
-    query: 'mutation($id: ID!) { updatePart(id: $id, input: { name: "Matrix renamed", available: 6, expectedAvailable: 10 }) { id } }',
+    query:
+      'mutation($id: ID!) { updatePart(id: $id, input: { name: "Matrix renamed", available: 6, expectedAvailable: 10 }) { id } }',
     variables: async () => ({ id: await freshPart() }),
   },
   "Mutation.importParts": {
@@ -278,7 +364,9 @@ const GRAPHQL: Record<string, GqlRow> = {
   "Mutation.placeOrder": {
     expect: ["UNAUTHENTICATED", "ok", "ok", "ok"],
     query: "mutation($input: PlaceOrderInput!) { placeOrder(input: $input) { id } }",
-    variables: async () => ({ input: { partId: await freshPart(), quantity: 1, address: "1 Main St", phone: "0123456789" } }),
+    variables: async () => ({
+      input: { partId: await freshPart(), quantity: 1, address: "1 Main St", phone: "0123456789" },
+    }),
   },
   "Mutation.cancelOrder": {
     expect: ["UNAUTHENTICATED", "ok", "NOT_FOUND", "NOT_FOUND"],
@@ -297,7 +385,8 @@ const GRAPHQL: Record<string, GqlRow> = {
   },
   "Mutation.confirmOrderPayment": {
     expect: ["UNAUTHENTICATED", "ok", "NOT_FOUND", "NOT_FOUND"],
-    query: "mutation($orderId: ID!, $transactionId: String!) { confirmOrderPayment(orderId: $orderId, transactionId: $transactionId) { id } }",
+    query:
+      "mutation($orderId: ID!, $transactionId: String!) { confirmOrderPayment(orderId: $orderId, transactionId: $transactionId) { id } }",
     variables: (world) => ({ orderId: world.paid.id, transactionId: world.paid.transactionId }),
   },
   "Mutation.addToCart": {
@@ -323,7 +412,9 @@ const GRAPHQL: Record<string, GqlRow> = {
   "Mutation.placeCheckout": {
     expect: ["UNAUTHENTICATED", "ok", "ok", "ok"],
     query: "mutation($input: PlaceCheckoutInput!) { placeCheckout(input: $input) { id } }",
-    variables: async () => ({ input: { lines: [{ partId: await freshPart(), quantity: 1 }], address: "1 Main St", phone: "0123456789" } }),
+    variables: async () => ({
+      input: { lines: [{ partId: await freshPart(), quantity: 1 }], address: "1 Main St", phone: "0123456789" },
+    }),
   },
   // Only the customer pays their checkout; an admin is told it does not exist, as for an order's payment.
   "Mutation.createCheckoutPaymentIntent": {
@@ -333,7 +424,8 @@ const GRAPHQL: Record<string, GqlRow> = {
   },
   "Mutation.confirmCheckoutPayment": {
     expect: ["UNAUTHENTICATED", "ok", "NOT_FOUND", "NOT_FOUND"],
-    query: "mutation($checkoutId: ID!, $transactionId: String!) { confirmCheckoutPayment(checkoutId: $checkoutId, transactionId: $transactionId) { id } }",
+    query:
+      "mutation($checkoutId: ID!, $transactionId: String!) { confirmCheckoutPayment(checkoutId: $checkoutId, transactionId: $transactionId) { id } }",
     variables: (world) => ({ checkoutId: world.paidCheckout.id, transactionId: world.paidCheckout.transactionId }),
   },
   // Each role presents its own Firebase ID token; the visitor has none that verifies.
@@ -392,7 +484,11 @@ beforeAll(async () => {
     { checkoutId: paidCheckoutId },
     customer.token,
   );
-  const checkoutTransactionId = await payInSandbox(sandboxUrl, publishableKey, checkoutIntent.body.data.createCheckoutPaymentIntent.clientSecret);
+  const checkoutTransactionId = await payInSandbox(
+    sandboxUrl,
+    publishableKey,
+    checkoutIntent.body.data.createCheckoutPaymentIntent.clientSecret,
+  );
   world = {
     customer,
     other,
@@ -412,7 +508,9 @@ async function restOutcome(key: string, row: RestRow, role: Role): Promise<numbe
   if (row.send) return (await row.send(world, tokenOf(role))).status;
   const [method, template] = key.split(" ");
   const request = (await row.request?.(world, role)) ?? {};
-  const urlPath = template.replace(/:(\w+)|\*$/g, (_match, name = "*") => encodeURIComponent(request.params?.[name] ?? ""));
+  const urlPath = template.replace(/:(\w+)|\*$/g, (_match, name = "*") =>
+    encodeURIComponent(request.params?.[name] ?? ""),
+  );
   const answer = await restAt(shop().url, method, urlPath + (request.query ? `?${request.query}` : ""), {
     token: tokenOf(role, request.credential),
     body: request.body,
@@ -436,7 +534,9 @@ describe("authorization matrix", () => {
     expect(Object.keys(REST).sort(), "REST routes without a row, or rows for routes that are gone").toEqual(routes);
     const { query, mutation } = await graphqlRootFields();
     const fields = [...query.map((name) => `Query.${name}`), ...mutation.map((name) => `Mutation.${name}`)].sort();
-    expect(Object.keys(GRAPHQL).sort(), "GraphQL fields without a row, or rows for fields that are gone").toEqual(fields);
+    expect(Object.keys(GRAPHQL).sort(), "GraphQL fields without a row, or rows for fields that are gone").toEqual(
+      fields,
+    );
   });
 
   it("every route and operation answers visitor, owner, another customer and admin as the table says", async () => {
@@ -444,13 +544,15 @@ describe("authorization matrix", () => {
     for (const [key, row] of Object.entries(REST)) {
       for (const [index, role] of ROLES.entries()) {
         const status = await restOutcome(key, row, role);
-        if (status !== row.expect[index]) mismatches.push(`${key} as ${role}: ${status}, expected ${row.expect[index]}`);
+        if (status !== row.expect[index])
+          mismatches.push(`${key} as ${role}: ${status}, expected ${row.expect[index]}`);
       }
     }
     for (const [key, row] of Object.entries(GRAPHQL)) {
       for (const [index, role] of ROLES.entries()) {
         const outcome = await graphqlOutcome(key, row, role);
-        if (outcome !== row.expect[index]) mismatches.push(`${key} as ${role}: ${outcome}, expected ${row.expect[index]}`);
+        if (outcome !== row.expect[index])
+          mismatches.push(`${key} as ${role}: ${outcome}, expected ${row.expect[index]}`);
       }
     }
     expect(mismatches).toEqual([]);

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { errorCode, firebaseSignIn, gql, insertPart, newCustomer, rest, type Shopper, withDatabase } from "./support/client";
+import {
+  errorCode,
+  firebaseSignIn,
+  gql,
+  insertPart,
+  newCustomer,
+  rest,
+  type Shopper,
+  withDatabase,
+} from "./support/client";
 
 /*
  * Carts (issue 47): a signed-in customer's cart kept by the shop (it follows them across
@@ -38,18 +47,34 @@ describe("a signed-in customer's cart", () => {
     let answer = await change(customer, ADD, screws, 1);
     expect(answer.body.errors).toBeUndefined();
     expect(linesOf(answer.body.data.addToCart)).toEqual([
-      expect.objectContaining({ quantity: 10, minQuantity: 10, maxQuantity: 40, lineTotal: 2.5, warning: null, warningMessage: null }),
+      expect.objectContaining({
+        quantity: 10,
+        minQuantity: 10,
+        maxQuantity: 40,
+        lineTotal: 2.5,
+        warning: null,
+        warningMessage: null,
+      }),
     ]);
     answer = await change(customer, ADD, screws, 5);
     expect(linesOf(answer.body.data.addToCart)[0].quantity).toBe(15);
     answer = await change(customer, ADD, fan, 2);
-    expect(answer.body.data.addToCart).toMatchObject({ lineCount: 2, itemCount: 17, subtotal: 43.73, canCheckOut: true });
+    expect(answer.body.data.addToCart).toMatchObject({
+      lineCount: 2,
+      itemCount: 17,
+      subtotal: 43.73,
+      canCheckOut: true,
+    });
     // Lines keep the order they were added in.
     expect(linesOf(answer.body.data.addToCart).map((line: any) => line.part.name)).toEqual(["Screws", "Fan"]);
 
     answer = await change(customer, SET, fan, 3);
     expect(linesOf(answer.body.data.setCartQuantity)[1].quantity).toBe(3);
-    answer = await gql(`mutation($partId: ID!) { removeFromCart(partId: $partId) { ${CART} } }`, { partId: screws }, customer.token);
+    answer = await gql(
+      `mutation($partId: ID!) { removeFromCart(partId: $partId) { ${CART} } }`,
+      { partId: screws },
+      customer.token,
+    );
     expect(answer.body.data.removeFromCart).toMatchObject({ lineCount: 1, itemCount: 3, subtotal: 59.97 });
     // The same cart from another device.
     expect((await cartOf(await anotherDevice(customer))).lineCount).toBe(1);
@@ -84,7 +109,9 @@ describe("a signed-in customer's cart", () => {
 
   it("warns, naming the part, when a part in the cart sold out, was retired, or its stock or minimum changed; it cannot be checked out so", async () => {
     const customer = await newCustomer("warned");
-    const parts = await Promise.all(["Sold-out SSD", "Retired RAM", "Scarce cable", "Bulk screws"].map((name) => insertPart({ available: 10, name })));
+    const parts = await Promise.all(
+      ["Sold-out SSD", "Retired RAM", "Scarce cable", "Bulk screws"].map((name) => insertPart({ available: 10, name })),
+    );
     for (const partId of parts) await change(customer, ADD, partId, 4);
     expect((await cartOf(customer)).canCheckOut).toBe(true);
     await withDatabase(async (client) => {
@@ -102,8 +129,16 @@ describe("a signed-in customer's cart", () => {
       ["BELOW_MINIMUM", "The minimum order for Bulk screws is 6: raise the quantity to check out"],
     ]);
     // Fixing the lines clears the warnings.
-    await gql(`mutation($partId: ID!) { removeFromCart(partId: $partId) { lineCount } }`, { partId: parts[0] }, customer.token);
-    await gql(`mutation($partId: ID!) { removeFromCart(partId: $partId) { lineCount } }`, { partId: parts[1] }, customer.token);
+    await gql(
+      `mutation($partId: ID!) { removeFromCart(partId: $partId) { lineCount } }`,
+      { partId: parts[0] },
+      customer.token,
+    );
+    await gql(
+      `mutation($partId: ID!) { removeFromCart(partId: $partId) { lineCount } }`,
+      { partId: parts[1] },
+      customer.token,
+    );
     await change(customer, SET, parts[2], 2);
     const fixed = await change(customer, SET, parts[3], 6);
     expect(fixed.body.data.setCartQuantity.canCheckOut).toBe(true);
@@ -113,10 +148,10 @@ describe("a signed-in customer's cart", () => {
     const customer = await newCustomer("full");
     const parts = await Promise.all(Array.from({ length: 51 }, () => insertPart({ available: 5 })));
     await withDatabase((client) =>
-      client.query("INSERT INTO cart_lines (user_id, part_id, quantity) SELECT u.id, p, 1 FROM users u, unnest($2::uuid[]) AS p WHERE u.email = $1", [
-        customer.email,
-        parts.slice(0, 50),
-      ]),
+      client.query(
+        "INSERT INTO cart_lines (user_id, part_id, quantity) SELECT u.id, p, 1 FROM users u, unnest($2::uuid[]) AS p WHERE u.email = $1",
+        [customer.email, parts.slice(0, 50)],
+      ),
     );
     const answer = await change(customer, ADD, parts[50], 1);
     expect(answer.body.errors[0]).toMatchObject({
@@ -149,7 +184,12 @@ describe("a visitor's cart, kept in the browser", () => {
       ["Preview gone", 1, "SOLD_OUT"],
     ]);
     // Nothing is stored.
-    expect(await withDatabase(async (client) => (await client.query("SELECT count(*)::int AS n FROM cart_lines WHERE part_id = $1", [fan])).rows[0].n)).toBe(0);
+    expect(
+      await withDatabase(
+        async (client) =>
+          (await client.query("SELECT count(*)::int AS n FROM cart_lines WHERE part_id = $1", [fan])).rows[0].n,
+      ),
+    ).toBe(0);
   });
 
   it("joins the account's cart at sign-in: the larger quantity of a part in both, within its bounds, and joining twice changes nothing", async () => {
@@ -168,7 +208,12 @@ describe("a visitor's cart, kept in the browser", () => {
       { partId: minimum, quantity: 1 },
       { partId: "0d1b2c3d-0000-4000-8000-000000000000", quantity: 1 },
     ];
-    const merge = () => gql(`mutation($lines: [CartLineInput!]!) { mergeCart(lines: $lines) { ${CART} } }`, { lines: browserCart }, customer.token);
+    const merge = () =>
+      gql(
+        `mutation($lines: [CartLineInput!]!) { mergeCart(lines: $lines) { ${CART} } }`,
+        { lines: browserCart },
+        customer.token,
+      );
     const merged = await merge();
     expect(merged.body.errors).toBeUndefined();
     const lines = linesOf(merged.body.data.mergeCart).map((line: any) => [line.part.name, line.quantity, line.warning]);
@@ -179,11 +224,17 @@ describe("a visitor's cart, kept in the browser", () => {
       ["By five", 5, null],
     ]);
     const again = await merge();
-    expect(linesOf(again.body.data.mergeCart).map((line: any) => [line.part.name, line.quantity, line.warning])).toEqual(lines);
+    expect(
+      linesOf(again.body.data.mergeCart).map((line: any) => [line.part.name, line.quantity, line.warning]),
+    ).toEqual(lines);
     // Only for signed-in customers.
-    expect(errorCode(await gql(`mutation($lines: [CartLineInput!]!) { mergeCart(lines: $lines) { lineCount } }`, { lines: browserCart }))).toBe(
-      "UNAUTHENTICATED",
-    );
+    expect(
+      errorCode(
+        await gql(`mutation($lines: [CartLineInput!]!) { mergeCart(lines: $lines) { lineCount } }`, {
+          lines: browserCart,
+        }),
+      ),
+    ).toBe("UNAUTHENTICATED");
     expect(errorCode(await gql("{ cart { lineCount } }"))).toBe("UNAUTHENTICATED");
     // REST has no cart: the spec's routes are unchanged.
     expect((await rest("GET", "/cart", { token: customer.token })).status).toBe(404);

@@ -2,7 +2,18 @@ import crypto from "node:crypto";
 import { execFileSync } from "node:child_process";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { availableOf, errorCode, gql, newCustomer, orderBody, rest, seededAdmin, shop, Shopper, withDatabase } from "./support/client";
+import {
+  availableOf,
+  errorCode,
+  gql,
+  newCustomer,
+  orderBody,
+  rest,
+  seededAdmin,
+  shop,
+  Shopper,
+  withDatabase,
+} from "./support/client";
 import { GRAPH_DIR } from "./support/processes";
 
 /*
@@ -17,7 +28,8 @@ beforeAll(async () => {
   [admin, customer] = await Promise.all([seededAdmin(), newCustomer("catalogue-admin")]);
 });
 
-const PART_FIELDS = "id databaseId name shortDesc img price available minOrderQuantity lowStockThreshold lowStock retired retiredAt";
+const PART_FIELDS =
+  "id databaseId name shortDesc img price available minOrderQuantity lowStockThreshold lowStock retired retiredAt";
 const unique = (label: string) => `${label} ${crypto.randomBytes(3).toString("hex")}`;
 const newPart = (overrides: Record<string, unknown> = {}) => ({
   name: unique("Admin part"),
@@ -30,17 +42,31 @@ const newPart = (overrides: Record<string, unknown> = {}) => ({
 });
 
 async function createPart(overrides: Record<string, unknown> = {}) {
-  const answer = await gql(`mutation($input: CreatePartInput!) { createPart(input: $input) { ${PART_FIELDS} } }`, { input: newPart(overrides) }, admin.token);
+  const answer = await gql(
+    `mutation($input: CreatePartInput!) { createPart(input: $input) { ${PART_FIELDS} } }`,
+    { input: newPart(overrides) },
+    admin.token,
+  );
   expect(answer.body.errors).toBeUndefined();
   return answer.body.data.createPart;
 }
 
 const updatePart = (id: string, input: Record<string, unknown>, token = admin.token) =>
-  gql(`mutation($id: ID!, $input: UpdatePartInput!) { updatePart(id: $id, input: $input) { ${PART_FIELDS} } }`, { id, input }, token);
+  gql(
+    `mutation($id: ID!, $input: UpdatePartInput!) { updatePart(id: $id, input: $input) { ${PART_FIELDS} } }`,
+    { id, input },
+    token,
+  );
 const restockPart = (id: string, quantity: unknown, token = admin.token) =>
-  gql(`mutation($id: ID!, $quantity: Int!) { restockPart(id: $id, quantity: $quantity) { ${PART_FIELDS} } }`, { id, quantity }, token);
-const retirePart = (id: string, token = admin.token) => gql(`mutation($id: ID!) { retirePart(id: $id) { ${PART_FIELDS} } }`, { id }, token);
-const restorePart = (id: string, token = admin.token) => gql(`mutation($id: ID!) { restorePart(id: $id) { ${PART_FIELDS} } }`, { id }, token);
+  gql(
+    `mutation($id: ID!, $quantity: Int!) { restockPart(id: $id, quantity: $quantity) { ${PART_FIELDS} } }`,
+    { id, quantity },
+    token,
+  );
+const retirePart = (id: string, token = admin.token) =>
+  gql(`mutation($id: ID!) { retirePart(id: $id) { ${PART_FIELDS} } }`, { id }, token);
+const restorePart = (id: string, token = admin.token) =>
+  gql(`mutation($id: ID!) { restorePart(id: $id) { ${PART_FIELDS} } }`, { id }, token);
 
 async function history(entityId: string) {
   const answer = await gql(
@@ -53,14 +79,26 @@ async function history(entityId: string) {
   return answer.body.data.auditLog.edges.map((edge: any) => edge.node);
 }
 
-const partRow = (id: string) => withDatabase(async (client) => (await client.query("SELECT *, price_cents::int FROM parts WHERE id = $1", [id])).rows[0]);
-const auditCount = () => withDatabase(async (client) => (await client.query("SELECT count(*)::int AS n FROM audit_log")).rows[0].n as number);
+const partRow = (id: string) =>
+  withDatabase(
+    async (client) => (await client.query("SELECT *, price_cents::int FROM parts WHERE id = $1", [id])).rows[0],
+  );
+const auditCount = () =>
+  withDatabase(async (client) => (await client.query("SELECT count(*)::int AS n FROM audit_log")).rows[0].n as number);
 const publicPartIds = async () => (await rest("GET", "/parts")).body.map((part: any) => part._id);
 
 describe("creating a part", () => {
   it("puts it on sale at once, for REST and GraphQL, and records who created it and what", async () => {
     const part = await createPart({ lowStockThreshold: 5 });
-    expect(part).toMatchObject({ price: 12.5, available: 40, minOrderQuantity: 2, lowStockThreshold: 5, lowStock: false, retired: false, retiredAt: null });
+    expect(part).toMatchObject({
+      price: 12.5,
+      available: 40,
+      minOrderQuantity: 2,
+      lowStockThreshold: 5,
+      lowStock: false,
+      retired: false,
+      retiredAt: null,
+    });
     expect(await publicPartIds()).toContain(part.databaseId);
     expect((await rest("GET", `/parts/${part.databaseId}`)).body).toEqual({
       _id: part.databaseId,
@@ -124,7 +162,10 @@ describe("creating a part", () => {
     });
     expect(fractional.status).toBe(400);
     expect(fractional.body.error).toBe("Stock must be a whole number from 0 to 10,000,000");
-    const stored = await withDatabase(async (client) => (await client.query("SELECT count(*)::int AS n FROM parts WHERE name LIKE 'Refused part%'")).rows[0].n);
+    const stored = await withDatabase(
+      async (client) =>
+        (await client.query("SELECT count(*)::int AS n FROM parts WHERE name LIKE 'Refused part%'")).rows[0].n,
+    );
     expect(stored).toBe(0);
     expect(await auditCount()).toBe(auditBefore);
   });
@@ -133,11 +174,24 @@ describe("creating a part", () => {
     const name = unique("REST part");
     const answer = await rest("POST", "/parts", {
       token: admin.token,
-      body: { name, short_desc: "From REST", img: "https://example.com/p.png", price: 3.99, available: 7, min_order_quantity: 1, low_stock_threshold: 3 },
+      body: {
+        name,
+        short_desc: "From REST",
+        img: "https://example.com/p.png",
+        price: 3.99,
+        available: 7,
+        min_order_quantity: 1,
+        low_stock_threshold: 3,
+      },
     });
     expect(answer.status).toBe(201);
     expect(answer.body).toEqual({ acknowledged: true, insertedId: expect.any(String) });
-    expect((await rest("GET", `/parts/${answer.body.insertedId}`)).body).toMatchObject({ name, price: 3.99, available: 7, short_desc: "From REST" });
+    expect((await rest("GET", `/parts/${answer.body.insertedId}`)).body).toMatchObject({
+      name,
+      price: 3.99,
+      available: 7,
+      short_desc: "From REST",
+    });
     for (const token of [customer.token, undefined]) {
       const refused = await rest("POST", "/parts", {
         token,
@@ -213,14 +267,22 @@ describe("editing a part", () => {
       expect(answer.body.errors[0].message).toMatch(message);
     }
     const row = await partRow(part.databaseId);
-    expect(row).toMatchObject({ name: part.name, price_cents: 1250, available: 40, min_order_quantity: 2, img: "/images/parts/dc-jack.svg" });
+    expect(row).toMatchObject({
+      name: part.name,
+      price_cents: 1250,
+      available: 40,
+      min_order_quantity: 2,
+      img: "/images/parts/dc-jack.svg",
+    });
     expect(await auditCount()).toBe(auditBefore);
   });
 
   it("a new stock figure is compared with the one the admin saw: an order placed meanwhile makes it a conflict, and nothing is saved", async () => {
     const part = await createPart({ available: 40 });
     // The admin opens the form (40), a customer orders 2, the admin saves 60 and a new name.
-    expect((await rest("POST", "/order", { token: customer.token, body: orderBody(part.databaseId, 2) })).status).toBe(201);
+    expect((await rest("POST", "/order", { token: customer.token, body: orderBody(part.databaseId, 2) })).status).toBe(
+      201,
+    );
     const stale = await updatePart(part.id, { name: "Should not be saved", available: 60, expectedAvailable: 40 });
     expect(errorCode(stale)).toBe("CONFLICT");
     expect(stale.body.errors[0].message).toBe(
@@ -235,23 +297,38 @@ describe("editing a part", () => {
     expect(entry.changes).toEqual([{ field: "available", before: "38", after: "60" }]);
 
     // Over REST the same rule, with the spec's names.
-    const conflict = await rest("PATCH", `/parts/${part.databaseId}`, { token: admin.token, body: { available: 10, expected_available: 59 } });
+    const conflict = await rest("PATCH", `/parts/${part.databaseId}`, {
+      token: admin.token,
+      body: { available: 10, expected_available: 59 },
+    });
     expect(conflict.status).toBe(409);
     const saved = await rest("PATCH", `/parts/${part.databaseId}`, {
       token: admin.token,
       body: { available: 10, expected_available: 60, short_desc: "Counted" },
     });
     expect(saved.status).toBe(200);
-    expect(saved.body).toMatchObject({ _id: part.databaseId, available: 10, short_desc: "Counted", retired: false, low_stock_threshold: 10 });
+    expect(saved.body).toMatchObject({
+      _id: part.databaseId,
+      available: 10,
+      short_desc: "Counted",
+      retired: false,
+      low_stock_threshold: 10,
+    });
   });
 
   it("an unknown or malformed part id is not found", async () => {
-    for (const id of [crypto.randomUUID(), "nope", Buffer.from(`Product:${crypto.randomUUID()}`).toString("base64url")]) {
+    for (const id of [
+      crypto.randomUUID(),
+      "nope",
+      Buffer.from(`Product:${crypto.randomUUID()}`).toString("base64url"),
+    ]) {
       expect(errorCode(await updatePart(id, { name: "x" })), id).toBe("NOT_FOUND");
       expect(errorCode(await restockPart(id, 1)), id).toBe("NOT_FOUND");
       expect(errorCode(await retirePart(id)), id).toBe("NOT_FOUND");
     }
-    expect((await rest("PATCH", `/parts/${crypto.randomUUID()}`, { token: admin.token, body: { name: "x" } })).status).toBe(404);
+    expect(
+      (await rest("PATCH", `/parts/${crypto.randomUUID()}`, { token: admin.token, body: { name: "x" } })).status,
+    ).toBe(404);
   });
 });
 
@@ -259,24 +336,45 @@ describe("compatible laptop models", () => {
   it("are set with the part's other fields, as \"Brand Model\" names, recorded in the history, and found by the catalogue's filters", async () => {
     const part = await createPart({ compatibleModels: ["Lenovo ThinkPad T14 Gen 2"] });
     const models = async () =>
-      (await gql("query($id: ID!) { part(id: $id) { compatibleModels { brand model name } } }", { id: part.id })).body.data.part.compatibleModels;
-    expect(await models()).toEqual([{ brand: "Lenovo", model: "ThinkPad T14 Gen 2", name: "Lenovo ThinkPad T14 Gen 2" }]);
+      (await gql("query($id: ID!) { part(id: $id) { compatibleModels { brand model name } } }", { id: part.id })).body
+        .data.part.compatibleModels;
+    expect(await models()).toEqual([
+      { brand: "Lenovo", model: "ThinkPad T14 Gen 2", name: "Lenovo ThinkPad T14 Gen 2" },
+    ]);
 
-    const answer = await updatePart(part.id, { compatibleModels: ["Dell  Latitude 5420", "lenovo ThinkPad T14 Gen 2", "Framework Laptop 13"], price: 13 });
+    const answer = await updatePart(part.id, {
+      compatibleModels: ["Dell  Latitude 5420", "lenovo ThinkPad T14 Gen 2", "Framework Laptop 13"],
+      price: 13,
+    });
     expect(answer.body.errors).toBeUndefined();
-    expect((await models()).map((model: any) => model.name)).toEqual(["Dell Latitude 5420", "Framework Laptop 13", "Lenovo ThinkPad T14 Gen 2"]);
+    expect((await models()).map((model: any) => model.name)).toEqual([
+      "Dell Latitude 5420",
+      "Framework Laptop 13",
+      "Lenovo ThinkPad T14 Gen 2",
+    ]);
     const [entry] = await history(part.id);
     expect(entry.changes).toEqual([
       { field: "price", before: "12.5", after: "13" },
-      { field: "compatibleModels", before: '["Lenovo ThinkPad T14 Gen 2"]', after: '["Dell Latitude 5420","Framework Laptop 13","Lenovo ThinkPad T14 Gen 2"]' },
+      {
+        field: "compatibleModels",
+        before: '["Lenovo ThinkPad T14 Gen 2"]',
+        after: '["Dell Latitude 5420","Framework Laptop 13","Lenovo ThinkPad T14 Gen 2"]',
+      },
     ]);
-    const byBrand = await gql(`{ parts(first: 100, filter: { brand: "framework" }) { edges { node { databaseId } } } }`);
+    const byBrand = await gql(
+      `{ parts(first: 100, filter: { brand: "framework" }) { edges { node { databaseId } } } }`,
+    );
     expect(byBrand.body.data.parts.edges.map((edge: any) => edge.node.databaseId)).toContain(part.databaseId);
 
     // The same list in another order or case changes nothing; an empty list clears it.
-    await updatePart(part.id, { compatibleModels: ["FRAMEWORK laptop 13", "Dell Latitude 5420", "Lenovo ThinkPad T14 Gen 2"] });
+    await updatePart(part.id, {
+      compatibleModels: ["FRAMEWORK laptop 13", "Dell Latitude 5420", "Lenovo ThinkPad T14 Gen 2"],
+    });
     expect((await history(part.id)).map((e: any) => e.action)).toEqual(["PART_UPDATED", "PART_CREATED"]);
-    const viaRest = await rest("PATCH", `/parts/${part.databaseId}`, { token: admin.token, body: { compatible_models: [] } });
+    const viaRest = await rest("PATCH", `/parts/${part.databaseId}`, {
+      token: admin.token,
+      body: { compatible_models: [] },
+    });
     expect(viaRest.status).toBe(200);
     expect(await models()).toEqual([]);
   });
@@ -296,7 +394,8 @@ describe("compatible laptop models", () => {
       expect(answer.body.errors[0].message).toMatch(message);
     }
     expect(await partRow(part.databaseId)).toMatchObject({ name: part.name });
-    const names = (await gql("query($id: ID!) { part(id: $id) { compatibleModels { name } } }", { id: part.id })).body.data.part.compatibleModels;
+    const names = (await gql("query($id: ID!) { part(id: $id) { compatibleModels { name } } }", { id: part.id })).body
+      .data.part.compatibleModels;
     expect(names).toEqual([{ name: "HP EliteBook 840 G8" }]);
   });
 
@@ -304,7 +403,10 @@ describe("compatible laptop models", () => {
     const brand = `Brand${crypto.randomBytes(3).toString("hex")}`;
     const part = await createPart({ name: unique("Searchable keyboard"), compatibleModels: [`${brand} Model 1`] });
     const found = async () => {
-      const answer = await gql(`query($brand: String) { parts(first: 100, filter: { brand: $brand }) { edges { node { databaseId } } } }`, { brand });
+      const answer = await gql(
+        `query($brand: String) { parts(first: 100, filter: { brand: $brand }) { edges { node { databaseId } } } }`,
+        { brand },
+      );
       return answer.body.data.parts.edges.map((edge: any) => edge.node.databaseId);
     };
     const brands = async () => (await gql("{ laptopBrands }")).body.data.laptopBrands;
@@ -313,7 +415,10 @@ describe("compatible laptop models", () => {
     await retirePart(part.id);
     expect(await found()).toEqual([]);
     expect(await brands()).not.toContain(brand);
-    const searched = await gql(`query($q: String) { parts(first: 100, search: $q) { edges { node { databaseId } } } }`, { q: part.name });
+    const searched = await gql(
+      `query($q: String) { parts(first: 100, search: $q) { edges { node { databaseId } } } }`,
+      { q: part.name },
+    );
     expect(searched.body.data.parts.edges.map((edge: any) => edge.node.databaseId)).not.toContain(part.databaseId);
     const viaRest = await rest("GET", `/parts?q=${encodeURIComponent(part.name)}`);
     expect(viaRest.status).toBe(200);
@@ -328,28 +433,46 @@ describe("restocking", () => {
     expect(answer.body.data.restockPart.available).toBe(50);
     expect(await availableOf(part.databaseId)).toBe(50);
     const [entry] = await history(part.id);
-    expect(entry).toMatchObject({ action: "PART_RESTOCKED", before: { available: 5 }, after: { available: 50, restocked: 45 } });
+    expect(entry).toMatchObject({
+      action: "PART_RESTOCKED",
+      before: { available: 5 },
+      after: { available: 50, restocked: 45 },
+    });
     for (const quantity of [0, -3, 1_000_001]) {
       const refused = await restockPart(part.id, quantity);
       expect(errorCode(refused), String(quantity)).toBe("BAD_USER_INPUT");
       expect(refused.body.errors[0].message).toMatch(/Restock quantity must be a whole number from 1 to 1,000,000/);
     }
     expect(errorCode(await restockPart(part.id, 1.5))).toBe("BAD_USER_INPUT");
-    const viaRest = await rest("POST", `/parts/${part.databaseId}/restock`, { token: admin.token, body: { quantity: 10 } });
+    const viaRest = await rest("POST", `/parts/${part.databaseId}/restock`, {
+      token: admin.token,
+      body: { quantity: 10 },
+    });
     expect(viaRest.status).toBe(200);
     expect(viaRest.body.available).toBe(60);
-    expect((await rest("POST", `/parts/${part.databaseId}/restock`, { token: admin.token, body: { quantity: "10" } })).status).toBe(400);
+    expect(
+      (await rest("POST", `/parts/${part.databaseId}/restock`, { token: admin.token, body: { quantity: "10" } }))
+        .status,
+    ).toBe(400);
     expect(await availableOf(part.databaseId)).toBe(60);
   });
 
   it("racing restocks, stock corrections and a rush of orders never oversell, and every unit is accounted for", async () => {
     const part = await createPart({ available: 20, minOrderQuantity: 1 });
     const buyers = await Promise.all(Array.from({ length: 40 }, (_, i) => newCustomer(`rush${i}`)));
-    const orders = buyers.map((buyer) => rest("POST", "/order", { token: buyer.token, body: orderBody(part.databaseId, 1) }));
+    const orders = buyers.map((buyer) =>
+      rest("POST", "/order", { token: buyer.token, body: orderBody(part.databaseId, 1) }),
+    );
     const restocks = Array.from({ length: 5 }, () => restockPart(part.id, 3));
     // Corrections with the figure an admin might have seen: most are stale and must be refused.
-    const corrections = [20, 19, 18, 17].map((seen) => updatePart(part.id, { available: seen + 1, expectedAvailable: seen }));
-    const [placed, restocked, corrected] = await Promise.all([Promise.all(orders), Promise.all(restocks), Promise.all(corrections)]);
+    const corrections = [20, 19, 18, 17].map((seen) =>
+      updatePart(part.id, { available: seen + 1, expectedAvailable: seen }),
+    );
+    const [placed, restocked, corrected] = await Promise.all([
+      Promise.all(orders),
+      Promise.all(restocks),
+      Promise.all(corrections),
+    ]);
 
     const accepted = placed.filter((answer) => answer.status === 201).length;
     expect(placed.every((answer) => answer.status === 201 || answer.status === 400)).toBe(true);
@@ -364,8 +487,12 @@ describe("restocking", () => {
     expect(row.available + accepted).toBe(row.stock_adjustment);
     const units = await withDatabase(
       async (client) =>
-        (await client.query("SELECT COALESCE(sum(quantity), 0)::int AS n FROM orders WHERE part_id = $1 AND status <> 'cancelled'", [part.databaseId])).rows[0]
-          .n,
+        (
+          await client.query(
+            "SELECT COALESCE(sum(quantity), 0)::int AS n FROM orders WHERE part_id = $1 AND status <> 'cancelled'",
+            [part.databaseId],
+          )
+        ).rows[0].n,
     );
     expect(units).toBe(accepted);
     const entries = await history(part.id);
@@ -376,11 +503,17 @@ describe("restocking", () => {
   it("the stock invariant check counts what admins added", async () => {
     const part = await createPart({ available: 12 });
     await restockPart(part.id, 8);
-    expect((await rest("POST", "/order", { token: customer.token, body: orderBody(part.databaseId, 4) })).status).toBe(201);
-    const output = execFileSync(process.execPath, [path.join(GRAPH_DIR, "dist", "ops", "check-invariants.js"), "--json"], {
-      env: { ...process.env, DATABASE_URL: shop().databaseUrl },
-      encoding: "utf8",
-    });
+    expect((await rest("POST", "/order", { token: customer.token, body: orderBody(part.databaseId, 4) })).status).toBe(
+      201,
+    );
+    const output = execFileSync(
+      process.execPath,
+      [path.join(GRAPH_DIR, "dist", "ops", "check-invariants.js"), "--json"],
+      {
+        env: { ...process.env, DATABASE_URL: shop().databaseUrl },
+        encoding: "utf8",
+      },
+    );
     const report = JSON.parse(output);
     expect(report.violations).toEqual([]);
     expect(report.uncheckedParts).not.toContain(part.databaseId);
@@ -398,8 +531,13 @@ describe("retiring a part", () => {
     expect(await publicPartIds()).not.toContain(part.databaseId);
     const listed = await gql("{ parts(first: 100) { edges { node { databaseId } } pageInfo { hasNextPage } } }");
     expect(listed.body.data.parts.edges.map((edge: any) => edge.node.databaseId)).not.toContain(part.databaseId);
-    expect((await rest("GET", `/parts/${part.databaseId}`)).body).toMatchObject({ _id: part.databaseId, retired: true });
-    expect((await gql("query($id: ID!) { part(id: $id) { retired } }", { id: part.id })).body.data.part.retired).toBe(true);
+    expect((await rest("GET", `/parts/${part.databaseId}`)).body).toMatchObject({
+      _id: part.databaseId,
+      retired: true,
+    });
+    expect((await gql("query($id: ID!) { part(id: $id) { retired } }", { id: part.id })).body.data.part.retired).toBe(
+      true,
+    );
 
     const other = await newCustomer("late");
     const refused = await rest("POST", "/order", { token: other.token, body: orderBody(part.databaseId, 1) });
@@ -413,9 +551,19 @@ describe("retiring a part", () => {
     expect(errorCode(refusedGql)).toBe("BAD_USER_INPUT");
 
     // The order that names it still shows it, its part resolves, and it can be paid or cancelled.
-    const viewer = await gql("{ viewer { orders(first: 100) { edges { node { databaseId partName part { id name retired } } } } } }", {}, customer.token);
-    const order = viewer.body.data.viewer.orders.edges.map((edge: any) => edge.node).find((node: any) => node.databaseId === placed.body.insertedId);
-    expect(order).toEqual({ databaseId: placed.body.insertedId, partName: part.name, part: { id: part.id, name: part.name, retired: true } });
+    const viewer = await gql(
+      "{ viewer { orders(first: 100) { edges { node { databaseId partName part { id name retired } } } } } }",
+      {},
+      customer.token,
+    );
+    const order = viewer.body.data.viewer.orders.edges
+      .map((edge: any) => edge.node)
+      .find((node: any) => node.databaseId === placed.body.insertedId);
+    expect(order).toEqual({
+      databaseId: placed.body.insertedId,
+      partName: part.name,
+      part: { id: part.id, name: part.name, retired: true },
+    });
     expect((await rest("DELETE", `/userOrder/${placed.body.insertedId}`, { token: customer.token })).status).toBe(200);
 
     // Retiring twice changes nothing; restoring puts it back on sale.
@@ -423,8 +571,14 @@ describe("retiring a part", () => {
     const restored = await rest("POST", `/parts/${part.databaseId}/restore`, { token: admin.token });
     expect(restored.body).toMatchObject({ retired: false, retired_at: null });
     expect(await publicPartIds()).toContain(part.databaseId);
-    expect((await rest("POST", "/order", { token: other.token, body: orderBody(part.databaseId, 1) })).status).toBe(201);
-    expect((await history(part.id)).map((entry: any) => entry.action)).toEqual(["PART_RESTORED", "PART_RETIRED", "PART_CREATED"]);
+    expect((await rest("POST", "/order", { token: other.token, body: orderBody(part.databaseId, 1) })).status).toBe(
+      201,
+    );
+    expect((await history(part.id)).map((entry: any) => entry.action)).toEqual([
+      "PART_RESTORED",
+      "PART_RETIRED",
+      "PART_CREATED",
+    ]);
     expect((await rest("POST", `/parts/${part.databaseId}/retire`, { token: admin.token })).body.retired).toBe(true);
     expect((await restorePart(part.id)).body.data.restorePart).toMatchObject({ retired: false, retiredAt: null });
   });
@@ -438,7 +592,11 @@ describe("the admins' parts list", () => {
     const gone = await createPart({ name: `Filter ${tag} retired`, available: 1 });
     await retirePart(gone.id);
     const list = async (args: string) => {
-      const answer = await gql(`{ adminParts(first: 100, search: "filter ${tag}"${args}) { edges { node { name } } } }`, {}, admin.token);
+      const answer = await gql(
+        `{ adminParts(first: 100, search: "filter ${tag}"${args}) { edges { node { name } } } }`,
+        {},
+        admin.token,
+      );
       expect(answer.body.errors).toBeUndefined();
       return answer.body.data.adminParts.edges.map((edge: any) => edge.node.name);
     };
@@ -478,7 +636,14 @@ describe("admin fields are for admins", () => {
       ["POST", `/parts/${part.databaseId}/restore`],
       ["GET", "/admin/orders.csv"],
     ]) {
-      expect((await rest(method, urlPath, { token: customer.token, body: method === "GET" ? undefined : { quantity: 5, name: "Hijacked" } })).status).toBe(403);
+      expect(
+        (
+          await rest(method, urlPath, {
+            token: customer.token,
+            body: method === "GET" ? undefined : { quantity: 5, name: "Hijacked" },
+          })
+        ).status,
+      ).toBe(403);
     }
     expect(await partRow(part.databaseId)).toMatchObject({ name: part.name, available: 40, retired_at: null });
     expect(await auditCount()).toBe(auditBefore);

@@ -8,7 +8,15 @@ describe("parts", () => {
     expect(Array.isArray(answer.body)).toBe(true);
     expect(answer.body.length).toBeGreaterThanOrEqual(12);
     const [first] = answer.body;
-    expect(Object.keys(first).sort()).toEqual(["_id", "available", "img", "min_order_quantity", "name", "price", "short_desc"]);
+    expect(Object.keys(first).sort()).toEqual([
+      "_id",
+      "available",
+      "img",
+      "min_order_quantity",
+      "name",
+      "price",
+      "short_desc",
+    ]);
     expect(first.price).toBe(49.99);
     expect(first.min_order_quantity).toBe(10);
     expect(first.img).toMatch(/^\/images\/parts\/.+\.svg$/);
@@ -34,7 +42,9 @@ describe("parts", () => {
 
   it("a browser asking for /parts/{id} as a page gets the web app, an API client gets JSON", async () => {
     const { body: parts } = await rest("GET", "/parts");
-    const page = await rest("GET", `/parts/${parts[0]._id}`, { headers: { accept: "text/html,application/xhtml+xml,*/*;q=0.8" } });
+    const page = await rest("GET", `/parts/${parts[0]._id}`, {
+      headers: { accept: "text/html,application/xhtml+xml,*/*;q=0.8" },
+    });
     expect(page.status).toBe(200);
     expect(page.headers.get("content-type")).toMatch(/text\/html/);
     expect(page.body).toContain("Partshop test page");
@@ -57,7 +67,15 @@ describe("products", () => {
     const answer = await rest("GET", "/product");
     expect(answer.status).toBe(200);
     expect(answer.body.length).toBeGreaterThanOrEqual(4);
-    expect(Object.keys(answer.body[0]).sort()).toEqual(["_id", "available_quantity", "description", "img", "min_quantity", "name", "price"]);
+    expect(Object.keys(answer.body[0]).sort()).toEqual([
+      "_id",
+      "available_quantity",
+      "description",
+      "img",
+      "min_quantity",
+      "name",
+      "price",
+    ]);
   });
 
   it("an admin adds a product and it lists first; the client may not set its id", async () => {
@@ -78,7 +96,12 @@ describe("products", () => {
     expect(added.body.acknowledged).toBe(true);
     expect(added.body.insertedId).not.toBe("mine");
     const list = await rest("GET", "/product");
-    expect(list.body[0]).toMatchObject({ _id: added.body.insertedId, name: "Partshop Flex 16", price: 1299.5, available_quantity: 40 });
+    expect(list.body[0]).toMatchObject({
+      _id: added.body.insertedId,
+      name: "Partshop Flex 16",
+      price: 1299.5,
+      available_quantity: 40,
+    });
   });
 
   it("a product needs a name of at most 20 characters; other fields are optional", async () => {
@@ -98,7 +121,10 @@ describe("products", () => {
 
   it("refuses wrong types instead of coercing them", async () => {
     const admin = await seededAdmin();
-    const answer = await rest("POST", "/product", { token: admin.token, body: { name: "Typed", price: "12", available_quantity: "5" } });
+    const answer = await rest("POST", "/product", {
+      token: admin.token,
+      body: { name: "Typed", price: "12", available_quantity: "5" },
+    });
     expect(answer.status).toBe(400);
     expect(answer.body.error).toMatch(/Available quantity must be a whole number/);
     expect(answer.body.error).toMatch(/Price must be an amount in dollars/);
@@ -124,15 +150,28 @@ describe("products", () => {
 
   it("GraphQL deleteProduct answers the name for the 'Product: {name} is deleted.' toast", async () => {
     const admin = await seededAdmin();
-    const added = await gql('mutation { addProduct(input: { name: "Dock USB-C", price: 89.99 }) { id name price } }', {}, admin.token);
+    const added = await gql(
+      'mutation { addProduct(input: { name: "Dock USB-C", price: 89.99 }) { id name price } }',
+      {},
+      admin.token,
+    );
     expect(added.body.data.addProduct).toMatchObject({ name: "Dock USB-C", price: 89.99 });
-    const deleted = await gql("mutation($id: ID!) { deleteProduct(id: $id) { deletedId name } }", { id: added.body.data.addProduct.id }, admin.token);
+    const deleted = await gql(
+      "mutation($id: ID!) { deleteProduct(id: $id) { deletedId name } }",
+      { id: added.body.data.addProduct.id },
+      admin.token,
+    );
     expect(deleted.body.data.deleteProduct).toEqual({ deletedId: added.body.data.addProduct.id, name: "Dock USB-C" });
   });
 });
 
 describe("reviews", () => {
-  const review = { name: "Rosa Diaz", ratings: 5, description: "Fast shipping, exact fit.", img: "https://example.com/rosa.png" };
+  const review = {
+    name: "Rosa Diaz",
+    ratings: 5,
+    description: "Fast shipping, exact fit.",
+    img: "https://example.com/rosa.png",
+  };
 
   it("anyone reads reviews; a signed-in customer adds one", async () => {
     const customer = await newCustomer();
@@ -169,9 +208,15 @@ describe("reviews", () => {
   it("stores text in any script exactly", async () => {
     const customer = await newCustomer();
     const text = "Très bien — 很好 — отлично 👍🏽";
-    const added = await rest("POST", "/review", { token: customer.token, body: { ...review, name: "Zoë 李", description: text } });
+    const added = await rest("POST", "/review", {
+      token: customer.token,
+      body: { ...review, name: "Zoë 李", description: text },
+    });
     const list = await rest("GET", "/review");
-    expect(list.body.find((r: any) => r._id === added.body.insertedId)).toMatchObject({ name: "Zoë 李", description: text });
+    expect(list.body.find((r: any) => r._id === added.body.insertedId)).toMatchObject({
+      name: "Zoë 李",
+      description: text,
+    });
   });
 });
 
@@ -195,7 +240,10 @@ describe("newsletter", () => {
 
   it("works through the subscribeNewsletter mutation", async () => {
     const email = uniqueEmail("gqlnews");
-    const answer = await gql("mutation($e: String!) { subscribeNewsletter(email: $e) { subscribed alreadySubscribed } }", { e: email });
+    const answer = await gql(
+      "mutation($e: String!) { subscribeNewsletter(email: $e) { subscribed alreadySubscribed } }",
+      { e: email },
+    );
     expect(answer.body.data.subscribeNewsletter).toEqual({ subscribed: true, alreadySubscribed: false });
     const invalid = await gql('mutation { subscribeNewsletter(email: "nope") { subscribed } }');
     expect(errorCode(invalid)).toBe("BAD_USER_INPUT");

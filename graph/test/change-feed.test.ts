@@ -20,9 +20,11 @@ afterAll(async () => {
 
 const listenBackends = () =>
   withDatabase(async (client) =>
-    (await client.query<{ pid: number }>("SELECT pid FROM pg_stat_activity WHERE application_name = 'partshop-change-feed' ORDER BY pid")).rows.map(
-      (row) => row.pid,
-    ),
+    (
+      await client.query<{ pid: number }>(
+        "SELECT pid FROM pg_stat_activity WHERE application_name = 'partshop-change-feed' ORDER BY pid",
+      )
+    ).rows.map((row) => row.pid),
   );
 
 async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
@@ -39,7 +41,9 @@ describe("the change feed's connection going silent", () => {
   it("cached reads fall through to the database while it is silent, and the caches come back on a new connection", async () => {
     const before = new Set(await listenBackends());
     sibling = await startSiblingShop("silent-feed", { LOG_FORMAT: "json" });
-    const backend = await waitFor("the new process's LISTEN connection", async () => (await listenBackends()).find((pid) => !before.has(pid)));
+    const backend = await waitFor("the new process's LISTEN connection", async () =>
+      (await listenBackends()).find((pid) => !before.has(pid)),
+    );
     const partId = await insertPart({ available: 7 });
     const read = () => restAt(sibling!.url, "GET", `/parts/${partId}`, { signal: AbortSignal.timeout(20_000) });
     expect((await read()).body.available).toBe(7);
@@ -58,7 +62,9 @@ describe("the change feed's connection going silent", () => {
       /In-memory caches off until the database is back/.test(sibling!.output()) ? true : undefined,
     );
 
-    await waitFor("the caches to come back", async () => (/In-memory caches back on/.test(sibling!.output()) ? true : undefined));
+    await waitFor("the caches to come back", async () =>
+      /In-memory caches back on/.test(sibling!.output()) ? true : undefined,
+    );
     expect((await listenBackends()).filter((pid) => !before.has(pid) && pid !== backend)).toHaveLength(1);
     await withDatabase((client) => client.query("UPDATE parts SET available = 5 WHERE id = $1", [partId]));
     expect((await read()).body.available).toBe(5);

@@ -29,14 +29,17 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const ADDRESS = "12 Harbour Road, Bristol";
 const PHONE = "0123456789";
-const CHECKOUT_FIELDS = "id databaseId total amountDue orderCount reservedUntil orders { databaseId number partName quantity price status paid }";
+const CHECKOUT_FIELDS =
+  "id databaseId total amountDue orderCount reservedUntil orders { databaseId number partName quantity price status paid }";
 const PLACE = `mutation($input: PlaceCheckoutInput!) { placeCheckout(input: $input) { ${CHECKOUT_FIELDS} } }`;
 
 type Line = { partId: string; quantity: number };
 
 async function checkOut(customer: Shopper, lines: Line[], url?: string) {
   const body = { query: PLACE, variables: { input: { lines, address: ADDRESS, phone: PHONE } } };
-  const answer = url ? await restAt(url, "POST", "/graphql", { token: customer.token, body }) : await gql(PLACE, body.variables, customer.token);
+  const answer = url
+    ? await restAt(url, "POST", "/graphql", { token: customer.token, body })
+    : await gql(PLACE, body.variables, customer.token);
   return answer;
 }
 
@@ -46,7 +49,10 @@ async function placed(customer: Shopper, lines: Line[]) {
   return answer.body.data.placeCheckout;
 }
 
-async function openCheckoutPayment(customer: Shopper, checkoutId: string): Promise<{ clientSecret: string; amount: number }> {
+async function openCheckoutPayment(
+  customer: Shopper,
+  checkoutId: string,
+): Promise<{ clientSecret: string; amount: number }> {
   const answer = await gql(
     "mutation($checkoutId: ID!) { createCheckoutPaymentIntent(checkoutId: $checkoutId) { clientSecret amount } }",
     { checkoutId },
@@ -67,10 +73,18 @@ const stockOf = (partIds: string[]) =>
 const ordersOfCheckout = (checkoutId: string) =>
   withDatabase(
     async (client) =>
-      (await client.query("SELECT id, status, transaction_id, cancel_reason, total_cents FROM orders WHERE checkout_id = $1 ORDER BY seq", [checkoutId])).rows,
+      (
+        await client.query(
+          "SELECT id, status, transaction_id, cancel_reason, total_cents FROM orders WHERE checkout_id = $1 ORDER BY seq",
+          [checkoutId],
+        )
+      ).rows,
   );
 const countOrdersOf = (email: string) =>
-  withDatabase(async (client) => (await client.query("SELECT count(*)::int AS n FROM orders WHERE user_email = $1", [email])).rows[0].n);
+  withDatabase(
+    async (client) =>
+      (await client.query("SELECT count(*)::int AS n FROM orders WHERE user_email = $1", [email])).rows[0].n,
+  );
 const refundsOf = async (intentId: string) => (await stripe.refunds.list({ payment_intent: intentId })).data;
 
 describe("placing a checkout", () => {
@@ -82,7 +96,11 @@ describe("placing a checkout", () => {
       await insertPart({ available: 8, priceCents: 400, minOrderQuantity: 2 }),
     ];
     for (const partId of parts) {
-      await gql("mutation($line: CartLineInput!) { addToCart(line: $line) { lineCount } }", { line: { partId, quantity: 1 } }, customer.token);
+      await gql(
+        "mutation($line: CartLineInput!) { addToCart(line: $line) { lineCount } }",
+        { line: { partId, quantity: 1 } },
+        customer.token,
+      );
     }
     const checkout = await placed(customer, [
       { partId: parts[0], quantity: 2 },
@@ -90,7 +108,9 @@ describe("placing a checkout", () => {
       { partId: parts[2], quantity: 3 },
     ]);
     expect(checkout).toMatchObject({ total: 46.99, amountDue: 46.99, orderCount: 3 });
-    expect(checkout.orders.map((order: any) => [order.partName !== "", order.quantity, order.price, order.status])).toEqual([
+    expect(
+      checkout.orders.map((order: any) => [order.partName !== "", order.quantity, order.price, order.status]),
+    ).toEqual([
       [true, 2, 25, "UNPAID"],
       [true, 1, 9.99, "UNPAID"],
       [true, 3, 12, "UNPAID"],
@@ -104,16 +124,44 @@ describe("placing a checkout", () => {
     expect(mine.body).toHaveLength(3);
     const one = await rest("GET", `/order/${checkout.orders[0].databaseId}`, { token: customer.token });
     expect(Object.keys(one.body).sort()).toEqual(
-      ["_id", "address", "createdAt", "order", "orderId", "paid", "phone", "price", "quantity", "status", "transactionId", "user", "userName"].sort(),
+      [
+        "_id",
+        "address",
+        "createdAt",
+        "order",
+        "orderId",
+        "paid",
+        "phone",
+        "price",
+        "quantity",
+        "status",
+        "transactionId",
+        "user",
+        "userName",
+      ].sort(),
     );
-    expect(one.body).toMatchObject({ orderId: parts[0], quantity: 2, price: 25, address: ADDRESS, phone: PHONE, paid: false, user: customer.email });
+    expect(one.body).toMatchObject({
+      orderId: parts[0],
+      quantity: 2,
+      price: 25,
+      address: ADDRESS,
+      phone: PHONE,
+      paid: false,
+      user: customer.email,
+    });
     const admin = await seededAdmin();
     const all = await rest("GET", `/getOrders?search=${encodeURIComponent(customer.email)}`, { token: admin.token });
-    expect(all.body.map((order: any) => order._id).sort()).toEqual(checkout.orders.map((order: any) => order.databaseId).sort());
+    expect(all.body.map((order: any) => order._id).sort()).toEqual(
+      checkout.orders.map((order: any) => order.databaseId).sort(),
+    );
 
     const cart = await gql("{ cart { lineCount } }", {}, customer.token);
     expect(cart.body.data.cart.lineCount).toBe(0);
-    const read = await gql(`query($id: ID!) { checkout(id: $id) { ${CHECKOUT_FIELDS} } }`, { id: checkout.id }, customer.token);
+    const read = await gql(
+      `query($id: ID!) { checkout(id: $id) { ${CHECKOUT_FIELDS} } }`,
+      { id: checkout.id },
+      customer.token,
+    );
     expect(read.body.data.checkout).toEqual(checkout);
   });
 
@@ -127,13 +175,23 @@ describe("placing a checkout", () => {
     ]);
     const [error] = answer.body.errors;
     expect(error.message).toMatch(/^Sold out hinge \d+ is out of stock$/);
-    expect(error.extensions).toMatchObject({ code: "BAD_USER_INPUT", line: 1, partId: soldOut, fields: { "lines.1": [error.message] } });
+    expect(error.extensions).toMatchObject({
+      code: "BAD_USER_INPUT",
+      line: 1,
+      partId: soldOut,
+      fields: { "lines.1": [error.message] },
+    });
     expect(await stockOf([plenty, soldOut])).toEqual([10, 0]);
     expect(await countOrdersOf(customer.email)).toBe(0);
     expect(
       await withDatabase(
         async (client) =>
-          (await client.query("SELECT count(*)::int AS n FROM checkouts c JOIN users u ON u.id = c.user_id WHERE u.email = $1", [customer.email])).rows[0].n,
+          (
+            await client.query(
+              "SELECT count(*)::int AS n FROM checkouts c JOIN users u ON u.id = c.user_id WHERE u.email = $1",
+              [customer.email],
+            )
+          ).rows[0].n,
       ),
     ).toBe(0);
   });
@@ -146,7 +204,14 @@ describe("placing a checkout", () => {
     const minimum = await insertPart({ available: 10, minOrderQuantity: 4, name: "Screws by four" });
     const few = await insertPart({ available: 2, name: "Rare fan" });
     const ordered = await insertPart({ available: 10, name: "Ordered battery" });
-    expect((await rest("POST", "/order", { token: customer.token, body: { orderId: ordered, quantity: 1, address: ADDRESS, phone: PHONE } })).status).toBe(201);
+    expect(
+      (
+        await rest("POST", "/order", {
+          token: customer.token,
+          body: { orderId: ordered, quantity: 1, address: ADDRESS, phone: PHONE },
+        })
+      ).status,
+    ).toBe(201);
     const cases: Array<[Line, string, string]> = [
       [{ partId: retired, quantity: 1 }, "BAD_USER_INPUT", "Retired keyboard is no longer sold"],
       [{ partId: minimum, quantity: 2 }, "BAD_USER_INPUT", "The minimum order for Screws by four is 4"],
@@ -164,7 +229,10 @@ describe("placing a checkout", () => {
     expect(invalid.body.errors[0].extensions).toMatchObject({ code: "BAD_USER_INPUT" });
     expect(invalid.body.errors[0].message).toMatch(/Quantity must be at least 1/);
     const empty = await checkOut(customer, []);
-    expect(empty.body.errors[0]).toMatchObject({ message: "Your checkout has no lines: add parts to your cart first", extensions: { code: "BAD_USER_INPUT" } });
+    expect(empty.body.errors[0]).toMatchObject({
+      message: "Your checkout has no lines: add parts to your cart first",
+      extensions: { code: "BAD_USER_INPUT" },
+    });
     expect(await countOrdersOf(customer.email)).toBe(1);
   });
 
@@ -195,7 +263,8 @@ describe("placing a checkout", () => {
       bounded.url,
     );
     expect(four.body.errors[0]).toMatchObject({
-      message: "This checkout would make 4 unpaid orders, over the 3 one customer may hold at once: remove some lines, or pay or cancel some orders first",
+      message:
+        "This checkout would make 4 unpaid orders, over the 3 one customer may hold at once: remove some lines, or pay or cancel some orders first",
       extensions: { code: "CONFLICT" },
     });
     expect(await stockOf(parts)).toEqual([10, 10, 10, 10]);
@@ -214,7 +283,10 @@ describe("placing a checkout", () => {
 describe("paying a checkout once", () => {
   it("one PaymentIntent for the total the shop computes; paying it marks every order paid, once whatever repeats", async () => {
     const customer = await newCustomer("payonce");
-    const parts = [await insertPart({ available: 5, priceCents: 2000 }), await insertPart({ available: 5, priceCents: 350 })];
+    const parts = [
+      await insertPart({ available: 5, priceCents: 2000 }),
+      await insertPart({ available: 5, priceCents: 350 }),
+    ];
     const checkout = await placed(customer, [
       { partId: parts[0], quantity: 1 },
       { partId: parts[1], quantity: 2 },
@@ -234,7 +306,10 @@ describe("paying a checkout once", () => {
     );
     expect(confirmed.body.errors, JSON.stringify(confirmed.body.errors)).toBeUndefined();
     expect(confirmed.body.data.confirmCheckoutPayment).toMatchObject({ amountDue: 0, reservedUntil: null });
-    expect(confirmed.body.data.confirmCheckoutPayment.orders.map((order: any) => order.status)).toEqual(["PAID", "PAID"]);
+    expect(confirmed.body.data.confirmCheckoutPayment.orders.map((order: any) => order.status)).toEqual([
+      "PAID",
+      "PAID",
+    ]);
     const rows = await ordersOfCheckout(checkout.databaseId);
     expect(rows.map((row) => row.transaction_id)).toEqual([intentId, intentId]);
 
@@ -252,14 +327,20 @@ describe("paying a checkout once", () => {
       { checkoutId: checkout.id },
       customer.token,
     );
-    expect(paidAgain.body.errors[0]).toMatchObject({ message: "This checkout is paid: none of its orders is left to pay", extensions: { code: "CONFLICT" } });
+    expect(paidAgain.body.errors[0]).toMatchObject({
+      message: "This checkout is paid: none of its orders is left to pay",
+      extensions: { code: "CONFLICT" },
+    });
     // Someone else's checkout is not there for them.
     const other = await newCustomer("nosy");
     for (const token of [other.token]) {
       const answer = await gql("query($id: ID!) { checkout(id: $id) { id } }", { id: checkout.id }, token);
       expect(answer.body.errors[0].extensions.code).toBe("NOT_FOUND");
     }
-    expect((await gql("query($id: ID!) { checkout(id: $id) { id } }", { id: checkout.id }, admin.token)).body.data.checkout.id).toBe(checkout.id);
+    expect(
+      (await gql("query($id: ID!) { checkout(id: $id) { id } }", { id: checkout.id }, admin.token)).body.data.checkout
+        .id,
+    ).toBe(checkout.id);
   });
 
   it("a line cancelled before paying: the amount is lowered while it can be, and a payment of the old amount gives that line's share back", async () => {
@@ -290,9 +371,17 @@ describe("paying a checkout once", () => {
       expect(refunds[0].metadata).toMatchObject({ checkoutId: checkout.databaseId });
     });
     // The cancelled line's history and timeline say its share was given back; the others are paid.
-    const timeline = await gql("query($id: ID!) { order(id: $id) { status cancelReason timeline { kind description } } }", { id: cancelled }, customer.token);
+    const timeline = await gql(
+      "query($id: ID!) { order(id: $id) { status cancelReason timeline { kind description } } }",
+      { id: cancelled },
+      customer.token,
+    );
     expect(timeline.body.data.order).toMatchObject({ status: "CANCELLED", cancelReason: "CUSTOMER" });
-    expect(timeline.body.data.order.timeline.map((event: any) => event.kind)).toEqual(["PLACED", "CANCELLED", "PAYMENT_REFUNDED"]);
+    expect(timeline.body.data.order.timeline.map((event: any) => event.kind)).toEqual([
+      "PLACED",
+      "CANCELLED",
+      "PAYMENT_REFUNDED",
+    ]);
     expect(timeline.body.data.order.timeline[2].description).toMatch(/\$7\.00/);
 
     // Repeated reports and reconciliation give nothing back twice.
@@ -305,7 +394,13 @@ describe("paying a checkout once", () => {
     await Promise.all([confirm(), confirm()]);
     expect((await refundsOf(intentId)).map((refund) => refund.amount)).toEqual([700]);
     const entries = await withDatabase(
-      async (client) => (await client.query("SELECT entity_id FROM audit_log WHERE action = 'payment.refunded' AND after->>'payment' = $1", [intentId])).rows,
+      async (client) =>
+        (
+          await client.query(
+            "SELECT entity_id FROM audit_log WHERE action = 'payment.refunded' AND after->>'payment' = $1",
+            [intentId],
+          )
+        ).rows,
     );
     expect(entries.map((entry) => entry.entity_id)).toEqual([cancelled]);
 
@@ -315,24 +410,32 @@ describe("paying a checkout once", () => {
       [parts[0], parts[2]].map((partId) => ({ partId, quantity: 1 })),
     );
     const before = await openCheckoutPayment(customer, second.id);
-    expect((await rest("DELETE", `/userOrder/${second.orders[1].databaseId}`, { token: customer.token })).status).toBe(200);
+    expect((await rest("DELETE", `/userOrder/${second.orders[1].databaseId}`, { token: customer.token })).status).toBe(
+      200,
+    );
     const after = await openCheckoutPayment(customer, second.id);
     expect(after).toEqual({ clientSecret: before.clientSecret, amount: 10 });
     const secondIntent = await payWithCard(after.clientSecret);
-    await eventually(async () => expect((await ordersOfCheckout(second.databaseId)).map((row) => row.status)).toEqual(["paid", "cancelled"]));
+    await eventually(async () =>
+      expect((await ordersOfCheckout(second.databaseId)).map((row) => row.status)).toEqual(["paid", "cancelled"]),
+    );
     expect(await refundsOf(secondIntent)).toEqual([]);
   });
 
   it("a checkout whose every order was cancelled calls its payment off; one paid anyway is refunded in full", async () => {
     const customer = await newCustomer("calloff");
-    const parts = [await insertPart({ available: 5, priceCents: 1000 }), await insertPart({ available: 5, priceCents: 500 })];
+    const parts = [
+      await insertPart({ available: 5, priceCents: 1000 }),
+      await insertPart({ available: 5, priceCents: 500 }),
+    ];
     const checkout = await placed(
       customer,
       parts.map((partId) => ({ partId, quantity: 1 })),
     );
     const { clientSecret } = await openCheckoutPayment(customer, checkout.id);
     const intentId = clientSecret.split("_secret_")[0];
-    for (const order of checkout.orders) expect((await rest("DELETE", `/userOrder/${order.databaseId}`, { token: customer.token })).status).toBe(200);
+    for (const order of checkout.orders)
+      expect((await rest("DELETE", `/userOrder/${order.databaseId}`, { token: customer.token })).status).toBe(200);
     await eventually(async () => expect((await stripe.paymentIntents.retrieve(intentId)).status).toBe("canceled"));
     const reopened = await gql(
       "mutation($checkoutId: ID!) { createCheckoutPaymentIntent(checkoutId: $checkoutId) { clientSecret } }",
@@ -352,26 +455,42 @@ describe("paying a checkout once", () => {
     const lateSecret = (await openCheckoutPayment(customer, late.id)).clientSecret;
     const lateIntent = lateSecret.split("_secret_")[0];
     await withDatabase((client) =>
-      client.query("UPDATE orders SET status = 'cancelled', cancelled_at = now(), cancel_reason = 'hold_expired' WHERE checkout_id = $1", [late.databaseId]),
+      client.query(
+        "UPDATE orders SET status = 'cancelled', cancelled_at = now(), cancel_reason = 'hold_expired' WHERE checkout_id = $1",
+        [late.databaseId],
+      ),
     );
-    await withDatabase((client) => client.query("UPDATE parts SET available = available + 1 WHERE id = ANY($1::uuid[])", [parts]));
+    await withDatabase((client) =>
+      client.query("UPDATE parts SET available = available + 1 WHERE id = ANY($1::uuid[])", [parts]),
+    );
     await payWithCard(lateSecret);
-    await eventually(async () => expect((await refundsOf(lateIntent)).reduce((sum, refund) => sum + refund.amount, 0)).toBe(1500));
+    await eventually(async () =>
+      expect((await refundsOf(lateIntent)).reduce((sum, refund) => sum + refund.amount, 0)).toBe(1500),
+    );
     expect((await ordersOfCheckout(late.databaseId)).map((row) => row.status)).toEqual(["cancelled", "cancelled"]);
   });
 
   it("an admin refunds one order of a paid checkout: that order's total only, the others stay paid", async () => {
     const customer = await newCustomer("refundone");
     const admin = await seededAdmin();
-    const parts = [await insertPart({ available: 5, priceCents: 1200 }), await insertPart({ available: 5, priceCents: 800 })];
+    const parts = [
+      await insertPart({ available: 5, priceCents: 1200 }),
+      await insertPart({ available: 5, priceCents: 800 }),
+    ];
     const checkout = await placed(
       customer,
       parts.map((partId) => ({ partId, quantity: 1 })),
     );
     const intentId = await payWithCard((await openCheckoutPayment(customer, checkout.id)).clientSecret);
-    await eventually(async () => expect((await ordersOfCheckout(checkout.databaseId)).map((row) => row.status)).toEqual(["paid", "paid"]));
+    await eventually(async () =>
+      expect((await ordersOfCheckout(checkout.databaseId)).map((row) => row.status)).toEqual(["paid", "paid"]),
+    );
 
-    const refunded = await gql("mutation($id: ID!) { refundOrder(id: $id) { status refundedAmount } }", { id: checkout.orders[1].databaseId }, admin.token);
+    const refunded = await gql(
+      "mutation($id: ID!) { refundOrder(id: $id) { status refundedAmount } }",
+      { id: checkout.orders[1].databaseId },
+      admin.token,
+    );
     expect(refunded.body.data.refundOrder).toEqual({ status: "REFUNDED", refundedAmount: 8 });
     expect((await refundsOf(intentId)).map((refund) => refund.amount)).toEqual([800]);
     // The charge.refunded webhook of that refund leaves the other order paid.
@@ -381,19 +500,33 @@ describe("paying a checkout once", () => {
 
     // A refund of the rest at Stripe (its dashboard) refunds the order it leaves.
     await stripe.refunds.create({ payment_intent: intentId });
-    await eventually(async () => expect((await ordersOfCheckout(checkout.databaseId)).map((row) => row.status)).toEqual(["refunded", "refunded"]));
+    await eventually(async () =>
+      expect((await ordersOfCheckout(checkout.databaseId)).map((row) => row.status)).toEqual(["refunded", "refunded"]),
+    );
     expect(await stockOf(parts)).toEqual([5, 5]);
   });
 
   it("the single-order payment flow still works beside checkouts", async () => {
     const customer = await newCustomer("single");
     const partId = await insertPart({ available: 5, priceCents: 1999 });
-    const placedOrder = await rest("POST", "/order", { token: customer.token, body: { orderId: partId, quantity: 1, address: ADDRESS, phone: PHONE } });
-    const intent = await rest("POST", "/create-payment-intent", { token: customer.token, body: { orderId: placedOrder.body.insertedId } });
+    const placedOrder = await rest("POST", "/order", {
+      token: customer.token,
+      body: { orderId: partId, quantity: 1, address: ADDRESS, phone: PHONE },
+    });
+    const intent = await rest("POST", "/create-payment-intent", {
+      token: customer.token,
+      body: { orderId: placedOrder.body.insertedId },
+    });
     expect(Object.keys(intent.body)).toEqual(["clientSecret"]);
     const transactionId = await payWithCard(intent.body.clientSecret);
-    const patched = await rest("PATCH", `/order/${placedOrder.body.insertedId}`, { token: customer.token, body: { transactionId } });
+    const patched = await rest("PATCH", `/order/${placedOrder.body.insertedId}`, {
+      token: customer.token,
+      body: { transactionId },
+    });
     expect(patched.body).toEqual({ acknowledged: true, modifiedCount: expect.any(Number) });
-    expect((await rest("GET", `/order/${placedOrder.body.insertedId}`, { token: customer.token })).body).toMatchObject({ paid: true, transactionId });
+    expect((await rest("GET", `/order/${placedOrder.body.insertedId}`, { token: customer.token })).body).toMatchObject({
+      paid: true,
+      transactionId,
+    });
   });
 });

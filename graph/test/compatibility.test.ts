@@ -38,13 +38,17 @@ describe("compatible laptop models", () => {
     }
     const battery = parts.find((p: any) => p.name === "Li-ion Battery 11.55V 57Wh, 3-cell");
     const models = (await gql(PART_MODELS, { id: battery._id })).body.data.part.compatibleModels;
-    expect(models).toContainEqual(expect.objectContaining({ brand: "Lenovo", model: "ThinkPad T14 Gen 2", name: "Lenovo ThinkPad T14 Gen 2" }));
+    expect(models).toContainEqual(
+      expect.objectContaining({ brand: "Lenovo", model: "ThinkPad T14 Gen 2", name: "Lenovo ThinkPad T14 Gen 2" }),
+    );
   });
 
   it("a laptop model is a Node: node(id:) answers it", async () => {
     const { body: parts } = await rest("GET", "/parts");
     const [model] = (await gql(PART_MODELS, { id: parts[0]._id })).body.data.part.compatibleModels;
-    const node = await gql("query($id: ID!) { node(id: $id) { __typename id ... on LaptopModel { name } } }", { id: model.id });
+    const node = await gql("query($id: ID!) { node(id: $id) { __typename id ... on LaptopModel { name } } }", {
+      id: model.id,
+    });
     expect(node.body.data.node).toEqual({ __typename: "LaptopModel", id: model.id, name: model.name });
   });
 
@@ -68,7 +72,11 @@ describe("compatible laptop models", () => {
     expect(new Set(all).size).toBe(all.length);
     expect([...all].sort((a, b) => (a.toLowerCase() < b.toLowerCase() ? -1 : 1))).toEqual(all);
     const t14 = await gql(query, { search: "t14 GEN" });
-    expect(t14.body.data.laptopModels.edges.map((edge: any) => edge.node.model)).toEqual(["ThinkPad T14 Gen 1", "ThinkPad T14 Gen 2", "ThinkPad T14 Gen 3"]);
+    expect(t14.body.data.laptopModels.edges.map((edge: any) => edge.node.model)).toEqual([
+      "ThinkPad T14 Gen 1",
+      "ThinkPad T14 Gen 2",
+      "ThinkPad T14 Gen 3",
+    ]);
     expect(errorCode(await gql(query, { after: "bm9wZQ" }))).toBe("BAD_USER_INPUT");
   });
 });
@@ -78,8 +86,12 @@ describe("setCompatibleModels (the service the admin form will call)", () => {
     const [partId] = await insertParts([{ name: `Guarded ${uniqueWord()}` }]);
     const customer = await domain.actor((await newCustomer("compat")).email);
     const models = [{ brand: "Dell", model: "Latitude 5420" }];
-    expect(await shopError(domain.compatibility.setCompatibleModels(null, partId, models))).toMatchObject({ code: "UNAUTHENTICATED" });
-    expect(await shopError(domain.compatibility.setCompatibleModels(customer, partId, models))).toMatchObject({ code: "FORBIDDEN" });
+    expect(await shopError(domain.compatibility.setCompatibleModels(null, partId, models))).toMatchObject({
+      code: "UNAUTHENTICATED",
+    });
+    expect(await shopError(domain.compatibility.setCompatibleModels(customer, partId, models))).toMatchObject({
+      code: "FORBIDDEN",
+    });
     expect(modelNames(await gql(PART_MODELS, { id: partId }))).toEqual([]);
   });
 
@@ -93,7 +105,10 @@ describe("setCompatibleModels (the service the admin form will call)", () => {
       { brand: "Acer", model: `Swift ${modelB}` },
     ]);
     expect(set.map((model) => model.name)).toEqual([`Acer Swift ${modelB}`, `Lenovo ThinkPad ${modelA}`]);
-    expect(modelNames(await gql(PART_MODELS, { id: partId }))).toEqual([`Acer Swift ${modelB}`, `Lenovo ThinkPad ${modelA}`]);
+    expect(modelNames(await gql(PART_MODELS, { id: partId }))).toEqual([
+      `Acer Swift ${modelB}`,
+      `Lenovo ThinkPad ${modelA}`,
+    ]);
     expect((await rest("GET", `/parts?q=${modelA}`)).body.map((part: any) => part._id)).toEqual([partId]);
     // Cached answers are dropped when the models change.
     expect(modelNames(await gql(PART_MODELS, { id: partId }))).toHaveLength(2);
@@ -117,9 +132,11 @@ describe("setCompatibleModels (the service the admin form will call)", () => {
     // Each check asks in a letter case of its own: no answer of an earlier one can serve it.
     const found = async (query: string) => (await rest("GET", `/parts?${query}`)).body.map((part: any) => part._id);
     const foundByGraphql = async (filter: Record<string, unknown>) =>
-      (await gql("query($filter: PartFilter) { parts(filter: $filter, first: 5) { edges { node { databaseId } } } }", { filter })).body.data.parts.edges.map(
-        (edge: any) => edge.node.databaseId,
-      );
+      (
+        await gql("query($filter: PartFilter) { parts(filter: $filter, first: 5) { edges { node { databaseId } } } }", {
+          filter,
+        })
+      ).body.data.parts.edges.map((edge: any) => edge.node.databaseId);
 
     await domain.compatibility.setCompatibleModels(admin, partId, [
       { brand, model: "One" },
@@ -134,7 +151,9 @@ describe("setCompatibleModels (the service the admin form will call)", () => {
     expect(await found(`q=${word}&brand=Dell&model=One`)).toEqual([]);
     expect(await foundByGraphql({ brand: brand.toUpperCase(), model: "oNE" })).toEqual([partId]);
 
-    await withDatabase((client) => client.query("UPDATE laptop_models SET brand = $2 WHERE brand = $1", [brand, renamed]));
+    await withDatabase((client) =>
+      client.query("UPDATE laptop_models SET brand = $2 WHERE brand = $1", [brand, renamed]),
+    );
     expect(await found(`q=${word}&brand=${renamed}`)).toEqual([partId]);
     expect(await found(`q=${word}&brand=${brand.toLowerCase()}`)).toEqual([]);
     expect(await foundByGraphql({ brand: renamed.toUpperCase() })).toEqual([partId]);
@@ -149,7 +168,10 @@ describe("setCompatibleModels (the service the admin form will call)", () => {
     expect(await foundByGraphql({ brand: renamed.toLowerCase() })).toEqual([]);
     expect(await found(`q=${word}&brand=DELL`)).toEqual([partId]);
     expect(await found(`q=${word}&model=Two`)).toEqual([]);
-    const row = await withDatabase(async (client) => (await client.query("SELECT laptop_brands, laptop_models FROM parts WHERE id = $1", [partId])).rows[0]);
+    const row = await withDatabase(
+      async (client) =>
+        (await client.query("SELECT laptop_brands, laptop_models FROM parts WHERE id = $1", [partId])).rows[0],
+    );
     expect(row.laptop_brands).toEqual(["dell"]);
     // Each model alone and with its brand, joined by chr(31) (migration 1764750000000).
     expect([...row.laptop_models].sort()).toEqual(["\u001flatitude 5420", "dell\u001flatitude 5420"].sort());
@@ -165,7 +187,9 @@ describe("setCompatibleModels (the service the admin form will call)", () => {
     ]);
     // The brands and the existing Dell model keep their spelling.
     expect(set.map((entry) => entry.name)).toEqual(["Dell Latitude 5420", `Lenovo ${model}`]);
-    const rows = await withDatabase(async (client) => (await client.query("SELECT brand, model FROM laptop_models WHERE model = $1", [model])).rows);
+    const rows = await withDatabase(
+      async (client) => (await client.query("SELECT brand, model FROM laptop_models WHERE model = $1", [model])).rows,
+    );
     expect(rows).toEqual([{ brand: "Lenovo", model }]);
   });
 
@@ -177,14 +201,23 @@ describe("setCompatibleModels (the service the admin form will call)", () => {
       [[{ brand: "HP", model: "" }], "Each model needs a model name"],
       [[{ brand: "x".repeat(41), model: "X" }], "Brand must be at most 40 characters"],
       [[{ brand: "HP", model: "x".repeat(81) }], "Model must be at most 80 characters"],
-      [Array.from({ length: 201 }, (_, i) => ({ brand: "HP", model: `Model ${i}` })), "A part can list at most 200 laptop models"],
+      [
+        Array.from({ length: 201 }, (_, i) => ({ brand: "HP", model: `Model ${i}` })),
+        "A part can list at most 200 laptop models",
+      ],
       ["HP ProBook", "Models must be a list of brands and model names"],
     ];
     for (const [models, message] of cases) {
-      expect(await shopError(domain.compatibility.setCompatibleModels(admin, partId, models as any)), message).toEqual({ code: "BAD_USER_INPUT", message });
+      expect(await shopError(domain.compatibility.setCompatibleModels(admin, partId, models as any)), message).toEqual({
+        code: "BAD_USER_INPUT",
+        message,
+      });
     }
     for (const id of ["00000000-0000-4000-8000-000000000000", "not-an-id"]) {
-      expect(await shopError(domain.compatibility.setCompatibleModels(admin, id, []))).toEqual({ code: "NOT_FOUND", message: "Part not found" });
+      expect(await shopError(domain.compatibility.setCompatibleModels(admin, id, []))).toEqual({
+        code: "NOT_FOUND",
+        message: "Part not found",
+      });
     }
     expect(modelNames(await gql(PART_MODELS, { id: partId }))).toEqual(["HP ProBook 440 G8"]);
     // 200 is allowed.
@@ -215,10 +248,16 @@ describe("reviews of parts (for best rated)", () => {
       { input: { ...review, ratings: 5, partId: globalId } },
       customer.token,
     );
-    expect(viaGraphql.body.data.addReview).toMatchObject({ ratings: 5, part: { databaseId: partId, rating: 4.5, reviewCount: 2 } });
+    expect(viaGraphql.body.data.addReview).toMatchObject({
+      ratings: 5,
+      part: { databaseId: partId, rating: 4.5, reviewCount: 2 },
+    });
     // GET /review answers the spec's shape, as before.
     const list = await rest("GET", "/review");
-    expect(list.body.find((r: any) => r._id === added.body.insertedId)).toEqual({ _id: added.body.insertedId, ...review });
+    expect(list.body.find((r: any) => r._id === added.body.insertedId)).toEqual({
+      _id: added.body.insertedId,
+      ...review,
+    });
   });
 
   it("without a part (or with a blank one) it is a review of the shop; an unknown part is 404 / NOT_FOUND", async () => {
@@ -226,7 +265,10 @@ describe("reviews of parts (for best rated)", () => {
     for (const partId of [undefined, null, "", "  "]) {
       const added = await rest("POST", "/review", { token: customer.token, body: { ...review, partId } });
       expect(added.status, String(partId)).toBe(201);
-      const part = await withDatabase(async (client) => (await client.query("SELECT part_id FROM reviews WHERE id = $1", [added.body.insertedId])).rows[0]);
+      const part = await withDatabase(
+        async (client) =>
+          (await client.query("SELECT part_id FROM reviews WHERE id = $1", [added.body.insertedId])).rows[0],
+      );
       expect(part.part_id).toBeNull();
     }
     for (const partId of ["00000000-0000-4000-8000-000000000000", "garbage", 42]) {
@@ -235,11 +277,17 @@ describe("reviews of parts (for best rated)", () => {
     }
     const unknown = await gql(
       "mutation($input: AddReviewInput!) { addReview(input: $input) { id } }",
-      { input: { ...review, partId: Buffer.from("Product:00000000-0000-4000-8000-000000000000").toString("base64url") } },
+      {
+        input: { ...review, partId: Buffer.from("Product:00000000-0000-4000-8000-000000000000").toString("base64url") },
+      },
       customer.token,
     );
     expect(errorCode(unknown)).toBe("NOT_FOUND");
-    const shopReview = await gql("mutation($input: AddReviewInput!) { addReview(input: $input) { part { id } } }", { input: review }, customer.token);
+    const shopReview = await gql(
+      "mutation($input: AddReviewInput!) { addReview(input: $input) { part { id } } }",
+      { input: review },
+      customer.token,
+    );
     expect(shopReview.body.data.addReview.part).toBeNull();
   });
 });

@@ -45,7 +45,9 @@ let parts: Array<{ _id: string; name: string; min_order_quantity: number; availa
 
 async function invariants(): Promise<{ code: number; report: any }> {
   try {
-    const { stdout } = await run(process.execPath, [CHECK, "--json", "--baseline", baselineFile], { env: { ...process.env, DATABASE_URL: databaseUrl } });
+    const { stdout } = await run(process.execPath, [CHECK, "--json", "--baseline", baselineFile], {
+      env: { ...process.env, DATABASE_URL: databaseUrl },
+    });
     return { code: 0, report: JSON.parse(stdout) };
   } catch (error: any) {
     return { code: error.code, report: error.stdout ? JSON.parse(error.stdout) : error.stderr };
@@ -113,7 +115,12 @@ const alive = (pid: number) => {
  * Polls `probe` until it answers: for an event of the workload, never a moment. The deadline only
  * bounds a failure, which then says what was seen (`seen`).
  */
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs = 30_000, seen?: () => string): Promise<T> {
+async function waitFor<T>(
+  what: string,
+  probe: () => Promise<T | undefined | false>,
+  timeoutMs = 30_000,
+  seen?: () => string,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let lastError: unknown;
   for (;;) {
@@ -129,7 +136,9 @@ async function waitFor<T>(what: string, probe: () => Promise<T | undefined | fal
 
 /** How many sessions wait for a lock the session `pid` holds. */
 async function lockWaiters(pid: number): Promise<number> {
-  const [{ n }] = await query("SELECT count(*)::int AS n FROM pg_stat_activity WHERE $1 = ANY(pg_blocking_pids(pid))", [pid]);
+  const [{ n }] = await query("SELECT count(*)::int AS n FROM pg_stat_activity WHERE $1 = ANY(pg_blocking_pids(pid))", [
+    pid,
+  ]);
   return n;
 }
 
@@ -177,13 +186,23 @@ beforeAll(async () => {
   }
   // Half sign in through each process: the users table is shared.
   customers = await Promise.all(
-    accounts.map(async (account, i) => ({ email: account.email, token: await signIn(i % 2 ? second!.url : first!.url, account.email, account.idToken) })),
+    accounts.map(async (account, i) => ({
+      email: account.email,
+      token: await signIn(i % 2 ? second!.url : first!.url, account.email, account.idToken),
+    })),
   );
   const leavingEmail = uniqueEmail("leaving");
-  leaving = { email: leavingEmail, token: await signIn(second.url, leavingEmail, (await createFirebaseAccount(leavingEmail)).idToken) };
+  leaving = {
+    email: leavingEmail,
+    token: await signIn(second.url, leavingEmail, (await createFirebaseAccount(leavingEmail)).idToken),
+  };
   admin = {
     email: "admin@partshop.dev",
-    token: await signIn(first.url, "admin@partshop.dev", (await firebaseSignIn("admin@partshop.dev", "partshop-admin")).idToken),
+    token: await signIn(
+      first.url,
+      "admin@partshop.dev",
+      (await firebaseSignIn("admin@partshop.dev", "partshop-admin")).idToken,
+    ),
   };
   parts = (await restAt(first.url, "GET", "/parts")).body;
   expect(parts).toHaveLength(14);
@@ -229,23 +248,33 @@ describe("two server processes on one database", () => {
       }
     }
     const [{ available }] = await query("SELECT available FROM parts WHERE id = $1", [partId]);
-    const [{ units }] = await query("SELECT COALESCE(SUM(quantity), 0)::int AS units FROM orders WHERE part_id = $1 AND status <> 'cancelled'", [partId]);
+    const [{ units }] = await query(
+      "SELECT COALESCE(SUM(quantity), 0)::int AS units FROM orders WHERE part_id = $1 AND status <> 'cancelled'",
+      [partId],
+    );
     expect(available).toBeGreaterThanOrEqual(0);
     expect(units).toBe(sold);
     expect(available + sold).toBe(30);
-    expect(answers.filter((answer) => answer.status === 201).length).toBe((await query("SELECT id FROM orders WHERE part_id = $1", [partId])).length);
+    expect(answers.filter((answer) => answer.status === 201).length).toBe(
+      (await query("SELECT id FROM orders WHERE part_id = $1", [partId])).length,
+    );
     // Stock runs out before the customers do: some were refused, through both processes.
     expect(answers.some((answer) => answer.status === 400)).toBe(true);
 
     // One unpaid order per customer and part holds across processes too.
     const twice = await Promise.all(
       [first!.url, second!.url].map((url) =>
-        restAt(url, "POST", "/order", { token: customers[0].token, body: { orderId: parts[13]._id, quantity: 50, address: "1 Twin St", phone: "0123456789" } }),
+        restAt(url, "POST", "/order", {
+          token: customers[0].token,
+          body: { orderId: parts[13]._id, quantity: 50, address: "1 Twin St", phone: "0123456789" },
+        }),
       ),
     );
     expect(twice.map((answer) => answer.status).sort()).toEqual([201, 409]);
     const placed = twice.find((answer) => answer.status === 201)!.body.insertedId;
-    expect((await restAt(second!.url, "DELETE", `/userOrder/${placed}`, { token: customers[0].token })).status).toBe(200);
+    expect((await restAt(second!.url, "DELETE", `/userOrder/${placed}`, { token: customers[0].token })).status).toBe(
+      200,
+    );
 
     await expectInvariantsHold();
   });
@@ -262,8 +291,12 @@ describe("two server processes on one database", () => {
     });
     expect(order.status).toBe(201);
     const stockAfterOrder = (await restAt(second!.url, "GET", `/parts/${parts[12]._id}`)).body.available;
-    expect((await restAt(second!.url, "DELETE", `/userOrder/${order.body.insertedId}`, { token: canceller.token })).status).toBe(200);
-    expect((await restAt(first!.url, "GET", `/order/${order.body.insertedId}`, { token: canceller.token })).status).toBe(404);
+    expect(
+      (await restAt(second!.url, "DELETE", `/userOrder/${order.body.insertedId}`, { token: canceller.token })).status,
+    ).toBe(200);
+    expect(
+      (await restAt(first!.url, "GET", `/order/${order.body.insertedId}`, { token: canceller.token })).status,
+    ).toBe(404);
     expect((await restAt(first!.url, "GET", `/parts/${parts[12]._id}`)).body.available).toBe(stockAfterOrder + 50);
 
     // Both processes hold the promoted caller in memory now; a write outside the shop reaches both.
@@ -273,9 +306,15 @@ describe("two server processes on one database", () => {
     expect((await restAt(first!.url, "GET", "/getOrders", { token: promoted.token })).status).toBe(403);
     expect((await restAt(second!.url, "GET", "/getOrders", { token: promoted.token })).status).toBe(403);
     // (An account with orders is not removed here: the foreign key would delete its orders with it.)
-    for (const shop of [first!, second!]) expect((await restAt(shop.url, "GET", `/order?user=${leaving.email}`, { token: leaving.token })).status).toBe(200);
+    for (const shop of [first!, second!])
+      expect((await restAt(shop.url, "GET", `/order?user=${leaving.email}`, { token: leaving.token })).status).toBe(
+        200,
+      );
     await query("DELETE FROM users WHERE email = $1", [leaving.email]);
-    for (const shop of [first!, second!]) expect((await restAt(shop.url, "GET", `/order?user=${leaving.email}`, { token: leaving.token })).status).toBe(401);
+    for (const shop of [first!, second!])
+      expect((await restAt(shop.url, "GET", `/order?user=${leaving.email}`, { token: leaving.token })).status).toBe(
+        401,
+      );
   });
 
   it("the invariant check reports stock that moved without an order", async () => {
@@ -287,7 +326,11 @@ describe("two server processes on one database", () => {
       expect(code).toBe(1);
       expect(report.ok).toBe(false);
       expect(report.violations).toEqual([
-        expect.stringMatching(new RegExp(`^part ${partId} \\(Contended part\\): stock 30 but available \\d+ \\+ \\d+ units in live orders = 31$`)),
+        expect.stringMatching(
+          new RegExp(
+            `^part ${partId} \\(Contended part\\): stock 30 but available \\d+ \\+ \\d+ units in live orders = 31$`,
+          ),
+        ),
       ]);
     } finally {
       await query("UPDATE parts SET available = available - 1 WHERE id = $1", [partId]);
@@ -305,12 +348,24 @@ describe("a server process killed with SIGKILL", () => {
       customers.slice(0, 30).map(async (customer) => {
         const placed = await restAt(a.url, "POST", "/order", {
           token: customer.token,
-          body: { orderId: parts[6]._id, quantity: parts[6].min_order_quantity, address: "3 Pay Road", phone: "0123456789" },
+          body: {
+            orderId: parts[6]._id,
+            quantity: parts[6].min_order_quantity,
+            address: "3 Pay Road",
+            phone: "0123456789",
+          },
         });
         expect(placed.status).toBe(201);
-        const intent = await restAt(a.url, "POST", "/create-payment-intent", { token: customer.token, body: { orderId: placed.body.insertedId } });
+        const intent = await restAt(a.url, "POST", "/create-payment-intent", {
+          token: customer.token,
+          body: { orderId: placed.body.insertedId },
+        });
         expect(intent.status).toBe(200);
-        return { customer, orderId: placed.body.insertedId as string, clientSecret: intent.body.clientSecret as string };
+        return {
+          customer,
+          orderId: placed.body.insertedId as string,
+          clientSecret: intent.body.clientSecret as string,
+        };
       }),
     );
 
@@ -321,7 +376,10 @@ describe("a server process killed with SIGKILL", () => {
        VALUES ('Held part', '/images/parts/dc-jack.svg', 700, $1, 1, 'Locked by the test') RETURNING id`,
       [HELD_STOCK],
     );
-    fs.writeFileSync(baselineFile, JSON.stringify({ ...JSON.parse(fs.readFileSync(baselineFile, "utf8")), [heldPartId]: HELD_STOCK }));
+    fs.writeFileSync(
+      baselineFile,
+      JSON.stringify({ ...JSON.parse(fs.readFileSync(baselineFile, "utf8")), [heldPartId]: HELD_STOCK }),
+    );
     const locker = new pg.Client({ connectionString: databaseUrl });
     await locker.connect();
     await locker.query("BEGIN");
@@ -330,10 +388,14 @@ describe("a server process killed with SIGKILL", () => {
 
     // The storm: 200 reservations (customer x part, one each: 10 on the held part, the others on
     // parts 0-4) and the 30 payments, all at once.
-    const held = customers
-      .slice(0, HELD)
-      .map((customer) => ({ customer, part: { _id: heldPartId, name: "Held part", min_order_quantity: 1, available: HELD_STOCK } }));
-    const free = Array.from({ length: 200 - HELD }, (_, k) => ({ customer: customers[k % customers.length], part: parts[Math.floor(k / customers.length)] }));
+    const held = customers.slice(0, HELD).map((customer) => ({
+      customer,
+      part: { _id: heldPartId, name: "Held part", min_order_quantity: 1, available: HELD_STOCK },
+    }));
+    const free = Array.from({ length: 200 - HELD }, (_, k) => ({
+      customer: customers[k % customers.length],
+      part: parts[Math.floor(k / customers.length)],
+    }));
     const reservations = [...held, ...free];
     const storm = new StormLog();
     const orderAnswers = reservations.map(({ customer, part }, k) =>
@@ -348,7 +410,10 @@ describe("a server process killed with SIGKILL", () => {
     const paymentAnswers = payable.map(async ({ customer, orderId, clientSecret }) => {
       const intentId = await payInSandbox(sandbox.sandboxUrl, sandbox.publishableKey, clientSecret).catch(() => null);
       const confirmed = intentId
-        ? await restAt(a.url, "PATCH", `/order/${orderId}`, { token: customer.token, body: { transactionId: intentId } }).catch(() => null)
+        ? await restAt(a.url, "PATCH", `/order/${orderId}`, {
+            token: customer.token,
+            body: { transactionId: intentId },
+          }).catch(() => null)
         : null;
       return { orderId, intentId, confirmed };
     });
@@ -378,7 +443,9 @@ describe("a server process killed with SIGKILL", () => {
     const unanswered = orders.filter((answer) => answer === null).length;
     // The kill came mid-storm: some were answered, some were cut off (the held part's among them).
     expect(placed.length, storm.summary()).toBeGreaterThanOrEqual(60);
-    expect(orders.slice(0, HELD), `the held part's reservations were answered: ${storm.summary()}`).toEqual(Array(HELD).fill(null));
+    expect(orders.slice(0, HELD), `the held part's reservations were answered: ${storm.summary()}`).toEqual(
+      Array(HELD).fill(null),
+    );
     expect(unanswered).toBeGreaterThanOrEqual(HELD);
     for (const { answer } of placed) expect(answer!.body.success).toBe(true);
 
@@ -386,18 +453,27 @@ describe("a server process killed with SIGKILL", () => {
     await expectInvariantsHold();
 
     // Every order answered as placed is there, whole.
-    const stored = await query("SELECT id, part_id, user_email, quantity, status, total_cents, unit_price_cents FROM orders WHERE id = ANY($1)", [
-      placed.map((o) => o.answer!.body.insertedId),
-    ]);
+    const stored = await query(
+      "SELECT id, part_id, user_email, quantity, status, total_cents, unit_price_cents FROM orders WHERE id = ANY($1)",
+      [placed.map((o) => o.answer!.body.insertedId)],
+    );
     expect(stored).toHaveLength(placed.length);
     for (const o of placed) {
       const row = stored.find((r) => r.id === o.answer!.body.insertedId)!;
-      expect(row).toMatchObject({ part_id: o.part._id, user_email: o.customer.email, quantity: o.part.min_order_quantity, status: "unpaid" });
+      expect(row).toMatchObject({
+        part_id: o.part._id,
+        user_email: o.customer.email,
+        quantity: o.part.min_order_quantity,
+        status: "unpaid",
+      });
       expect(row.total_cents).toBe(row.unit_price_cents * row.quantity);
     }
     const paidAnswered = payments.filter((p) => p.confirmed?.status === 200).map((p) => p.orderId);
     if (paidAnswered.length) {
-      const paidRows = await query("SELECT id FROM orders WHERE id = ANY($1) AND status = 'paid' AND transaction_id IS NOT NULL", [paidAnswered]);
+      const paidRows = await query(
+        "SELECT id FROM orders WHERE id = ANY($1) AND status = 'paid' AND transaction_id IS NOT NULL",
+        [paidAnswered],
+      );
       expect(paidRows).toHaveLength(paidAnswered.length);
     }
 
@@ -414,23 +490,38 @@ describe("a server process killed with SIGKILL", () => {
     const restarted = await sandboxOf(first.url);
     for (const { orderId, customer } of payable) {
       const order = await restAt(first.url, "GET", `/order/${orderId}`, { token: customer.token });
-      const intentId = (await query("SELECT payment_intent_id FROM orders WHERE id = $1", [orderId]))[0].payment_intent_id;
+      const intentId = (await query("SELECT payment_intent_id FROM orders WHERE id = $1", [orderId]))[0]
+        .payment_intent_id;
       const intent = await fetch(`${restarted.sandboxUrl}/v1/payment_intents/${intentId}`, {
         headers: { authorization: "Bearer sk_test_partshop_sandbox" },
       }).then((r) => r.json() as Promise<any>);
       if (intent.status === "succeeded") {
         if (!order.body.paid)
-          expect((await restAt(first.url, "PATCH", `/order/${orderId}`, { token: customer.token, body: { transactionId: intentId } })).status).toBe(200);
+          expect(
+            (
+              await restAt(first.url, "PATCH", `/order/${orderId}`, {
+                token: customer.token,
+                body: { transactionId: intentId },
+              })
+            ).status,
+          ).toBe(200);
         expect((await restAt(first.url, "GET", `/order/${orderId}`, { token: customer.token })).body.paid).toBe(true);
       } else {
         expect(order.body.paid).toBe(false);
       }
     }
-    const paidCount = (await query("SELECT count(*)::int AS n FROM orders WHERE id = ANY($1) AND status = 'paid'", [payable.map((p) => p.orderId)]))[0].n;
+    const paidCount = (
+      await query("SELECT count(*)::int AS n FROM orders WHERE id = ANY($1) AND status = 'paid'", [
+        payable.map((p) => p.orderId),
+      ])
+    )[0].n;
     expect(paidCount).toBeGreaterThanOrEqual(paidAnswered.length);
 
     // The other process lost its connections while PostgreSQL restarted, and recovered by itself.
-    await waitFor("the second process to answer again", async () => (await restAt(second!.url, "GET", "/parts")).status === 200);
+    await waitFor(
+      "the second process to answer again",
+      async () => (await restAt(second!.url, "GET", "/parts")).status === 200,
+    );
     expect(second!.child.exitCode).toBeNull();
     await expectInvariantsHold();
   });
@@ -445,9 +536,10 @@ describe("PostgreSQL killed under load", () => {
       ["second", b],
     ] as const) {
       const running = process.child.exitCode === null && process.child.signalCode === null;
-      expect(running, `the ${name} process is not running (${process.child.exitCode ?? process.child.signalCode}):\n${process.output().slice(-3000)}`).toBe(
-        true,
-      );
+      expect(
+        running,
+        `the ${name} process is not running (${process.child.exitCode ?? process.child.signalCode}):\n${process.output().slice(-3000)}`,
+      ).toBe(true);
     }
     const load = new LoadLog([a.url, b.url]);
     let stop = false;
@@ -462,10 +554,18 @@ describe("PostgreSQL killed under load", () => {
           () =>
             restAt(baseUrl, "POST", "/order", {
               token: combo.customer.token,
-              body: { orderId: combo.part._id, quantity: combo.part.min_order_quantity, address: "5 Load Lane", phone: "0123456789" },
+              body: {
+                orderId: combo.part._id,
+                quantity: combo.part.min_order_quantity,
+                address: "5 Load Lane",
+                phone: "0123456789",
+              },
             }),
           () =>
-            restAt(baseUrl, "POST", "/graphql", { token: combo.customer.token, body: { query: "{ viewer { orders(first: 5) { edges { node { id } } } } }" } }),
+            restAt(baseUrl, "POST", "/graphql", {
+              token: combo.customer.token,
+              body: { query: "{ viewer { orders(first: 5) { edges { node { id } } } } }" },
+            }),
         ];
         const kind = next % requests.length;
         try {
@@ -504,13 +604,21 @@ describe("PostgreSQL killed under load", () => {
       const probe = customers[0];
       for (const url of [a.url, b.url]) {
         const down = await restAt(url, "GET", `/order?user=${probe.email}`, { token: probe.token });
-        expect({ status: down.status, body: down.body, retryAfter: down.headers.get("retry-after") }, load.summary()).toEqual({
+        expect(
+          { status: down.status, body: down.body, retryAfter: down.headers.get("retry-after") },
+          load.summary(),
+        ).toEqual({
           status: 503,
           body: { error: "The shop's database is unavailable right now; please try again in a moment" },
           retryAfter: "5",
         });
-        const graphqlDown = await restAt(url, "POST", "/graphql", { token: probe.token, body: { query: "{ viewer { email } }" } });
-        expect(graphqlDown.body.errors?.[0]?.extensions?.code, JSON.stringify(graphqlDown.body)).toBe("SERVICE_UNAVAILABLE");
+        const graphqlDown = await restAt(url, "POST", "/graphql", {
+          token: probe.token,
+          body: { query: "{ viewer { email } }" },
+        });
+        expect(graphqlDown.body.errors?.[0]?.extensions?.code, JSON.stringify(graphqlDown.body)).toBe(
+          "SERVICE_UNAVAILABLE",
+        );
       }
       expect(a.child.exitCode).toBeNull();
       expect(b.child.exitCode).toBeNull();
@@ -523,7 +631,14 @@ describe("PostgreSQL killed under load", () => {
         user: "partshop",
         password: fs.readFileSync(path.join(envA.DATA_DIR, "postgres-password"), "utf8").trim(),
         persistent: true,
-        postgresFlags: ["-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories=", "-c", "max_connections=200"],
+        postgresFlags: [
+          "-c",
+          "listen_addresses=127.0.0.1",
+          "-c",
+          "unix_socket_directories=",
+          "-c",
+          "max_connections=200",
+        ],
         createPostgresUser: process.getuid?.() === 0,
         onLog: () => {},
       });
@@ -556,15 +671,20 @@ describe("PostgreSQL killed under load", () => {
         expect([201, 409]).toContain(order.status);
       }
       // The load itself is answered again by both.
-      await phase("the load's orders answered again by each process", () => load.seenFromEach("POST /order", [201, 400, 409], "restarted"));
+      await phase("the load's orders answered again by each process", () =>
+        load.seenFromEach("POST /order", [201, 400, 409], "restarted"),
+      );
     } catch (error) {
-      console.error(`first's output:\n${a.output().slice(-5000)}\nsecond's output:\n${b.output().slice(-5000)}\n${load.summary()}`);
+      console.error(
+        `first's output:\n${a.output().slice(-5000)}\nsecond's output:\n${b.output().slice(-5000)}\n${load.summary()}`,
+      );
       throw error;
     } finally {
       stop = true;
       await Promise.all(workers);
     }
-    if (load.failures.length) console.error(`first's output:\n${a.output().slice(-5000)}\nsecond's output:\n${b.output().slice(-5000)}`);
+    if (load.failures.length)
+      console.error(`first's output:\n${a.output().slice(-5000)}\nsecond's output:\n${b.output().slice(-5000)}`);
     expect(load.failures).toEqual([]);
     expect(a.child.exitCode).toBeNull();
     expect(b.child.exitCode).toBeNull();
@@ -590,10 +710,13 @@ class LoadLog {
     this.counts.set(key, (this.counts.get(key) ?? 0) + 1);
     this.last.push(`${this.phase} ${url} ${kind} ${answer.status} ${JSON.stringify(answer.body).slice(0, 120)}`);
     if (this.last.length > 6) this.last.shift();
-    if (answer.status >= 500 && answer.status !== 503) this.failures.push(`${answer.status} ${JSON.stringify(answer.body)}`);
+    if (answer.status >= 500 && answer.status !== 503)
+      this.failures.push(`${answer.status} ${JSON.stringify(answer.body)}`);
     if (answer.status === 503) {
-      const message = kind === "GraphQL" ? answer.body.errors?.[0]?.message : (answer.body.error ?? answer.body.errors?.[0]?.message);
-      if (!/database is unavailable/.test(message ?? "")) this.failures.push(`503 without the message: ${JSON.stringify(answer.body)}`);
+      const message =
+        kind === "GraphQL" ? answer.body.errors?.[0]?.message : (answer.body.error ?? answer.body.errors?.[0]?.message);
+      if (!/database is unavailable/.test(message ?? ""))
+        this.failures.push(`503 without the message: ${JSON.stringify(answer.body)}`);
     }
     if (kind === "GraphQL" && answer.status === 200 && answer.body.errors) {
       const code = answer.body.errors[0].extensions?.code;
@@ -604,7 +727,9 @@ class LoadLog {
   /** Whether every process has answered `kind` with one of `statuses` in `phase` (the current one by default). */
   seenFromEach(kind: string, statuses: number | number[], phase = this.phase): boolean {
     const wanted = [statuses].flat();
-    return this.urls.every((_, index) => wanted.some((status) => (this.counts.get(`${phase} ${index + 1} ${kind} ${status}`) ?? 0) > 0));
+    return this.urls.every((_, index) =>
+      wanted.some((status) => (this.counts.get(`${phase} ${index + 1} ${kind} ${status}`) ?? 0) > 0),
+    );
   }
 
   summary(): string {

@@ -12,7 +12,15 @@ import { createIndexConcurrently, migrate } from "../src/db/migrate";
 import { createFirebaseAccount, shop, uniqueEmail, withDatabaseAt } from "./support/client";
 import { payInSandbox, restAt } from "./support/fixtures";
 import { freePort, GRAPH_DIR, SHOP_MAIN, spawnShop, standaloneShopEnv, type ShopProcess } from "./support/processes";
-import { asPostgresUser, DEPLOY_DIR, postgresFolder, run, runInBackground, startPostgres, type Postgres } from "./support/servers";
+import {
+  asPostgresUser,
+  DEPLOY_DIR,
+  postgresFolder,
+  run,
+  runInBackground,
+  startPostgres,
+  type Postgres,
+} from "./support/servers";
 
 /*
  * What an operator does to the database while the shop runs: restore it to a point in time
@@ -20,7 +28,11 @@ import { asPostgresUser, DEPLOY_DIR, postgresFolder, run, runInBackground, start
  * PostgreSQL server from Debian's packages), and upgrade its schema under load. One shop process
  * takes orders and payments throughout, as the README's restore runbook and upgrade steps say.
  */
-const SANDBOX_KEYS = { secretKey: "sk_test_db_ops", publishableKey: "pk_test_db_ops", webhookSecret: `whsec_${crypto.randomBytes(16).toString("hex")}` };
+const SANDBOX_KEYS = {
+  secretKey: "sk_test_db_ops",
+  publishableKey: "pk_test_db_ops",
+  webhookSecret: `whsec_${crypto.randomBytes(16).toString("hex")}`,
+};
 const STANZA = "partshop";
 
 let folder: string;
@@ -51,7 +63,8 @@ function deployedPgbackrestConfig(server: Postgres): string {
   return file;
 }
 
-const pgbackrestArgs = (args: string[]) => asPostgresUser("pgbackrest", [`--config=${pgbackrestConfig}`, `--stanza=${STANZA}`, ...args]);
+const pgbackrestArgs = (args: string[]) =>
+  asPostgresUser("pgbackrest", [`--config=${pgbackrestConfig}`, `--stanza=${STANZA}`, ...args]);
 const pgbackrest = (...args: string[]) => run(...pgbackrestArgs(args));
 
 beforeAll(async () => {
@@ -60,7 +73,11 @@ beforeAll(async () => {
   const configFile = path.join(folder, "pgbackrest-run", "pgbackrest.conf");
   // As in compose: PostgreSQL hands every finished WAL segment to pgBackRest.
   database = await startPostgres(folder, {
-    settings: { archive_mode: "on", archive_command: `'pgbackrest --config=${configFile} --stanza=${STANZA} archive-push %p'`, wal_level: "replica" },
+    settings: {
+      archive_mode: "on",
+      archive_command: `'pgbackrest --config=${configFile} --stanza=${STANZA} archive-push %p'`,
+      wal_level: "replica",
+    },
   });
   pgbackrestConfig = deployedPgbackrestConfig(database);
   expect(pgbackrestConfig).toBe(configFile);
@@ -68,7 +85,11 @@ beforeAll(async () => {
   pgbackrest("check");
 
   const port = await freePort();
-  sandbox = await startStripeSandbox({ port: await freePort(), ...SANDBOX_KEYS, webhookUrl: `http://127.0.0.1:${port}/stripe/webhook` });
+  sandbox = await startStripeSandbox({
+    port: await freePort(),
+    ...SANDBOX_KEYS,
+    webhookUrl: `http://127.0.0.1:${port}/stripe/webhook`,
+  });
   shopProcess = await spawnShop(
     {
       ...standaloneShopEnv({
@@ -140,14 +161,21 @@ async function ordersAndPayments(stop: () => boolean): Promise<Traffic> {
         const orderId = placed.body.insertedId as string;
         traffic.orders.push({ id: orderId, requestedAt, answeredAt: Date.now() });
         const startedAt = Date.now();
-        const intent = await restAt(shopProcess.url, "POST", "/create-payment-intent", { token: customer.token, body: { orderId } });
+        const intent = await restAt(shopProcess.url, "POST", "/create-payment-intent", {
+          token: customer.token,
+          body: { orderId },
+        });
         if (intent.status !== 200) {
           traffic.failures.push(`POST /create-payment-intent ${intent.status} ${JSON.stringify(intent.body)}`);
           continue;
         }
         const transactionId = await payInSandbox(sandbox.url, SANDBOX_KEYS.publishableKey, intent.body.clientSecret);
-        const recorded = await restAt(shopProcess.url, "PATCH", `/order/${orderId}`, { token: customer.token, body: { transactionId } });
-        if (recorded.status !== 200) traffic.failures.push(`PATCH /order ${recorded.status} ${JSON.stringify(recorded.body)}`);
+        const recorded = await restAt(shopProcess.url, "PATCH", `/order/${orderId}`, {
+          token: customer.token,
+          body: { transactionId },
+        });
+        if (recorded.status !== 200)
+          traffic.failures.push(`PATCH /order ${recorded.status} ${JSON.stringify(recorded.body)}`);
         else traffic.payments.push({ orderId, startedAt, answeredAt: Date.now() });
       }
     }),
@@ -160,10 +188,14 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 function checkInvariants(databaseUrl: string): { ok: boolean; violations: unknown[] } {
   const baseline = path.join(folder, "baseline.json");
   fs.writeFileSync(baseline, JSON.stringify(Object.fromEntries(parts.map((id) => [id, STOCK]))));
-  const output = execFileSync(process.execPath, [path.join(GRAPH_DIR, "dist", "ops", "check-invariants.js"), "--json", "--baseline", baseline], {
-    env: { ...process.env, DATABASE_URL: databaseUrl },
-    encoding: "utf8",
-  });
+  const output = execFileSync(
+    process.execPath,
+    [path.join(GRAPH_DIR, "dist", "ops", "check-invariants.js"), "--json", "--baseline", baseline],
+    {
+      env: { ...process.env, DATABASE_URL: databaseUrl },
+      encoding: "utf8",
+    },
+  );
   return JSON.parse(output);
 }
 
@@ -199,24 +231,43 @@ describe("point-in-time recovery with pgBackRest", () => {
     const restoredDir = postgresFolder(path.join(folder, "restored"));
     const target = point.toISOString().replace("T", " ").replace("Z", "+00");
     pgbackrest(`--pg1-path=${restoredDir}`, "--type=time", `--target=${target}`, "--target-action=promote", "restore");
-    const restored = await startPostgres(folder, { name: "restored", existingDataDir: true, settings: { archive_mode: "off" } });
+    const restored = await startPostgres(folder, {
+      name: "restored",
+      existingDataDir: true,
+      settings: { archive_mode: "off" },
+    });
     try {
       await expect
-        .poll(() => withDatabaseAt(restored.url, async (client) => (await client.query("SELECT pg_is_in_recovery() AS recovering")).rows[0].recovering), {
-          timeout: 60_000,
-          interval: 250,
-        })
+        .poll(
+          () =>
+            withDatabaseAt(
+              restored.url,
+              async (client) => (await client.query("SELECT pg_is_in_recovery() AS recovering")).rows[0].recovering,
+            ),
+          {
+            timeout: 60_000,
+            interval: 250,
+          },
+        )
         .toBe(false);
       const rows = await withDatabaseAt(
         restored.url,
         async (client) => (await client.query("SELECT id, status FROM orders WHERE part_id = ANY($1)", [parts])).rows,
       );
       const statusOf = new Map(rows.map((row) => [row.id as string, row.status as string]));
-      for (const order of before) expect(statusOf.has(order.id), `order ${order.id} acknowledged before the point`).toBe(true);
-      for (const payment of paidBefore) expect(statusOf.get(payment.orderId), `payment of ${payment.orderId} acknowledged before the point`).toBe("paid");
-      for (const order of after) expect(statusOf.has(order.id), `order ${order.id} asked for after the point`).toBe(false);
+      for (const order of before)
+        expect(statusOf.has(order.id), `order ${order.id} acknowledged before the point`).toBe(true);
+      for (const payment of paidBefore)
+        expect(statusOf.get(payment.orderId), `payment of ${payment.orderId} acknowledged before the point`).toBe(
+          "paid",
+        );
+      for (const order of after)
+        expect(statusOf.has(order.id), `order ${order.id} asked for after the point`).toBe(false);
       for (const payment of paidAfter)
-        expect(statusOf.get(payment.orderId) ?? "absent", `payment of ${payment.orderId} started after the point`).not.toBe("paid");
+        expect(
+          statusOf.get(payment.orderId) ?? "absent",
+          `payment of ${payment.orderId} started after the point`,
+        ).not.toBe("paid");
       expect(checkInvariants(restored.url)).toMatchObject({ ok: true, violations: [] });
     } finally {
       await restored.stop();
@@ -250,7 +301,12 @@ class OrdersGiftNote1999000000001 implements MigrationInterface {
 }
 
 async function dataSourceWith(...extra: Array<new () => MigrationInterface>): Promise<DataSource> {
-  const db = new DataSource({ type: "postgres", url: database.url, migrations: [...shopMigrations, ...extra], poolSize: 2 });
+  const db = new DataSource({
+    type: "postgres",
+    url: database.url,
+    migrations: [...shopMigrations, ...extra],
+    poolSize: 2,
+  });
   return db.initialize();
 }
 
@@ -271,8 +327,11 @@ describe("migrations while the shop takes orders", () => {
       const index = await withDatabaseAt(
         database.url,
         async (client) =>
-          (await client.query(`SELECT i.indisvalid AS valid FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid WHERE c.relname = 'orders_by_created_at'`))
-            .rows,
+          (
+            await client.query(
+              `SELECT i.indisvalid AS valid FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid WHERE c.relname = 'orders_by_created_at'`,
+            )
+          ).rows,
       );
       expect(index).toEqual([{ valid: true }]);
     } finally {
@@ -290,7 +349,11 @@ describe("migrations while the shop takes orders", () => {
     try {
       await longTransaction.query("BEGIN");
       await longTransaction.query("SELECT count(*) FROM orders");
-      migrating = migrate(db, { lockWaitMs: 60_000, statementLockWaitMs: 300, attempts: 100, retryDelayMs: 100 }, (line) => retries.push(line));
+      migrating = migrate(
+        db,
+        { lockWaitMs: 60_000, statementLockWaitMs: 300, attempts: 100, retryDelayMs: 100 },
+        (line) => retries.push(line),
+      );
       // The ALTER is queued for the table's lock.
       await expect
         .poll(
@@ -298,8 +361,11 @@ describe("migrations while the shop takes orders", () => {
             withDatabaseAt(
               database.url,
               async (client) =>
-                (await client.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE query LIKE 'ALTER TABLE orders%' AND wait_event_type = 'Lock'`))
-                  .rows[0].n,
+                (
+                  await client.query(
+                    `SELECT count(*)::int AS n FROM pg_stat_activity WHERE query LIKE 'ALTER TABLE orders%' AND wait_event_type = 'Lock'`,
+                  )
+                ).rows[0].n,
             ),
           { timeout: 20_000, interval: 20 },
         )
@@ -310,7 +376,10 @@ describe("migrations while the shop takes orders", () => {
       const load = ordersAndPayments(() => stopping);
       await sleep(2000);
       stopping = true;
-      const answeredFirst = await Promise.race([load.then(() => "orders"), sleep(30_000).then(() => "the long transaction's end")]);
+      const answeredFirst = await Promise.race([
+        load.then(() => "orders"),
+        sleep(30_000).then(() => "the long transaction's end"),
+      ]);
       await longTransaction.query("COMMIT");
       const traffic = await load;
       expect(answeredFirst).toBe("orders");
@@ -318,11 +387,17 @@ describe("migrations while the shop takes orders", () => {
       expect(traffic.orders.length).toBeGreaterThan(3);
       expect(await migrating).toEqual(["OrdersGiftNote1999000000001"]);
       expect(retries.length).toBeGreaterThan(0);
-      expect(retries[0]).toMatch(/waited over 300 ms for a lock another transaction holds; it was rolled back and runs again/);
+      expect(retries[0]).toMatch(
+        /waited over 300 ms for a lock another transaction holds; it was rolled back and runs again/,
+      );
       const columns = await withDatabaseAt(
         database.url,
         async (client) =>
-          (await client.query(`SELECT column_name FROM information_schema.columns WHERE table_name = 'orders' AND column_name = 'gift_note'`)).rows,
+          (
+            await client.query(
+              `SELECT column_name FROM information_schema.columns WHERE table_name = 'orders' AND column_name = 'gift_note'`,
+            )
+          ).rows,
       );
       expect(columns).toEqual([{ column_name: "gift_note" }]);
     } finally {
@@ -339,7 +414,9 @@ describe("migrations while the shop takes orders", () => {
     await holder.connect();
     try {
       await holder.query("SELECT pg_advisory_lock(734002)");
-      await expect(migrate(db, { lockWaitMs: 300, statementLockWaitMs: 300, attempts: 1, retryDelayMs: 100 })).rejects.toThrow(
+      await expect(
+        migrate(db, { lockWaitMs: 300, statementLockWaitMs: 300, attempts: 1, retryDelayMs: 100 }),
+      ).rejects.toThrow(
         /Another process has been migrating this database for over 0.3 seconds \(it holds advisory lock 734002; see pg_stat_activity\): not migrating/,
       );
     } finally {

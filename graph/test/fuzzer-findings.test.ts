@@ -14,17 +14,28 @@ describe("inputs the fuzzer found reaching a 500", () => {
     expect(refused.status).toBe(400);
     expect(refused.body.error).toBe("Price must be an amount in dollars with at most two decimals");
     const mutation = "mutation($input: AddProductInput!) { addProduct(input: $input) { name price } }";
-    expect((await gql(mutation, { input: { name: "Tiny", price: 1.5e-3 } }, admin.token)).body.errors[0].extensions.code).toBe("BAD_USER_INPUT");
+    expect(
+      (await gql(mutation, { input: { name: "Tiny", price: 1.5e-3 } }, admin.token)).body.errors[0].extensions.code,
+    ).toBe("BAD_USER_INPUT");
     // A denormal is zero cents, as close as any float gets: a price of $0.00.
-    expect((await gql(mutation, { input: { name: "Denormal", price: 3e-323 } }, admin.token)).body.data.addProduct.price).toBe(0);
-    expect((await gql(mutation, { input: { name: "Fine", price: 1.5e1 } }, admin.token)).body.data.addProduct.price).toBe(15);
+    expect(
+      (await gql(mutation, { input: { name: "Denormal", price: 3e-323 } }, admin.token)).body.data.addProduct.price,
+    ).toBe(0);
+    expect(
+      (await gql(mutation, { input: { name: "Fine", price: 1.5e1 } }, admin.token)).body.data.addProduct.price,
+    ).toBe(15);
   });
 
   it("a Host header that is no host is refused with a 400, on GraphQL too", async () => {
     const { port } = new URL(shop().url);
     const status = await new Promise<number>((resolve, reject) => {
       const request = http.request(
-        { host: "127.0.0.1", port, path: "/graphql?query=%7B__typename%7D", headers: { host: "a b", accept: "application/json" } },
+        {
+          host: "127.0.0.1",
+          port,
+          path: "/graphql?query=%7B__typename%7D",
+          headers: { host: "a b", accept: "application/json" },
+        },
         (response) => {
           response.resume();
           resolve(response.statusCode ?? 0);
@@ -39,24 +50,38 @@ describe("inputs the fuzzer found reaching a 500", () => {
   it("errors graphql-js and Apollo raise about the request reach the client as what they are", async () => {
     const cases: Array<[object, string | RegExp]> = [
       [{ query: "subscription { __typename }" }, /not configured to execute subscription/],
-      [{ query: "{ __typename }", extensions: { persistedQuery: { version: 1, sha256Hash: "00" } } }, "provided sha does not match query"],
+      [
+        { query: "{ __typename }", extensions: { persistedQuery: { version: 1, sha256Hash: "00" } } },
+        "provided sha does not match query",
+      ],
       [{ extensions: { persistedQuery: { version: 2, sha256Hash: "00" } } }, "Unsupported persisted query version"],
-      [{ query: "query($first: Int) { parts(first: $first) { __typename } }", variables: { first: null } }, /non-null type "Int!" must not be null/],
+      [
+        { query: "query($first: Int) { parts(first: $first) { __typename } }", variables: { first: null } },
+        /non-null type "Int!" must not be null/,
+      ],
     ];
     for (const [body, message] of cases) {
       const answer = await rest("POST", "/graphql", { body });
       expect(answer.status, JSON.stringify(body)).toBeLessThan(500);
       expect(answer.body.errors[0].message).toMatch(message);
-      expect(["BAD_REQUEST", "BAD_USER_INPUT", "PERSISTED_QUERY_NOT_FOUND"]).toContain(answer.body.errors[0].extensions.code);
+      expect(["BAD_REQUEST", "BAD_USER_INPUT", "PERSISTED_QUERY_NOT_FOUND"]).toContain(
+        answer.body.errors[0].extensions.code,
+      );
     }
   });
 
   it("a correctly signed webhook that is not an event is refused with a 400", async () => {
     const secret = fs.readFileSync(path.join(shop().dataDir, "stripe-sandbox-webhook-secret"), "utf8").trim();
-    for (const payload of ["null", JSON.stringify({ object: "event", id: "evt_1", type: "payment_intent.succeeded", data: "" })]) {
+    for (const payload of [
+      "null",
+      JSON.stringify({ object: "event", id: "evt_1", type: "payment_intent.succeeded", data: "" }),
+    ]) {
       const timestamp = Math.floor(Date.now() / 1000);
       const signature = crypto.createHmac("sha256", secret).update(`${timestamp}.${payload}`).digest("hex");
-      const answer = await rest("POST", "/stripe/webhook", { rawBody: payload, headers: { "stripe-signature": `t=${timestamp},v1=${signature}` } });
+      const answer = await rest("POST", "/stripe/webhook", {
+        rawBody: payload,
+        headers: { "stripe-signature": `t=${timestamp},v1=${signature}` },
+      });
       expect(answer.status, payload).toBe(400);
     }
   });
@@ -71,7 +96,11 @@ describe("inputs the fuzzer found reaching a 500", () => {
     ]) {
       const form = new FormData();
       form.append("image", new Blob([file], { type: "image/png" }), "photo.png");
-      const answer = await fetch(`${shop().url}/upload`, { method: "POST", body: form, headers: { authorization: `Bearer ${customer.token}` } });
+      const answer = await fetch(`${shop().url}/upload`, {
+        method: "POST",
+        body: form,
+        headers: { authorization: `Bearer ${customer.token}` },
+      });
       expect(answer.status).toBe(400);
       expect(((await answer.json()) as any).error).toMatch(/not a complete PNG image/);
     }
@@ -81,7 +110,9 @@ describe("inputs the fuzzer found reaching a 500", () => {
   it("a refused upload is answered after its body was read, so the client sees the answer, not a broken pipe", async () => {
     const { port } = new URL(shop().url);
     const boundary = "fuzzfinding";
-    const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="big.png"\r\nContent-Type: image/png\r\n\r\n`);
+    const head = Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="big.png"\r\nContent-Type: image/png\r\n\r\n`,
+    );
     const body = Buffer.concat([head, Buffer.alloc(3 * 1024 * 1024, 7), Buffer.from(`\r\n--${boundary}--\r\n`)]);
     const answer = await new Promise<{ status: number; sent: number }>((resolve, reject) => {
       const request = http.request({

@@ -63,11 +63,14 @@ describe("Relay: global ids, node(id:) and cursor connections", () => {
 
 describe("@auth directives and error codes", () => {
   it("the schema declares role requirements as @auth directives", async () => {
-    const sdl = await import("node:fs").then((fs) => fs.readFileSync(path.join(GRAPH_DIR, "..", "schema.graphql"), "utf8"));
+    const sdl = await import("node:fs").then((fs) =>
+      fs.readFileSync(path.join(GRAPH_DIR, "..", "schema.graphql"), "utf8"),
+    );
     const { buildSchema, print } = await import("graphql");
     const schema = buildSchema(sdl);
     const requirement = (type: "Query" | "Mutation", field: string) => {
-      const directive = (schema.getType(type) as any).getFields()[field].astNode.directives.find((node: any) => node.name.value === "auth");
+      const fields = (schema.getType(type) as any).getFields();
+      const directive = fields[field].astNode.directives.find((node: any) => node.name.value === "auth");
       return directive && print(directive);
     };
     expect(print(schema.getDirective("auth")!.astNode!)).toMatch(
@@ -93,7 +96,9 @@ describe("@auth directives and error codes", () => {
   });
 
   it("public config tells the web app to use the Auth Emulator and the payment sandbox", async () => {
-    const config = await gql("{ publicConfig { firebaseProjectId authEmulatorUrl stripePublishableKey paymentSandboxUrl imageUploadUrl } }");
+    const config = await gql(
+      "{ publicConfig { firebaseProjectId authEmulatorUrl stripePublishableKey paymentSandboxUrl imageUploadUrl } }",
+    );
     expect(config.body.data.publicConfig).toMatchObject({
       firebaseProjectId: "demo-partshop",
       authEmulatorUrl: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/),
@@ -110,7 +115,11 @@ describe("batching: SQL statements per request do not grow with the page", () =>
     for (const list of ["parts", "products", "reviews", "users"]) {
       const counts: number[] = [];
       for (const first of [5, 20, 100]) {
-        const answer = await gql(`query($first: Int!) { ${list}(first: $first) { edges { node { id } } pageInfo { hasNextPage } } }`, { first }, admin.token);
+        const answer = await gql(
+          `query($first: Int!) { ${list}(first: $first) { edges { node { id } } pageInfo { hasNextPage } } }`,
+          { first },
+          admin.token,
+        );
         expect(answer.body.errors).toBeUndefined();
         counts.push(sqlQueries(answer));
       }
@@ -130,7 +139,8 @@ describe("batching: SQL statements per request do not grow with the page", () =>
     };
     const withParts =
       "query($first: Int!) { viewer { orders(first: $first) { edges { node { partName part { name available shortDesc lowStock } } } } profile { education } } }";
-    const without = "query($first: Int!) { viewer { orders(first: $first) { edges { node { partName } } } profile { education } } }";
+    const without =
+      "query($first: Int!) { viewer { orders(first: $first) { edges { node { partName } } } profile { education } } }";
     const counts: number[] = [];
     for (const first of [2, 6, 12]) counts.push(await statements(withParts, first), await statements(without, first));
     expect(counts[0]).toBeGreaterThan(0);
@@ -140,7 +150,9 @@ describe("batching: SQL statements per request do not grow with the page", () =>
   it("the orders admins list bring their parts in the orders' statement, searched or not, whatever the page", async () => {
     const admin = await seededAdmin();
     const customer = await newCustomer("admin-list");
-    const partIds = await Promise.all(Array.from({ length: 12 }, (_, i) => insertPart({ available: 5, name: `Admin list part ${i}` })));
+    const partIds = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => insertPart({ available: 5, name: `Admin list part ${i}` })),
+    );
     for (const partId of partIds) await rest("POST", "/order", { token: customer.token, body: orderBody(partId, 1) });
     const statements = async (node: string, first: number, search?: string) => {
       const answer = await gql(
@@ -151,14 +163,18 @@ describe("batching: SQL statements per request do not grow with the page", () =>
       expect(answer.body.errors).toBeUndefined();
       expect(answer.body.data.orders.edges).toHaveLength(first);
       // The parts read with the orders are the orders' own (these were never renamed).
-      if (search && node.includes("part {")) for (const { node: order } of answer.body.data.orders.edges) expect(order.part.name).toBe(order.partName);
+      if (search && node.includes("part {"))
+        for (const { node: order } of answer.body.data.orders.edges) expect(order.part.name).toBe(order.partName);
       return sqlQueries(answer);
     };
     for (const search of [undefined, "Admin list part"]) {
       await statements("partName", 2, search); // a search's first sight also reads the name statistics once
       const counts: number[] = [];
       for (const first of [2, 6, 12]) {
-        counts.push(await statements("partName userEmail part { name available }", first, search), await statements("partName userEmail", first, search));
+        counts.push(
+          await statements("partName userEmail part { name available }", first, search),
+          await statements("partName userEmail", first, search),
+        );
       }
       expect(counts[0]).toBeGreaterThan(0);
       expect(new Set(counts).size, `search ${search}: ${counts}`).toBe(1);
@@ -168,7 +184,11 @@ describe("batching: SQL statements per request do not grow with the page", () =>
 
 describe("schema drift", () => {
   it("the committed schema.graphql is what the code generates", () => {
-    const output = execFileSync(process.execPath, [path.join(GRAPH_DIR, "dist", "scripts", "emit-schema.js"), "--check"], { encoding: "utf8" });
+    const output = execFileSync(
+      process.execPath,
+      [path.join(GRAPH_DIR, "dist", "scripts", "emit-schema.js"), "--check"],
+      { encoding: "utf8" },
+    );
     expect(output).toMatch(/schema.graphql keeps its rules/);
   });
 });
@@ -179,7 +199,10 @@ describe("compiled execution (graphql-jit, from a document's second sight)", () 
     const answers = [];
     for (let sight = 0; sight < 3; sight++) {
       const answer = await rest("POST", "/graphql", { token, body, headers: { cookie: `sight=${sight}` } });
-      answers.push({ status: answer.status, body: JSON.parse(JSON.stringify(answer.body).replace(/"requestId":"[^"]+"/g, '"requestId":"-"')) });
+      answers.push({
+        status: answer.status,
+        body: JSON.parse(JSON.stringify(answer.body).replace(/"requestId":"[^"]+"/g, '"requestId":"-"')),
+      });
     }
     return answers;
   }
@@ -192,15 +215,25 @@ describe("compiled execution (graphql-jit, from a document's second sight)", () 
       [
         "parts page",
         {
-          query: "query Page($first: Int) { parts(first: $first) { edges { cursor node { id name price available } } pageInfo { hasNextPage } } }",
+          query:
+            "query Page($first: Int) { parts(first: $first) { edges { cursor node { id name price available } } pageInfo { hasNextPage } } }",
           variables: { first: 3 },
         },
       ],
-      ["node of a part", { query: "query($id: ID!) { node(id: $id) { __typename id ... on Part { name } } }", variables: { id: part } }],
+      [
+        "node of a part",
+        { query: "query($id: ID!) { node(id: $id) { __typename id ... on Part { name } } }", variables: { id: part } },
+      ],
       ["a visitor asking for users", { query: "{ users(first: 1) { edges { node { id } } } }" }],
       ["a customer asking for users", { query: "{ users(first: 1) { edges { node { id } } } }" }, customer.token],
-      ["a variable of the wrong type", { query: "query($first: Int) { parts(first: $first) { edges { cursor } } }", variables: { first: "three" } }],
-      ["an error inside the answer", { query: 'query { part(id: "nope") { id } parts(first: 1) { edges { cursor } } }' }],
+      [
+        "a variable of the wrong type",
+        { query: "query($first: Int) { parts(first: $first) { edges { cursor } } }", variables: { first: "three" } },
+      ],
+      [
+        "an error inside the answer",
+        { query: 'query { part(id: "nope") { id } parts(first: 1) { edges { cursor } } }' },
+      ],
       ["an unknown operation name", { query: "query A { __typename }", operationName: "B" }],
       [
         "a mutation whose variable does not fit",
@@ -231,14 +264,21 @@ describe("compiled execution (graphql-jit, from a document's second sight)", () 
 
 describe("the answer's content type follows the Accept header", () => {
   const ask = (accept: string, n: number) =>
-    rest("POST", "/graphql", { headers: { accept }, body: { query: "query($n: Int) { parts(first: $n) { edges { cursor } } }", variables: { n } } });
+    rest("POST", "/graphql", {
+      headers: { accept },
+      body: { query: "query($n: Int) { parts(first: $n) { edges { cursor } } }", variables: { n } },
+    });
 
   it("JSON, the GraphQL response type, or 406 Not Acceptable, the same on every request", async () => {
     const cases: Array<[string, number, string | null]> = [
       ["application/json", 200, "application/json; charset=utf-8"],
       ["*/*", 200, "application/json; charset=utf-8"],
       ["application/graphql-response+json", 200, "application/graphql-response+json; charset=utf-8"],
-      ["application/graphql-response+json, application/json;q=0.9", 200, "application/graphql-response+json; charset=utf-8"],
+      [
+        "application/graphql-response+json, application/json;q=0.9",
+        200,
+        "application/graphql-response+json; charset=utf-8",
+      ],
       ["application/json, application/graphql-response+json;q=0.9", 200, "application/json; charset=utf-8"],
       ["text/html", 406, null],
     ];

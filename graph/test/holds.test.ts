@@ -39,14 +39,23 @@ async function openPayment(customer: Shopper, orderId: string): Promise<string> 
 }
 
 const availableOf = (partId: string) =>
-  withDatabase(async (client) => (await client.query("SELECT available FROM parts WHERE id = $1", [partId])).rows[0].available);
+  withDatabase(
+    async (client) => (await client.query("SELECT available FROM parts WHERE id = $1", [partId])).rows[0].available,
+  );
 
 /** What time does to a hold, without waiting for it: the hold ended a moment ago. */
 const endHolds = (orderIds: string[]) =>
-  withDatabase((client) => client.query("UPDATE orders SET hold_expires_at = now() - interval '1 second' WHERE id = ANY($1::uuid[])", [orderIds]));
+  withDatabase((client) =>
+    client.query("UPDATE orders SET hold_expires_at = now() - interval '1 second' WHERE id = ANY($1::uuid[])", [
+      orderIds,
+    ]),
+  );
 
 const ordersOf = (orderIds: string[]) =>
-  withDatabase(async (client) => (await client.query("SELECT id, status, cancel_reason FROM orders WHERE id = ANY($1::uuid[])", [orderIds])).rows);
+  withDatabase(
+    async (client) =>
+      (await client.query("SELECT id, status, cancel_reason FROM orders WHERE id = ANY($1::uuid[])", [orderIds])).rows,
+  );
 
 describe("an unpaid order holds its units until a time the shop sets", () => {
   it("shows the customer until when it is reserved, and not once paid or cancelled", async () => {
@@ -54,14 +63,20 @@ describe("an unpaid order holds its units until a time the shop sets", () => {
     const part = await insertPart({ available: 5 });
     const before = Date.now();
     const orderId = await placeOrder(customer, part);
-    const answer = await gql("{ viewer { orders(first: 5) { edges { node { databaseId status reservedUntil } } } } }", {}, customer.token);
+    const answer = await gql(
+      "{ viewer { orders(first: 5) { edges { node { databaseId status reservedUntil } } } } }",
+      {},
+      customer.token,
+    );
     const order = answer.body.data.viewer.orders.edges.find((edge: any) => edge.node.databaseId === orderId).node;
     const until = Date.parse(order.reservedUntil);
     // The default hold is an hour.
     expect(until - before).toBeGreaterThan(59 * 60_000);
     expect(until - before).toBeLessThan(61 * 60_000);
     await rest("DELETE", `/userOrder/${orderId}`, { token: customer.token });
-    const cancelled = await withDatabase(async (client) => (await client.query("SELECT cancel_reason FROM orders WHERE id = $1", [orderId])).rows[0]);
+    const cancelled = await withDatabase(
+      async (client) => (await client.query("SELECT cancel_reason FROM orders WHERE id = $1", [orderId])).rows[0],
+    );
     expect(cancelled.cancel_reason).toBe("customer");
   });
 
@@ -89,21 +104,32 @@ describe("an unpaid order holds its units until a time the shop sets", () => {
     const customers = await Promise.all(Array.from({ length: 12 }, () => newCustomer("expiring")));
     const orderIds: string[] = [];
     for (const [index, customer] of customers.entries()) {
-      for (const part of [parts[index % 6], parts[(index + 1) % 6], parts[(index + 3) % 6]]) orderIds.push(await placeOrder(customer, part, 3));
+      for (const part of [parts[index % 6], parts[(index + 1) % 6], parts[(index + 3) % 6]])
+        orderIds.push(await placeOrder(customer, part, 3));
     }
-    const intents = await Promise.all(customers.slice(0, 4).map((customer, index) => openPayment(customer, orderIds[index * 3])));
+    const intents = await Promise.all(
+      customers.slice(0, 4).map((customer, index) => openPayment(customer, orderIds[index * 3])),
+    );
     for (const part of parts) expect(await availableOf(part)).toBe(100 - 6 * 3);
 
     await endHolds(orderIds);
     for (let waited = 0; (await ordersOf(orderIds)).some((order) => order.status === "unpaid"); waited += 250) {
-      if (waited > 30_000) throw new Error(`holds still unpaid after 30 s: ${JSON.stringify(await ordersOf(orderIds))}`);
+      if (waited > 30_000)
+        throw new Error(`holds still unpaid after 30 s: ${JSON.stringify(await ordersOf(orderIds))}`);
       await sleep(250);
     }
-    expect(new Set((await ordersOf(orderIds)).map((order) => `${order.status}/${order.cancel_reason}`))).toEqual(new Set(["cancelled/hold_expired"]));
+    expect(new Set((await ordersOf(orderIds)).map((order) => `${order.status}/${order.cancel_reason}`))).toEqual(
+      new Set(["cancelled/hold_expired"]),
+    );
     // Every unit back exactly once: a second release would have put more on sale than there was.
     for (const part of parts) expect(await availableOf(part)).toBe(100);
     for (const intent of intents) {
-      for (let waited = 0; (await stripe.paymentIntents.retrieve(intent)).status !== "canceled" && waited < 10_000; waited += 250) await sleep(250);
+      for (
+        let waited = 0;
+        (await stripe.paymentIntents.retrieve(intent)).status !== "canceled" && waited < 10_000;
+        waited += 250
+      )
+        await sleep(250);
       expect((await stripe.paymentIntents.retrieve(intent)).status).toBe("canceled");
     }
   });
@@ -124,7 +150,9 @@ describe("what one customer may hold unpaid is bounded", () => {
     const url = await boundedShop();
     const customer = await newCustomer("hoarder");
     const parts = await Promise.all(Array.from({ length: 14 }, () => insertPart({ available: 10, priceCents: 1000 })));
-    const answers = await Promise.all(parts.map((part) => restAt(url, "POST", "/order", { token: customer.token, body: orderBody(part, 1) })));
+    const answers = await Promise.all(
+      parts.map((part) => restAt(url, "POST", "/order", { token: customer.token, body: orderBody(part, 1) })),
+    );
     expect(answers.filter((answer) => answer.status === 201)).toHaveLength(10);
     const refused = answers.filter((answer) => answer.status !== 201);
     expect(refused.map((answer) => answer.status)).toEqual([409, 409, 409, 409]);
@@ -136,8 +164,12 @@ describe("what one customer may hold unpaid is bounded", () => {
     const untouched = parts.filter((_, index) => answers[index].status !== 201);
     for (const part of untouched) expect(await availableOf(part)).toBe(10);
 
-    await restAt(url, "DELETE", `/userOrder/${answers.find((answer) => answer.status === 201)!.body.insertedId}`, { token: customer.token });
-    expect((await restAt(url, "POST", "/order", { token: customer.token, body: orderBody(untouched[0], 1) })).status).toBe(201);
+    await restAt(url, "DELETE", `/userOrder/${answers.find((answer) => answer.status === 201)!.body.insertedId}`, {
+      token: customer.token,
+    });
+    expect(
+      (await restAt(url, "POST", "/order", { token: customer.token, body: orderBody(untouched[0], 1) })).status,
+    ).toBe(201);
   });
 
   it("at most $5,000 unpaid at once", async () => {
@@ -174,10 +206,16 @@ describe("placing orders and opening payments are rate-limited per customer", ()
       expect(answer.status).toBe(201);
       placed.push(answer.body.insertedId);
     }
-    const refused = await restAt(limited.url, "POST", "/order", { token: customer.token, body: orderBody(parts[3], 1) });
+    const refused = await restAt(limited.url, "POST", "/order", {
+      token: customer.token,
+      body: orderBody(parts[3], 1),
+    });
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
-    expect(refused.body).toMatchObject({ success: false, error: expect.stringMatching(/Too many order requests for your account/) });
+    expect(refused.body).toMatchObject({
+      success: false,
+      error: expect.stringMatching(/Too many order requests for your account/),
+    });
     const viaGraphql = await restAt(limited.url, "POST", "/graphql", {
       token: customer.token,
       body: {
@@ -188,12 +226,20 @@ describe("placing orders and opening payments are rate-limited per customer", ()
     expect(viaGraphql.status).toBe(429);
     expect(viaGraphql.body.errors[0].extensions.code).toBe("RATE_LIMITED");
     // Another customer from the same address is not held back.
-    expect((await restAt(limited.url, "POST", "/order", { token: neighbour.token, body: orderBody(parts[3], 1) })).status).toBe(201);
+    expect(
+      (await restAt(limited.url, "POST", "/order", { token: neighbour.token, body: orderBody(parts[3], 1) })).status,
+    ).toBe(201);
 
     for (const orderId of placed.slice(0, 2)) {
-      expect((await restAt(limited.url, "POST", "/create-payment-intent", { token: customer.token, body: { orderId } })).status).toBe(200);
+      expect(
+        (await restAt(limited.url, "POST", "/create-payment-intent", { token: customer.token, body: { orderId } }))
+          .status,
+      ).toBe(200);
     }
-    const third = await restAt(limited.url, "POST", "/create-payment-intent", { token: customer.token, body: { orderId: placed[2] } });
+    const third = await restAt(limited.url, "POST", "/create-payment-intent", {
+      token: customer.token,
+      body: { orderId: placed[2] },
+    });
     expect(third.status).toBe(429);
     expect(third.body.error).toMatch(/Too many payment requests for your account/);
   });

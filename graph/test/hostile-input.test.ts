@@ -32,15 +32,47 @@ interface Probe {
 const randomUuid = () => crypto.randomUUID();
 const globalId = (type: string, id: string) => Buffer.from(`${type}:${id}`).toString("base64url");
 
-const SQL = ["' OR '1'='1", "1; DROP TABLE orders; --", '" OR ""="', "admin'--", "0 UNION SELECT email, role FROM users --"];
+const SQL = [
+  "' OR '1'='1",
+  "1; DROP TABLE orders; --",
+  '" OR ""="',
+  "admin'--",
+  "0 UNION SELECT email, role FROM users --",
+];
 const CONTROL = ["nul \u0000 byte", "bell \u0007", "escape \u001b[31m", "delete \u007f", "\u0000"];
 const WRONG_TYPES: Value[] = [123, 1.5, true, [], ["a"], {}, { $gt: "" }];
 const ONE_MB = "m".repeat(1024 * 1024);
 /** Over the limit by one character, by a lot, and by counting code points ("❤️" is two). */
 const tooLong = (max: number): Value[] => ["x".repeat(max + 1), "❤️".repeat(max), "z".repeat(90_000)];
-const requiredText = (max: number): Value[] => [MISSING, null, "", "   ", "\n\t", ...WRONG_TYPES, ...CONTROL, ...tooLong(max)];
+const requiredText = (max: number): Value[] => [
+  MISSING,
+  null,
+  "",
+  "   ",
+  "\n\t",
+  ...WRONG_TYPES,
+  ...CONTROL,
+  ...tooLong(max),
+];
 const optionalText = (max: number): Value[] => [...WRONG_TYPES, ...CONTROL, ...tooLong(max)];
-const PHONES: Value[] = [MISSING, null, "", "abc", "123", "1".repeat(21), "+", "12 34 56 78", "+44-20-7946", "1234\u0000", ...SQL, 1.5, -5, true, [], {}];
+const PHONES: Value[] = [
+  MISSING,
+  null,
+  "",
+  "abc",
+  "123",
+  "1".repeat(21),
+  "+",
+  "12 34 56 78",
+  "+44-20-7946",
+  "1234\u0000",
+  ...SQL,
+  1.5,
+  -5,
+  true,
+  [],
+  {},
+];
 const URLS: Value[] = [
   MISSING,
   null,
@@ -72,7 +104,24 @@ const EMAILS: Value[] = [
   `${"x".repeat(250)}@example.com`,
   ...WRONG_TYPES,
 ];
-const QUANTITIES: Value[] = [MISSING, null, -1, 0, 1.5, -0.5, "5", "five", 1e308, 2 ** 31, 2 ** 53 + 2, 1_000_001, true, [], {}, "1; DROP TABLE parts"];
+const QUANTITIES: Value[] = [
+  MISSING,
+  null,
+  -1,
+  0,
+  1.5,
+  -0.5,
+  "5",
+  "five",
+  1e308,
+  2 ** 31,
+  2 ** 53 + 2,
+  1_000_001,
+  true,
+  [],
+  {},
+  "1; DROP TABLE parts",
+];
 /** Lists of "Brand Model" names an admin may not give a part. */
 const MODEL_LISTS: Value[] = [
   ["Lenovo"],
@@ -111,7 +160,11 @@ function hostileIds(foreignId: string): Array<{ label: string; segment: string; 
     foreignId,
   ];
   return [
-    ...plain.map((value) => ({ label: `id ${JSON.stringify(value.slice(0, 40))}`, segment: encodeURIComponent(value), value })),
+    ...plain.map((value) => ({
+      label: `id ${JSON.stringify(value.slice(0, 40))}`,
+      segment: encodeURIComponent(value),
+      value,
+    })),
     { label: "id with broken percent-encoding", segment: "%E0%A4%A", value: "%E0%A4%A" },
     { label: "id %00", segment: "%00", value: "\u0000" },
   ];
@@ -130,20 +183,39 @@ function malformedBodies(base: Omit<Probe, "label">): Probe[] {
     { ...base, label: "an empty object", json: {} },
     { ...base, label: "an empty body", raw: "" },
     { ...base, label: "invalid UTF-8", raw: Buffer.from([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x3a, 0x31, 0x7d]) },
-    { ...base, label: "prototype-pollution keys", raw: '{"__proto__": {"role": "admin", "paid": true}, "constructor": {"prototype": {"role": "admin"}}}' },
+    {
+      ...base,
+      label: "prototype-pollution keys",
+      raw: '{"__proto__": {"role": "admin", "paid": true}, "constructor": {"prototype": {"role": "admin"}}}',
+    },
     { ...base, label: "10,000 nested arrays", raw: "[".repeat(10_000) + "]".repeat(10_000) },
     { ...base, label: "a 200 kB body", json: { padding: "p".repeat(200_000) } },
     { ...base, label: "a 1 MB string", json: { name: ONE_MB, description: ONE_MB, address: ONE_MB } },
     { ...base, label: "a 3 MB body", raw: `{"x": "${"y".repeat(3 * 1024 * 1024)}"}` },
     { ...base, label: "gzip that does not inflate", raw: "not gzip at all", headers: { "content-encoding": "gzip" } },
     { ...base, label: "an unknown content-encoding", raw: "{}", headers: { "content-encoding": "br-x" } },
-    { ...base, label: "an unsupported charset", raw: "{}", headers: { "content-type": "application/json; charset=utf-7" } },
-    { ...base, label: "a form body", raw: "name=x&price=1", headers: { "content-type": "application/x-www-form-urlencoded" } },
+    {
+      ...base,
+      label: "an unsupported charset",
+      raw: "{}",
+      headers: { "content-type": "application/json; charset=utf-7" },
+    },
+    {
+      ...base,
+      label: "a form body",
+      raw: "name=x&price=1",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    },
   ];
 }
 
 /** One probe per value of one field, the other fields valid: each probe fails on that field alone. */
-function eachValue(base: Omit<Probe, "label" | "json">, body: Record<string, unknown>, field: string, values: Value[]): Probe[] {
+function eachValue(
+  base: Omit<Probe, "label" | "json">,
+  body: Record<string, unknown>,
+  field: string,
+  values: Value[],
+): Probe[] {
   return values.map((value) => {
     const json: Record<string, unknown> = { ...body };
     if (value === MISSING) delete json[field];
@@ -173,12 +245,29 @@ let f: Fixtures;
 const REST_CORPUS: Record<string, () => Probe[]> = {
   "POST /product": () => {
     const base = { method: "POST", path: "/product", token: f.admin.token };
-    const body = { name: "Hostile test", available_quantity: 5, price: 9.99, img: "https://example.com/p.png", min_quantity: 1, description: "ok" };
+    const body = {
+      name: "Hostile test",
+      available_quantity: 5,
+      price: 9.99,
+      img: "https://example.com/p.png",
+      min_quantity: 1,
+      description: "ok",
+    };
     return [
       ...malformedBodies(base),
       ...eachValue(base, body, "name", requiredText(20)),
       ...eachValue(base, body, "available_quantity", [-1, 1.5, "5", 1e308, 10_000_001, true, [], {}, "NaN"]),
-      ...eachValue(base, body, "price", [-0.01, 1.234, "9.99", 1e308, 1_000_000.01, true, [], {}, "1; DROP TABLE products"]),
+      ...eachValue(base, body, "price", [
+        -0.01,
+        1.234,
+        "9.99",
+        1e308,
+        1_000_000.01,
+        true,
+        [],
+        {},
+        "1; DROP TABLE products",
+      ]),
       ...eachValue(base, body, "min_quantity", [-3, 0.5, "2", 1e308, true, []]),
       ...eachValue(base, body, "img", [
         "javascript:alert(1)",
@@ -229,15 +318,32 @@ const REST_CORPUS: Record<string, () => Probe[]> = {
     return [
       ...malformedBodies(base),
       ...eachValue(base, body, "name", ["", "   ", ...WRONG_TYPES, ...CONTROL, ...tooLong(80)]),
-      ...eachValue(base, { ...body, short_desc: "x" }, "short_desc", ["", "   ", ...WRONG_TYPES, ...CONTROL, ...tooLong(500)]),
+      ...eachValue(base, { ...body, short_desc: "x" }, "short_desc", [
+        "",
+        "   ",
+        ...WRONG_TYPES,
+        ...CONTROL,
+        ...tooLong(500),
+      ]),
       ...eachValue(base, { ...body, price: 1 }, "price", [-0.01, 1.234, "9.99", 1e308, true, [], {}]),
       ...eachValue(base, { ...body, available: 9, expected_available: 5 }, "available", STOCKS),
       // The stock without the figure the admin saw, or with a stale one (a conflict).
-      ...eachValue(base, { ...body, available: 9, expected_available: 5 }, "expected_available", [MISSING, null, 4, ...STOCKS]),
+      ...eachValue(base, { ...body, available: 9, expected_available: 5 }, "expected_available", [
+        MISSING,
+        null,
+        4,
+        ...STOCKS,
+      ]),
       ...eachValue(base, { ...body, min_order_quantity: 1 }, "min_order_quantity", [0, -1, 1.5, "2", true]),
       ...eachValue(base, { ...body, img: "/x.png" }, "img", ["", "javascript:alert(1)", ...SQL, 123, {}]),
       ...eachValue(base, body, "compatible_models", [...MODEL_LISTS, "Lenovo ThinkPad"]),
-      ...hostileIds(randomUuid()).map((id) => ({ label: id.label, method: "PATCH", path: `/parts/${id.segment}`, token: f.admin.token, json: body })),
+      ...hostileIds(randomUuid()).map((id) => ({
+        label: id.label,
+        method: "PATCH",
+        path: `/parts/${id.segment}`,
+        token: f.admin.token,
+        json: body,
+      })),
     ];
   },
   "POST /parts/:id/restock": () => {
@@ -255,18 +361,39 @@ const REST_CORPUS: Record<string, () => Probe[]> = {
     ];
   },
   "POST /parts/:id/retire": () =>
-    hostileIds(randomUuid()).map((id) => ({ label: id.label, method: "POST", path: `/parts/${id.segment}/retire`, token: f.admin.token })),
+    hostileIds(randomUuid()).map((id) => ({
+      label: id.label,
+      method: "POST",
+      path: `/parts/${id.segment}/retire`,
+      token: f.admin.token,
+    })),
   "POST /parts/:id/restore": () =>
-    hostileIds(randomUuid()).map((id) => ({ label: id.label, method: "POST", path: `/parts/${id.segment}/restore`, token: f.admin.token })),
+    hostileIds(randomUuid()).map((id) => ({
+      label: id.label,
+      method: "POST",
+      path: `/parts/${id.segment}/restore`,
+      token: f.admin.token,
+    })),
   "DELETE /product/:id": () =>
-    hostileIds(randomUuid()).map((id) => ({ label: id.label, method: "DELETE", path: `/product/${id.segment}`, token: f.admin.token })),
+    hostileIds(randomUuid()).map((id) => ({
+      label: id.label,
+      method: "DELETE",
+      path: `/product/${id.segment}`,
+      token: f.admin.token,
+    })),
   "POST /order": () => {
     const base = { method: "POST", path: "/order", token: f.customer.token };
     const body = orderBody(f.partId, 2);
     return [
       ...malformedBodies(base),
       ...eachValue(base, body, "quantity", [...QUANTITIES, 1, 6]),
-      ...eachValue(base, body, "orderId", [MISSING, null, "", ...WRONG_TYPES, ...hostileIds(randomUuid()).map((id) => id.value)]),
+      ...eachValue(base, body, "orderId", [
+        MISSING,
+        null,
+        "",
+        ...WRONG_TYPES,
+        ...hostileIds(randomUuid()).map((id) => id.value),
+      ]),
       ...eachValue(base, body, "address", requiredText(300)),
       ...eachValue(base, body, "phone", PHONES),
     ];
@@ -276,19 +403,47 @@ const REST_CORPUS: Record<string, () => Probe[]> = {
     const body = { transactionId: "pi_does_not_exist" };
     return [
       ...malformedBodies(base),
-      ...eachValue(base, body, "transactionId", [MISSING, null, "", "   ", "pi_does_not_exist", ...WRONG_TYPES, ...SQL, ...CONTROL, "p".repeat(256), ONE_MB]),
-      ...hostileIds(f.foreignOrderId).map((id) => ({ label: id.label, method: "PATCH", path: `/order/${id.segment}`, token: f.customer.token, json: body })),
+      ...eachValue(base, body, "transactionId", [
+        MISSING,
+        null,
+        "",
+        "   ",
+        "pi_does_not_exist",
+        ...WRONG_TYPES,
+        ...SQL,
+        ...CONTROL,
+        "p".repeat(256),
+        ONE_MB,
+      ]),
+      ...hostileIds(f.foreignOrderId).map((id) => ({
+        label: id.label,
+        method: "PATCH",
+        path: `/order/${id.segment}`,
+        token: f.customer.token,
+        json: body,
+      })),
     ];
   },
   "DELETE /userOrder/:id": () =>
-    hostileIds(f.foreignOrderId).map((id) => ({ label: id.label, method: "DELETE", path: `/userOrder/${id.segment}`, token: f.customer.token })),
+    hostileIds(f.foreignOrderId).map((id) => ({
+      label: id.label,
+      method: "DELETE",
+      path: `/userOrder/${id.segment}`,
+      token: f.customer.token,
+    })),
   "POST /create-payment-intent": () => {
     const base = { method: "POST", path: "/create-payment-intent", token: f.customer.token };
     // A price that is not the order's total: even the valid order id must be refused.
     const body = { orderId: f.orderId, price: 123456.78 };
     return [
       ...malformedBodies(base),
-      ...eachValue(base, body, "orderId", [MISSING, null, "", ...WRONG_TYPES, ...hostileIds(f.foreignOrderId).map((id) => id.value)]),
+      ...eachValue(base, body, "orderId", [
+        MISSING,
+        null,
+        "",
+        ...WRONG_TYPES,
+        ...hostileIds(f.foreignOrderId).map((id) => id.value),
+      ]),
       ...eachValue(base, body, "price", ["12", true, [], {}, 1e308, -1, 0]),
     ];
   },
@@ -306,26 +461,39 @@ const REST_CORPUS: Record<string, () => Probe[]> = {
     ];
   },
   "PUT /user/admin/:email": () =>
-    [...EMAILS.filter((email): email is string => typeof email === "string" && email.trim() !== ""), "unknown-user@example.com"]
+    [
+      ...EMAILS.filter((email): email is string => typeof email === "string" && email.trim() !== ""),
+      "unknown-user@example.com",
+    ]
       .map((email) => ({
         label: `email ${JSON.stringify(email.slice(0, 40))}`,
         method: "PUT",
         path: `/user/admin/${encodeURIComponent(email)}`,
         token: f.admin.token,
       }))
-      .concat([{ label: "broken percent-encoding", method: "PUT", path: "/user/admin/%E0%A4%A", token: f.admin.token }]),
+      .concat([
+        { label: "broken percent-encoding", method: "PUT", path: "/user/admin/%E0%A4%A", token: f.admin.token },
+      ]),
   "DELETE /user/admin/:email": () =>
-    [...EMAILS.filter((email): email is string => typeof email === "string" && email.trim() !== ""), "unknown-user@example.com", f.admin.email]
+    [
+      ...EMAILS.filter((email): email is string => typeof email === "string" && email.trim() !== ""),
+      "unknown-user@example.com",
+      f.admin.email,
+    ]
       .map((email) => ({
         label: `email ${JSON.stringify(email.slice(0, 40))}`,
         method: "DELETE",
         path: `/user/admin/${encodeURIComponent(email)}`,
         token: f.admin.token,
       }))
-      .concat([{ label: "broken percent-encoding", method: "DELETE", path: "/user/admin/%E0%A4%A", token: f.admin.token }]),
+      .concat([
+        { label: "broken percent-encoding", method: "DELETE", path: "/user/admin/%E0%A4%A", token: f.admin.token },
+      ]),
   "PUT /user/:email": () => {
     const header = Buffer.from(JSON.stringify({ alg: "none", typ: "JWT" })).toString("base64url");
-    const claims = Buffer.from(JSON.stringify({ sub: "x", email: f.customer.email, exp: 9999999999 })).toString("base64url");
+    const claims = Buffer.from(JSON.stringify({ sub: "x", email: f.customer.email, exp: 9999999999 })).toString(
+      "base64url",
+    );
     const path = `/user/${encodeURIComponent(f.customer.email)}`;
     const authorizations = [
       undefined,
@@ -342,19 +510,39 @@ const REST_CORPUS: Record<string, () => Probe[]> = {
       "Bearer a b c",
     ];
     return [
-      ...authorizations.map((authorization) => ({ label: `Authorization ${JSON.stringify(authorization?.slice(0, 30))}`, method: "PUT", path, authorization })),
+      ...authorizations.map((authorization) => ({
+        label: `Authorization ${JSON.stringify(authorization?.slice(0, 30))}`,
+        method: "PUT",
+        path,
+        authorization,
+      })),
       ...EMAILS.filter((email): email is string => typeof email === "string" && email !== "").map((email) => ({
         label: `email ${JSON.stringify(email.slice(0, 40))} with another's ID token`,
         method: "PUT",
         path: `/user/${encodeURIComponent(email)}`,
         authorization: `Bearer ${f.customer.idToken}`,
       })),
-      { label: "broken percent-encoding", method: "PUT", path: "/user/%E0%A4%A", authorization: `Bearer ${f.customer.idToken}` },
+      {
+        label: "broken percent-encoding",
+        method: "PUT",
+        path: "/user/%E0%A4%A",
+        authorization: `Bearer ${f.customer.idToken}`,
+      },
     ];
   },
   "PUT /profileUpdate/:email": () => {
-    const base = { method: "PUT", path: `/profileUpdate/${encodeURIComponent(f.customer.email)}`, token: f.customer.token };
-    const body = { userName: "Hostile", education: "BSc", address: "1 Main St", phone: "0123456789", linkedin: "https://linkedin.com/in/x" };
+    const base = {
+      method: "PUT",
+      path: `/profileUpdate/${encodeURIComponent(f.customer.email)}`,
+      token: f.customer.token,
+    };
+    const body = {
+      userName: "Hostile",
+      education: "BSc",
+      address: "1 Main St",
+      phone: "0123456789",
+      linkedin: "https://linkedin.com/in/x",
+    };
     return [
       ...malformedBodies(base),
       ...eachValue(base, body, "education", requiredText(200)),
@@ -368,7 +556,10 @@ const REST_CORPUS: Record<string, () => Probe[]> = {
       ...eachValue(base, body, "linkedin", URLS),
       ...eachValue(base, body, "userName", optionalText(80)),
       // Someone else's profile, and emails that are nobody's.
-      ...[f.other.email, ...EMAILS.filter((email): email is string => typeof email === "string" && email.trim() !== "")].map((email) => ({
+      ...[
+        f.other.email,
+        ...EMAILS.filter((email): email is string => typeof email === "string" && email.trim() !== ""),
+      ].map((email) => ({
         label: `profile of ${JSON.stringify(email.slice(0, 40))}`,
         method: "PUT",
         path: `/profileUpdate/${encodeURIComponent(email)}`,
@@ -385,12 +576,20 @@ const REST_CORPUS: Record<string, () => Probe[]> = {
     const base = { method: "POST", path: "/stripe/webhook" };
     const event = {
       type: "payment_intent.succeeded",
-      data: { object: { id: "pi_x", metadata: { orderId: f.orderId }, amount: 1, currency: "usd", status: "succeeded" } },
+      data: {
+        object: { id: "pi_x", metadata: { orderId: f.orderId }, amount: 1, currency: "usd", status: "succeeded" },
+      },
     };
     return [
       ...malformedBodies(base),
       { ...base, label: "an unsigned event for a real order", json: event },
-      ...["t=1,v1=deadbeef", `t=${Math.floor(Date.now() / 1000)},v1=${"0".repeat(64)}`, "garbage", "x".repeat(8000), "t=' OR 1=1"].map((signature) => ({
+      ...[
+        "t=1,v1=deadbeef",
+        `t=${Math.floor(Date.now() / 1000)},v1=${"0".repeat(64)}`,
+        "garbage",
+        "x".repeat(8000),
+        "t=' OR 1=1",
+      ].map((signature) => ({
         ...base,
         label: `signature ${signature.slice(0, 30)}`,
         json: event,
@@ -421,8 +620,19 @@ async function uploadProbes(): Promise<Array<{ label: string; status: number; bo
     ["text named .png", () => uploadImage(shop().url, token, Buffer.from("definitely not an image"))],
     ["an empty file", () => uploadImage(shop().url, token, Buffer.alloc(0))],
     ["a PNG in the wrong field", () => uploadImage(shop().url, token, TINY_PNG, "file")],
-    ["an SVG with a script", () => uploadImage(shop().url, token, Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'))],
-    ["HTML posing as an image", () => uploadImage(shop().url, token, Buffer.from("<html><script>alert(1)</script></html>"))],
+    [
+      "an SVG with a script",
+      () =>
+        uploadImage(
+          shop().url,
+          token,
+          Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+        ),
+    ],
+    [
+      "HTML posing as an image",
+      () => uploadImage(shop().url, token, Buffer.from("<html><script>alert(1)</script></html>")),
+    ],
     ["a 6 MiB PNG", () => postMultipart(token, Buffer.concat([TINY_PNG, Buffer.alloc(6 * 1024 * 1024)]))],
     ["NUL bytes only", () => uploadImage(shop().url, token, Buffer.alloc(1024))],
   ];
@@ -438,7 +648,9 @@ async function uploadProbes(): Promise<Array<{ label: string; status: number; bo
 function postMultipart(token: string, file: Buffer): Promise<{ status: number; body: any }> {
   const boundary = "hostile-boundary";
   const body = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="big.png"\r\nContent-Type: image/png\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="big.png"\r\nContent-Type: image/png\r\n\r\n`,
+    ),
     file,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
@@ -448,7 +660,11 @@ function postMultipart(token: string, file: Buffer): Promise<{ status: number; b
       `${shop().url}/upload`,
       {
         method: "POST",
-        headers: { authorization: `Bearer ${token}`, "content-type": `multipart/form-data; boundary=${boundary}`, "content-length": body.length },
+        headers: {
+          authorization: `Bearer ${token}`,
+          "content-type": `multipart/form-data; boundary=${boundary}`,
+          "content-length": body.length,
+        },
       },
       (response) => {
         answered = true;
@@ -494,7 +710,16 @@ const MUTATION_CORPUS: Record<string, MutationCorpus> = {
     token: () => f.admin.token,
     query: "mutation($input: AddProductInput!) { addProduct(input: $input) { id } }",
     cases: () => {
-      const v = { input: { name: "Hostile", availableQuantity: 5, price: 9.99, img: "https://example.com/p.png", minQuantity: 1, description: "ok" } };
+      const v = {
+        input: {
+          name: "Hostile",
+          availableQuantity: 5,
+          price: 9.99,
+          img: "https://example.com/p.png",
+          minQuantity: 1,
+          description: "ok",
+        },
+      };
       return [
         { label: "input missing", variables: {} },
         { label: "input a string", variables: { input: "name" } },
@@ -512,7 +737,16 @@ const MUTATION_CORPUS: Record<string, MutationCorpus> = {
     token: () => f.admin.token,
     query: "mutation($input: CreatePartInput!) { createPart(input: $input) { id } }",
     cases: () => {
-      const v = { input: { name: "Hostile part", shortDesc: "ok", img: "/images/parts/dc-jack.svg", price: 9.99, available: 5, minOrderQuantity: 1 } };
+      const v = {
+        input: {
+          name: "Hostile part",
+          shortDesc: "ok",
+          img: "/images/parts/dc-jack.svg",
+          price: 9.99,
+          available: 5,
+          minOrderQuantity: 1,
+        },
+      };
       return [
         { label: "input missing", variables: {} },
         ...eachVariable(v, ["input", "name"], requiredText(80)),
@@ -540,7 +774,11 @@ const MUTATION_CORPUS: Record<string, MutationCorpus> = {
         ...eachVariable(v, ["input", "name"], ["", "   ", ...WRONG_TYPES, ...CONTROL, ...tooLong(80)]),
         ...eachVariable(withField("shortDesc", "x"), ["input", "shortDesc"], ["", "   ", ...CONTROL, ...tooLong(500)]),
         ...eachVariable(withField("price", 1), ["input", "price"], [-0.01, 1.234, "9.99", 1e308, true]),
-        ...eachVariable({ id: f.partId, input: { ...v.input, available: 9, expectedAvailable: 5 } }, ["input", "available"], STOCKS),
+        ...eachVariable(
+          { id: f.partId, input: { ...v.input, available: 9, expectedAvailable: 5 } },
+          ["input", "available"],
+          STOCKS,
+        ),
         ...eachVariable(
           { id: f.partId, input: { ...v.input, available: 9, expectedAvailable: 5 } },
           ["input", "expectedAvailable"],
@@ -557,7 +795,11 @@ const MUTATION_CORPUS: Record<string, MutationCorpus> = {
     query: "mutation($id: ID!, $quantity: Int!) { restockPart(id: $id, quantity: $quantity) { id } }",
     cases: () => [
       ...eachVariable({ id: f.partId, quantity: 1 }, ["id"], idValues(randomUuid())),
-      ...eachVariable({ id: f.partId, quantity: 1 }, ["quantity"], [MISSING, null, 0, -1, 1.5, "5", 1_000_001, 2 ** 31, true]),
+      ...eachVariable(
+        { id: f.partId, quantity: 1 },
+        ["quantity"],
+        [MISSING, null, 0, -1, 1.5, "5", 1_000_001, 2 ** 31, true],
+      ),
     ],
   },
   retirePart: {
@@ -585,7 +827,11 @@ const MUTATION_CORPUS: Record<string, MutationCorpus> = {
         ...eachVariable(v, ["input", "ratings"], RATINGS),
         ...eachVariable(v, ["input", "description"], requiredText(2000)),
         ...eachVariable(v, ["input", "img"], URLS),
-        ...eachVariable(v, ["input", "partId"], [...hostileIds(f.foreignOrderId).map((id) => id.value), ...WRONG_TYPES]),
+        ...eachVariable(
+          v,
+          ["input", "partId"],
+          [...hostileIds(f.foreignOrderId).map((id) => id.value), ...WRONG_TYPES],
+        ),
       ];
     },
   },
@@ -614,7 +860,8 @@ const MUTATION_CORPUS: Record<string, MutationCorpus> = {
   },
   createPaymentIntent: {
     token: () => f.customer.token,
-    query: "mutation($orderId: ID!, $price: Float) { createPaymentIntent(orderId: $orderId, price: $price) { clientSecret } }",
+    query:
+      "mutation($orderId: ID!, $price: Float) { createPaymentIntent(orderId: $orderId, price: $price) { clientSecret } }",
     cases: () => [
       ...eachVariable({ orderId: f.orderId, price: 123456.78 }, ["orderId"], idValues(f.foreignOrderId)),
       ...eachVariable({ orderId: f.orderId, price: 123456.78 }, ["price"], ["12", true, [], {}, -1, 0, 1e308]),
@@ -622,9 +869,14 @@ const MUTATION_CORPUS: Record<string, MutationCorpus> = {
   },
   confirmOrderPayment: {
     token: () => f.customer.token,
-    query: "mutation($orderId: ID!, $transactionId: String!) { confirmOrderPayment(orderId: $orderId, transactionId: $transactionId) { id } }",
+    query:
+      "mutation($orderId: ID!, $transactionId: String!) { confirmOrderPayment(orderId: $orderId, transactionId: $transactionId) { id } }",
     cases: () => [
-      ...eachVariable({ orderId: f.orderId, transactionId: "pi_does_not_exist" }, ["orderId"], idValues(f.foreignOrderId)),
+      ...eachVariable(
+        { orderId: f.orderId, transactionId: "pi_does_not_exist" },
+        ["orderId"],
+        idValues(f.foreignOrderId),
+      ),
       ...eachVariable(
         { orderId: f.orderId, transactionId: "pi_does_not_exist" },
         ["transactionId"],
@@ -658,7 +910,20 @@ const MUTATION_CORPUS: Record<string, MutationCorpus> = {
       eachVariable(
         { partId: "x" },
         ["partId"],
-        [MISSING, null, "", "   ", "nope", "x".repeat(5000), ...SQL, globalId("Order", randomUuid()), 1.5, true, [], {}],
+        [
+          MISSING,
+          null,
+          "",
+          "   ",
+          "nope",
+          "x".repeat(5000),
+          ...SQL,
+          globalId("Order", randomUuid()),
+          1.5,
+          true,
+          [],
+          {},
+        ],
       ),
   },
   // Unknown parts are left out of a merge (a browser's cart may name a part deleted since): only ill-formed lines here.
@@ -668,7 +933,11 @@ const MUTATION_CORPUS: Record<string, MutationCorpus> = {
     cases: () => {
       const v = { lines: [{ partId: f.partId, quantity: 2 }] };
       return [
-        ...eachVariable(v, ["lines"], [MISSING, null, "x", 5, [null], [{}], Array.from({ length: 51 }, () => ({ partId: f.partId, quantity: 2 }))]),
+        ...eachVariable(
+          v,
+          ["lines"],
+          [MISSING, null, "x", 5, [null], [{}], Array.from({ length: 51 }, () => ({ partId: f.partId, quantity: 2 }))],
+        ),
         ...eachVariable(v, ["lines", "0", "quantity"], QUANTITIES),
         ...eachVariable(v, ["lines", "0", "partId"], [MISSING, null, "", "   ", "x".repeat(5000), 1.5, true, [], {}]),
       ];
@@ -681,7 +950,11 @@ const MUTATION_CORPUS: Record<string, MutationCorpus> = {
       const v = { input: { lines: [{ partId: f.partId, quantity: 2 }], address: "1 Main St", phone: "0123456789" } };
       return [
         { label: "input missing", variables: {} },
-        ...eachVariable(v, ["input", "lines"], [MISSING, null, [], "x", [null], [{}], Array.from({ length: 51 }, () => ({ partId: f.partId, quantity: 2 }))]),
+        ...eachVariable(
+          v,
+          ["input", "lines"],
+          [MISSING, null, [], "x", [null], [{}], Array.from({ length: 51 }, () => ({ partId: f.partId, quantity: 2 }))],
+        ),
         ...eachVariable(
           v,
           ["input", "lines"],
@@ -706,9 +979,14 @@ const MUTATION_CORPUS: Record<string, MutationCorpus> = {
   },
   confirmCheckoutPayment: {
     token: () => f.customer.token,
-    query: "mutation($checkoutId: ID!, $transactionId: String!) { confirmCheckoutPayment(checkoutId: $checkoutId, transactionId: $transactionId) { id } }",
+    query:
+      "mutation($checkoutId: ID!, $transactionId: String!) { confirmCheckoutPayment(checkoutId: $checkoutId, transactionId: $transactionId) { id } }",
     cases: () => [
-      ...eachVariable({ checkoutId: f.checkoutId, transactionId: "pi_does_not_exist" }, ["checkoutId"], idValues(f.foreignCheckoutId)),
+      ...eachVariable(
+        { checkoutId: f.checkoutId, transactionId: "pi_does_not_exist" },
+        ["checkoutId"],
+        idValues(f.foreignCheckoutId),
+      ),
       ...eachVariable(
         { checkoutId: f.checkoutId, transactionId: "pi_does_not_exist" },
         ["transactionId"],
@@ -752,7 +1030,15 @@ const MUTATION_CORPUS: Record<string, MutationCorpus> = {
     token: () => f.customer.token,
     query: "mutation($input: UpdateProfileInput!) { updateProfile(input: $input) { userEmail } }",
     cases: () => {
-      const v = { input: { userName: "Hostile", education: "BSc", address: "1 Main St", phone: "0123456789", linkedin: "https://linkedin.com/in/x" } };
+      const v = {
+        input: {
+          userName: "Hostile",
+          education: "BSc",
+          address: "1 Main St",
+          phone: "0123456789",
+          linkedin: "https://linkedin.com/in/x",
+        },
+      };
       return [
         ...eachVariable(v, ["input", "education"], requiredText(200)),
         ...eachVariable(v, ["input", "address"], requiredText(300)),
@@ -777,20 +1063,36 @@ const GRAPHQL_HTTP_PROBES = (): Probe[] => {
     { ...base, label: "query not a string", json: { query: 123 } },
     { ...base, label: "an empty query", json: { query: "" } },
     { ...base, label: "a syntax error", json: { query: "mutation { placeOrder(" } },
-    { ...base, label: "variables not an object", json: { query: "mutation($id: ID!) { cancelOrder(id: $id) { id } }", variables: "x" } },
+    {
+      ...base,
+      label: "variables not an object",
+      json: { query: "mutation($id: ID!) { cancelOrder(id: $id) { id } }", variables: "x" },
+    },
     { ...base, label: "a missing argument", json: { query: "mutation { cancelOrder { id } }" } },
     { ...base, label: "an unknown operation name", json: { query: "mutation A { __typename }", operationName: "B" } },
-    { ...base, label: "two operations, none named", json: { query: "mutation A { __typename } mutation B { __typename }" } },
+    {
+      ...base,
+      label: "two operations, none named",
+      json: { query: "mutation A { __typename } mutation B { __typename }" },
+    },
     { ...base, label: "a SQL string as the query", json: { query: SQL[1] } },
     { ...base, label: "a NUL in the query", json: { query: 'mutation { cancelOrder(id: "\u0000") { id } }' } },
-    { ...base, label: "a batch of mutations", raw: JSON.stringify([{ query: 'mutation { subscribeNewsletter(email: "batch@example.com") { subscribed } }' }]) },
+    {
+      ...base,
+      label: "a batch of mutations",
+      raw: JSON.stringify([{ query: 'mutation { subscribeNewsletter(email: "batch@example.com") { subscribed } }' }]),
+    },
     {
       ...base,
       label: "a mutation as text/plain (CSRF)",
       raw: JSON.stringify({ query: 'mutation { subscribeNewsletter(email: "csrf@example.com") { subscribed } }' }),
       headers: { "content-type": "text/plain" },
     },
-    { ...base, label: "a 5,000-deep list argument", json: { query: `mutation { cancelOrder(id: ${"[".repeat(5000)}1${"]".repeat(5000)}) { id } }` } },
+    {
+      ...base,
+      label: "a 5,000-deep list argument",
+      json: { query: `mutation { cancelOrder(id: ${"[".repeat(5000)}1${"]".repeat(5000)}) { id } }` },
+    },
     {
       method: "GET",
       path: `/graphql?query=${encodeURIComponent('mutation { subscribeNewsletter(email: "get@example.com") { subscribed } }')}`,
@@ -852,14 +1154,23 @@ beforeAll(async () => {
   const [customer, other, admin] = await Promise.all([newPerson("hostile"), newPerson("bystander"), adminPerson()]);
   const partId = await insertPart({ available: 5, minOrderQuantity: 2 });
   const place = async (who: Person) => {
-    const placed = await rest("POST", "/order", { token: who.token, body: orderBody(await insertPart({ available: 5 }), 1) });
+    const placed = await rest("POST", "/order", {
+      token: who.token,
+      body: orderBody(await insertPart({ available: 5 }), 1),
+    });
     if (placed.status !== 201) throw new Error(JSON.stringify(placed.body));
     return placed.body.insertedId as string;
   };
   const checkOut = async (who: Person) => {
     const placed = await gql(
       "mutation($input: PlaceCheckoutInput!) { placeCheckout(input: $input) { databaseId } }",
-      { input: { lines: [{ partId: await insertPart({ available: 5 }), quantity: 1 }], address: "1 Main St", phone: "0123456789" } },
+      {
+        input: {
+          lines: [{ partId: await insertPart({ available: 5 }), quantity: 1 }],
+          address: "1 Main St",
+          phone: "0123456789",
+        },
+      },
       who.token,
     );
     if (placed.body.errors) throw new Error(JSON.stringify(placed.body.errors));
@@ -904,7 +1215,8 @@ describe("hostile input", () => {
     for (const result of await uploadProbes()) {
       sent++;
       const problem = restProblem({ ...result, text: JSON.stringify(result.body) });
-      if (problem || result.body?.success !== false) problems.push(`POST /upload [${result.label}]: ${problem ?? "no success:false"}`);
+      if (problem || result.body?.success !== false)
+        problems.push(`POST /upload [${result.label}]: ${problem ?? "no success:false"}`);
     }
     for (const probe of GRAPHQL_HTTP_PROBES()) {
       sent++;
@@ -914,7 +1226,10 @@ describe("hostile input", () => {
     for (const [field, corpus] of Object.entries(MUTATION_CORPUS)) {
       for (const { label, variables } of corpus.cases()) {
         sent++;
-        const problem = graphqlProblem(await gql(corpus.query, variables, corpus.token()).then((a) => ({ ...a, text: JSON.stringify(a.body) })), field);
+        const problem = graphqlProblem(
+          await gql(corpus.query, variables, corpus.token()).then((a) => ({ ...a, text: JSON.stringify(a.body) })),
+          field,
+        );
         if (problem) problems.push(`mutation ${field} [${label}]: ${problem}`);
       }
     }
@@ -930,7 +1245,9 @@ describe("hostile input", () => {
   it("a path part longer than any id or email is 414 with a message that says so; an email of 254 characters is read", async () => {
     const long = await rest("GET", `/order/${"a".repeat(400)}`, { token: f.customer.token });
     expect(long.status).toBe(414);
-    expect(long.body).toEqual({ error: "A part of the address is longer than 320 characters: no id or email is that long" });
+    expect(long.body).toEqual({
+      error: "A part of the address is longer than 320 characters: no id or email is that long",
+    });
     const longest = `${"x".repeat(64)}@${"d".repeat(63)}.${"e".repeat(63)}.${"f".repeat(57)}.com`;
     expect(longest).toHaveLength(254);
     expect((await rest("GET", `/admin/${longest}`, { token: f.admin.token })).body).toEqual({ admin: false });
@@ -965,10 +1282,14 @@ describe("valid text in any script", () => {
     const admin = await adminPerson();
     for (const text of SCRIPTS) {
       const name = [...text].slice(0, 80).join("");
-      const added = await rest("POST", "/review", { token: customer.token, body: { name, ratings: 5, description: text, img: "https://example.com/ü.png" } });
+      const added = await rest("POST", "/review", {
+        token: customer.token,
+        body: { name, ratings: 5, description: text, img: "https://example.com/ü.png" },
+      });
       expect(added.status, text).toBe(201);
       const stored = await withDatabase(
-        async (client) => (await client.query("SELECT name, description FROM reviews WHERE id = $1", [added.body.insertedId])).rows[0],
+        async (client) =>
+          (await client.query("SELECT name, description FROM reviews WHERE id = $1", [added.body.insertedId])).rows[0],
       );
       expect(stored).toEqual({ name, description: text });
       const viaRest = (await rest("GET", "/review")).body.find((review: any) => review._id === added.body.insertedId);
@@ -980,8 +1301,13 @@ describe("valid text in any script", () => {
     }
 
     const address = "ул. Тверская, 7 — 東京都 — 🏠";
-    const placed = await rest("POST", "/order", { token: customer.token, body: orderBody(await insertPart({ available: 3 }), 1, { address }) });
-    expect((await rest("GET", `/order/${placed.body.insertedId}`, { token: customer.token })).body.address).toBe(address);
+    const placed = await rest("POST", "/order", {
+      token: customer.token,
+      body: orderBody(await insertPart({ available: 3 }), 1, { address }),
+    });
+    expect((await rest("GET", `/order/${placed.body.insertedId}`, { token: customer.token })).body.address).toBe(
+      address,
+    );
 
     const profile = {
       userName: "Ærøskøbing Ōsaka 🌸",
@@ -990,8 +1316,14 @@ describe("valid text in any script", () => {
       phone: "+43123456",
       linkedin: "https://linkedin.com/in/zoë",
     };
-    expect((await rest("PUT", `/profileUpdate/${customer.email}`, { token: customer.token, body: profile })).status).toBe(200);
-    const viewer = await gql("{ viewer { profile { userName education address phone linkedin } } }", {}, customer.token);
+    expect(
+      (await rest("PUT", `/profileUpdate/${customer.email}`, { token: customer.token, body: profile })).status,
+    ).toBe(200);
+    const viewer = await gql(
+      "{ viewer { profile { userName education address phone linkedin } } }",
+      {},
+      customer.token,
+    );
     expect(viewer.body.data.viewer.profile).toEqual(profile);
 
     const product = await gql(
@@ -1002,18 +1334,24 @@ describe("valid text in any script", () => {
       admin.token,
     );
     expect(product.body.data.addProduct).toMatchObject({ name: "Café ☕ 東京 🚀", description: SCRIPTS.join(" | ") });
-    expect((await rest("GET", "/product")).body.find((p: any) => p._id === product.body.data.addProduct.databaseId).name).toBe("Café ☕ 東京 🚀");
+    expect(
+      (await rest("GET", "/product")).body.find((p: any) => p._id === product.body.data.addProduct.databaseId).name,
+    ).toBe("Café ☕ 東京 🚀");
   });
 
   it("maximum lengths count characters as the database does: 80 emoji fit a name, 81 are refused with a message", async () => {
     const customer = await newPerson("lengths");
     const review = (name: string) =>
-      rest("POST", "/review", { token: customer.token, body: { name, ratings: 4, description: "d", img: "https://example.com/x.png" } });
+      rest("POST", "/review", {
+        token: customer.token,
+        body: { name, ratings: 4, description: "d", img: "https://example.com/x.png" },
+      });
     for (const name of ["😀".repeat(80), "❤️".repeat(40), "e\u0301".repeat(40), "x".repeat(80)]) {
       const answer = await review(name);
       expect(answer.status, name).toBe(201);
       const stored = await withDatabase(
-        async (client) => (await client.query("SELECT name FROM reviews WHERE id = $1", [answer.body.insertedId])).rows[0].name,
+        async (client) =>
+          (await client.query("SELECT name FROM reviews WHERE id = $1", [answer.body.insertedId])).rows[0].name,
       );
       expect(stored).toBe(name);
     }

@@ -39,7 +39,9 @@ async function verifyEmail(email: string, password = PASSWORD): Promise<string> 
   const { idToken } = await firebaseSignIn(email, password);
   await emulatorCall("accounts:sendOobCode", { requestType: "VERIFY_EMAIL", idToken });
   const response = await fetch(`${shop().emulatorUrl}/emulator/v1/projects/${shop().projectId}/oobCodes`);
-  const { oobCodes } = (await response.json()) as { oobCodes: Array<{ email: string; requestType: string; oobCode: string }> };
+  const { oobCodes } = (await response.json()) as {
+    oobCodes: Array<{ email: string; requestType: string; oobCode: string }>;
+  };
   const code = oobCodes.filter((entry) => entry.email === email && entry.requestType === "VERIFY_EMAIL").at(-1);
   if (!code) throw new Error(`no verification code for ${email}`);
   await emulatorCall("accounts:update", { oobCode: code.oobCode });
@@ -53,7 +55,12 @@ async function signIn(email: string, idToken: string, baseUrl = shop().url) {
 
 const userRow = (email: string) =>
   withDatabase(
-    async (client) => (await client.query("SELECT id, firebase_uid, email_verified, role, admin_source FROM users WHERE email = $1", [email])).rows[0],
+    async (client) =>
+      (
+        await client.query("SELECT id, firebase_uid, email_verified, role, admin_source FROM users WHERE email = $1", [
+          email,
+        ])
+      ).rows[0],
   );
 
 const aPart = () => insertPart({ available: 10 });
@@ -129,10 +136,14 @@ describe("roles: ADMIN_EMAILS grants only to verified addresses, and only while 
     // Whoever registers the address first is not made admin on an unverified word.
     const unverified = await signIn(boss, idToken, listed.url);
     expect(unverified.status).toBe(200);
-    expect((await restAt(listed.url, "GET", `/admin/${boss}`, { token: unverified.body.token })).body).toEqual({ admin: false });
+    expect((await restAt(listed.url, "GET", `/admin/${boss}`, { token: unverified.body.token })).body).toEqual({
+      admin: false,
+    });
     const verified = await signIn(boss, await verifyEmail(boss), listed.url);
     expect(verified.status, JSON.stringify(verified.body)).toBe(200);
-    expect((await restAt(listed.url, "GET", `/admin/${boss}`, { token: verified.body.token })).body).toEqual({ admin: true });
+    expect((await restAt(listed.url, "GET", `/admin/${boss}`, { token: verified.body.token })).body).toEqual({
+      admin: true,
+    });
     expect(await userRow(boss)).toMatchObject({ role: "admin", admin_source: "config" });
 
     // The operator takes the address out of the list: the next start takes the role away.
@@ -155,7 +166,11 @@ describe("roles: ADMIN_EMAILS grants only to verified addresses, and only while 
     expect((await rest("PUT", `/user/admin/${helper.email}`, { token: admin.token })).body.modifiedCount).toBe(1);
     expect((await rest("GET", "/getOrders", { token: helper.token })).status).toBe(200);
 
-    const demoted = await gql("mutation($e: String!) { demoteAdmin(email: $e) { email role } }", { e: helper.email }, admin.token);
+    const demoted = await gql(
+      "mutation($e: String!) { demoteAdmin(email: $e) { email role } }",
+      { e: helper.email },
+      admin.token,
+    );
     expect(demoted.body.data.demoteAdmin).toEqual({ email: helper.email, role: "USER" });
     // The very next request of the demoted admin is a customer's.
     expect((await rest("GET", "/getOrders", { token: helper.token })).status).toBe(403);
@@ -172,7 +187,11 @@ describe("roles: ADMIN_EMAILS grants only to verified addresses, and only while 
       { action: "USER_PROMOTED", actorEmail: admin.email },
     ]);
 
-    const self = await gql("mutation($e: String!) { demoteAdmin(email: $e) { role } }", { e: admin.email }, admin.token);
+    const self = await gql(
+      "mutation($e: String!) { demoteAdmin(email: $e) { role } }",
+      { e: admin.email },
+      admin.token,
+    );
     expect(errorCode(self)).toBe("CONFLICT");
     expect(self.body.errors[0].message).toMatch(/cannot demote yourself/);
     await rest("PUT", `/user/admin/${helper.email}`, { token: admin.token });
@@ -196,7 +215,8 @@ describe("the shop's access tokens", () => {
     expect(decodeProtectedHeader(customer.token).kid).toMatch(/^[\w-]{16}$/);
     const sibling = await startSiblingShop("signout");
     siblings.push(sibling);
-    const ordersAt = (baseUrl: string, token: string) => restAt(baseUrl, "GET", `/order?user=${customer.email}`, { token });
+    const ordersAt = (baseUrl: string, token: string) =>
+      restAt(baseUrl, "GET", `/order?user=${customer.email}`, { token });
     // Both processes know the caller (each keeps it in memory).
     expect((await ordersAt(shop().url, customer.token)).status).toBe(200);
     expect((await ordersAt(sibling.url, customer.token)).status).toBe(200);
@@ -206,7 +226,11 @@ describe("the shop's access tokens", () => {
     expect((await gql("mutation { signOut }", {}, customer.token)).body.data.signOut).toBe(true);
     for (const baseUrl of [shop().url, sibling.url]) {
       const answer = await ordersAt(baseUrl, customer.token);
-      expect({ baseUrl, status: answer.status, error: answer.body.error }).toEqual({ baseUrl, status: 401, error: expect.stringMatching(/signed out/) });
+      expect({ baseUrl, status: answer.status, error: answer.body.error }).toEqual({
+        baseUrl,
+        status: 401,
+        error: expect.stringMatching(/signed out/),
+      });
       expect((await ordersAt(baseUrl, other)).status).toBe(200);
     }
   });
@@ -228,19 +252,30 @@ describe("the shop's access tokens", () => {
         .sign(secret);
     const genuine = await forge("partshop-api", kid);
     expect((await rest("GET", `/order?user=${customer.email}`, { token: genuine })).status).toBe(200);
-    expect((await rest("GET", `/order?user=${customer.email}`, { token: await forge("another-service", kid) })).status).toBe(401);
-    expect((await rest("GET", `/order?user=${customer.email}`, { token: await forge("partshop-api", "unknown-key-id00") })).status).toBe(401);
+    expect(
+      (await rest("GET", `/order?user=${customer.email}`, { token: await forge("another-service", kid) })).status,
+    ).toBe(401);
+    expect(
+      (await rest("GET", `/order?user=${customer.email}`, { token: await forge("partshop-api", "unknown-key-id00") }))
+        .status,
+    ).toBe(401);
   });
 
   it("a new JWT_SECRET with the old one in JWT_PREVIOUS_SECRETS signs nobody out", async () => {
     const customer = await newCustomer("rotation");
     const oldSecret = fs.readFileSync(path.join(shop().dataDir, "jwt-secret"), "utf8").trim();
-    const rotated = await startSiblingShop("rotated", { JWT_SECRET: "a-brand-new-secret-of-at-least-32-characters", JWT_PREVIOUS_SECRETS: oldSecret });
+    const rotated = await startSiblingShop("rotated", {
+      JWT_SECRET: "a-brand-new-secret-of-at-least-32-characters",
+      JWT_PREVIOUS_SECRETS: oldSecret,
+    });
     siblings.push(rotated);
     // Issued before the rotation, still good after it.
-    expect((await restAt(rotated.url, "GET", `/order?user=${customer.email}`, { token: customer.token })).status).toBe(200);
+    expect((await restAt(rotated.url, "GET", `/order?user=${customer.email}`, { token: customer.token })).status).toBe(
+      200,
+    );
     // Issued by the new key: good where the new key is known, refused where it is not.
-    const fresh = (await signIn(customer.email, (await firebaseSignIn(customer.email, PASSWORD)).idToken, rotated.url)).body.token;
+    const fresh = (await signIn(customer.email, (await firebaseSignIn(customer.email, PASSWORD)).idToken, rotated.url))
+      .body.token;
     expect(decodeProtectedHeader(fresh).kid).not.toBe(decodeProtectedHeader(customer.token).kid);
     expect((await restAt(rotated.url, "GET", `/order?user=${customer.email}`, { token: fresh })).status).toBe(200);
     expect((await rest("GET", `/order?user=${customer.email}`, { token: fresh })).status).toBe(401);

@@ -4,7 +4,11 @@ import { dumpDatabase } from "./support/fixtures";
 
 const LONE_SURROGATE = "a@b.co\ud800";
 const subscriptions = (email: string) =>
-  withDatabase(async (client) => (await client.query("SELECT count(*)::int AS n FROM newsletter_subscriptions WHERE email = $1", [email])).rows[0].n as number);
+  withDatabase(
+    async (client) =>
+      (await client.query("SELECT count(*)::int AS n FROM newsletter_subscriptions WHERE email = $1", [email])).rows[0]
+        .n as number,
+  );
 
 describe("ill-formed text is refused at the edge, naming the field", () => {
   it("an email with a lone surrogate is a 400 over REST and BAD_USER_INPUT over GraphQL, never a 500", async () => {
@@ -13,7 +17,9 @@ describe("ill-formed text is refused at the edge, naming the field", () => {
     expect(answer.status).toBe(400);
     expect(answer.body.error).toBe("email contains an unpaired UTF-16 surrogate (not valid Unicode text)");
 
-    const viaVariable = await gql("mutation($email: String!) { subscribeNewsletter(email: $email) { subscribed } }", { email: LONE_SURROGATE });
+    const viaVariable = await gql("mutation($email: String!) { subscribeNewsletter(email: $email) { subscribed } }", {
+      email: LONE_SURROGATE,
+    });
     expect(viaVariable.status).toBe(400);
     expect(viaVariable.body.errors[0]).toMatchObject({
       message: "Variable $email contains an unpaired UTF-16 surrogate (not valid Unicode text)",
@@ -27,15 +33,22 @@ describe("ill-formed text is refused at the edge, naming the field", () => {
     const part = await insertPart({ available: 5 });
     const before = await dumpDatabase();
 
-    const body = await rest("POST", "/order", { token: customer.token, body: orderBody(part, 1, { address: "1 Main St\u0007" }) });
+    const body = await rest("POST", "/order", {
+      token: customer.token,
+      body: orderBody(part, 1, { address: "1 Main St\u0007" }),
+    });
     expect(body.status).toBe(400);
     expect(body.body).toEqual({ success: false, error: "address contains a control character (U+0007)" });
 
-    const query = await rest("GET", `/order?user=${encodeURIComponent(`${customer.email}\u0000`)}`, { token: customer.token });
+    const query = await rest("GET", `/order?user=${encodeURIComponent(`${customer.email}\u0000`)}`, {
+      token: customer.token,
+    });
     expect(query.status).toBe(400);
     expect(query.body.error).toBe("?user contains a control character (U+0000)");
 
-    const path = await rest("GET", `/admin/${encodeURIComponent(`${customer.email}\u001b`)}`, { token: customer.token });
+    const path = await rest("GET", `/admin/${encodeURIComponent(`${customer.email}\u001b`)}`, {
+      token: customer.token,
+    });
     expect(path.status).toBe(400);
     expect(path.body.error).toBe(":email contains a control character (U+001B)");
 
@@ -63,12 +76,12 @@ describe("ill-formed text is refused at the edge, naming the field", () => {
     expect((await rest("POST", "/newsletter", { body: { email: "x@example.com", note: "\uffff" } })).body.error).toBe(
       "note contains a Unicode noncharacter (U+FFFF)",
     );
-    expect((await rest("POST", "/newsletter", { body: { email: "x@example.com", note: "n".repeat(10_001) } })).body.error).toBe(
-      "note is longer than 10000 characters",
-    );
-    expect((await rest("POST", "/newsletter", { body: { email: "x@example.com", ["k\ud800"]: 1 } })).body.error).toMatch(
-      /^\(a field name\) contains an unpaired/,
-    );
+    expect(
+      (await rest("POST", "/newsletter", { body: { email: "x@example.com", note: "n".repeat(10_001) } })).body.error,
+    ).toBe("note is longer than 10000 characters");
+    expect(
+      (await rest("POST", "/newsletter", { body: { email: "x@example.com", ["k\ud800"]: 1 } })).body.error,
+    ).toMatch(/^\(a field name\) contains an unpaired/);
     const customer = await newCustomer("multiline");
     const review = await rest("POST", "/review", {
       token: customer.token,
@@ -82,9 +95,13 @@ describe("ill-formed text is refused at the edge, naming the field", () => {
       const answer = await rest("POST", "/newsletter", { body: { email: lookAlike } });
       expect(answer.status, lookAlike).toBe(400);
       expect(answer.body.error).toMatch(/Email must be written in plain ASCII/);
-      expect(errorCode(await gql("mutation($email: String!) { subscribeNewsletter(email: $email) { subscribed } }", { email: lookAlike }))).toBe(
-        "BAD_USER_INPUT",
-      );
+      expect(
+        errorCode(
+          await gql("mutation($email: String!) { subscribeNewsletter(email: $email) { subscribed } }", {
+            email: lookAlike,
+          }),
+        ),
+      ).toBe("BAD_USER_INPUT");
       expect(await subscriptions(lookAlike)).toBe(0);
     }
   });

@@ -12,7 +12,16 @@ import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readEnvFile } from "../src/config";
 import { firebaseSignIn, newCustomer, shop, withDatabaseAt } from "./support/client";
-import { freePort, GRAPH_DIR, makeDataDir, SHOP_MAIN, ShopProcess, shopEnv, spawnShop, standaloneShopEnv } from "./support/processes";
+import {
+  freePort,
+  GRAPH_DIR,
+  makeDataDir,
+  SHOP_MAIN,
+  ShopProcess,
+  shopEnv,
+  spawnShop,
+  standaloneShopEnv,
+} from "./support/processes";
 
 /*
  * What an operator relies on: readiness, migrations run once by a command, a graceful stop on
@@ -25,10 +34,16 @@ let fresh: ShopProcess | undefined;
 const onDatabase = withDatabaseAt;
 
 /** Polls `check` until it holds: an event, never a moment; the deadline only bounds a failure, which says what was seen. */
-async function until(what: string, check: () => Promise<boolean>, seen: () => string, timeoutMs = 30_000): Promise<void> {
+async function until(
+  what: string,
+  check: () => Promise<boolean>,
+  seen: () => string,
+  timeoutMs = 30_000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs / 1000} s waiting for ${what}; saw:\n${seen()}`);
+    if (Date.now() > deadline)
+      throw new Error(`timed out after ${timeoutMs / 1000} s waiting for ${what}; saw:\n${seen()}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
@@ -71,11 +86,16 @@ describe("readiness and migrations", () => {
     // The details are the operators': on their port, and in the log.
     const detailed = await fetch(`http://127.0.0.1:${env.METRICS_PORT}/readyz`);
     expect(detailed.status).toBe(503);
-    expect(((await detailed.json()) as any).checks.migrations).toEqual({ ok: false, detail: "pending: run npm run migrate" });
+    expect(((await detailed.json()) as any).checks.migrations).toEqual({
+      ok: false,
+      detail: "pending: run npm run migrate",
+    });
     expect(fresh.output()).toMatch(/Not ready: migrations/);
 
     const migrate = (url: string) =>
-      run(process.execPath, [path.join(GRAPH_DIR, "dist", "ops", "migrate.js")], { env: { PATH: process.env.PATH, DATABASE_URL: url } });
+      run(process.execPath, [path.join(GRAPH_DIR, "dist", "ops", "migrate.js")], {
+        env: { PATH: process.env.PATH, DATABASE_URL: url },
+      });
     // Two at once, as two processes of an upgrade could: they take turns, and the schema is applied once.
     const [first, second] = await Promise.all([migrate(databaseUrl), migrate(databaseUrl)]);
     const outputs = [first.stdout, second.stdout].sort();
@@ -100,7 +120,9 @@ describe("readiness and migrations", () => {
       shop().databaseUrl,
       async (client) => (await client.query("SELECT id, email FROM users WHERE email = $1", [customer.email])).rows[0],
     );
-    await onDatabase(databaseUrl, (client) => client.query("INSERT INTO users (id, email, role) VALUES ($1, $2, 'user')", [user.id, user.email]));
+    await onDatabase(databaseUrl, (client) =>
+      client.query("INSERT INTO users (id, email, role) VALUES ($1, $2, 'user')", [user.id, user.email]),
+    );
 
     // Hold the part's row: the order will wait for it, in flight.
     const locker = new pg.Client({ connectionString: databaseUrl });
@@ -116,7 +138,12 @@ describe("readiness and migrations", () => {
     // In flight: the order's transaction waits for the row.
     await until(
       "the order to wait for the part's row",
-      async () => (await locker.query("SELECT count(*)::int AS n FROM pg_stat_activity WHERE $1 = ANY(pg_blocking_pids(pid))", [lockerPid])).rows[0].n > 0,
+      async () =>
+        (
+          await locker.query("SELECT count(*)::int AS n FROM pg_stat_activity WHERE $1 = ANY(pg_blocking_pids(pid))", [
+            lockerPid,
+          ])
+        ).rows[0].n > 0,
       () => fresh!.output().slice(-3000),
     );
     fresh!.child.kill("SIGTERM");
@@ -136,11 +163,19 @@ describe("readiness and migrations", () => {
     const answered = await order;
     expect(answered.status).toBe(201);
     expect(await fresh!.exited).toBe(0);
-    const rows = await onDatabase(databaseUrl, async (client) => (await client.query("SELECT quantity FROM orders WHERE part_id = $1", [partId])).rows);
+    const rows = await onDatabase(
+      databaseUrl,
+      async (client) => (await client.query("SELECT quantity FROM orders WHERE part_id = $1", [partId])).rows,
+    );
     expect(rows).toEqual([{ quantity: 2 }]);
     const sessions = await onDatabase(
       shop().databaseUrl,
-      async (client) => (await client.query("SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1", [databaseUrl.split("/").pop()])).rows[0].n,
+      async (client) =>
+        (
+          await client.query("SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1", [
+            databaseUrl.split("/").pop(),
+          ])
+        ).rows[0].n,
     );
     expect(sessions).toBe(0);
   });
@@ -203,7 +238,10 @@ describe("configuration files and a machine that is not as the shop needs it", (
   it(".env is read on start, and the environment wins over it", () => {
     const folder = fs.mkdtempSync(path.join(os.tmpdir(), "partshop-env-"));
     try {
-      fs.writeFileSync(path.join(folder, ".env"), "PORT=4100\nJWT_SECRET=from-the-file-from-the-file-from-the-file\n# a comment\n");
+      fs.writeFileSync(
+        path.join(folder, ".env"),
+        "PORT=4100\nJWT_SECRET=from-the-file-from-the-file-from-the-file\n# a comment\n",
+      );
       const env: Record<string, string | undefined> = { PORT: "4200" };
       expect(readEnvFile(env, folder)).toBe(path.join(folder, ".env"));
       expect(env).toMatchObject({ PORT: "4200", JWT_SECRET: "from-the-file-from-the-file-from-the-file" });
@@ -229,7 +267,11 @@ describe("configuration files and a machine that is not as the shop needs it", (
         });
         const started = await spawnShop(env, { expectFailure: true });
         expect(await started.exited).toBe(1);
-        expect(started.output()).toContain(variable === "PORT" ? `Port ${taken} (PORT) is already in use` : `Port ${taken} for ${what} is already in use`);
+        expect(started.output()).toContain(
+          variable === "PORT"
+            ? `Port ${taken} (PORT) is already in use`
+            : `Port ${taken} for ${what} is already in use`,
+        );
         expect(started.output()).toContain(variable);
         fs.rmSync(env.DATA_DIR, { recursive: true, force: true });
       }
@@ -242,26 +284,40 @@ describe("configuration files and a machine that is not as the shop needs it", (
     const { idToken } = await firebaseSignIn("customer@partshop.dev", "partshop-customer");
     // The shop reaches the emulator through a relay, which goes away once the shop has started.
     const relay = await relayTo(new URL(shop().emulatorUrl));
-    const env = await shopEnv("identity-down", { FIREBASE_AUTH_EMULATOR_HOST: relay.host, DATABASE_URL: shop().databaseUrl, SEED: "false" });
+    const env = await shopEnv("identity-down", {
+      FIREBASE_AUTH_EMULATOR_HOST: relay.host,
+      DATABASE_URL: shop().databaseUrl,
+      SEED: "false",
+    });
     const started = await spawnShop(env, { timeoutMs: 60_000 });
     await relay.close();
     try {
-      const rest = await fetch(`${started.url}/user/customer@partshop.dev`, { method: "PUT", headers: { authorization: `Bearer ${idToken}` } });
+      const rest = await fetch(`${started.url}/user/customer@partshop.dev`, {
+        method: "PUT",
+        headers: { authorization: `Bearer ${idToken}` },
+      });
       expect(rest.status).toBe(503);
       expect(rest.headers.get("retry-after")).toBe("5");
       expect(await rest.json()).toEqual({
-        error: "Signing in is not possible right now: the identity provider cannot be reached; please try again in a moment",
+        error:
+          "Signing in is not possible right now: the identity provider cannot be reached; please try again in a moment",
       });
       const graphql = await fetch(`${started.url}/graphql`, {
         method: "POST",
         headers: { "content-type": "application/json" },
-        body: JSON.stringify({ query: "mutation($idToken: String!) { signIn(idToken: $idToken) { token } }", variables: { idToken } }),
+        body: JSON.stringify({
+          query: "mutation($idToken: String!) { signIn(idToken: $idToken) { token } }",
+          variables: { idToken },
+        }),
       });
       const answer: any = await graphql.json();
       expect(answer.errors[0].extensions.code).toBe("SERVICE_UNAVAILABLE");
       expect(answer.errors[0].message).toMatch(/identity provider cannot be reached/);
       // A token that is not one is still the caller's fault, whatever the provider's state.
-      const garbage = await fetch(`${started.url}/user/customer@partshop.dev`, { method: "PUT", headers: { authorization: "Bearer not-a-token" } });
+      const garbage = await fetch(`${started.url}/user/customer@partshop.dev`, {
+        method: "PUT",
+        headers: { authorization: "Bearer not-a-token" },
+      });
       expect(garbage.status).toBe(401);
       expect(started.output()).toMatch(/ECONNREFUSED/);
     } finally {
@@ -270,25 +326,28 @@ describe("configuration files and a machine that is not as the shop needs it", (
     }
   });
 
-  it.skipIf(process.getuid?.() !== 0)("as root, a data folder the postgres user cannot enter stops the start with one sentence saying what to do", async () => {
-    const closed = fs.mkdtempSync(path.join(os.tmpdir(), "partshop-private-"));
-    fs.chmodSync(closed, 0o700);
-    try {
-      const env = await shopEnv("private", { DATA_DIR: path.join(closed, "data") });
-      const started = await spawnShop(env, { expectFailure: true });
-      expect(await started.exited).toBe(1);
-      const errorLines = started
-        .output()
-        .split("\n")
-        .filter((line) => line.includes("Configuration error"));
-      expect(errorLines).toEqual([
-        `[partshop] Configuration error: The embedded PostgreSQL runs as the user "postgres", which cannot enter ${closed} (mode 700): put the clone and DATA_DIR under a folder others can enter (such as /srv or /opt), run chmod o+x ${closed}, or set DATABASE_URL to a PostgreSQL of your own.`,
-      ]);
-      expect(started.output()).not.toMatch(/EACCES/);
-    } finally {
-      fs.rmSync(closed, { recursive: true, force: true });
-    }
-  });
+  it.skipIf(process.getuid?.() !== 0)(
+    "as root, a data folder the postgres user cannot enter stops the start with one sentence saying what to do",
+    async () => {
+      const closed = fs.mkdtempSync(path.join(os.tmpdir(), "partshop-private-"));
+      fs.chmodSync(closed, 0o700);
+      try {
+        const env = await shopEnv("private", { DATA_DIR: path.join(closed, "data") });
+        const started = await spawnShop(env, { expectFailure: true });
+        expect(await started.exited).toBe(1);
+        const errorLines = started
+          .output()
+          .split("\n")
+          .filter((line) => line.includes("Configuration error"));
+        expect(errorLines).toEqual([
+          `[partshop] Configuration error: The embedded PostgreSQL runs as the user "postgres", which cannot enter ${closed} (mode 700): put the clone and DATA_DIR under a folder others can enter (such as /srv or /opt), run chmod o+x ${closed}, or set DATABASE_URL to a PostgreSQL of your own.`,
+        ]);
+        expect(started.output()).not.toMatch(/EACCES/);
+      } finally {
+        fs.rmSync(closed, { recursive: true, force: true });
+      }
+    },
+  );
 });
 
 describe("tracing", () => {
@@ -301,7 +360,8 @@ describe("tracing", () => {
       request.on("end", () => {
         if (request.url === "/v1/traces") {
           for (const resource of JSON.parse(body).resourceSpans ?? [])
-            for (const scoped of resource.scopeSpans ?? []) for (const span of scoped.spans ?? []) exported.push({ scope: scoped.scope.name, span: span.name });
+            for (const scoped of resource.scopeSpans ?? [])
+              for (const span of scoped.spans ?? []) exported.push({ scope: scoped.scope.name, span: span.name });
         }
         response.writeHead(200, { "content-type": "application/json" }).end("{}");
       });
@@ -318,7 +378,12 @@ describe("tracing", () => {
           dataDir,
           emulatorHost: new URL(shop().emulatorUrl).host,
           // Never called here.
-          stripe: { url: "http://127.0.0.1:9", secretKey: "sk_test_traced", publishableKey: "pk_test_traced", webhookSecret: "whsec_traced" },
+          stripe: {
+            url: "http://127.0.0.1:9",
+            secretKey: "sk_test_traced",
+            publishableKey: "pk_test_traced",
+            webhookSecret: "whsec_traced",
+          },
         }),
         PORT: String(port),
         MIGRATE_ON_START: "false",
@@ -345,7 +410,12 @@ describe("tracing", () => {
         statement: exported.some((span) => span.span.startsWith("pg.query:SELECT")),
       });
       await expect.poll(seen, { timeout: 20_000 }).toEqual({
-        scopes: ["@fastify/otel", "@opentelemetry/instrumentation-graphql", "@opentelemetry/instrumentation-http", "@opentelemetry/instrumentation-pg"],
+        scopes: [
+          "@fastify/otel",
+          "@opentelemetry/instrumentation-graphql",
+          "@opentelemetry/instrumentation-http",
+          "@opentelemetry/instrumentation-pg",
+        ],
         request: true,
         operation: true,
         statement: true,

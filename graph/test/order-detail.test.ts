@@ -1,5 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { errorCode, gql, insertPart, newCustomer, orderBody, rest, seededAdmin, shop, type Shopper, withDatabase } from "./support/client";
+import {
+  errorCode,
+  gql,
+  insertPart,
+  newCustomer,
+  orderBody,
+  rest,
+  seededAdmin,
+  shop,
+  type Shopper,
+  withDatabase,
+} from "./support/client";
 import { eventually, payInSandbox, sandboxOf } from "./support/fixtures";
 
 /*
@@ -9,7 +20,10 @@ import { eventually, payInSandbox, sandboxOf } from "./support/fixtures";
  */
 
 async function place(customer: Shopper, quantity = 1, priceCents = 1500): Promise<string> {
-  const answer = await rest("POST", "/order", { token: customer.token, body: orderBody(await insertPart({ available: 10, priceCents }), quantity) });
+  const answer = await rest("POST", "/order", {
+    token: customer.token,
+    body: orderBody(await insertPart({ available: 10, priceCents }), quantity),
+  });
   expect(answer.status, JSON.stringify(answer.body)).toBe(201);
   return answer.body.insertedId;
 }
@@ -19,11 +33,13 @@ async function pay(customer: Shopper, orderId: string, card = "4242424242424242"
   const intent = await rest("POST", "/create-payment-intent", { token: customer.token, body: { orderId } });
   const { sandboxUrl, publishableKey } = await sandboxOf(shop().url);
   const transactionId = await payInSandbox(sandboxUrl, publishableKey, intent.body.clientSecret, card);
-  if (card === "4242424242424242") await rest("PATCH", `/order/${orderId}`, { token: customer.token, body: { transactionId } });
+  if (card === "4242424242424242")
+    await rest("PATCH", `/order/${orderId}`, { token: customer.token, body: { transactionId } });
   return transactionId;
 }
 
-const DETAIL = "databaseId number status cancelReason createdAt paidAt cancelledAt refundedAt checkout { id } timeline { at kind description }";
+const DETAIL =
+  "databaseId number status cancelReason createdAt paidAt cancelledAt refundedAt checkout { id } timeline { at kind description }";
 async function detail(customer: Shopper, orderId: string) {
   const answer = await gql(`query($id: ID!) { order(id: $id) { ${DETAIL} } }`, { id: orderId }, customer.token);
   expect(answer.body.errors, JSON.stringify(answer.body.errors)).toBeUndefined();
@@ -41,17 +57,30 @@ describe("an order's page", () => {
     expect(order.number).toMatch(/^\d{6,}$/);
     expect(order.checkout).toBeNull();
     expect(order.timeline).toEqual([
-      { at: order.createdAt, kind: "PLACED", description: expect.stringMatching(/^Placed: 2 x Test part .+, \$25\.00$/) },
+      {
+        at: order.createdAt,
+        kind: "PLACED",
+        description: expect.stringMatching(/^Placed: 2 x Test part .+, \$25\.00$/),
+      },
       { at: order.paidAt, kind: "PAID", description: "Paid by card, $25.00" },
     ]);
-    expect((await gql("mutation($id: ID!) { refundOrder(id: $id) { status } }", { id: orderId }, admin.token)).body.data.refundOrder.status).toBe("REFUNDED");
+    expect(
+      (await gql("mutation($id: ID!) { refundOrder(id: $id) { status } }", { id: orderId }, admin.token)).body.data
+        .refundOrder.status,
+    ).toBe("REFUNDED");
     order = await detail(customer, orderId);
     expect(kinds(order)).toEqual(["PLACED", "PAID", "REFUNDED"]);
-    expect(order.timeline[2]).toEqual({ at: order.refundedAt, kind: "REFUNDED", description: "Refunded in full, $25.00; the units went back on sale" });
+    expect(order.timeline[2]).toEqual({
+      at: order.refundedAt,
+      kind: "REFUNDED",
+      description: "Refunded in full, $25.00; the units went back on sale",
+    });
     // Admins read it too; another customer is told it does not exist.
     expect(kinds(await detail(admin, orderId))).toEqual(["PLACED", "PAID", "REFUNDED"]);
     const other = await newCustomer("stranger");
-    expect(errorCode(await gql("query($id: ID!) { order(id: $id) { id } }", { id: orderId }, other.token))).toBe("NOT_FOUND");
+    expect(errorCode(await gql("query($id: ID!) { order(id: $id) { id } }", { id: orderId }, other.token))).toBe(
+      "NOT_FOUND",
+    );
   });
 
   it("a cancelled order stays readable with why, lapsed ones say so; the spec's GET /order/{id} still answers 404 for them", async () => {
@@ -60,7 +89,10 @@ describe("an order's page", () => {
     const lapsed = await place(customer);
     expect((await rest("DELETE", `/userOrder/${mine}`, { token: customer.token })).status).toBe(200);
     await withDatabase((client) =>
-      client.query("UPDATE orders SET status = 'cancelled', cancelled_at = now(), cancel_reason = 'hold_expired' WHERE id = $1", [lapsed]),
+      client.query(
+        "UPDATE orders SET status = 'cancelled', cancelled_at = now(), cancel_reason = 'hold_expired' WHERE id = $1",
+        [lapsed],
+      ),
     );
     const cancelled = await detail(customer, mine);
     expect(cancelled).toMatchObject({ status: "CANCELLED", cancelReason: "CUSTOMER" });
@@ -99,15 +131,27 @@ describe("past orders", () => {
     await pay(customer, refunded);
     await pay(customer, paid);
     await gql("mutation($id: ID!) { refundOrder(id: $id) { status } }", { id: refunded }, admin.token);
-    const answer = await gql("{ viewer { pastOrders(first: 10) { edges { node { databaseId status } } pageInfo { hasNextPage } } } }", {}, customer.token);
+    const answer = await gql(
+      "{ viewer { pastOrders(first: 10) { edges { node { databaseId status } } pageInfo { hasNextPage } } } }",
+      {},
+      customer.token,
+    );
     expect(answer.body.data.viewer.pastOrders.edges.map((edge: any) => edge.node)).toEqual([
       { databaseId: refunded, status: "REFUNDED" },
       { databaseId: cancelled, status: "CANCELLED" },
     ]);
     const live = await gql("{ viewer { orders(first: 10) { edges { node { databaseId } } } } }", {}, customer.token);
-    expect(live.body.data.viewer.orders.edges.map((edge: any) => edge.node.databaseId)).toEqual([paid, refunded, unpaid]);
+    expect(live.body.data.viewer.orders.edges.map((edge: any) => edge.node.databaseId)).toEqual([
+      paid,
+      refunded,
+      unpaid,
+    ]);
     // Pages by cursor.
-    const first = await gql("{ viewer { pastOrders(first: 1) { edges { node { databaseId } } pageInfo { hasNextPage endCursor } } } }", {}, customer.token);
+    const first = await gql(
+      "{ viewer { pastOrders(first: 1) { edges { node { databaseId } } pageInfo { hasNextPage endCursor } } } }",
+      {},
+      customer.token,
+    );
     const next = await gql(
       "query($after: String) { viewer { pastOrders(first: 1, after: $after) { edges { node { databaseId } } pageInfo { hasNextPage } } } }",
       { after: first.body.data.viewer.pastOrders.pageInfo.endCursor },

@@ -1,7 +1,19 @@
 import crypto from "node:crypto";
 import http from "node:http";
 import { beforeAll, describe, expect, it, onTestFinished } from "vitest";
-import { availableOf, errorCode, gql, insertPart, newCustomer, orderBody, rest, seededAdmin, shop, Shopper, withDatabase } from "./support/client";
+import {
+  availableOf,
+  errorCode,
+  gql,
+  insertPart,
+  newCustomer,
+  orderBody,
+  rest,
+  seededAdmin,
+  shop,
+  Shopper,
+  withDatabase,
+} from "./support/client";
 import { checkInvariants } from "../src/ops/check-invariants";
 import { payInSandbox, sandboxOf } from "./support/fixtures";
 import { domainServices } from "./support/domain";
@@ -20,7 +32,12 @@ beforeAll(async () => {
 
 const ORDER_FIELDS = "id databaseId partName userEmail status paid createdAt paidAt cancelledAt";
 
-async function place(customer: Shopper, partId: string, quantity = 1, extra: Record<string, unknown> = {}): Promise<string> {
+async function place(
+  customer: Shopper,
+  partId: string,
+  quantity = 1,
+  extra: Record<string, unknown> = {},
+): Promise<string> {
   const answer = await rest("POST", "/order", { token: customer.token, body: orderBody(partId, quantity, extra) });
   expect(answer.status, JSON.stringify(answer.body)).toBe(201);
   return answer.body.insertedId;
@@ -36,7 +53,11 @@ async function pay(customer: Shopper, orderId: string): Promise<string> {
 }
 
 async function adminOrders(args: string, token = admin.token) {
-  const answer = await gql(`{ orders(first: 100${args}) { edges { node { ${ORDER_FIELDS} } } pageInfo { hasNextPage endCursor } } }`, {}, token);
+  const answer = await gql(
+    `{ orders(first: 100${args}) { edges { node { ${ORDER_FIELDS} } } pageInfo { hasNextPage endCursor } } }`,
+    {},
+    token,
+  );
   expect(answer.body.errors, args).toBeUndefined();
   return answer.body.data.orders;
 }
@@ -52,7 +73,11 @@ describe("order timestamps", () => {
     await pay(customer, paidId);
     expect((await rest("DELETE", `/userOrder/${cancelledId}`, { token: customer.token })).status).toBe(200);
 
-    const mine = await gql(`{ viewer { orders(first: 10) { edges { node { ${ORDER_FIELDS} } } } } }`, {}, customer.token);
+    const mine = await gql(
+      `{ viewer { orders(first: 10) { edges { node { ${ORDER_FIELDS} } } } } }`,
+      {},
+      customer.token,
+    );
     const [paid] = mine.body.data.viewer.orders.edges.map((edge: any) => edge.node);
     expect(mine.body.data.viewer.orders.edges).toHaveLength(1);
     expect(paid).toMatchObject({ databaseId: paidId, status: "PAID", cancelledAt: null });
@@ -60,13 +85,21 @@ describe("order timestamps", () => {
     expect(placedAt).toBeGreaterThanOrEqual(started - 5_000);
     expect(new Date(paid.paidAt).getTime()).toBeGreaterThanOrEqual(placedAt);
 
-    const [cancelled] = (await adminOrders(`, status: CANCELLED, search: "${customer.email}"`)).edges.map((edge: any) => edge.node);
+    const [cancelled] = (await adminOrders(`, status: CANCELLED, search: "${customer.email}"`)).edges.map(
+      (edge: any) => edge.node,
+    );
     expect(cancelled).toMatchObject({ databaseId: cancelledId, status: "CANCELLED", paidAt: null });
     expect(new Date(cancelled.cancelledAt).getTime()).toBeGreaterThanOrEqual(new Date(cancelled.createdAt).getTime());
     // ?status=cancelled is honoured by the spec's admin list too (the cancelled order only, as GraphQL lists it).
-    const restCancelled = await rest("GET", `/getOrders?status=cancelled&search=${encodeURIComponent(customer.email)}`, { token: admin.token });
+    const restCancelled = await rest(
+      "GET",
+      `/getOrders?status=cancelled&search=${encodeURIComponent(customer.email)}`,
+      { token: admin.token },
+    );
     expect(restCancelled.body.map((order: any) => [order._id, order.status])).toEqual([[cancelledId, "cancelled"]]);
-    const row = await withDatabase(async (client) => (await client.query("SELECT created_at, paid_at FROM orders WHERE id = $1", [paidId])).rows[0]);
+    const row = await withDatabase(
+      async (client) => (await client.query("SELECT created_at, paid_at FROM orders WHERE id = $1", [paidId])).rows[0],
+    );
     expect(paid.createdAt).toBe(row.created_at.toISOString());
     expect(paid.paidAt).toBe(row.paid_at.toISOString());
   });
@@ -94,12 +127,17 @@ describe("Manage All Orders: filters, search, newest first, pages", () => {
     expect(idsOf(await adminOrders(`, search: "${tag}"`))).toEqual([ids.bobFan, ids.aliceHinge, ids.aliceFan]);
     expect(idsOf(await adminOrders(`, search: "${tag}", status: UNPAID`))).toEqual([ids.bobFan, ids.aliceHinge]);
     expect(idsOf(await adminOrders(`, search: "${tag}", status: PAID`))).toEqual([ids.aliceFan]);
-    expect(idsOf(await adminOrders(`, search: "${alice.email.toUpperCase()}"`))).toEqual([ids.aliceHinge, ids.aliceFan]);
+    expect(idsOf(await adminOrders(`, search: "${alice.email.toUpperCase()}"`))).toEqual([
+      ids.aliceHinge,
+      ids.aliceFan,
+    ]);
     expect(idsOf(await adminOrders(`, search: "fan ${tag}"`))).toEqual([ids.bobFan, ids.aliceFan]);
     expect(idsOf(await adminOrders(`, search: "${fanPart}"`))).toEqual([ids.bobFan, ids.aliceFan]);
     expect(idsOf(await adminOrders(`, search: "${ids.aliceHinge}"`))).toEqual([ids.aliceHinge]);
     // Renamed since: found by the name it has now, still shown with the name it was ordered under.
-    await withDatabase((client) => client.query("UPDATE parts SET name = $2 WHERE id = $1", [fanPart, `Cooler ${tag}`]));
+    await withDatabase((client) =>
+      client.query("UPDATE parts SET name = $2 WHERE id = $1", [fanPart, `Cooler ${tag}`]),
+    );
     const renamed = await adminOrders(`, search: "cooler ${tag}"`);
     expect(idsOf(renamed)).toEqual([ids.bobFan, ids.aliceFan]);
     expect(renamed.edges[0].node.partName).toBe(`Fan ${tag}`);
@@ -135,17 +173,25 @@ describe("Manage All Orders: filters, search, newest first, pages", () => {
       ),
     );
     onTestFinished(async () => {
-      await withDatabase((client) => client.query(`DELETE FROM parts WHERE name LIKE $1 AND retired_at IS NOT NULL`, [`${broad} retired %`]));
+      await withDatabase((client) =>
+        client.query(`DELETE FROM parts WHERE name LIKE $1 AND retired_at IS NOT NULL`, [`${broad} retired %`]),
+      );
     });
     const named = await insertPart({ available: 10, name: `${broad} live` });
     const renamedLater = await insertPart({ available: 10, name: `Solo ${own}` });
     const first = await place(carol, named);
     const second = await place(dan, renamedLater);
-    await withDatabase((client) => client.query("UPDATE parts SET name = $2 WHERE id = $1", [renamedLater, `${broad} renamed`]));
+    await withDatabase((client) =>
+      client.query("UPDATE parts SET name = $2 WHERE id = $1", [renamedLater, `${broad} renamed`]),
+    );
     expect(idsOf(await adminOrders(`, search: "${broad.toLowerCase()}"`))).toEqual([second, first]);
     expect(idsOf(await adminOrders(`, search: "solo ${own}"`))).toEqual([second]);
     // The same walk with the orders' parts read in its statement.
-    const withParts = await gql(`{ orders(first: 100, search: "${broad.toLowerCase()}") { edges { node { databaseId part { name } } } } }`, {}, admin.token);
+    const withParts = await gql(
+      `{ orders(first: 100, search: "${broad.toLowerCase()}") { edges { node { databaseId part { name } } } } }`,
+      {},
+      admin.token,
+    );
     expect(withParts.body.errors).toBeUndefined();
     expect(withParts.body.data.orders.edges.map((edge: any) => [edge.node.databaseId, edge.node.part.name])).toEqual([
       [second, `${broad} renamed`],
@@ -176,7 +222,9 @@ describe("Manage All Orders: filters, search, newest first, pages", () => {
     // Narrow again: one email among them, one name, and the part's own customer.
     expect(idsOf(await adminOrders(`, search: "CROWD7.${own}@", status: CANCELLED`))).toEqual([newest[1001 - 7]]);
     expect(idsOf(await adminOrders(`, search: "many${own}"`))).toEqual([oldest]);
-    await withDatabase((client) => client.query(`UPDATE orders SET user_name = $2 WHERE id = $1`, [newest[0], `Renamed ${own}`]));
+    await withDatabase((client) =>
+      client.query(`UPDATE orders SET user_name = $2 WHERE id = $1`, [newest[0], `Renamed ${own}`]),
+    );
     expect(idsOf(await adminOrders(`, search: "renamed ${own}", status: CANCELLED`))).toEqual([newest[0]]);
   });
 
@@ -199,7 +247,9 @@ describe("Manage All Orders: filters, search, newest first, pages", () => {
       return rows[0].id as string;
     });
     const missing = async () =>
-      (await withDatabase((client) => checkInvariants(client))).violations.filter((violation) => violation.includes("order_customer_names"));
+      (await withDatabase((client) => checkInvariants(client))).violations.filter((violation) =>
+        violation.includes("order_customer_names"),
+      );
     expect(await missing()).toEqual([expect.stringContaining(`unheard.${own}@example.test`)]);
     await withDatabase((client) => client.query("SELECT rebuild_order_customer_names()"));
     expect(await missing()).toEqual([]);
@@ -207,8 +257,13 @@ describe("Manage All Orders: filters, search, newest first, pages", () => {
   });
 
   it("pages through a filtered list with cursors", async () => {
-    const first = (await gql(`{ orders(first: 2, search: "${tag}") { edges { node { databaseId } } pageInfo { hasNextPage endCursor } } }`, {}, admin.token))
-      .body.data.orders;
+    const first = (
+      await gql(
+        `{ orders(first: 2, search: "${tag}") { edges { node { databaseId } } pageInfo { hasNextPage endCursor } } }`,
+        {},
+        admin.token,
+      )
+    ).body.data.orders;
     expect(idsOf(first)).toEqual([ids.bobFan, ids.aliceHinge]);
     expect(first.pageInfo.hasNextPage).toBe(true);
     const second = (
@@ -228,11 +283,27 @@ describe("Manage All Orders: filters, search, newest first, pages", () => {
     const all = await rest("GET", "/getOrders", { token: admin.token });
     expect(all.status).toBe(200);
     const live = await withDatabase(async (client) =>
-      (await client.query("SELECT id FROM orders WHERE status <> 'cancelled' ORDER BY seq DESC LIMIT 1000")).rows.map((row) => row.id),
+      (await client.query("SELECT id FROM orders WHERE status <> 'cancelled' ORDER BY seq DESC LIMIT 1000")).rows.map(
+        (row) => row.id,
+      ),
     );
     expect(all.body.map((order: any) => order._id)).toEqual(live);
     expect(Object.keys(all.body[0]).sort()).toEqual(
-      ["_id", "orderId", "order", "quantity", "price", "user", "userName", "address", "phone", "paid", "status", "transactionId", "createdAt"].sort(),
+      [
+        "_id",
+        "orderId",
+        "order",
+        "quantity",
+        "price",
+        "user",
+        "userName",
+        "address",
+        "phone",
+        "paid",
+        "status",
+        "transactionId",
+        "createdAt",
+      ].sort(),
     );
     const unpaid = await rest("GET", `/getOrders?status=unpaid&search=${tag}`, { token: admin.token });
     expect(unpaid.body.map((order: any) => order._id)).toEqual([ids.bobFan, ids.aliceHinge]);
@@ -287,7 +358,9 @@ describe("the search by a long part name (looked up by its rarest words' rarest 
   it("an admin finds the same orders by any part of a long part name, whichever of its words look it up", async () => {
     const own = crypto.randomBytes(3).toString("hex");
     const names = ["Memory module", "Battery", "Webcam"].flatMap((kind) =>
-      ["Dell Latitude", "Lenovo ThinkPad"].flatMap((series) => ["K1", "N2"].map((model) => `${kind} for ${series} ${own}${model}`)),
+      ["Dell Latitude", "Lenovo ThinkPad"].flatMap((series) =>
+        ["K1", "N2"].map((model) => `${kind} for ${series} ${own}${model}`),
+      ),
     );
     names.push(`Kit 50%_off for Dell Latitude ${own}`, `Kit 50x off for Dell Latitude ${own}`);
     const { orderOf, domain, shares, admin } = await namesOrderedAndAnalyzed(`names${own}`, names);
@@ -301,7 +374,9 @@ describe("the search by a long part name (looked up by its rarest words' rarest 
     ];
     for (const search of searches) {
       expect(lookupPatterns(search, shares).length, search).toBeGreaterThan(0);
-      const expected = names.filter((name) => name.toLowerCase().includes(search.toLowerCase())).map((name) => orderOf.get(name));
+      const expected = names
+        .filter((name) => name.toLowerCase().includes(search.toLowerCase()))
+        .map((name) => orderOf.get(name));
       expected.reverse(); // newest first
       expect(expected.length, search).toBeGreaterThan(0);
       const found = await domain.orders.listAll(admin, { first: 100 }, { search });
@@ -315,10 +390,22 @@ describe("the search by a long part name (looked up by its rarest words' rarest 
 
   it("an admin's search by part name ignores accents and letter case, and its lookups by windows find what a whole check finds", async () => {
     const own = crypto.randomBytes(3).toString("hex");
-    const names = [`Écran pour Dell Latitude ${own}`, `écran pour HP EliteBook ${own}`, `ÉCRAN POUR Dell Vostro ${own}`, `Ecran pour Dell Latitude ${own}`];
+    const names = [
+      `Écran pour Dell Latitude ${own}`,
+      `écran pour HP EliteBook ${own}`,
+      `ÉCRAN POUR Dell Vostro ${own}`,
+      `Ecran pour Dell Latitude ${own}`,
+    ];
     // With statistics names are looked up by windows of the search, then checked whole.
     const { orderOf, domain, shares, admin } = await namesOrderedAndAnalyzed(`folded${own}`, names);
-    const searches = [`écran pour dell`, `ÉCRAN`, `Ecran pour`, `cran POUR DELL`, `ÉCRAN POUR Dell Vostro ${own}`, `ecran pour dell latitude ${own}`];
+    const searches = [
+      `écran pour dell`,
+      `ÉCRAN`,
+      `Ecran pour`,
+      `cran POUR DELL`,
+      `ÉCRAN POUR Dell Vostro ${own}`,
+      `ecran pour dell latitude ${own}`,
+    ];
     const matching: Record<string, string[]> = {
       "écran pour dell": [names[0], names[2], names[3]],
       ÉCRAN: names,
@@ -352,7 +439,9 @@ describe("the search by a long part name (looked up by its rarest words' rarest 
   it("an admin finds an order by its number, written as the shop shows it or as digits", async () => {
     const customer = await newCustomer("numbered");
     const orderId = await place(customer, await insertPart({ available: 3 }));
-    const seq = await withDatabase(async (client) => (await client.query("SELECT seq FROM orders WHERE id = $1", [orderId])).rows[0].seq);
+    const seq = await withDatabase(
+      async (client) => (await client.query("SELECT seq FROM orders WHERE id = $1", [orderId])).rows[0].seq,
+    );
     const number = String(Number(seq) + 100000);
     const mine = await gql("query($id: ID!) { order(id: $id) { number } }", { id: orderId }, customer.token);
     expect(mine.body.data.order.number).toBe(number);
@@ -371,8 +460,15 @@ describe("Delete order (adminCancelOrder)", () => {
     const partId = await insertPart({ available: 10 });
     const orderId = await place(customer, partId, 4);
     expect(await availableOf(partId)).toBe(6);
-    const cancelled = await gql(`mutation($id: ID!) { adminCancelOrder(id: $id) { ${ORDER_FIELDS} } }`, { id: orderId }, admin.token);
-    expect(cancelled.body.data.adminCancelOrder).toMatchObject({ status: "CANCELLED", cancelledAt: expect.any(String) });
+    const cancelled = await gql(
+      `mutation($id: ID!) { adminCancelOrder(id: $id) { ${ORDER_FIELDS} } }`,
+      { id: orderId },
+      admin.token,
+    );
+    expect(cancelled.body.data.adminCancelOrder).toMatchObject({
+      status: "CANCELLED",
+      cancelledAt: expect.any(String),
+    });
     expect(await availableOf(partId)).toBe(10);
 
     const log = await gql(
@@ -394,7 +490,9 @@ describe("Delete order (adminCancelOrder)", () => {
     // A paid order cannot be cancelled; the owner's own cancellation is not an admin change.
     const paidId = await place(customer, partId, 1);
     await pay(customer, paidId);
-    expect(errorCode(await gql("mutation($id: ID!) { adminCancelOrder(id: $id) { id } }", { id: paidId }, admin.token))).toBe("CONFLICT");
+    expect(
+      errorCode(await gql("mutation($id: ID!) { adminCancelOrder(id: $id) { id } }", { id: paidId }, admin.token)),
+    ).toBe("CONFLICT");
     const ownId = await place(customer, await insertPart({ available: 3 }));
     expect((await rest("DELETE", `/userOrder/${ownId}`, { token: customer.token })).status).toBe(200);
     for (const id of [paidId, ownId]) {
@@ -460,22 +558,32 @@ describe("the orders export (GET /admin/orders.csv)", () => {
     const partId = await insertPart({ available: 20, priceCents: 1999, name: `CSV part ${tag}, "quoted"` });
     const address = 'Flat 2, "The Mill"\nHarbour Road, Bristol';
     const unpaidId = await place(customer, partId, 2, { address });
-    const paidId = await place(customer, await insertPart({ available: 5, priceCents: 500, name: `=HYPERLINK("evil") ${tag}` }), 1, {
-      address: "@SUM(A1)",
-      phone: "+441234567",
-    });
+    const paidId = await place(
+      customer,
+      await insertPart({ available: 5, priceCents: 500, name: `=HYPERLINK("evil") ${tag}` }),
+      1,
+      {
+        address: "@SUM(A1)",
+        phone: "+441234567",
+      },
+    );
     const transactionId = await pay(customer, paidId);
 
-    const answer = await fetch(`${shop().url}/admin/orders.csv?search=${tag}`, { headers: { authorization: `Bearer ${admin.token}` } });
+    const answer = await fetch(`${shop().url}/admin/orders.csv?search=${tag}`, {
+      headers: { authorization: `Bearer ${admin.token}` },
+    });
     expect(answer.status).toBe(200);
     expect(answer.headers.get("content-type")).toBe("text/csv; charset=utf-8");
-    expect(answer.headers.get("content-disposition")).toMatch(/^attachment; filename="partshop-orders-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(answer.headers.get("content-disposition")).toMatch(
+      /^attachment; filename="partshop-orders-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
     expect(answer.headers.get("content-length")).toBeNull();
     const rows = parseCsv(await answer.text());
     expect(rows[0]).toEqual(HEADER);
     expect(rows.map((row) => row[0])).toEqual(["order_id", paidId, unpaidId]);
     const db = await withDatabase(
-      async (client) => (await client.query("SELECT * FROM orders WHERE id = ANY($1) ORDER BY seq DESC", [[paidId, unpaidId]])).rows,
+      async (client) =>
+        (await client.query("SELECT * FROM orders WHERE id = ANY($1) ORDER BY seq DESC", [[paidId, unpaidId]])).rows,
     );
     expect(rows[1]).toEqual([
       paidId,
@@ -514,10 +622,16 @@ describe("the orders export (GET /admin/orders.csv)", () => {
       String(Number(db[1].seq) + 100000),
     ]);
     const paidOnly = parseCsv(
-      await (await fetch(`${shop().url}/admin/orders.csv?status=paid&search=${tag}`, { headers: { authorization: `Bearer ${admin.token}` } })).text(),
+      await (
+        await fetch(`${shop().url}/admin/orders.csv?status=paid&search=${tag}`, {
+          headers: { authorization: `Bearer ${admin.token}` },
+        })
+      ).text(),
     );
     expect(paidOnly.map((row) => row[0])).toEqual(["order_id", paidId]);
-    const none = await fetch(`${shop().url}/admin/orders.csv?search=nothing-matches-${tag}`, { headers: { authorization: `Bearer ${admin.token}` } });
+    const none = await fetch(`${shop().url}/admin/orders.csv?search=nothing-matches-${tag}`, {
+      headers: { authorization: `Bearer ${admin.token}` },
+    });
     expect(await none.text()).toBe(`${HEADER.join(",")}\r\n`);
   });
 
@@ -554,7 +668,9 @@ describe("the orders export (GET /admin/orders.csv)", () => {
     );
 
     // The whole export: every row, in chunks.
-    const whole = await fetch(`${shop().url}/admin/orders.csv?search=bulk part ${tag}`, { headers: { authorization: `Bearer ${admin.token}` } });
+    const whole = await fetch(`${shop().url}/admin/orders.csv?search=bulk part ${tag}`, {
+      headers: { authorization: `Bearer ${admin.token}` },
+    });
     const reader = whole.body!.getReader();
     let chunks = 0;
     let text = "";
@@ -585,19 +701,27 @@ describe("the orders export (GET /admin/orders.csv)", () => {
     const exporting = async () =>
       withDatabase(
         async (client) =>
-          (await client.query(`SELECT state, query FROM pg_stat_activity WHERE query LIKE 'FETCH % FROM orders_export' OR query LIKE 'DECLARE orders_export%'`))
-            .rows,
+          (
+            await client.query(
+              `SELECT state, query FROM pg_stat_activity WHERE query LIKE 'FETCH % FROM orders_export' OR query LIKE 'DECLARE orders_export%'`,
+            )
+          ).rows,
       );
     // The FETCH in flight may still be "active" on a busy machine: the server then waits on the client.
     let during = await exporting();
-    for (const until = Date.now() + 10_000; during[0]?.state === "active" && Date.now() < until; during = await exporting()) {
+    for (
+      const until = Date.now() + 10_000;
+      during[0]?.state === "active" && Date.now() < until;
+      during = await exporting()
+    ) {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     expect(during.length).toBe(1);
     expect(during[0].state).toBe("idle in transaction");
     paused.destroy();
     const deadline = Date.now() + 10_000;
-    while ((await exporting()).some((row) => row.state !== "idle") && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+    while ((await exporting()).some((row) => row.state !== "idle") && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 100));
     expect((await exporting()).filter((row) => row.state !== "idle")).toEqual([]);
   });
 });

@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { availableOf, errorCode, gql, insertPart, newCustomer, orderBody, rest, seededAdmin, withDatabase } from "./support/client";
+import {
+  availableOf,
+  errorCode,
+  gql,
+  insertPart,
+  newCustomer,
+  orderBody,
+  rest,
+  seededAdmin,
+  withDatabase,
+} from "./support/client";
 
 describe("placing an order (POST /order)", () => {
   it("reserves the stock and takes user, name and price from the server, not the body", async () => {
@@ -7,7 +17,13 @@ describe("placing an order (POST /order)", () => {
     const partId = await insertPart({ available: 30, minOrderQuantity: 2, priceCents: 1999 });
     const answer = await rest("POST", "/order", {
       token: customer.token,
-      body: orderBody(partId, 3, { user: "someone@else.com", userName: "Mallory", price: 0.01, paid: true, transactionId: "pi_fake" }),
+      body: orderBody(partId, 3, {
+        user: "someone@else.com",
+        userName: "Mallory",
+        price: 0.01,
+        paid: true,
+        transactionId: "pi_fake",
+      }),
     });
     expect(answer.status).toBe(201);
     expect(answer.body).toEqual({ success: true, insertedId: expect.any(String) });
@@ -47,7 +63,10 @@ describe("placing an order (POST /order)", () => {
       [undefined, /Quantity must be a whole number/],
     ];
     for (const [quantity, message] of cases) {
-      const answer = await rest("POST", "/order", { token: customer.token, body: orderBody(partId, quantity as number) });
+      const answer = await rest("POST", "/order", {
+        token: customer.token,
+        body: orderBody(partId, quantity as number),
+      });
       expect(answer.status, String(quantity)).toBe(400);
       expect(answer.body.success).toBe(false);
       expect(answer.body.error).toMatch(message);
@@ -94,7 +113,9 @@ describe("placing an order (POST /order)", () => {
   it("50 customers racing for 20 units of stock: exactly 20 succeed and the stock ends at 0", async () => {
     const partId = await insertPart({ available: 20, minOrderQuantity: 1 });
     const customers = await Promise.all(Array.from({ length: 50 }, (_, i) => newCustomer(`racer${i}-`)));
-    const answers = await Promise.all(customers.map((customer) => rest("POST", "/order", { token: customer.token, body: orderBody(partId, 1) })));
+    const answers = await Promise.all(
+      customers.map((customer) => rest("POST", "/order", { token: customer.token, body: orderBody(partId, 1) })),
+    );
     const succeeded = answers.filter((answer) => answer.status === 201);
     const refused = answers.filter((answer) => answer.status === 400);
     expect(succeeded).toHaveLength(20);
@@ -102,7 +123,8 @@ describe("placing an order (POST /order)", () => {
     expect(refused[0].body.error).toMatch(/out of stock/);
     expect(await availableOf(partId)).toBe(0);
     const [{ count }] = await withDatabase(
-      async (client) => (await client.query("SELECT count(*)::int AS count FROM orders WHERE part_id = $1", [partId])).rows,
+      async (client) =>
+        (await client.query("SELECT count(*)::int AS count FROM orders WHERE part_id = $1", [partId])).rows,
     );
     expect(count).toBe(20);
   });
@@ -110,7 +132,9 @@ describe("placing an order (POST /order)", () => {
   it("one customer sending the same order twice at once gets exactly one", async () => {
     const customer = await newCustomer();
     const partId = await insertPart({ available: 10 });
-    const answers = await Promise.all([1, 2, 3].map(() => rest("POST", "/order", { token: customer.token, body: orderBody(partId, 2) })));
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => rest("POST", "/order", { token: customer.token, body: orderBody(partId, 2) })),
+    );
     expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409, 409]);
     expect(await availableOf(partId)).toBe(8);
   });
@@ -167,8 +191,12 @@ describe("cancelling (DELETE /userOrder/{id})", () => {
     expect(cancelled.body).toEqual({ acknowledged: true, deletedCount: 1 });
     expect(await availableOf(partId)).toBe(10);
     expect((await rest("GET", `/order?user=${customer.email}`, { token: customer.token })).body).toEqual([]);
-    expect((await rest("GET", "/getOrders", { token: admin.token })).body.some((o: any) => o._id === placed.body.insertedId)).toBe(false);
-    const [row] = await withDatabase(async (client) => (await client.query("SELECT status FROM orders WHERE id = $1", [placed.body.insertedId])).rows);
+    expect(
+      (await rest("GET", "/getOrders", { token: admin.token })).body.some((o: any) => o._id === placed.body.insertedId),
+    ).toBe(false);
+    const [row] = await withDatabase(
+      async (client) => (await client.query("SELECT status FROM orders WHERE id = $1", [placed.body.insertedId])).rows,
+    );
     expect(row.status).toBe("cancelled");
     expect((await rest("DELETE", `/userOrder/${placed.body.insertedId}`, { token: customer.token })).status).toBe(404);
     // With the unpaid order gone, the same part can be ordered again.
@@ -207,7 +235,9 @@ describe("cancelling (DELETE /userOrder/{id})", () => {
     const partId = await insertPart({ available: 1000 });
     let holders = await Promise.all(Array.from({ length: 12 }, () => newCustomer("racer")));
     let newcomers = await Promise.all(Array.from({ length: 12 }, () => newCustomer("racer")));
-    const placed = await Promise.all(holders.map((customer) => rest("POST", "/order", { token: customer.token, body: orderBody(partId, 2) })));
+    const placed = await Promise.all(
+      holders.map((customer) => rest("POST", "/order", { token: customer.token, body: orderBody(partId, 2) })),
+    );
     expect(placed.map((answer) => answer.status)).toEqual(holders.map(() => 201));
     let orderIds = placed.map((answer) => answer.body.insertedId as string);
     for (let round = 0; round < 4; round++) {
@@ -229,9 +259,17 @@ describe("cancelling (DELETE /userOrder/{id})", () => {
     const admin = await seededAdmin();
     const partId = await insertPart({ available: 10 });
     const placed = await rest("POST", "/order", { token: customer.token, body: orderBody(partId, 5) });
-    const denied = await gql("mutation($id: ID!) { adminCancelOrder(id: $id) { status } }", { id: placed.body.insertedId }, customer.token);
+    const denied = await gql(
+      "mutation($id: ID!) { adminCancelOrder(id: $id) { status } }",
+      { id: placed.body.insertedId },
+      customer.token,
+    );
     expect(errorCode(denied)).toBe("FORBIDDEN");
-    const done = await gql("mutation($id: ID!) { adminCancelOrder(id: $id) { status } }", { id: placed.body.insertedId }, admin.token);
+    const done = await gql(
+      "mutation($id: ID!) { adminCancelOrder(id: $id) { status } }",
+      { id: placed.body.insertedId },
+      admin.token,
+    );
     expect(done.body.data.adminCancelOrder.status).toBe("CANCELLED");
     expect(await availableOf(partId)).toBe(10);
   });
@@ -244,7 +282,13 @@ describe("orders through GraphQL", () => {
     const mutation = `mutation($input: PlaceOrderInput!) { placeOrder(input: $input) { quantity price paid status part { databaseId available } } }`;
     const input = { partId, quantity: 2, address: "1 Quay St", phone: "5551234" };
     const placed = await gql(mutation, { input }, customer.token);
-    expect(placed.body.data.placeOrder).toEqual({ quantity: 2, price: 5, paid: false, status: "UNPAID", part: { databaseId: partId, available: 10 } });
+    expect(placed.body.data.placeOrder).toEqual({
+      quantity: 2,
+      price: 5,
+      paid: false,
+      status: "UNPAID",
+      part: { databaseId: partId, available: 10 },
+    });
     const again = await gql(mutation, { input }, customer.token);
     expect(errorCode(again)).toBe("CONFLICT");
     expect(again.body.errors[0].message).toBe("Already ordered");
@@ -252,7 +296,11 @@ describe("orders through GraphQL", () => {
 
   it("wrong input types are BAD_USER_INPUT errors, not crashes", async () => {
     const customer = await newCustomer();
-    const answer = await gql(`mutation { placeOrder(input: { partId: "x", quantity: "2", address: "a", phone: "1234" }) { status } }`, {}, customer.token);
+    const answer = await gql(
+      `mutation { placeOrder(input: { partId: "x", quantity: "2", address: "a", phone: "1234" }) { status } }`,
+      {},
+      customer.token,
+    );
     expect(answer.body.errors[0].extensions.code).toMatch(/GRAPHQL_VALIDATION_FAILED|BAD_USER_INPUT/);
     const viaVariables = await gql(
       `mutation($q: Int!) { placeOrder(input: { partId: "x", quantity: $q, address: "a", phone: "1234" }) { status } }`,
@@ -280,7 +328,9 @@ describe("orders through GraphQL", () => {
 
   it("a customer's orders asked for no more than a row shows read only a row's columns, with their parts in the same statement, and answer and page as a whole read", async () => {
     const customer = await newCustomer("rows");
-    const partIds = await Promise.all([1, 2, 3, 4, 5].map((n) => insertPart({ available: 10, priceCents: 100 * n, name: `Row part ${n}` })));
+    const partIds = await Promise.all(
+      [1, 2, 3, 4, 5].map((n) => insertPart({ available: 10, priceCents: 100 * n, name: `Row part ${n}` })),
+    );
     const placed: string[] = [];
     for (const [n, partId] of partIds.entries()) {
       const answer = await gql(
@@ -291,8 +341,14 @@ describe("orders through GraphQL", () => {
       placed.push(answer.body.data.placeOrder.databaseId);
     }
     // One paid (its transaction and date shown), one cancelled (in no list).
-    await withDatabase((client) => client.query("UPDATE orders SET status = 'paid', transaction_id = 'pi_rows', paid_at = now() WHERE id = $1", [placed[1]]));
-    await withDatabase((client) => client.query("UPDATE orders SET status = 'cancelled', cancelled_at = now() WHERE id = $1", [placed[3]]));
+    await withDatabase((client) =>
+      client.query("UPDATE orders SET status = 'paid', transaction_id = 'pi_rows', paid_at = now() WHERE id = $1", [
+        placed[1],
+      ]),
+    );
+    await withDatabase((client) =>
+      client.query("UPDATE orders SET status = 'cancelled', cancelled_at = now() WHERE id = $1", [placed[3]]),
+    );
     const document = (order: string, part: string) => `query($first: Int, $after: String) {
       viewer { orders(first: $first, after: $after) { edges { cursor node { id ...Row ${order} ${part} } } pageInfo { hasNextPage endCursor } } }
     }
@@ -304,16 +360,25 @@ describe("orders through GraphQL", () => {
         headers: { "x-sql-statements": "keep" },
       });
       expect(answer.body.errors, JSON.stringify(answer.body.errors)).toBeUndefined();
-      const statements: Array<{ sql: string }> = JSON.parse(Buffer.from(answer.headers.get("x-sql-statements")!, "base64").toString("utf8"));
+      const statements: Array<{ sql: string }> = JSON.parse(
+        Buffer.from(answer.headers.get("x-sql-statements")!, "base64").toString("utf8"),
+      );
       return { orders: answer.body.data.viewer.orders, statements: statements.map((statement) => statement.sql) };
     };
     const whole = document("address phone userName userEmail cancelledAt", "part { id name available reviewCount }");
     const cases = [
-      { label: "rows", query: document("", ""), shown: (node: any) => omit(node, ["address", "phone", "userName", "userEmail", "cancelledAt", "part"]) },
+      {
+        label: "rows",
+        query: document("", ""),
+        shown: (node: any) => omit(node, ["address", "phone", "userName", "userEmail", "cancelledAt", "part"]),
+      },
       {
         label: "rows with part cards",
         query: document("", "part { id name available }"),
-        shown: (node: any) => ({ ...omit(node, ["address", "phone", "userName", "userEmail", "cancelledAt"]), part: omit(node.part, ["reviewCount"]) }),
+        shown: (node: any) => ({
+          ...omit(node, ["address", "phone", "userName", "userEmail", "cancelledAt"]),
+          part: omit(node.part, ["reviewCount"]),
+        }),
       },
       {
         label: "rows with whole parts",
@@ -329,12 +394,16 @@ describe("orders through GraphQL", () => {
       for (const { label, query, shown } of cases) {
         const narrow = await read(query, after);
         expect(narrow.orders.pageInfo, label).toEqual(expected.orders.pageInfo);
-        expect(narrow.orders.edges, label).toEqual(expected.orders.edges.map(({ cursor, node }: any) => ({ cursor, node: shown(node) })));
+        expect(narrow.orders.edges, label).toEqual(
+          expected.orders.edges.map(({ cursor, node }: any) => ({ cursor, node: shown(node) })),
+        );
         // One statement for the orders and, when asked, their parts; none of the columns a row does not show.
         expect(narrow.statements, label).toHaveLength(1);
         expect(narrow.statements[0], label).not.toMatch(/"address"|"phone"|"user_name"|"cancelled_at"/);
         expect(narrow.statements[0], label).toMatch(label === "rows" ? /^(?!.*JOIN)/s : /JOIN "parts"/);
-        expect(narrow.statements[0], label).toMatch(label === "rows with whole parts" ? /"review_count"/ : /^(?!.*"review_count")/s);
+        expect(narrow.statements[0], label).toMatch(
+          label === "rows with whole parts" ? /"review_count"/ : /^(?!.*"review_count")/s,
+        );
       }
       seen.push(...expected.orders.edges.map(({ node }: any) => node.databaseId));
       if (!expected.orders.pageInfo.hasNextPage) break;

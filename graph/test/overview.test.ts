@@ -30,7 +30,8 @@ async function overviewMatchingRows(): Promise<any> {
   const { orders, users, parts } = await withDatabase(async (client) => ({
     orders: (await client.query("SELECT part_id, status, quantity, total_cents, paid_at FROM orders")).rows,
     users: (await client.query("SELECT role, created_at FROM users")).rows,
-    parts: (await client.query("SELECT id, name, seq::int, available, low_stock_threshold, retired_at FROM parts")).rows,
+    parts: (await client.query("SELECT id, name, seq::int, available, low_stock_threshold, retired_at FROM parts"))
+      .rows,
   }));
 
   const today = new Date();
@@ -55,10 +56,12 @@ async function overviewMatchingRows(): Promise<any> {
     entry.cents += order.total_cents;
     sold.set(order.part_id, entry);
   }
-  const ranked = [...sold.entries()].sort(([a, x], [b, y]) => y.units - x.units || y.cents - x.cents || (a < b ? -1 : 1)).slice(0, 5);
-  expect(overview.topParts.map((top: any) => ({ id: top.part.databaseId, units: top.unitsSold, revenue: top.revenue }))).toEqual(
-    ranked.map(([id, entry]) => ({ id, units: entry.units, revenue: entry.cents / 100 })),
-  );
+  const ranked = [...sold.entries()]
+    .sort(([a, x], [b, y]) => y.units - x.units || y.cents - x.cents || (a < b ? -1 : 1))
+    .slice(0, 5);
+  expect(
+    overview.topParts.map((top: any) => ({ id: top.part.databaseId, units: top.unitsSold, revenue: top.revenue })),
+  ).toEqual(ranked.map(([id, entry]) => ({ id, units: entry.units, revenue: entry.cents / 100 })));
 
   const unpaid = orders.filter((order) => order.status === "unpaid");
   expect(overview.openUnpaidOrders).toBe(unpaid.length);
@@ -73,7 +76,9 @@ async function overviewMatchingRows(): Promise<any> {
     .sort((a, b) => a.available - b.available || a.seq - b.seq);
   expect(overview.lowStockCount).toBe(low.length);
   expect(overview.lowStockParts.map((part: any) => part.databaseId)).toEqual(low.slice(0, 20).map((part) => part.id));
-  expect(overview.lowStockParts.every((part: any) => !part.retired && part.available <= part.lowStockThreshold)).toBe(true);
+  expect(overview.lowStockParts.every((part: any) => !part.retired && part.available <= part.lowStockThreshold)).toBe(
+    true,
+  );
   return overview;
 }
 
@@ -87,7 +92,14 @@ async function rollupViolations(): Promise<string[]> {
 
 /** Orders written straight to the database at chosen times (the API stamps "now"). */
 async function insertOrders(
-  rows: Array<{ partId: string; userEmail: string; quantity: number; priceCents: number; status: "paid" | "unpaid" | "cancelled"; at: Date }>,
+  rows: Array<{
+    partId: string;
+    userEmail: string;
+    quantity: number;
+    priceCents: number;
+    status: "paid" | "unpaid" | "cancelled";
+    at: Date;
+  }>,
 ) {
   await withDatabase(async (client) => {
     for (const row of rows) {
@@ -115,12 +127,54 @@ beforeAll(async () => {
   // Sales spread over the window and its edges: the last second of yesterday, the first day of
   // the window, the day before it (outside), unpaid and cancelled ones (never revenue).
   await insertOrders([
-    { partId: hot, userEmail: ann.email, quantity: 40, priceCents: 1000, status: "paid", at: new Date(todayMidnight.getTime() + 60_000) },
-    { partId: hot, userEmail: ben.email, quantity: 30, priceCents: 1000, status: "paid", at: new Date(todayMidnight.getTime() - 1_000) },
-    { partId: warm, userEmail: ann.email, quantity: 35, priceCents: 2000, status: "paid", at: new Date(todayMidnight.getTime() - 29 * DAY + 1_000) },
-    { partId: warm, userEmail: ben.email, quantity: 99, priceCents: 2000, status: "paid", at: new Date(todayMidnight.getTime() - 30 * DAY + 1_000) },
-    { partId: warm, userEmail: ann.email, quantity: 7, priceCents: 2000, status: "unpaid", at: new Date(todayMidnight.getTime() - 2 * DAY) },
-    { partId: hot, userEmail: ben.email, quantity: 9, priceCents: 1000, status: "cancelled", at: new Date(todayMidnight.getTime() - 3 * DAY) },
+    {
+      partId: hot,
+      userEmail: ann.email,
+      quantity: 40,
+      priceCents: 1000,
+      status: "paid",
+      at: new Date(todayMidnight.getTime() + 60_000),
+    },
+    {
+      partId: hot,
+      userEmail: ben.email,
+      quantity: 30,
+      priceCents: 1000,
+      status: "paid",
+      at: new Date(todayMidnight.getTime() - 1_000),
+    },
+    {
+      partId: warm,
+      userEmail: ann.email,
+      quantity: 35,
+      priceCents: 2000,
+      status: "paid",
+      at: new Date(todayMidnight.getTime() - 29 * DAY + 1_000),
+    },
+    {
+      partId: warm,
+      userEmail: ben.email,
+      quantity: 99,
+      priceCents: 2000,
+      status: "paid",
+      at: new Date(todayMidnight.getTime() - 30 * DAY + 1_000),
+    },
+    {
+      partId: warm,
+      userEmail: ann.email,
+      quantity: 7,
+      priceCents: 2000,
+      status: "unpaid",
+      at: new Date(todayMidnight.getTime() - 2 * DAY),
+    },
+    {
+      partId: hot,
+      userEmail: ben.email,
+      quantity: 9,
+      priceCents: 1000,
+      status: "cancelled",
+      at: new Date(todayMidnight.getTime() - 3 * DAY),
+    },
   ]);
   // A low-stock part on sale, and a retired one that is low too (not listed: it is not for sale).
   await insertPart({ available: 2, name: `Overview low ${tag}` });
@@ -150,7 +204,14 @@ describe("the admin overview", () => {
 
 describe("the overview after writes made straight in the database", () => {
   /** One order as psql would write it: `at` is its payment time when paid. */
-  const orderRow = (partId: string, userEmail: string, quantity: number, priceCents: number, status: string, at: Date) => ({
+  const orderRow = (
+    partId: string,
+    userEmail: string,
+    quantity: number,
+    priceCents: number,
+    status: string,
+    at: Date,
+  ) => ({
     partId,
     userEmail,
     quantity,
@@ -184,7 +245,8 @@ describe("the overview after writes made straight in the database", () => {
     });
   }
   const sql = (text: string, parameters: unknown[] = []) => withDatabase((client) => client.query(text, parameters));
-  const windowFirstDay = async () => (await sql(`SELECT to_char(first_day, 'YYYY-MM-DD') AS day FROM sales_window`)).rows[0].day as string;
+  const windowFirstDay = async () =>
+    (await sql(`SELECT to_char(first_day, 'YYYY-MM-DD') AS day FROM sales_window`)).rows[0].day as string;
 
   it("the overview's figures follow orders paid, cancelled, edited and deleted in psql", async () => {
     // Quantities in the hundreds, so these parts lead the top five whatever else the suite sold.
@@ -197,29 +259,55 @@ describe("the overview after writes made straight in the database", () => {
     const now = Date.now();
     const daysAgo = (days: number) => new Date(now - days * DAY);
 
-    const [alphaToday, betaFiveDaysAgo, alphaUnpaid, gammaOld, betaUnpaid, gammaCancelled] = await insertInOneStatement([
-      orderRow(alpha, ivy, 600, 150, "paid", daysAgo(0)),
-      orderRow(beta, jon, 500, 300, "paid", daysAgo(5)),
-      orderRow(alpha, kim, 30, 150, "unpaid", daysAgo(1)),
-      orderRow(gamma, lea, 900, 100, "paid", daysAgo(40)),
-      orderRow(beta, lea, 20, 300, "unpaid", daysAgo(2)),
-      orderRow(gamma, ivy, 700, 100, "cancelled", daysAgo(3)),
-    ]);
+    const [alphaToday, betaFiveDaysAgo, alphaUnpaid, gammaOld, betaUnpaid, gammaCancelled] = await insertInOneStatement(
+      [
+        orderRow(alpha, ivy, 600, 150, "paid", daysAgo(0)),
+        orderRow(beta, jon, 500, 300, "paid", daysAgo(5)),
+        orderRow(alpha, kim, 30, 150, "unpaid", daysAgo(1)),
+        orderRow(gamma, lea, 900, 100, "paid", daysAgo(40)),
+        orderRow(beta, lea, 20, 300, "unpaid", daysAgo(2)),
+        orderRow(gamma, ivy, 700, 100, "cancelled", daysAgo(3)),
+      ],
+    );
     await overviewMatchingRows();
 
     const steps: Array<[string, string, unknown[]]> = [
-      ["an unpaid order paid", `UPDATE orders SET status = 'paid', transaction_id = 'pi_overview_' || id, paid_at = now() WHERE id = $1`, [alphaUnpaid]],
+      [
+        "an unpaid order paid",
+        `UPDATE orders SET status = 'paid', transaction_id = 'pi_overview_' || id, paid_at = now() WHERE id = $1`,
+        [alphaUnpaid],
+      ],
       [
         "a paid order cancelled",
         `UPDATE orders SET status = 'cancelled', transaction_id = NULL, paid_at = NULL, cancelled_at = now() WHERE id = $1`,
         [betaFiveDaysAgo],
       ],
-      ["a sale from before the window moved into it", `UPDATE orders SET paid_at = now() - interval '3 days' WHERE id = $1`, [gammaOld]],
-      ["a sale moved to another day of the window", `UPDATE orders SET paid_at = now() - interval '20 days' WHERE id = $1`, [alphaToday]],
-      ["a sale's quantity and total edited", `UPDATE orders SET quantity = 650, total_cents = 650 * unit_price_cents WHERE id = $1`, [alphaToday]],
-      ["a sale's price edited", `UPDATE orders SET unit_price_cents = 90, total_cents = 90 * quantity WHERE id = $1`, [gammaOld]],
+      [
+        "a sale from before the window moved into it",
+        `UPDATE orders SET paid_at = now() - interval '3 days' WHERE id = $1`,
+        [gammaOld],
+      ],
+      [
+        "a sale moved to another day of the window",
+        `UPDATE orders SET paid_at = now() - interval '20 days' WHERE id = $1`,
+        [alphaToday],
+      ],
+      [
+        "a sale's quantity and total edited",
+        `UPDATE orders SET quantity = 650, total_cents = 650 * unit_price_cents WHERE id = $1`,
+        [alphaToday],
+      ],
+      [
+        "a sale's price edited",
+        `UPDATE orders SET unit_price_cents = 90, total_cents = 90 * quantity WHERE id = $1`,
+        [gammaOld],
+      ],
       ["a sale moved to another part", `UPDATE orders SET part_id = $2 WHERE id = $1`, [alphaUnpaid, beta]],
-      ["a sale moved out of the window", `UPDATE orders SET paid_at = now() - interval '45 days' WHERE id = $1`, [gammaOld]],
+      [
+        "a sale moved out of the window",
+        `UPDATE orders SET paid_at = now() - interval '45 days' WHERE id = $1`,
+        [gammaOld],
+      ],
       [
         "two orders paid and one cancelled in one statement",
         `UPDATE orders SET status = CASE WHEN id = $3 THEN 'cancelled' ELSE 'paid' END,
@@ -229,8 +317,16 @@ describe("the overview after writes made straight in the database", () => {
          WHERE id IN ($1, $2, $3)`,
         [betaUnpaid, gammaCancelled, alphaToday],
       ],
-      ["a paid order back to unpaid", `UPDATE orders SET status = 'unpaid', transaction_id = NULL, paid_at = NULL WHERE id = $1`, [betaUnpaid]],
-      ["a paid and an unpaid order deleted in one statement", `DELETE FROM orders WHERE id IN ($1, $2)`, [gammaCancelled, betaUnpaid]],
+      [
+        "a paid order back to unpaid",
+        `UPDATE orders SET status = 'unpaid', transaction_id = NULL, paid_at = NULL WHERE id = $1`,
+        [betaUnpaid],
+      ],
+      [
+        "a paid and an unpaid order deleted in one statement",
+        `DELETE FROM orders WHERE id IN ($1, $2)`,
+        [gammaCancelled, betaUnpaid],
+      ],
       [
         "an update that changes no figure",
         `UPDATE orders SET payment_intent_id = 'pi_untouched', user_name = 'Renamed' WHERE part_id IN ($1, $2, $3)`,
@@ -243,7 +339,11 @@ describe("the overview after writes made straight in the database", () => {
         [`overview-new-${tag}@example.com`, `overview-boss-${tag}@example.com`],
       ],
       ["an admin made customer again", `UPDATE users SET role = 'user' WHERE email = $1`, [kim]],
-      ["accounts without orders deleted", `DELETE FROM users WHERE email IN ($1, $2)`, [`overview-new-${tag}@example.com`, `overview-boss-${tag}@example.com`]],
+      [
+        "accounts without orders deleted",
+        `DELETE FROM users WHERE email IN ($1, $2)`,
+        [`overview-new-${tag}@example.com`, `overview-boss-${tag}@example.com`],
+      ],
     ];
     for (const [step, text, parameters] of steps) {
       const { rowCount } = await sql(text, parameters);
@@ -255,7 +355,10 @@ describe("the overview after writes made straight in the database", () => {
     const before = await overviewMatchingRows();
     await withDatabase(async (client) => {
       await client.query("BEGIN");
-      await client.query(`UPDATE orders SET status = 'cancelled', transaction_id = NULL, paid_at = NULL, cancelled_at = now() WHERE part_id = $1`, [alpha]);
+      await client.query(
+        `UPDATE orders SET status = 'cancelled', transaction_id = NULL, paid_at = NULL, cancelled_at = now() WHERE part_id = $1`,
+        [alpha],
+      );
       await client.query(`DELETE FROM orders WHERE part_id = $1 AND status <> 'paid'`, [beta]);
       await client.query("ROLLBACK");
     });
@@ -269,7 +372,10 @@ describe("the overview after writes made straight in the database", () => {
     // As if the last overview was two days ago: the window starts two days earlier, and a sale
     // paid 31 days ago (on that day) is counted in it when it is recorded.
     await sql(`SELECT advance_sales_window($1::date - 2)`, [firstDay]);
-    const part = await insertPart({ available: 10_000, name: `Overview bygone ${crypto.randomBytes(3).toString("hex")}` });
+    const part = await insertPart({
+      available: 10_000,
+      name: `Overview bygone ${crypto.randomBytes(3).toString("hex")}`,
+    });
     const buyer = await newCustomer("overview-bygone");
     const paidAt = new Date(Date.parse(`${firstDay}T12:00:00Z`) - 2 * DAY);
     await insertInOneStatement([orderRow(part, buyer.email, 5_000, 100, "paid", paidAt)]);
@@ -282,20 +388,30 @@ describe("the overview after writes made straight in the database", () => {
     expect((await sql(`SELECT 1 FROM part_sales_window WHERE part_id = $1`, [part])).rowCount).toBe(0);
     // The day it was paid is still there, outside the window.
     expect(overview.revenueByDay.some((day: any) => day.day === utcDay(paidAt))).toBe(false);
-    expect((await sql(`SELECT units::int FROM part_sales_by_day WHERE part_id = $1`, [part])).rows).toEqual([{ units: 5_000 }]);
+    expect((await sql(`SELECT units::int FROM part_sales_by_day WHERE part_id = $1`, [part])).rows).toEqual([
+      { units: 5_000 },
+    ]);
 
     // Moved back again, the sale returns to the window's sums; the next overview takes it out again.
     await sql(`SELECT advance_sales_window($1::date - 2)`, [firstDay]);
-    expect((await sql(`SELECT units::int FROM part_sales_window WHERE part_id = $1`, [part])).rows).toEqual([{ units: 5_000 }]);
+    expect((await sql(`SELECT units::int FROM part_sales_window WHERE part_id = $1`, [part])).rows).toEqual([
+      { units: 5_000 },
+    ]);
     await overviewMatchingRows();
     expect(await rollupViolations()).toEqual([]);
   });
 
   it("the rollups equal the aggregates over the rows, and a rollup that does not is reported and rebuilt", async () => {
     expect(await rollupViolations()).toEqual([]);
-    await sql(`UPDATE sales_by_day SET revenue_cents = revenue_cents + 1 WHERE (day, shard) = (SELECT day, shard FROM sales_by_day LIMIT 1)`);
-    await sql(`UPDATE part_sales_window SET units = units + 1 WHERE part_id = (SELECT part_id FROM part_sales_window LIMIT 1)`);
-    await sql(`UPDATE customer_totals SET customers = customers - 1 WHERE shard = (SELECT shard FROM customer_totals LIMIT 1)`);
+    await sql(
+      `UPDATE sales_by_day SET revenue_cents = revenue_cents + 1 WHERE (day, shard) = (SELECT day, shard FROM sales_by_day LIMIT 1)`,
+    );
+    await sql(
+      `UPDATE part_sales_window SET units = units + 1 WHERE part_id = (SELECT part_id FROM part_sales_window LIMIT 1)`,
+    );
+    await sql(
+      `UPDATE customer_totals SET customers = customers - 1 WHERE shard = (SELECT shard FROM customer_totals LIMIT 1)`,
+    );
     const found = await rollupViolations();
     expect(found).toHaveLength(3);
     expect(found.join("\n")).toMatch(/sales_by_day/);

@@ -2,7 +2,18 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkInvariants } from "../src/ops/check-invariants";
-import { errorCode, firebaseSignIn, gql, rest, seededAdmin, shop, Shopper, newCustomer, withDatabase, withDatabaseAt } from "./support/client";
+import {
+  errorCode,
+  firebaseSignIn,
+  gql,
+  rest,
+  seededAdmin,
+  shop,
+  Shopper,
+  newCustomer,
+  withDatabase,
+  withDatabaseAt,
+} from "./support/client";
 import { restAt } from "./support/fixtures";
 import type { ShopProcess } from "./support/processes";
 import { startSiblingShop } from "./support/siblings";
@@ -19,9 +30,11 @@ beforeAll(async () => {
   customer = await newCustomer("importer");
 });
 
-const HEADER = "part_number,name,price,stock,min_order_quantity,low_stock_threshold,description,compatible_models,alternative_numbers,images,retired";
+const HEADER =
+  "part_number,name,price,stock,min_order_quantity,low_stock_threshold,description,compatible_models,alternative_numbers,images,retired";
 /** A number no other part has, in a maker's style. */
-const uniqueNumber = (prefix = "IMP") => `${prefix}${crypto.randomBytes(4).toString("hex").toUpperCase()}-0${crypto.randomInt(10, 99)}`;
+const uniqueNumber = (prefix = "IMP") =>
+  `${prefix}${crypto.randomBytes(4).toString("hex").toUpperCase()}-0${crypto.randomInt(10, 99)}`;
 const csv = (...lines: string[]) => `${lines.join("\r\n")}\r\n`;
 
 async function importCsv(baseUrl: string, token: string | undefined, body: string | Buffer, query = "dryRun=true") {
@@ -30,8 +43,10 @@ async function importCsv(baseUrl: string, token: string | undefined, body: strin
   const response = await fetch(`${baseUrl}/admin/parts/import?${query}`, { method: "POST", headers, body });
   return { status: response.status, body: (await response.json()) as any };
 }
-const dryRun = (body: string | Buffer) => importCsv(shop().url, admin.token, body, "dryRun=true&fileName=catalogue.csv");
-const apply = (body: string | Buffer) => importCsv(shop().url, admin.token, body, "dryRun=false&fileName=catalogue.csv");
+const dryRun = (body: string | Buffer) =>
+  importCsv(shop().url, admin.token, body, "dryRun=true&fileName=catalogue.csv");
+const apply = (body: string | Buffer) =>
+  importCsv(shop().url, admin.token, body, "dryRun=false&fileName=catalogue.csv");
 
 async function createPart(partNumber: string, price = 20) {
   const answer = await gql(
@@ -55,7 +70,12 @@ async function createPart(partNumber: string, price = 20) {
 
 const partByNumber = (number: string) =>
   withDatabase(
-    async (client) => (await client.query(`SELECT id, name, price_cents, available, retired_at FROM parts WHERE part_number = $1`, [number])).rows[0],
+    async (client) =>
+      (
+        await client.query(`SELECT id, name, price_cents, available, retired_at FROM parts WHERE part_number = $1`, [
+          number,
+        ])
+      ).rows[0],
   );
 
 describe("a dry run", () => {
@@ -84,15 +104,35 @@ describe("a dry run", () => {
       notShown: 0,
     });
     const [created, changed, badPrice, badStock, twice] = answer.body.shown;
-    expect(created).toMatchObject({ line: 2, partNumber: fresh, name: "Imported fan", outcome: "created", partId: null, problems: [] });
-    expect(changed).toMatchObject({ line: 3, outcome: "changed", partId: existing.databaseId, changes: [{ field: "price", before: 20, after: 24.75 }] });
-    expect(badPrice).toMatchObject({ line: 4, outcome: "refused", problems: ['Price must be an amount in dollars with at most two decimals, not "twelve"'] });
+    expect(created).toMatchObject({
+      line: 2,
+      partNumber: fresh,
+      name: "Imported fan",
+      outcome: "created",
+      partId: null,
+      problems: [],
+    });
+    expect(changed).toMatchObject({
+      line: 3,
+      outcome: "changed",
+      partId: existing.databaseId,
+      changes: [{ field: "price", before: 20, after: 24.75 }],
+    });
+    expect(badPrice).toMatchObject({
+      line: 4,
+      outcome: "refused",
+      problems: ['Price must be an amount in dollars with at most two decimals, not "twelve"'],
+    });
     expect(badStock.line).toBe(5);
     expect(badStock.problems).toEqual([
       'Stock must be a whole number, not "-2"',
       expect.stringMatching(/^Images: "ftp:\/\/example.com\/a.png" is not an http\(s\) URL/),
     ]);
-    expect(twice).toMatchObject({ line: 6, outcome: "refused", problems: [`Part number ${fresh} is on line 2 already: a file names each part once`] });
+    expect(twice).toMatchObject({
+      line: 6,
+      outcome: "refused",
+      problems: [`Part number ${fresh} is on line 2 already: a file names each part once`],
+    });
     // Nothing written.
     expect(await partByNumber(fresh)).toBeUndefined();
     expect((await partByNumber(existing.partNumber)).price_cents).toBe(2000);
@@ -124,10 +164,17 @@ describe("applying an import", () => {
     const created = await partByNumber(fresh);
     expect(created).toMatchObject({ name: "Imported keyboard", price_cents: 4900, available: 12, retired_at: null });
     expect(first.body.shown[0].partId).toBe(created.id);
-    expect(await partByNumber(existing.partNumber)).toMatchObject({ price_cents: 2200, available: 9, retired_at: expect.any(Date) });
+    expect(await partByNumber(existing.partNumber)).toMatchObject({
+      price_cents: 2200,
+      available: 9,
+      retired_at: expect.any(Date),
+    });
 
     // The part's page shows what the line gave; its FRU number finds it.
-    const page = await gql(`query($id: ID!) { part(id: $id) { partNumber alternativeNumbers compatibleModels { brand model } } }`, { id: created.id });
+    const page = await gql(
+      `query($id: ID!) { part(id: $id) { partNumber alternativeNumbers compatibleModels { brand model } } }`,
+      { id: created.id },
+    );
     expect(page.body.data.part).toEqual({
       partNumber: fresh,
       alternativeNumbers: [fru],
@@ -136,20 +183,35 @@ describe("applying an import", () => {
         { brand: "Lenovo", model: "ThinkPad T14 Gen 2" },
       ]),
     });
-    expect((await rest("GET", `/parts?q=${encodeURIComponent(fru.toLowerCase())}`)).body.map((part: any) => part._id)).toEqual([created.id]);
+    expect(
+      (await rest("GET", `/parts?q=${encodeURIComponent(fru.toLowerCase())}`)).body.map((part: any) => part._id),
+    ).toEqual([created.id]);
 
     // History: the import once, its lines behind it; each part's own history has its line.
-    const history = await gql(`{ auditLog(first: 1) { edges { node { action entityType entityId entityName after } } } }`, {}, admin.token);
+    const history = await gql(
+      `{ auditLog(first: 1) { edges { node { action entityType entityId entityName after } } } }`,
+      {},
+      admin.token,
+    );
     const entry = history.body.data.auditLog.edges[0].node;
     expect(entry).toMatchObject({ action: "PARTS_IMPORTED", entityType: "IMPORT", entityName: "catalogue.csv" });
-    expect(entry.after).toMatchObject({ fileName: "catalogue.csv", lines: 3, created: 1, changed: 1, unchanged: 0, refused: 1 });
+    expect(entry.after).toMatchObject({
+      fileName: "catalogue.csv",
+      lines: 3,
+      created: 1,
+      changed: 1,
+      unchanged: 0,
+      refused: 1,
+    });
     const lines = await gql(
       `query($importId: ID) { auditLog(first: 10, importId: $importId) { edges { node { action entityDatabaseId changes { field before after } } } } }`,
       { importId: entry.entityId },
       admin.token,
     );
     expect(lines.body.errors).toBeUndefined();
-    expect(lines.body.data.auditLog.edges.map((edge: any) => [edge.node.action, edge.node.entityDatabaseId]).sort()).toEqual(
+    expect(
+      lines.body.data.auditLog.edges.map((edge: any) => [edge.node.action, edge.node.entityDatabaseId]).sort(),
+    ).toEqual(
       [
         ["PART_CREATED", created.id],
         ["PART_UPDATED", existing.databaseId],
@@ -163,7 +225,11 @@ describe("applying an import", () => {
         { field: "retired", before: "false", after: "true" },
       ]),
     );
-    const own = await gql(`query($id: ID) { auditLog(first: 5, entityId: $id) { edges { node { action } } } }`, { id: existing.databaseId }, admin.token);
+    const own = await gql(
+      `query($id: ID) { auditLog(first: 5, entityId: $id) { edges { node { action } } } }`,
+      { id: existing.databaseId },
+      admin.token,
+    );
     expect(own.body.data.auditLog.edges.map((edge: any) => edge.node.action)).toEqual(["PART_UPDATED", "PART_CREATED"]);
 
     const again = await apply(file);
@@ -205,13 +271,23 @@ describe("files the import refuses whole", () => {
       status: 400,
       error: expect.stringContaining('The header names a column this shop does not know, "colour"'),
     });
-    expect(await refusal(csv("name,price", "A,1"))).toEqual({ status: 400, error: expect.stringContaining("The header needs a part_number column") });
-    expect(await refusal(csv("part_number,price,price", "A,1,1"))).toEqual({ status: 400, error: "The header names the column price twice" });
+    expect(await refusal(csv("name,price", "A,1"))).toEqual({
+      status: 400,
+      error: expect.stringContaining("The header needs a part_number column"),
+    });
+    expect(await refusal(csv("part_number,price,price", "A,1,1"))).toEqual({
+      status: 400,
+      error: "The header names the column price twice",
+    });
     expect(await refusal(csv("part_number,name", "A1,ok", 'A2,"never closed', "A3,x"))).toEqual({
       status: 400,
       error: expect.stringMatching(/^A quoted field is never closed \(line \d+\)/),
     });
-    expect(await refusal(Buffer.concat([Buffer.from("part_number,name\r\nA1,caf"), Buffer.from([0xe9]), Buffer.from("\r\n")]))).toEqual({
+    expect(
+      await refusal(
+        Buffer.concat([Buffer.from("part_number,name\r\nA1,caf"), Buffer.from([0xe9]), Buffer.from("\r\n")]),
+      ),
+    ).toEqual({
       status: 400,
       error: expect.stringContaining("The file is not UTF-8 text (a byte near offset"),
     });
@@ -263,13 +339,17 @@ describe("the importParts mutation", () => {
 describe("the export", () => {
   it("writes every part in the import's format: export, edit, import round-trips", async () => {
     const part = await createPart(uniqueNumber(), 31.5);
-    const response = await fetch(`${shop().url}/admin/parts.csv`, { headers: { authorization: `Bearer ${admin.token}` } });
+    const response = await fetch(`${shop().url}/admin/parts.csv`, {
+      headers: { authorization: `Bearer ${admin.token}` },
+    });
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     const text = await response.text();
     expect(text.split("\r\n")[0]).toBe(HEADER);
     const line = text.split("\r\n").find((row) => row.startsWith(`${part.partNumber},`));
-    expect(line).toBe(`${part.partNumber},${part.name},31.50,5,1,10,A hinge for the import,,,/images/parts/dc-jack.svg,no`);
+    expect(line).toBe(
+      `${part.partNumber},${part.name},31.50,5,1,10,A hinge for the import,,,/images/parts/dc-jack.svg,no`,
+    );
     // (Parts other test files wrote straight into the database may not read back: the byte-for-byte round trip is the 100,000-line test's.)
     const unchanged = await dryRun(text);
     expect(unchanged.body).toMatchObject({ created: 0 });
@@ -289,7 +369,10 @@ describe("a 100,000-line import, on a shop of its own", () => {
   beforeAll(async () => {
     const name = `import_${crypto.randomBytes(4).toString("hex")}`;
     await withDatabaseAt(shop().databaseUrl, (client) => client.query(`CREATE DATABASE ${name}`));
-    sibling = await startSiblingShop("import", { DATABASE_URL: shop().databaseUrl.replace(/\/[^/]+$/, `/${name}`), SEED: "false" });
+    sibling = await startSiblingShop("import", {
+      DATABASE_URL: shop().databaseUrl.replace(/\/[^/]+$/, `/${name}`),
+      SEED: "false",
+    });
     const { idToken } = await firebaseSignIn("admin@partshop.dev", "partshop-admin");
     token = (await restAt(sibling.url, "PUT", "/user/admin@partshop.dev", { token: idToken })).body.token;
   });
@@ -330,25 +413,48 @@ describe("a 100,000-line import, on a shop of its own", () => {
     } as RequestInit);
     return { status: response.status, body: (await response.json()) as any };
   };
-  const peakRssMb = () => Number(/VmHWM:\s+(\d+)/.exec(fs.readFileSync(`/proc/${sibling!.child.pid}/status`, "utf8"))![1]) / 1024;
+  const peakRssMb = () =>
+    Number(/VmHWM:\s+(\d+)/.exec(fs.readFileSync(`/proc/${sibling!.child.pid}/status`, "utf8"))![1]) / 1024;
 
   it("dry-runs, applies, re-applies as no change, and round-trips with the export", { timeout: 900_000 }, async () => {
     const dry = await send("dryRun=true&fileName=bulk.csv", file());
     expect(dry.status, JSON.stringify(dry.body).slice(0, 500)).toBe(200);
-    expect(dry.body).toMatchObject({ lines: LINES, created: LINES, changed: 0, unchanged: 0, refused: 0, notShown: LINES - 1000 });
-    expect(await withDatabaseAt(sibling!.env.DATABASE_URL, async (client) => (await client.query("SELECT count(*)::int AS n FROM parts")).rows[0].n)).toBe(0);
+    expect(dry.body).toMatchObject({
+      lines: LINES,
+      created: LINES,
+      changed: 0,
+      unchanged: 0,
+      refused: 0,
+      notShown: LINES - 1000,
+    });
+    expect(
+      await withDatabaseAt(
+        sibling!.env.DATABASE_URL,
+        async (client) => (await client.query("SELECT count(*)::int AS n FROM parts")).rows[0].n,
+      ),
+    ).toBe(0);
 
     const applied = await send("dryRun=false&fileName=bulk.csv", file());
     expect(applied.body).toMatchObject({ lines: LINES, created: LINES, changed: 0, refused: 0 });
     const counts = await withDatabaseAt(sibling!.env.DATABASE_URL, async (client) => {
       const parts = (await client.query("SELECT count(*)::int AS n FROM parts")).rows[0].n;
-      const entries = (await client.query("SELECT count(*)::int AS n FROM audit_log WHERE import_id = $1", [applied.body.importId])).rows[0].n;
+      const entries = (
+        await client.query("SELECT count(*)::int AS n FROM audit_log WHERE import_id = $1", [applied.body.importId])
+      ).rows[0].n;
       return { parts, entries, invariants: (await checkInvariants(client)).violations };
     });
     expect(counts).toEqual({ parts: LINES, entries: LINES, invariants: [] });
 
     const again = await send("dryRun=false&fileName=bulk.csv", file());
-    expect(again.body).toMatchObject({ importId: null, lines: LINES, created: 0, changed: 0, unchanged: LINES, refused: 0, shown: [] });
+    expect(again.body).toMatchObject({
+      importId: null,
+      lines: LINES,
+      created: 0,
+      changed: 0,
+      unchanged: LINES,
+      refused: 0,
+      shown: [],
+    });
 
     // The export is the file as it was imported, byte for byte.
     const exported = await fetch(`${sibling!.url}/admin/parts.csv`, { headers: { authorization: `Bearer ${token}` } });
@@ -363,7 +469,13 @@ describe("a 100,000-line import, on a shop of its own", () => {
       file((i, line) => (i % 10_000 === 7 ? line.replace(/,no$/, ",yes") : line)),
     );
     expect(edited.body).toMatchObject({ lines: LINES, created: 0, changed: 10, unchanged: LINES - 10, refused: 0 });
-    expect(edited.body.shown[0]).toMatchObject({ line: 9, partNumber: "BULK-000007", changes: [{ field: "retired", before: false, after: true }] });
-    console.log(`peak RSS of the shop process after a ${LINES.toLocaleString("en-US")}-line import: ${peakRssMb().toFixed(0)} MB`);
+    expect(edited.body.shown[0]).toMatchObject({
+      line: 9,
+      partNumber: "BULK-000007",
+      changes: [{ field: "retired", before: false, after: true }],
+    });
+    console.log(
+      `peak RSS of the shop process after a ${LINES.toLocaleString("en-US")}-line import: ${peakRssMb().toFixed(0)} MB`,
+    );
   });
 });

@@ -16,7 +16,8 @@ beforeAll(async () => {
 
 const FIELDS = "id databaseId name partNumber alternativeNumbers";
 /** A number no other part has, in a maker's style: letters and digits, a dash between groups. */
-const uniqueNumber = (prefix = "5B10") => `${prefix}${crypto.randomBytes(3).toString("hex").toUpperCase()}-0${crypto.randomInt(10, 99)}`;
+const uniqueNumber = (prefix = "5B10") =>
+  `${prefix}${crypto.randomBytes(3).toString("hex").toUpperCase()}-0${crypto.randomInt(10, 99)}`;
 
 async function createPart(input: Record<string, unknown>) {
   const answer = await gql(
@@ -38,9 +39,13 @@ async function createPart(input: Record<string, unknown>) {
   return answer.body.data.createPart;
 }
 
-const restFound = async (q: string) => (await rest("GET", `/parts?q=${encodeURIComponent(q)}`)).body.map((part: any) => part._id);
+const restFound = async (q: string) =>
+  (await rest("GET", `/parts?q=${encodeURIComponent(q)}`)).body.map((part: any) => part._id);
 const graphFound = async (search: string) => {
-  const answer = await gql(`query($search: String) { parts(first: 10, search: $search) { edges { node { databaseId partNumber } } } }`, { search });
+  const answer = await gql(
+    `query($search: String) { parts(first: 10, search: $search) { edges { node { databaseId partNumber } } } }`,
+    { search },
+  );
   expect(answer.body.errors, JSON.stringify(answer.body.errors)).toBeUndefined();
   return answer.body.data.parts.edges.map((edge: any) => edge.node.databaseId);
 };
@@ -69,7 +74,9 @@ describe("searching by part number", () => {
   });
 
   it("the seeded parts carry realistic numbers, and a seeded number finds its part", async () => {
-    const { rows } = await withDatabase((client) => client.query("SELECT id, part_number FROM parts WHERE name = $1", ["Li-ion Battery 11.55V 57Wh, 3-cell"]));
+    const { rows } = await withDatabase((client) =>
+      client.query("SELECT id, part_number FROM parts WHERE name = $1", ["Li-ion Battery 11.55V 57Wh, 3-cell"]),
+    );
     expect(rows[0].part_number).toBe("5B10W13930");
     expect(await restFound("5b10w13930")).toEqual([rows[0].id]);
     expect(await restFound("02DL008")).toEqual([rows[0].id]);
@@ -81,7 +88,9 @@ describe("searching by part number", () => {
       (await withDatabase((c) => c.query("SELECT id FROM parts WHERE part_number = '5B10W13930'"))).rows[0].id,
     ]);
     expect((await rest("GET", `/parts?q=${part.partNumber}&maxPrice=5`)).body).toEqual([]);
-    expect((await rest("GET", `/parts?q=${part.partNumber}&minPrice=5&sort=price_desc`)).body.map((found: any) => found._id)).toEqual([part.databaseId]);
+    expect(
+      (await rest("GET", `/parts?q=${part.partNumber}&minPrice=5&sort=price_desc`)).body.map((found: any) => found._id),
+    ).toEqual([part.databaseId]);
   });
 
   it("a changed number finds the part at once and the old one no longer does; a retired part is not found", async () => {
@@ -109,7 +118,17 @@ describe("numbers are one part's each", () => {
     for (const number of taken) {
       const created = await gql(
         `mutation($input: CreatePartInput!) { createPart(input: $input) { id } }`,
-        { input: { name: "Copy", shortDesc: "x", img: "/images/parts/dc-jack.svg", price: 1, available: 1, minOrderQuantity: 1, partNumber: number } },
+        {
+          input: {
+            name: "Copy",
+            shortDesc: "x",
+            img: "/images/parts/dc-jack.svg",
+            price: 1,
+            available: 1,
+            minOrderQuantity: 1,
+            partNumber: number,
+          },
+        },
         admin.token,
       );
       expect(errorCode(created), number).toBe("CONFLICT");
@@ -125,7 +144,10 @@ describe("numbers are one part's each", () => {
       );
       expect(errorCode(updated), number).toBe("CONFLICT");
     }
-    expect((await withDatabase((client) => client.query("SELECT count(*)::int AS n FROM parts WHERE name = 'Copy'"))).rows[0].n).toBe(0);
+    expect(
+      (await withDatabase((client) => client.query("SELECT count(*)::int AS n FROM parts WHERE name = 'Copy'"))).rows[0]
+        .n,
+    ).toBe(0);
   });
 
   it("a part may take one of its own alternative numbers as its number", async () => {
@@ -148,7 +170,17 @@ describe("numbers are one part's each", () => {
     for (const partNumber of ["", "12/34", "-AB12", "AB--12", "A".repeat(41), "ÄB12"]) {
       const answer = await gql(
         `mutation($input: CreatePartInput!) { createPart(input: $input) { id } }`,
-        { input: { name: "Bad number", shortDesc: "x", img: "/images/parts/dc-jack.svg", price: 1, available: 1, minOrderQuantity: 1, partNumber } },
+        {
+          input: {
+            name: "Bad number",
+            shortDesc: "x",
+            img: "/images/parts/dc-jack.svg",
+            price: 1,
+            available: 1,
+            minOrderQuantity: 1,
+            partNumber,
+          },
+        },
         admin.token,
       );
       expect(errorCode(answer), partNumber).toBe("BAD_USER_INPUT");
@@ -186,7 +218,10 @@ describe("numbers are one part's each", () => {
       admin.token,
     );
     const [edited] = history.body.data.auditLog.edges.map((edge: any) => edge.node);
-    expect(edited).toEqual({ action: "PART_UPDATED", changes: [{ field: "alternativeNumbers", before: "[]", after: JSON.stringify([fru]) }] });
+    expect(edited).toEqual({
+      action: "PART_UPDATED",
+      changes: [{ field: "alternativeNumbers", before: "[]", after: JSON.stringify([fru]) }],
+    });
     const report = await withDatabase((client) => checkInvariants(client));
     expect(report.violations.filter((violation) => violation.includes("part_number_keys"))).toEqual([]);
   });

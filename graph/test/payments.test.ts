@@ -47,7 +47,10 @@ describe("creating the payment (POST /create-payment-intent)", () => {
   it("the amount comes from the stored order total, in cents, USD", async () => {
     const customer = await newCustomer();
     const { orderId, total } = await placeOrder(customer, 3, 1250);
-    const answer = await rest("POST", "/create-payment-intent", { token: customer.token, body: { orderId, price: total } });
+    const answer = await rest("POST", "/create-payment-intent", {
+      token: customer.token,
+      body: { orderId, price: total },
+    });
     expect(answer.status).toBe(200);
     expect(answer.body.clientSecret).toMatch(/^pi_.+_secret_.+/);
     const intent = await stripe.paymentIntents.retrieve(answer.body.clientSecret.split("_secret_")[0]);
@@ -59,10 +62,17 @@ describe("creating the payment (POST /create-payment-intent)", () => {
   it("the same order and amount give back the same PaymentIntent", async () => {
     const customer = await newCustomer();
     const { orderId, total } = await placeOrder(customer);
-    const first = await rest("POST", "/create-payment-intent", { token: customer.token, body: { orderId, price: total } });
+    const first = await rest("POST", "/create-payment-intent", {
+      token: customer.token,
+      body: { orderId, price: total },
+    });
     const second = await rest("POST", "/create-payment-intent", { token: customer.token, body: { orderId } });
     expect(second.body.clientSecret).toBe(first.body.clientSecret);
-    const viaGraphQL = await gql("mutation($o: ID!) { createPaymentIntent(orderId: $o) { clientSecret } }", { o: orderId }, customer.token);
+    const viaGraphQL = await gql(
+      "mutation($o: ID!) { createPaymentIntent(orderId: $o) { clientSecret } }",
+      { o: orderId },
+      customer.token,
+    );
     expect(viaGraphQL.body.data.createPaymentIntent.clientSecret).toBe(first.body.clientSecret);
   });
 
@@ -70,11 +80,19 @@ describe("creating the payment (POST /create-payment-intent)", () => {
     const customer = await newCustomer();
     const other = await newCustomer();
     const { orderId, total } = await placeOrder(customer);
-    expect((await rest("POST", "/create-payment-intent", { token: customer.token, body: { price: total } })).status).toBe(400);
-    const wrong = await rest("POST", "/create-payment-intent", { token: customer.token, body: { orderId, price: 0.5 } });
+    expect(
+      (await rest("POST", "/create-payment-intent", { token: customer.token, body: { price: total } })).status,
+    ).toBe(400);
+    const wrong = await rest("POST", "/create-payment-intent", {
+      token: customer.token,
+      body: { orderId, price: 0.5 },
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.body.error).toMatch(/does not match the order total of \$39\.98/);
-    expect((await rest("POST", "/create-payment-intent", { token: customer.token, body: { orderId, price: "39.98" } })).status).toBe(400);
+    expect(
+      (await rest("POST", "/create-payment-intent", { token: customer.token, body: { orderId, price: "39.98" } }))
+        .status,
+    ).toBe(400);
     expect((await rest("POST", "/create-payment-intent", { token: other.token, body: { orderId } })).status).toBe(404);
     expect((await rest("POST", "/create-payment-intent", { body: { orderId } })).status).toBe(401);
   });
@@ -83,12 +101,21 @@ describe("creating the payment (POST /create-payment-intent)", () => {
     const customer = await newCustomer();
     const cancelled = await placeOrder(customer);
     await rest("DELETE", `/userOrder/${cancelled.orderId}`, { token: customer.token });
-    expect((await rest("POST", "/create-payment-intent", { token: customer.token, body: { orderId: cancelled.orderId } })).status).toBe(409);
+    expect(
+      (await rest("POST", "/create-payment-intent", { token: customer.token, body: { orderId: cancelled.orderId } }))
+        .status,
+    ).toBe(409);
     const paid = await placeOrder(customer);
-    const { body } = await rest("POST", "/create-payment-intent", { token: customer.token, body: { orderId: paid.orderId } });
+    const { body } = await rest("POST", "/create-payment-intent", {
+      token: customer.token,
+      body: { orderId: paid.orderId },
+    });
     const { intentId } = await payInBrowser(body.clientSecret);
     await rest("PATCH", `/order/${paid.orderId}`, { token: customer.token, body: { transactionId: intentId } });
-    const again = await rest("POST", "/create-payment-intent", { token: customer.token, body: { orderId: paid.orderId } });
+    const again = await rest("POST", "/create-payment-intent", {
+      token: customer.token,
+      body: { orderId: paid.orderId },
+    });
     expect(again.status).toBe(409);
     expect(again.body.error).toBe("This order is already paid");
   });
@@ -101,14 +128,20 @@ describe("recording the payment (PATCH /order/{id})", () => {
     const { body } = await rest("POST", "/create-payment-intent", { token: customer.token, body: { orderId } });
     const paid = await payInBrowser(body.clientSecret);
     expect(paid.body.status).toBe("succeeded");
-    const answer = await rest("PATCH", `/order/${orderId}`, { token: customer.token, body: { order: "ignored", transactionId: paid.intentId } });
+    const answer = await rest("PATCH", `/order/${orderId}`, {
+      token: customer.token,
+      body: { order: "ignored", transactionId: paid.intentId },
+    });
     expect(answer.status).toBe(200);
     // The sandbox's webhook races this call: whichever records the payment first modifies the order.
     expect(answer.body).toEqual({ acknowledged: true, modifiedCount: expect.any(Number) });
     expect([0, 1]).toContain(answer.body.modifiedCount);
     const order = await rest("GET", `/order/${orderId}`, { token: customer.token });
     expect(order.body).toMatchObject({ paid: true, transactionId: paid.intentId });
-    const again = await rest("PATCH", `/order/${orderId}`, { token: customer.token, body: { transactionId: paid.intentId } });
+    const again = await rest("PATCH", `/order/${orderId}`, {
+      token: customer.token,
+      body: { transactionId: paid.intentId },
+    });
     expect(again.body).toEqual({ acknowledged: true, modifiedCount: 0 });
   });
 
@@ -121,7 +154,10 @@ describe("recording the payment (PATCH /order/{id})", () => {
     expect(declined.body.error.message).toBe("Your card was declined.");
     const insufficient = await payInBrowser(body.clientSecret, "4000000000009995");
     expect(insufficient.body.error.decline_code).toBe("insufficient_funds");
-    const answer = await rest("PATCH", `/order/${orderId}`, { token: customer.token, body: { transactionId: declined.intentId } });
+    const answer = await rest("PATCH", `/order/${orderId}`, {
+      token: customer.token,
+      body: { transactionId: declined.intentId },
+    });
     expect(answer.status).toBe(400);
     expect(answer.body.error).toBe("That payment has not succeeded");
     expect((await rest("GET", `/order/${orderId}`, { token: customer.token })).body.paid).toBe(false);
@@ -131,9 +167,15 @@ describe("recording the payment (PATCH /order/{id})", () => {
     const customer = await newCustomer();
     const first = await placeOrder(customer);
     const second = await placeOrder(customer);
-    const { body } = await rest("POST", "/create-payment-intent", { token: customer.token, body: { orderId: first.orderId } });
+    const { body } = await rest("POST", "/create-payment-intent", {
+      token: customer.token,
+      body: { orderId: first.orderId },
+    });
     const paid = await payInBrowser(body.clientSecret);
-    const answer = await rest("PATCH", `/order/${second.orderId}`, { token: customer.token, body: { transactionId: paid.intentId } });
+    const answer = await rest("PATCH", `/order/${second.orderId}`, {
+      token: customer.token,
+      body: { transactionId: paid.intentId },
+    });
     expect(answer.status).toBe(400);
     expect(answer.body.error).toBe("That payment was not made for this order");
   });
@@ -143,7 +185,10 @@ describe("recording the payment (PATCH /order/{id})", () => {
     const { orderId } = await placeOrder(customer);
     const cheap = await stripe.paymentIntents.create({ amount: 100, currency: "usd", metadata: { orderId } });
     await stripe.paymentIntents.confirm(cheap.id, { payment_method: "pm_card_visa" });
-    const answer = await rest("PATCH", `/order/${orderId}`, { token: customer.token, body: { transactionId: cheap.id } });
+    const answer = await rest("PATCH", `/order/${orderId}`, {
+      token: customer.token,
+      body: { transactionId: cheap.id },
+    });
     expect(answer.status).toBe(400);
     expect(answer.body.error).toMatch(/amount does not match/);
   });
@@ -152,18 +197,29 @@ describe("recording the payment (PATCH /order/{id})", () => {
     const customer = await newCustomer();
     const other = await newCustomer();
     const { orderId } = await placeOrder(customer);
-    const unknown = await rest("PATCH", `/order/${orderId}`, { token: customer.token, body: { transactionId: "pi_doesnotexist" } });
+    const unknown = await rest("PATCH", `/order/${orderId}`, {
+      token: customer.token,
+      body: { transactionId: "pi_doesnotexist" },
+    });
     expect(unknown.status).toBe(400);
     expect(unknown.body.error).toBe("That payment does not exist");
     expect((await rest("PATCH", `/order/${orderId}`, { token: customer.token, body: {} })).status).toBe(400);
     const { body } = await rest("POST", "/create-payment-intent", { token: customer.token, body: { orderId } });
     const paid = await payInBrowser(body.clientSecret);
-    expect((await rest("PATCH", `/order/${orderId}`, { token: other.token, body: { transactionId: paid.intentId } })).status).toBe(404);
+    expect(
+      (await rest("PATCH", `/order/${orderId}`, { token: other.token, body: { transactionId: paid.intentId } })).status,
+    ).toBe(404);
     await rest("PATCH", `/order/${orderId}`, { token: customer.token, body: { transactionId: paid.intentId } });
     const otherOrder = await placeOrder(customer);
-    const otherIntent = await rest("POST", "/create-payment-intent", { token: customer.token, body: { orderId: otherOrder.orderId } });
+    const otherIntent = await rest("POST", "/create-payment-intent", {
+      token: customer.token,
+      body: { orderId: otherOrder.orderId },
+    });
     const otherPaid = await payInBrowser(otherIntent.body.clientSecret);
-    const conflict = await rest("PATCH", `/order/${orderId}`, { token: customer.token, body: { transactionId: otherPaid.intentId } });
+    const conflict = await rest("PATCH", `/order/${orderId}`, {
+      token: customer.token,
+      body: { transactionId: otherPaid.intentId },
+    });
     expect(conflict.status).toBe(409);
   });
 
@@ -178,7 +234,11 @@ describe("recording the payment (PATCH /order/{id})", () => {
       customer.token,
     );
     expect(answer.body.data.confirmOrderPayment).toEqual({ paid: true, status: "PAID", transactionId: paid.intentId });
-    const bad = await gql('mutation($o: ID!) { confirmOrderPayment(orderId: $o, transactionId: "pi_nope") { paid } }', { o: orderId }, customer.token);
+    const bad = await gql(
+      'mutation($o: ID!) { confirmOrderPayment(orderId: $o, transactionId: "pi_nope") { paid } }',
+      { o: orderId },
+      customer.token,
+    );
     expect(errorCode(bad)).toBe("CONFLICT");
   });
 });
@@ -207,8 +267,14 @@ describe("the Stripe webhook (POST /stripe/webhook)", () => {
     const { orderId } = await placeOrder(customer);
     const intent = await stripe.paymentIntents.create({ amount: 3998, currency: "usd", metadata: { orderId } }, {});
     const succeeded = { ...intent, status: "succeeded" };
-    const payload = JSON.stringify({ id: "evt_test", object: "event", type: "payment_intent.succeeded", data: { object: succeeded } });
-    const post = (body: string, signature: string) => rest("POST", "/stripe/webhook", { rawBody: body, headers: { "stripe-signature": signature } });
+    const payload = JSON.stringify({
+      id: "evt_test",
+      object: "event",
+      type: "payment_intent.succeeded",
+      data: { object: succeeded },
+    });
+    const post = (body: string, signature: string) =>
+      rest("POST", "/stripe/webhook", { rawBody: body, headers: { "stripe-signature": signature } });
 
     const tampered = await post(payload.replace("3998", "1"), sign(payload));
     expect(tampered.status).toBe(400);
@@ -219,7 +285,10 @@ describe("the Stripe webhook (POST /stripe/webhook)", () => {
 
     const valid = await post(payload, sign(payload));
     expect(valid.status).toBe(200);
-    expect((await rest("GET", `/order/${orderId}`, { token: customer.token })).body).toMatchObject({ paid: true, transactionId: intent.id });
+    expect((await rest("GET", `/order/${orderId}`, { token: customer.token })).body).toMatchObject({
+      paid: true,
+      transactionId: intent.id,
+    });
     expect((await post(payload, sign(payload))).status).toBe(200);
   });
 });

@@ -30,8 +30,12 @@ describe("statements run past TypeORM", () => {
   it("a failing statement rejects with PostgreSQL's code and gives its connection back", async () => {
     // More failures than the pool has connections: a connection kept by a failure would stall the next.
     for (let n = 0; n < 6; n++) {
-      await expect(runStatement(domain.db, "SELECT 1 / $1::int AS never", [0])).rejects.toMatchObject({ code: "22012" });
-      await expect(runPrepared(domain.db, { name: "test_prepared_divide", text: "SELECT 1 / $1::int AS never" }, [0])).rejects.toMatchObject({ code: "22012" });
+      await expect(runStatement(domain.db, "SELECT 1 / $1::int AS never", [0])).rejects.toMatchObject({
+        code: "22012",
+      });
+      await expect(
+        runPrepared(domain.db, { name: "test_prepared_divide", text: "SELECT 1 / $1::int AS never" }, [0]),
+      ).rejects.toMatchObject({ code: "22012" });
     }
     expect(await runStatement(domain.db, "SELECT $1::text AS still", ["answering"])).toEqual([{ still: "answering" }]);
   });
@@ -43,7 +47,11 @@ describe("statements run past TypeORM", () => {
       for (let n = 0; n < 4; n++) {
         await expect(
           domain.db.transaction(async (tx) => {
-            await runPreparedIn(tx, { name: `test_insert_${table}`, text: `INSERT INTO ${table} (n) VALUES ($1) RETURNING n` }, [n]);
+            await runPreparedIn(
+              tx,
+              { name: `test_insert_${table}`, text: `INSERT INTO ${table} (n) VALUES ($1) RETURNING n` },
+              [n],
+            );
             await runPreparedIn(tx, { name: "test_prepared_divide_tx", text: "SELECT 1 / $1::int AS never" }, [0]);
           }),
         ).rejects.toMatchObject({ code: "22012" });

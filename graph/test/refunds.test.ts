@@ -4,7 +4,18 @@ import { promisify } from "node:util";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pauseSandboxWebhooks, resumeSandboxWebhooks } from "../../dev/src/payment-sandbox/webhook-control";
-import { errorCode, gql, insertPart, newCustomer, orderBody, rest, seededAdmin, shop, type Shopper, withDatabase } from "./support/client";
+import {
+  errorCode,
+  gql,
+  insertPart,
+  newCustomer,
+  orderBody,
+  rest,
+  seededAdmin,
+  shop,
+  type Shopper,
+  withDatabase,
+} from "./support/client";
 import { restAt } from "./support/fixtures";
 import { GRAPH_DIR, type ShopProcess } from "./support/processes";
 import { startSiblingShop, suiteSandbox } from "./support/siblings";
@@ -96,7 +107,9 @@ const orderRow = (orderId: string) =>
       ).rows[0],
   );
 const availableOf = (partId: string) =>
-  withDatabase(async (client) => (await client.query("SELECT available FROM parts WHERE id = $1", [partId])).rows[0].available);
+  withDatabase(
+    async (client) => (await client.query("SELECT available FROM parts WHERE id = $1", [partId])).rows[0].available,
+  );
 const refundedCents = async (intentId: string) =>
   (await stripe.refunds.list({ payment_intent: intentId })).data.reduce((sum, refund) => sum + refund.amount, 0);
 const history = async (orderId: string) =>
@@ -120,7 +133,12 @@ async function withWebhooksLost<T>(work: () => Promise<T>): Promise<T> {
 
 async function reconcileNow(): Promise<any> {
   const { stdout } = await run(process.execPath, [RECONCILE, "--hours", "2"], {
-    env: { ...process.env, DATABASE_URL: shop().databaseUrl, STRIPE_SECRET_KEY: sandbox.secretKey, STRIPE_API_URL: sandbox.url },
+    env: {
+      ...process.env,
+      DATABASE_URL: shop().databaseUrl,
+      STRIPE_SECRET_KEY: sandbox.secretKey,
+      STRIPE_API_URL: sandbox.url,
+    },
   });
   return JSON.parse(stdout.trim().split("\n").at(-1)!);
 }
@@ -131,9 +149,14 @@ describe("a payment the shop cannot keep is refunded by itself", () => {
     const secret = await openPayment(placed);
     // The cancellation's call to Stripe was lost (the order cancelled, its payment still open).
     await withDatabase((client) =>
-      client.query("UPDATE orders SET status = 'cancelled', cancelled_at = now(), cancel_reason = 'customer' WHERE id = $1", [placed.orderId]),
+      client.query(
+        "UPDATE orders SET status = 'cancelled', cancelled_at = now(), cancel_reason = 'customer' WHERE id = $1",
+        [placed.orderId],
+      ),
     );
-    await withDatabase((client) => client.query("UPDATE parts SET available = available + 2 WHERE id = $1", [placed.partId]));
+    await withDatabase((client) =>
+      client.query("UPDATE parts SET available = available + 2 WHERE id = $1", [placed.partId]),
+    );
     const { intentId, body } = await payWithCard(secret);
     expect(body.status).toBe("succeeded");
     await eventually(async () => expect(await refundedCents(intentId)).toBe(5000));
@@ -141,7 +164,9 @@ describe("a payment the shop cannot keep is refunded by itself", () => {
     expect(await availableOf(placed.partId)).toBe(10);
     const [entry] = await history(placed.orderId);
     expect(entry).toMatchObject({ action: "PAYMENT_REFUNDED", actorEmail: "partshop" });
-    expect(entry.changes).toEqual(expect.arrayContaining([{ field: "why", after: "the order was cancelled before the payment succeeded" }]));
+    expect(entry.changes).toEqual(
+      expect.arrayContaining([{ field: "why", after: "the order was cancelled before the payment succeeded" }]),
+    );
   });
 
   it("a customer who cancels while a payment went through gets it back, and the log says so with the request id", async () => {
@@ -150,7 +175,9 @@ describe("a payment the shop cannot keep is refunded by itself", () => {
     const placed = await placeOrder();
     const secret = await openPayment(placed);
     const { intentId } = await withWebhooksLost(() => payWithCard(secret));
-    const cancel = await restAt(sibling.url, "DELETE", `/userOrder/${placed.orderId}`, { token: placed.customer.token });
+    const cancel = await restAt(sibling.url, "DELETE", `/userOrder/${placed.orderId}`, {
+      token: placed.customer.token,
+    });
     expect(cancel.status).toBe(200);
     expect(await refundedCents(intentId)).toBe(5000);
     const requestId = cancel.headers.get("x-request-id");
@@ -167,7 +194,11 @@ describe("a payment the shop cannot keep is refunded by itself", () => {
     const first = await payWithCard(await openPayment(placed));
     await eventually(async () => expect((await orderRow(placed.orderId)).status).toBe("paid"));
     // A second tab had opened its own payment for the same order.
-    const second = await stripe.paymentIntents.create({ amount: 5000, currency: "usd", metadata: { orderId: placed.orderId } });
+    const second = await stripe.paymentIntents.create({
+      amount: 5000,
+      currency: "usd",
+      metadata: { orderId: placed.orderId },
+    });
     await payWithCard(second.client_secret!);
     await eventually(async () => expect(await refundedCents(second.id)).toBe(5000));
     expect(await orderRow(placed.orderId)).toMatchObject({ status: "paid", transaction_id: first.intentId });
@@ -192,9 +223,18 @@ describe("admins refund paid orders", () => {
       { id: placed.orderId },
       admin.token,
     );
-    expect(refunded.body.data.refundOrder).toMatchObject({ status: "REFUNDED", paid: false, refundedAmount: 75, part: { available: 10 } });
+    expect(refunded.body.data.refundOrder).toMatchObject({
+      status: "REFUNDED",
+      paid: false,
+      refundedAmount: 75,
+      part: { available: 10 },
+    });
     expect(await refundedCents(intentId)).toBe(7500);
-    const mine = await gql("{ viewer { orders(first: 20) { edges { node { databaseId status refundedAt } } } } }", {}, placed.customer.token);
+    const mine = await gql(
+      "{ viewer { orders(first: 20) { edges { node { databaseId status refundedAt } } } } }",
+      {},
+      placed.customer.token,
+    );
     expect(mine.body.data.viewer.orders.edges.map((edge: any) => edge.node)).toContainEqual(
       expect.objectContaining({ databaseId: placed.orderId, status: "REFUNDED" }),
     );
@@ -202,16 +242,28 @@ describe("admins refund paid orders", () => {
     expect(all.body).toEqual([expect.objectContaining({ _id: placed.orderId, status: "refunded", paid: false })]);
     expect((await history(placed.orderId))[0]).toMatchObject({ action: "ORDER_REFUNDED", actorEmail: admin.email });
 
-    const twice = await gql("mutation($id: ID!) { refundOrder(id: $id) { status } }", { id: placed.orderId }, admin.token);
+    const twice = await gql(
+      "mutation($id: ID!) { refundOrder(id: $id) { status } }",
+      { id: placed.orderId },
+      admin.token,
+    );
     expect(errorCode(twice)).toBe("CONFLICT");
     expect(await refundedCents(intentId)).toBe(7500);
   });
 
   it("a customer cannot refund (FORBIDDEN), and an unpaid order is cancelled, not refunded", async () => {
     const placed = await placeOrder();
-    const customerTry = await gql("mutation($id: ID!) { refundOrder(id: $id) { status } }", { id: placed.orderId }, placed.customer.token);
+    const customerTry = await gql(
+      "mutation($id: ID!) { refundOrder(id: $id) { status } }",
+      { id: placed.orderId },
+      placed.customer.token,
+    );
     expect(errorCode(customerTry)).toBe("FORBIDDEN");
-    const unpaid = await gql("mutation($id: ID!) { refundOrder(id: $id) { status } }", { id: placed.orderId }, (await seededAdmin()).token);
+    const unpaid = await gql(
+      "mutation($id: ID!) { refundOrder(id: $id) { status } }",
+      { id: placed.orderId },
+      (await seededAdmin()).token,
+    );
     expect(errorCode(unpaid)).toBe("CONFLICT");
     expect(unpaid.body.errors[0].message).toMatch(/Only a paid order can be refunded/);
   });
@@ -227,18 +279,31 @@ describe("what happens at Stripe shows on the order", () => {
     await eventually(async () => expect((await orderRow(whole.orderId)).status).toBe("paid"));
     await stripe.refunds.create({ payment_intent: wholePayment.intentId });
     await stripe.refunds.create({ payment_intent: partPayment.intentId, amount: 1000 });
-    await eventually(async () => expect(await orderRow(whole.orderId)).toMatchObject({ status: "refunded", refunded_cents: 5000 }));
+    await eventually(async () =>
+      expect(await orderRow(whole.orderId)).toMatchObject({ status: "refunded", refunded_cents: 5000 }),
+    );
     expect(await availableOf(whole.partId)).toBe(10);
     expect((await history(whole.orderId))[0]).toMatchObject({ action: "ORDER_REFUNDED", actorEmail: "stripe" });
-    await eventually(async () => expect(await orderRow(part.orderId)).toMatchObject({ status: "paid", refunded_cents: 1000 }));
+    await eventually(async () =>
+      expect(await orderRow(part.orderId)).toMatchObject({ status: "paid", refunded_cents: 1000 }),
+    );
     expect(await availableOf(part.partId)).toBe(8);
   });
 
   it("a declined card says why on the order, which stays unpaid", async () => {
     const placed = await placeOrder();
     await payWithCard(await openPayment(placed), "4000000000000002");
-    await eventually(async () => expect(await orderRow(placed.orderId)).toMatchObject({ status: "unpaid", payment_error: "Your card was declined." }));
-    const mine = await gql("{ viewer { orders(first: 20) { edges { node { databaseId paymentError } } } } }", {}, placed.customer.token);
+    await eventually(async () =>
+      expect(await orderRow(placed.orderId)).toMatchObject({
+        status: "unpaid",
+        payment_error: "Your card was declined.",
+      }),
+    );
+    const mine = await gql(
+      "{ viewer { orders(first: 20) { edges { node { databaseId paymentError } } } } }",
+      {},
+      placed.customer.token,
+    );
     expect(mine.body.data.viewer.orders.edges.map((edge: any) => edge.node)).toContainEqual({
       databaseId: placed.orderId,
       paymentError: "Your card was declined.",
@@ -248,17 +313,27 @@ describe("what happens at Stripe shows on the order", () => {
   it("a dispute shows on the order, from its opening to its end, and in the history", async () => {
     const placed = await placeOrder();
     const { intentId } = await payWithCard(await openPayment(placed), "4000000000000259");
-    await eventually(async () => expect(await orderRow(placed.orderId)).toMatchObject({ status: "paid", dispute_status: "needs_response" }));
+    await eventually(async () =>
+      expect(await orderRow(placed.orderId)).toMatchObject({ status: "paid", dispute_status: "needs_response" }),
+    );
     const opened = await history(placed.orderId);
     expect(opened[0]).toMatchObject({ action: "ORDER_DISPUTED", actorEmail: "stripe" });
     // An admin cannot refund what the customer charged back.
-    const refund = await gql("mutation($id: ID!) { refundOrder(id: $id) { status } }", { id: placed.orderId }, (await seededAdmin()).token);
+    const refund = await gql(
+      "mutation($id: ID!) { refundOrder(id: $id) { status } }",
+      { id: placed.orderId },
+      (await seededAdmin()).token,
+    );
     expect(errorCode(refund)).toBe("CONFLICT");
     expect(refund.body.errors[0].message).toMatch(/disputed this payment/);
     const [dispute] = (await stripe.disputes.list({ payment_intent: intentId })).data;
     await stripe.disputes.update(dispute.id, { evidence: { uncategorized_text: "losing_evidence" } });
     await eventually(async () => expect((await orderRow(placed.orderId)).dispute_status).toBe("lost"));
-    const answer = await gql("query($id: ID!) { order(id: $id) { disputeStatus } }", { id: placed.orderId }, placed.customer.token);
+    const answer = await gql(
+      "query($id: ID!) { order(id: $id) { disputeStatus } }",
+      { id: placed.orderId },
+      placed.customer.token,
+    );
     expect(answer.body.data.order.disputeStatus).toBe("lost");
   });
 });
@@ -270,8 +345,12 @@ describe("reconciliation repairs what lost webhooks left", () => {
     const cancelledSecret = await openPayment(cancelled);
     const { intentId: paidIntent } = await withWebhooksLost(async () => {
       const payment = await payWithCard(await openPayment(paid));
-      await withDatabase((client) => client.query("UPDATE orders SET status = 'cancelled', cancelled_at = now() WHERE id = $1", [cancelled.orderId]));
-      await withDatabase((client) => client.query("UPDATE parts SET available = available + 2 WHERE id = $1", [cancelled.partId]));
+      await withDatabase((client) =>
+        client.query("UPDATE orders SET status = 'cancelled', cancelled_at = now() WHERE id = $1", [cancelled.orderId]),
+      );
+      await withDatabase((client) =>
+        client.query("UPDATE parts SET available = available + 2 WHERE id = $1", [cancelled.partId]),
+      );
       await payWithCard(cancelledSecret);
       return payment;
     });
@@ -290,7 +369,10 @@ describe("reconciliation repairs what lost webhooks left", () => {
   it("the periodic job does it by itself", async () => {
     const placed = await placeOrder();
     await withWebhooksLost(async () => payWithCard(await openPayment(placed)));
-    const sibling = await startSiblingShop("reconciling", { PAYMENT_RECONCILE_INTERVAL_SECONDS: "1", PAYMENT_RECONCILE_LOOKBACK_HOURS: "1" });
+    const sibling = await startSiblingShop("reconciling", {
+      PAYMENT_RECONCILE_INTERVAL_SECONDS: "1",
+      PAYMENT_RECONCILE_LOOKBACK_HOURS: "1",
+    });
     siblings.push(sibling);
     await eventually(async () => expect((await orderRow(placed.orderId)).status).toBe("paid"), 30_000);
   });

@@ -24,7 +24,13 @@ let endpoint: string;
 beforeAll(async () => {
   folder = fs.mkdtempSync(path.join(os.tmpdir(), "partshop-s3-"));
   const port = await freePort();
-  server = new S3rver({ port, address: "127.0.0.1", directory: folder, silent: true, configureBuckets: [{ name: "shop-images", configs: [] }] });
+  server = new S3rver({
+    port,
+    address: "127.0.0.1",
+    directory: folder,
+    silent: true,
+    configureBuckets: [{ name: "shop-images", configs: [] }],
+  });
   await server.run();
   endpoint = `http://127.0.0.1:${port}`;
   // s3rver's own access key; the SDK reads credentials from the environment as it would on AWS.
@@ -39,21 +45,47 @@ afterAll(async () => {
 
 describe("images in an S3-compatible object store", () => {
   it("IMAGE_STORE=s3 reads the bucket, prefix, region and endpoint (path-style with an endpoint); the bucket is required", () => {
-    const config = loadConfig({ ...developmentEnv, IMAGE_STORE: "s3", S3_BUCKET: "shop-images", S3_ENDPOINT: endpoint });
-    expect(config.images).toEqual({ store: "s3", bucket: "shop-images", prefix: "images/", region: "us-east-1", endpoint, forcePathStyle: true });
+    const config = loadConfig({
+      ...developmentEnv,
+      IMAGE_STORE: "s3",
+      S3_BUCKET: "shop-images",
+      S3_ENDPOINT: endpoint,
+    });
+    expect(config.images).toEqual({
+      store: "s3",
+      bucket: "shop-images",
+      prefix: "images/",
+      region: "us-east-1",
+      endpoint,
+      forcePathStyle: true,
+    });
     expect(() => loadConfig({ ...developmentEnv, IMAGE_STORE: "s3" })).toThrow(/S3_BUCKET is required/);
-    expect(() => loadConfig({ ...developmentEnv, IMAGE_STORE: "nfs" })).toThrow(/IMAGE_STORE must be postgres, s3 or files/);
+    expect(() => loadConfig({ ...developmentEnv, IMAGE_STORE: "nfs" })).toThrow(
+      /IMAGE_STORE must be postgres, s3 or files/,
+    );
   });
 
   it("stores an upload once under its content name and serves it back; unknown names are not found", async () => {
-    const config = loadConfig({ ...developmentEnv, IMAGE_STORE: "s3", S3_BUCKET: "shop-images", S3_ENDPOINT: endpoint, S3_PREFIX: "reviews/" });
+    const config = loadConfig({
+      ...developmentEnv,
+      IMAGE_STORE: "s3",
+      S3_BUCKET: "shop-images",
+      S3_ENDPOINT: endpoint,
+      S3_PREFIX: "reviews/",
+    });
     if (config.images.store !== "s3") throw new Error("expected the s3 store");
     const images = new ImageService(new S3ImageStore(config.images));
-    const customer = { databaseId: "00000000-0000-0000-0000-000000000001", email: "c@example.com", role: "user" } as never;
+    const customer = {
+      databaseId: "00000000-0000-0000-0000-000000000001",
+      email: "c@example.com",
+      role: "user",
+    } as never;
     const stored = await images.upload(customer, PNG);
     expect(stored).toMatchObject({ mime: "image/png", size: PNG.length });
     expect(await images.upload(customer, PNG)).toEqual(stored);
-    expect(fs.readdirSync(path.join(folder, "shop-images", "reviews")).filter((file) => file.startsWith(stored.name))).not.toHaveLength(0);
+    expect(
+      fs.readdirSync(path.join(folder, "shop-images", "reviews")).filter((file) => file.startsWith(stored.name)),
+    ).not.toHaveLength(0);
     const served = await images.get(stored.name);
     expect(served.mime).toBe("image/png");
     expect(served.bytes.equals(PNG)).toBe(true);

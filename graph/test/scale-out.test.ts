@@ -37,7 +37,11 @@ import {
  * answer (their caches follow), and the operators see it all in Prometheus.
  */
 const STOCK = 40;
-const SANDBOX_KEYS = { secretKey: "sk_test_scale_out", publishableKey: "pk_test_scale_out", webhookSecret: `whsec_${crypto.randomBytes(16).toString("hex")}` };
+const SANDBOX_KEYS = {
+  secretKey: "sk_test_scale_out",
+  publishableKey: "pk_test_scale_out",
+  webhookSecret: `whsec_${crypto.randomBytes(16).toString("hex")}`,
+};
 /** Small enough for the test to reach (the workload subscribes no one). */
 const NEWSLETTER_LIMIT = 3;
 
@@ -59,14 +63,22 @@ let shopEnvironment: Record<string, string>;
  */
 function trustCertificate(file: string): void {
   // Node 22.19+ and 24.5+ (@types/node here is Node 20's).
-  const store = tls as unknown as { setDefaultCACertificates?: (certificates: string[]) => void; getCACertificates(kind: string): string[] };
+  const store = tls as unknown as {
+    setDefaultCACertificates?: (certificates: string[]) => void;
+    getCACertificates(kind: string): string[];
+  };
   if (!store.setDefaultCACertificates)
-    throw new Error(`Node ${process.version} cannot trust a test certificate in-process: run the API tests on Node 24 as npm test does`);
+    throw new Error(
+      `Node ${process.version} cannot trust a test certificate in-process: run the API tests on Node 24 as npm test does`,
+    );
   store.setDefaultCACertificates([...store.getCACertificates("default"), fs.readFileSync(file, "utf8")]);
 }
 
 function startShopProcess(index: number, port: number, extra: Record<string, string> = {}): Promise<ShopProcess> {
-  return spawnShop({ ...shopEnvironment, PORT: String(port), METRICS_PORT: String(metricsPorts[index]), ...extra }, { main: SHOP_MAIN, timeoutMs: 60_000 });
+  return spawnShop(
+    { ...shopEnvironment, PORT: String(port), METRICS_PORT: String(metricsPorts[index]), ...extra },
+    { main: SHOP_MAIN, timeoutMs: 60_000 },
+  );
 }
 
 const onDatabase = <T>(work: (client: pg.Client) => Promise<T>) => withDatabaseAt(databaseUrl, work);
@@ -82,7 +94,11 @@ beforeAll(async () => {
   const shopPorts = [await freePort(), await freePort(), await freePort()];
   for (let index = 0; index < 3; index++) metricsPorts.push(await freePort());
   ports = { http: await freePort(), https: await freePort(), stats: await freePort() };
-  sandbox = await startStripeSandbox({ port: await freePort(), ...SANDBOX_KEYS, webhookUrl: `https://127.0.0.1:${ports.https}/stripe/webhook` });
+  sandbox = await startStripeSandbox({
+    port: await freePort(),
+    ...SANDBOX_KEYS,
+    webhookUrl: `https://127.0.0.1:${ports.https}/stripe/webhook`,
+  });
   shopEnvironment = {
     ...standaloneShopEnv({
       databaseUrl,
@@ -98,7 +114,11 @@ beforeAll(async () => {
   // All three start at once on an empty database: migrations and the seed run once.
   shops.push(...(await Promise.all(shopPorts.map((port, index) => startShopProcess(index, port)))));
   // The sandbox sends its webhooks through the balancer, as Stripe would.
-  const started = await startHaproxy(folder, deployedHaproxyConfig(ports, made.pemFolder, shopPorts), `https://127.0.0.1:${ports.https}/healthz`);
+  const started = await startHaproxy(
+    folder,
+    deployedHaproxyConfig(ports, made.pemFolder, shopPorts),
+    `https://127.0.0.1:${ports.https}/healthz`,
+  );
   balancer = Object.assign(started, { url: `https://127.0.0.1:${ports.https}` });
   prometheus = await startPrometheus(folder, deployedPrometheusConfig(metricsPorts, ports.stats));
 }, 240_000);
@@ -141,7 +161,12 @@ async function signIn(email: string, idToken: string): Promise<string> {
   return answer.body.token;
 }
 
-async function customerWork(customer: Customer, parts: string[], running: () => boolean, outcomes: Outcomes): Promise<void> {
+async function customerWork(
+  customer: Customer,
+  parts: string[],
+  running: () => boolean,
+  outcomes: Outcomes,
+): Promise<void> {
   const count = (status: number) => (outcomes.statuses[status] = (outcomes.statuses[status] ?? 0) + 1);
   while (running()) {
     const roll = Math.random();
@@ -150,17 +175,28 @@ async function customerWork(customer: Customer, parts: string[], running: () => 
     } else if (roll < 0.65) {
       const partId = parts[Math.floor(Math.random() * parts.length)];
       const quantity = 1 + Math.floor(Math.random() * 3);
-      const placed = await lb("POST", "/order", { token: customer.token, body: { orderId: partId, quantity, address: "1 Main St", phone: "0123456789" } });
+      const placed = await lb("POST", "/order", {
+        token: customer.token,
+        body: { orderId: partId, quantity, address: "1 Main St", phone: "0123456789" },
+      });
       count(placed.status);
-      if (placed.status === 201) outcomes.orders.push({ id: placed.body.insertedId, partId, quantity, customer: customer.email });
+      if (placed.status === 201)
+        outcomes.orders.push({ id: placed.body.insertedId, partId, quantity, customer: customer.email });
     } else if (roll < 0.85) {
-      const mine = outcomes.orders.filter((order) => order.customer === customer.email && !outcomes.payments.some((payment) => payment.orderId === order.id));
+      const mine = outcomes.orders.filter(
+        (order) =>
+          order.customer === customer.email && !outcomes.payments.some((payment) => payment.orderId === order.id),
+      );
       const order = mine[Math.floor(Math.random() * mine.length)];
       if (!order) continue;
       const intent = await lb("POST", "/create-payment-intent", { token: customer.token, body: { orderId: order.id } });
       count(intent.status);
       if (intent.status !== 200) continue;
-      const transactionId = await payInSandbox(sandbox.url, SANDBOX_KEYS.publishableKey, intent.body.clientSecret).catch(() => null);
+      const transactionId = await payInSandbox(
+        sandbox.url,
+        SANDBOX_KEYS.publishableKey,
+        intent.body.clientSecret,
+      ).catch(() => null);
       if (!transactionId) continue;
       const recorded = await lb("PATCH", `/order/${order.id}`, { token: customer.token, body: { transactionId } });
       count(recorded.status);
@@ -169,21 +205,33 @@ async function customerWork(customer: Customer, parts: string[], running: () => 
       const image = distinctPng();
       const form = new FormData();
       form.append("image", new Blob([image], { type: "image/png" }), "review.png");
-      const uploaded = await fetch(`${balancer.url}/upload`, { method: "POST", body: form, headers: { authorization: `Bearer ${customer.token}` } }).catch(
-        () => null,
-      );
+      const uploaded = await fetch(`${balancer.url}/upload`, {
+        method: "POST",
+        body: form,
+        headers: { authorization: `Bearer ${customer.token}` },
+      }).catch(() => null);
       count(uploaded?.status ?? 0);
       if (uploaded?.status !== 201) continue;
       const { data } = (await uploaded.json()) as { data: { url: string } };
       outcomes.images.push(new URL(data.url).pathname);
-      count((await lb("POST", "/review", { token: customer.token, body: { name: "Scale", ratings: 5, description: "Fits", img: data.url } })).status);
+      count(
+        (
+          await lb("POST", "/review", {
+            token: customer.token,
+            body: { name: "Scale", ratings: 5, description: "Fits", img: data.url },
+          })
+        ).status,
+      );
     }
   }
 }
 
 async function adminWork(token: string, running: () => boolean, outcomes: Outcomes): Promise<void> {
   while (running()) {
-    const added = await lb("POST", "/product", { token, body: { name: `Scale ${crypto.randomBytes(3).toString("hex")}`, price: 10 } });
+    const added = await lb("POST", "/product", {
+      token,
+      body: { name: `Scale ${crypto.randomBytes(3).toString("hex")}`, price: 10 },
+    });
     if (added.status !== 201) continue;
     const deleted = await lb("DELETE", `/product/${added.body.insertedId}`, { token });
     if (deleted.status === 200) outcomes.deletedProducts.push(added.body.insertedId);
@@ -214,8 +262,12 @@ describe("three shop processes behind HAProxy, on one PostgreSQL", () => {
       }),
     );
     const customers: Customer[] = [];
-    for (const account of accounts) customers.push({ email: account.email, token: await signIn(account.email, account.idToken) });
-    const adminToken = await signIn("admin@partshop.dev", (await firebaseSignIn("admin@partshop.dev", "partshop-admin")).idToken);
+    for (const account of accounts)
+      customers.push({ email: account.email, token: await signIn(account.email, account.idToken) });
+    const adminToken = await signIn(
+      "admin@partshop.dev",
+      (await firebaseSignIn("admin@partshop.dev", "partshop-admin")).idToken,
+    );
 
     // The workload runs until the story below has happened; each step waits for an event of it.
     let running = true;
@@ -275,11 +327,20 @@ describe("three shop processes behind HAProxy, on one PostgreSQL", () => {
   }, 120_000);
 
   it("lost no acknowledged order or payment, and oversold nothing", async () => {
-    const rows = await onDatabase(async (client) => (await client.query("SELECT id, part_id, quantity, status, transaction_id FROM orders")).rows);
+    const rows = await onDatabase(
+      async (client) => (await client.query("SELECT id, part_id, quantity, status, transaction_id FROM orders")).rows,
+    );
     const byId = new Map(rows.map((row) => [row.id, row]));
-    for (const order of outcomes.orders) expect(byId.get(order.id), `order ${order.id}`).toMatchObject({ part_id: order.partId, quantity: order.quantity });
+    for (const order of outcomes.orders)
+      expect(byId.get(order.id), `order ${order.id}`).toMatchObject({
+        part_id: order.partId,
+        quantity: order.quantity,
+      });
     for (const payment of outcomes.payments)
-      expect(byId.get(payment.orderId), `payment of ${payment.orderId}`).toMatchObject({ status: "paid", transaction_id: payment.transactionId });
+      expect(byId.get(payment.orderId), `payment of ${payment.orderId}`).toMatchObject({
+        status: "paid",
+        transaction_id: payment.transactionId,
+      });
     const stock = await onDatabase(
       async (client) =>
         (
@@ -339,15 +400,21 @@ describe("three shop processes behind HAProxy, on one PostgreSQL", () => {
         ).rows[0].id as string,
     );
     const availableOn = async (url: string) =>
-      ((await (await fetch(`${url}/parts`)).json()) as Array<{ _id: string; available: number }>).find((part) => part._id === partId)?.available;
-    const productsOf = async (url: string) => ((await (await fetch(`${url}/product`)).json()) as Array<{ _id: string }>).map((product) => product._id);
+      ((await (await fetch(`${url}/parts`)).json()) as Array<{ _id: string; available: number }>).find(
+        (part) => part._id === partId,
+      )?.available;
+    const productsOf = async (url: string) =>
+      ((await (await fetch(`${url}/product`)).json()) as Array<{ _id: string }>).map((product) => product._id);
     for (const shopProcess of shops) {
       expect(await availableOn(shopProcess.url)).toBe(10);
       for (const deleted of outcomes.deletedProducts) expect(await productsOf(shopProcess.url)).not.toContain(deleted);
     }
     const email = uniqueEmail("coherent");
     const token = await signIn(email, (await createFirebaseAccount(email)).idToken);
-    const placed = await restAt(shops[0].url, "POST", "/order", { token, body: { orderId: partId, quantity: 3, address: "1 Main St", phone: "0123456789" } });
+    const placed = await restAt(shops[0].url, "POST", "/order", {
+      token,
+      body: { orderId: partId, quantity: 3, address: "1 Main St", phone: "0123456789" },
+    });
     expect(placed.status).toBe(201);
     for (const shopProcess of shops) expect(await availableOn(shopProcess.url), shopProcess.url).toBe(7);
   });
@@ -356,10 +423,14 @@ describe("three shop processes behind HAProxy, on one PostgreSQL", () => {
     const { execFileSync } = await import("node:child_process");
     const baseline = path.join(folder, "baseline.json");
     fs.writeFileSync(baseline, JSON.stringify(Object.fromEntries(parts.map((id) => [id, STOCK]))));
-    const output = execFileSync(process.execPath, [path.join(GRAPH_DIR, "dist", "ops", "check-invariants.js"), "--json", "--baseline", baseline], {
-      env: { ...process.env, DATABASE_URL: databaseUrl },
-      encoding: "utf8",
-    });
+    const output = execFileSync(
+      process.execPath,
+      [path.join(GRAPH_DIR, "dist", "ops", "check-invariants.js"), "--json", "--baseline", baseline],
+      {
+        env: { ...process.env, DATABASE_URL: databaseUrl },
+        encoding: "utf8",
+      },
+    );
     expect(JSON.parse(output)).toMatchObject({ ok: true, violations: [] });
   });
 });
@@ -369,10 +440,13 @@ describe("three shop processes behind HAProxy, on one PostgreSQL", () => {
 /** A TLS handshake with the balancer: the protocol agreed, or why it failed. */
 function handshake(options: tls.ConnectionOptions): Promise<string> {
   return new Promise((resolve) => {
-    const socket = tls.connect({ host: "127.0.0.1", port: ports.https, servername: "localhost", ca: fs.readFileSync(certificate), ...options }, () => {
-      resolve(socket.getProtocol() ?? "none");
-      socket.end();
-    });
+    const socket = tls.connect(
+      { host: "127.0.0.1", port: ports.https, servername: "localhost", ca: fs.readFileSync(certificate), ...options },
+      () => {
+        resolve(socket.getProtocol() ?? "none");
+        socket.end();
+      },
+    );
     socket.on("error", (error) => resolve(`refused: ${error.message}`));
   });
 }
@@ -384,7 +458,9 @@ describe("TLS at the balancer", () => {
     expect(plain.headers.location).toBe(`https://127.0.0.1:${ports.http}/parts?page=2`);
     expect(plain.headers["strict-transport-security"]).toBeUndefined();
     // Nothing sent in clear reaches a shop: an order posted over HTTP places nothing.
-    const before = await onDatabase(async (client) => (await client.query("SELECT count(*)::int AS n FROM orders")).rows[0].n);
+    const before = await onDatabase(
+      async (client) => (await client.query("SELECT count(*)::int AS n FROM orders")).rows[0].n,
+    );
     const posted = await fetch(`http://127.0.0.1:${ports.http}/order`, {
       method: "POST",
       redirect: "manual",
@@ -392,7 +468,9 @@ describe("TLS at the balancer", () => {
       headers: { "content-type": "application/json" },
     });
     expect(posted.status).toBe(301);
-    expect(await onDatabase(async (client) => (await client.query("SELECT count(*)::int AS n FROM orders")).rows[0].n)).toBe(before);
+    expect(
+      await onDatabase(async (client) => (await client.query("SELECT count(*)::int AS n FROM orders")).rows[0].n),
+    ).toBe(before);
     // Answered by the app and from the answer cache alike.
     for (let index = 0; index < 4; index++) {
       const secure = await fetch(`${balancer.url}/parts`);
@@ -404,15 +482,17 @@ describe("TLS at the balancer", () => {
   it("offers HTTP/2 by ALPN and serves the shop over it", async () => {
     const session = http2.connect(balancer.url, { ca: fs.readFileSync(certificate), servername: "localhost" });
     try {
-      const answer = await new Promise<{ status: number; body: string; alpn: string | undefined }>((resolve, reject) => {
-        const stream = session.request({ ":path": "/parts", accept: "application/json" });
-        let body = "";
-        let status = 0;
-        stream.on("response", (headers) => (status = Number(headers[":status"])));
-        stream.on("data", (chunk) => (body += chunk));
-        stream.on("end", () => resolve({ status, body, alpn: session.alpnProtocol }));
-        stream.on("error", reject);
-      });
+      const answer = await new Promise<{ status: number; body: string; alpn: string | undefined }>(
+        (resolve, reject) => {
+          const stream = session.request({ ":path": "/parts", accept: "application/json" });
+          let body = "";
+          let status = 0;
+          stream.on("response", (headers) => (status = Number(headers[":status"])));
+          stream.on("data", (chunk) => (body += chunk));
+          stream.on("end", () => resolve({ status, body, alpn: session.alpnProtocol }));
+          stream.on("error", reject);
+        },
+      );
       expect(answer.alpn).toBe("h2");
       expect(answer.status).toBe(200);
       expect(Array.isArray(JSON.parse(answer.body))).toBe(true);
@@ -425,7 +505,9 @@ describe("TLS at the balancer", () => {
     expect(await handshake({ minVersion: "TLSv1.3" })).toBe("TLSv1.3");
     expect(await handshake({ maxVersion: "TLSv1.2", ciphers: "ECDHE-ECDSA-AES128-GCM-SHA256" })).toBe("TLSv1.2");
     expect(await handshake({ maxVersion: "TLSv1.2", ciphers: "ECDHE-ECDSA-AES128-SHA" })).toMatch(/^refused/);
-    expect(await handshake({ minVersion: "TLSv1", maxVersion: "TLSv1.1", ciphers: "DEFAULT@SECLEVEL=0" })).toMatch(/^refused/);
+    expect(await handshake({ minVersion: "TLSv1", maxVersion: "TLSv1.1", ciphers: "DEFAULT@SECLEVEL=0" })).toMatch(
+      /^refused/,
+    );
   });
 
   it("the shop builds its links with the scheme the client used, as the balancer says it", async () => {
@@ -433,7 +515,11 @@ describe("TLS at the balancer", () => {
     const token = await signIn(email, (await createFirebaseAccount(email)).idToken);
     const form = new FormData();
     form.append("image", new Blob([distinctPng()], { type: "image/png" }), "review.png");
-    const uploaded = await fetch(`${balancer.url}/upload`, { method: "POST", body: form, headers: { authorization: `Bearer ${token}` } });
+    const uploaded = await fetch(`${balancer.url}/upload`, {
+      method: "POST",
+      body: form,
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(uploaded.status).toBe(201);
     const { data } = (await uploaded.json()) as { data: { url: string } };
     expect(data.url.startsWith(`${balancer.url}/`)).toBe(true);
@@ -441,7 +527,9 @@ describe("TLS at the balancer", () => {
 
   it("logs every request it passes on: client, server, timings, status and the request line", async () => {
     await fetch(`${balancer.url}/parts?logged=1`);
-    await expect.poll(() => balancer.output(), { timeout: 10_000 }).toMatch(/shop~ shops\/shop\d [\d/-]+ 200 \d+ .*"GET \/parts\?logged=1 HTTP\/1\.1"/);
+    await expect
+      .poll(() => balancer.output(), { timeout: 10_000 })
+      .toMatch(/shop~ shops\/shop\d [\d/-]+ 200 \d+ .*"GET \/parts\?logged=1 HTTP\/1\.1"/);
   });
 });
 
@@ -451,9 +539,11 @@ describe("TLS at the balancer", () => {
 const declaredMetrics = (text: string) => new Set([...text.matchAll(/^# HELP (\S+)/gm)].map((match) => match[1]));
 
 /** Metric names a PromQL expression reads. */
-const metricsReadBy = (expression: string) => [...expression.matchAll(/\b((?:partshop|nodejs|process|haproxy)_\w+|up)\b/g)].map((match) => match[1]);
+const metricsReadBy = (expression: string) =>
+  [...expression.matchAll(/\b((?:partshop|nodejs|process|haproxy)_\w+|up)\b/g)].map((match) => match[1]);
 
-const readsKnownMetric = (name: string, declared: Set<string>) => name === "up" || declared.has(name) || declared.has(name.replace(/_(bucket|count|sum)$/, ""));
+const readsKnownMetric = (name: string, declared: Set<string>) =>
+  name === "up" || declared.has(name) || declared.has(name.replace(/_(bucket|count|sum)$/, ""));
 
 describe("what operators watch", () => {
   it("the public /readyz says only which checks failed; the details, and the metrics, are on the operators' port, which the balancer does not pass on", async () => {
@@ -470,7 +560,9 @@ describe("what operators watch", () => {
         payments: { ok: true, detail: "Stripe-compatible sandbox" },
       },
     });
-    expect(await (await fetch(`${operators}/metrics`)).text()).toMatch(/^partshop_http_request_duration_seconds_count\{/m);
+    expect(await (await fetch(`${operators}/metrics`)).text()).toMatch(
+      /^partshop_http_request_duration_seconds_count\{/m,
+    );
     const throughBalancer = await fetch(`${balancer.url}/metrics`, { headers: { accept: "application/json" } });
     expect(throughBalancer.status).toBe(404);
     expect(await throughBalancer.text()).not.toContain("partshop_");
@@ -481,7 +573,11 @@ describe("what operators watch", () => {
     // with a forged signature; subscriptions past the newsletter's limit.
     const probe = { query: "query ScaleOutProbe { laptopBrands }", operationName: "ScaleOutProbe" };
     for (let index = 0; index < 12; index++) {
-      const answer = await fetch(`${balancer.url}/graphql`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(probe) });
+      const answer = await fetch(`${balancer.url}/graphql`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(probe),
+      });
       expect(answer.status).toBe(200);
     }
     const forged = await fetch(`${balancer.url}/stripe/webhook`, {
@@ -491,7 +587,8 @@ describe("what operators watch", () => {
     });
     expect(forged.status).toBe(400);
     const statuses = [];
-    for (let index = 0; index <= NEWSLETTER_LIMIT; index++) statuses.push((await lb("POST", "/newsletter", { body: { email: uniqueEmail("news") } })).status);
+    for (let index = 0; index <= NEWSLETTER_LIMIT; index++)
+      statuses.push((await lb("POST", "/newsletter", { body: { email: uniqueEmail("news") } })).status);
     expect(statuses.at(-1)).toBe(429);
 
     const value = async (expression: string) => {
@@ -516,11 +613,19 @@ describe("what operators watch", () => {
     expect(up.map((series) => `${series.metric.job} ${series.metric.instance} ${series.value[1]}`).sort()).toEqual(
       [...metricsPorts.map((port) => `shop 127.0.0.1:${port} 1`), `haproxy 127.0.0.1:${ports.stats} 1`].sort(),
     );
-    expect(await value(`sum(partshop_http_request_duration_seconds_count{method="POST", route="/order", status="201"})`)).toBeGreaterThan(0);
-    expect(await value(`sum(partshop_http_request_duration_seconds_count{route="/graphql", operation="ScaleOutProbe", served_by="cache"})`)).toBeGreaterThan(0);
+    expect(
+      await value(`sum(partshop_http_request_duration_seconds_count{method="POST", route="/order", status="201"})`),
+    ).toBeGreaterThan(0);
+    expect(
+      await value(
+        `sum(partshop_http_request_duration_seconds_count{route="/graphql", operation="ScaleOutProbe", served_by="cache"})`,
+      ),
+    ).toBeGreaterThan(0);
     expect(await value(`sum(partshop_answer_cache_lookups_total{result="hit"})`)).toBeGreaterThan(0);
     expect(await value(`sum(partshop_webhook_failures_total{reason="refused"})`)).toBeGreaterThanOrEqual(1);
-    const p99 = await value(`histogram_quantile(0.99, sum by (le) (rate(partshop_http_request_duration_seconds_bucket{served_by="app"}[1m])))`);
+    const p99 = await value(
+      `histogram_quantile(0.99, sum by (le) (rate(partshop_http_request_duration_seconds_bucket{served_by="app"}[1m])))`,
+    );
     expect(p99).toBeGreaterThan(0);
     expect(p99).toBeLessThanOrEqual(10);
     for (const port of metricsPorts) {
@@ -550,15 +655,23 @@ describe("what operators watch", () => {
       ...declaredMetrics(await (await fetch(`http://127.0.0.1:${metricsPorts[0]}/metrics`)).text()),
       ...declaredMetrics(await (await fetch(`http://127.0.0.1:${ports.stats}/metrics`)).text()),
     ]);
-    const loadedRules = async () => ((await (await fetch(`${prometheus.url}/api/v1/rules`)).json()) as any).data.groups.flatMap((group: any) => group.rules);
+    const loadedRules = async () =>
+      ((await (await fetch(`${prometheus.url}/api/v1/rules`)).json()) as any).data.groups.flatMap(
+        (group: any) => group.rules,
+      );
     // Prometheus loaded deploy/alerts.yml and evaluated every rule without an error.
-    await expect.poll(async () => (await loadedRules()).map((rule: any) => rule.health).join(" "), { timeout: 10_000 }).toMatch(/^ok( ok){8}$/);
+    await expect
+      .poll(async () => (await loadedRules()).map((rule: any) => rule.health).join(" "), { timeout: 10_000 })
+      .toMatch(/^ok( ok){8}$/);
     const alertRules = await loadedRules();
     const dashboard = JSON.parse(fs.readFileSync(path.join(DEPLOY_DIR, "grafana", "partshop.json"), "utf8"));
-    const dashboardQueries: string[] = dashboard.panels.flatMap((panel: any) => (panel.targets ?? []).map((target: any) => target.expr));
+    const dashboardQueries: string[] = dashboard.panels.flatMap((panel: any) =>
+      (panel.targets ?? []).map((target: any) => target.expr),
+    );
     expect(dashboardQueries.length).toBeGreaterThan(10);
     for (const expression of [...dashboardQueries, ...alertRules.map((rule: any) => rule.query)]) {
-      for (const name of metricsReadBy(expression)) expect(readsKnownMetric(name, declared), `${name} in ${expression}`).toBe(true);
+      for (const name of metricsReadBy(expression))
+        expect(readsKnownMetric(name, declared), `${name} in ${expression}`).toBe(true);
       await prometheus.query(expression.replaceAll("$__rate_interval", "1m"));
     }
   });

@@ -51,8 +51,10 @@ afterAll(async () => {
   fs.rmSync(production.dataDir, { recursive: true, force: true });
 });
 
-const post = (baseUrl: string, body: unknown, headers: Record<string, string> = {}) => restAt(baseUrl, "POST", "/graphql", { body, headers });
-const nested = (levels: number) => "{ " + Array.from({ length: levels }, (_, i) => `f${i} {`).join(" ") + " x " + "} ".repeat(levels) + "}";
+const post = (baseUrl: string, body: unknown, headers: Record<string, string> = {}) =>
+  restAt(baseUrl, "POST", "/graphql", { body, headers });
+const nested = (levels: number) =>
+  "{ " + Array.from({ length: levels }, (_, i) => `f${i} {`).join(" ") + " x " + "} ".repeat(levels) + "}";
 
 describe("GraphQL limits", () => {
   it("refuses an operation nested deeper than 10 fields, naming the depth limit", async () => {
@@ -61,7 +63,9 @@ describe("GraphQL limits", () => {
     const eleven = await gql(nested(10));
     expect(eleven.status).toBe(400);
     const error = eleven.body.errors.find((e: any) => e.extensions.limit === "depth");
-    expect(error).toMatchObject({ extensions: { code: "GRAPHQL_VALIDATION_FAILED", limit: "depth", maximum: 10, actual: 11 } });
+    expect(error).toMatchObject({
+      extensions: { code: "GRAPHQL_VALIDATION_FAILED", limit: "depth", maximum: 10, actual: 11 },
+    });
     expect(error.message).toMatch(/nested 11 fields deep; the maximum depth is 10/);
     // The deepest real query of the schema is well inside the limit.
     const customer = await newPerson("depth");
@@ -70,22 +74,30 @@ describe("GraphQL limits", () => {
   });
 
   it("refuses more than 30 aliases, naming the alias limit", async () => {
-    const aliases = (count: number) => `{ ${Array.from({ length: count }, (_, i) => `a${i}: publicConfig { firebaseProjectId }`).join(" ")} }`;
+    const aliases = (count: number) =>
+      `{ ${Array.from({ length: count }, (_, i) => `a${i}: publicConfig { firebaseProjectId }`).join(" ")} }`;
     const thirty = await gql(aliases(30));
     expect(thirty.body.errors).toBeUndefined();
     expect(Object.keys(thirty.body.data)).toHaveLength(30);
     const many = await gql(aliases(31));
     expect(many.status).toBe(400);
     expect(many.body.data).toBeUndefined();
-    expect(many.body.errors[0]).toMatchObject({ extensions: { code: "GRAPHQL_VALIDATION_FAILED", limit: "aliases", maximum: 30, actual: 31 } });
+    expect(many.body.errors[0]).toMatchObject({
+      extensions: { code: "GRAPHQL_VALIDATION_FAILED", limit: "aliases", maximum: 30, actual: 31 },
+    });
     expect(many.body.errors[0].message).toMatch(/31 aliases; at most 30 alias/);
     // Aliased __typename counts too.
-    expect(errorCode(await gql(`{ ${Array.from({ length: 31 }, (_, i) => `t${i}: __typename`).join(" ")} }`))).toBe("GRAPHQL_VALIDATION_FAILED");
+    expect(errorCode(await gql(`{ ${Array.from({ length: 31 }, (_, i) => `t${i}: __typename`).join(" ")} }`))).toBe(
+      "GRAPHQL_VALIDATION_FAILED",
+    );
   });
 
   it("refuses an operation whose cost is above 5000, lists scored by their first, a variable first as 100", async () => {
     const partFields = "id databaseId name img price available minOrderQuantity shortDesc";
-    const pages = (first: string) => Array.from({ length: 5 }, (_, i) => `p${i}: parts(first: ${first}) { edges { node { ${partFields} } } }`).join(" ");
+    const pages = (first: string) =>
+      Array.from({ length: 5 }, (_, i) => `p${i}: parts(first: ${first}) { edges { node { ${partFields} } } }`).join(
+        " ",
+      );
     // 5 x (1 + 5 x (1 + 1 + 8)) = 255
     const small = await gql(`{ ${pages("5")} }`);
     expect(small.body.errors).toBeUndefined();
@@ -97,7 +109,9 @@ describe("GraphQL limits", () => {
       const costly = await gql(query, variables);
       expect(costly.status).toBe(400);
       expect(costly.body.data).toBeUndefined();
-      expect(costly.body.errors[0]).toMatchObject({ extensions: { code: "GRAPHQL_VALIDATION_FAILED", limit: "cost", maximum: 5000, actual: 5005 } });
+      expect(costly.body.errors[0]).toMatchObject({
+        extensions: { code: "GRAPHQL_VALIDATION_FAILED", limit: "cost", maximum: 5000, actual: 5005 },
+      });
       expect(costly.body.errors[0].message).toMatch(/cost is 5005, above the maximum cost of 5000/);
     }
     // A fragment spread twice is counted twice.
@@ -114,7 +128,9 @@ describe("GraphQL limits", () => {
     const deepest = `deep: ${nested(10).slice(2, -2)}`;
     const refused = await gql(`{ ${Array.from({ length: 31 }, (_, i) => page(i)).join(" ")} ${deepest} }`);
     expect(refused.status).toBe(400);
-    const byLimit = Object.fromEntries(refused.body.errors.filter((e: any) => e.extensions.limit).map((e: any) => [e.extensions.limit, e.extensions]));
+    const byLimit = Object.fromEntries(
+      refused.body.errors.filter((e: any) => e.extensions.limit).map((e: any) => [e.extensions.limit, e.extensions]),
+    );
     expect(byLimit).toEqual({
       depth: expect.objectContaining({ maximum: 10, actual: 11 }),
       aliases: expect.objectContaining({ maximum: 30, actual: 32 }),
@@ -124,16 +140,27 @@ describe("GraphQL limits", () => {
 
   it("refuses batched operations with a clear message and runs none of them", async () => {
     const email = `batch${crypto.randomBytes(4).toString("hex")}@example.com`;
-    const batch = await post(shop().url, [{ query: `mutation { subscribeNewsletter(email: "${email}") { subscribed } }` }, { query: "{ __typename }" }]);
+    const batch = await post(shop().url, [
+      { query: `mutation { subscribeNewsletter(email: "${email}") { subscribed } }` },
+      { query: "{ __typename }" },
+    ]);
     expect(batch.status).toBe(400);
     expect(batch.body.errors[0]).toMatchObject({ extensions: { code: "BAD_REQUEST", limit: "batch" } });
-    expect(batch.body.errors[0].message).toMatch(/Batched operations are not supported.*send one operation per request/);
-    const stored = await withDatabase(async (client) => (await client.query("SELECT 1 FROM newsletter_subscriptions WHERE email = $1", [email])).rowCount);
+    expect(batch.body.errors[0].message).toMatch(
+      /Batched operations are not supported.*send one operation per request/,
+    );
+    const stored = await withDatabase(
+      async (client) =>
+        (await client.query("SELECT 1 FROM newsletter_subscriptions WHERE email = $1", [email])).rowCount,
+    );
     expect(stored).toBe(0);
   });
 
   it("stops parsing a document of more than 1000 tokens, however it is nested", async () => {
-    for (const query of [`{ ${"__typename ".repeat(1001)} }`, `{ parts(first: ${"[".repeat(5000)}1${"]".repeat(5000)}) { pageInfo { hasNextPage } } }`]) {
+    for (const query of [
+      `{ ${"__typename ".repeat(1001)} }`,
+      `{ parts(first: ${"[".repeat(5000)}1${"]".repeat(5000)}) { pageInfo { hasNextPage } } }`,
+    ]) {
       const answer = await gql(query);
       expect(answer.status).toBe(400);
       expect(answer.body.errors[0]).toMatchObject({ extensions: { code: "GRAPHQL_PARSE_FAILED" } });
@@ -159,7 +186,8 @@ describe("GraphQL limits", () => {
         graphql.validate(schema, document, rules).map((e: any) => e.message),
         name,
       ).toEqual([]);
-      const fragments = (fragmentName: string) => document.definitions.find((d: any) => d.kind === "FragmentDefinition" && d.name.value === fragmentName);
+      const fragments = (fragmentName: string) =>
+        document.definitions.find((d: any) => d.kind === "FragmentDefinition" && d.name.value === fragmentName);
       for (const operation of document.definitions.filter((d: any) => d.kind === "OperationDefinition")) {
         costliest = Math.max(costliest, measureOperation(schema, operation, fragments, PAGE_MAX).cost);
       }
@@ -212,13 +240,28 @@ describe("rate limits per client address", () => {
   it("the defaults are far above what a shopper does, and invalid values stop the start", () => {
     expect(loadConfig(developmentEnv).rateLimits).toEqual(DEFAULT_RATE_LIMITS);
     // A shopper signs in a few times a day, uploads a photo or two and subscribes once.
-    expect(DEFAULT_RATE_LIMITS).toEqual({ windowSeconds: 900, signIn: 300, uploads: 200, newsletter: 60, orders: 60, paymentIntents: 60 });
-    expect(loadConfig({ ...developmentEnv, RATE_LIMIT_SIGN_IN: "5", RATE_LIMIT_WINDOW_SECONDS: "60" }).rateLimits).toMatchObject({
+    expect(DEFAULT_RATE_LIMITS).toEqual({
+      windowSeconds: 900,
+      signIn: 300,
+      uploads: 200,
+      newsletter: 60,
+      orders: 60,
+      paymentIntents: 60,
+    });
+    expect(
+      loadConfig({ ...developmentEnv, RATE_LIMIT_SIGN_IN: "5", RATE_LIMIT_WINDOW_SECONDS: "60" }).rateLimits,
+    ).toMatchObject({
       signIn: 5,
       windowSeconds: 60,
     });
-    for (const name of ["RATE_LIMIT_SIGN_IN", "RATE_LIMIT_UPLOADS", "RATE_LIMIT_NEWSLETTER", "RATE_LIMIT_WINDOW_SECONDS"]) {
-      for (const bad of ["0", "-1", "lots", "1.5"]) expect(() => loadConfig({ ...developmentEnv, [name]: bad }), `${name}=${bad}`).toThrow(new RegExp(name));
+    for (const name of [
+      "RATE_LIMIT_SIGN_IN",
+      "RATE_LIMIT_UPLOADS",
+      "RATE_LIMIT_NEWSLETTER",
+      "RATE_LIMIT_WINDOW_SECONDS",
+    ]) {
+      for (const bad of ["0", "-1", "lots", "1.5"])
+        expect(() => loadConfig({ ...developmentEnv, [name]: bad }), `${name}=${bad}`).toThrow(new RegExp(name));
     }
   });
 
@@ -226,12 +269,16 @@ describe("rate limits per client address", () => {
     const signIn = () => restAt(production.url, "PUT", "/user/someone@example.com", { token: "not-a-firebase-token" });
     expect((await signIn()).status).toBe(401);
     expect((await signIn()).status).toBe(401);
-    const viaGraphQL = await post(production.url, { query: 'mutation { signIn(idToken: "not-a-firebase-token") { token } }' });
+    const viaGraphQL = await post(production.url, {
+      query: 'mutation { signIn(idToken: "not-a-firebase-token") { token } }',
+    });
     expect(viaGraphQL.body.errors[0].extensions.code).toBe("UNAUTHENTICATED");
 
     const limited = await signIn();
     expect(limited.status).toBe(429);
-    expect(limited.body.error).toMatch(/Too many sign-in requests from your address \(at most 3 per 3 seconds\); try again in \d+ seconds/);
+    expect(limited.body.error).toMatch(
+      /Too many sign-in requests from your address \(at most 3 per 3 seconds\); try again in \d+ seconds/,
+    );
     const retryAfter = Number(limited.headers.get("retry-after"));
     expect(retryAfter).toBeGreaterThanOrEqual(1);
     expect(retryAfter).toBeLessThanOrEqual(RATE_WINDOW_SECONDS);
@@ -243,7 +290,10 @@ describe("rate limits per client address", () => {
     expect(limitedGraphQL.body.errors[0].extensions.http).toBeUndefined();
 
     // Another client address (through a proxy on loopback) has its own allowance.
-    const elsewhere = await restAt(production.url, "PUT", "/user/someone@example.com", { token: "x", headers: { "x-forwarded-for": "203.0.113.7" } });
+    const elsewhere = await restAt(production.url, "PUT", "/user/someone@example.com", {
+      token: "x",
+      headers: { "x-forwarded-for": "203.0.113.7" },
+    });
     expect(elsewhere.status).toBe(401);
 
     await new Promise((resolve) => setTimeout(resolve, retryAfter * 1000 + 100));
@@ -270,25 +320,34 @@ describe("rate limits per client address", () => {
     });
     expect(twice.status).toBe(429);
     expect(twice.body.errors[0].message).toMatch(/Too many newsletter requests/);
-    const one = await post(production.url, { query: `mutation { subscribeNewsletter(email: "${email()}") { subscribed } }` });
+    const one = await post(production.url, {
+      query: `mutation { subscribeNewsletter(email: "${email()}") { subscribed } }`,
+    });
     expect(one.body.data.subscribeNewsletter.subscribed).toBe(true);
     const limited = await restAt(production.url, "POST", "/newsletter", { body: { email: refusedEmail } });
     expect(limited.status).toBe(429);
     expect(limited.headers.get("retry-after")).toMatch(/^[1-3]$/);
     const stored = await withDatabase(
-      async (client) => (await client.query("SELECT 1 FROM newsletter_subscriptions WHERE email = $1", [refusedEmail])).rowCount,
+      async (client) =>
+        (await client.query("SELECT 1 FROM newsletter_subscriptions WHERE email = $1", [refusedEmail])).rowCount,
     );
     expect(stored).toBe(0);
   });
 
   it("one limit holds across two server processes on the same database", async () => {
     const env = await shopEnv("production-b");
-    const second = await spawnShop({ ...production.env, PORT: env.PORT, DATA_DIR: env.DATA_DIR }, { timeoutMs: 60_000, main: SHOP_MAIN });
+    const second = await spawnShop(
+      { ...production.env, PORT: env.PORT, DATA_DIR: env.DATA_DIR },
+      { timeoutMs: 60_000, main: SHOP_MAIN },
+    );
     try {
       // A client address of its own (through the trusted loopback proxy), fresh for this test.
       const headers = { "x-forwarded-for": `198.51.100.${crypto.randomInt(1, 250)}` };
       const subscribe = (url: string) =>
-        restAt(url, "POST", "/newsletter", { headers, body: { email: `shared${crypto.randomBytes(4).toString("hex")}@example.com` } });
+        restAt(url, "POST", "/newsletter", {
+          headers,
+          body: { email: `shared${crypto.randomBytes(4).toString("hex")}@example.com` },
+        });
       expect((await subscribe(production.url)).status).toBe(201);
       expect((await subscribe(second.url)).status).toBe(201);
       expect((await subscribe(production.url)).status).toBe(201);
@@ -304,14 +363,23 @@ describe("rate limits per client address", () => {
 
 describe("request body limits", () => {
   it("JSON bodies over 100 kB are refused with 413 and a message; just under is read", async () => {
-    const under = await rest("POST", "/newsletter", { body: { email: "not-an-email", padding: "p".repeat(100 * 1024 - 100) } });
+    const under = await rest("POST", "/newsletter", {
+      body: { email: "not-an-email", padding: "p".repeat(100 * 1024 - 100) },
+    });
     expect(under.status).toBe(400);
-    const over = await rest("POST", "/newsletter", { body: { email: "a@example.com", padding: "p".repeat(100 * 1024) } });
+    const over = await rest("POST", "/newsletter", {
+      body: { email: "a@example.com", padding: "p".repeat(100 * 1024) },
+    });
     expect(over.status).toBe(413);
     expect(over.body).toEqual({ error: "The request body is larger than the limit of 100 kB" });
-    const graphqlOver = await rest("POST", "/graphql", { body: { query: "{ __typename }", variables: { padding: "p".repeat(100 * 1024) } } });
+    const graphqlOver = await rest("POST", "/graphql", {
+      body: { query: "{ __typename }", variables: { padding: "p".repeat(100 * 1024) } },
+    });
     expect(graphqlOver.status).toBe(413);
-    expect(graphqlOver.body.errors[0]).toEqual({ message: "The request body is larger than the limit of 100 kB", extensions: { code: "PAYLOAD_TOO_LARGE" } });
+    expect(graphqlOver.body.errors[0]).toEqual({
+      message: "The request body is larger than the limit of 100 kB",
+      extensions: { code: "PAYLOAD_TOO_LARGE" },
+    });
   });
 
   it("the Stripe webhook reads at most 1 MB", async () => {
@@ -342,9 +410,16 @@ describe("security headers and CORS", () => {
       expect(directives["script-src"]).not.toContain("'unsafe-inline'");
       expect(directives["object-src"]).toEqual(["'none'"]);
       expect(directives["frame-ancestors"]).toEqual(["'self'"]);
-      expect(directives["frame-src"]).toEqual(expect.arrayContaining(["https://js.stripe.com", "https://hooks.stripe.com"]));
+      expect(directives["frame-src"]).toEqual(
+        expect.arrayContaining(["https://js.stripe.com", "https://hooks.stripe.com"]),
+      );
       expect(directives["connect-src"]).toEqual(
-        expect.arrayContaining(["'self'", "https://api.stripe.com", config.data.publicConfig.authEmulatorUrl, config.data.publicConfig.paymentSandboxUrl]),
+        expect.arrayContaining([
+          "'self'",
+          "https://api.stripe.com",
+          config.data.publicConfig.authEmulatorUrl,
+          config.data.publicConfig.paymentSandboxUrl,
+        ]),
       );
       expect(answer.headers.get("x-content-type-options")).toBe("nosniff");
       expect(answer.headers.get("x-frame-options")).toBe("SAMEORIGIN");
@@ -363,7 +438,11 @@ describe("security headers and CORS", () => {
     const preflight = (baseUrl: string, origin: string) =>
       fetch(`${baseUrl}/order`, {
         method: "OPTIONS",
-        headers: { origin, "access-control-request-method": "POST", "access-control-request-headers": "authorization,content-type" },
+        headers: {
+          origin,
+          "access-control-request-method": "POST",
+          "access-control-request-headers": "authorization,content-type",
+        },
       });
     const allowed = await preflight(production.url, ALLOWED_ORIGIN);
     expect(allowed.status).toBe(204);
@@ -387,7 +466,9 @@ describe("security headers and CORS", () => {
 describe("access tokens", () => {
   const secret = () => Buffer.from(fs.readFileSync(path.join(shop().dataDir, "jwt-secret"), "utf8").trim(), "utf8");
   const userIdOf = (email: string) =>
-    withDatabase(async (client) => (await client.query("SELECT id FROM users WHERE email = $1", [email])).rows[0].id as string);
+    withDatabase(
+      async (client) => (await client.query("SELECT id FROM users WHERE email = $1", [email])).rows[0].id as string,
+    );
 
   it("an expired access token is refused (401, UNAUTHENTICATED); the same token unexpired works", async () => {
     const customer = await newPerson("expiry");

@@ -1,5 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { createFirebaseAccount, emulatorCall, errorCode, gql, newCustomer, rest, seededAdmin, shop, uniqueEmail, withDatabase } from "./support/client";
+import {
+  createFirebaseAccount,
+  emulatorCall,
+  errorCode,
+  gql,
+  newCustomer,
+  rest,
+  seededAdmin,
+  shop,
+  uniqueEmail,
+  withDatabase,
+} from "./support/client";
 
 describe("sign-in: PUT /user/{email} exchanges a Firebase ID token for the shop's access token", () => {
   it("issues a token and creates the user with role user and the token's display name", async () => {
@@ -39,7 +50,14 @@ describe("sign-in: PUT /user/{email} exchanges a Firebase ID token for the shop'
     const email = uniqueEmail("forged");
     const header = Buffer.from(JSON.stringify({ alg: "none", typ: "JWT" })).toString("base64url");
     const payload = Buffer.from(
-      JSON.stringify({ iss: `https://securetoken.google.com/${shop().projectId}`, aud: shop().projectId, sub: "nobody", email, iat: 1, exp: 9999999999 }),
+      JSON.stringify({
+        iss: `https://securetoken.google.com/${shop().projectId}`,
+        aud: shop().projectId,
+        sub: "nobody",
+        email,
+        iat: 1,
+        exp: 9999999999,
+      }),
     ).toString("base64url");
     for (const token of ["not-a-token", `${header}.${payload}.`]) {
       const answer = await rest("PUT", `/user/${email}`, { token, body: { email } });
@@ -82,7 +100,10 @@ describe("sign-in: PUT /user/{email} exchanges a Firebase ID token for the shop'
   it("offers the same exchange as the signIn mutation", async () => {
     const email = uniqueEmail("gqlsignin");
     const { idToken } = await createFirebaseAccount(email, "secret-123", "Grace Hopper");
-    const answer = await gql("mutation($t: String!) { signIn(idToken: $t) { token user { email role displayName } } }", { t: idToken });
+    const answer = await gql(
+      "mutation($t: String!) { signIn(idToken: $t) { token user { email role displayName } } }",
+      { t: idToken },
+    );
     expect(answer.body.data.signIn.user).toEqual({ email, role: "USER", displayName: "Grace Hopper" });
     const bad = await gql('mutation { signIn(idToken: "garbage") { token } }');
     expect(errorCode(bad)).toBe("UNAUTHENTICATED");

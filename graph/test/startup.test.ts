@@ -39,7 +39,14 @@ describe("configuration", () => {
     })();
     expect(error).toBeInstanceOf(ConfigError);
     expect(error!.message).not.toContain("\n");
-    for (const name of ["DATABASE_URL", "FIREBASE_PROJECT_ID", "JWT_SECRET", "STRIPE_SECRET_KEY", "STRIPE_PUBLISHABLE_KEY", "STRIPE_WEBHOOK_SECRET"]) {
+    for (const name of [
+      "DATABASE_URL",
+      "FIREBASE_PROJECT_ID",
+      "JWT_SECRET",
+      "STRIPE_SECRET_KEY",
+      "STRIPE_PUBLISHABLE_KEY",
+      "STRIPE_WEBHOOK_SECRET",
+    ]) {
       expect(error!.message).toContain(name);
     }
   });
@@ -74,7 +81,10 @@ describe("configuration", () => {
     ["JWT_SECRET", { JWT_SECRET: "short" }],
     ["ADMIN_EMAILS", { ADMIN_EMAILS: "not-an-email" }],
     ["CORS_ORIGINS", { CORS_ORIGINS: "example.com" }],
-    ["FIREBASE_AUTH_EMULATOR_HOST", { FIREBASE_AUTH_EMULATOR_HOST: "127.0.0.1:9099", FIREBASE_PROJECT_ID: "real-project" }],
+    [
+      "FIREBASE_AUTH_EMULATOR_HOST",
+      { FIREBASE_AUTH_EMULATOR_HOST: "127.0.0.1:9099", FIREBASE_PROJECT_ID: "real-project" },
+    ],
     ["STRIPE_API_URL", { STRIPE_API_URL: "not a url" }],
   ])("invalid configuration names the variable: %s", (variable, env) => {
     expect(() => loadConfig({ ...developmentEnv, ...env })).toThrow(ConfigError);
@@ -93,9 +103,14 @@ describe("starting the shop", () => {
 
   it("the shop alone, without configuration, stops at once naming every missing setting", async () => {
     const env = await shopEnv("unconfigured");
-    const started = await spawnShop({ PORT: env.PORT, DATA_DIR: env.DATA_DIR }, { expectFailure: true, main: SHOP_MAIN });
+    const started = await spawnShop(
+      { PORT: env.PORT, DATA_DIR: env.DATA_DIR },
+      { expectFailure: true, main: SHOP_MAIN },
+    );
     expect(await started.exited).toBe(1);
-    expect(started.output()).toMatch(/Configuration error: DATABASE_URL is required.*FIREBASE_PROJECT_ID is required.*JWT_SECRET is required/);
+    expect(started.output()).toMatch(
+      /Configuration error: DATABASE_URL is required.*FIREBASE_PROJECT_ID is required.*JWT_SECRET is required/,
+    );
     fs.rmSync(env.DATA_DIR, { recursive: true, force: true });
   });
 
@@ -114,7 +129,9 @@ describe("starting the shop", () => {
     const env = await shopEnv("clash", { EMBEDDED_PG_PORT: String(port) });
     const started = await spawnShop(env, { expectFailure: true });
     expect(await started.exited).toBe(1);
-    expect(started.output()).toMatch(new RegExp(`Port ${port} for the embedded PostgreSQL is already in use.*EMBEDDED_PG_PORT`));
+    expect(started.output()).toMatch(
+      new RegExp(`Port ${port} for the embedded PostgreSQL is already in use.*EMBEDDED_PG_PORT`),
+    );
     blocker.close();
     fs.rmSync(env.DATA_DIR, { recursive: true, force: true });
   });
@@ -161,7 +178,11 @@ describe("starting the shop", () => {
 
 describe(".env.example", () => {
   const repo = path.join(__dirname, "..", "..");
-  const documented = new Set([...fs.readFileSync(path.join(repo, ".env.example"), "utf8").matchAll(/^# ([A-Z][A-Z0-9_]+)=/gm)].map((match) => match[1]));
+  const documented = new Set(
+    [...fs.readFileSync(path.join(repo, ".env.example"), "utf8").matchAll(/^# ([A-Z][A-Z0-9_]+)=/gm)].map(
+      (match) => match[1],
+    ),
+  );
   /** Read by libraries the shop uses rather than by its own code. */
   const readByLibraries = new Set([
     "GOOGLE_APPLICATION_CREDENTIALS",
@@ -172,9 +193,11 @@ describe(".env.example", () => {
     "OTEL_TRACES_SAMPLER",
   ]);
   const source = (file: string) => fs.readFileSync(path.join(repo, file), "utf8");
-  const readByShop = [...source("graph/src/config.ts").matchAll(/(?:read\.(?:text|required|integer|flag|list)|publicUrl)\("([A-Z0-9_]+)"/g)].map(
-    (match) => match[1],
-  );
+  const readByShop = [
+    ...source("graph/src/config.ts").matchAll(
+      /(?:read\.(?:text|required|integer|flag|list)|publicUrl)\("([A-Z0-9_]+)"/g,
+    ),
+  ].map((match) => match[1]);
   const readByHarness = ["dev/src/harness.ts", "dev/src/dev-watch.ts", "dev/src/start-local.ts"].flatMap((file) =>
     [...source(file).matchAll(/(?:env(?:\.|, ")|process\.env\.)([A-Z][A-Z0-9_]+)/g)].map((match) => match[1]),
   );
@@ -183,6 +206,9 @@ describe(".env.example", () => {
     const read = new Set([...readByShop, ...readByHarness, "ENV_FILE"]);
     expect(readByShop.length).toBeGreaterThan(25);
     expect([...read].filter((name) => !documented.has(name)).sort(), "read but not in .env.example").toEqual([]);
-    expect([...documented].filter((name) => !read.has(name) && !readByLibraries.has(name)).sort(), "in .env.example but read by nothing").toEqual([]);
+    expect(
+      [...documented].filter((name) => !read.has(name) && !readByLibraries.has(name)).sort(),
+      "in .env.example but read by nothing",
+    ).toEqual([]);
   });
 });

@@ -40,14 +40,17 @@ async function createPart(name: string, compatibleModels: string[] = []) {
   return answer.body.data.createPart as { id: string; databaseId: string; name: string; slug: string };
 }
 
-const retirePart = (id: string) => gql(`mutation($id: ID!) { retirePart(id: $id) { id retired } }`, { id }, admin.token);
+const retirePart = (id: string) =>
+  gql(`mutation($id: ID!) { retirePart(id: $id) { id retired } }`, { id }, admin.token);
 
 async function sitemapPaths(): Promise<string[]> {
   const answer = await fetch(`${shop().url}/sitemap.xml`);
   expect(answer.status).toBe(200);
   expect(answer.headers.get("content-type")).toBe("application/xml; charset=utf-8");
   const xml = await answer.text();
-  expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/);
+  expect(xml).toMatch(
+    /^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/,
+  );
   return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map(([, loc]) => loc.replace(shop().url, ""));
 }
 
@@ -62,7 +65,9 @@ describe("public part and product addresses", () => {
 
     const customer = await newCustomer("storefront-review");
     const review = { name: "Rosa Diaz", ratings: 4, description: "Fits exactly.", img: "https://example.com/rosa.png" };
-    expect((await rest("POST", "/review", { token: customer.token, body: { ...review, partId: part.databaseId } })).status).toBe(201);
+    expect(
+      (await rest("POST", "/review", { token: customer.token, body: { ...review, partId: part.databaseId } })).status,
+    ).toBe(201);
 
     const id = part.slug.slice(-36);
     const answer = await gql(
@@ -77,7 +82,10 @@ describe("public part and product addresses", () => {
     // Only the part that fits the same laptop; a retired one is no longer offered.
     expect(answer.body.data.part.relatedParts).toEqual([{ databaseId: sibling.databaseId, slug: sibling.slug }]);
     await retirePart(sibling.id);
-    expect((await gql(`query($id: ID!) { part(id: $id) { relatedParts { databaseId } } }`, { id })).body.data.part.relatedParts).toEqual([]);
+    expect(
+      (await gql(`query($id: ID!) { part(id: $id) { relatedParts { databaseId } } }`, { id })).body.data.part
+        .relatedParts,
+    ).toEqual([]);
   });
 
   it("asks for 1 to 12 related parts, and says so otherwise", async () => {
@@ -89,10 +97,17 @@ describe("public part and product addresses", () => {
 
   it("a new arrival has its own address and answers by id; an unknown one is NOT_FOUND", async () => {
     const productId = await withDatabase(
-      async (client) => (await client.query(`INSERT INTO products (name, price_cents) VALUES ('USB-C Dock 90W', 4500) RETURNING id`)).rows[0].id,
+      async (client) =>
+        (await client.query(`INSERT INTO products (name, price_cents) VALUES ('USB-C Dock 90W', 4500) RETURNING id`))
+          .rows[0].id,
     );
     const answer = await gql(`query($id: ID!) { product(id: $id) { databaseId slug name price } }`, { id: productId });
-    expect(answer.body.data.product).toEqual({ databaseId: productId, slug: `usb-c-dock-90w-${productId}`, name: "USB-C Dock 90W", price: 45 });
+    expect(answer.body.data.product).toEqual({
+      databaseId: productId,
+      slug: `usb-c-dock-90w-${productId}`,
+      name: "USB-C Dock 90W",
+      price: 45,
+    });
     const unknown = await gql(`query($id: ID!) { product(id: $id) { id } }`, { id: crypto.randomUUID() });
     expect(errorCode(unknown)).toBe("NOT_FOUND");
   });
@@ -133,7 +148,10 @@ describe("public pages as the shop answers them", () => {
     const unknown = await rest("GET", `/p/json-battery-${crypto.randomUUID()}`);
     expect(unknown.status).toBe(404);
     expect(unknown.body.error).toMatch(/^Nothing is sold at \/p\/json-battery-/);
-    const productId = await withDatabase(async (client) => (await client.query(`INSERT INTO products (name) VALUES ('Page dock') RETURNING id`)).rows[0].id);
+    const productId = await withDatabase(
+      async (client) =>
+        (await client.query(`INSERT INTO products (name) VALUES ('Page dock') RETURNING id`)).rows[0].id,
+    );
     const product = await browser(`/products/page-dock-${productId}`);
     expect(product.status).toBe(200);
   });
@@ -146,11 +164,25 @@ describe("what search engines read", () => {
     expect(answer.headers.get("content-type")).toBe("text/plain; charset=utf-8");
     const lines = (await answer.text()).split("\n");
     expect(lines[0]).toBe("User-agent: *");
-    const disallowed = lines.filter((line) => line.startsWith("Disallow: ")).map((line) => line.slice("Disallow: ".length));
-    expect(disallowed).toEqual(expect.arrayContaining(["/dashboard", "/parts/", "/graphql", "/getOrders$", "/product$", "/order/", "/admin/"]));
+    const disallowed = lines
+      .filter((line) => line.startsWith("Disallow: "))
+      .map((line) => line.slice("Disallow: ".length));
+    expect(disallowed).toEqual(
+      expect.arrayContaining(["/dashboard", "/parts/", "/graphql", "/getOrders$", "/product$", "/order/", "/admin/"]),
+    );
     // The public pages stay open: no rule is a prefix of them.
-    for (const open of ["/", "/parts", "/p/lcd-panel-1", "/products/dock-1", "/blogs", "/portfolio", "/images/parts/dc-jack.svg"]) {
-      const blocking = disallowed.filter((rule) => (rule.endsWith("$") ? open === rule.slice(0, -1) : open.startsWith(rule)));
+    for (const open of [
+      "/",
+      "/parts",
+      "/p/lcd-panel-1",
+      "/products/dock-1",
+      "/blogs",
+      "/portfolio",
+      "/images/parts/dc-jack.svg",
+    ]) {
+      const blocking = disallowed.filter((rule) =>
+        rule.endsWith("$") ? open === rule.slice(0, -1) : open.startsWith(rule),
+      );
       expect(blocking, open).toEqual([]);
     }
     expect(lines).toContain(`Sitemap: ${shop().url}/sitemap.xml`);
@@ -170,7 +202,9 @@ describe("what search engines read", () => {
     expect(paths.filter((p) => p.startsWith("/products/"))).toHaveLength(expected.products);
     expect(new Set(paths).size).toBe(paths.length);
     const xml = await (await fetch(`${shop().url}/sitemap.xml`)).text();
-    expect(xml).toMatch(new RegExp(`<url><loc>[^<]+/p/${part.slug}</loc><lastmod>\\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z</lastmod></url>`));
+    expect(xml).toMatch(
+      new RegExp(`<url><loc>[^<]+/p/${part.slug}</loc><lastmod>\\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z</lastmod></url>`),
+    );
 
     expect((await retirePart(part.id)).body.data.retirePart.retired).toBe(true);
     expect(await sitemapPaths()).not.toContain(`/p/${part.slug}`);

@@ -37,7 +37,10 @@ const onDatabase = async (sql: string) => {
 };
 
 beforeAll(async () => {
-  const env = await shopEnv("faulty", { FIREBASE_AUTH_EMULATOR_HOST: new URL(shop().emulatorUrl).host, LOG_FORMAT: "json" });
+  const env = await shopEnv("faulty", {
+    FIREBASE_AUTH_EMULATOR_HOST: new URL(shop().emulatorUrl).host,
+    LOG_FORMAT: "json",
+  });
   faulty = await spawnShop(env, { timeoutMs: 90_000 });
   databaseUrl = embeddedDatabaseUrl(env.DATA_DIR, Number(env.EMBEDDED_PG_PORT));
   await onDatabase("ALTER TABLE products RENAME COLUMN description TO description_gone");
@@ -67,12 +70,17 @@ describe("an unexpected error", () => {
     const response = await fetch(`${faulty.url}/graphql`, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ query: "query NewArrivalsForTheLog { products(first: 1) { edges { node { description } } } }" }),
+      body: JSON.stringify({
+        query: "query NewArrivalsForTheLog { products(first: 1) { edges { node { description } } } }",
+      }),
     });
     const body = (await response.json()) as any;
     const requestId = response.headers.get("x-request-id");
     expect(body.errors[0]).toEqual(
-      expect.objectContaining({ message: "Something went wrong on our side", extensions: { code: "INTERNAL_SERVER_ERROR", requestId } }),
+      expect.objectContaining({
+        message: "Something went wrong on our side",
+        extensions: { code: "INTERNAL_SERVER_ERROR", requestId },
+      }),
     );
     const lines = await errorLinesOf(requestId);
     expect(lines).toHaveLength(1);
@@ -85,6 +93,9 @@ describe("an unexpected error", () => {
     expect(response.headers.get("x-request-id")).toBe("lb-7f3a9c21");
     const cached = await fetch(`${faulty.url}/parts`, { headers: { "x-request-id": "lb-cached-01" } });
     const again = await fetch(`${faulty.url}/parts`, { headers: { "x-request-id": "lb-cached-02" } });
-    expect([cached.headers.get("x-request-id"), again.headers.get("x-request-id")]).toEqual(["lb-cached-01", "lb-cached-02"]);
+    expect([cached.headers.get("x-request-id"), again.headers.get("x-request-id")]).toEqual([
+      "lb-cached-01",
+      "lb-cached-02",
+    ]);
   });
 });

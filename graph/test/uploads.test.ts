@@ -25,7 +25,11 @@ const IMAGES: Record<string, Buffer> = {
 
 async function upload(file: Buffer, options: { token?: string; name?: string; type?: string; field?: string } = {}) {
   const form = new FormData();
-  form.append(options.field ?? "image", new Blob([file], { type: options.type ?? "application/octet-stream" }), options.name ?? "photo.bin");
+  form.append(
+    options.field ?? "image",
+    new Blob([file], { type: options.type ?? "application/octet-stream" }),
+    options.name ?? "photo.bin",
+  );
   const headers: Record<string, string> = {};
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   const response = await fetch(`${shop().url}/upload`, { method: "POST", body: form, headers });
@@ -47,7 +51,12 @@ function pngDeclaring(width: number, height: number): Buffer {
   header.writeUInt32BE(height, 4);
   header[8] = 1;
   const row = zlib.deflateSync(Buffer.alloc(1 + Math.ceil(width / 8)));
-  return Buffer.concat([IMAGES.png.subarray(0, 8), chunk("IHDR", header), chunk("IDAT", row), chunk("IEND", Buffer.alloc(0))]);
+  return Buffer.concat([
+    IMAGES.png.subarray(0, 8),
+    chunk("IHDR", header),
+    chunk("IDAT", row),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
 }
 
 describe("image uploads (POST /upload)", () => {
@@ -58,7 +67,10 @@ describe("image uploads (POST /upload)", () => {
     expect(bomb.length).toBeLessThan(10_000);
     const answer = await upload(bomb, { token: customer.token, name: "huge.png" });
     expect(answer.status).toBe(400);
-    expect(answer.body).toEqual({ success: false, error: "The image is 30,000 × 30,000 pixels: images may have at most 64 megapixels (8,000 × 8,000)" });
+    expect(answer.body).toEqual({
+      success: false,
+      error: "The image is 30,000 × 30,000 pixels: images may have at most 64 megapixels (8,000 × 8,000)",
+    });
     expect(await storedImages()).toEqual(before);
     // Just under the limit, the same kind of file is taken.
     expect((await upload(pngDeclaring(8_000, 8_000), { token: customer.token })).status).toBe(201);
@@ -82,7 +94,11 @@ describe("image uploads (POST /upload)", () => {
   it("judges by content, not by name: a text file named .png is refused and nothing is stored", async () => {
     const customer = await newCustomer();
     const before = await storedImages();
-    const answer = await upload(Buffer.from("definitely not an image"), { token: customer.token, name: "cat.png", type: "image/png" });
+    const answer = await upload(Buffer.from("definitely not an image"), {
+      token: customer.token,
+      name: "cat.png",
+      type: "image/png",
+    });
     expect(answer.status).toBe(400);
     expect(answer.body).toEqual({ success: false, error: "Only PNG, JPEG, WebP and GIF images are accepted" });
     expect(await storedImages()).toEqual(before);
@@ -112,7 +128,9 @@ describe("image uploads (POST /upload)", () => {
     const second = await upload(IMAGES.gif, { token: customer.token });
     expect(second.body.data.url).toBe(first.body.data.url);
     const name = path.basename(first.body.data.url);
-    const rows = await withDatabase(async (client) => (await client.query("SELECT mime, size, bytes FROM images WHERE name = $1", [name])).rows);
+    const rows = await withDatabase(
+      async (client) => (await client.query("SELECT mime, size, bytes FROM images WHERE name = $1", [name])).rows,
+    );
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ mime: "image/gif", size: IMAGES.gif.length });
     expect(Buffer.from(rows[0].bytes).equals(IMAGES.gif)).toBe(true);
@@ -142,13 +160,17 @@ describe("image uploads (POST /upload)", () => {
       expect((await fetch(`${shop().url}/uploads/${name}`)).status).toBe(404);
       const run = promisify(execFile);
       const command = [path.join(GRAPH_DIR, "dist", "ops", "import-images.js"), folder];
-      const imported = await run(process.execPath, command, { env: { ...process.env, DATABASE_URL: shop().databaseUrl } }).catch((error) => error);
+      const imported = await run(process.execPath, command, {
+        env: { ...process.env, DATABASE_URL: shop().databaseUrl },
+      }).catch((error) => error);
       expect(imported.stdout).toMatch(/Imported 1 images into postgres \(0 were already there\)/);
       expect(imported.stdout).toMatch(/left alone: notes\.txt/);
       const served = await fetch(`${shop().url}/uploads/${name}`);
       expect(served.status).toBe(200);
       expect(Buffer.from(await served.arrayBuffer()).equals(png)).toBe(true);
-      const again = await run(process.execPath, command, { env: { ...process.env, DATABASE_URL: shop().databaseUrl } }).catch((error) => error);
+      const again = await run(process.execPath, command, {
+        env: { ...process.env, DATABASE_URL: shop().databaseUrl },
+      }).catch((error) => error);
       expect(again.stdout).toMatch(/Imported 0 images into postgres \(1 were already there\)/);
     } finally {
       fs.rmSync(folder, { recursive: true, force: true });

@@ -71,11 +71,19 @@ describe("users and roles", () => {
   it("GraphQL makeAdmin, isAdmin and users follow the same rules", async () => {
     const customer = await newCustomer();
     const admin = await seededAdmin();
-    const denied = await gql("mutation($e: String!) { makeAdmin(email: $e) { role } }", { e: customer.email }, customer.token);
+    const denied = await gql(
+      "mutation($e: String!) { makeAdmin(email: $e) { role } }",
+      { e: customer.email },
+      customer.token,
+    );
     expect(errorCode(denied)).toBe("FORBIDDEN");
     const visitor = await gql("{ users(first: 5) { edges { node { email } } } }");
     expect(errorCode(visitor)).toBe("UNAUTHENTICATED");
-    const promoted = await gql("mutation($e: String!) { makeAdmin(email: $e) { email role } }", { e: customer.email }, admin.token);
+    const promoted = await gql(
+      "mutation($e: String!) { makeAdmin(email: $e) { email role } }",
+      { e: customer.email },
+      admin.token,
+    );
     expect(promoted.body.data.makeAdmin).toEqual({ email: customer.email, role: "ADMIN" });
     const check = await gql("query($e: String!) { isAdmin(email: $e) }", { e: customer.email }, customer.token);
     expect(check.body.data.isAdmin).toBe(true);
@@ -99,7 +107,11 @@ describe("profile (PUT /profileUpdate/{email})", () => {
     const answer = await rest("PUT", `/profileUpdate/${customer.email}`, { token: customer.token, body: profile });
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({ acknowledged: true, modifiedCount: 1 });
-    const viewer = await gql("{ viewer { profile { userName education address phone linkedin } } }", {}, customer.token);
+    const viewer = await gql(
+      "{ viewer { profile { userName education address phone linkedin } } }",
+      {},
+      customer.token,
+    );
     expect(viewer.body.data.viewer.profile).toEqual({
       userName: "Pat",
       education: "BSc Electronics",
@@ -107,7 +119,10 @@ describe("profile (PUT /profileUpdate/{email})", () => {
       phone: "441234567",
       linkedin: "https://linkedin.com/in/pat",
     });
-    const updated = await rest("PUT", `/profileUpdate/${customer.email}`, { token: customer.token, body: { ...profile, education: "MSc" } });
+    const updated = await rest("PUT", `/profileUpdate/${customer.email}`, {
+      token: customer.token,
+      body: { ...profile, education: "MSc" },
+    });
     expect(updated.status).toBe(200);
     const again = await gql("{ viewer { profile { education } } }", {}, customer.token);
     expect(again.body.data.viewer.profile.education).toBe("MSc");
@@ -116,7 +131,9 @@ describe("profile (PUT /profileUpdate/{email})", () => {
   it("only for one's own email (403) and only when signed in (401)", async () => {
     const customer = await newCustomer();
     const other = await newCustomer();
-    expect((await rest("PUT", `/profileUpdate/${other.email}`, { token: customer.token, body: profile })).status).toBe(403);
+    expect((await rest("PUT", `/profileUpdate/${other.email}`, { token: customer.token, body: profile })).status).toBe(
+      403,
+    );
     expect((await rest("PUT", `/profileUpdate/${customer.email}`, { body: profile })).status).toBe(401);
   });
 
@@ -131,7 +148,10 @@ describe("profile (PUT /profileUpdate/{email})", () => {
       [{ linkedin: "linkedin.com/in/pat" }, "LinkedIn must be an http(s) URL"],
     ];
     for (const [override, message] of cases) {
-      const answer = await rest("PUT", `/profileUpdate/${customer.email}`, { token: customer.token, body: { ...profile, ...override } });
+      const answer = await rest("PUT", `/profileUpdate/${customer.email}`, {
+        token: customer.token,
+        body: { ...profile, ...override },
+      });
       expect(answer.status).toBe(400);
       expect(answer.body.error).toBe(message);
     }

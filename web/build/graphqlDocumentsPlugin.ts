@@ -15,12 +15,16 @@ export function graphqlDocumentsPlugin(gqlDir: string): Plugin {
     const map = readFileSync(path.join(gqlDir, "gql.ts"), "utf8");
     const generated = readFileSync(path.join(gqlDir, "graphql.ts"), "utf8");
     const asts = new Map<string, string>();
-    for (const match of generated.matchAll(/^export const (\w+) = (\{"kind":"Document".*\}) as unknown as DocumentNode<.*$/gm)) {
+    for (const match of generated.matchAll(
+      /^export const (\w+) = (\{"kind":"Document".*\}) as unknown as DocumentNode<.*$/gm,
+    )) {
       asts.set(match[1], match[2]);
     }
     const byText = new Map<string, string>();
     // Entries of the generated map look like:  "\n  query X {...}\n": types.XDocument,
-    for (const match of map.slice(map.indexOf("const documents")).matchAll(/^\s*("(?:[^"\\]|\\.)*"): types\.(\w+),$/gm)) {
+    for (const match of map
+      .slice(map.indexOf("const documents"))
+      .matchAll(/^\s*("(?:[^"\\]|\\.)*"): types\.(\w+),$/gm)) {
       const ast = asts.get(match[2]);
       if (ast) byText.set(JSON.parse(match[1]) as string, ast);
     }

@@ -1,6 +1,18 @@
 import { describe, expect, it } from "vitest";
 import { useJourney } from "./support/journey";
-import { expectCount, expectImageLoaded, expectPath, expectRed, expectText, expectValue, fact, hidden, nav, partCard, visible } from "./support/ui";
+import {
+  expectCount,
+  expectImageLoaded,
+  expectPath,
+  expectRed,
+  expectText,
+  expectValue,
+  fact,
+  hidden,
+  nav,
+  partCard,
+  visible,
+} from "./support/ui";
 
 const journey = useJourney("01-visitor");
 
@@ -13,7 +25,9 @@ describe("a visitor", () => {
     await page.goto("/");
 
     // Hero with the winter discount.
-    await visible(page.getByRole("heading", { level: 1, name: "Genuine laptop parts, straight from the manufacturer" }));
+    await visible(
+      page.getByRole("heading", { level: 1, name: "Genuine laptop parts, straight from the manufacturer" }),
+    );
     await visible(page.getByText("Winter sale · 15% off"));
     await visible(page.getByText(/enjoy a 15% discount on every part/));
     await expectImageLoaded(page.getByRole("img", { name: "A laptop surrounded by replacement parts" }));
@@ -28,7 +42,8 @@ describe("a visitor", () => {
     await visible(battery.getByText(/Replacement 3-cell lithium-ion battery pack/));
     await visible(battery.getByRole("link", { name: "Reserve" }));
     await expectImageLoaded(battery.getByRole("img", { name: "Li-ion Battery 11.55V 57Wh, 3-cell" }));
-    for (const price of await parts.locator(".price").allInnerTexts()) expect(price).toMatch(/^\$\d{1,3}(,\d{3})*\.\d{2}$/);
+    for (const price of await parts.locator(".price").allInnerTexts())
+      expect(price).toMatch(/^\$\d{1,3}(,\d{3})*\.\d{2}$/);
     await expectText(partCard(page, "32GB DDR5-5600 SO-DIMM Memory Module").locator(".price"), "$89.99");
     // "Load more" pages through the rest of the 14 parts.
     await page.getByRole("button", { name: "Load more parts" }).click();
@@ -57,10 +72,16 @@ describe("a visitor", () => {
 
     // Business statistics, partners, social strip.
     expect(await page.locator(".stats__value").allTextContents()).toEqual(["2M+", "15M+", "80,000+", "2M+"]);
-    expect(await page.locator(".stats__label").allTextContents()).toEqual(["consumers", "products sold", "subscribers", "likes"]);
+    expect(await page.locator(".stats__label").allTextContents()).toEqual([
+      "consumers",
+      "products sold",
+      "subscribers",
+      "likes",
+    ]);
     await expectImageLoaded(page.getByRole("img", { name: "Logos of our partner brands" }));
     const social = page.getByRole("region", { name: "Follow us" });
-    for (const name of ["Facebook", "Twitter", "Instagram", "LinkedIn", "YouTube"]) await visible(social.getByRole("link", { name }));
+    for (const name of ["Facebook", "Twitter", "Instagram", "LinkedIn", "YouTube"])
+      await visible(social.getByRole("link", { name }));
 
     // Footer.
     const footer = page.getByRole("contentinfo");

@@ -82,11 +82,17 @@ describe("signing in", () => {
   it("shows the provider's error in red after a wrong password, then signs in", async () => {
     const page = await journey.newPage();
     // The Auth Emulator refuses the password with a 400, which Chromium logs.
-    journey.allowConsoleErrors(page, /status of 400 .*identitytoolkit\.googleapis\.com\/v1\/accounts:signInWithPassword/);
+    journey.allowConsoleErrors(
+      page,
+      /status of 400 .*identitytoolkit\.googleapis\.com\/v1\/accounts:signInWithPassword/,
+    );
     await page.goto("/login");
     await submitLogin(page, CUSTOMER.email, "not-the-password");
     const error = page.getByRole("alert").filter({ hasText: /^Firebase: Error \(auth\/[a-z-]+\)\.$/ });
-    await expectText(error, /^Firebase: Error \(auth\/(wrong-password|invalid-credential|invalid-login-credentials)\)\.$/);
+    await expectText(
+      error,
+      /^Firebase: Error \(auth\/(wrong-password|invalid-credential|invalid-login-credentials)\)\.$/,
+    );
     await expectRed(error);
     await expectSignedOut(page);
     await journey.shot(page, "login-wrong-password");
@@ -134,24 +140,34 @@ describe("signing in", () => {
   // Last: it changes the customer's password.
   it("resets a password: asks for the email first, then emails a code that sets a new password", async () => {
     const page = await journey.newPage();
-    journey.allowConsoleErrors(page, /status of 400 .*identitytoolkit\.googleapis\.com\/v1\/accounts:signInWithPassword/);
+    journey.allowConsoleErrors(
+      page,
+      /status of 400 .*identitytoolkit\.googleapis\.com\/v1\/accounts:signInWithPassword/,
+    );
     await page.goto("/login");
     const reset = page.getByRole("button", { name: "Forgot password? Reset password" });
     await reset.click();
     await expectToast(page, "error", "Please enter your email address...");
-    expect((await emulatorOobCodes(journey.shop.emulatorHost)).filter((code) => code.email === CUSTOMER.email)).toHaveLength(0);
+    expect(
+      (await emulatorOobCodes(journey.shop.emulatorHost)).filter((code) => code.email === CUSTOMER.email),
+    ).toHaveLength(0);
 
     await page.getByLabel("Email", { exact: true }).fill(CUSTOMER.email);
     await reset.click();
     await expectToast(page, "success", "Please visit your email :)");
     await journey.shot(page, "reset-password-toasts");
 
-    const codes = (await emulatorOobCodes(journey.shop.emulatorHost)).filter((code) => code.email === CUSTOMER.email && code.requestType === "PASSWORD_RESET");
+    const codes = (await emulatorOobCodes(journey.shop.emulatorHost)).filter(
+      (code) => code.email === CUSTOMER.email && code.requestType === "PASSWORD_RESET",
+    );
     expect(codes).toHaveLength(1);
     await resetPasswordWithCode(journey.shop.emulatorHost, codes[0].oobCode, "brand-new-secret");
 
     await submitLogin(page, CUSTOMER.email, CUSTOMER.password);
-    await expectText(page.locator(".form-error"), /^Firebase: Error \(auth\/(wrong-password|invalid-credential|invalid-login-credentials)\)\.$/);
+    await expectText(
+      page.locator(".form-error"),
+      /^Firebase: Error \(auth\/(wrong-password|invalid-credential|invalid-login-credentials)\)\.$/,
+    );
     await page.getByLabel("Password", { exact: true }).fill("brand-new-secret");
     await page.getByRole("button", { name: "Login", exact: true }).click();
     await expectSignedInAs(page, CUSTOMER.name);

@@ -1,6 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { useJourney } from "./support/journey";
-import { CUSTOMER, expectImageLoaded, expectRed, expectText, expectValue, expectToast, makePng, signIn, visible } from "./support/ui";
+import {
+  CUSTOMER,
+  expectImageLoaded,
+  expectRed,
+  expectText,
+  expectValue,
+  expectToast,
+  makePng,
+  signIn,
+  visible,
+} from "./support/ui";
 
 const journey = useJourney("06-review");
 
@@ -34,7 +44,9 @@ describe("adding a review", () => {
     await name.fill(CUSTOMER.name);
     await page.getByLabel("Ratings").fill(REVIEW.ratings);
     await page.getByLabel("Description").fill(REVIEW.description);
-    await page.getByLabel("Image", { exact: true }).setInputFiles({ name: "battery.png", mimeType: "image/png", buffer: makePng(64, [200, 40, 40]) });
+    await page
+      .getByLabel("Image", { exact: true })
+      .setInputFiles({ name: "battery.png", mimeType: "image/png", buffer: makePng(64, [200, 40, 40]) });
     await visible(page.getByRole("img", { name: "Preview of the chosen image" }));
     await journey.shot(page, "review-filled");
     await submit.click();

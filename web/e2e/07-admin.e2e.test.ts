@@ -167,6 +167,9 @@ describe("an admin", () => {
 /** The part's id, from the Reserve link of its card on the home page. */
 async function partId(page: Page, partName: string): Promise<string> {
   await page.goto("/");
-  const href = await page.getByRole("article", { name: partName, exact: true }).getByRole("link", { name: "Reserve" }).getAttribute("href");
+  const href = await page
+    .getByRole("article", { name: partName, exact: true })
+    .getByRole("link", { name: "Reserve" })
+    .getAttribute("href");
   return href!.split("/").pop()!;
 }

@@ -1,10 +1,26 @@
 import { describe, expect, it } from "vitest";
 import { useJourney } from "./support/journey";
-import { accessToken, CUSTOMER, expectPath, expectSignedInAs, expectSignedOut, reservePart, row, signIn, submitLogin, visible } from "./support/ui";
+import {
+  accessToken,
+  CUSTOMER,
+  expectPath,
+  expectSignedInAs,
+  expectSignedOut,
+  reservePart,
+  row,
+  signIn,
+  submitLogin,
+  visible,
+} from "./support/ui";
 
 const journey = useJourney("08-guards");
 
-const ADMIN_PAGES = ["/dashboard/all_users", "/dashboard/manage_all_orders", "/dashboard/add_product", "/dashboard/manage_product"];
+const ADMIN_PAGES = [
+  "/dashboard/all_users",
+  "/dashboard/manage_all_orders",
+  "/dashboard/add_product",
+  "/dashboard/manage_product",
+];
 const SSD = "1TB NVMe M.2 2280 SSD, PCIe 4.0 x4";
 
 describe("guards", () => {

@@ -15,12 +15,17 @@ const SSD = "1TB NVMe M.2 2280 SSD, PCIe 4.0 x4";
 const report: Record<string, AxeViolation[]> = {};
 
 async function check(page: Page, name: string) {
-  await page.locator('[role="status"]:has(.spinner__circle), .skeleton').first().waitFor({ state: "detached", timeout: 15_000 });
+  await page
+    .locator('[role="status"]:has(.spinner__circle), .skeleton')
+    .first()
+    .waitFor({ state: "detached", timeout: 15_000 });
   const violations = await runAxe(page);
   report[name] = violations;
   await journey.shot(page, name);
   const blocking = violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
-  expect(blocking, `${name}: serious or critical accessibility violations:\n${describeViolations(blocking)}`).toEqual([]);
+  expect(blocking, `${name}: serious or critical accessibility violations:\n${describeViolations(blocking)}`).toEqual(
+    [],
+  );
 }
 
 describe("accessibility (axe-core): no serious or critical violations", () => {
@@ -52,7 +57,10 @@ describe("accessibility (axe-core): no serious or critical violations", () => {
       document.querySelector("main")!.append(img);
     });
     const violations = await runAxe(page);
-    expect(violations.map(({ id, impact }) => ({ id, impact }))).toContainEqual({ id: "image-alt", impact: "critical" });
+    expect(violations.map(({ id, impact }) => ({ id, impact }))).toContainEqual({
+      id: "image-alt",
+      impact: "critical",
+    });
   });
 
   it("home", async () => {

@@ -16,7 +16,11 @@ const HEIGHT = 900;
 
 type Role = "visitor" | "customer" | "admin";
 /** Public pages as everyone; signed-in pages as a customer; admin pages as an admin. */
-const ROLES_FOR: Record<Access, Role[]> = { public: ["visitor", "customer", "admin"], signedIn: ["customer"], admin: ["admin"] };
+const ROLES_FOR: Record<Access, Role[]> = {
+  public: ["visitor", "customer", "admin"],
+  signedIn: ["customer"],
+  admin: ["admin"],
+};
 
 const SSD = "1TB NVMe M.2 2280 SSD, PCIe 4.0 x4";
 const PANEL = '15.6" FHD IPS Panel 1920x1080, 30-pin eDP'; // the longest name on the home page's first page
@@ -81,11 +85,16 @@ async function addLongReview(page: Page, partId: string): Promise<void> {
     async ({ partId, name }) => {
       const answer = await fetch("/review", {
         method: "POST",
-        headers: { "content-type": "application/json", accept: "application/json", authorization: `Bearer ${localStorage.getItem("accessToken")}` },
+        headers: {
+          "content-type": "application/json",
+          accept: "application/json",
+          authorization: `Bearer ${localStorage.getItem("accessToken")}`,
+        },
         body: JSON.stringify({
           name,
           ratings: 4,
-          description: "Fits the ThinkPad exactly; the colours are Incomprehensibilities-level accurate and the 30-pin eDP connector clicked in first time.",
+          description:
+            "Fits the ThinkPad exactly; the colours are Incomprehensibilities-level accurate and the 30-pin eDP connector clicked in first time.",
           img: `${location.origin}/favicon.svg`,
           partId,
         }),
@@ -109,7 +118,9 @@ beforeAll(async () => {
   const reserveHref = await partCard(customer, SSD).getByRole("link", { name: "Reserve" }).getAttribute("href");
   params.partsId = reserveHref!.split("/").pop()!;
   // The public pages: the part with the longest name, with a long review; the first new arrival.
-  const panelHref = await partCard(customer, PANEL).getByRole("link", { name: PANEL, exact: true }).getAttribute("href");
+  const panelHref = await partCard(customer, PANEL)
+    .getByRole("link", { name: PANEL, exact: true })
+    .getAttribute("href");
   params.partSlug = panelHref!.split("/").pop()!;
   const productHref = await customer.locator("#new-arrivals").getByRole("link").first().getAttribute("href");
   params.productSlug = productHref!.split("/").pop()!;
@@ -118,7 +129,9 @@ beforeAll(async () => {
   await payOrder(customer, PANEL);
   await reservePart(customer, SSD);
   await customer.goto("/dashboard/my_orders");
-  const payHref = await (await visible(row(customer, SSD).getByRole("link", { name: `Pay for ${SSD}` }))).getAttribute("href");
+  const payHref = await (
+    await visible(row(customer, SSD).getByRole("link", { name: `Pay for ${SSD}` }))
+  ).getAttribute("href");
   params.id = payHref!.split("/").pop()!;
   pages.customer = customer;
   const admin = await journey.newPage({ shared: true });
@@ -133,7 +146,9 @@ afterAll(() => {
     const atWidth = results.filter((result) => result.width === width);
     const widest = atWidth.reduce((max, result) => (result.pageWidth > max.pageWidth ? result : max), atWidth[0]);
     const problems = atWidth.reduce((sum, result) => sum + result.problems.length, 0);
-    return widest ? `${width} px: widest page ${widest.pageWidth} px (${widest.role} ${widest.route}), ${problems} problem(s)` : `${width} px: not measured`;
+    return widest
+      ? `${width} px: widest page ${widest.pageWidth} px (${widest.role} ${widest.route}), ${problems} problem(s)`
+      : `${width} px: not measured`;
   });
   console.log(`Layout (${results.length} pages measured):\n  ${summary.join("\n  ")}`);
 });

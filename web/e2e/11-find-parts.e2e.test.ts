@@ -1,7 +1,19 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { useJourney } from "./support/journey";
-import { CUSTOMER, expectCount, expectPath, expectText, expectToast, expectValue, makePng, nav, partCard, signIn, visible } from "./support/ui";
+import {
+  CUSTOMER,
+  expectCount,
+  expectPath,
+  expectText,
+  expectToast,
+  expectValue,
+  makePng,
+  nav,
+  partCard,
+  signIn,
+  visible,
+} from "./support/ui";
 
 const journey = useJourney("11-find-parts");
 
@@ -35,7 +47,11 @@ describe("finding the right part", () => {
     const battery = partCard(page, BATTERY);
     await expectText(battery.locator(".price"), "$49.99");
     await visible(battery.getByText("In stock"));
-    await visible(battery.getByText(/Fits Lenovo ThinkPad P14s Gen 2, Lenovo ThinkPad T14 Gen 1, Lenovo ThinkPad T14 Gen 2 and 3 more/));
+    await visible(
+      battery.getByText(
+        /Fits Lenovo ThinkPad P14s Gen 2, Lenovo ThinkPad T14 Gen 1, Lenovo ThinkPad T14 Gen 2 and 3 more/,
+      ),
+    );
     await expectValue(search(page), "thinkpad t14 batery");
     await journey.shot(page, "search-typo");
 
@@ -73,7 +89,14 @@ describe("finding the right part", () => {
     await page.getByLabel("Max ($)").fill("40");
     await page.getByRole("button", { name: "Apply price" }).click();
     await expectResults(page, [CHARGER, RAM]);
-    expect(params(page)).toEqual({ inStock: "1", minPrice: "20", maxPrice: "40", brand: "Lenovo", model: "ThinkPad T14 Gen 2", sort: "price_asc" });
+    expect(params(page)).toEqual({
+      inStock: "1",
+      minPrice: "20",
+      maxPrice: "40",
+      brand: "Lenovo",
+      model: "ThinkPad T14 Gen 2",
+      sort: "price_asc",
+    });
     await journey.shot(page, "filtered");
     const shared = page.url();
 
@@ -166,7 +189,9 @@ describe("compatibility and reviews of parts", () => {
     await expectText(page.getByTestId("reviewed-part"), `Your review of ${SSD}. Review the shop instead`);
     await page.getByLabel("Ratings").fill("5");
     await page.getByLabel("Description").fill("Fast, cool and a perfect fit in the XPS 15.");
-    await page.getByLabel("Image", { exact: true }).setInputFiles({ name: "ssd.png", mimeType: "image/png", buffer: makePng(32, [30, 60, 160]) });
+    await page
+      .getByLabel("Image", { exact: true })
+      .setInputFiles({ name: "ssd.png", mimeType: "image/png", buffer: makePng(32, [30, 60, 160]) });
     await page.getByRole("button", { name: "Add review" }).click();
     await expectToast(page, "success", "Review added successfully");
 

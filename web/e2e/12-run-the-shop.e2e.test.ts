@@ -115,7 +115,9 @@ describe("an admin running the shop, and a shopper", () => {
     await expectText(fact(card, "Available"), "1450");
     await openPart(shopper, KEYBOARD);
     await visible(shopper.getByText("Now with a two-year warranty.", { exact: false }));
-    await visible(shopper.getByRole("region", { name: "Fits these laptops" }).getByRole("link", { name: "Framework Laptop 13" }));
+    await visible(
+      shopper.getByRole("region", { name: "Fits these laptops" }).getByRole("link", { name: "Framework Laptop 13" }),
+    );
     await expectText(shopper.getByTestId("part-available"), "1450");
     await journey.shot(shopper, "shopper-sees-the-edit");
   });
@@ -159,7 +161,9 @@ describe("an admin running the shop, and a shopper", () => {
       .getByRole("button", { name: `Retire ${BATTERY}` })
       .click();
     await expectToast(admin, "success", `${BATTERY} is retired`);
-    expect(questions).toEqual([`Retire ${BATTERY}? It leaves the shop (no new orders) but stays on the orders that have it.`]);
+    expect(questions).toEqual([
+      `Retire ${BATTERY}? It leaves the shop (no new orders) but stays on the orders that have it.`,
+    ]);
     await expectText(row(admin, BATTERY).locator('td[data-label="Status"]'), "Retired");
     await visible(row(admin, BATTERY).getByRole("button", { name: `Put ${BATTERY} back on sale` }));
 
@@ -199,7 +203,10 @@ describe("an admin running the shop, and a shopper", () => {
     await admin.getByLabel("Search orders").fill("ddr");
     await admin.getByRole("search", { name: "Orders" }).getByRole("button", { name: "Search", exact: true }).click();
     await expectCount(rows, 2);
-    expect((await rows.locator('td[data-label="Part"]').allInnerTexts()).map((text) => text.trim())).toEqual([DDR5, DDR4]);
+    expect((await rows.locator('td[data-label="Part"]').allInnerTexts()).map((text) => text.trim())).toEqual([
+      DDR5,
+      DDR4,
+    ]);
     await admin.getByLabel("Search orders").fill(CUSTOMER.email);
     await admin.getByRole("search", { name: "Orders" }).getByRole("button", { name: "Search", exact: true }).click();
     await expectCount(rows, 4);
@@ -212,7 +219,10 @@ describe("an admin running the shop, and a shopper", () => {
     // The export: the paid orders, as the list shows them.
     await admin.getByLabel("Show", { exact: true }).selectOption("paid");
     await expectCount(rows, 1);
-    const [download] = await Promise.all([admin.waitForEvent("download"), admin.getByRole("button", { name: "Export CSV" }).click()]);
+    const [download] = await Promise.all([
+      admin.waitForEvent("download"),
+      admin.getByRole("button", { name: "Export CSV" }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/^partshop-orders-\d{4}-\d{2}-\d{2}\.csv$/);
     const csv = fs.readFileSync((await download.path())!, "utf8").split("\r\n");
     expect(csv[0]).toBe(
@@ -292,7 +302,10 @@ describe("an admin running the shop, and a shopper", () => {
     try {
       await admin.goto("/dashboard/overview");
       await visible(admin.getByTestId("revenue-chart").locator("svg.recharts-surface"));
-      const widths = await admin.evaluate(() => ({ page: document.documentElement.scrollWidth, window: window.innerWidth }));
+      const widths = await admin.evaluate(() => ({
+        page: document.documentElement.scrollWidth,
+        window: window.innerWidth,
+      }));
       expect(widths.page).toBeLessThanOrEqual(widths.window);
       await journey.shot(admin, "overview-phone");
     } finally {

@@ -2,7 +2,12 @@ import { describe, expect, it } from "vitest";
 import { cardBrand, checkCard, luhnValid, TEST_PAYMENT_METHODS, testPaymentMethodCard } from "./cards";
 
 const NOW = new Date("2030-06-15T12:00:00Z");
-const card = (number: string, exp_month = "12", exp_year = "2034", cvc = "123") => ({ number, exp_month, exp_year, cvc });
+const card = (number: string, exp_month = "12", exp_year = "2034", cvc = "123") => ({
+  number,
+  exp_month,
+  exp_year,
+  cvc,
+});
 
 describe("card numbers", () => {
   it("pass the Luhn check when their check digit is right", () => {
@@ -35,13 +40,24 @@ describe("checking a card as Stripe does on confirm", () => {
   it("accepts a valid card, written with spaces or dashes, keeping only what may be kept", () => {
     const checked = checkCard(card("4242 4242-4242 4242"), NOW);
     expect(checked).toMatchObject({ ok: true, outcome: "success" });
-    expect(checked.card).toMatchObject({ brand: "visa", last4: "4242", exp_month: 12, exp_year: 2034, funding: "credit", checks: { cvc_check: "pass" } });
+    expect(checked.card).toMatchObject({
+      brand: "visa",
+      last4: "4242",
+      exp_month: 12,
+      exp_year: 2034,
+      funding: "credit",
+      checks: { cvc_check: "pass" },
+    });
     expect(JSON.stringify(checked.card)).not.toContain("4242424242424242");
   });
 
   it("gives a card the same fingerprint each time, and another card another", () => {
-    expect(checkCard(card("4242424242424242"), NOW).card!.fingerprint).toBe(checkCard(card("4242424242424242", "1", "31"), NOW).card!.fingerprint);
-    expect(checkCard(card("4242424242424242"), NOW).card!.fingerprint).not.toBe(checkCard(card("5555555555554444"), NOW).card!.fingerprint);
+    expect(checkCard(card("4242424242424242"), NOW).card!.fingerprint).toBe(
+      checkCard(card("4242424242424242", "1", "31"), NOW).card!.fingerprint,
+    );
+    expect(checkCard(card("4242424242424242"), NOW).card!.fingerprint).not.toBe(
+      checkCard(card("5555555555554444"), NOW).card!.fingerprint,
+    );
   });
 
   it.each([
@@ -65,7 +81,10 @@ describe("checking a card as Stripe does on confirm", () => {
   });
 
   it("is valid through the last day of its expiry month, and takes two-digit years as this century", () => {
-    expect(checkCard(card("4242424242424242", "6", "30"), NOW)).toMatchObject({ ok: true, card: { exp_year: 2030, exp_month: 6 } });
+    expect(checkCard(card("4242424242424242", "6", "30"), NOW)).toMatchObject({
+      ok: true,
+      card: { exp_year: 2030, exp_month: 6 },
+    });
   });
 
   it("records whether the cvc was checked: failed on a wrong one, not given when missing", () => {
@@ -82,7 +101,10 @@ describe("checking a card as Stripe does on confirm", () => {
 
 describe("ready-made test PaymentMethods", () => {
   it("stand for their card, valid until next year, with its outcome", () => {
-    expect(testPaymentMethodCard("pm_card_amex", NOW)).toMatchObject({ outcome: "success", card: { brand: "amex", last4: "0005", exp_year: 2031 } });
+    expect(testPaymentMethodCard("pm_card_amex", NOW)).toMatchObject({
+      outcome: "success",
+      card: { brand: "amex", last4: "0005", exp_year: 2031 },
+    });
     expect(testPaymentMethodCard("pm_card_chargeDeclinedFraudulent", NOW)?.outcome).toBe("fraudulent");
     expect(testPaymentMethodCard("pm_card_unknown", NOW)).toBeNull();
   });

@@ -51,7 +51,13 @@ export const DECLINES: Record<Exclude<CardOutcome, "success">, CardDecline> = {
     outcome_type: "blocked",
     risk_level: "highest",
   },
-  expired_card: decline("expired_card", "expired_card", "Your card has expired.", "The bank returned the decline code `expired_card`.", "exp_month"),
+  expired_card: decline(
+    "expired_card",
+    "expired_card",
+    "Your card has expired.",
+    "The bank returned the decline code `expired_card`.",
+    "exp_month",
+  ),
   incorrect_cvc: decline(
     "incorrect_cvc",
     "incorrect_cvc",
@@ -66,9 +72,18 @@ export const DECLINES: Record<Exclude<CardOutcome, "success">, CardDecline> = {
     "The bank returned the decline code `processing_error`.",
   ),
   // Failures Stripe detects before contacting the card network: no charge is created.
-  incorrect_number: { ...decline("incorrect_number", "incorrect_number", "Your card number is incorrect.", "", "number"), charged: false },
+  incorrect_number: {
+    ...decline("incorrect_number", "incorrect_number", "Your card number is incorrect.", "", "number"),
+    charged: false,
+  },
   invalid_expiry_month: {
-    ...decline("invalid_expiry_month", "invalid_expiry_month", "Your card's expiration month is invalid.", "", "exp_month"),
+    ...decline(
+      "invalid_expiry_month",
+      "invalid_expiry_month",
+      "Your card's expiration month is invalid.",
+      "",
+      "exp_month",
+    ),
     charged: false,
   },
   invalid_expiry_year: {
@@ -77,7 +92,13 @@ export const DECLINES: Record<Exclude<CardOutcome, "success">, CardDecline> = {
   },
 };
 
-function decline(code: string, declineCode: string, message: string, sellerMessage: string, param?: string): CardDecline {
+function decline(
+  code: string,
+  declineCode: string,
+  message: string,
+  sellerMessage: string,
+  param?: string,
+): CardDecline {
   return {
     code,
     decline_code: declineCode,
@@ -254,7 +275,10 @@ function details(number: string, brand: string, month: number, year: number, cvc
 }
 
 /** Card details of a `pm_card_*` test PaymentMethod (valid expiry, cvc checked). */
-export function testPaymentMethodCard(token: string, now = new Date()): { card: CardDetails; outcome: CardOutcome; dispute?: DisputeScenario } | null {
+export function testPaymentMethodCard(
+  token: string,
+  now = new Date(),
+): { card: CardDetails; outcome: CardOutcome; dispute?: DisputeScenario } | null {
   const number = TEST_PAYMENT_METHODS[token];
   if (!number) return null;
   const brand = cardBrand(number);

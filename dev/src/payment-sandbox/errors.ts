@@ -36,7 +36,10 @@ export function docUrl(code: string): string {
   return `https://stripe.com/docs/error-codes/${code.replace(/_/g, "-")}`;
 }
 
-export function invalidRequest(message: string, extra: { code?: string; param?: string; status?: number; payment_intent?: unknown } = {}): SandboxError {
+export function invalidRequest(
+  message: string,
+  extra: { code?: string; param?: string; status?: number; payment_intent?: unknown } = {},
+): SandboxError {
   const { status = 400, ...rest } = extra;
   return new SandboxError(status, {
     type: "invalid_request_error",
@@ -60,13 +63,20 @@ export function resourceMissing(kind: string, id: string, param: string, status 
 }
 
 export function unrecognizedUrl(method: string, path: string): SandboxError {
-  return invalidRequest(`Unrecognized request URL (${method}: ${path}). Please see https://stripe.com/docs or we can help at https://support.stripe.com/.`, {
-    status: 404,
-  });
+  return invalidRequest(
+    `Unrecognized request URL (${method}: ${path}). Please see https://stripe.com/docs or we can help at https://support.stripe.com/.`,
+    {
+      status: 404,
+    },
+  );
 }
 
 export function authenticationError(message: string): SandboxError {
-  return new SandboxError(401, { type: "invalid_request_error", message }, { "WWW-Authenticate": 'Basic realm="Stripe"' });
+  return new SandboxError(
+    401,
+    { type: "invalid_request_error", message },
+    { "WWW-Authenticate": 'Basic realm="Stripe"' },
+  );
 }
 
 export function idempotencyError(message: string, status = 400): SandboxError {

@@ -39,27 +39,40 @@ describe("Stripe's form encoding", () => {
   });
 
   it("refuses a key that is both a value and a hash, either way round", () => {
-    expect(refusal(() => parseForm("metadata=x&metadata[a]=1"))).toMatchObject({ status: 400, body: { type: "invalid_request_error", param: "metadata[a]" } });
-    expect(refusal(() => parseForm("metadata[a]=1&metadata=x"))?.body.message).toBe("Invalid hash: metadata cannot be both a value and a hash");
+    expect(refusal(() => parseForm("metadata=x&metadata[a]=1"))).toMatchObject({
+      status: 400,
+      body: { type: "invalid_request_error", param: "metadata[a]" },
+    });
+    expect(refusal(() => parseForm("metadata[a]=1&metadata=x"))?.body.message).toBe(
+      "Invalid hash: metadata cannot be both a value and a hash",
+    );
     // An empty value ("unset") may become a hash.
     expect(parseForm("metadata=&metadata[a]=1")).toEqual({ metadata: { a: "1" } });
   });
 
   it("refuses __proto__ anywhere in a key, so no parameter reaches Object.prototype", () => {
-    expect(refusal(() => parseForm("__proto__[polluted]=1"))?.body.message).toBe("Invalid parameter name: __proto__[polluted]");
+    expect(refusal(() => parseForm("__proto__[polluted]=1"))?.body.message).toBe(
+      "Invalid parameter name: __proto__[polluted]",
+    );
     expect(refusal(() => parseForm("metadata[__proto__]=1"))?.body.param).toBe("metadata[__proto__]");
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 });
 
 describe("typed parameters", () => {
-  const params = parseForm("n=42&neg=-7&big=99999999999999999999&f=1.5&yes=true&no=false&maybe=1&hash[a]=1&text=hi&unset=");
+  const params = parseForm(
+    "n=42&neg=-7&big=99999999999999999999&f=1.5&yes=true&no=false&maybe=1&hash[a]=1&text=hi&unset=",
+  );
 
   it("read integers, refusing decimals and numbers beyond what is exact", () => {
     expect(integerParam(params, "n")).toBe(42);
     expect(integerParam(params, "neg")).toBe(-7);
     expect(integerParam(params, "missing")).toBeUndefined();
-    expect(refusal(() => integerParam(params, "f"))?.body).toMatchObject({ code: "parameter_invalid_integer", param: "f", message: "Invalid integer: 1.5" });
+    expect(refusal(() => integerParam(params, "f"))?.body).toMatchObject({
+      code: "parameter_invalid_integer",
+      param: "f",
+      message: "Invalid integer: 1.5",
+    });
     expect(refusal(() => integerParam(params, "big"))?.body.code).toBe("parameter_invalid_integer");
   });
 

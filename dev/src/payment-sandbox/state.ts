@@ -39,7 +39,9 @@ export function loadState(file: string | undefined, log: (msg: string) => void):
   } catch (error) {
     const aside = `${file}.corrupt-${Date.now()}`;
     fs.renameSync(file, aside);
-    log(`stripe sandbox: state file ${file} is unreadable (${(error as Error).message}); moved to ${aside}, starting empty`);
+    log(
+      `stripe sandbox: state file ${file} is unreadable (${(error as Error).message}); moved to ${aside}, starting empty`,
+    );
     return emptyState();
   }
 }

@@ -111,8 +111,10 @@ export async function startStripeSandbox(opts: StripeSandboxOptions): Promise<St
 
 /** Mistakes in the options are programming errors: fail at start, not on the first request. */
 function checkOptions(opts: StripeSandboxOptions): void {
-  if (!opts.secretKey || !opts.publishableKey) throw new Error("stripe sandbox: secretKey and publishableKey are required");
-  if (opts.secretKey === opts.publishableKey) throw new Error("stripe sandbox: secretKey and publishableKey must differ");
+  if (!opts.secretKey || !opts.publishableKey)
+    throw new Error("stripe sandbox: secretKey and publishableKey are required");
+  if (opts.secretKey === opts.publishableKey)
+    throw new Error("stripe sandbox: secretKey and publishableKey must differ");
   if (!opts.webhookSecret) throw new Error("stripe sandbox: webhookSecret is required");
   if (opts.webhookUrl) new URL(opts.webhookUrl); // throws early on a malformed URL
 }
@@ -137,7 +139,11 @@ function saveQuietly(file: string | undefined, state: SandboxState, log: (msg: s
 }
 
 /** Stops deliveries and the server (dropping open connections), then saves; every call gets the same promise. */
-function closeOnce(server: http.Server, dispatcher: WebhookDispatcher | null, persist: () => void): () => Promise<void> {
+function closeOnce(
+  server: http.Server,
+  dispatcher: WebhookDispatcher | null,
+  persist: () => void,
+): () => Promise<void> {
   let closing: Promise<void> | null = null;
   return () => {
     closing ??= new Promise<void>((resolve) => {

@@ -3,7 +3,13 @@ import type { CardDetails, CardOutcome, DisputeScenario } from "./cards";
 /** The subset of Stripe's API objects the sandbox serves, shaped like the real ones. */
 
 export type PaymentIntentStatus =
-  "requires_payment_method" | "requires_confirmation" | "requires_action" | "processing" | "requires_capture" | "canceled" | "succeeded";
+  | "requires_payment_method"
+  | "requires_confirmation"
+  | "requires_action"
+  | "processing"
+  | "requires_capture"
+  | "canceled"
+  | "succeeded";
 
 export interface Address {
   city: string | null;

@@ -3,13 +3,20 @@
  * deliveries over HTTP (POST /sandbox/webhooks, a sandbox-only control). While paused, events are
  * recorded and listed by GET /v1/events but never delivered, not even after resuming.
  */
-export async function setSandboxWebhookDelivery(sandboxUrl: string, secretKey: string, deliver: boolean): Promise<void> {
+export async function setSandboxWebhookDelivery(
+  sandboxUrl: string,
+  secretKey: string,
+  deliver: boolean,
+): Promise<void> {
   const response = await fetch(new URL("/sandbox/webhooks", sandboxUrl), {
     method: "POST",
     headers: { Authorization: `Bearer ${secretKey}`, "Content-Type": "application/json" },
     body: JSON.stringify({ deliver }),
   });
-  if (!response.ok) throw new Error(`could not ${deliver ? "resume" : "pause"} the sandbox's webhooks: HTTP ${response.status} ${await response.text()}`);
+  if (!response.ok)
+    throw new Error(
+      `could not ${deliver ? "resume" : "pause"} the sandbox's webhooks: HTTP ${response.status} ${await response.text()}`,
+    );
 }
 
 export function pauseSandboxWebhooks(sandboxUrl: string, secretKey: string): Promise<void> {

@@ -7,7 +7,13 @@ import { startStripeSandbox, type StripeSandbox } from "../../src/payment-sandbo
 
 /** The real stripe SDK, pointed at the sandbox. */
 export function client(sandbox: StripeSandbox, key: string): Stripe {
-  return new Stripe(key, { host: "127.0.0.1", port: sandbox.port, protocol: "http", maxNetworkRetries: 0, telemetry: false });
+  return new Stripe(key, {
+    host: "127.0.0.1",
+    port: sandbox.port,
+    protocol: "http",
+    maxNetworkRetries: 0,
+    telemetry: false,
+  });
 }
 
 export interface CardFields {
@@ -79,7 +85,9 @@ export class WebhookReceiver {
 
   /** Where the delivery of a `type` event about the object `objectId` is among those received; -1 if none. */
   indexOf(type: string, objectId: string): number {
-    return this.events().findIndex((event) => event.type === type && (event.data.object as { id?: string }).id === objectId);
+    return this.events().findIndex(
+      (event) => event.type === type && (event.data.object as { id?: string }).id === objectId,
+    );
   }
 
   /** Waits for a `type` event about `objectId`, and returns it once its signature checks out with `secret`. */

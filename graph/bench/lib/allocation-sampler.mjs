@@ -15,7 +15,11 @@ const seconds = Number(process.env.ALLOCATION_SECONDS ?? 8);
 const dir = process.env.ALLOCATION_PROFILE_DIR ?? "/tmp/allocations";
 const session = new inspector.Session();
 session.connect();
-const sampling = { samplingInterval: 4096, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true };
+const sampling = {
+  samplingInterval: 4096,
+  includeObjectsCollectedByMajorGC: true,
+  includeObjectsCollectedByMinorGC: true,
+};
 setTimeout(() => {
   session.post("HeapProfiler.startSampling", sampling, (error) => {
     if (error) return console.error("allocation sampling did not start", error);

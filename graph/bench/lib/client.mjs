@@ -6,7 +6,11 @@ export async function call(baseUrl, method, path, { token, body, headers = {} } 
   const allHeaders = { accept: "application/json", ...headers };
   if (token) allHeaders.authorization = `Bearer ${token}`;
   if (body !== undefined) allHeaders["content-type"] = "application/json";
-  const response = await fetch(baseUrl + path, { method, headers: allHeaders, body: body === undefined ? undefined : JSON.stringify(body) });
+  const response = await fetch(baseUrl + path, {
+    method,
+    headers: allHeaders,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   const text = await response.text();
   let parsed = text;
   try {
@@ -23,7 +27,11 @@ const stormAgent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
 export function postJson(baseUrl, path, { token, body }) {
   return new Promise((resolve, reject) => {
     const payload = JSON.stringify(body);
-    const headers = { accept: "application/json", "content-type": "application/json", "content-length": Buffer.byteLength(payload) };
+    const headers = {
+      accept: "application/json",
+      "content-type": "application/json",
+      "content-length": Buffer.byteLength(payload),
+    };
     if (token) headers.authorization = `Bearer ${token}`;
     const request = http.request(baseUrl + path, { method: "POST", agent: stormAgent, headers }, (response) => {
       let text = "";
@@ -43,7 +51,8 @@ export function postJson(baseUrl, path, { token, body }) {
   });
 }
 
-export const gql = (baseUrl, query, variables = {}, token) => call(baseUrl, "POST", "/graphql", { token, body: { query, variables } });
+export const gql = (baseUrl, query, variables = {}, token) =>
+  call(baseUrl, "POST", "/graphql", { token, body: { query, variables } });
 
 export function expectOk(answer, what) {
   if (answer.status < 200 || answer.status >= 300 || answer.body?.errors) {
@@ -66,12 +75,20 @@ async function emulatorCall(emulatorHost, path, body) {
 /** A Firebase account in the emulator, exchanged for the shop's access token (PUT /user/{email}). */
 export async function newCustomer(emulatorHost, shopUrl, label) {
   const email = `${label}-${crypto.randomBytes(4).toString("hex")}@example.com`;
-  const { idToken } = await emulatorCall(emulatorHost, "accounts:signUp", { email, password: "bench-secret-123", returnSecureToken: true });
+  const { idToken } = await emulatorCall(emulatorHost, "accounts:signUp", {
+    email,
+    password: "bench-secret-123",
+    returnSecureToken: true,
+  });
   return { email, token: await exchange(shopUrl, email, idToken) };
 }
 
 export async function signIn(emulatorHost, shopUrl, email, password) {
-  const { idToken } = await emulatorCall(emulatorHost, "accounts:signInWithPassword", { email, password, returnSecureToken: true });
+  const { idToken } = await emulatorCall(emulatorHost, "accounts:signInWithPassword", {
+    email,
+    password,
+    returnSecureToken: true,
+  });
   return { email, token: await exchange(shopUrl, email, idToken) };
 }
 

@@ -37,7 +37,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const [file, from, to, rate] = process.argv.slice(2);
   const { seconds, young, other } = summarizeGcTrace(fs.readFileSync(file, "utf8"), Number(from), Number(to));
   const perSecond = (value) => value / seconds;
-  console.log(`${seconds} s: ${young.count} scavenges (${perSecond(young.count).toFixed(1)}/s), ${young.pauseMs.toFixed(0)} ms paused`);
+  console.log(
+    `${seconds} s: ${young.count} scavenges (${perSecond(young.count).toFixed(1)}/s), ${young.pauseMs.toFixed(0)} ms paused`,
+  );
   console.log(
     `  survived ${(young.survivedBytes / young.count / 1e6).toFixed(2)} MB a scavenge, promoted ${(perSecond(young.promotedBytes) / 1e6).toFixed(1)} MB/s, allocated ${(perSecond(young.allocatedBytes) / 1e6).toFixed(1)} MB/s`,
   );

@@ -23,7 +23,11 @@ export const VIEWER_ORDERS = `query MyOrders($first: Int) {
 export const post = (url, query, variables, token) => ({
   url: `${url}/graphql`,
   method: "POST",
-  headers: { "content-type": "application/json", accept: "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+  headers: {
+    "content-type": "application/json",
+    accept: "application/json",
+    ...(token ? { authorization: `Bearer ${token}` } : {}),
+  },
   body: JSON.stringify({ query, variables }),
 });
 
@@ -50,7 +54,9 @@ export function missScenarios(shopUrl, { customerToken, partGlobalId }) {
     {
       key: "graphqlFreshVariables",
       name: "GraphQL parts, new variables",
-      options: everyRequestNew(post(shopUrl, HOME_PARTS, { first: 20 }), (n) => JSON.stringify({ query: HOME_PARTS, variables: { first: 20, request: n } })),
+      options: everyRequestNew(post(shopUrl, HOME_PARTS, { first: 20 }), (n) =>
+        JSON.stringify({ query: HOME_PARTS, variables: { first: 20, request: n } }),
+      ),
     },
     {
       key: "graphqlFreshDocument",
@@ -64,7 +70,11 @@ export function missScenarios(shopUrl, { customerToken, partGlobalId }) {
       name: "GraphQL viewer.orders, uncached",
       options: uncached(post(shopUrl, VIEWER_ORDERS, { first: 20 }, customerToken)),
     },
-    { key: "partUncached", name: "GraphQL node(id:) part, uncached", options: uncached(post(shopUrl, NODE_PART, { id: partGlobalId })) },
+    {
+      key: "partUncached",
+      name: "GraphQL node(id:) part, uncached",
+      options: uncached(post(shopUrl, NODE_PART, { id: partGlobalId })),
+    },
   ];
 }
 
@@ -89,7 +99,12 @@ export async function customerWithOrders(emulatorHost, shopUrl) {
     expectOk(
       await call(shopUrl, "POST", "/order", {
         token: customer.token,
-        body: { orderId: part._id, quantity: part.min_order_quantity, address: "1 Bench Road, York", phone: "0123456789" },
+        body: {
+          orderId: part._id,
+          quantity: part.min_order_quantity,
+          address: "1 Bench Road, York",
+          phone: "0123456789",
+        },
       }),
       "place order",
     );

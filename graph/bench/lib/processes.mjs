@@ -112,7 +112,12 @@ export const benchNodeArgs = () => (process.env.BENCH_NODE_ARGS ?? "").split(" "
  * emulator and the sandbox itself); if it hangs, the whole group is killed and a PostgreSQL
  * left behind in its data folder is stopped by its pid.
  */
-export async function spawnShop(label, env, cleanup, { timeoutMs = 150_000, main = MAIN, nodeArgs = benchNodeArgs() } = {}) {
+export async function spawnShop(
+  label,
+  env,
+  cleanup,
+  { timeoutMs = 150_000, main = MAIN, nodeArgs = benchNodeArgs() } = {},
+) {
   const port = Number(env.PORT);
   let output = "";
   const childEnv = { ...process.env, ...env };
@@ -164,8 +169,10 @@ export async function spawnShop(label, env, cleanup, { timeoutMs = 150_000, main
   cleanup.add(`shop ${label}`, () => shop.stop());
   const deadline = Date.now() + timeoutMs;
   while (!/Partshop is ready/.test(output)) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`shop ${label} exited during start:\n${output.slice(-4000)}`);
-    if (Date.now() > deadline) throw new Error(`shop ${label} did not start in ${timeoutMs / 1000} s:\n${output.slice(-4000)}`);
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`shop ${label} exited during start:\n${output.slice(-4000)}`);
+    if (Date.now() > deadline)
+      throw new Error(`shop ${label} did not start in ${timeoutMs / 1000} s:\n${output.slice(-4000)}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   return shop;
@@ -174,9 +181,13 @@ export async function spawnShop(label, env, cleanup, { timeoutMs = 150_000, main
 /** The bare node:http ceiling server, in its own process so it does not share the load generator's CPU. */
 export async function spawnCeiling(body, contentType, cleanup) {
   const port = await freePort();
-  const child = spawn(process.execPath, [path.join(GRAPH_DIR, "bench", "ceiling-server.mjs"), String(port), contentType], {
-    stdio: ["pipe", "pipe", "inherit"],
-  });
+  const child = spawn(
+    process.execPath,
+    [path.join(GRAPH_DIR, "bench", "ceiling-server.mjs"), String(port), contentType],
+    {
+      stdio: ["pipe", "pipe", "inherit"],
+    },
+  );
   const exited = new Promise((resolve) => child.once("exit", resolve));
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) {
@@ -196,10 +207,14 @@ export async function spawnCeiling(body, contentType, cleanup) {
 /** A server of the bench's that answers from the database (`node <script> <port> <database url>`), in its own process; `env` adds to the environment. */
 export async function spawnDatabaseServer(script, databaseUrl, cleanup, nodeArgs = [], env = {}) {
   const port = await freePort();
-  const child = spawn(process.execPath, [...GRAPHQL_AS_IN_PRODUCTION, ...nodeArgs, path.join(GRAPH_DIR, "bench", script), String(port), databaseUrl], {
-    stdio: ["ignore", "pipe", "inherit"],
-    env: { ...process.env, ...env },
-  });
+  const child = spawn(
+    process.execPath,
+    [...GRAPHQL_AS_IN_PRODUCTION, ...nodeArgs, path.join(GRAPH_DIR, "bench", script), String(port), databaseUrl],
+    {
+      stdio: ["ignore", "pipe", "inherit"],
+      env: { ...process.env, ...env },
+    },
+  );
   const exited = new Promise((resolve) => child.once("exit", resolve));
   cleanup.add(script, async () => {
     if (child.exitCode === null && child.signalCode === null) {
@@ -240,7 +255,8 @@ export function postgresCpuMs(postmasterPid) {
       if (!/^\d+$/.test(entry)) continue;
       try {
         const fields = fs.readFileSync(`/proc/${entry}/stat`, "utf8").split(") ")[1].split(" ");
-        if (Number(fields[1]) === postmasterPid) children += ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+        if (Number(fields[1]) === postmasterPid)
+          children += ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
       } catch {}
     }
     const reaped = reapedChildrenCpuMs(postmasterPid);

@@ -49,7 +49,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const totals = new Map();
   // PROFILE_SKIP_SECONDS: leave out the start of each profile (start-up, fixtures).
   const skip = Number(process.env.PROFILE_SKIP_SECONDS ?? 0);
-  for (const file of process.argv.slice(2)) for (const [owner, ms] of summarizeProfile(file, skip)) totals.set(owner, (totals.get(owner) ?? 0) + ms);
+  for (const file of process.argv.slice(2))
+    for (const [owner, ms] of summarizeProfile(file, skip)) totals.set(owner, (totals.get(owner) ?? 0) + ms);
   for (const { owner, ms, share } of shares(totals).slice(0, 25))
     console.log(`${(share * 100).toFixed(1).padStart(6)}%  ${String(ms).padStart(7)} ms  ${owner}`);
 }

@@ -21,7 +21,18 @@ const BRANDS = [
   "Microsoft Surface Laptop",
   "Lenovo IdeaPad",
 ];
-const KINDS = ["Battery", "Keyboard", "Display panel", "Charger", "SSD", "Memory module", "Fan", "Hinge kit", "Touchpad", "Webcam"];
+const KINDS = [
+  "Battery",
+  "Keyboard",
+  "Display panel",
+  "Charger",
+  "SSD",
+  "Memory module",
+  "Fan",
+  "Hinge kit",
+  "Touchpad",
+  "Webcam",
+];
 /**
  * Each kind's prices in cents, lowest and highest, as a real catalogue's follow its kinds (a fan is
  * never $200, a screen never $10): what PostgreSQL, taking a word and a price for independent,
@@ -190,8 +201,11 @@ export async function seedAtScale(db, scale = SCALE) {
   );
   for (const { table, name } of keys) await db.query(`ALTER TABLE ${table} DROP CONSTRAINT ${name}`);
   const keysOf = (table) =>
-    keys.filter((key) => key.table === table).map(({ name, definition }) => `ALTER TABLE ${table} ADD CONSTRAINT ${name} ${definition}`);
-  const indexesOf = (side, gin) => dropped.filter((index) => index.side === side && index.gin === gin).map((index) => index.definition);
+    keys
+      .filter((key) => key.table === table)
+      .map(({ name, definition }) => `ALTER TABLE ${table} ADD CONSTRAINT ${name} ${definition}`);
+  const indexesOf = (side, gin) =>
+    dropped.filter((index) => index.side === side && index.gin === gin).map((index) => index.definition);
   // The triggers that read what a statement wrote (REFERENCING NEW or OLD TABLE) do not fire
   // while the rows are generated (replica role, below), but PostgreSQL still keeps a copy of every
   // row written for them: 2.5 of the million orders' 13–14 s. Dropped for the generation as well,
@@ -231,7 +245,13 @@ export async function seedAtScale(db, scale = SCALE) {
      CROSS JOIN LATERAL (SELECT ($2::text[])[1 + n % ${FIRST_NAMES.length}] AS name) f
      CROSS JOIN LATERAL (SELECT ($3::text[])[1 + (n / ${FIRST_NAMES.length}) % ${LAST_NAMES.length}] AS name) l`,
       [scale.users, FIRST_NAMES, LAST_NAMES],
-    ).then(() => makeIndexes("users' keys and indexes", db, [...keysOf("users"), ...indexesOf("users", false), ...indexesOf("users", true)]));
+    ).then(() =>
+      makeIndexes("users' keys and indexes", db, [
+        ...keysOf("users"),
+        ...indexesOf("users", false),
+        ...indexesOf("users", true),
+      ]),
+    );
     const parts = stepOn(second)(
       "parts",
       `INSERT INTO parts (name, part_number, img, price_cents, available, min_order_quantity, short_desc, created_at, retired_at)
@@ -264,7 +284,9 @@ export async function seedAtScale(db, scale = SCALE) {
     // The checkpoint the WAL would have forced, now rather than while the pages are measured.
     await step("checkpoint", "CHECKPOINT");
     // The caches of every process forget what they knew.
-    await db.query("SELECT pg_notify('catalogue_changed', ''), pg_notify('accounts_changed', ''), pg_notify('users_changed', '')");
+    await db.query(
+      "SELECT pg_notify('catalogue_changed', ''), pg_notify('accounts_changed', ''), pg_notify('users_changed', '')",
+    );
   } finally {
     await second.end();
     await db.query("ALTER SYSTEM RESET max_wal_size");
@@ -281,7 +303,9 @@ export async function seedAtScale(db, scale = SCALE) {
     const step = stepOn(second);
     // Models in a known order (series b, model k is the (b * MODELS_PER_SERIES + k)th), then each
     // part n of series b = (n / 10) % 8 fits models (7n + 17j) % MODELS_PER_SERIES, j < 3: distinct.
-    const models = BRANDS.flatMap((entry) => Array.from({ length: MODELS_PER_SERIES }, (_, k) => [brandOf(entry), modelName(seriesOf(entry), k)]));
+    const models = BRANDS.flatMap((entry) =>
+      Array.from({ length: MODELS_PER_SERIES }, (_, k) => [brandOf(entry), modelName(seriesOf(entry), k)]),
+    );
     await step(
       "laptop models",
       `INSERT INTO laptop_models (brand, model) SELECT brand, model FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS m(brand, model, i)
@@ -346,7 +370,10 @@ export async function seedAtScale(db, scale = SCALE) {
     // What the triggers (off above) keep: every name each part has had (migration 1764640000000).
     // The rows made before the seed are there already, and the seeded orders carry their part's
     // name as it is: the names come from the 100,000 parts, not from the million orders.
-    await step("part names", `INSERT INTO part_names (part_id, name) SELECT id, name FROM parts WHERE short_desc LIKE 'Scale part %' ON CONFLICT DO NOTHING`);
+    await step(
+      "part names",
+      `INSERT INTO part_names (part_id, name) SELECT id, name FROM parts WHERE short_desc LIKE 'Scale part %' ON CONFLICT DO NOTHING`,
+    );
     await makeIndexes("parts' gin indexes", second, indexesOf("parts", true));
     // What the triggers (off above) keep: every email and name orders were placed under (migration
     // 1764660000000). As with part names, from the customers with orders (user i has some when
@@ -358,7 +385,10 @@ export async function seedAtScale(db, scale = SCALE) {
        ON CONFLICT DO NOTHING`,
       [scale.orders],
     );
-    await makeIndexes("customer names' indexes", second, [...indexesOf("customer names", false), ...indexesOf("customer names", true)]);
+    await makeIndexes("customer names' indexes", second, [
+      ...indexesOf("customer names", false),
+      ...indexesOf("customer names", true),
+    ]);
   }
 
   async function ordersSide() {

@@ -11,8 +11,30 @@ import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
 import { newCustomer, signIn } from "./client.mjs";
-import { Cleanup, cpuMs, embeddedDatabaseUrl, freePort, makeDataDir, postgresCpuMs, postmasterPidOf, REPO_DIR, rssMb, spawnShop } from "./processes.mjs";
-import { brandOf, BRANDS, KINDS, MODELS_PER_SERIES, modelName, SCALE, SCALE_EMAIL_DOMAIN, scaleCustomerEmail, seedAtScale, seriesOf } from "./scale-seed.mjs";
+import {
+  Cleanup,
+  cpuMs,
+  embeddedDatabaseUrl,
+  freePort,
+  makeDataDir,
+  postgresCpuMs,
+  postmasterPidOf,
+  REPO_DIR,
+  rssMb,
+  spawnShop,
+} from "./processes.mjs";
+import {
+  brandOf,
+  BRANDS,
+  KINDS,
+  MODELS_PER_SERIES,
+  modelName,
+  SCALE,
+  SCALE_EMAIL_DOMAIN,
+  scaleCustomerEmail,
+  seedAtScale,
+  seriesOf,
+} from "./scale-seed.mjs";
 
 export const SCALE_TARGETS = { singleP99Ms: 50, loadedP99Ms: 150, loadConnections: 20, exportRssMb: 250 };
 /** Tables whose sequential scan on a request path is a finding. */
@@ -57,10 +79,21 @@ const round = (n, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
 const lenovoSeries = BRANDS.filter((entry) => entry.startsWith("Lenovo ")).map(seriesOf);
 const otherBrands = BRANDS.filter((entry) => !entry.startsWith("Lenovo "));
 /** Two words with a typo, as the issue's "thinkpad batery". */
-const TYPO_SEARCHES = ["thinkpad batery", "thinkpad keybord", "ideapad charjer", "thinkpad webcan", "ideapad touchpda", "thinkpad hinge kitt"];
+const TYPO_SEARCHES = [
+  "thinkpad batery",
+  "thinkpad keybord",
+  "ideapad charjer",
+  "thinkpad webcan",
+  "ideapad touchpda",
+  "thinkpad hinge kitt",
+];
 /** One word of the catalogue's makers, series and kinds of part, as a shopper types it. */
 const BROAD_WORDS = [
-  ...new Set([...BRANDS.map(brandOf), ...BRANDS.map((entry) => seriesOf(entry).split(" ")[0]), ...KINDS.map((kind) => kind.split(" ")[0])]),
+  ...new Set([
+    ...BRANDS.map(brandOf),
+    ...BRANDS.map((entry) => seriesOf(entry).split(" ")[0]),
+    ...KINDS.map((kind) => kind.split(" ")[0]),
+  ]),
 ].map((word) => word.toLowerCase());
 /** A customer's email as an admin types part of it: one customer of 100,000 (about 10 orders). */
 const oneCustomer = (n) => scaleCustomerEmail(1 + ((n * 7919) % SCALE.users)).replace(/@.*/, "@");
@@ -69,7 +102,11 @@ const oneCustomer = (n) => scaleCustomerEmail(1 + ((n * 7919) % SCALE.users)).re
 function scenarios(samples) {
   /** "keyboard thinkpad T15": a kind, a series and one of its models, from a part on sale (tens of parts of 100,000). */
   const kindSeriesModel = (n) => pick(samples, n);
-  const graphql = (query, variables) => ({ method: "POST", path: "/graphql", body: JSON.stringify({ query, variables }) });
+  const graphql = (query, variables) => ({
+    method: "POST",
+    path: "/graphql",
+    body: JSON.stringify({ query, variables }),
+  });
   return [
     { key: "partsPage", name: "GraphQL parts(first: 20)", request: (n) => graphql(PARTS_PAGE, { first: 20, n }) },
     {
@@ -128,7 +165,11 @@ function scenarios(samples) {
           ],
           n,
         );
-        return graphql(PARTS_SEARCH, { search: pick(BROAD_WORDS, n * 7 + 3), filter: { minPrice, maxPrice }, first: 20 });
+        return graphql(PARTS_SEARCH, {
+          search: pick(BROAD_WORDS, n * 7 + 3),
+          filter: { minPrice, maxPrice },
+          first: 20,
+        });
       },
     },
     {
@@ -160,7 +201,12 @@ function scenarios(samples) {
       // cheaper (or dearer) kind first ("display panel" cheapest first 57 ms alone).
       key: "searchKindByPrice",
       name: "GraphQL search, a kind of part by price",
-      request: (n) => graphql(PARTS_SEARCH, { search: pick(KINDS, n).toLowerCase(), orderBy: pick(["PRICE_ASC", "PRICE_DESC"], n * 3 + 1), first: 20 }),
+      request: (n) =>
+        graphql(PARTS_SEARCH, {
+          search: pick(KINDS, n).toLowerCase(),
+          orderBy: pick(["PRICE_ASC", "PRICE_DESC"], n * 3 + 1),
+          first: 20,
+        }),
     },
     {
       // A series word (thousands of parts) with another maker's brand, or, every third request,
@@ -287,7 +333,9 @@ function sendOnce(url, { method, path: requestPath, body }, headers) {
     const request = http.request(url + requestPath, { method, agent, headers }, (response) => {
       const chunks = [];
       response.on("data", (chunk) => chunks.push(chunk));
-      response.on("end", () => resolve({ status: response.statusCode, headers: response.headers, body: Buffer.concat(chunks) }));
+      response.on("end", () =>
+        resolve({ status: response.statusCode, headers: response.headers, body: Buffer.concat(chunks) }),
+      );
       response.on("error", reject);
     });
     request.on("error", reject);
@@ -360,8 +408,12 @@ function loaded(ctx, scenario, first, duration) {
           p50Ms: result.latency.p50,
           p99Ms: result.latency.p99,
           errors: result.errors + result.timeouts + result.non2xx,
-          serverCpuMsPerRequest: result.requests.total ? round((cpuMs(ctx.shop.pid) - cpuBefore) / result.requests.total, 3) : null,
-          postgresCpuMsPerRequest: result.requests.total ? round((postgresCpuMs(ctx.postmasterPid) - postgresBefore) / result.requests.total, 3) : null,
+          serverCpuMsPerRequest: result.requests.total
+            ? round((cpuMs(ctx.shop.pid) - cpuBefore) / result.requests.total, 3)
+            : null,
+          postgresCpuMsPerRequest: result.requests.total
+            ? round((postgresCpuMs(ctx.postmasterPid) - postgresBefore) / result.requests.total, 3)
+            : null,
         });
       },
     );
@@ -390,10 +442,16 @@ function rowsExamined(plan) {
 /** The statements a request runs (X-Sql-Statements: keep), each EXPLAINed with its parameters. */
 async function explainRequest(ctx, scenario) {
   const request = scenario.request(999_999);
-  const answer = await send(ctx.explainer.url, request, headersOf(ctx, scenario, request, { "x-sql-statements": "keep" }));
+  const answer = await send(
+    ctx.explainer.url,
+    request,
+    headersOf(ctx, scenario, request, { "x-sql-statements": "keep" }),
+  );
   const encoded = answer.headers["x-sql-statements"];
   if (answer.status !== 200 || !encoded)
-    throw new Error(`scale: ${scenario.name} for EXPLAIN answered ${answer.status}: ${answer.body.toString("utf8").slice(0, 300)}`);
+    throw new Error(
+      `scale: ${scenario.name} for EXPLAIN answered ${answer.status}: ${answer.body.toString("utf8").slice(0, 300)}`,
+    );
   const statements = encoded ? JSON.parse(Buffer.from(encoded, "base64").toString("utf8")) : [];
   return explainStatements(ctx, statements);
 }
@@ -410,7 +468,14 @@ async function explainStatements(ctx, statements) {
       plan = `(EXPLAIN failed: ${error.message})`;
     }
     const time = /Execution Time: ([\d.]+) ms/.exec(plan);
-    plans.push({ sql, parameters, plan, seqScans: seqScansOf(plan), rowsExamined: rowsExamined(plan), executionMs: time ? Number(time[1]) : null });
+    plans.push({
+      sql,
+      parameters,
+      plan,
+      seqScans: seqScansOf(plan),
+      rowsExamined: rowsExamined(plan),
+      executionMs: time ? Number(time[1]) : null,
+    });
   }
   return plans;
 }
@@ -527,7 +592,10 @@ export async function scalePhase({ log, cleanup: outer, duration, label }) {
     // unpaid order per customer and part) become the signed-in customer's.
     const {
       rows: [me],
-    } = await ctx.db.query(`SELECT id, email, coalesce(display_name, split_part(email, '@', 1)) AS name FROM users WHERE email = $1`, [ctx.customer.email]);
+    } = await ctx.db.query(
+      `SELECT id, email, coalesce(display_name, split_part(email, '@', 1)) AS name FROM users WHERE email = $1`,
+      [ctx.customer.email],
+    );
     const moved = await ctx.db.query(
       `UPDATE orders SET user_id = $1, user_email = $2, user_name = $3
        WHERE id IN (SELECT id FROM (SELECT DISTINCT ON (part_id) id, seq FROM orders WHERE user_email LIKE '%@${SCALE_EMAIL_DOMAIN}' ORDER BY part_id, seq DESC) o ORDER BY seq DESC LIMIT $4)`,
@@ -551,10 +619,15 @@ export async function scalePhase({ log, cleanup: outer, duration, label }) {
       const request = scenario.request(0);
       const answer = await send(ctx.shop.url, request, headersOf(ctx, scenario, request));
       const text = answer.body.toString("utf8");
-      if (answer.status !== 200 || text.includes('"errors"')) throw new Error(`scale: ${scenario.name} answered ${answer.status}: ${text.slice(0, 300)}`);
+      if (answer.status !== 200 || text.includes('"errors"'))
+        throw new Error(`scale: ${scenario.name} answered ${answer.status}: ${text.slice(0, 300)}`);
       scenario.bytes = answer.body.length;
       scenario.rows =
-        request.path === "/graphql" ? (text.match(/"cursor"|"node"|"day"/g) ?? []).length : Array.isArray(JSON.parse(text)) ? JSON.parse(text).length : null;
+        request.path === "/graphql"
+          ? (text.match(/"cursor"|"node"|"day"/g) ?? []).length
+          : Array.isArray(JSON.parse(text))
+            ? JSON.parse(text).length
+            : null;
     }
     const results = {};
     for (const scenario of chosen) {
@@ -599,9 +672,14 @@ export async function scalePhase({ log, cleanup: outer, duration, label }) {
     const file = path.join(REPO_DIR, "bench-results", `scale-plans-${label}.txt`);
     fs.mkdirSync(path.dirname(file), { recursive: true });
     const out = [];
-    for (const [key, r] of [...Object.entries(results), ["csvExport", { name: "GET /admin/orders.csv", plans: exported.plans }]]) {
+    for (const [key, r] of [
+      ...Object.entries(results),
+      ["csvExport", { name: "GET /admin/orders.csv", plans: exported.plans }],
+    ]) {
       for (const [i, p] of r.plans.entries()) {
-        out.push(`=== ${r.name} (${key}) statement ${i + 1}/${r.plans.length}${p.seqScans.length ? `  SEQ SCAN: ${p.seqScans.join(", ")}` : ""}`);
+        out.push(
+          `=== ${r.name} (${key}) statement ${i + 1}/${r.plans.length}${p.seqScans.length ? `  SEQ SCAN: ${p.seqScans.join(", ")}` : ""}`,
+        );
         out.push(p.sql.replace(/\s+/g, " ").trim());
         out.push(`-- parameters: ${JSON.stringify(p.parameters)}`);
         out.push(p.plan, "");
@@ -609,9 +687,18 @@ export async function scalePhase({ log, cleanup: outer, duration, label }) {
     }
     fs.writeFileSync(file, out.join("\n"));
     // The JSON keeps the figures; the plans are in the text file.
-    for (const r of Object.values(results)) r.plans = r.plans.map((p) => ({ ...withoutPlan(p), sql: p.sql.replace(/\s+/g, " ").trim().slice(0, 300) }));
+    for (const r of Object.values(results))
+      r.plans = r.plans.map((p) => ({ ...withoutPlan(p), sql: p.sql.replace(/\s+/g, " ").trim().slice(0, 300) }));
     exported.plans = exported.plans.map((p) => ({ ...withoutPlan(p), sql: undefined }));
-    return { scale: SCALE, seedMs: seed, customerOrders: moved.rowCount, durationSeconds: duration, plansFile: file, scenarios: results, csvExport: exported };
+    return {
+      scale: SCALE,
+      seedMs: seed,
+      customerOrders: moved.rowCount,
+      durationSeconds: duration,
+      plansFile: file,
+      scenarios: results,
+      csvExport: exported,
+    };
   } finally {
     await cleanup.run();
   }
@@ -624,11 +711,18 @@ const loadedP99 = (x) => (!x.loaded ? "-" : x.loaded.total > 0 ? x.loaded.p99Ms 
 export function scaleVerdicts(s) {
   const v = {};
   const measured = Object.values(s.scenarios).filter((x) => !x.info);
-  v[`scale: p99 < ${SCALE_TARGETS.singleP99Ms} ms single-user, every page and search`] = measured.every((x) => x.single.p99Ms < SCALE_TARGETS.singleP99Ms);
-  v[`scale: p99 < ${SCALE_TARGETS.loadedP99Ms} ms at ${SCALE_TARGETS.loadConnections} connections, every page and search`] = measured.every(loadedOk);
+  v[`scale: p99 < ${SCALE_TARGETS.singleP99Ms} ms single-user, every page and search`] = measured.every(
+    (x) => x.single.p99Ms < SCALE_TARGETS.singleP99Ms,
+  );
+  v[
+    `scale: p99 < ${SCALE_TARGETS.loadedP99Ms} ms at ${SCALE_TARGETS.loadConnections} connections, every page and search`
+  ] = measured.every(loadedOk);
   v["scale: no Seq Scan of a large table on a request path"] = measured.every((x) => x.seqScans.length === 0);
-  v["scale: no errors"] = Object.values(s.scenarios).every((x) => x.single.errors === 0 && (x.loaded?.errors ?? 0) === 0);
-  v[`scale: RSS < ${SCALE_TARGETS.exportRssMb} MB during the CSV export`] = s.csvExport.status === 200 && s.csvExport.peakRssMb < SCALE_TARGETS.exportRssMb;
+  v["scale: no errors"] = Object.values(s.scenarios).every(
+    (x) => x.single.errors === 0 && (x.loaded?.errors ?? 0) === 0,
+  );
+  v[`scale: RSS < ${SCALE_TARGETS.exportRssMb} MB during the CSV export`] =
+    s.csvExport.status === 200 && s.csvExport.peakRssMb < SCALE_TARGETS.exportRssMb;
   return v;
 }
 
@@ -654,7 +748,9 @@ export function scaleTable(s, { pad, padEnd }) {
   );
   const flagged = Object.values(s.scenarios).filter((x) => x.seqScans.length);
   lines.push(
-    flagged.length ? `Seq Scans of large tables: ${flagged.map((x) => `${x.name}: ${x.seqScans.join(", ")}`).join("; ")}` : "Seq Scans of large tables: none",
+    flagged.length
+      ? `Seq Scans of large tables: ${flagged.map((x) => `${x.name}: ${x.seqScans.join(", ")}`).join("; ")}`
+      : "Seq Scans of large tables: none",
   );
   lines.push(`Plans: ${path.relative(process.cwd(), s.plansFile) || s.plansFile}`);
   return lines;

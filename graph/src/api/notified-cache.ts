@@ -55,7 +55,11 @@ export class NotifiedCache<V extends { bytes: number }> {
 
   set(key: string, value: V, topics: readonly ChangeTopic[], version: number): boolean {
     if (!this.events.isLive || version < 0 || value.bytes > this.options.maxBytes / 16) return false;
-    if (topics.some((topic) => (this.topicChangedAt.get(topic) ?? 0) > version) || (this.keyChangedAt.get(key) ?? 0) > version) return false;
+    if (
+      topics.some((topic) => (this.topicChangedAt.get(topic) ?? 0) > version) ||
+      (this.keyChangedAt.get(key) ?? 0) > version
+    )
+      return false;
     this.delete(key);
     this.entries.set(key, { value, topics });
     for (const topic of topics) this.keysOf(topic).add(key);

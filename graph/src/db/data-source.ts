@@ -82,7 +82,20 @@ class CountingLogger implements Logger {
   }
 }
 
-export const entities = [Part, Product, Order, Checkout, CartLine, Review, User, Profile, NewsletterSubscription, LaptopModel, PartCompatibility, AuditEntry];
+export const entities = [
+  Part,
+  Product,
+  Order,
+  Checkout,
+  CartLine,
+  Review,
+  User,
+  Profile,
+  NewsletterSubscription,
+  LaptopModel,
+  PartCompatibility,
+  AuditEntry,
+];
 export const migrations = [
   InitialSchema1763800000000,
   CatalogueChangeNotify1763900000000,

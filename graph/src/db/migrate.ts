@@ -21,7 +21,12 @@ export interface MigrationLimits {
   retryDelayMs: number;
 }
 
-export const MIGRATION_LIMITS: MigrationLimits = { lockWaitMs: 15 * 60_000, statementLockWaitMs: 2000, attempts: 8, retryDelayMs: 1000 };
+export const MIGRATION_LIMITS: MigrationLimits = {
+  lockWaitMs: 15 * 60_000,
+  statementLockWaitMs: 2000,
+  attempts: 8,
+  retryDelayMs: 1000,
+};
 
 const isLockTimeout = (error: unknown) => (error as { code?: string })?.code === LOCK_NOT_AVAILABLE;
 
@@ -32,7 +37,11 @@ const isLockTimeout = (error: unknown) => (error as { code?: string })?.code ===
  * (CREATE INDEX CONCURRENTLY cannot run in one: see createIndexConcurrently). Every statement
  * waits at most `statementLockWaitMs` for a lock; a migration that timed out is tried again.
  */
-export async function migrate(db: DataSource, limits: MigrationLimits = MIGRATION_LIMITS, log: (line: string) => void = () => undefined): Promise<string[]> {
+export async function migrate(
+  db: DataSource,
+  limits: MigrationLimits = MIGRATION_LIMITS,
+  log: (line: string) => void = () => undefined,
+): Promise<string[]> {
   const runner = db.createQueryRunner();
   await runner.connect();
   let locked = false;

@@ -30,7 +30,11 @@ export function runStatement<Row>(db: DataSource, text: string, values: unknown[
 const poolOf = (db: DataSource) => (db.driver as unknown as { master: Pool }).master;
 
 /** The same inside a transaction: on the connection its query runner holds. */
-export async function runPreparedIn<Row>(tx: EntityManager, statement: PreparedStatement, values: unknown[]): Promise<Row[]> {
+export async function runPreparedIn<Row>(
+  tx: EntityManager,
+  statement: PreparedStatement,
+  values: unknown[],
+): Promise<Row[]> {
   if (!tx.queryRunner) throw new Error(`${statement.name} must run inside a transaction`);
   const client = (await tx.queryRunner.connect()) as PoolClient;
   return runOn<Row>(tx.connection, client, statement.text, values, statement.name);
@@ -41,14 +45,22 @@ export async function runPreparedIn<Row>(tx: EntityManager, statement: PreparedS
  * time). A statement slower than the data source's maxQueryExecutionTime is reported by its
  * logger, as TypeORM reports the statements it runs.
  */
-async function runOn<Row>(db: DataSource, connection: Pool | PoolClient, text: string, values: unknown[], name?: string): Promise<Row[]> {
+async function runOn<Row>(
+  db: DataSource,
+  connection: Pool | PoolClient,
+  text: string,
+  values: unknown[],
+  name?: string,
+): Promise<Row[]> {
   const stats = requestStats.getStore();
   if (stats) {
     stats.sqlQueries++;
     stats.statements?.push({ sql: text, parameters: values });
   }
   const started = performance.now();
-  const result = name ? await connection.query<Row & object>({ name, text, values }) : await connection.query<Row & object>(text, values);
+  const result = name
+    ? await connection.query<Row & object>({ name, text, values })
+    : await connection.query<Row & object>(text, values);
   const ms = performance.now() - started;
   const slowMs = db.options.maxQueryExecutionTime;
   if (slowMs && ms > slowMs) db.logger.logQuerySlow(Math.round(ms), text);

@@ -56,7 +56,8 @@ export const seedParts: SeedPart[] = [
     priceCents: 4999,
     available: 500,
     minOrderQuantity: 10,
-    shortDesc: "Replacement 3-cell lithium-ion battery pack with built-in protection board. Grade-A cells, rated for 500+ charge cycles.",
+    shortDesc:
+      "Replacement 3-cell lithium-ion battery pack with built-in protection board. Grade-A cells, rated for 500+ charge cycles.",
     fits: [
       lenovo("ThinkPad T14 Gen 1"),
       lenovo("ThinkPad T14 Gen 2"),
@@ -74,8 +75,15 @@ export const seedParts: SeedPart[] = [
     priceCents: 2899,
     available: 1200,
     minOrderQuantity: 10,
-    shortDesc: "Full-size US QWERTY layout with white LED backlight and ribbon connector. Drop-in replacement for most 14-inch chassis.",
-    fits: [lenovo("ThinkPad E14 Gen 2"), lenovo("IdeaPad 5 14ALC05"), hp("ProBook 440 G8"), dell("Latitude 5420"), asus("VivoBook 14 X412FA")],
+    shortDesc:
+      "Full-size US QWERTY layout with white LED backlight and ribbon connector. Drop-in replacement for most 14-inch chassis.",
+    fits: [
+      lenovo("ThinkPad E14 Gen 2"),
+      lenovo("IdeaPad 5 14ALC05"),
+      hp("ProBook 440 G8"),
+      dell("Latitude 5420"),
+      asus("VivoBook 14 X412FA"),
+    ],
   },
   {
     name: '15.6" FHD IPS Panel 1920x1080, 30-pin eDP',
@@ -85,8 +93,15 @@ export const seedParts: SeedPart[] = [
     priceCents: 8900,
     available: 350,
     minOrderQuantity: 5,
-    shortDesc: "Slim matte 15.6-inch IPS display, 1920x1080 at 60 Hz, 250 nits, 45% NTSC. Bottom-right 30-pin eDP connector.",
-    fits: [dell("Inspiron 15 3511"), hp("Pavilion 15-eg0000"), lenovo("IdeaPad 3 15ITL6"), asus("VivoBook 15 X512DA"), acer("Aspire 5 A515-56")],
+    shortDesc:
+      "Slim matte 15.6-inch IPS display, 1920x1080 at 60 Hz, 250 nits, 45% NTSC. Bottom-right 30-pin eDP connector.",
+    fits: [
+      dell("Inspiron 15 3511"),
+      hp("Pavilion 15-eg0000"),
+      lenovo("IdeaPad 3 15ITL6"),
+      asus("VivoBook 15 X512DA"),
+      acer("Aspire 5 A515-56"),
+    ],
   },
   {
     name: "16GB DDR4-3200 SO-DIMM Memory Module",
@@ -96,7 +111,8 @@ export const seedParts: SeedPart[] = [
     priceCents: 3499,
     available: 2000,
     minOrderQuantity: 10,
-    shortDesc: "260-pin DDR4 SO-DIMM, 3200 MT/s, CL22, 1.2 V. Tested for compatibility with Intel and AMD laptop platforms.",
+    shortDesc:
+      "260-pin DDR4 SO-DIMM, 3200 MT/s, CL22, 1.2 V. Tested for compatibility with Intel and AMD laptop platforms.",
     fits: [
       lenovo("ThinkPad T14 Gen 2"),
       lenovo("ThinkPad E14 Gen 2"),
@@ -114,8 +130,15 @@ export const seedParts: SeedPart[] = [
     priceCents: 8999,
     available: 800,
     minOrderQuantity: 5,
-    shortDesc: "262-pin DDR5 SO-DIMM, 5600 MT/s, CL46, 1.1 V with on-module power management. For current-generation laptops.",
-    fits: [dell("XPS 15 9530"), lenovo("Legion Pro 5 16IRX8"), asus("ROG Strix G16 G614JV"), hp("ZBook Fury 16 G10"), framework("Laptop 16")],
+    shortDesc:
+      "262-pin DDR5 SO-DIMM, 5600 MT/s, CL46, 1.1 V with on-module power management. For current-generation laptops.",
+    fits: [
+      dell("XPS 15 9530"),
+      lenovo("Legion Pro 5 16IRX8"),
+      asus("ROG Strix G16 G614JV"),
+      hp("ZBook Fury 16 G10"),
+      framework("Laptop 16"),
+    ],
   },
   {
     name: "1TB NVMe M.2 2280 SSD, PCIe 4.0 x4",
@@ -125,7 +148,8 @@ export const seedParts: SeedPart[] = [
     priceCents: 6999,
     available: 900,
     minOrderQuantity: 5,
-    shortDesc: "Single-sided M.2 2280 solid-state drive with up to 7,000 MB/s sequential reads. Thin enough for ultrabooks.",
+    shortDesc:
+      "Single-sided M.2 2280 solid-state drive with up to 7,000 MB/s sequential reads. Thin enough for ultrabooks.",
     fits: [
       dell("XPS 15 9520"),
       lenovo("ThinkPad X1 Carbon Gen 10"),
@@ -143,7 +167,8 @@ export const seedParts: SeedPart[] = [
     priceCents: 2499,
     available: 3000,
     minOrderQuantity: 20,
-    shortDesc: "GaN wall charger with USB Power Delivery 3.0 (5-20 V) and a 1.8 m USB-C cable. Charges laptops, tablets and phones.",
+    shortDesc:
+      "GaN wall charger with USB Power Delivery 3.0 (5-20 V) and a 1.8 m USB-C cable. Charges laptops, tablets and phones.",
     fits: [
       dell("XPS 13 9310"),
       lenovo("ThinkPad T14 Gen 2"),
@@ -161,7 +186,8 @@ export const seedParts: SeedPart[] = [
     priceCents: 1299,
     available: 1500,
     minOrderQuantity: 20,
-    shortDesc: "Quiet blower-style fan with PWM control and aluminium fin stack. Fixes overheating and noisy-fan complaints.",
+    shortDesc:
+      "Quiet blower-style fan with PWM control and aluminium fin stack. Fixes overheating and noisy-fan complaints.",
     fits: [dell("Inspiron 15 3511"), hp("Pavilion 15-eg0000"), lenovo("IdeaPad 5 14ALC05"), acer("Aspire 5 A515-56")],
   },
   {
@@ -183,7 +209,8 @@ export const seedParts: SeedPart[] = [
     priceCents: 2299,
     available: 600,
     minOrderQuantity: 10,
-    shortDesc: "Glass-surface clickpad with Windows Precision multi-touch gestures. Ships with the matching 6-pin flex cable.",
+    shortDesc:
+      "Glass-surface clickpad with Windows Precision multi-touch gestures. Ships with the matching 6-pin flex cable.",
     fits: [dell("Latitude 5420"), hp("ProBook 440 G8"), lenovo("ThinkPad E14 Gen 2")],
   },
   {
@@ -194,7 +221,8 @@ export const seedParts: SeedPart[] = [
     priceCents: 899,
     available: 1800,
     minOrderQuantity: 20,
-    shortDesc: "Bezel-mount 720p camera board with activity LED and two digital microphones. Includes the display-side cable.",
+    shortDesc:
+      "Bezel-mount 720p camera board with activity LED and two digital microphones. Includes the display-side cable.",
     fits: [dell("Latitude 5420"), dell("Latitude 7420"), hp("EliteBook 840 G8")],
   },
   {
@@ -205,8 +233,15 @@ export const seedParts: SeedPart[] = [
     priceCents: 1999,
     available: 1400,
     minOrderQuantity: 10,
-    shortDesc: "Tri-band 2x2 wireless card (2.4/5/6 GHz) up to 2.4 Gbps, with Bluetooth 5.3. A+E key, two U.FL antenna connectors.",
-    fits: [lenovo("ThinkPad T14 Gen 2"), dell("XPS 15 9510"), hp("EliteBook 840 G8"), asus("ROG Zephyrus G14 GA402"), framework("Laptop 13")],
+    shortDesc:
+      "Tri-band 2x2 wireless card (2.4/5/6 GHz) up to 2.4 Gbps, with Bluetooth 5.3. A+E key, two U.FL antenna connectors.",
+    fits: [
+      lenovo("ThinkPad T14 Gen 2"),
+      dell("XPS 15 9510"),
+      hp("EliteBook 840 G8"),
+      asus("ROG Zephyrus G14 GA402"),
+      framework("Laptop 13"),
+    ],
   },
   {
     name: "DC Power Jack with Cable Harness",
@@ -216,7 +251,8 @@ export const seedParts: SeedPart[] = [
     priceCents: 399,
     available: 5000,
     minOrderQuantity: 50,
-    shortDesc: "Replacement barrel power jack (4.5 x 3.0 mm) pre-wired to its motherboard connector. A common bulk repair part.",
+    shortDesc:
+      "Replacement barrel power jack (4.5 x 3.0 mm) pre-wired to its motherboard connector. A common bulk repair part.",
     fits: [hp("250 G7"), hp("Pavilion 15-cs0000"), dell("Inspiron 15 3567"), dell("Vostro 15 3568")],
   },
   {
@@ -227,8 +263,15 @@ export const seedParts: SeedPart[] = [
     priceCents: 599,
     available: 4000,
     minOrderQuantity: 50,
-    shortDesc: "Non-conductive, non-curing thermal compound for CPUs and GPUs. Enough for about 15 applications; spreader included.",
-    fits: [dell("XPS 15 9500"), lenovo("Legion 5 15ACH6"), hp("OMEN 15-en0000"), asus("ROG Strix G15 G513QM"), acer("Nitro 5 AN515-57")],
+    shortDesc:
+      "Non-conductive, non-curing thermal compound for CPUs and GPUs. Enough for about 15 applications; spreader included.",
+    fits: [
+      dell("XPS 15 9500"),
+      lenovo("Legion 5 15ACH6"),
+      hp("OMEN 15-en0000"),
+      asus("ROG Strix G15 G513QM"),
+      acer("Nitro 5 AN515-57"),
+    ],
   },
 ];
 
@@ -239,7 +282,8 @@ export const seedProducts: SeedProduct[] = [
     priceCents: 129900,
     availableQuantity: 40,
     minQuantity: 1,
-    description: "14-inch aluminium laptop with a 2.8K display, 32GB DDR5 and a 1TB NVMe SSD. Every internal part is also sold separately.",
+    description:
+      "14-inch aluminium laptop with a 2.8K display, 32GB DDR5 and a 1TB NVMe SSD. Every internal part is also sold separately.",
   },
   {
     name: "Partshop Air 13",
@@ -247,7 +291,8 @@ export const seedProducts: SeedProduct[] = [
     priceCents: 89900,
     availableQuantity: 60,
     minQuantity: 1,
-    description: "A 1.1 kg, 13.3-inch ultralight with all-day battery life. Its battery, keyboard and SSD can be swapped with a single screwdriver.",
+    description:
+      "A 1.1 kg, 13.3-inch ultralight with all-day battery life. Its battery, keyboard and SSD can be swapped with a single screwdriver.",
   },
   {
     name: "Partshop Work 15",
@@ -255,7 +300,8 @@ export const seedProducts: SeedProduct[] = [
     priceCents: 74900,
     availableQuantity: 120,
     minQuantity: 5,
-    description: "Rugged 15.6-inch business laptop with a spill-resistant keyboard and two SO-DIMM slots. Sold to fleets in packs of five or more.",
+    description:
+      "Rugged 15.6-inch business laptop with a spill-resistant keyboard and two SO-DIMM slots. Sold to fleets in packs of five or more.",
   },
   {
     name: "Technician Tool Kit",
@@ -263,7 +309,8 @@ export const seedProducts: SeedProduct[] = [
     priceCents: 3999,
     availableQuantity: 300,
     minQuantity: 2,
-    description: "Everything a repair bench needs: a precision driver with 24 bits, spudger, tweezers, suction cup and opening picks in a hard case.",
+    description:
+      "Everything a repair bench needs: a precision driver with 24 bits, spudger, tweezers, suction cup and opening picks in a hard case.",
   },
 ];
 
@@ -271,19 +318,22 @@ export const seedReviews: SeedReview[] = [
   {
     name: "Maria Gonzalez",
     ratings: 5,
-    description: "We order batteries and keyboards every month for our repair shop. Stock is always there and bulk pricing beats every distributor we tried.",
+    description:
+      "We order batteries and keyboards every month for our repair shop. Stock is always there and bulk pricing beats every distributor we tried.",
     img: "/images/reviews/maria-gonzalez.svg",
   },
   {
     name: "Kenji Watanabe",
     ratings: 4,
-    description: "The 15.6-inch IPS panels were a perfect fit and arrived well packed. Delivery took a day longer than promised.",
+    description:
+      "The 15.6-inch IPS panels were a perfect fit and arrived well packed. Delivery took a day longer than promised.",
     img: "/images/reviews/kenji-watanabe.svg",
   },
   {
     name: "Aisha Bello",
     ratings: 5,
-    description: "Great DDR5 modules at a fair price. Support helped me confirm compatibility before I ordered fifty of them.",
+    description:
+      "Great DDR5 modules at a fair price. Support helped me confirm compatibility before I ordered fifty of them.",
     img: "/images/reviews/aisha-bello.svg",
   },
   {
@@ -301,7 +351,8 @@ export const seedReviews: SeedReview[] = [
   {
     name: "Tom Becker",
     ratings: 4,
-    description: "Cooling fans are quiet and fixed every overheating laptop we put them in. I would like more models in stock.",
+    description:
+      "Cooling fans are quiet and fixed every overheating laptop we put them in. I would like more models in stock.",
     img: "/images/reviews/tom-becker.svg",
   },
 ];

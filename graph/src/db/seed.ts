@@ -41,7 +41,9 @@ async function seedCompatibleModels(tx: EntityManager): Promise<number> {
   if (listed) return 0;
   let linked = 0;
   for (const part of seedParts) {
-    const rows: Array<{ id: string }> = await tx.query("SELECT id FROM parts WHERE name = $1 ORDER BY seq", [part.name]);
+    const rows: Array<{ id: string }> = await tx.query("SELECT id FROM parts WHERE name = $1 ORDER BY seq", [
+      part.name,
+    ]);
     for (const { id } of rows) {
       await replaceCompatibleModels(tx, id, part.fits);
       linked++;

@@ -43,7 +43,8 @@ export const CHECK_IN_TIMEOUT_MS = 5000;
 const CONNECT_TIMEOUT_MS = 5000;
 
 /** pg keeps a client's socket on its connection (not part of its typed API). */
-const socketOf = (client: Client) => (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream;
+const socketOf = (client: Client) =>
+  (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream;
 const topicOf = (channel: string) => CHANGE_TOPICS.find((topic) => channelOf(topic) === channel);
 
 /**
@@ -115,7 +116,10 @@ export class ChangeFeed {
     };
     const timer = setTimeout(() => {
       settle(false);
-      if (this.listener === client) this.dropListener?.(new Error(`the database did not answer the change feed within ${this.checkInTimeoutMs} ms`));
+      if (this.listener === client)
+        this.dropListener?.(
+          new Error(`the database did not answer the change feed within ${this.checkInTimeoutMs} ms`),
+        );
     }, this.checkInTimeoutMs);
     timer.unref();
     // The empty query: the cheapest round trip; the notifications come before its answer.
@@ -148,7 +152,8 @@ export class ChangeFeed {
         // A connection that went silent may never finish ending: its socket is closed regardless.
         setTimeout(() => socketOf(client)?.destroy(), CONNECT_TIMEOUT_MS).unref();
         if (this.stopped) return;
-        if (!this.warned) log.warn(`In-memory caches off until the database is back: ${error?.message ?? "connection ended"}`);
+        if (!this.warned)
+          log.warn(`In-memory caches off until the database is back: ${error?.message ?? "connection ended"}`);
         this.warned = true;
         const timer = setTimeout(connect, this.retryMs);
         timer.unref();

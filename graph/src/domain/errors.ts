@@ -18,11 +18,13 @@ export const ERROR_CODES = {
   },
   FORBIDDEN: {
     status: 403,
-    meaning: "Signed in, but not allowed: a customer calling an admin's operation, or another user's email, or an ID token for another email than the path's.",
+    meaning:
+      "Signed in, but not allowed: a customer calling an admin's operation, or another user's email, or an ID token for another email than the path's.",
   },
   NOT_FOUND: {
     status: 404,
-    meaning: "No such record, or one you may not see: another customer's order answers 404, not 403, so ids cannot be probed.",
+    meaning:
+      "No such record, or one you may not see: another customer's order answers 404, not 403, so ids cannot be probed.",
   },
   CONFLICT: {
     status: 409,
@@ -39,7 +41,8 @@ export const ERROR_CODES = {
   },
   UNSUPPORTED_MEDIA_TYPE: {
     status: 415,
-    meaning: "The body's Content-Type is not one the route takes: send JSON (`Content-Type: application/json`), or multipart/form-data to `POST /upload`.",
+    meaning:
+      "The body's Content-Type is not one the route takes: send JSON (`Content-Type: application/json`), or multipart/form-data to `POST /upload`.",
   },
   RATE_LIMITED: {
     status: 429,
@@ -48,7 +51,8 @@ export const ERROR_CODES = {
   },
   SERVICE_UNAVAILABLE: {
     status: 503,
-    meaning: "Something the shop depends on (its database, the identity provider) cannot be reached right now. Try again after `Retry-After` seconds.",
+    meaning:
+      "Something the shop depends on (its database, the identity provider) cannot be reached right now. Try again after `Retry-After` seconds.",
   },
   INTERNAL_SERVER_ERROR: {
     status: 500,
@@ -75,7 +79,8 @@ export const ERROR_CODES = {
   OPERATION_RESOLUTION_FAILURE: {
     status: 400,
     graphqlOnly: true,
-    meaning: "operationName names no operation of the document, or the document has several operations and no operationName.",
+    meaning:
+      "operationName names no operation of the document, or the document has several operations and no operationName.",
   },
   PERSISTED_QUERY_NOT_FOUND: {
     status: 200,
@@ -86,7 +91,9 @@ export const ERROR_CODES = {
 
 type Catalogue = typeof ERROR_CODES;
 /** The codes a service may raise (every API speaks them). */
-export type ErrorCode = { [Code in keyof Catalogue]: Catalogue[Code] extends { graphqlOnly: true } ? never : Code }[keyof Catalogue];
+export type ErrorCode = {
+  [Code in keyof Catalogue]: Catalogue[Code] extends { graphqlOnly: true } ? never : Code;
+}[keyof Catalogue];
 /** Every code a GraphQL answer may carry in extensions.code. */
 export type GraphqlErrorCode = keyof Catalogue;
 
@@ -117,7 +124,8 @@ export class ShopError extends Error {
   }
 }
 
-export const badInput = (message: string, details?: Record<string, unknown>) => new ShopError("BAD_USER_INPUT", message, details);
+export const badInput = (message: string, details?: Record<string, unknown>) =>
+  new ShopError("BAD_USER_INPUT", message, details);
 export const unauthenticated = (message = "Sign in to do this") => new ShopError("UNAUTHENTICATED", message);
 export const forbidden = (message = "You are not allowed to do this") => new ShopError("FORBIDDEN", message);
 export const notFound = (what: string) => new ShopError("NOT_FOUND", `${what} not found`);
@@ -137,18 +145,27 @@ const UNAVAILABLE_NODE_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "EPIPE", "
 export function isDatabaseUnavailable(error: unknown): boolean {
   let current: any = error;
   for (let depth = 0; current && depth < 5; depth++) {
-    if (typeof current.code === "string" && (UNAVAILABLE_SQLSTATES.has(current.code) || UNAVAILABLE_NODE_CODES.has(current.code))) {
+    if (
+      typeof current.code === "string" &&
+      (UNAVAILABLE_SQLSTATES.has(current.code) || UNAVAILABLE_NODE_CODES.has(current.code))
+    ) {
       return true;
     }
     if (
       typeof current.message === "string" &&
-      /Connection terminated|timeout exceeded when trying to connect|the database system is (starting up|shutting down)/i.test(current.message)
+      /Connection terminated|timeout exceeded when trying to connect|the database system is (starting up|shutting down)/i.test(
+        current.message,
+      )
     ) {
       return true;
     }
     // TypeORM releases a transaction's query runner when its connection fails; the COMMIT that
     // follows then throws this (the transaction was never committed).
-    if (current.name === "QueryRunnerAlreadyReleasedError" || current.name === "QueryRunnerProviderAlreadyReleasedError") return true;
+    if (
+      current.name === "QueryRunnerAlreadyReleasedError" ||
+      current.name === "QueryRunnerProviderAlreadyReleasedError"
+    )
+      return true;
     current = current.driverError ?? current.cause ?? current.originalError;
   }
   return false;
@@ -177,12 +194,18 @@ export function toShopError(error: unknown): ShopError {
   const original = (error as any)?.originalError;
   if (original instanceof ShopError) return original;
   if (isDatabaseUnavailable(error)) {
-    return new ShopError("SERVICE_UNAVAILABLE", "The shop's database is unavailable right now; please try again in a moment");
+    return new ShopError(
+      "SERVICE_UNAVAILABLE",
+      "The shop's database is unavailable right now; please try again in a moment",
+    );
   }
   const sqlState = sqlStateOf(error);
   if (sqlState && UNSTORABLE_VALUE_SQLSTATES.has(sqlState)) {
     // Input validation should have refused it: the cause is kept so the edge can log it.
-    const refused = new ShopError("BAD_USER_INPUT", "A value in the request cannot be stored: it is too long, malformed or contains characters such as NUL");
+    const refused = new ShopError(
+      "BAD_USER_INPUT",
+      "A value in the request cannot be stored: it is too long, malformed or contains characters such as NUL",
+    );
     refused.cause = error;
     return refused;
   }

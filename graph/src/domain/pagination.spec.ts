@@ -13,7 +13,8 @@ const refusal = (cursor: string) => {
 
 describe("seq cursors", () => {
   it("decode to the seq they were made from, up to PostgreSQL's largest bigint", () => {
-    for (const seq of ["1", "42", "9223372036854775807".slice(0, 18)]) expect(decodeCursor(encodeCursor(seq))).toBe(seq);
+    for (const seq of ["1", "42", "9223372036854775807".slice(0, 18)])
+      expect(decodeCursor(encodeCursor(seq))).toBe(seq);
   });
 
   it("are opaque URL-safe text: no padding, no + or /", () => {

@@ -46,7 +46,10 @@ class LazyEdge<T> implements Edge<T> {
  */
 export function pageOf<T>(rows: T[], first: number, cursorOf: (node: T, index: number) => string): Page<T> {
   const edges: Edge<T>[] = rows.slice(0, first).map((node, index) => new LazyEdge(node, index, cursorOf));
-  return { edges, pageInfo: { hasNextPage: rows.length > first, endCursor: edges.length ? edges[edges.length - 1].cursor : null } };
+  return {
+    edges,
+    pageInfo: { hasNextPage: rows.length > first, endCursor: edges.length ? edges[edges.length - 1].cursor : null },
+  };
 }
 
 const cursorOfSeq = (node: { seq: string }) => encodeCursor(node.seq);
@@ -68,7 +71,11 @@ export async function paginate<T extends ObjectLiteral & { seq: string }>(
   if (page.after) {
     query.andWhere(`${alias}.seq ${direction === "ASC" ? ">" : "<"} :afterSeq`, { afterSeq: decodeCursor(page.after) });
   }
-  return pageOf(await entitiesOf(query.orderBy(`${alias}.seq`, direction).limit(page.first + 1)), page.first, cursorOfSeq);
+  return pageOf(
+    await entitiesOf(query.orderBy(`${alias}.seq`, direction).limit(page.first + 1)),
+    page.first,
+    cursorOfSeq,
+  );
 }
 
 /** What a cursor stands for before the first row, per direction (seq is a positive bigint). */
@@ -127,13 +134,25 @@ export class PreparedQuery<T extends ObjectLiteral> {
     const { name, alias, where, tail, properties, joins = [] } = this.options;
     const metadata = this.db.getMetadata(this.entity);
     const joined = joins.map((join) => ({ ...join, metadata: this.db.getMetadata(join.entity) }));
-    const columns = [selectionOf(metadata, alias, properties), ...joined.map((join) => selectionOf(join.metadata, join.alias, join.properties))];
-    const from = [`"${metadata.tableName}" "${alias}"`, ...joined.map((join) => `JOIN "${join.metadata.tableName}" "${join.alias}" ON ${join.on}`)];
+    const columns = [
+      selectionOf(metadata, alias, properties),
+      ...joined.map((join) => selectionOf(join.metadata, join.alias, join.properties)),
+    ];
+    const from = [
+      `"${metadata.tableName}" "${alias}"`,
+      ...joined.map((join) => `JOIN "${join.metadata.tableName}" "${join.alias}" ON ${join.on}`),
+    ];
     this.read = withJoined(
       entityReader<T>(metadata, alias, properties),
-      joined.map((join) => ({ property: join.property, read: entityReader(join.metadata, join.alias, join.properties) })),
+      joined.map((join) => ({
+        property: join.property,
+        read: entityReader(join.metadata, join.alias, join.properties),
+      })),
     );
-    return (this.statement = { name, text: `SELECT ${columns.join(", ")} FROM ${from.join(" ")} WHERE ${where}${tail ? ` ${tail}` : ""}` });
+    return (this.statement = {
+      name,
+      text: `SELECT ${columns.join(", ")} FROM ${from.join(" ")} WHERE ${where}${tail ? ` ${tail}` : ""}`,
+    });
   }
 }
 
@@ -204,7 +223,11 @@ export async function rowsAndEntitiesOf<T extends ObjectLiteral>(
 }
 
 /** The entities of rows a query's selection made (read by another statement that selects them whole). */
-export function entitiesOfRows<T extends ObjectLiteral>(query: SelectQueryBuilder<T>, raw: Record<string, unknown>[], properties?: readonly string[]): T[] {
+export function entitiesOfRows<T extends ObjectLiteral>(
+  query: SelectQueryBuilder<T>,
+  raw: Record<string, unknown>[],
+  properties?: readonly string[],
+): T[] {
   return raw.map(entityReader<T>(query.expressionMap.mainAlias!.metadata, query.alias, properties));
 }
 
@@ -217,7 +240,11 @@ const readers = new WeakMap<EntityMetadata, Map<string, (raw: Record<string, unk
  * profile of a list past the cache found TypeORM's general row transformer about a tenth of its
  * CPU; this reads each row with a mapper built once per entity (and selection, if partial).
  */
-function entityReader<T>(metadata: EntityMetadata, alias: string, properties?: readonly string[]): (raw: Record<string, unknown>) => T {
+function entityReader<T>(
+  metadata: EntityMetadata,
+  alias: string,
+  properties?: readonly string[],
+): (raw: Record<string, unknown>) => T {
   let byAlias = readers.get(metadata);
   if (!byAlias) readers.set(metadata, (byAlias = new Map()));
   const readerKey = properties ? `${alias}:${properties.join(",")}` : alias;

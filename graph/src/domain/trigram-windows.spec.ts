@@ -15,7 +15,9 @@ describe("lookupPatterns", () => {
     const searches = fc.stringMatching(/^[A-Za-z0-9 %_\\.\-éÉ]{0,40}$/);
     const shares = fc.record({
       listed: fc
-        .dictionary(fc.stringMatching(/^[a-z0-9 ]{3}$/), fc.double({ min: 0.0001, max: 1, noNaN: true }), { maxKeys: 30 })
+        .dictionary(fc.stringMatching(/^[a-z0-9 ]{3}$/), fc.double({ min: 0.0001, max: 1, noNaN: true }), {
+          maxKeys: 30,
+        })
         .map((o) => new Map(Object.entries(o))),
       unlisted: fc.double({ min: 0.0001, max: 0.2, noNaN: true }),
     });

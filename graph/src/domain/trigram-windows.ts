@@ -66,7 +66,8 @@ function wordsOf(search: string): Array<{ position: number; trigrams: string[]; 
     const trigrams = new Set<string>();
     for (let i = 0; i + 3 <= padded.length; i++) {
       const trigram = padded.slice(i, i + 3);
-      if ((before !== null || !trigram.startsWith(" ")) && (after !== null || !trigram.endsWith(" "))) trigrams.add(trigram);
+      if ((before !== null || !trigram.startsWith(" ")) && (after !== null || !trigram.endsWith(" ")))
+        trigrams.add(trigram);
     }
     return { position, trigrams: [...trigrams], windows };
   });
@@ -87,7 +88,11 @@ export function lookupPatterns(search: string, shares: TrigramShares): string[] 
   const words = wordsOf(search);
   // Each word's rarest window; of those, the CANDIDATE_WORDS rarest, in the search's order.
   const rarest = words
-    .flatMap(({ windows }) => (windows.length ? [windows.reduce((best, window) => (shareOf(window.trigram) < shareOf(best.trigram) ? window : best))] : []))
+    .flatMap(({ windows }) =>
+      windows.length
+        ? [windows.reduce((best, window) => (shareOf(window.trigram) < shareOf(best.trigram) ? window : best))]
+        : [],
+    )
     .sort((a, b) => shareOf(a.trigram) - shareOf(b.trigram))
     .slice(0, CANDIDATE_WORDS)
     .sort((a, b) => a.position - b.position);
@@ -98,7 +103,8 @@ export function lookupPatterns(search: string, shares: TrigramShares): string[] 
     for (const window of set) {
       const share = shareOf(window.trigram);
       reading += share;
-      if (window.position - cluster.position === 1) cluster = { position: window.position, share: Math.min(cluster.share, share) };
+      if (window.position - cluster.position === 1)
+        cluster = { position: window.position, share: Math.min(cluster.share, share) };
       else {
         left *= cluster.share;
         cluster = { position: window.position, share };
@@ -108,7 +114,10 @@ export function lookupPatterns(search: string, shares: TrigramShares): string[] 
   };
   let best: Window[] = [];
   // The whole search reads every list and leaves (about) nothing to check.
-  let bestCost = [...new Set(words.flatMap((word) => word.trigrams))].reduce((sum, trigram) => sum + shareOf(trigram), 0);
+  let bestCost = [...new Set(words.flatMap((word) => word.trigrams))].reduce(
+    (sum, trigram) => sum + shareOf(trigram),
+    0,
+  );
   // At most one window a word, in the search's order.
   const consider = (set: Window[], from: number) => {
     if (set.length > 0) {

@@ -62,7 +62,14 @@ const MAX_GRAPHQL_BODY = 16 * 1024;
 const SEEN_KEYS = 20_000;
 const JSON_REQUEST = /^application\/json\s*(;\s*charset=("?)utf-8\2\s*)?$/i;
 const JSON_ANSWER = /^application\/(graphql-response\+)?json\b/i;
-const KEY_HEADERS = ["accept", "accept-encoding", "origin", "content-type", "apollo-require-preflight", "x-apollo-operation-name"];
+const KEY_HEADERS = [
+  "accept",
+  "accept-encoding",
+  "origin",
+  "content-type",
+  "apollo-require-preflight",
+  "x-apollo-operation-name",
+];
 
 /** Whether a document may be cached, for whom, and until what changes. */
 interface Verdict {
@@ -104,7 +111,10 @@ export class AnswerCache {
     private readonly callerIdOf: (authorization: string) => Promise<string | null>,
     private readonly options: AnswerCacheOptions,
   ) {
-    this.answers = new NotifiedCache<CachedAnswer>(events, { maxEntries: options.maxEntries, maxBytes: options.maxBytes });
+    this.answers = new NotifiedCache<CachedAnswer>(events, {
+      maxEntries: options.maxEntries,
+      maxBytes: options.maxBytes,
+    });
   }
 
   /** A REST route's `cachedUntil` (visitors' GETs only). */
@@ -122,7 +132,8 @@ export class AnswerCache {
   serve(req: IncomingMessage, res: ServerResponse, app: () => void): void {
     if (req.headers.cookie !== undefined || this.answers.version() < 0) return app();
     if (req.method === "GET" && req.headers.authorization === undefined) return this.serveRest(req, res, app);
-    if (req.method === "POST" && req.url === this.options.graphqlPath && this.isPlainJsonBody(req)) return void this.serveGraphql(req, res, app);
+    if (req.method === "POST" && req.url === this.options.graphqlPath && this.isPlainJsonBody(req))
+      return void this.serveGraphql(req, res, app);
     app();
   }
 
@@ -131,7 +142,13 @@ export class AnswerCache {
    * cacheable. `parsedBody` is the request's JSON body (GraphQL). `headersOf` is called only for
    * an answer kept: fastify merges its headers into a new object each time they are asked for.
    */
-  record(req: IncomingMessage, headersOf: () => OutgoingHttpHeaders, statusCode: number, payload: unknown, parsedBody: unknown): void {
+  record(
+    req: IncomingMessage,
+    headersOf: () => OutgoingHttpHeaders,
+    statusCode: number,
+    payload: unknown,
+    parsedBody: unknown,
+  ): void {
     const pending = (req as Tracked)[PENDING];
     if (!pending || statusCode !== 200) return;
     const body = typeof payload === "string" ? Buffer.from(payload) : Buffer.isBuffer(payload) ? payload : null;
@@ -200,9 +217,17 @@ export class AnswerCache {
    * request was seen before: answers whose keys never repeat (new variables on every request)
    * would only cost the recording and push out the ones that do.
    */
-  private miss(req: IncomingMessage, key: string, callerId: string | null, restTopics: ChangeTopic[] | null, restRoute: string | null, app: () => void): void {
+  private miss(
+    req: IncomingMessage,
+    key: string,
+    callerId: string | null,
+    restTopics: ChangeTopic[] | null,
+    restRoute: string | null,
+    app: () => void,
+  ): void {
     const version = this.answers.version();
-    if (version >= 0 && this.seenBefore(key)) (req as Tracked)[PENDING] = { key, version, callerId, restTopics, restRoute };
+    if (version >= 0 && this.seenBefore(key))
+      (req as Tracked)[PENDING] = { key, version, callerId, restTopics, restRoute };
     app();
   }
 
@@ -247,7 +272,8 @@ const withUsers = (topics: ChangeTopic[]): ChangeTopic[] => (topics.includes("us
 
 // --- Which GraphQL documents may be cached ------------------------------------------------------
 
-const allows = (scope: CacheScope, who: "visitor" | "caller") => scope === "PUBLIC" || (who === "visitor" ? scope === "VISITOR" : scope === "CALLER");
+const allows = (scope: CacheScope, who: "visitor" | "caller") =>
+  scope === "PUBLIC" || (who === "visitor" ? scope === "VISITOR" : scope === "CALLER");
 
 /** Collects the hints of the root fields of a selection; false if one of them has none. */
 function collectRootHints(
@@ -285,13 +311,18 @@ function judgeDocument(query: string, hints: Map<string, CacheHint>): Verdict | 
     return null;
   }
   const fragments = new Map<string, FragmentDefinitionNode>();
-  for (const definition of document.definitions) if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
+  for (const definition of document.definitions)
+    if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
   const found: CacheHint[] = [];
   let operations = 0;
   for (const definition of document.definitions) {
     if (definition.kind !== Kind.OPERATION_DEFINITION) continue;
     operations++;
-    if (definition.operation !== "query" || !collectRootHints(definition.selectionSet, hints, fragments, new Set(), found)) return null;
+    if (
+      definition.operation !== "query" ||
+      !collectRootHints(definition.selectionSet, hints, fragments, new Set(), found)
+    )
+      return null;
   }
   if (operations === 0) return null;
   const until = CHANGE_TOPICS.filter((topic) => found.some((hint) => hint.until.includes(topic)));

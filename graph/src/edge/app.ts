@@ -57,7 +57,8 @@ function countRequests(metrics: RequestMetrics & ShopCounters): CompletedRequest
   return (request: FastifyRequest, reply: FastifyReply) => {
     const route = request.routeOptions.url ?? "unmatched";
     const status = reply.statusCode;
-    const operation = route === GRAPHQL_PATH ? metrics.operationLabel(request.method === "GET" ? request.query : request.body) : "";
+    const operation =
+      route === GRAPHQL_PATH ? metrics.operationLabel(request.method === "GET" ? request.query : request.body) : "";
     metrics.answered(request.method, route, operation, status, reply.elapsedTime / 1000);
     if (route === WEBHOOK_ROUTE && status >= 400) metrics.webhookFailure(status >= 500 ? "error" : "refused");
   };
@@ -76,7 +77,10 @@ function watchAnswerCache(metrics: RequestMetrics | null, log: Logger): AnswerCa
       const seconds = (performance.now() - startedAt) / 1000;
       metrics?.answeredFromCache(req.method ?? "GET", label, status, seconds);
       if (debug)
-        log.debug({ requestId: requestIdOf(req), status, ms: Math.round(seconds * 1000), route: label.route, cache: "hit" }, `${req.method} ${req.url}`);
+        log.debug(
+          { requestId: requestIdOf(req), status, ms: Math.round(seconds * 1000), route: label.route, cache: "hit" },
+          `${req.method} ${req.url}`,
+        );
     },
     missed: () => metrics?.cacheMissed(),
   };
@@ -92,7 +96,9 @@ function shopServer(answerCache: AnswerCache, connections: Connections, exposeSq
       connections.started(req, res);
       assignRequestId(req, res);
       if (!hostIsWellFormed(req.headers.host)) return refuseBadHost(res);
-      answerCache.serve(req, res, () => (exposeSqlCount ? requestStats.run(statsFor(req), () => handler(req, res)) : handler(req, res)));
+      answerCache.serve(req, res, () =>
+        exposeSqlCount ? requestStats.run(statsFor(req), () => handler(req, res)) : handler(req, res),
+      );
     });
     connections.track(server);
     return server;
@@ -105,7 +111,11 @@ const hostIsWellFormed = (host: string | undefined) => host === undefined || WEL
 
 function refuseBadHost(res: http.ServerResponse): void {
   const body = JSON.stringify({ error: "The Host header is not a host name or address" });
-  res.writeHead(400, { "content-type": "application/json; charset=utf-8", "content-length": Buffer.byteLength(body), connection: "close" });
+  res.writeHead(400, {
+    "content-type": "application/json; charset=utf-8",
+    "content-length": Buffer.byteLength(body),
+    connection: "close",
+  });
   res.end(body);
 }
 
@@ -147,13 +157,24 @@ export async function createApp(parts: AppParts): Promise<ShopApp> {
     if (config.exposeSqlCount) {
       const stats = requestStats.getStore();
       reply.header("x-sql-queries", String(stats?.sqlQueries ?? 0));
-      if (stats?.statements) reply.header("x-sql-statements", Buffer.from(JSON.stringify(stats.statements)).toString("base64"));
+      if (stats?.statements)
+        reply.header("x-sql-statements", Buffer.from(JSON.stringify(stats.statements)).toString("base64"));
     }
-    answerCache.record(request.raw, () => reply.getHeaders() as http.OutgoingHttpHeaders, reply.statusCode, payload, request.body);
+    answerCache.record(
+      request.raw,
+      () => reply.getHeaders() as http.OutgoingHttpHeaders,
+      reply.statusCode,
+      payload,
+      request.body,
+    );
     return payload;
   });
 
-  await registerSecurity(app, { production: config.production, corsOrigins: config.corsOrigins, publicConfig: parts.publicConfig });
+  await registerSecurity(app, {
+    production: config.production,
+    corsOrigins: config.corsOrigins,
+    publicConfig: parts.publicConfig,
+  });
   registerJsonBodies(app);
   // Before the routes it describes: @fastify/swagger collects them as they are registered.
   await registerOpenApi(app, { docsPage: config.apiDocsPage });

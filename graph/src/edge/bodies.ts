@@ -13,14 +13,18 @@ export interface BodySettings {
 const UTF8_OR_NONE = /^\s*(utf-?8)?\s*$/i;
 
 const settingsOf = (request: FastifyRequest) => (request.routeOptions.config ?? {}) as BodySettings;
-const tooLarge = (limit: number) => new ShopError("PAYLOAD_TOO_LARGE", `The request body is larger than the limit of ${Math.round(limit / 1024)} kB`);
+const tooLarge = (limit: number) =>
+  new ShopError("PAYLOAD_TOO_LARGE", `The request body is larger than the limit of ${Math.round(limit / 1024)} kB`);
 
 /**
  * Before refusing a request whose body is still coming (an upload), reads it to the end and drops
  * it: a client still sending when the answer comes may see a broken pipe instead of the answer.
  * Anything over four times the route's limit is not read: the connection closes after the answer.
  */
-export async function drainUnread(request: FastifyRequest, reply: { header(name: string, value: string): unknown }): Promise<void> {
+export async function drainUnread(
+  request: FastifyRequest,
+  reply: { header(name: string, value: string): unknown },
+): Promise<void> {
   const raw = request.raw;
   if (raw.complete || raw.readableEnded || raw.destroyed) return;
   if (Number(request.headers["content-length"] ?? 0) > 4 * (request.routeOptions.bodyLimit ?? 0)) {
@@ -64,7 +68,8 @@ function refuseWhenDrained(payload: NodeJS.ReadableStream, limit: number, alread
 /** Reads a body up to `limit` bytes; compressed bodies are refused (the shop's clients never send them). */
 function readBody(request: FastifyRequest, payload: NodeJS.ReadableStream, limit: number): Promise<Buffer> {
   const encoding = request.headers["content-encoding"];
-  if (encoding !== undefined && encoding !== "identity") return Promise.reject(new ShopError("UNSUPPORTED_MEDIA_TYPE", "Unsupported body encoding"));
+  if (encoding !== undefined && encoding !== "identity")
+    return Promise.reject(new ShopError("UNSUPPORTED_MEDIA_TYPE", "Unsupported body encoding"));
   const declared = Number(request.headers["content-length"] ?? 0);
   if (declared > limit) return refuseWhenDrained(payload, limit, declared > DRAIN_CAP ? declared : 0);
   return new Promise((resolve, reject) => {
@@ -87,7 +92,8 @@ function readBody(request: FastifyRequest, payload: NodeJS.ReadableStream, limit
 
 function parseJson(request: FastifyRequest, bytes: Buffer): unknown {
   const charset = /charset=("?)([^";]*)\1/i.exec(request.headers["content-type"] ?? "")?.[2] ?? "";
-  if (!UTF8_OR_NONE.test(charset)) throw new ShopError("UNSUPPORTED_MEDIA_TYPE", "Unsupported body encoding: send JSON as UTF-8");
+  if (!UTF8_OR_NONE.test(charset))
+    throw new ShopError("UNSUPPORTED_MEDIA_TYPE", "Unsupported body encoding: send JSON as UTF-8");
   if (bytes.length === 0) return undefined;
   try {
     // "__proto__" and "constructor.prototype" keys are dropped, as any unknown field is.

@@ -1,5 +1,12 @@
 import type { GatewayExecutor, GatewayInterface } from "@apollo/server-gateway-interface";
-import { execute, GraphQLError, printSchema, type DocumentNode, type ExecutionResult, type GraphQLSchema } from "graphql";
+import {
+  execute,
+  GraphQLError,
+  printSchema,
+  type DocumentNode,
+  type ExecutionResult,
+  type GraphQLSchema,
+} from "graphql";
 import { compileQuery, isCompiledQuery, type CompiledQuery } from "graphql-jit";
 import { LRUCache } from "lru-cache";
 
@@ -29,7 +36,13 @@ export function compiledExecution(schema: GraphQLSchema): GatewayInterface {
     // The name as requested (request.operationName is the one Apollo resolved, null if none).
     const operationName = request.request.operationName;
     const executeOnce = () =>
-      execute({ schema, document: request.document, contextValue: request.context, variableValues: request.request.variables, operationName });
+      execute({
+        schema,
+        document: request.document,
+        contextValue: request.context,
+        variableValues: request.request.variables,
+        operationName,
+      });
     // An operation Apollo could not pick (a name the document lacks, several and none named):
     // graphql-js says why, as it always did.
     if (!request.operation) return executeOnce();
@@ -67,7 +80,11 @@ export function compiledExecution(schema: GraphQLSchema): GatewayInterface {
   };
 }
 
-function compileOrNull(schema: GraphQLSchema, document: DocumentNode, operationName: string | undefined): CompiledQuery | null {
+function compileOrNull(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  operationName: string | undefined,
+): CompiledQuery | null {
   try {
     const compilation = compileQuery(schema, document, operationName);
     return isCompiledQuery(compilation) ? compilation : null;

@@ -24,17 +24,26 @@ function frameworkError(error: FastifyError, bodyLimit: number): ShopError | und
     case "FST_ERR_CTP_BODY_TOO_LARGE":
       return new ShopError("PAYLOAD_TOO_LARGE", `The request body is larger than the limit of ${kB(bodyLimit)}`);
     case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
-      return new ShopError("UNSUPPORTED_MEDIA_TYPE", "Unsupported content type: send JSON (Content-Type: application/json)");
+      return new ShopError(
+        "UNSUPPORTED_MEDIA_TYPE",
+        "Unsupported content type: send JSON (Content-Type: application/json)",
+      );
     case "FST_ERR_BAD_URL":
       return new ShopError("BAD_USER_INPUT", "The URL is not valid (broken percent-encoding)");
     case "FST_ERR_MAX_PARAM_LENGTH":
-      return new ShopError("URI_TOO_LONG", `A part of the address is longer than ${MAX_PARAM_LENGTH} characters: no id or email is that long`);
+      return new ShopError(
+        "URI_TOO_LONG",
+        `A part of the address is longer than ${MAX_PARAM_LENGTH} characters: no id or email is that long`,
+      );
   }
   if (error instanceof SyntaxError) return new ShopError("BAD_USER_INPUT", "The request body is not valid JSON");
   // Other client errors raised before a handler runs (a prototype key in JSON, a bad length...).
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500)
-    return new ShopError(status === 413 ? "PAYLOAD_TOO_LARGE" : status === 415 ? "UNSUPPORTED_MEDIA_TYPE" : "BAD_USER_INPUT", error.message || "Bad request");
+    return new ShopError(
+      status === 413 ? "PAYLOAD_TOO_LARGE" : status === 415 ? "UNSUPPORTED_MEDIA_TYPE" : "BAD_USER_INPUT",
+      error.message || "Bad request",
+    );
   return undefined;
 }
 
@@ -51,9 +60,16 @@ export function sendRefusal(request: FastifyRequest, reply: FastifyReply, error:
 }
 
 /** A refusal caused by something the log should show (a value the database refused, a provider down): logged as a warning. */
-export function logCause(log: Pick<FastifyBaseLogger, "warn">, refused: ShopError, context: Record<string, unknown> = {}): void {
+export function logCause(
+  log: Pick<FastifyBaseLogger, "warn">,
+  refused: ShopError,
+  context: Record<string, unknown> = {},
+): void {
   if (!refused.cause) return;
-  const why = refused.code === "BAD_USER_INPUT" ? "A value reached the database that input validation should have refused" : refused.message;
+  const why =
+    refused.code === "BAD_USER_INPUT"
+      ? "A value reached the database that input validation should have refused"
+      : refused.message;
   log.warn({ err: refused.cause, ...context }, why);
 }
 
@@ -62,10 +78,20 @@ export function logCause(log: Pick<FastifyBaseLogger, "warn">, refused: ShopErro
  * unexpected is logged once, with the request id, the route and the stack, and answers 500 with
  * the request id the client can quote.
  */
-export async function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
-  const refused = error instanceof ShopError ? error : (frameworkError(error, request.routeOptions.bodyLimit ?? 0) ?? toShopError(error));
+export async function handleError(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<FastifyReply> {
+  const refused =
+    error instanceof ShopError
+      ? error
+      : (frameworkError(error, request.routeOptions.bodyLimit ?? 0) ?? toShopError(error));
   if (refused.code === "INTERNAL_SERVER_ERROR") {
-    request.log.error({ err: error, route: `${request.method} ${request.routeOptions.url ?? request.url}` }, "Unexpected error");
+    request.log.error(
+      { err: error, route: `${request.method} ${request.routeOptions.url ?? request.url}` },
+      "Unexpected error",
+    );
   } else {
     logCause(request.log, refused);
   }

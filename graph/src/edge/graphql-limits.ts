@@ -67,7 +67,10 @@ export function measureOperation(
   const fragmentMeasures = new Map<string, OperationMeasure>();
   const visiting = new Set<string>();
 
-  const measureSelections = (selectionSet: SelectionSetNode | undefined, parent: GraphQLNamedType | undefined): OperationMeasure => {
+  const measureSelections = (
+    selectionSet: SelectionSetNode | undefined,
+    parent: GraphQLNamedType | undefined,
+  ): OperationMeasure => {
     if (!selectionSet) return ZERO;
     let depth = 0;
     let aliases = 0;
@@ -77,7 +80,9 @@ export function measureOperation(
       if (selection.kind === Kind.FIELD) {
         measured = measureField(selection, parent);
       } else if (selection.kind === Kind.INLINE_FRAGMENT) {
-        const condition = selection.typeCondition ? (schema.getType(selection.typeCondition.name.value) ?? undefined) : parent;
+        const condition = selection.typeCondition
+          ? (schema.getType(selection.typeCondition.name.value) ?? undefined)
+          : parent;
         measured = measureSelections(selection.selectionSet, condition);
       } else {
         measured = measureFragment(selection.name.value);
@@ -96,7 +101,10 @@ export function measureOperation(
     // Unknown fragments and cycles are reported by graphql's own rules.
     if (!fragment || visiting.has(name)) return ZERO;
     visiting.add(name);
-    const measured = measureSelections(fragment.selectionSet, schema.getType(fragment.typeCondition.name.value) ?? undefined);
+    const measured = measureSelections(
+      fragment.selectionSet,
+      schema.getType(fragment.typeCondition.name.value) ?? undefined,
+    );
     visiting.delete(name);
     fragmentMeasures.set(name, measured);
     return measured;
@@ -104,7 +112,8 @@ export function measureOperation(
 
   const measureField = (field: FieldNode, parent: GraphQLNamedType | undefined): OperationMeasure => {
     if (field.name.value.startsWith("__")) return { depth: 0, aliases: field.alias ? 1 : 0, cost: 0 };
-    const definition = parent && (isObjectType(parent) || isInterfaceType(parent)) ? parent.getFields()[field.name.value] : undefined;
+    const definition =
+      parent && (isObjectType(parent) || isInterfaceType(parent)) ? parent.getFields()[field.name.value] : undefined;
     const children = measureSelections(field.selectionSet, definition ? getNamedType(definition.type) : undefined);
     let size = 1;
     const firstArgument = definition?.args.find((argument) => argument.name === "first");
@@ -127,7 +136,13 @@ export function measureOperation(
 
 type LimitName = "depth" | "aliases" | "cost";
 
-function limitError(operation: OperationDefinitionNode, limit: LimitName, maximum: number, actual: number, message: string) {
+function limitError(
+  operation: OperationDefinitionNode,
+  limit: LimitName,
+  maximum: number,
+  actual: number,
+  message: string,
+) {
   return new GraphQLError(message, { nodes: [operation], extensions: { limit, maximum, actual } });
 }
 
@@ -135,9 +150,16 @@ function limitError(operation: OperationDefinitionNode, limit: LimitName, maximu
  * Each operation's measure within one validation: the three limit rules read the same measure
  * (measuring is most of what they cost on a new document), and a new validation measures anew.
  */
-const measuresByValidation = new WeakMap<ValidationContext, Map<OperationDefinitionNode, { largestPage: number; measured: OperationMeasure }>>();
+const measuresByValidation = new WeakMap<
+  ValidationContext,
+  Map<OperationDefinitionNode, { largestPage: number; measured: OperationMeasure }>
+>();
 
-function measureOnce(context: ValidationContext, operation: OperationDefinitionNode, largestPage: number): OperationMeasure {
+function measureOnce(
+  context: ValidationContext,
+  operation: OperationDefinitionNode,
+  largestPage: number,
+): OperationMeasure {
   let measures = measuresByValidation.get(context);
   if (!measures) measuresByValidation.set(context, (measures = new Map()));
   const known = measures.get(operation);
@@ -148,7 +170,12 @@ function measureOnce(context: ValidationContext, operation: OperationDefinitionN
 }
 
 /** One rule per limit, so each refusal names its own limit. */
-function limitRule(limit: LimitName, maximum: number, largestPage: number, message: (actual: number) => string): ValidationRule {
+function limitRule(
+  limit: LimitName,
+  maximum: number,
+  largestPage: number,
+  message: (actual: number) => string,
+): ValidationRule {
   return (context: ValidationContext): ASTVisitor => ({
     OperationDefinition(operation) {
       const actual = measureOnce(context, operation, largestPage)[limit];
@@ -159,11 +186,21 @@ function limitRule(limit: LimitName, maximum: number, largestPage: number, messa
 }
 
 export function depthLimitRule(maxDepth: number, largestPage: number): ValidationRule {
-  return limitRule("depth", maxDepth, largestPage, (depth) => `The operation is nested ${depth} fields deep; the maximum depth is ${maxDepth}`);
+  return limitRule(
+    "depth",
+    maxDepth,
+    largestPage,
+    (depth) => `The operation is nested ${depth} fields deep; the maximum depth is ${maxDepth}`,
+  );
 }
 
 export function aliasLimitRule(maxAliases: number, largestPage: number): ValidationRule {
-  return limitRule("aliases", maxAliases, largestPage, (aliases) => `The operation uses ${aliases} aliases; at most ${maxAliases} alias fields are allowed`);
+  return limitRule(
+    "aliases",
+    maxAliases,
+    largestPage,
+    (aliases) => `The operation uses ${aliases} aliases; at most ${maxAliases} alias fields are allowed`,
+  );
 }
 
 export function costLimitRule(maxCost: number, largestPage: number): ValidationRule {

@@ -1,6 +1,9 @@
 import { ApolloServer, type ApolloServerPlugin, type BaseContext } from "@apollo/server";
 import { unwrapResolverError } from "@apollo/server/errors";
-import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDisabled } from "@apollo/server/plugin/disabled";
+import {
+  ApolloServerPluginCacheControlDisabled,
+  ApolloServerPluginLandingPageDisabled,
+} from "@apollo/server/plugin/disabled";
 import { ApolloServerPluginLandingPageLocalDefault } from "@apollo/server/plugin/landingPage/default";
 import { fastifyApolloDrainPlugin, fastifyApolloHandler } from "@as-integrations/fastify";
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
@@ -48,10 +51,18 @@ export function formatGraphQLError(formatted: GraphQLFormattedError, error: unkn
   // Raised by graphql-js or Apollo about the request itself (a subscription, a persisted-query
   // hash that does not match, an argument that cannot be null): the client's, and said as it is.
   if (raisedForTheClient(original)) {
-    return { ...formatted, extensions: { ...formatted.extensions, code: formatted.path ? "BAD_USER_INPUT" : "BAD_REQUEST" } };
+    return {
+      ...formatted,
+      extensions: { ...formatted.extensions, code: formatted.path ? "BAD_USER_INPUT" : "BAD_REQUEST" },
+    };
   }
   const shopError = toShopError(original);
-  return { message: shopError.message, locations: formatted.locations, path: formatted.path, extensions: { code: shopError.code } };
+  return {
+    message: shopError.message,
+    locations: formatted.locations,
+    path: formatted.path,
+    extensions: { code: shopError.code },
+  };
 }
 
 /**
@@ -68,18 +79,23 @@ function unexpectedErrorsPlugin(): ApolloServerPlugin<ShopGraphContext> {
         async didEncounterErrors({ errors, contextValue, operationName }) {
           for (const error of errors) {
             const original = unwrapResolverError(error);
-            if (original instanceof ShopError) logCause(contextValue.log, original, { operation: operationName ?? "(anonymous)" });
+            if (original instanceof ShopError)
+              logCause(contextValue.log, original, { operation: operationName ?? "(anonymous)" });
             if (original instanceof ShopError || original instanceof ArgumentValidationError) continue;
             if (error.extensions?.code && error.extensions.code !== "INTERNAL_SERVER_ERROR") continue;
             if (raisedForTheClient(original)) continue;
             if (toShopError(original).code !== "INTERNAL_SERVER_ERROR") continue;
-            contextValue.log.error({ err: original, operation: operationName ?? "(anonymous)", path: error.path?.join(".") }, "Unexpected GraphQL error");
+            contextValue.log.error(
+              { err: original, operation: operationName ?? "(anonymous)", path: error.path?.join(".") },
+              "Unexpected GraphQL error",
+            );
           }
         },
         async willSendResponse({ response, contextValue }) {
           if (response.body.kind !== "single") return;
           for (const error of response.body.singleResult.errors ?? []) {
-            if (error.extensions?.code === "INTERNAL_SERVER_ERROR") (error.extensions as Record<string, unknown>).requestId = contextValue.requestId;
+            if (error.extensions?.code === "INTERNAL_SERVER_ERROR")
+              (error.extensions as Record<string, unknown>).requestId = contextValue.requestId;
           }
         },
       };
@@ -108,11 +124,17 @@ export interface GraphqlEdge {
  * one-off documents kept 16 MB of trees, which the heap's growth multiplies (heap.ts).
  */
 export function parsedDocuments(): InMemoryLRUCache<DocumentNode> {
-  return new InMemoryLRUCache<DocumentNode>({ maxSize: 64 * 1024, sizeCalculation: (document) => document.loc?.end ?? 1024 });
+  return new InMemoryLRUCache<DocumentNode>({
+    maxSize: 64 * 1024,
+    sizeCalculation: (document) => document.loc?.end ?? 1024,
+  });
 }
 
 /** Apollo Server at /graphql, with the shop's limits, rate limits and error rules. */
-export async function registerGraphql(app: FastifyInstance, edge: GraphqlEdge): Promise<ApolloServer<ShopGraphContext>> {
+export async function registerGraphql(
+  app: FastifyInstance,
+  edge: GraphqlEdge,
+): Promise<ApolloServer<ShopGraphContext>> {
   const apollo = new ApolloServer<ShopGraphContext>({
     gateway: compiledExecution(edge.schema),
     documentStore: parsedDocuments(),
@@ -133,7 +155,11 @@ export async function registerGraphql(app: FastifyInstance, edge: GraphqlEdge): 
       // Outside production, Sandbox opens with example operations for a visitor, a customer and an admin.
       edge.production
         ? ApolloServerPluginLandingPageDisabled()
-        : ApolloServerPluginLandingPageLocalDefault({ embed: true, document: SANDBOX_DOCUMENT, variables: SANDBOX_VARIABLES }),
+        : ApolloServerPluginLandingPageLocalDefault({
+            embed: true,
+            document: SANDBOX_DOCUMENT,
+            variables: SANDBOX_VARIABLES,
+          }),
       wellFormedVariablesPlugin<ShopGraphContext>(),
       rateLimitPlugin<ShopGraphContext>({
         signIn: edge.rateLimits.signIn,
@@ -169,7 +195,8 @@ export async function registerGraphql(app: FastifyInstance, edge: GraphqlEdge): 
       // GraphQL answers may be a user's own: no HTTP cache between the shop and the client keeps them.
       reply.header("cache-control", "no-store");
       // Apollo builds the request's URL from it.
-      if (!request.headers.host) return sendRefusal(request, reply, new ShopError("BAD_USER_INPUT", "A Host header is required"));
+      if (!request.headers.host)
+        return sendRefusal(request, reply, new ShopError("BAD_USER_INPUT", "A Host header is required"));
       // A batch would multiply every limit by its length (Apollo refuses it too, more tersely).
       if (Array.isArray(request.body)) {
         const message = `Batched operations are not supported: the request body is a JSON array of ${request.body.length} operations; send one operation per request`;

@@ -50,7 +50,8 @@ export class RequestLogs extends LogController {
   requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
     this.completed?.(request, reply);
     const line = { status: reply.statusCode, ms: Math.round(reply.elapsedTime), route: request.routeOptions.url };
-    if (error || reply.statusCode >= 500) reply.log.warn(line, `${request.method} ${request.url} answered ${reply.statusCode}`);
+    if (error || reply.statusCode >= 500)
+      reply.log.warn(line, `${request.method} ${request.url} answered ${reply.statusCode}`);
     else reply.log.debug(line, `${request.method} ${request.url}`);
   }
 }

@@ -49,12 +49,20 @@ interface Series {
 /** A histogram added up by hand and read by prom-client's registry at scrape time (Metric's get()). */
 class RequestDurations {
   readonly name = "partshop_http_request_duration_seconds";
-  readonly help = "HTTP requests by method, route, GraphQL operation, status and what answered them (the answer cache or the app), with their durations";
+  readonly help =
+    "HTTP requests by method, route, GraphQL operation, status and what answered them (the answer cache or the app), with their durations";
   readonly type = "histogram";
   readonly aggregator = "sum";
   private readonly series = new Map<string, Series>();
 
-  observe(method: string, route: string, operation: string, status: number, servedBy: "cache" | "app", seconds: number): void {
+  observe(
+    method: string,
+    route: string,
+    operation: string,
+    status: number,
+    servedBy: "cache" | "app",
+    seconds: number,
+  ): void {
     const key = `${method} ${route} ${operation} ${status} ${servedBy}`;
     let series = this.series.get(key);
     if (!series) {
@@ -178,7 +186,11 @@ export class ShopMetrics implements RequestMetrics, ShopCounters {
           if (current) this.set(read(current));
         },
       });
-    poolGauge("partshop_db_pool_in_use", "PostgreSQL connections of the pool running a statement or a transaction", (p) => p.totalCount - p.idleCount);
+    poolGauge(
+      "partshop_db_pool_in_use",
+      "PostgreSQL connections of the pool running a statement or a transaction",
+      (p) => p.totalCount - p.idleCount,
+    );
     poolGauge("partshop_db_pool_idle", "PostgreSQL connections of the pool open and idle", (p) => p.idleCount);
     poolGauge("partshop_db_pool_waiting", "Requests waiting for a connection of the pool", (p) => p.waitingCount);
     poolGauge("partshop_db_pool_max", "The most connections the pool opens (DATABASE_POOL_SIZE)", (p) => p.options.max);
@@ -201,7 +213,8 @@ export class ShopMetrics implements RequestMetrics, ShopCounters {
     if (!body || typeof body !== "object") return "anonymous";
     const request = body as { operationName?: unknown; query?: unknown };
     let name = request.operationName;
-    if ((name === undefined || name === null || name === "") && typeof request.query === "string") name = LEADING_OPERATION.exec(request.query)?.[1];
+    if ((name === undefined || name === null || name === "") && typeof request.query === "string")
+      name = LEADING_OPERATION.exec(request.query)?.[1];
     if (name === undefined || name === null || name === "") return "anonymous";
     if (typeof name !== "string" || !OPERATION_NAME.test(name)) return "other";
     if (this.operationNames.has(name)) return name;

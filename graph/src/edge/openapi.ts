@@ -41,7 +41,8 @@ const SECURITY_SCHEMES = {
     type: "http",
     scheme: "bearer",
     bearerFormat: "Firebase ID token",
-    description: "A Firebase ID token for the email in the path: the proof PUT /user/{email} exchanges for an access token",
+    description:
+      "A Firebase ID token for the email in the path: the proof PUT /user/{email} exchanges for an access token",
   },
 };
 
@@ -58,13 +59,17 @@ const TAGS = [
 function responseOf(answer: Answer): Schema {
   const headers = answer.headers ? { headers: answer.headers } : {};
   const content = answer.content ?? (answer.schema ? { "application/json": { schema: answer.schema } } : undefined);
-  return content ? { description: answer.description, content, ...headers } : { description: answer.description, type: "null", ...headers };
+  return content
+    ? { description: answer.description, content, ...headers }
+    : { description: answer.description, type: "null", ...headers };
 }
 
 /** The refusals every route of its kind may answer; a route's own answer for a status wins. */
 function commonAnswers(route: RestRoute): Record<number, Answer> {
   const refusal = ref(route.refusal ? "Refusal" : "Error");
-  const retryAfter = { "retry-after": { type: "integer", minimum: 1, required: true, description: "Seconds to wait before trying again" } };
+  const retryAfter = {
+    "retry-after": { type: "integer", minimum: 1, required: true, description: "Seconds to wait before trying again" },
+  };
   const answers: Record<number, Answer> = {
     400: {
       description:
@@ -72,20 +77,36 @@ function commonAnswers(route: RestRoute): Record<number, Answer> {
       schema: refusal,
     },
   };
-  if (route.path.includes(":")) answers[414] = { description: "A part of the path is longer than 320 characters", schema: refusal };
-  if (route.auth) answers[401] = { description: "No access token, or one that is expired, altered or signed by someone else", schema: refusal };
+  if (route.path.includes(":"))
+    answers[414] = { description: "A part of the path is longer than 320 characters", schema: refusal };
+  if (route.auth)
+    answers[401] = {
+      description: "No access token, or one that is expired, altered or signed by someone else",
+      schema: refusal,
+    };
   if (route.auth === "ADMIN") answers[403] = { description: "Signed in, but not an admin", schema: refusal };
   if (route.method !== "GET") {
     answers[413] = { description: "The body is larger than the route takes", schema: refusal };
-    answers[415] = { description: "The body's encoding is not one the route takes (JSON must be UTF-8, uncompressed)", schema: refusal };
+    answers[415] = {
+      description: "The body's encoding is not one the route takes (JSON must be UTF-8, uncompressed)",
+      schema: refusal,
+    };
   }
   if (route.rateLimit) {
     const whose = RATE_LIMIT_SUBJECTS[route.rateLimit] === "customer" ? "by this customer" : "from this client address";
     answers[429] = { description: `Too many requests ${whose} in the window`, schema: refusal, headers: retryAfter };
   }
-  if (route.cachedUntil && route.method === "GET") answers[304] = { description: "Not modified: If-None-Match named this answer's ETag" };
-  answers[500] = { description: "A fault on the shop's side; requestId (and X-Request-Id) names it in the log", schema: refusal };
-  answers[503] = { description: "The shop's database or identity provider cannot be reached right now", schema: refusal, headers: retryAfter };
+  if (route.cachedUntil && route.method === "GET")
+    answers[304] = { description: "Not modified: If-None-Match named this answer's ETag" };
+  answers[500] = {
+    description: "A fault on the shop's side; requestId (and X-Request-Id) names it in the log",
+    schema: refusal,
+  };
+  answers[503] = {
+    description: "The shop's database or identity provider cannot be reached right now",
+    schema: refusal,
+    headers: retryAfter,
+  };
   return answers;
 }
 
@@ -98,9 +119,14 @@ function whoMayCall(route: RestRoute): string {
 }
 
 /** Parameters in a location, as a JSON object schema whose `required` lists the required ones. */
-function parametersOf(parameters: Record<string, Parameter> | undefined, everyOneRequired: boolean): Schema | undefined {
+function parametersOf(
+  parameters: Record<string, Parameter> | undefined,
+  everyOneRequired: boolean,
+): Schema | undefined {
   if (!parameters) return undefined;
-  const properties = Object.fromEntries(Object.entries(parameters).map(([name, { required: _required, ...schema }]) => [name, schema]));
+  const properties = Object.fromEntries(
+    Object.entries(parameters).map(([name, { required: _required, ...schema }]) => [name, schema]),
+  );
   const required = Object.entries(parameters)
     .filter(([, schema]) => everyOneRequired || schema.required === true)
     .map(([name]) => name);
@@ -117,14 +143,18 @@ export function operationOf(route: RestRoute): Schema {
       ...answers[200],
       content: {
         "application/json": { schema: answers[200].schema },
-        "text/html": { schema: { type: "string", description: "The web app's page, to a browser (Accept: text/html)" } },
+        "text/html": {
+          schema: { type: "string", description: "The web app's page, to a browser (Accept: text/html)" },
+        },
       },
       schema: undefined,
     };
   }
-  const subject = route.rateLimit && (RATE_LIMIT_SUBJECTS[route.rateLimit] === "customer" ? "customer" : "client address");
+  const subject =
+    route.rateLimit && (RATE_LIMIT_SUBJECTS[route.rateLimit] === "customer" ? "customer" : "client address");
   const rateLimited = subject ? ` Rate-limited per ${subject} (429 with Retry-After beyond the limit).` : "";
-  const security = doc.credential === "firebaseIdToken" ? [{ firebaseIdToken: [] }] : route.auth ? [{ accessToken: [] }] : [];
+  const security =
+    doc.credential === "firebaseIdToken" ? [{ firebaseIdToken: [] }] : route.auth ? [{ accessToken: [] }] : [];
   return dropUndefined({
     operationId: doc.operationId,
     summary: doc.summary,
@@ -139,21 +169,29 @@ export function operationOf(route: RestRoute): Schema {
   });
 }
 
-const dropUndefined = (object: Schema): Schema => Object.fromEntries(Object.entries(object).filter(([, value]) => value !== undefined));
+const dropUndefined = (object: Schema): Schema =>
+  Object.fromEntries(Object.entries(object).filter(([, value]) => value !== undefined));
 
 /** Any path answers this before a route sees the request (app.ts, fastify). */
-const BAD_REQUEST_LINE = responseOf({ description: "A Host header that names no host, or a URL with broken percent-encoding", schema: ref("Error") });
+const BAD_REQUEST_LINE = responseOf({
+  description: "A Host header that names no host, or a URL with broken percent-encoding",
+  schema: ref("Error"),
+});
 
 /** /healthz and /readyz, which edge/health.ts registers (they are not REST routes of the spec, and check nothing of the caller). */
 export const HEALTH_OPERATIONS: Record<"healthz" | "readyz", Schema> = {
   healthz: {
     operationId: "healthz",
     summary: "Alive: the process answers",
-    description: "For a load balancer or orchestrator, which restarts a process that does not answer. Who may call it: anyone.",
+    description:
+      "For a load balancer or orchestrator, which restarts a process that does not answer. Who may call it: anyone.",
     tags: ["Health"],
     security: [],
     response: {
-      200: responseOf({ description: "Alive", schema: schemas.object({ ok: { const: true, description: "Always true" } }, "Alive") }),
+      200: responseOf({
+        description: "Alive",
+        schema: schemas.object({ ok: { const: true, description: "Always true" } }, "Alive"),
+      }),
       400: BAD_REQUEST_LINE,
       503: responseOf({ description: "Shutting down", schema: ref("Error") }),
     },
@@ -161,7 +199,8 @@ export const HEALTH_OPERATIONS: Record<"healthz" | "readyz", Schema> = {
   readyz: {
     operationId: "readyz",
     summary: "Ready: the database, migrations, identity and payment services",
-    description: "A balancer sends traffic only to a process that answers 200. Who may call it: anyone (it shows no data).",
+    description:
+      "A balancer sends traffic only to a process that answers 200. Who may call it: anyone (it shows no data).",
     tags: ["Health"],
     security: [],
     response: Object.fromEntries([
@@ -169,7 +208,10 @@ export const HEALTH_OPERATIONS: Record<"healthz" | "readyz", Schema> = {
       ...[200, 503].map((status) => [
         status,
         responseOf({
-          description: status === 200 ? "Ready" : "Not ready: `failed` names the checks that failed (their details are for operators)",
+          description:
+            status === 200
+              ? "Ready"
+              : "Not ready: `failed` names the checks that failed (their details are for operators)",
           schema: schemas.object(
             {
               ready: { type: "boolean", description: "Whether every check passed" },
@@ -192,9 +234,14 @@ export const HEALTH_OPERATIONS: Record<"healthz" | "readyz", Schema> = {
  * OpenAPI has `required` on the header itself.
  */
 function requiredHeadersMarked(document: Schema): Schema {
-  const paths = document.paths as Record<string, Record<string, { responses: Record<string, { headers?: Record<string, Schema> }> }>>;
+  const paths = document.paths as Record<
+    string,
+    Record<string, { responses: Record<string, { headers?: Record<string, Schema> }> }>
+  >;
   for (const operation of Object.values(paths).flatMap((methods) => Object.values(methods))) {
-    for (const header of Object.values(operation.responses).flatMap((response) => Object.values(response.headers ?? {}))) {
+    for (const header of Object.values(operation.responses).flatMap((response) =>
+      Object.values(response.headers ?? {}),
+    )) {
       const schema = header.schema as Schema;
       if (schema?.required !== true) continue;
       delete schema.required;
@@ -230,8 +277,12 @@ export async function registerOpenApi(app: FastifyInstance, settings: OpenApiSet
       components: { securitySchemes: SECURITY_SCHEMES, schemas: REST_SCHEMAS },
     } as never,
     convertConstToEnum: false,
-    transformObject: (documentObject) => requiredHeadersMarked((documentObject as { openapiObject: Schema }).openapiObject) as never,
-    transform: ({ route, url }) => ({ url, schema: ((route.config as { openapi?: Schema } | undefined)?.openapi ?? { hide: true }) as never }),
+    transformObject: (documentObject) =>
+      requiredHeadersMarked((documentObject as { openapiObject: Schema }).openapiObject) as never,
+    transform: ({ route, url }) => ({
+      url,
+      schema: ((route.config as { openapi?: Schema } | undefined)?.openapi ?? { hide: true }) as never,
+    }),
   });
   app.get(OPENAPI_PATH, async (_request, reply) => reply.header("cache-control", "no-cache").send(app.swagger()));
   if (settings.docsPage) {

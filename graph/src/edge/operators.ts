@@ -10,7 +10,11 @@ export interface OperatorsListener {
 
 function sendJson(res: http.ServerResponse, status: number, body: unknown): void {
   const text = JSON.stringify(body);
-  res.writeHead(status, { "content-type": "application/json; charset=utf-8", "content-length": Buffer.byteLength(text), "cache-control": "no-store" });
+  res.writeHead(status, {
+    "content-type": "application/json; charset=utf-8",
+    "content-length": Buffer.byteLength(text),
+    "cache-control": "no-store",
+  });
   res.end(text);
 }
 
@@ -19,10 +23,16 @@ function sendJson(res: http.ServerResponse, status: number, body: unknown): void
  * balancer never exposes it: GET /metrics (Prometheus), GET /readyz with every check's detail,
  * GET /healthz.
  */
-export async function startOperatorsListener(options: { host: string; port: number; metrics: ShopMetrics; readiness: Readiness }): Promise<OperatorsListener> {
+export async function startOperatorsListener(options: {
+  host: string;
+  port: number;
+  metrics: ShopMetrics;
+  readiness: Readiness;
+}): Promise<OperatorsListener> {
   const server = http.createServer((req, res) => {
     const path = (req.url ?? "").split("?")[0];
-    if (req.method !== "GET") return sendJson(res, 405, { error: `${req.method} is not answered here: GET /metrics, /readyz or /healthz` });
+    if (req.method !== "GET")
+      return sendJson(res, 405, { error: `${req.method} is not answered here: GET /metrics, /readyz or /healthz` });
     if (path === "/healthz") return sendJson(res, 200, { ok: true });
     if (path === "/readyz") {
       void options.readiness.report().then(
@@ -34,7 +44,11 @@ export async function startOperatorsListener(options: { host: string; port: numb
     if (path === "/metrics") {
       void options.metrics.text().then(
         ({ contentType, body }) => {
-          res.writeHead(200, { "content-type": contentType, "content-length": Buffer.byteLength(body), "cache-control": "no-store" });
+          res.writeHead(200, {
+            "content-type": contentType,
+            "content-length": Buffer.byteLength(body),
+            "cache-control": "no-store",
+          });
           res.end(body);
         },
         (error: Error) => sendJson(res, 500, { error: error.message }),
@@ -47,7 +61,9 @@ export async function startOperatorsListener(options: { host: string; port: numb
     server.once("error", (error: NodeJS.ErrnoException) =>
       reject(
         error.code === "EADDRINUSE"
-          ? new ConfigError([`Port ${options.port} (METRICS_PORT) is already in use: stop the program using it or set METRICS_PORT`])
+          ? new ConfigError([
+              `Port ${options.port} (METRICS_PORT) is already in use: stop the program using it or set METRICS_PORT`,
+            ])
           : error,
       ),
     );

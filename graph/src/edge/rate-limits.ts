@@ -1,5 +1,13 @@
 import { HeaderMap, type ApolloServerPlugin } from "@apollo/server";
-import { FieldNode, FragmentDefinitionNode, GraphQLError, Kind, OperationDefinitionNode, SelectionSetNode, ValueNode } from "graphql";
+import {
+  FieldNode,
+  FragmentDefinitionNode,
+  GraphQLError,
+  Kind,
+  OperationDefinitionNode,
+  SelectionSetNode,
+  ValueNode,
+} from "graphql";
 import { RateLimiterPostgres, RateLimiterRes } from "rate-limiter-flexible";
 import type { DataSource } from "typeorm";
 import type { Config } from "../config";
@@ -68,7 +76,12 @@ export class RateLimit {
 export type RateLimits = Record<RateLimitName, RateLimit>;
 
 /** The limits of Config.rateLimits, in the rate_limits table. */
-export function createRateLimits(limits: Config["rateLimits"], db: DataSource, log: Logger, counters: ShopCounters = SILENT_COUNTERS): RateLimits {
+export function createRateLimits(
+  limits: Config["rateLimits"],
+  db: DataSource,
+  log: Logger,
+  counters: ShopCounters = SILENT_COUNTERS,
+): RateLimits {
   const { windowSeconds } = limits;
   const limit = (label: string, max: number, per: RateLimitSubject) =>
     new RateLimit(
@@ -100,11 +113,16 @@ export function createRateLimits(limits: Config["rateLimits"], db: DataSource, l
 }
 
 /** Root fields of an operation, fragments included, each occurrence (aliases too) counted. */
-function rootFields(selectionSet: SelectionSetNode, fragments: Record<string, FragmentDefinitionNode>, seen = new Set<string>()): FieldNode[] {
+function rootFields(
+  selectionSet: SelectionSetNode,
+  fragments: Record<string, FragmentDefinitionNode>,
+  seen = new Set<string>(),
+): FieldNode[] {
   const fields: FieldNode[] = [];
   for (const selection of selectionSet.selections) {
     if (selection.kind === Kind.FIELD) fields.push(selection);
-    else if (selection.kind === Kind.INLINE_FRAGMENT) fields.push(...rootFields(selection.selectionSet, fragments, seen));
+    else if (selection.kind === Kind.INLINE_FRAGMENT)
+      fields.push(...rootFields(selection.selectionSet, fragments, seen));
     else if (!seen.has(selection.name.value) && fragments[selection.name.value]) {
       seen.add(selection.name.value);
       fields.push(...rootFields(fragments[selection.name.value].selectionSet, fragments, seen));
@@ -118,7 +136,11 @@ function rootFields(selectionSet: SelectionSetNode, fragments: Record<string, Fr
  * names. A request without a valid token is not counted against a customer limit: it is refused
  * as signed out before it can cost anything.
  */
-export function rateLimitKey(limit: RateLimit, clientAddress: string, customerId: () => Promise<string | null>): Promise<string | null> {
+export function rateLimitKey(
+  limit: RateLimit,
+  clientAddress: string,
+  customerId: () => Promise<string | null>,
+): Promise<string | null> {
   return limit.per === "customer" ? customerId() : Promise.resolve(clientAddress);
 }
 
@@ -133,7 +155,8 @@ function valueAt(node: ValueNode | undefined, path: readonly string[], variables
   if (!node) return undefined;
   if (node.kind === Kind.VARIABLE) {
     let value: unknown = variables[node.name.value];
-    for (const key of path) value = value !== null && typeof value === "object" ? (value as Record<string, unknown>)[key] : undefined;
+    for (const key of path)
+      value = value !== null && typeof value === "object" ? (value as Record<string, unknown>)[key] : undefined;
     return value;
   }
   if (path.length === 0) return node.kind === Kind.LIST ? node.values : undefined;

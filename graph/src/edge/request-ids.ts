@@ -17,4 +17,5 @@ export function assignRequestId(req: IncomingMessage, res: ServerResponse): stri
   return id;
 }
 
-export const requestIdOf = (req: IncomingMessage): string => (req as IncomingMessage & { [REQUEST_ID]?: string })[REQUEST_ID] ?? crypto.randomUUID();
+export const requestIdOf = (req: IncomingMessage): string =>
+  (req as IncomingMessage & { [REQUEST_ID]?: string })[REQUEST_ID] ?? crypto.randomUUID();

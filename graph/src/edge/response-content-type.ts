@@ -2,7 +2,11 @@ import type { ApolloServerPlugin, GraphQLRequestListener } from "@apollo/server"
 import Negotiator from "negotiator";
 
 /** What Apollo Server offers a single result as, in its order of preference (its MEDIA_TYPES, which it does not export). */
-const OFFERED = ["application/json; charset=utf-8", "application/graphql-response+json; charset=utf-8", "application/json; callbackSpec=1.0; charset=utf-8"];
+const OFFERED = [
+  "application/json; charset=utf-8",
+  "application/graphql-response+json; charset=utf-8",
+  "application/json; callbackSpec=1.0; charset=utf-8",
+];
 /** Distinct Accept headers remembered; clients send a handful, so more means someone is varying it. */
 const REMEMBERED = 64;
 

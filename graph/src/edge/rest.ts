@@ -24,10 +24,12 @@ export interface RestEdge {
 }
 
 /** Where a web route and a REST path meet, a browser asking for a page gets the web app (content negotiation as express does it). */
-export const prefersHtml = (request: FastifyRequest) => accepts(request.raw).type(["application/json", "text/html"]) === "text/html";
+export const prefersHtml = (request: FastifyRequest) =>
+  accepts(request.raw).type(["application/json", "text/html"]) === "text/html";
 
 /** Express's weak ETag: what an HTTP cache revalidates a cacheable GET with. */
-const weakEtag = (body: string) => `W/"${Buffer.byteLength(body).toString(16)}-${crypto.hash("sha1", body, "base64").slice(0, 27)}"`;
+const weakEtag = (body: string) =>
+  `W/"${Buffer.byteLength(body).toString(16)}-${crypto.hash("sha1", body, "base64").slice(0, 27)}"`;
 
 function answer(request: FastifyRequest, reply: FastifyReply, route: RestRoute, result: Reply): FastifyReply {
   reply.code(result.status ?? 200);
@@ -50,7 +52,12 @@ function answer(request: FastifyRequest, reply: FastifyReply, route: RestRoute, 
 }
 
 /** A web app page answered with the status (and Location) the handler chose: 404 for an unknown part. */
-function webPage(request: FastifyRequest, reply: FastifyReply, result: Reply, edge: RestEdge): FastifyReply | Promise<FastifyReply> {
+function webPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  result: Reply,
+  edge: RestEdge,
+): FastifyReply | Promise<FastifyReply> {
   reply.code(result.status ?? 200);
   if (result.headers) reply.headers(result.headers);
   if (result.headers?.location) return reply.send();
@@ -62,7 +69,12 @@ function webPage(request: FastifyRequest, reply: FastifyReply, result: Reply, ed
  * A client still sending when the answer comes may see a broken pipe instead of the 413, so a
  * moderately large body is read and dropped first; on anything bigger the connection is closed.
  */
-async function refuseDeclaredTooLarge(request: FastifyRequest, reply: FastifyReply, limit: number, message: string): Promise<FastifyReply | undefined> {
+async function refuseDeclaredTooLarge(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  limit: number,
+  message: string,
+): Promise<FastifyReply | undefined> {
   if (!(Number(request.headers["content-length"] ?? 0) > limit)) return undefined;
   await drainUnread(request, reply);
   return sendRefusal(request, reply, new ShopError("PAYLOAD_TOO_LARGE", message));
@@ -97,13 +109,19 @@ export function registerRestRoutes(app: FastifyInstance, routes: RestRoute[], ed
       config,
       onRequest: async (request, reply) => {
         if (route.webRoute && request.method === "GET" && prefersHtml(request)) return edge.serveWebApp(request, reply);
-        const limitKey = limit ? await rateLimitKey(limit, request.ip, () => edge.callers.idOf(request.headers.authorization ?? "")) : null;
+        const limitKey = limit
+          ? await rateLimitKey(limit, request.ip, () => edge.callers.idOf(request.headers.authorization ?? ""))
+          : null;
         if (limit && limitKey !== null) {
           const decision = await limit.take(limitKey);
           if (!decision.allowed) {
             reply.header("retry-after", String(decision.retryAfterSeconds));
             if (route.body === "stream") await drainUnread(request, reply);
-            return sendRefusal(request, reply, new ShopError("RATE_LIMITED", limit.refusal(decision.retryAfterSeconds)));
+            return sendRefusal(
+              request,
+              reply,
+              new ShopError("RATE_LIMITED", limit.refusal(decision.retryAfterSeconds)),
+            );
           }
         }
         if (route.body === "stream") {
@@ -118,7 +136,9 @@ export function registerRestRoutes(app: FastifyInstance, routes: RestRoute[], ed
       handler: async (request, reply) => {
         assertWellFormedRequest(request, route);
         // Open routes never look at Authorization (PUT /user/{email} carries a Firebase ID token there).
-        const caller = route.auth ? authorize(await edge.callers.authenticate(request.headers.authorization), route.auth) : null;
+        const caller = route.auth
+          ? authorize(await edge.callers.authenticate(request.headers.authorization), route.auth)
+          : null;
         const result = await requestLog.run(request.log, () =>
           route.handle(
             {

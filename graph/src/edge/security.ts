@@ -80,7 +80,10 @@ export async function registerSecurity(app: FastifyInstance, settings: SecurityS
   // inline script; the shop's CSP on top would block that script, so that one page keeps Apollo's.
   const sandboxPage = helmetHeaders({ ...options, contentSecurityPolicy: false });
   const isSandboxPage = (request: FastifyRequest) =>
-    !settings.production && request.method === "GET" && request.url.split("?")[0] === GRAPHQL_PATH && prefersHtml(request);
+    !settings.production &&
+    request.method === "GET" &&
+    request.url.split("?")[0] === GRAPHQL_PATH &&
+    prefersHtml(request);
   app.addHook("onRequest", (request, reply, done) => {
     const response = reply.raw;
     for (const [name, value] of isSandboxPage(request) ? sandboxPage : everyPage) response.setHeader(name, value);

@@ -20,9 +20,22 @@ export interface WebApp {
 export async function registerWebApp(app: FastifyInstance, settings: WebAppSettings): Promise<WebApp> {
   const index = path.join(settings.webDistDir, "index.html");
   const built = fs.existsSync(index);
-  await app.register(fastifyStatic, { root: path.join(settings.assetsDir, "images"), prefix: "/images/", maxAge: "7d", index: false, wildcard: true });
+  await app.register(fastifyStatic, {
+    root: path.join(settings.assetsDir, "images"),
+    prefix: "/images/",
+    maxAge: "7d",
+    index: false,
+    wildcard: true,
+  });
   if (built) {
-    await app.register(fastifyStatic, { root: settings.webDistDir, prefix: "/", maxAge: "1h", index: false, wildcard: false, decorateReply: false });
+    await app.register(fastifyStatic, {
+      root: settings.webDistDir,
+      prefix: "/",
+      maxAge: "1h",
+      index: false,
+      wildcard: false,
+      decorateReply: false,
+    });
   }
   const serve = async (_request: FastifyRequest, reply: FastifyReply) => {
     reply.header("cache-control", "no-cache").type("text/html; charset=utf-8");
@@ -32,7 +45,9 @@ export async function registerWebApp(app: FastifyInstance, settings: WebAppSetti
   app.setNotFoundHandler((request, reply) => {
     const asset = request.url.startsWith("/assets/") || request.url.startsWith("/images/");
     if (built && !asset && request.method === "GET" && prefersHtml(request)) return serve(request, reply);
-    return reply.code(404).send({ error: asset ? "Not found" : `Cannot ${request.method} ${request.url.split("?")[0]}` });
+    return reply
+      .code(404)
+      .send({ error: asset ? "Not found" : `Cannot ${request.method} ${request.url.split("?")[0]}` });
   });
   return {
     serve: (request, reply) => (built ? serve(request, reply) : reply.code(404).send({ error: "Not found" })),

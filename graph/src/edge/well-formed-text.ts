@@ -25,7 +25,9 @@ export const wellFormedTextRule: ValidationRule = (context: ValidationContext) =
     const problem = textProblem(node.value);
     if (!problem) return;
     const field = literalField(parent ? [...ancestors, parent] : ancestors);
-    context.reportError(new GraphQLError(`${field} ${problem}`, { nodes: [node], extensions: { code: "BAD_USER_INPUT", field } }));
+    context.reportError(
+      new GraphQLError(`${field} ${problem}`, { nodes: [node], extensions: { code: "BAD_USER_INPUT", field } }),
+    );
   },
 });
 

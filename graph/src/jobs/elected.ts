@@ -9,7 +9,9 @@ export async function inOneProcess<T>(db: DataSource, key: number, work: () => P
   const runner = db.createQueryRunner();
   await runner.connect();
   try {
-    const [{ taken }]: Array<{ taken: boolean }> = await runner.query(`SELECT pg_try_advisory_lock($1) AS taken`, [key]);
+    const [{ taken }]: Array<{ taken: boolean }> = await runner.query(`SELECT pg_try_advisory_lock($1) AS taken`, [
+      key,
+    ]);
     if (!taken) return null;
     try {
       return await work();

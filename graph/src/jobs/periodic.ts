@@ -22,7 +22,12 @@ export function runPeriodically(jobs: readonly PeriodicJob[], log: DomainLog): (
       if (stopped) return;
       const run = job
         .run()
-        .catch((error: unknown) => log.error({ err: error, job: job.name }, `The ${job.name} job failed; it runs again in ${job.everySeconds} s`));
+        .catch((error: unknown) =>
+          log.error(
+            { err: error, job: job.name },
+            `The ${job.name} job failed; it runs again in ${job.everySeconds} s`,
+          ),
+        );
       running.add(run);
       void run.finally(() => {
         running.delete(run);

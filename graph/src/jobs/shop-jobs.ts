@@ -20,14 +20,20 @@ export function shopJobs(settings: Config["jobs"], services: Services, db: DataS
       everySeconds: settings.holdExpirySeconds,
       run: async () => {
         const ended = await services.orders.expireHolds();
-        if (ended.length) log.info({ orders: ended.length }, `Ended ${ended.length} reservations whose hold had passed; their units are back on sale`);
+        if (ended.length)
+          log.info(
+            { orders: ended.length },
+            `Ended ${ended.length} reservations whose hold had passed; their units are back on sale`,
+          );
       },
     },
     {
       name: "payment reconciliation",
       everySeconds: settings.reconcileSeconds,
       run: async () => {
-        const report = await inOneProcess(db, RECONCILE_LOCK, () => services.payments.reconcile(settings.reconcileLookbackHours));
+        const report = await inOneProcess(db, RECONCILE_LOCK, () =>
+          services.payments.reconcile(settings.reconcileLookbackHours),
+        );
         if (report && report.markedPaid + report.refunded + report.canceled > 0) {
           log.warn({ ...report }, "Payment reconciliation repaired orders that lost their webhook");
         }

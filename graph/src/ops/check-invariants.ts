@@ -187,7 +187,10 @@ const SEARCH_TABLE_CHECKS: Array<[relation: string, label: string, sql: string]>
   ],
 ];
 
-export async function checkInvariants(client: pg.Client, baseline: Record<string, number> = {}): Promise<InvariantReport> {
+export async function checkInvariants(
+  client: pg.Client,
+  baseline: Record<string, number> = {},
+): Promise<InvariantReport> {
   const violations: string[] = [];
   const uncheckedParts: string[] = [];
   // One snapshot for every statement below, so a shop taking orders meanwhile cannot cause a false alarm.
@@ -218,10 +221,19 @@ export async function checkInvariants(client: pg.Client, baseline: Record<string
     }
 
     const problems: Array<[string, string]> = [
-      ["orders whose total is not unit price x quantity", `SELECT id FROM orders WHERE total_cents <> unit_price_cents * quantity`],
+      [
+        "orders whose total is not unit price x quantity",
+        `SELECT id FROM orders WHERE total_cents <> unit_price_cents * quantity`,
+      ],
       ["orders with a quantity below 1", `SELECT id FROM orders WHERE quantity < 1`],
-      ["paid orders without a transaction id or payment time", `SELECT id FROM orders WHERE status = 'paid' AND (transaction_id IS NULL OR paid_at IS NULL)`],
-      ["cancelled orders without a cancellation time", `SELECT id FROM orders WHERE status = 'cancelled' AND cancelled_at IS NULL`],
+      [
+        "paid orders without a transaction id or payment time",
+        `SELECT id FROM orders WHERE status = 'paid' AND (transaction_id IS NULL OR paid_at IS NULL)`,
+      ],
+      [
+        "cancelled orders without a cancellation time",
+        `SELECT id FROM orders WHERE status = 'cancelled' AND cancelled_at IS NULL`,
+      ],
       ["orders in an unknown state", `SELECT id FROM orders WHERE status NOT IN ('unpaid', 'paid', 'cancelled')`],
       [
         "orders of a missing part or user",
@@ -242,7 +254,9 @@ export async function checkInvariants(client: pg.Client, baseline: Record<string
     } = await client.query<{ rollups: boolean }>(`SELECT to_regclass('sales_window') IS NOT NULL AS rollups`);
     if (rollups) problems.push(...ROLLUP_CHECKS);
     for (const [relation, label, sql] of SEARCH_TABLE_CHECKS) {
-      const { rows } = await client.query<{ present: boolean }>(`SELECT to_regclass($1) IS NOT NULL AS present`, [relation]);
+      const { rows } = await client.query<{ present: boolean }>(`SELECT to_regclass($1) IS NOT NULL AS present`, [
+        relation,
+      ]);
       if (rows[0].present) problems.push([label, sql]);
     }
     for (const [label, sql] of problems) {
@@ -256,14 +270,21 @@ export async function checkInvariants(client: pg.Client, baseline: Record<string
         );
     }
 
-    const { rows: counts } = await client.query<{ status: string; count: number }>(`SELECT status, count(*)::int AS count FROM orders GROUP BY status`);
+    const { rows: counts } = await client.query<{ status: string; count: number }>(
+      `SELECT status, count(*)::int AS count FROM orders GROUP BY status`,
+    );
     const count = (status: string) => counts.find((row) => row.status === status)?.count ?? 0;
     return {
       ok: violations.length === 0,
       checkedParts,
       uncheckedParts,
       violations,
-      orders: { live: count("unpaid") + count("paid"), paid: count("paid"), unpaid: count("unpaid"), cancelled: count("cancelled") },
+      orders: {
+        live: count("unpaid") + count("paid"),
+        paid: count("paid"),
+        unpaid: count("unpaid"),
+        cancelled: count("cancelled"),
+      },
       rollupsChecked: rollups,
     };
   } finally {
@@ -273,7 +294,9 @@ export async function checkInvariants(client: pg.Client, baseline: Record<string
 
 /** Records every part's current available + live units (less what admins added, which counts on top), for parts the seed does not cover. */
 export async function writeBaseline(client: pg.Client, file: string): Promise<void> {
-  const figures = Object.fromEntries((await stockFigures(client)).map((part) => [part.id, part.available + part.live_units - part.stock_adjustment]));
+  const figures = Object.fromEntries(
+    (await stockFigures(client)).map((part) => [part.id, part.available + part.live_units - part.stock_adjustment]),
+  );
   fs.writeFileSync(file, JSON.stringify(figures, null, 2) + "\n");
 }
 
@@ -309,7 +332,10 @@ export async function runInvariantsCommand(client: pg.Client, args: string[]): P
 
 async function main(): Promise<number> {
   const url = process.env.DATABASE_URL;
-  if (!url) throw new Error("DATABASE_URL is not set (for the local shop's database run `npm run check:invariants` from the top folder)");
+  if (!url)
+    throw new Error(
+      "DATABASE_URL is not set (for the local shop's database run `npm run check:invariants` from the top folder)",
+    );
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
   await client.connect();
   try {

@@ -50,13 +50,18 @@ export async function importImageFiles(folder: string, store: ImageStore): Promi
 
 async function main(): Promise<number> {
   const config = loadImageStoreConfig(process.env, process.env.INIT_CWD ?? process.cwd());
-  const folder = path.resolve(process.env.INIT_CWD ?? process.cwd(), process.argv[2] ?? path.join(config.dataDir, "uploads"));
+  const folder = path.resolve(
+    process.env.INIT_CWD ?? process.cwd(),
+    process.argv[2] ?? path.join(config.dataDir, "uploads"),
+  );
   if (!fs.existsSync(folder)) throw new Error(`No folder ${folder}`);
   const db = createDataSource(config.databaseUrl, pino({ level: "warn" }));
   await db.initialize();
   try {
     const report = await importImageFiles(folder, imageStoreFor(config, db));
-    console.log(`Imported ${report.imported.length} images into ${config.images.store} (${report.alreadyStored.length} were already there).`);
+    console.log(
+      `Imported ${report.imported.length} images into ${config.images.store} (${report.alreadyStored.length} were already there).`,
+    );
     for (const name of report.refused) console.log(`Not an image the shop accepts, left alone: ${name}`);
     return report.refused.length ? 1 : 0;
   } finally {

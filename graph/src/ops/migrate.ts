@@ -16,7 +16,9 @@ async function main(): Promise<void> {
   await db.initialize();
   try {
     const applied = await migrate(db, undefined, (line) => console.log(line));
-    console.log(applied.length ? `Applied ${applied.length} migrations: ${applied.join(", ")}` : "The database is up to date");
+    console.log(
+      applied.length ? `Applied ${applied.length} migrations: ${applied.join(", ")}` : "The database is up to date",
+    );
   } finally {
     await db.destroy();
   }

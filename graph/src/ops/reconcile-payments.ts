@@ -27,15 +27,23 @@ function setting(name: string): string {
 function lookbackHours(): number {
   const index = process.argv.indexOf("--hours");
   const raw = index >= 0 ? process.argv[index + 1] : (process.env.PAYMENT_RECONCILE_LOOKBACK_HOURS ?? "72");
-  if (!/^\d+$/.test(raw ?? "") || Number(raw) < 1) throw new Error(`--hours must be a whole number of hours (got "${raw}")`);
+  if (!/^\d+$/.test(raw ?? "") || Number(raw) < 1)
+    throw new Error(`--hours must be a whole number of hours (got "${raw}")`);
   return Number(raw);
 }
 
 async function main(): Promise<void> {
   readEnvFile();
   const apiUrl = process.env.STRIPE_API_URL?.trim() || null;
-  if (apiUrl && process.env.NODE_ENV === "production") throw new Error("STRIPE_API_URL must not be set when NODE_ENV=production");
-  const stripe = stripeClient({ secretKey: setting("STRIPE_SECRET_KEY"), apiUrl, publishableKey: "", webhookSecret: "", sandboxPublicUrl: null });
+  if (apiUrl && process.env.NODE_ENV === "production")
+    throw new Error("STRIPE_API_URL must not be set when NODE_ENV=production");
+  const stripe = stripeClient({
+    secretKey: setting("STRIPE_SECRET_KEY"),
+    apiUrl,
+    publishableKey: "",
+    webhookSecret: "",
+    sandboxPublicUrl: null,
+  });
   const log = pino({ level: process.env.LOG_LEVEL ?? "warn" });
   const db = createDataSource(setting("DATABASE_URL"), log, { poolSize: 2 });
   await db.initialize();
@@ -43,7 +51,9 @@ async function main(): Promise<void> {
     const payments = new PaymentService(db, stripe, null, SILENT_COUNTERS, log);
     const hours = lookbackHours();
     const report = await inOneProcess(db, RECONCILE_LOCK, () => payments.reconcile(hours));
-    console.log(JSON.stringify(report ?? { skipped: "another process is reconciling right now; try again in a minute" }));
+    console.log(
+      JSON.stringify(report ?? { skipped: "another process is reconciling right now; try again in a minute" }),
+    );
   } finally {
     await db.destroy();
   }

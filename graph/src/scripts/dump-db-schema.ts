@@ -33,7 +33,10 @@ function postgresBinaries(): string {
   const found = versions
     .map((version) => path.join(root, version, "bin"))
     .find((bin) => ["initdb", "pg_ctl", "pg_dump"].every((tool) => fs.existsSync(path.join(bin, tool))));
-  if (!found) throw new Error("No PostgreSQL server from Debian's packages (initdb, pg_ctl, pg_dump): run `bash scripts/ensure-servers.sh`");
+  if (!found)
+    throw new Error(
+      "No PostgreSQL server from Debian's packages (initdb, pg_ctl, pg_dump): run `bash scripts/ensure-servers.sh`",
+    );
   return found;
 }
 
@@ -43,7 +46,8 @@ const asPostgresUser = (command: string, args: string[]): [string, string[]] =>
 
 function run(command: string, args: string[]): string {
   const result = spawnSync(command, args, { encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
-  if (result.status !== 0) throw new Error(`${command} ${args.join(" ")} failed: ${result.stderr || result.stdout || result.error}`);
+  if (result.status !== 0)
+    throw new Error(`${command} ${args.join(" ")} failed: ${result.stderr || result.stdout || result.error}`);
   return result.stdout;
 }
 
@@ -63,7 +67,9 @@ function freePort(): Promise<number> {
  * the random key of the `\restrict` lines newer pg_dumps print.
  */
 function normaliseDump(dump: string): string {
-  const lines = dump.split("\n").filter((line) => !/^-- Dumped (from database|by pg_dump) version /.test(line) && !/^\\(un)?restrict /.test(line));
+  const lines = dump
+    .split("\n")
+    .filter((line) => !/^-- Dumped (from database|by pg_dump) version /.test(line) && !/^\\(un)?restrict /.test(line));
   return `${HEADER}${lines
     .join("\n")
     .replace(/\n{3,}/g, "\n\n")
@@ -78,16 +84,39 @@ async function dumpMigratedSchema(): Promise<string> {
   const port = await freePort();
   let started = false;
   try {
-    run(...asPostgresUser(path.join(bin, "initdb"), ["-D", dataDir, "-U", "partshop", "--auth=trust", "--encoding=UTF8", "--locale=C.UTF-8"]));
+    run(
+      ...asPostgresUser(path.join(bin, "initdb"), [
+        "-D",
+        dataDir,
+        "-U",
+        "partshop",
+        "--auth=trust",
+        "--encoding=UTF8",
+        "--locale=C.UTF-8",
+      ]),
+    );
     const options = `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories= -c fsync=off`;
-    run(...asPostgresUser(path.join(bin, "pg_ctl"), ["-D", dataDir, "-o", options, "-l", path.join(dataDir, "server.log"), "-w", "start"]));
+    run(
+      ...asPostgresUser(path.join(bin, "pg_ctl"), [
+        "-D",
+        dataDir,
+        "-o",
+        options,
+        "-l",
+        path.join(dataDir, "server.log"),
+        "-w",
+        "start",
+      ]),
+    );
     started = true;
     const admin = new pg.Client({ connectionString: `postgres://partshop@127.0.0.1:${port}/postgres` });
     await admin.connect();
     await admin.query("CREATE DATABASE partshop");
     await admin.end();
 
-    const db = createDataSource(`postgres://partshop@127.0.0.1:${port}/partshop`, pino({ level: "warn" }), { poolSize: 2 });
+    const db = createDataSource(`postgres://partshop@127.0.0.1:${port}/partshop`, pino({ level: "warn" }), {
+      poolSize: 2,
+    });
     await db.initialize();
     try {
       await migrate(db);
@@ -107,7 +136,8 @@ async function dumpMigratedSchema(): Promise<string> {
       "partshop",
     ]);
   } finally {
-    if (started) spawnSync(...asPostgresUser(path.join(bin, "pg_ctl"), ["-D", dataDir, "-m", "immediate", "-w", "stop"]));
+    if (started)
+      spawnSync(...asPostgresUser(path.join(bin, "pg_ctl"), ["-D", dataDir, "-m", "immediate", "-w", "stop"]));
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
@@ -126,7 +156,9 @@ async function main(): Promise<number> {
   if (process.argv.includes("--check")) {
     const committed = fs.existsSync(target) ? fs.readFileSync(target, "utf8") : "";
     if (committed !== schema) {
-      console.error(`${shown} is not the schema the migrations make (${firstDifference(committed, schema)}): run \`${REWRITE}\` and commit it`);
+      console.error(
+        `${shown} is not the schema the migrations make (${firstDifference(committed, schema)}): run \`${REWRITE}\` and commit it`,
+      );
       return 1;
     }
     console.log(`${shown} is the schema the migrations make`);

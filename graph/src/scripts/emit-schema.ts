@@ -43,16 +43,26 @@ async function main(): Promise<number> {
     }
   }
   const schema = buildSchema(sdl);
-  problems.push(...undescribedElements(schema).map((coordinate) => `${coordinate} has no description: say what it is for (units, limits, who may use it)`));
   problems.push(
-    ...deprecationsWithoutReplacement(schema).map((element) => `${element} is deprecated without naming its replacement in backticks, e.g. "Use \`total\`"`),
+    ...undescribedElements(schema).map(
+      (coordinate) => `${coordinate} has no description: say what it is for (units, limits, who may use it)`,
+    ),
   );
   problems.push(
-    ...(await unexcusedBreakingChanges(versions)).map((change) => `breaking change: ${change}; deprecate it first (@deprecated) and remove it later`),
+    ...deprecationsWithoutReplacement(schema).map(
+      (element) => `${element} is deprecated without naming its replacement in backticks, e.g. "Use \`total\`"`,
+    ),
+  );
+  problems.push(
+    ...(await unexcusedBreakingChanges(versions)).map(
+      (change) => `breaking change: ${change}; deprecate it first (@deprecated) and remove it later`,
+    ),
   );
   for (const problem of problems) console.error(problem);
   if (problems.length === 0)
-    console.log(`schema.graphql keeps its rules: every element described, no breaking change against ${versions.length - 1} earlier versions`);
+    console.log(
+      `schema.graphql keeps its rules: every element described, no breaking change against ${versions.length - 1} earlier versions`,
+    );
   return problems.length ? 1 : 0;
 }
 

@@ -2,7 +2,8 @@ import { ERROR_CODES } from "../domain/errors";
 
 /** docs/error-codes.md, from the one list of codes the server uses (domain/errors.ts). */
 export function errorCodesDocument(): string {
-  const row = ([code, entry]: [string, { status: number; meaning: string }]) => `| \`${code}\` | ${entry.status} | ${entry.meaning.replaceAll("|", "\\|")} |`;
+  const row = ([code, entry]: [string, { status: number; meaning: string }]) =>
+    `| \`${code}\` | ${entry.status} | ${entry.meaning.replaceAll("|", "\\|")} |`;
   const entries = Object.entries(ERROR_CODES);
   const both = entries.filter(([, entry]) => !("graphqlOnly" in entry));
   const graphqlOnly = entries.filter(([, entry]) => "graphqlOnly" in entry);

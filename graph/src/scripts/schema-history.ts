@@ -29,7 +29,8 @@ export interface SchemaVersion {
   sdl: string;
 }
 
-const git = (root: string, args: string[]) => execFileSync("git", ["-C", root, ...args], { encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+const git = (root: string, args: string[]) =>
+  execFileSync("git", ["-C", root, ...args], { encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
 
 const isShallow = (root: string) => git(root, ["rev-parse", "--is-shallow-repository"]).trim() === "true";
 
@@ -46,7 +47,9 @@ export function committedVersions(root: string, file = "schema.graphql"): Schema
     }
     if (isShallow(root)) return null;
   }
-  const commits = git(root, ["log", "--first-parent", "--reverse", "--format=%H", "--", file]).split("\n").filter(Boolean);
+  const commits = git(root, ["log", "--first-parent", "--reverse", "--format=%H", "--", file])
+    .split("\n")
+    .filter(Boolean);
   const versions: SchemaVersion[] = [];
   for (const commit of commits) {
     // A commit that deleted the file has no version of it.
@@ -90,10 +93,12 @@ function onlyDeprecatedUsesOf(schema: GraphQLSchema, typeName: string): boolean 
       if (type.getInterfaces().some(isIt)) return false;
       for (const field of Object.values(type.getFields())) {
         if (isIt(getNamedType(field.type))) uses.push(Boolean(field.deprecationReason));
-        for (const arg of field.args) if (isIt(getNamedType(arg.type))) uses.push(Boolean(arg.deprecationReason || field.deprecationReason));
+        for (const arg of field.args)
+          if (isIt(getNamedType(arg.type))) uses.push(Boolean(arg.deprecationReason || field.deprecationReason));
       }
     } else if (isInputObjectType(type)) {
-      for (const field of Object.values(type.getFields())) if (isIt(getNamedType(field.type))) uses.push(Boolean(field.deprecationReason));
+      for (const field of Object.values(type.getFields()))
+        if (isIt(getNamedType(field.type))) uses.push(Boolean(field.deprecationReason));
     } else if (isUnionType(type)) {
       if (type.getTypes().some(isIt)) return false;
     }
@@ -129,7 +134,8 @@ export async function unexcusedBreakingChanges(versions: SchemaVersion[]): Promi
     const noticed = schemas.slice(index, -1);
     for (const change of await diff(schemas[index], current)) {
       if (change.criticality.level !== CriticalityLevel.Breaking || hadNotice(change, noticed)) continue;
-      if (!found.has(change.message)) found.set(change.message, `${change.message} (breaks the schema of ${short(versions[index])})`);
+      if (!found.has(change.message))
+        found.set(change.message, `${change.message} (breaks the schema of ${short(versions[index])})`);
     }
   }
   return [...found.values()];
@@ -169,10 +175,14 @@ export async function schemaChangelog(versions: SchemaVersion[]): Promise<string
       const changes = await diff(buildSchema(versions[index - 1].sdl), schema);
       const reworded = changes.filter(isDescriptionChange).length;
       // A new type or field is one line: what it holds (fields, arguments) is in the schema.
-      const added = changes.filter((change) => change.type === "TYPE_ADDED" || change.type === "FIELD_ADDED").map((change) => `${change.path}.`);
+      const added = changes
+        .filter((change) => change.type === "TYPE_ADDED" || change.type === "FIELD_ADDED")
+        .map((change) => `${change.path}.`);
       const withinAddedType = (change: Change) => added.some((parent) => change.path?.startsWith(parent));
       for (const [level, title] of LEVELS) {
-        const listed = changes.filter((change) => change.criticality.level === level && !isDescriptionChange(change) && !withinAddedType(change));
+        const listed = changes.filter(
+          (change) => change.criticality.level === level && !isDescriptionChange(change) && !withinAddedType(change),
+        );
         const messages = [...new Set(listed.map((change) => `- ${change.message}`))];
         if (messages.length) section.push(`${title}:`, "", ...messages, "");
       }

@@ -17,7 +17,8 @@ import {
  * what replaces the element, since deprecating and later removing is the only way a field goes.
  */
 
-const described = (description: string | null | undefined) => typeof description === "string" && description.trim() !== "";
+const described = (description: string | null | undefined) =>
+  typeof description === "string" && description.trim() !== "";
 
 /** The shop's own types (GraphQL's built-in scalars and introspection types describe themselves). */
 export const ownTypes = (schema: GraphQLSchema): GraphQLNamedType[] =>

@@ -37,7 +37,9 @@ describe("envelope fuzz", () => {
   it(
     "any method, path, content type, encoding and body: never a 5xx, a refusal changes nothing",
     async () => {
-      await checkProperty(session.prober, envelopeCases(restRoutes, session.world, session.anyCaller, false), { runs: RUNS });
+      await checkProperty(session.prober, envelopeCases(restRoutes, session.world, session.anyCaller, false), {
+        runs: RUNS,
+      });
     },
     timeoutOf(RUNS),
   );
@@ -45,7 +47,9 @@ describe("envelope fuzz", () => {
   it(
     "odd headers (Host, Accept, Origin, X-Forwarded-*, Expect, Upgrade, duplicates, latin1 bytes): never a 5xx, a refusal changes nothing",
     async () => {
-      await checkProperty(session.prober, envelopeCases(restRoutes, session.world, session.anyCaller, true), { runs: RUNS });
+      await checkProperty(session.prober, envelopeCases(restRoutes, session.world, session.anyCaller, true), {
+        runs: RUNS,
+      });
     },
     timeoutOf(RUNS),
   );
@@ -53,7 +57,11 @@ describe("envelope fuzz", () => {
   it(
     "GraphQL documents, operation names and variables, over POST and GET: errors reach the client as what they are, mutations never run over GET",
     async () => {
-      await checkProperty(session.prober, graphqlRequestCases(rootFields, session.world, session.anyCaller, "document"), { runs: RUNS, extra: graphqlExtra });
+      await checkProperty(
+        session.prober,
+        graphqlRequestCases(rootFields, session.world, session.anyCaller, "document"),
+        { runs: RUNS, extra: graphqlExtra },
+      );
     },
     timeoutOf(RUNS),
   );
@@ -61,7 +69,11 @@ describe("envelope fuzz", () => {
   it(
     "GraphQL extensions (persisted queries with right and wrong hashes, versions, types): errors reach the client as what they are",
     async () => {
-      await checkProperty(session.prober, graphqlRequestCases(rootFields, session.world, session.anyCaller, "extensions"), { runs: RUNS, extra: graphqlExtra });
+      await checkProperty(
+        session.prober,
+        graphqlRequestCases(rootFields, session.world, session.anyCaller, "extensions"),
+        { runs: RUNS, extra: graphqlExtra },
+      );
     },
     timeoutOf(RUNS),
   );

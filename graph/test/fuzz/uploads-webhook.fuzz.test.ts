@@ -20,7 +20,10 @@ beforeAll(async () => {
   session = await openSession();
   // Unpaid orders for the webhook's genuine payment events to pay.
   for (let order = 0; order < 6; order++) {
-    const placed = await rest("POST", "/order", { token: session.people.customer.token, body: orderBody(await insertPart({ available: 20 }), 1) });
+    const placed = await rest("POST", "/order", {
+      token: session.people.customer.token,
+      body: orderBody(await insertPart({ available: 20 }), 1),
+    });
     if (placed.status !== 201) throw new Error(JSON.stringify(placed.body));
   }
 });
@@ -38,12 +41,15 @@ const fuzzerEmails = () => [session.people.customer.email, session.people.bystan
  */
 function unclearUploadRefusal(fuzzCase: UploadCase, answer: HttpAnswer): string | null {
   if (!wasRefused(fuzzCase.request, answer)) return null;
-  if (answer.closedOnOversizedRequest) return "the connection was reset while the upload was sent: the client never read a refusal";
+  if (answer.closedOnOversizedRequest)
+    return "the connection was reset while the upload was sent: the client never read a refusal";
   if (answer.answeredBeforeBodyRead && answer.headers.connection === "close") {
     return "refused before the upload was read (the answer came while the client had sent 64 kB), then the connection closes: a client still sending may get a reset instead of this answer";
   }
   const error = answer.json?.error;
-  return answer.json?.success === false && typeof error === "string" && error.trim() !== "" ? null : "the refusal is not { success: false, error: <why> }";
+  return answer.json?.success === false && typeof error === "string" && error.trim() !== ""
+    ? null
+    : "the refusal is not { success: false, error: <why> }";
 }
 
 describe("upload fuzz", () => {
@@ -63,7 +69,10 @@ describe("upload fuzz", () => {
     async () => {
       await checkProperty(session.prober, uploadCases({ customer: session.callers.customer, any: session.anyCaller }), {
         runs: UPLOAD_RUNS,
-        extra: (fuzzCase, answer) => (!fuzzCase.file.completeImage && answer.status < 400 ? `${fuzzCase.file.label} was accepted (${answer.status})` : null),
+        extra: (fuzzCase, answer) =>
+          !fuzzCase.file.completeImage && answer.status < 400
+            ? `${fuzzCase.file.label} was accepted (${answer.status})`
+            : null,
       });
     },
     timeoutOf(UPLOAD_RUNS),
@@ -77,7 +86,9 @@ describe("payment webhook fuzz", () => {
       await checkProperty(session.prober, webhookCases(await webhookOrders(fuzzerEmails()), false), {
         runs: WEBHOOK_RUNS,
         extra: (fuzzCase, answer) =>
-          wasRefused(fuzzCase.request, answer) ? null : `a webhook with signature "${fuzzCase.signature}" was not refused (${answer.status})`,
+          wasRefused(fuzzCase.request, answer)
+            ? null
+            : `a webhook with signature "${fuzzCase.signature}" was not refused (${answer.status})`,
       });
     },
     timeoutOf(WEBHOOK_RUNS),
@@ -86,7 +97,9 @@ describe("payment webhook fuzz", () => {
   it(
     "correctly signed events of any type and shape, replayed: never a 5xx; only an event the shop follows changes anything, and only once",
     async () => {
-      await checkProperty(session.prober, webhookCases(await webhookOrders(fuzzerEmails()), true), { runs: WEBHOOK_RUNS });
+      await checkProperty(session.prober, webhookCases(await webhookOrders(fuzzerEmails()), true), {
+        runs: WEBHOOK_RUNS,
+      });
     },
     timeoutOf(WEBHOOK_RUNS),
   );

@@ -48,20 +48,29 @@ export async function rest<T = any>(
  * A GET sent as written, its answer as it came on the wire: fetch unpacks gzip by itself and adds
  * Cache-Control: no-cache to a conditional request (the Fetch standard), which no cache answers 304.
  */
-export function getRaw(url: string, headers: http.OutgoingHttpHeaders): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+export function getRaw(
+  url: string,
+  headers: http.OutgoingHttpHeaders,
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
   return new Promise((resolve, reject) => {
     (url.startsWith("https:") ? https : http)
       .get(url, { headers }, (response) => {
         const chunks: Buffer[] = [];
         response.on("data", (chunk: Buffer) => chunks.push(chunk));
-        response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
+        response.on("end", () =>
+          resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }),
+        );
         response.on("error", reject);
       })
       .on("error", reject);
   });
 }
 
-export async function gql<T = any>(query: string, variables: Record<string, unknown> = {}, token?: string): Promise<Answer<{ data?: T; errors?: any }>> {
+export async function gql<T = any>(
+  query: string,
+  variables: Record<string, unknown> = {},
+  token?: string,
+): Promise<Answer<{ data?: T; errors?: any }>> {
   return rest("POST", "/graphql", { token, body: { query, variables } });
 }
 
@@ -154,12 +163,22 @@ export async function withDatabaseAt<T>(url: string, work: (client: pg.Client) =
 }
 
 /** A fresh part for tests that need known stock (parts have no write API: the catalogue is seeded). */
-export async function insertPart(fields: { available: number; minOrderQuantity?: number; priceCents?: number; name?: string }) {
+export async function insertPart(fields: {
+  available: number;
+  minOrderQuantity?: number;
+  priceCents?: number;
+  name?: string;
+}) {
   return withDatabase(async (client) => {
     const { rows } = await client.query(
       `INSERT INTO parts (name, img, price_cents, available, min_order_quantity, short_desc)
        VALUES ($1, '/images/parts/dc-jack.svg', $2, $3, $4, 'A part made by a test') RETURNING id`,
-      [fields.name ?? `Test part ${crypto.randomBytes(3).toString("hex")}`, fields.priceCents ?? 1250, fields.available, fields.minOrderQuantity ?? 1],
+      [
+        fields.name ?? `Test part ${crypto.randomBytes(3).toString("hex")}`,
+        fields.priceCents ?? 1250,
+        fields.available,
+        fields.minOrderQuantity ?? 1,
+      ],
     );
     return rows[0].id as string;
   });
@@ -171,5 +190,13 @@ export async function availableOf(partId: string): Promise<number> {
 }
 
 export function orderBody(partId: string, quantity: number, extra: Record<string, unknown> = {}) {
-  return { orderId: partId, order: "ignored", price: 0.01, quantity, address: "12 Harbour Road, Bristol", phone: "0123456789", ...extra };
+  return {
+    orderId: partId,
+    order: "ignored",
+    price: 0.01,
+    quantity,
+    address: "12 Harbour Road, Bristol",
+    phone: "0123456789",
+    ...extra,
+  };
 }

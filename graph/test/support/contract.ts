@@ -28,7 +28,8 @@ interface Contract {
 
 const contracts = new Map<string, Contract>();
 
-const pointer = (...segments: string[]) => segments.map((segment) => segment.replaceAll("~", "~0").replaceAll("/", "~1")).join("/");
+const pointer = (...segments: string[]) =>
+  segments.map((segment) => segment.replaceAll("~", "~0").replaceAll("/", "~1")).join("/");
 
 async function contractOf(baseUrl: string): Promise<Contract | null> {
   const known = contracts.get(baseUrl);
@@ -41,7 +42,10 @@ async function contractOf(baseUrl: string): Promise<Contract | null> {
   addFormats(ajv);
   ajv.addSchema(document as object, "openapi");
   const paths = Object.keys(document.paths)
-    .map((template) => ({ template, pattern: new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\{[^/}]+\}/g, "[^/]+")}$`) }))
+    .map((template) => ({
+      template,
+      pattern: new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\{[^/}]+\}/g, "[^/]+")}$`),
+    }))
     .sort((a, b) => (a.template.match(/\{/g)?.length ?? 0) - (b.template.match(/\{/g)?.length ?? 0));
   const contract = { ajv, paths, document, validators: new Map() };
   contracts.set(baseUrl, contract);
@@ -56,7 +60,12 @@ export interface ReceivedAnswer {
 }
 
 /** Throws, saying what differs, when an answer of a documented REST operation does not match the document. */
-export async function assertMatchesContract(baseUrl: string, method: string, url: string, answer: ReceivedAnswer): Promise<void> {
+export async function assertMatchesContract(
+  baseUrl: string,
+  method: string,
+  url: string,
+  answer: ReceivedAnswer,
+): Promise<void> {
   if (process.env.REST_CONTRACT === "off" || method === "HEAD" || method === "OPTIONS") return;
   const contract = await contractOf(baseUrl);
   if (!contract) return;
@@ -67,9 +76,12 @@ export async function assertMatchesContract(baseUrl: string, method: string, url
   const where = `${method} ${url} (${method} ${template} in /openapi.json) answered ${answer.status}`;
   const documented = operation.responses[String(answer.status)];
   if (!documented)
-    throw new Error(`${where}, a status the document does not list (it lists ${Object.keys(operation.responses).join(", ")}): ${preview(answer.body)}`);
+    throw new Error(
+      `${where}, a status the document does not list (it lists ${Object.keys(operation.responses).join(", ")}): ${preview(answer.body)}`,
+    );
   for (const [name, header] of Object.entries(documented.headers ?? {})) {
-    if (header.required && !answer.headers.has(name)) throw new Error(`${where} without its ${name} header, which the document requires`);
+    if (header.required && !answer.headers.has(name))
+      throw new Error(`${where} without its ${name} header, which the document requires`);
   }
   const mediaType = answer.headers.get("content-type")?.split(";")[0].trim().toLowerCase();
   const hasBody = answer.body !== "" && answer.body !== undefined && answer.body !== null;
@@ -78,10 +90,21 @@ export async function assertMatchesContract(baseUrl: string, method: string, url
     return;
   }
   if (!mediaType || !documented.content[mediaType]) {
-    throw new Error(`${where} as ${mediaType ?? "no content type"}, where the document lists ${Object.keys(documented.content).join(", ")}`);
+    throw new Error(
+      `${where} as ${mediaType ?? "no content type"}, where the document lists ${Object.keys(documented.content).join(", ")}`,
+    );
   }
   if (mediaType !== "application/json") return;
-  const key = pointer("paths", template, method.toLowerCase(), "responses", String(answer.status), "content", mediaType, "schema");
+  const key = pointer(
+    "paths",
+    template,
+    method.toLowerCase(),
+    "responses",
+    String(answer.status),
+    "content",
+    mediaType,
+    "schema",
+  );
   let validate = contract.validators.get(key);
   if (!validate) {
     validate = contract.ajv.compile({ $ref: `openapi#/${key}` });
@@ -89,9 +112,12 @@ export async function assertMatchesContract(baseUrl: string, method: string, url
   }
   if (!validate(answer.body)) {
     const problems = (validate.errors ?? []).map(
-      (error) => `${error.instancePath || "(the body)"} ${error.message}${error.params ? ` ${JSON.stringify(error.params)}` : ""}`,
+      (error) =>
+        `${error.instancePath || "(the body)"} ${error.message}${error.params ? ` ${JSON.stringify(error.params)}` : ""}`,
     );
-    throw new Error(`${where} with a body that does not match the document:\n  ${problems.join("\n  ")}\nbody: ${preview(answer.body)}`);
+    throw new Error(
+      `${where} with a body that does not match the document:\n  ${problems.join("\n  ")}\nbody: ${preview(answer.body)}`,
+    );
   }
 }
 

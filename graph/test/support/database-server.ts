@@ -41,16 +41,23 @@ async function withoutExitHooks<T>(start: () => Promise<T>): Promise<T> {
   try {
     return await start();
   } finally {
-    for (const event of events) for (const listener of listeners(event)) if (!before.get(event)!.has(listener)) process.removeListener(event, listener);
+    for (const event of events)
+      for (const listener of listeners(event))
+        if (!before.get(event)!.has(listener)) process.removeListener(event, listener);
   }
 }
 
 /** Starts the run's server in `dataDir`, tuned for tests: durability buys nothing here (crash tests start servers of their own). */
-export async function startDatabaseServer(options: { dataDir: string; port: number; log: (line: string) => void }): Promise<DatabaseServer> {
+export async function startDatabaseServer(options: {
+  dataDir: string;
+  port: number;
+  log: (line: string) => void;
+}): Promise<DatabaseServer> {
   const server = await withoutExitHooks(() => startEmbeddedPostgres(options));
   try {
     await onDatabase(server.url, async (client) => {
-      for (const setting of ["fsync = off", "synchronous_commit = off", "full_page_writes = off"]) await client.query(`ALTER SYSTEM SET ${setting}`);
+      for (const setting of ["fsync = off", "synchronous_commit = off", "full_page_writes = off"])
+        await client.query(`ALTER SYSTEM SET ${setting}`);
       await client.query("SELECT pg_reload_conf()");
     });
   } catch (error) {
@@ -64,11 +71,15 @@ export async function startDatabaseServer(options: { dataDir: string; port: numb
 export async function copyDatabase(templateUrl: string, label: string): Promise<string> {
   const name = `${label.replace(/\W+/g, "_")}_${crypto.randomBytes(3).toString("hex")}`.toLowerCase();
   const template = new URL(templateUrl).pathname.slice(1);
-  await onDatabase(databaseOnServer(templateUrl, "postgres"), (client) => client.query(`CREATE DATABASE ${name} TEMPLATE ${template}`));
+  await onDatabase(databaseOnServer(templateUrl, "postgres"), (client) =>
+    client.query(`CREATE DATABASE ${name} TEMPLATE ${template}`),
+  );
   return databaseOnServer(templateUrl, name);
 }
 
 /** Removes a database made by copyDatabase, closing what is still connected to it. */
 export async function dropDatabase(url: string): Promise<void> {
-  await onDatabase(databaseOnServer(url, "postgres"), (client) => client.query(`DROP DATABASE IF EXISTS ${new URL(url).pathname.slice(1)} WITH (FORCE)`));
+  await onDatabase(databaseOnServer(url, "postgres"), (client) =>
+    client.query(`DROP DATABASE IF EXISTS ${new URL(url).pathname.slice(1)} WITH (FORCE)`),
+  );
 }

@@ -73,7 +73,13 @@ export async function insertParts(parts: TestPart[]): Promise<string[]> {
       const { rows } = await client.query(
         `INSERT INTO parts (name, img, price_cents, available, min_order_quantity, short_desc)
          VALUES ($1, '/images/parts/dc-jack.svg', $2, $3, $4, $5) RETURNING id`,
-        [part.name, part.priceCents ?? 1000, part.available ?? 100, part.minOrderQuantity ?? 1, part.shortDesc ?? "A part made by a test"],
+        [
+          part.name,
+          part.priceCents ?? 1000,
+          part.available ?? 100,
+          part.minOrderQuantity ?? 1,
+          part.shortDesc ?? "A part made by a test",
+        ],
       );
       ids.push(rows[0].id);
     }

@@ -58,7 +58,12 @@ export async function restAt<T = any>(
 }
 
 /** What the browser does with a client secret: confirm the card (a test card's number) in the payment sandbox. */
-export async function payInSandbox(sandboxUrl: string, publishableKey: string, clientSecret: string, card = "4242424242424242") {
+export async function payInSandbox(
+  sandboxUrl: string,
+  publishableKey: string,
+  clientSecret: string,
+  card = "4242424242424242",
+) {
   const intentId = clientSecret.split("_secret_")[0];
   const form = new URLSearchParams({
     client_secret: clientSecret,
@@ -74,13 +79,19 @@ export async function payInSandbox(sandboxUrl: string, publishableKey: string, c
     body: form,
   });
   const body: any = await response.json();
-  if (response.status !== 200 || body.status !== "succeeded") throw new Error(`payment failed: ${response.status} ${JSON.stringify(body)}`);
+  if (response.status !== 200 || body.status !== "succeeded")
+    throw new Error(`payment failed: ${response.status} ${JSON.stringify(body)}`);
   return intentId;
 }
 
 export async function sandboxOf(baseUrl: string): Promise<{ sandboxUrl: string; publishableKey: string }> {
-  const answer = await restAt(baseUrl, "POST", "/graphql", { body: { query: "{ publicConfig { paymentSandboxUrl stripePublishableKey } }" } });
-  return { sandboxUrl: answer.body.data.publicConfig.paymentSandboxUrl, publishableKey: answer.body.data.publicConfig.stripePublishableKey };
+  const answer = await restAt(baseUrl, "POST", "/graphql", {
+    body: { query: "{ publicConfig { paymentSandboxUrl stripePublishableKey } }" },
+  });
+  return {
+    sandboxUrl: answer.body.data.publicConfig.paymentSandboxUrl,
+    publishableKey: answer.body.data.publicConfig.stripePublishableKey,
+  };
 }
 
 /** Every row of every table of the shop's schema, in a stable order: equal dumps mean equal data. */
@@ -107,7 +118,9 @@ export async function dumpDatabase(databaseUrl = shop().databaseUrl): Promise<Re
 
 /** The names of the images the shop has stored (in its database). */
 export const storedImages = (): Promise<string[]> =>
-  withDatabase(async (client) => (await client.query("SELECT name FROM images ORDER BY name")).rows.map((row) => row.name));
+  withDatabase(async (client) =>
+    (await client.query("SELECT name FROM images ORDER BY name")).rows.map((row) => row.name),
+  );
 
 /** A 1x1 PNG. */
 export const TINY_PNG = Buffer.from(
@@ -127,7 +140,12 @@ export function distinctPng(): Buffer {
   return Buffer.concat([TINY_PNG.subarray(0, end), chunk, TINY_PNG.subarray(end)]);
 }
 
-export async function uploadImage(baseUrl: string, token: string | undefined, file: Buffer = TINY_PNG, field = "image") {
+export async function uploadImage(
+  baseUrl: string,
+  token: string | undefined,
+  file: Buffer = TINY_PNG,
+  field = "image",
+) {
   const form = new FormData();
   form.append(field, new Blob([file], { type: "image/png" }), "photo.png");
   const headers: Record<string, string> = {};

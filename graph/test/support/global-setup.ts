@@ -30,7 +30,8 @@ const PROJECT_ID = "demo-partshop";
 const setupStarted = Date.now();
 /** PARTSHOP_TEST_VERBOSE=1 shows the setup's steps, with the seconds since it began. */
 const log = (line: string) => {
-  if (process.env.PARTSHOP_TEST_VERBOSE) console.log(`[suite +${((Date.now() - setupStarted) / 1000).toFixed(1)} s] ${line}`);
+  if (process.env.PARTSHOP_TEST_VERBOSE)
+    console.log(`[suite +${((Date.now() - setupStarted) / 1000).toFixed(1)} s] ${line}`);
 };
 
 /** The environment of a shop of the suite: the shared services, its own database and ports. */
@@ -57,7 +58,11 @@ async function workersNeeded(project: TestProject): Promise<number> {
 /** The template database (the server's "partshop"), migrated and seeded by a shop started on it and stopped; answers its URL. */
 async function prepareTemplate(databaseUrl: string, webDistDir: string): Promise<string> {
   // A Firebase project without an emulator: nothing signs in on this shop, and it seeds no accounts.
-  const env = await shopEnv("template", { DATABASE_URL: databaseUrl, FIREBASE_PROJECT_ID: PROJECT_ID, WEB_DIST_DIR: webDistDir });
+  const env = await shopEnv("template", {
+    DATABASE_URL: databaseUrl,
+    FIREBASE_PROJECT_ID: PROJECT_ID,
+    WEB_DIST_DIR: webDistDir,
+  });
   const template = await spawnShop(env);
   log("template database migrated and seeded");
   await template.stop();
@@ -87,7 +92,8 @@ async function seedAccounts(emulatorHost: string): Promise<void> {
  * tests create their own with unique emails and never clear the emulator.
  */
 export default async function setup(project: TestProject) {
-  if (!fs.existsSync(LOCAL_START)) throw new Error(`${LOCAL_START} is missing: run "npm run build -w graph && npm run build -w dev" first`);
+  if (!fs.existsSync(LOCAL_START))
+    throw new Error(`${LOCAL_START} is missing: run "npm run build -w graph && npm run build -w dev" first`);
   const workers = await workersNeeded(project);
   const runDir = makeDataDir("suite");
   const webDistDir = fs.mkdtempSync(path.join(os.tmpdir(), "partshop-test-web-"));
@@ -105,7 +111,8 @@ export default async function setup(project: TestProject) {
       }
     }
     await Promise.all(shops.map((shop) => shop.stop()));
-    for (const stop of stops.reverse()) await stop().catch((error) => console.error("Stopping a service of the suite failed:", error));
+    for (const stop of stops.reverse())
+      await stop().catch((error) => console.error("Stopping a service of the suite failed:", error));
     for (const shop of shops) fs.rmSync(shop.dataDir, { recursive: true, force: true });
     fs.rmSync(runDir, { recursive: true, force: true });
     fs.rmSync(webDistDir, { recursive: true, force: true });
@@ -116,8 +123,14 @@ export default async function setup(project: TestProject) {
     // the emulator starts, a shop migrates and seeds the template database (it needs no emulator:
     // the accounts are seeded here, once, so the workers' shops find them and seed none).
     const databaseStarting = startDatabaseServer({ dataDir: runDir, port: await freePort(), log });
-    const emulatorStarting = startAuthEmulator({ projectId: PROJECT_ID, port: await freePort(3), dataDir: runDir, log });
-    for (const starting of [databaseStarting, emulatorStarting]) starting.then((service) => stops.push(service.stop)).catch(() => undefined);
+    const emulatorStarting = startAuthEmulator({
+      projectId: PROJECT_ID,
+      port: await freePort(3),
+      dataDir: runDir,
+      log,
+    });
+    for (const starting of [databaseStarting, emulatorStarting])
+      starting.then((service) => stops.push(service.stop)).catch(() => undefined);
     const templateReady = databaseStarting.then((database) => prepareTemplate(database.url, webDistDir));
     const accountsReady = emulatorStarting.then(async (emulator) => {
       await seedAccounts(emulator.host);
@@ -128,7 +141,8 @@ export default async function setup(project: TestProject) {
     const [templateUrl, emulator] = [await templateReady, await accountsReady];
 
     const databaseUrls: string[] = [];
-    for (let worker = 1; worker <= workers; worker++) databaseUrls.push(await copyDatabase(templateUrl, `partshop_worker_${worker}`));
+    for (let worker = 1; worker <= workers; worker++)
+      databaseUrls.push(await copyDatabase(templateUrl, `partshop_worker_${worker}`));
 
     // Listed while the shops start (awaited below; a failure is thrown there).
     const routes = listRestRoutes();
@@ -149,7 +163,13 @@ export default async function setup(project: TestProject) {
       "shops",
       started.map((outcome, index) => {
         const shop = (outcome as PromiseFulfilledResult<ShopProcess>).value;
-        return { url: shop.url, emulatorUrl: `http://${emulator.host}`, databaseUrl: databaseUrls[index], dataDir: shop.dataDir, projectId: PROJECT_ID };
+        return {
+          url: shop.url,
+          emulatorUrl: `http://${emulator.host}`,
+          databaseUrl: databaseUrls[index],
+          dataDir: shop.dataDir,
+          projectId: PROJECT_ID,
+        };
       }),
     );
   } catch (error) {

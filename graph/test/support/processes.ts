@@ -70,7 +70,8 @@ export async function spawnShop(
   if (options.expectFailure) return shop;
   const deadline = Date.now() + (options.timeoutMs ?? 150_000);
   while (!/Partshop is ready/.test(output)) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`The shop exited during start:\n${output}`);
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`The shop exited during start:\n${output}`);
     if (Date.now() > deadline) {
       await shop.stop("SIGKILL");
       throw new Error(`The shop did not start in time:\n${output}`);

@@ -53,7 +53,8 @@ export async function listRestRoutes(): Promise<RestRoute[]> {
   });
   try {
     const listed = (app.routes as RestRoute[]).filter(
-      (route) => !["HEAD", "OPTIONS"].includes(route.method) && route.path !== "/graphql" && !route.path.startsWith("/images/"),
+      (route) =>
+        !["HEAD", "OPTIONS"].includes(route.method) && route.path !== "/graphql" && !route.path.startsWith("/images/"),
     );
     return [...new Map(listed.map((route) => [routeKey(route), { method: route.method, path: route.path }])).values()];
   } finally {

@@ -31,15 +31,20 @@ export function postgresFolder(folder: string, mode = 0o700): string {
 }
 
 export function postgresBinaries(): string {
-  const versions = fs.existsSync("/usr/lib/postgresql") ? fs.readdirSync("/usr/lib/postgresql").sort((a, b) => Number(b) - Number(a)) : [];
-  const found = versions.map((version) => `/usr/lib/postgresql/${version}/bin`).find((bin) => fs.existsSync(`${bin}/initdb`));
+  const versions = fs.existsSync("/usr/lib/postgresql")
+    ? fs.readdirSync("/usr/lib/postgresql").sort((a, b) => Number(b) - Number(a))
+    : [];
+  const found = versions
+    .map((version) => `/usr/lib/postgresql/${version}/bin`)
+    .find((bin) => fs.existsSync(`${bin}/initdb`));
   if (!found) throw new Error("No PostgreSQL server from Debian's packages: run scripts/ensure-servers.sh");
   return found;
 }
 
 export function run(command: string, args: string[], env?: NodeJS.ProcessEnv): string {
   const result = spawnSync(command, args, { encoding: "utf8", env: env ?? process.env });
-  if (result.status !== 0) throw new Error(`${command} ${args.join(" ")} failed (${result.status}): ${result.stderr || result.stdout}`);
+  if (result.status !== 0)
+    throw new Error(`${command} ${args.join(" ")} failed (${result.status}): ${result.stderr || result.stdout}`);
   return result.stdout;
 }
 
@@ -52,7 +57,11 @@ export function runInBackground(command: string, args: string[]): Promise<string
     child.stdout!.on("data", (chunk) => (stdout += chunk));
     child.stderr!.on("data", (chunk) => (stderr += chunk));
     child.on("error", reject);
-    child.on("exit", (code) => (code === 0 ? resolve(stdout) : reject(new Error(`${command} ${args.join(" ")} failed (${code}): ${stderr || stdout}`))));
+    child.on("exit", (code) =>
+      code === 0
+        ? resolve(stdout)
+        : reject(new Error(`${command} ${args.join(" ")} failed (${code}): ${stderr || stdout}`)),
+    );
   });
 }
 
@@ -73,7 +82,12 @@ export interface Postgres extends Server {
  */
 export async function startPostgres(
   folder: string,
-  options: { name?: string; settings?: Record<string, string | number>; existingDataDir?: boolean; createDatabase?: boolean } = {},
+  options: {
+    name?: string;
+    settings?: Record<string, string | number>;
+    existingDataDir?: boolean;
+    createDatabase?: boolean;
+  } = {},
 ): Promise<Postgres> {
   const bin = postgresBinaries();
   const name = options.name ?? "postgres";
@@ -81,13 +95,44 @@ export async function startPostgres(
   const socketDir = postgresFolder(path.join(folder, `${name}-socket`), 0o755);
   if (!options.existingDataDir) {
     postgresFolder(dataDir);
-    run(...asPostgresUser(`${bin}/initdb`, ["-D", dataDir, "-U", "partshop", "--auth=trust", "--encoding=UTF8", "--locale=C.UTF-8"]));
+    run(
+      ...asPostgresUser(`${bin}/initdb`, [
+        "-D",
+        dataDir,
+        "-U",
+        "partshop",
+        "--auth=trust",
+        "--encoding=UTF8",
+        "--locale=C.UTF-8",
+      ]),
+    );
   }
   const port = await freePort();
-  const settings = { listen_addresses: "127.0.0.1", unix_socket_directories: socketDir, max_connections: 200, fsync: "off", ...options.settings };
-  const serverOptions = [`-p ${port}`, ...Object.entries(settings).map(([key, value]) => `-c ${key}=${value}`)].join(" ");
+  const settings = {
+    listen_addresses: "127.0.0.1",
+    unix_socket_directories: socketDir,
+    max_connections: 200,
+    fsync: "off",
+    ...options.settings,
+  };
+  const serverOptions = [`-p ${port}`, ...Object.entries(settings).map(([key, value]) => `-c ${key}=${value}`)].join(
+    " ",
+  );
   const start = () =>
-    run(...asPostgresUser(`${bin}/pg_ctl`, ["-D", dataDir, "-o", serverOptions, "-l", path.join(socketDir, "server.log"), "-w", "-t", "120", "start"]));
+    run(
+      ...asPostgresUser(`${bin}/pg_ctl`, [
+        "-D",
+        dataDir,
+        "-o",
+        serverOptions,
+        "-l",
+        path.join(socketDir, "server.log"),
+        "-w",
+        "-t",
+        "120",
+        "start",
+      ]),
+    );
   start();
   if (options.createDatabase !== false && !options.existingDataDir) {
     const admin = new pg.Client({ connectionString: `postgres://partshop@127.0.0.1:${port}/postgres` });
@@ -132,7 +177,10 @@ export function makeCertificate(folder: string): { certificate: string; pemFolde
   ]);
   const pemFolder = path.join(folder, "certs");
   fs.mkdirSync(pemFolder);
-  fs.writeFileSync(path.join(pemFolder, "localhost.pem"), fs.readFileSync(certificate, "utf8") + fs.readFileSync(key, "utf8"));
+  fs.writeFileSync(
+    path.join(pemFolder, "localhost.pem"),
+    fs.readFileSync(certificate, "utf8") + fs.readFileSync(key, "utf8"),
+  );
   return { certificate, pemFolder };
 }
 
@@ -157,7 +205,12 @@ export function deployedHaproxyConfig(ports: BalancerPorts, pemFolder: string, b
   replace(/^ {2}bind :8443 ssl crt \S+/m, `  bind 127.0.0.1:${ports.https} ssl crt ${pemFolder}/`);
   replace(/^ {2}bind :8404$/m, `  bind 127.0.0.1:${ports.stats}`);
   // Quick checks, so a killed process leaves the rotation at once.
-  replace(/^ {2}server-template .*$/m, backends.map((port, index) => `  server shop${index + 1} 127.0.0.1:${port} check inter 300 fall 1 rise 2`).join("\n"));
+  replace(
+    /^ {2}server-template .*$/m,
+    backends
+      .map((port, index) => `  server shop${index + 1} 127.0.0.1:${port} check inter 300 fall 1 rise 2`)
+      .join("\n"),
+  );
   return config;
 }
 
@@ -240,7 +293,12 @@ export async function startPrometheus(folder: string, config: string): Promise<P
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(
     "prometheus",
-    [`--config.file=${file}`, `--storage.tsdb.path=${path.join(folder, "prometheus-data")}`, `--web.listen-address=127.0.0.1:${port}`, "--log.level=warn"],
+    [
+      `--config.file=${file}`,
+      `--storage.tsdb.path=${path.join(folder, "prometheus-data")}`,
+      `--web.listen-address=127.0.0.1:${port}`,
+      "--log.level=warn",
+    ],
     { stdio: ["ignore", "pipe", "pipe"] },
   );
   let output = "";

@@ -33,10 +33,14 @@ export async function startAuthEmulator(): Promise<RunningEmulator> {
     }),
   );
   const cli = require.resolve("firebase-tools/lib/bin/firebase.js");
-  const emulator = spawnManaged(process.execPath, [cli, "emulators:start", "--only", "auth", "--project", PROJECT_ID, "--config", configFile], {
-    cwd: folder,
-    env: baseEnv({ NO_UPDATE_NOTIFIER: "1", FIREBASE_CLI_DISABLE_UPDATE_CHECK: "true", CI: "true" }),
-  });
+  const emulator = spawnManaged(
+    process.execPath,
+    [cli, "emulators:start", "--only", "auth", "--project", PROJECT_ID, "--config", configFile],
+    {
+      cwd: folder,
+      env: baseEnv({ NO_UPDATE_NOTIFIER: "1", FIREBASE_CLI_DISABLE_UPDATE_CHECK: "true", CI: "true" }),
+    },
+  );
   const stop = async () => {
     await emulator.stop(5_000);
     removeTempDir(folder);
@@ -44,7 +48,8 @@ export async function startAuthEmulator(): Promise<RunningEmulator> {
   try {
     await waitUntil(
       async () => {
-        if (!emulator.running()) throw new Error(`The Auth Emulator exited during start:\n${emulator.output().slice(-3000)}`);
+        if (!emulator.running())
+          throw new Error(`The Auth Emulator exited during start:\n${emulator.output().slice(-3000)}`);
         try {
           const response = await fetch(`http://127.0.0.1:${port}/`, { signal: AbortSignal.timeout(1000) });
           return response.status < 500;
@@ -86,10 +91,13 @@ export async function emulatorOobCodes(host: string): Promise<OobCode[]> {
 
 /** What the reset link's page does: sets a new password with the emailed code. */
 export async function resetPasswordWithCode(host: string, oobCode: string, newPassword: string): Promise<void> {
-  const response = await fetch(`http://${host}/identitytoolkit.googleapis.com/v1/accounts:resetPassword?key=demo-api-key`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ oobCode, newPassword }),
-  });
+  const response = await fetch(
+    `http://${host}/identitytoolkit.googleapis.com/v1/accounts:resetPassword?key=demo-api-key`,
+    {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ oobCode, newPassword }),
+    },
+  );
   if (!response.ok) throw new Error(`Resetting the password failed: HTTP ${response.status} ${await response.text()}`);
 }

@@ -23,7 +23,8 @@ declare module "vitest" {
 export default async function setup(project: TestProject) {
   const missing: string[] = [];
   if (!fs.existsSync(SERVER_MAIN)) missing.push(`${SERVER_MAIN} (run "npm run build -w graph")`);
-  if (!fs.existsSync(path.join(WEB_DIST_DIR, "index.html"))) missing.push(`${WEB_DIST_DIR}/index.html (run "npm run build -w web")`);
+  if (!fs.existsSync(path.join(WEB_DIST_DIR, "index.html")))
+    missing.push(`${WEB_DIST_DIR}/index.html (run "npm run build -w web")`);
   if (!fs.existsSync(CHROMIUM)) missing.push(`${CHROMIUM} (run "bash scripts/ensure-chromium.sh")`);
   if (missing.length > 0) throw new Error(`The browser journeys need:\n  ${missing.join("\n  ")}`);
 
@@ -41,7 +42,11 @@ export default async function setup(project: TestProject) {
   try {
     // The emulators start while a shop migrates and seeds the template database.
     const folder = makeTempDir("database");
-    const databaseStarting = startDatabaseServer({ dataDir: folder, port: await freePort(), log: () => undefined }).then((server) => ({
+    const databaseStarting = startDatabaseServer({
+      dataDir: folder,
+      port: await freePort(),
+      log: () => undefined,
+    }).then((server) => ({
       url: server.url,
       stop: async () => {
         await server.stop();
@@ -49,8 +54,13 @@ export default async function setup(project: TestProject) {
       },
     }));
     const templateReady = databaseStarting.then((server) => prepareTemplate(server.url));
-    const started = await Promise.allSettled([databaseStarting, templateReady, ...Array.from({ length: workers }, () => startAuthEmulator())]);
-    for (const outcome of started.slice(2)) if (outcome.status === "fulfilled") emulators.push(outcome.value as RunningEmulator);
+    const started = await Promise.allSettled([
+      databaseStarting,
+      templateReady,
+      ...Array.from({ length: workers }, () => startAuthEmulator()),
+    ]);
+    for (const outcome of started.slice(2))
+      if (outcome.status === "fulfilled") emulators.push(outcome.value as RunningEmulator);
     if (started[0].status === "fulfilled") database = started[0].value as DatabaseServer;
     const failed = started.find((outcome): outcome is PromiseRejectedResult => outcome.status === "rejected");
     if (failed) throw failed.reason;

@@ -74,7 +74,11 @@ export function useJourney(label: string): Journey {
     try {
       // Each worker has an Auth Emulator of its own: a journey empties it, and changes the seeded accounts.
       const emulatorHosts = inject("emulatorHosts");
-      shop = await startShop(label, emulatorHosts[(Number(process.env.VITEST_POOL_ID ?? 1) - 1) % emulatorHosts.length], inject("templateDatabaseUrl"));
+      shop = await startShop(
+        label,
+        emulatorHosts[(Number(process.env.VITEST_POOL_ID ?? 1) - 1) % emulatorHosts.length],
+        inject("templateDatabaseUrl"),
+      );
       browser = await launchChromium();
     } catch (error) {
       await cleanUp();
@@ -88,17 +92,23 @@ export function useJourney(label: string): Journey {
     pages = seen.filter((entry) => entry.shared);
     if (failed) {
       for (const [index, { page }] of seen.entries()) {
-        if (!page.isClosed()) await shot(page, `FAILED-${context.task.name.slice(0, 60)}-${index + 1}`).catch(() => undefined);
+        if (!page.isClosed())
+          await shot(page, `FAILED-${context.task.name.slice(0, 60)}-${index + 1}`).catch(() => undefined);
       }
     }
-    const unexpected = seen.flatMap(({ errors, allowed }) => errors.filter((error) => !allowed.some((pattern) => pattern.test(error))));
+    const unexpected = seen.flatMap(({ errors, allowed }) =>
+      errors.filter((error) => !allowed.some((pattern) => pattern.test(error))),
+    );
     for (const entry of seen) entry.errors = [];
-    await Promise.all(seen.filter((entry) => !entry.shared).map((entry) => entry.context.close().catch(() => undefined)));
+    await Promise.all(
+      seen.filter((entry) => !entry.shared).map((entry) => entry.context.close().catch(() => undefined)),
+    );
     if (!failed && unexpected.length > 0) throw new Error(`The pages logged errors:\n  ${unexpected.join("\n  ")}`);
   });
 
   afterAll(async () => {
-    if (shop && !shop.process.running()) console.error(`The ${label} shop exited during the journey:\n${shop.process.output().slice(-4000)}`);
+    if (shop && !shop.process.running())
+      console.error(`The ${label} shop exited during the journey:\n${shop.process.output().slice(-4000)}`);
     await cleanUp();
   }, 60_000);
 
@@ -109,7 +119,10 @@ export function useJourney(label: string): Journey {
     },
     async newPage(options = {}) {
       if (!browser || !shop) throw new Error("The shop or the browser is not running");
-      const context = await browser.newContext({ baseURL: shop.url, viewport: options.viewport ?? { width: 1280, height: 900 } });
+      const context = await browser.newContext({
+        baseURL: shop.url,
+        viewport: options.viewport ?? { width: 1280, height: 900 },
+      });
       context.setDefaultTimeout(15_000);
       context.setDefaultNavigationTimeout(30_000);
       const page = await context.newPage();

@@ -73,7 +73,11 @@ function findLayoutProblems(): LayoutReport {
       const position = getComputedStyle(current).position;
       let container: Element | null = current.parentElement;
       if (position === "absolute" || position === "fixed") {
-        while (container && container !== document.body && !establishesContainingBlock(getComputedStyle(container), position === "fixed"))
+        while (
+          container &&
+          container !== document.body &&
+          !establishesContainingBlock(getComputedStyle(container), position === "fixed")
+        )
           container = container.parentElement;
         if (!container || container === document.body) break; // the viewport or the initial containing block
       }
@@ -94,7 +98,9 @@ function findLayoutProblems(): LayoutReport {
     const rect = element.getBoundingClientRect();
     const left = rect.left + window.scrollX;
     if (left < -TOLERANCE || left + rect.width > windowWidth + TOLERANCE) {
-      problems.push(`${describe(element)} is cut off by the window (x ${Math.round(left)} to ${Math.round(left + rect.width)})`);
+      problems.push(
+        `${describe(element)} is cut off by the window (x ${Math.round(left)} to ${Math.round(left + rect.width)})`,
+      );
       continue;
     }
     for (const box of clippingBoxes(element)) {
@@ -106,10 +112,13 @@ function findLayoutProblems(): LayoutReport {
         right: outer.left + box.clientLeft + box.clientWidth,
         bottom: outer.top + box.clientTop + box.clientHeight,
       };
-      const cutX = style.overflowX !== "visible" && (rect.left < inner.left - TOLERANCE || rect.right > inner.right + TOLERANCE);
-      const cutY = style.overflowY !== "visible" && (rect.top < inner.top - TOLERANCE || rect.bottom > inner.bottom + TOLERANCE);
+      const cutX =
+        style.overflowX !== "visible" && (rect.left < inner.left - TOLERANCE || rect.right > inner.right + TOLERANCE);
+      const cutY =
+        style.overflowY !== "visible" && (rect.top < inner.top - TOLERANCE || rect.bottom > inner.bottom + TOLERANCE);
       if (cutX || cutY) {
-        const overflow = style.overflowX === style.overflowY ? style.overflowX : `${style.overflowX}/${style.overflowY}`;
+        const overflow =
+          style.overflowX === style.overflowY ? style.overflowX : `${style.overflowX}/${style.overflowY}`;
         problems.push(`${describe(element)} is cut off by ${describeBox(box)} (overflow ${overflow})`);
         break;
       }
@@ -131,7 +140,9 @@ export async function measureLayout(page: Page): Promise<LayoutReport> {
  */
 export async function withEachFoldedMenuOpen(page: Page, check: (menu: string) => Promise<void>): Promise<void> {
   const folded = page.locator('button[aria-expanded="false"][aria-controls]:visible');
-  const controlled = await folded.evaluateAll((buttons) => buttons.map((button) => button.getAttribute("aria-controls")!));
+  const controlled = await folded.evaluateAll((buttons) =>
+    buttons.map((button) => button.getAttribute("aria-controls")!),
+  );
   for (const id of controlled) {
     const toggle = page.locator(`button[aria-controls="${id}"]`);
     const name = ((await toggle.getAttribute("aria-label")) ?? (await toggle.innerText())).replace(/\s+/g, " ").trim();
@@ -151,13 +162,20 @@ const BUSY = '[role="status"]:has(.spinner__circle), .skeleton';
  */
 export async function waitForSettledPage(page: Page, signedIn: boolean): Promise<void> {
   // Attached, not visible: on a phone the navigation bar's menu is closed.
-  const sessionKnown = page.locator(signedIn ? '[data-testid="navbar-user"]' : 'nav[aria-label="Main"] a[href="/login"]');
+  const sessionKnown = page.locator(
+    signedIn ? '[data-testid="navbar-user"]' : 'nav[aria-label="Main"] a[href="/login"]',
+  );
   for (let attempt = 0; attempt < 5; attempt++) {
     await sessionKnown.waitFor({ state: "attached" });
     await page.locator("main h1").first().waitFor({ state: "visible" });
     await page.locator(BUSY).first().waitFor({ state: "detached" });
     const url = page.url();
-    await page.evaluate(() => Promise.all([document.fonts.ready, new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))]));
+    await page.evaluate(() =>
+      Promise.all([
+        document.fonts.ready,
+        new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+      ]),
+    );
     if (page.url() === url && (await page.locator(BUSY).count()) === 0) return loadLazyImages(page);
   }
   throw new Error(`The page at ${page.url()} did not settle`);
@@ -172,7 +190,11 @@ async function loadLazyImages(page: Page): Promise<void> {
     const images = [...document.images];
     for (const image of images) image.loading = "eager";
     const loaded = (image: HTMLImageElement) =>
-      image.complete ? Promise.resolve() : new Promise((resolve) => ["load", "error"].forEach((type) => image.addEventListener(type, resolve, { once: true })));
+      image.complete
+        ? Promise.resolve()
+        : new Promise((resolve) =>
+            ["load", "error"].forEach((type) => image.addEventListener(type, resolve, { once: true })),
+          );
     await Promise.race([Promise.all(images.map(loaded)), new Promise((resolve) => setTimeout(resolve, 5_000))]);
   });
 }

@@ -59,9 +59,18 @@ export function removeTempDir(dir: string): void {
  * Spawns a command in its own process group, so stopping it also stops what it started
  * (PostgreSQL under the shop), and nothing else.
  */
-export function spawnManaged(command: string, args: string[], options: { cwd: string; env: Record<string, string> }): Managed {
+export function spawnManaged(
+  command: string,
+  args: string[],
+  options: { cwd: string; env: Record<string, string> },
+): Managed {
   let output = "";
-  const child = spawn(command, args, { cwd: options.cwd, env: options.env, stdio: ["ignore", "pipe", "pipe"], detached: true });
+  const child = spawn(command, args, {
+    cwd: options.cwd,
+    env: options.env,
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+  });
   const collect = (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-50_000);
   };
@@ -98,7 +107,11 @@ export function spawnManaged(command: string, args: string[], options: { cwd: st
 }
 
 /** Polls `check` until it returns true; throws `describe()` on timeout. */
-export async function waitUntil(check: () => Promise<boolean> | boolean, timeoutMs: number, describe: () => string): Promise<void> {
+export async function waitUntil(
+  check: () => Promise<boolean> | boolean,
+  timeoutMs: number,
+  describe: () => string,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error(describe());

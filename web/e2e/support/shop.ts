@@ -15,13 +15,21 @@ export interface Shop {
 
 /** Starts the built shop the way `npm start` does, on free ports and a new temporary data folder. */
 async function spawnShop(label: string, env: Record<string, string>): Promise<Shop> {
-  if (!fs.existsSync(SERVER_MAIN)) throw new Error(`${SERVER_MAIN} is missing: run "npm run build -w graph && npm run build -w dev" first`);
-  if (!fs.existsSync(path.join(WEB_DIST_DIR, "index.html"))) throw new Error(`${WEB_DIST_DIR} is missing: run "npm run build -w web" first`);
+  if (!fs.existsSync(SERVER_MAIN))
+    throw new Error(`${SERVER_MAIN} is missing: run "npm run build -w graph && npm run build -w dev" first`);
+  if (!fs.existsSync(path.join(WEB_DIST_DIR, "index.html")))
+    throw new Error(`${WEB_DIST_DIR} is missing: run "npm run build -w web" first`);
   const dataDir = makeTempDir(label);
   const port = await freePort();
   const shop = spawnManaged(process.execPath, [SERVER_MAIN], {
     cwd: REPO_ROOT,
-    env: baseEnv({ DATA_DIR: dataDir, PORT: String(port), STRIPE_SANDBOX_PORT: String(await freePort()), WEB_DIST_DIR, ...env }),
+    env: baseEnv({
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      STRIPE_SANDBOX_PORT: String(await freePort()),
+      WEB_DIST_DIR,
+      ...env,
+    }),
   });
   const stop = async () => {
     await shop.stop();
@@ -40,7 +48,13 @@ async function spawnShop(label: string, env: Record<string, string>): Promise<Sh
     await stop();
     throw error;
   }
-  return { url: `http://127.0.0.1:${port}`, dataDir, emulatorHost: env.FIREBASE_AUTH_EMULATOR_HOST, process: shop, stop };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    dataDir,
+    emulatorHost: env.FIREBASE_AUTH_EMULATOR_HOST,
+    process: shop,
+    stop,
+  };
 }
 
 /** Migrates and seeds the template database once, with a shop started on it and stopped (signing in on it needs no emulator). */

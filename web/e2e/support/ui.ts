@@ -11,7 +11,11 @@ const TIMEOUT = 15_000;
  * Retries `read` + `check` (an expect(...) assertion) until the check passes or 15 s have gone by,
  * then throws the last failure. Unlike expect.poll it also works in beforeAll hooks.
  */
-export async function eventually<T>(read: () => Promise<T> | T, check: (value: T) => void, timeout = TIMEOUT): Promise<void> {
+export async function eventually<T>(
+  read: () => Promise<T> | T,
+  check: (value: T) => void,
+  timeout = TIMEOUT,
+): Promise<void> {
   const deadline = Date.now() + timeout;
   for (;;) {
     try {
@@ -37,7 +41,9 @@ export async function hidden(locator: Locator): Promise<void> {
 /** Waits until the element's visible text (white space collapsed) is `expected` or matches it. */
 export async function expectText(locator: Locator, expected: string | RegExp): Promise<void> {
   const read = () => locator.innerText({ timeout: 2_000 }).then((text) => text.replace(/\s+/g, " ").trim());
-  await eventually(read, (text) => (typeof expected === "string" ? expect(text).toBe(expected) : expect(text).toMatch(expected)));
+  await eventually(read, (text) =>
+    typeof expected === "string" ? expect(text).toBe(expected) : expect(text).toMatch(expected),
+  );
 }
 
 export async function expectPath(page: Page, pathname: string): Promise<void> {
@@ -70,7 +76,9 @@ export async function expectDisabled(locator: Locator, disabled: boolean): Promi
 
 /** A notistack toast of that variant with exactly this text. */
 export async function expectToast(page: Page, variant: "success" | "error" | "info", text: string): Promise<void> {
-  await visible(page.locator(`.notistack-MuiContent-${variant}`).filter({ has: page.getByText(text, { exact: true }) }));
+  await visible(
+    page.locator(`.notistack-MuiContent-${variant}`).filter({ has: page.getByText(text, { exact: true }) }),
+  );
 }
 
 /** The element's text colour is a red (the app's danger colour is #b91c1c). */
@@ -198,7 +206,9 @@ export function makePng(size: number, [r, g, b]: [number, number, number]): Buff
   header.writeUInt32BE(size, 0);
   header.writeUInt32BE(size, 4);
   header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
-  const rows = Buffer.concat(Array.from({ length: size }, () => Buffer.from([0, ...Array.from({ length: size }, () => [r, g, b]).flat()])));
+  const rows = Buffer.concat(
+    Array.from({ length: size }, () => Buffer.from([0, ...Array.from({ length: size }, () => [r, g, b]).flat()])),
+  );
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     chunk("IHDR", header),

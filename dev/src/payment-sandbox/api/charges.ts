@@ -9,7 +9,12 @@ import { expandFields, readExpand } from "./params/expand";
 import { expandedIntent } from "./payment-intents/render";
 
 /** The charge of one confirmation: paid, or failed with the decline (`failure`) the card caused. */
-export function createCharge(api: Api, intent: PaymentIntent, paymentMethod: PaymentMethod, failure: CardOutcome | null): Charge {
+export function createCharge(
+  api: Api,
+  intent: PaymentIntent,
+  paymentMethod: PaymentMethod,
+  failure: CardOutcome | null,
+): Charge {
   const decline = failure && failure !== "success" ? DECLINES[failure] : null;
   const charge: Charge = {
     id: newId("ch"),

@@ -88,7 +88,10 @@ export function openDispute(api: Api, charge: Charge, scenario: DisputeScenario,
     metadata: {},
     network_reason_code: networkReasonCode,
     payment_intent: charge.payment_intent,
-    payment_method_details: { card: { brand, case_type: "chargeback", network: brand, network_reason_code: networkReasonCode }, type: "card" },
+    payment_method_details: {
+      card: { brand, case_type: "chargeback", network: brand, network_reason_code: networkReasonCode },
+      type: "card",
+    },
     reason,
     status: "needs_response",
   };
@@ -133,9 +136,12 @@ export function updateDispute(api: Api, id: string, params: FormObject, ctx: Req
   const metadata = applyMetadata({ ...dispute.metadata }, objectParam(params, "metadata"));
   const expand = readExpand(params);
   if ((evidence !== undefined || submitting) && !RESPONDABLE.includes(dispute.status)) {
-    throw invalidRequest(`This dispute has a status of ${dispute.status}: its evidence can no longer be changed or submitted.`, {
-      param: evidence !== undefined ? "evidence" : "submit",
-    });
+    throw invalidRequest(
+      `This dispute has a status of ${dispute.status}: its evidence can no longer be changed or submitted.`,
+      {
+        param: evidence !== undefined ? "evidence" : "submit",
+      },
+    );
   }
 
   const before = clone(dispute);
@@ -158,7 +164,9 @@ export function closeDispute(api: Api, id: string, params: FormObject, ctx: Requ
   const dispute = findDispute(api, id);
   const expand = readExpand(params);
   if (!RESPONDABLE.includes(dispute.status)) {
-    throw invalidRequest(`This dispute cannot be closed because it has a status of ${dispute.status}. Only a dispute that needs a response can be closed.`);
+    throw invalidRequest(
+      `This dispute cannot be closed because it has a status of ${dispute.status}. Only a dispute that needs a response can be closed.`,
+    );
   }
   const previous = { status: dispute.status };
   dispute.status = "lost";
@@ -193,13 +201,17 @@ function readEvidence(value: FormObject | "" | undefined): Record<string, string
       throw invalidRequest(`No such file upload: '${text}'`, { code: "resource_missing", param: `evidence[${field}]` });
     }
     if (text.length > MAX_EVIDENCE_FIELD) {
-      throw invalidRequest(`evidence[${field}] can have at most ${MAX_EVIDENCE_FIELD} characters.`, { param: `evidence[${field}]` });
+      throw invalidRequest(`evidence[${field}] can have at most ${MAX_EVIDENCE_FIELD} characters.`, {
+        param: `evidence[${field}]`,
+      });
     }
     total += text.length;
     evidence[field] = text;
   }
   if (total > MAX_EVIDENCE_TOTAL) {
-    throw invalidRequest(`The evidence fields can have at most ${MAX_EVIDENCE_TOTAL} characters together.`, { param: "evidence" });
+    throw invalidRequest(`The evidence fields can have at most ${MAX_EVIDENCE_TOTAL} characters together.`, {
+      param: "evidence",
+    });
   }
   return evidence;
 }
@@ -208,7 +220,9 @@ function readIntendedSubmissionMethod(params: FormObject): string | undefined {
   const method = stringParam(params, "intended_submission_method");
   const allowed = ["manual", "prefer_manual", "prefer_smart_disputes", "smart_disputes"];
   if (method !== undefined && !allowed.includes(method)) {
-    throw invalidRequest(`Invalid intended_submission_method: must be one of ${allowed.join(", ")}`, { param: "intended_submission_method" });
+    throw invalidRequest(`Invalid intended_submission_method: must be one of ${allowed.join(", ")}`, {
+      param: "intended_submission_method",
+    });
   }
   return method;
 }
@@ -216,7 +230,9 @@ function readIntendedSubmissionMethod(params: FormObject): string | undefined {
 /** Sent fields replace the staged ones; an empty value clears a field. */
 function stageEvidence(dispute: Dispute, evidence: Record<string, string>): void {
   for (const [field, text] of Object.entries(evidence)) dispute.evidence[field] = text || null;
-  dispute.evidence_details.has_evidence = [...TEXT_EVIDENCE, ...FILE_EVIDENCE].some((field) => dispute.evidence[field] !== null);
+  dispute.evidence_details.has_evidence = [...TEXT_EVIDENCE, ...FILE_EVIDENCE].some(
+    (field) => dispute.evidence[field] !== null,
+  );
 }
 
 function submitEvidence(dispute: Dispute): void {

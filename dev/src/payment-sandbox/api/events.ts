@@ -17,17 +17,28 @@ export interface EventDetails {
  * rendered with the API version the PaymentIntent they concern was created with, as Stripe renders
  * them with the account's version at the time.
  */
-export function emitEvent(api: Api, type: string, object: EventObject, ctx: RequestContext, details: EventDetails = {}): void {
+export function emitEvent(
+  api: Api,
+  type: string,
+  object: EventObject,
+  ctx: RequestContext,
+  details: EventDetails = {},
+): void {
   const intentId = object.object === "payment_intent" ? object.id : object.payment_intent;
   const event: StripeEvent = {
     id: newId("evt"),
     object: "event",
     api_version: api.options.eventApiVersion ?? api.state.intentApiVersions[intentId] ?? ctx.apiVersion,
     created: nowSeconds(),
-    data: { object: clone(object), ...(details.previousAttributes ? { previous_attributes: clone(details.previousAttributes) } : {}) },
+    data: {
+      object: clone(object),
+      ...(details.previousAttributes ? { previous_attributes: clone(details.previousAttributes) } : {}),
+    },
     livemode: false,
     pending_webhooks: api.options.webhookEndpoints,
-    request: details.unprompted ? { id: null, idempotency_key: null } : { id: ctx.requestId, idempotency_key: ctx.idempotencyKey },
+    request: details.unprompted
+      ? { id: null, idempotency_key: null }
+      : { id: ctx.requestId, idempotency_key: ctx.idempotencyKey },
     type,
   };
   api.state.events.push(event);
@@ -48,9 +59,12 @@ export function retrieveEvent(api: Api, id: string, params: FormObject, ctx: Req
 export function listEvents(api: Api, params: FormObject, ctx: RequestContext): unknown {
   requireSecretKey(ctx);
   if (params.delivery_success !== undefined) {
-    throw invalidRequest("delivery_success is not supported by the Partshop Stripe sandbox, which does not record delivery outcomes.", {
-      param: "delivery_success",
-    });
+    throw invalidRequest(
+      "delivery_success is not supported by the Partshop Stripe sandbox, which does not record delivery outcomes.",
+      {
+        param: "delivery_success",
+      },
+    );
   }
   const typeMatches = readTypeFilter(params);
   return answerList(api.state.events, params, {
@@ -67,9 +81,13 @@ function readTypeFilter(params: FormObject): (type: string) => boolean {
   const type = stringParam(params, "type");
   const types = listParam(params, "types");
   if (type !== undefined && types !== undefined) {
-    throw invalidRequest("You may only specify one of these parameters: type, types.", { code: "parameters_exclusive", param: "types" });
+    throw invalidRequest("You may only specify one of these parameters: type, types.", {
+      code: "parameters_exclusive",
+      param: "types",
+    });
   }
-  if (types && types.length > 20) throw invalidRequest("Invalid array: types can have at most 20 entries.", { param: "types" });
+  if (types && types.length > 20)
+    throw invalidRequest("Invalid array: types can have at most 20 entries.", { param: "types" });
   const patterns = (types ?? (type === undefined ? [] : [type])).map(typePattern);
   return (candidate) => patterns.length === 0 || patterns.some((pattern) => pattern.test(candidate));
 }

@@ -20,12 +20,20 @@ export interface ListSpec<T> {
 }
 
 /** A Stripe list of `stored` (kept oldest first): filtered, newest first, one page of it, each item rendered. */
-export function answerList<T extends { id: string; created: number }>(stored: Iterable<T>, params: FormObject, spec: ListSpec<T>): ListAnswer {
+export function answerList<T extends { id: string; created: number }>(
+  stored: Iterable<T>,
+  params: FormObject,
+  spec: ListSpec<T>,
+): ListAnswer {
   rejectUnknown(params, [...PAGING_PARAMS, "created", ...spec.filters, ...(spec.otherParams ?? [])]);
-  const wanted = spec.filters.map((field) => [field, stringParam(params, field)] as const).filter(([, value]) => value !== undefined);
+  const wanted = spec.filters
+    .map((field) => [field, stringParam(params, field)] as const)
+    .filter(([, value]) => value !== undefined);
   const created = readCreatedFilter(params);
   const where = spec.where ?? (() => true);
-  const matching = newestFirst(stored).filter((item) => created(item.created) && wanted.every(([field, value]) => item[field] === value) && where(item));
+  const matching = newestFirst(stored).filter(
+    (item) => created(item.created) && wanted.every(([field, value]) => item[field] === value) && where(item),
+  );
   const page = pageOf(matching, params, spec.kind);
   const expand = itemExpansions(params);
   return listAnswer(
@@ -48,7 +56,11 @@ export interface ListAnswer {
  * after `starting_after`, or the page just before `ending_before`, as the SDK's auto-pagination asks
  * for them. `kind` names the object in the error for a cursor that names nothing in the list.
  */
-function pageOf<T extends { id: string }>(items: T[], params: FormObject, kind: string): { data: T[]; hasMore: boolean } {
+function pageOf<T extends { id: string }>(
+  items: T[],
+  params: FormObject,
+  kind: string,
+): { data: T[]; hasMore: boolean } {
   const limit = readLimit(params);
   const startingAfter = stringParam(params, "starting_after");
   const endingBefore = stringParam(params, "ending_before");
@@ -110,5 +122,8 @@ function readCreatedFilter(params: FormObject): (created: number) => boolean {
   const lt = integerParam(value, "lt", "created");
   const lte = integerParam(value, "lte", "created");
   return (created) =>
-    (gt === undefined || created > gt) && (gte === undefined || created >= gte) && (lt === undefined || created < lt) && (lte === undefined || created <= lte);
+    (gt === undefined || created > gt) &&
+    (gte === undefined || created >= gte) &&
+    (lt === undefined || created < lt) &&
+    (lte === undefined || created <= lte);
 }

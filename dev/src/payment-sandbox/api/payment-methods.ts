@@ -1,4 +1,11 @@
-import { checkCard, testPaymentMethodCard, TEST_PAYMENT_METHODS, type CardDetails, type CardOutcome, type DisputeScenario } from "../cards";
+import {
+  checkCard,
+  testPaymentMethodCard,
+  TEST_PAYMENT_METHODS,
+  type CardDetails,
+  type CardOutcome,
+  type DisputeScenario,
+} from "../cards";
 import { invalidRequest, missingParam, resourceMissing } from "../errors";
 import { objectParam, rejectUnknown, stringParam, type FormObject } from "../form";
 import { newId, nowSeconds } from "../ids";
@@ -45,7 +52,11 @@ export function paymentMethodFromData(api: Api, data: FormObject): StoredPayment
   const { details, outcome, dispute } = token ? cardFromTestToken(token) : cardFromNumber(card);
   if (!details) return { invalid: outcome };
   const allowRedisplay = stringParam(data, "allow_redisplay", DATA) ?? "unspecified";
-  return storePaymentMethod(api, { card: details, outcome, dispute }, { allow_redisplay: allowRedisplay, billing_details: billing, metadata });
+  return storePaymentMethod(
+    api,
+    { card: details, outcome, dispute },
+    { allow_redisplay: allowRedisplay, billing_details: billing, metadata },
+  );
 }
 
 /** A stored PaymentMethod, or a fresh one for Stripe's test ids (`pm_card_visa`, ...). */

@@ -109,7 +109,10 @@ function chargeToRefund(api: Api, params: FormObject): Charge {
   const chargeId = stringParam(params, "charge");
   const intentId = stringParam(params, "payment_intent");
   if (chargeId && intentId) {
-    throw invalidRequest("You may only specify one of these parameters: charge, payment_intent.", { code: "parameters_exclusive", param: "payment_intent" });
+    throw invalidRequest("You may only specify one of these parameters: charge, payment_intent.", {
+      code: "parameters_exclusive",
+      param: "payment_intent",
+    });
   }
   let charge: Charge;
   if (intentId) {
@@ -127,20 +130,27 @@ function chargeToRefund(api: Api, params: FormObject): Charge {
   }
   if (charge.status !== "succeeded") throw noSuccessfulCharge(charge.payment_intent);
   if (isChargedBack(api, charge)) {
-    throw invalidRequest(`Charge ${charge.id} has been charged back; cannot issue a refund.`, { code: "charge_disputed" });
+    throw invalidRequest(`Charge ${charge.id} has been charged back; cannot issue a refund.`, {
+      code: "charge_disputed",
+    });
   }
-  if (charge.refunded) throw invalidRequest(`Charge ${charge.id} has already been refunded.`, { code: "charge_already_refunded" });
+  if (charge.refunded)
+    throw invalidRequest(`Charge ${charge.id} has already been refunded.`, { code: "charge_already_refunded" });
   return charge;
 }
 
 function noSuccessfulCharge(intentId: string) {
-  return invalidRequest(`This PaymentIntent (${intentId}) does not have a successful charge to refund.`, { param: "payment_intent" });
+  return invalidRequest(`This PaymentIntent (${intentId}) does not have a successful charge to refund.`, {
+    param: "payment_intent",
+  });
 }
 
 /** A dispute has taken the money back (and not returned it by being won): there is nothing left to refund. */
 function isChargedBack(api: Api, charge: Charge): boolean {
   if (!charge.disputed) return false;
-  return Object.values(api.state.disputes).some((dispute) => dispute.charge === charge.id && !dispute.is_charge_refundable && dispute.status !== "won");
+  return Object.values(api.state.disputes).some(
+    (dispute) => dispute.charge === charge.id && !dispute.is_charge_refundable && dispute.status !== "won",
+  );
 }
 
 /** `amount`, at most what is left to refund; all of it when not given. */
@@ -149,7 +159,10 @@ function readRefundAmount(params: FormObject, charge: Charge): number {
   const amount = integerParam(params, "amount");
   if (amount === undefined) return left;
   if (amount < 1) {
-    throw invalidRequest("This value must be greater than or equal to 1.", { code: "parameter_invalid_integer", param: "amount" });
+    throw invalidRequest("This value must be greater than or equal to 1.", {
+      code: "parameter_invalid_integer",
+      param: "amount",
+    });
   }
   if (amount > left) {
     const money = (value: number) => formatMoney(value, charge.currency);
@@ -166,7 +179,9 @@ function readReason(params: FormObject): RefundReason | null {
   const reason = stringParam(params, "reason");
   if (reason === undefined || reason === "") return null;
   if (!(REASONS as readonly string[]).includes(reason)) {
-    throw invalidRequest(`Invalid reason: must be one of ${REASONS.slice(0, -1).join(", ")}, or ${REASONS.at(-1)}`, { param: "reason" });
+    throw invalidRequest(`Invalid reason: must be one of ${REASONS.slice(0, -1).join(", ")}, or ${REASONS.at(-1)}`, {
+      param: "reason",
+    });
   }
   return reason as RefundReason;
 }
@@ -179,7 +194,12 @@ function readConnectOptions(params: FormObject): void {
 }
 
 /** Every field of Stripe's Refund, in Stripe's order. */
-function newRefund(charge: Charge, amount: number, reason: RefundReason | null, metadata: Record<string, string>): Refund {
+function newRefund(
+  charge: Charge,
+  amount: number,
+  reason: RefundReason | null,
+  metadata: Record<string, string>,
+): Refund {
   return {
     id: newId("re"),
     object: "refund",
@@ -190,7 +210,10 @@ function newRefund(charge: Charge, amount: number, reason: RefundReason | null, 
     currency: charge.currency,
     customer: charge.customer,
     customer_account: null,
-    destination_details: { card: { reference_status: "pending", reference_type: "acquirer_reference_number", type: "refund" }, type: "card" },
+    destination_details: {
+      card: { reference_status: "pending", reference_type: "acquirer_reference_number", type: "refund" },
+      type: "card",
+    },
     metadata,
     payment_intent: charge.payment_intent,
     payment_method: charge.payment_method,

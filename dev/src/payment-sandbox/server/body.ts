@@ -13,7 +13,9 @@ export async function readParams(req: http.IncomingMessage, method: string, url:
   const raw = await readBody(req);
   const contentType = (headerValue(req, "content-type") ?? "").toLowerCase();
   if (method === "POST" && raw && contentType.includes("application/json")) {
-    throw invalidRequest("Stripe's API takes form-encoded parameters (application/x-www-form-urlencoded, e.g. metadata[order]=42), not JSON.");
+    throw invalidRequest(
+      "Stripe's API takes form-encoded parameters (application/x-www-form-urlencoded, e.g. metadata[order]=42), not JSON.",
+    );
   }
   return parseForm(url.search.slice(1), method === "POST" ? raw : "");
 }

@@ -34,11 +34,16 @@ export async function answerControl(
   const params = await readControlParams(req, method, url);
   ctx.keyKind = authenticate(req, params, keys);
   if (ctx.keyKind !== "secret") throw invalidRequest("The sandbox's controls take the secret key.", { status: 403 });
-  if (url.pathname.replace(/\/$/, "") !== "/sandbox/webhooks" || (method !== "GET" && method !== "POST")) throw unrecognizedUrl(method, url.pathname);
+  if (url.pathname.replace(/\/$/, "") !== "/sandbox/webhooks" || (method !== "GET" && method !== "POST"))
+    throw unrecognizedUrl(method, url.pathname);
   if (method === "POST") {
     rejectUnknown(params, ["deliver"]);
     const deliver = booleanParam(params, "deliver");
-    if (deliver === undefined) throw invalidRequest("Missing required param: deliver (true or false).", { code: "parameter_missing", param: "deliver" });
+    if (deliver === undefined)
+      throw invalidRequest("Missing required param: deliver (true or false).", {
+        code: "parameter_missing",
+        param: "deliver",
+      });
     webhooks.deliver = deliver;
   } else {
     rejectUnknown(params, []);
@@ -57,7 +62,8 @@ async function readControlParams(req: http.IncomingMessage, method: string, url:
   } catch {
     throw invalidRequest("The body is not valid JSON.");
   }
-  if (!body || typeof body !== "object" || Array.isArray(body)) throw invalidRequest('The JSON body must be an object, such as {"deliver": false}.');
+  if (!body || typeof body !== "object" || Array.isArray(body))
+    throw invalidRequest('The JSON body must be an object, such as {"deliver": false}.');
   const params = parseForm(url.search.slice(1));
   for (const [key, value] of Object.entries(body)) {
     if (typeof value !== "string" && typeof value !== "boolean")

@@ -11,7 +11,8 @@ const ALLOW_HEADERS = [
   "x-stripe-client-user-agent",
   "x-requested-with",
 ];
-const EXPOSE_HEADERS = "Request-Id, Stripe-Version, Idempotency-Key, Idempotent-Replayed, Original-Request, Stripe-Should-Retry";
+const EXPOSE_HEADERS =
+  "Request-Id, Stripe-Version, Idempotency-Key, Idempotent-Replayed, Original-Request, Stripe-Should-Retry";
 
 export function allowCrossOrigin(res: http.ServerResponse): void {
   res.setHeader("Access-Control-Allow-Origin", "*");

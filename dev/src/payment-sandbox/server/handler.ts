@@ -45,13 +45,22 @@ export function createRequestHandler(options: HandlerOptions): RequestHandler {
     if (ctx.dirty) options.persist();
     // Decided now, not at delivery: a pause requested after this answer must not swallow its events.
     if (options.webhooks.deliver) deliverAfterAnswer(res, ctx.events, options.dispatcher);
-    else for (const event of ctx.events) options.log(`webhook ${event.type} ${event.id} not delivered: deliveries are paused`);
-    options.log(`${method} ${url.pathname} -> ${reply.status} ${requestId}${reply.replayed ? " (idempotent replay)" : ""}`);
+    else
+      for (const event of ctx.events)
+        options.log(`webhook ${event.type} ${event.id} not delivered: deliveries are paused`);
+    options.log(
+      `${method} ${url.pathname} -> ${reply.status} ${requestId}${reply.replayed ? " (idempotent replay)" : ""}`,
+    );
     sendReply(res, reply, requestHeaders(ctx));
   };
 }
 
-function newContext(req: http.IncomingMessage, method: string, requestId: string, defaultApiVersion: string): RequestContext {
+function newContext(
+  req: http.IncomingMessage,
+  method: string,
+  requestId: string,
+  defaultApiVersion: string,
+): RequestContext {
   return {
     requestId,
     // Only POSTs change anything, so only they are made idempotent.
@@ -64,13 +73,21 @@ function newContext(req: http.IncomingMessage, method: string, requestId: string
 }
 
 /** Every failure becomes a reply: Stripe's error envelope for SandboxErrors, a logged 500 for anything else. */
-async function answer(req: http.IncomingMessage, method: string, url: URL, ctx: RequestContext, options: HandlerOptions): Promise<Reply> {
+async function answer(
+  req: http.IncomingMessage,
+  method: string,
+  url: URL,
+  ctx: RequestContext,
+  options: HandlerOptions,
+): Promise<Reply> {
   try {
     const params = await readParams(req, method, url);
     ctx.keyKind = authenticate(req, params, options.keys);
     const { operation, id } = findRoute(method, url.pathname);
     const endpoint = `${method} ${url.pathname.replace(/\/$/, "")}`;
-    return answerIdempotently(options.api.state.idempotency, { endpoint, params }, ctx, () => run(operation, options.api, id, params, ctx));
+    return answerIdempotently(options.api.state.idempotency, { endpoint, params }, ctx, () =>
+      run(operation, options.api, id, params, ctx),
+    );
   } catch (error) {
     if (error instanceof SandboxError) return errorReply(error);
     options.log(`stripe sandbox: ${method} ${url.pathname} failed: ${(error as Error).stack ?? error}`);
@@ -78,7 +95,13 @@ async function answer(req: http.IncomingMessage, method: string, url: URL, ctx: 
   }
 }
 
-async function answerSandboxControl(req: http.IncomingMessage, method: string, url: URL, ctx: RequestContext, options: HandlerOptions): Promise<Reply> {
+async function answerSandboxControl(
+  req: http.IncomingMessage,
+  method: string,
+  url: URL,
+  ctx: RequestContext,
+  options: HandlerOptions,
+): Promise<Reply> {
   try {
     return await answerControl(req, method, url, ctx, options.keys, options.webhooks);
   } catch (error) {
@@ -109,7 +132,11 @@ function requestHeaders(ctx: RequestContext): Record<string, string> {
 }
 
 /** Deliver once the answer is out, as Stripe does (the caller sees the result first). */
-function deliverAfterAnswer(res: http.ServerResponse, events: StripeEvent[], dispatcher: WebhookDispatcher | null): void {
+function deliverAfterAnswer(
+  res: http.ServerResponse,
+  events: StripeEvent[],
+  dispatcher: WebhookDispatcher | null,
+): void {
   if (events.length === 0 || !dispatcher) return;
   res.once("close", () => {
     dispatcher.send(events);

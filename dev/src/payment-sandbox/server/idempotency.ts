@@ -18,7 +18,12 @@ export interface IdempotentRequest {
  * Runs `operation` once per Idempotency-Key: a repeat of the same request gets the first answer back
  * instead of, say, charging the card twice. Keys are per kind of API key and forgotten after 24 hours.
  */
-export function answerIdempotently(records: Record<string, IdempotencyRecord>, request: IdempotentRequest, ctx: RequestContext, operation: () => Reply): Reply {
+export function answerIdempotently(
+  records: Record<string, IdempotencyRecord>,
+  request: IdempotentRequest,
+  ctx: RequestContext,
+  operation: () => Reply,
+): Reply {
   const key = ctx.idempotencyKey;
   if (!key) return operation();
   if (key.length > MAX_KEY_LENGTH) {

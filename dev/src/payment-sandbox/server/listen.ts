@@ -5,7 +5,10 @@ import type { AddressInfo } from "node:net";
  * An HTTP server for `handler`. The handler answers its own errors; should it still reject, the
  * client gets a bare 500 (or a dropped connection once headers are out) rather than a hanging request.
  */
-export function createServer(handler: (req: http.IncomingMessage, res: http.ServerResponse) => Promise<void>, log: (msg: string) => void): http.Server {
+export function createServer(
+  handler: (req: http.IncomingMessage, res: http.ServerResponse) => Promise<void>,
+  log: (msg: string) => void,
+): http.Server {
   return http.createServer((req, res) => {
     handler(req, res).catch((error: unknown) => {
       log(`stripe sandbox: ${(error as Error).stack ?? error}`);
@@ -20,7 +23,12 @@ export function createServer(handler: (req: http.IncomingMessage, res: http.Serv
 }
 
 /** Listens and resolves with the port (the one picked when asked for 0); a failure to bind rejects. */
-export async function listen(server: http.Server, port: number, host: string, log: (msg: string) => void): Promise<number> {
+export async function listen(
+  server: http.Server,
+  port: number,
+  host: string,
+  log: (msg: string) => void,
+): Promise<number> {
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(port, host, () => {

@@ -28,7 +28,9 @@ export function errorReply(error: SandboxError): Reply {
 export function internalErrorReply(): Reply {
   return {
     status: 500,
-    body: json({ error: { type: "api_error", message: "An unexpected error occurred in the Partshop Stripe sandbox." } }),
+    body: json({
+      error: { type: "api_error", message: "An unexpected error occurred in the Partshop Stripe sandbox." },
+    }),
     headers: { "Stripe-Should-Retry": "false" },
   };
 }

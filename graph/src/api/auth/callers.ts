@@ -30,7 +30,11 @@ export class Callers {
     private readonly users: UserService,
     events: ChangeFeed,
   ) {
-    this.known = new NotifiedCache<CachedCaller>(events, { keyedTopic: "users", maxEntries: 20_000, maxBytes: 16 * 1024 * 1024 });
+    this.known = new NotifiedCache<CachedCaller>(events, {
+      keyedTopic: "users",
+      maxEntries: 20_000,
+      maxBytes: 16 * 1024 * 1024,
+    });
   }
 
   /** The caller behind an Authorization header: null for a visitor; 401 for a bad or stale token. */

@@ -1,4 +1,12 @@
-import { defaultFieldResolver, DirectiveLocation, GraphQLDirective, GraphQLEnumType, GraphQLNonNull, GraphQLObjectType, GraphQLSchema } from "graphql";
+import {
+  defaultFieldResolver,
+  DirectiveLocation,
+  GraphQLDirective,
+  GraphQLEnumType,
+  GraphQLNonNull,
+  GraphQLObjectType,
+  GraphQLSchema,
+} from "graphql";
 import { getDirective, MapperKind, mapSchema } from "@graphql-tools/utils";
 import { authorize, Requirement } from "../../domain/actor";
 import type { GraphContext } from "./context";
@@ -16,19 +24,28 @@ export const authDirective = new GraphQLDirective({
   name: "auth",
   description: "The field needs a signed-in caller (Authorization: Bearer <access token>) with at least this role",
   locations: [DirectiveLocation.FIELD_DEFINITION],
-  args: { requires: { type: new GraphQLNonNull(AuthRequirementType), defaultValue: "USER", description: "The least role that may use the field" } },
+  args: {
+    requires: {
+      type: new GraphQLNonNull(AuthRequirementType),
+      defaultValue: "USER",
+      description: "The least role that may use the field",
+    },
+  },
 });
 
 /** What a root field's description says of its callers, by its @auth requirement (none: anyone). */
 const WHO_MAY_CALL: Record<Requirement | "ANYONE", string> = {
   ANYONE: "Who may call it: anyone, no token needed.",
   USER: "Who may call it: any signed-in user, with `Authorization: Bearer <access token>`; without one, UNAUTHENTICATED.",
-  ADMIN: "Who may call it: admins only, with `Authorization: Bearer <access token>`; a customer gets FORBIDDEN, a visitor UNAUTHENTICATED.",
+  ADMIN:
+    "Who may call it: admins only, with `Authorization: Bearer <access token>`; a customer gets FORBIDDEN, a visitor UNAUTHENTICATED.",
 };
 
 const ROOT_DESCRIPTIONS = {
-  Query: "Reads: the catalogue for anyone; a signed-in user's own orders and profile; every order, user, the history and the overview for admins",
-  Mutation: "Writes: signing in, orders and payments, reviews and profiles for customers; parts, products, roles and cancellations for admins",
+  Query:
+    "Reads: the catalogue for anyone; a signed-in user's own orders and profile; every order, user, the history and the overview for admins",
+  Mutation:
+    "Writes: signing in, orders and payments, reviews and profiles for customers; parts, products, roles and cancellations for admins",
 };
 
 /**
@@ -43,8 +60,12 @@ export function describeWhoMayCall(schema: GraphQLSchema): GraphQLSchema {
       return description ? new GraphQLObjectType({ ...type.toConfig(), description }) : type;
     },
     [MapperKind.ROOT_FIELD]: (fieldConfig) => {
-      const requirement = (getDirective(schema, fieldConfig, "auth")?.[0]?.requires as Requirement | undefined) ?? "ANYONE";
-      return { ...fieldConfig, description: [fieldConfig.description, WHO_MAY_CALL[requirement]].filter(Boolean).join(". ") };
+      const requirement =
+        (getDirective(schema, fieldConfig, "auth")?.[0]?.requires as Requirement | undefined) ?? "ANYONE";
+      return {
+        ...fieldConfig,
+        description: [fieldConfig.description, WHO_MAY_CALL[requirement]].filter(Boolean).join(". "),
+      };
     },
   });
 }

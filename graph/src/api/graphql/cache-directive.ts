@@ -1,4 +1,11 @@
-import { DirectiveLocation, GraphQLDirective, GraphQLEnumType, GraphQLList, GraphQLNonNull, GraphQLSchema } from "graphql";
+import {
+  DirectiveLocation,
+  GraphQLDirective,
+  GraphQLEnumType,
+  GraphQLList,
+  GraphQLNonNull,
+  GraphQLSchema,
+} from "graphql";
 import { getDirective } from "@graphql-tools/utils";
 import type { ChangeTopic } from "../../domain/change-feed";
 
@@ -11,7 +18,10 @@ const CacheScopeType = new GraphQLEnumType({
     "Who a cached answer may be replayed to: PUBLIC anyone (shared by visitors, kept per caller for signed-in callers), VISITOR only requests without a caller, CALLER only its own signed-in caller",
   values: {
     PUBLIC: { value: "PUBLIC", description: "Anyone: one answer shared by visitors, one per signed-in caller" },
-    VISITOR: { value: "VISITOR", description: "Only requests without a caller (signed-in callers are never answered from memory)" },
+    VISITOR: {
+      value: "VISITOR",
+      description: "Only requests without a caller (signed-in callers are never answered from memory)",
+    },
     CALLER: { value: "CALLER", description: "Only the signed-in caller it was made for" },
   },
 });
@@ -37,8 +47,15 @@ export const cachedDirective = new GraphQLDirective({
     "The edge may answer this root field from memory until a change of one of `until` is committed (answers stay per caller where the scope says so)",
   locations: [DirectiveLocation.FIELD_DEFINITION],
   args: {
-    until: { type: new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(ChangeTopicType))), description: "The kinds of change that end a kept answer" },
-    scope: { type: new GraphQLNonNull(CacheScopeType), defaultValue: "PUBLIC", description: "Who a kept answer may be replayed to" },
+    until: {
+      type: new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(ChangeTopicType))),
+      description: "The kinds of change that end a kept answer",
+    },
+    scope: {
+      type: new GraphQLNonNull(CacheScopeType),
+      defaultValue: "PUBLIC",
+      description: "Who a kept answer may be replayed to",
+    },
   },
 });
 
@@ -53,7 +70,11 @@ export function rootCacheHints(schema: GraphQLSchema): Map<string, CacheHint> {
   const query = schema.getQueryType();
   for (const field of Object.values(query?.getFields() ?? {})) {
     const hint = getDirective(schema, field, "cached")?.[0];
-    if (hint) hints.set(field.name, { scope: hint.scope as CacheScope, until: (hint.until as string[]).map((topic) => topic.toLowerCase() as ChangeTopic) });
+    if (hint)
+      hints.set(field.name, {
+        scope: hint.scope as CacheScope,
+        until: (hint.until as string[]).map((topic) => topic.toLowerCase() as ChangeTopic),
+      });
   }
   return hints;
 }

@@ -40,7 +40,9 @@ class RequestLoaders implements Loaders {
   constructor(private readonly services: Services) {}
 
   get partById(): Loaders["partById"] {
-    return (this.part ??= new DataLoader(async (ids) => byKey(ids, await this.services.parts.getMany(ids), (part) => part.databaseId)));
+    return (this.part ??= new DataLoader(async (ids) =>
+      byKey(ids, await this.services.parts.getMany(ids), (part) => part.databaseId),
+    ));
   }
 
   get compatibleModelsByPartId(): Loaders["compatibleModelsByPartId"] {
@@ -55,7 +57,9 @@ class RequestLoaders implements Loaders {
   }
 
   get profileByUserId(): Loaders["profileByUserId"] {
-    return (this.profile ??= new DataLoader(async (ids) => byKey(ids, await this.services.profiles.getMany(ids), (profile) => profile.userId)));
+    return (this.profile ??= new DataLoader(async (ids) =>
+      byKey(ids, await this.services.profiles.getMany(ids), (profile) => profile.userId),
+    ));
   }
 }
 

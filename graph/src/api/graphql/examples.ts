@@ -155,9 +155,15 @@ export const SANDBOX_VARIABLES = {
   filter: { inStock: true },
   orderBy: "RELEVANCE",
   idToken: "<a Firebase ID token: see the comment at the top>",
-  order: { partId: "<a databaseId from SearchParts>", quantity: 1, address: "12 Harbour Road, Bristol", phone: "0123456789" },
+  order: {
+    partId: "<a databaseId from SearchParts>",
+    quantity: 1,
+    address: "12 Harbour Road, Bristol",
+    phone: "0123456789",
+  },
   orderId: "<the databaseId PlaceOrder answered>",
-  transactionId: "<the PaymentIntent id (pi_...) that paid it: the part of clientSecret before _secret_, once the card is confirmed>",
+  transactionId:
+    "<the PaymentIntent id (pi_...) that paid it: the part of clientSecret before _secret_, once the card is confirmed>",
 };
 
 /** The operations by who runs them (the tests run each as that caller). */

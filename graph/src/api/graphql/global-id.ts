@@ -3,7 +3,16 @@ import { isUuid } from "../../domain/ids";
 /** Relay global ids: base64url("Type:databaseId"), opaque to clients. */
 /** PartImport names a bulk import of parts in the history (no node of its own: its lines are its history entries). */
 export type NodeTypeName = "Part" | "Product" | "Order" | "Checkout" | "Review" | "User" | "LaptopModel" | "PartImport";
-const NODE_TYPES = new Set<NodeTypeName>(["Part", "Product", "Order", "Checkout", "Review", "User", "LaptopModel", "PartImport"]);
+const NODE_TYPES = new Set<NodeTypeName>([
+  "Part",
+  "Product",
+  "Order",
+  "Checkout",
+  "Review",
+  "User",
+  "LaptopModel",
+  "PartImport",
+]);
 
 export function toGlobalId(type: NodeTypeName, databaseId: string): string {
   return Buffer.from(`${type}:${databaseId}`, "utf8").toString("base64url");

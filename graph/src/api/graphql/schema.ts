@@ -1,5 +1,12 @@
 import "reflect-metadata";
-import { GraphQLFieldResolver, GraphQLSchema, isInterfaceType, isObjectType, lexicographicSortSchema, specifiedDirectives } from "graphql";
+import {
+  GraphQLFieldResolver,
+  GraphQLSchema,
+  isInterfaceType,
+  isObjectType,
+  lexicographicSortSchema,
+  specifiedDirectives,
+} from "graphql";
 import { getDirective, printSchemaWithDirectives } from "@graphql-tools/utils";
 import { buildSchemaSync } from "type-graphql";
 import { authDirective, describeWhoMayCall, enforceAuthDirective } from "./auth-directive";
@@ -80,9 +87,11 @@ function callPerNodeResolversDirectly(schema: GraphQLSchema): GraphQLSchema {
   const orders = new OrderResolver();
   const reviews = new ReviewResolver();
   const parts = new PartResolver();
-  const nodeId: GraphQLFieldResolver<{ databaseId: string }, unknown> = (node, _args, _context, info) => nodes.id(node, info);
+  const nodeId: GraphQLFieldResolver<{ databaseId: string }, unknown> = (node, _args, _context, info) =>
+    nodes.id(node, info);
   for (const type of Object.values(schema.getTypeMap())) {
-    if (isObjectType(type) && type.getInterfaces().some((implemented) => implemented.name === "Node")) resolveDirectly(schema, type.name, "id", nodeId);
+    if (isObjectType(type) && type.getInterfaces().some((implemented) => implemented.name === "Node"))
+      resolveDirectly(schema, type.name, "id", nodeId);
   }
   resolveDirectly(schema, "Order", "part", (order, _args, context) => orders.part(order, context));
   resolveDirectly(schema, "Review", "part", (review, _args, context) => reviews.part(review, context));
@@ -90,12 +99,18 @@ function callPerNodeResolversDirectly(schema: GraphQLSchema): GraphQLSchema {
   return schema;
 }
 
-function resolveDirectly(schema: GraphQLSchema, typeName: string, fieldName: string, resolve: GraphQLFieldResolver<any, any>): void {
+function resolveDirectly(
+  schema: GraphQLSchema,
+  typeName: string,
+  fieldName: string,
+  resolve: GraphQLFieldResolver<any, any>,
+): void {
   const type = schema.getType(typeName);
   const field = isObjectType(type) ? type.getFields()[fieldName] : undefined;
   if (!field) throw new Error(`${typeName}.${fieldName} is not in the schema`);
   // A field with @auth keeps the resolver that enforces it.
-  if (getDirective(schema, field, "auth")) throw new Error(`${typeName}.${fieldName} has @auth: it cannot be called directly`);
+  if (getDirective(schema, field, "auth"))
+    throw new Error(`${typeName}.${fieldName} has @auth: it cannot be called directly`);
   field.resolve = resolve;
 }
 

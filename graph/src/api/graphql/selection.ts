@@ -9,7 +9,10 @@ import type { FieldNode, FragmentDefinitionNode, GraphQLResolveInfo, SelectionNo
  * The answer depends on the document alone, so it is kept per field node: a document seen again
  * (Apollo keeps parsed documents) is not walked again.
  */
-export function asksOnlyFor(path: readonly string[], fields: ReadonlySet<string>): (info: GraphQLResolveInfo) => boolean {
+export function asksOnlyFor(
+  path: readonly string[],
+  fields: ReadonlySet<string>,
+): (info: GraphQLResolveInfo) => boolean {
   return perFieldNode((info) => namesAt(info, path).every((name) => name === "__typename" || fields.has(name)));
 }
 
@@ -50,7 +53,8 @@ function collect(
   for (const selection of selections) {
     if (selection.kind === "Field") {
       if (depth === path.length) names.push(selection.name.value);
-      else if (selection.name.value === path[depth] && selection.selectionSet) collect(selection.selectionSet.selections, path, depth + 1, fragments, names);
+      else if (selection.name.value === path[depth] && selection.selectionSet)
+        collect(selection.selectionSet.selections, path, depth + 1, fragments, names);
     } else if (selection.kind === "InlineFragment") {
       collect(selection.selectionSet.selections, path, depth, fragments, names);
     } else {

@@ -7,7 +7,9 @@ import { IdentityEmail, MAX, MaxLength, NotBlank } from "./validation";
 
 @ArgsType()
 export class EmailArgs {
-  @Field(() => String, { description: `An account's email (any letter case; plain ASCII, at most ${MAX.email} characters)` })
+  @Field(() => String, {
+    description: `An account's email (any letter case; plain ASCII, at most ${MAX.email} characters)`,
+  })
   @IsString({ message: "Email is required" })
   @NotBlank("Email is required")
   @MaxLength(MAX.email, { message: `Email must be at most ${MAX.email} characters` })
@@ -17,7 +19,9 @@ export class EmailArgs {
 
 @ArgsType()
 export class NewsletterArgs {
-  @Field(() => String, { description: `The email to send the newsletter to (a valid address, plain ASCII, at most ${MAX.email} characters)` })
+  @Field(() => String, {
+    description: `The email to send the newsletter to (a valid address, plain ASCII, at most ${MAX.email} characters)`,
+  })
   @IsString({ message: "Email is required" })
   @NotBlank("Email is required")
   @MaxLength(MAX.email, { message: `Email must be at most ${MAX.email} characters` })
@@ -28,7 +32,9 @@ export class NewsletterArgs {
 
 @ArgsType()
 export class SignInArgs {
-  @Field(() => String, { description: "A Firebase ID token, proof of the email it names (from Firebase Auth or, locally, the Auth Emulator)" })
+  @Field(() => String, {
+    description: "A Firebase ID token, proof of the email it names (from Firebase Auth or, locally, the Auth Emulator)",
+  })
   @IsString({ message: "A Firebase ID token is required" })
   @NotBlank("A Firebase ID token is required")
   @MaxLength(MAX.idToken, { message: "The ID token is too long" })
@@ -37,7 +43,10 @@ export class SignInArgs {
 
 @InputType({ description: "Your profile as the dashboard's form sends it: every field but userName is required" })
 export class UpdateProfileInput {
-  @Field(() => String, { nullable: true, description: `The name to show (at most ${MAX.name} characters); left out, the account's display name stays` })
+  @Field(() => String, {
+    nullable: true,
+    description: `The name to show (at most ${MAX.name} characters); left out, the account's display name stays`,
+  })
   @IsOptional()
   @IsString({ message: "User name must be text" })
   @MaxLength(MAX.name, { message: `User name must be at most ${MAX.name} characters` })
@@ -52,6 +61,11 @@ export class UpdateProfileInput {
   @PhoneField()
   phone: string;
 
-  @HttpUrlField("LinkedIn URL", "LinkedIn URL is required", "LinkedIn must be an http(s) URL", "http(s) URL of the LinkedIn profile")
+  @HttpUrlField(
+    "LinkedIn URL",
+    "LinkedIn URL is required",
+    "LinkedIn must be an http(s) URL",
+    "http(s) URL of the LinkedIn profile",
+  )
   linkedin: string;
 }

@@ -19,7 +19,10 @@ export class AuditLogArgs extends PageArgs {
   @MaxLength(200, { message: "entityId must be an id" })
   entityId?: string | null;
 
-  @Field(() => ID, { nullable: true, description: "Only the lines of this import (the parts it created or changed): the entityId of its IMPORT entry" })
+  @Field(() => ID, {
+    nullable: true,
+    description: "Only the lines of this import (the parts it created or changed): the entityId of its IMPORT entry",
+  })
   @IsOptional()
   @IsString({ message: "importId must be an id" })
   @MaxLength(200, { message: "importId must be an id" })

@@ -22,7 +22,10 @@ export class AddReviewInput {
   @HttpUrlField("Image URL", "Image is Required", "Image must be an http(s) URL", "http(s) URL of the uploaded image")
   img: string;
 
-  @Field(() => ID, { nullable: true, description: "The part reviewed (global id or databaseId); leave out for a review of the shop" })
+  @Field(() => ID, {
+    nullable: true,
+    description: "The part reviewed (global id or databaseId); leave out for a review of the shop",
+  })
   @IsOptional()
   @IsString({ message: "partId must be the id of a part" })
   @MaxLength(200, { message: "Part not found" })
@@ -65,7 +68,10 @@ export class AddProductInput {
   @Max(10_000_000, { message: "Minimum quantity is too large" })
   minQuantity?: number | null;
 
-  @Field(() => String, { nullable: true, description: `What the product is, at most ${MAX.description.toLocaleString("en-US")} characters` })
+  @Field(() => String, {
+    nullable: true,
+    description: `What the product is, at most ${MAX.description.toLocaleString("en-US")} characters`,
+  })
   @IsOptional()
   @IsString({ message: "Description must be text" })
   @MaxLength(MAX.description, { message: `Description must be at most ${MAX.description} characters` })

@@ -9,7 +9,9 @@ import { MAX, MaxLength, NotBlank } from "./validation";
 
 @InputType({ description: "Every line of a cart placed at once, and where to send them" })
 export class PlaceCheckoutInput {
-  @CartLinesField(`The lines as the customer saw them in their cart (1 to ${MAX_CART_LINES}, each part once); each becomes an order`)
+  @CartLinesField(
+    `The lines as the customer saw them in their cart (1 to ${MAX_CART_LINES}, each part once); each becomes an order`,
+  )
   lines: CartLineInput[];
 
   @RequiredText("Address", MAX.address, "Delivery address of every line")

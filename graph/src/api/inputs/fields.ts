@@ -22,7 +22,12 @@ export const all =
 const atMost = (max: number) => `at most ${max.toLocaleString("en-US")} characters`;
 
 /** A required, trimmed-non-blank text field (ill-formed text never gets this far: see text.ts). */
-export function RequiredText(label: string, max: number, description: string, requiredMessage = `${label} is required`): PropertyDecorator {
+export function RequiredText(
+  label: string,
+  max: number,
+  description: string,
+  requiredMessage = `${label} is required`,
+): PropertyDecorator {
   return all(
     Field(() => String, { description: `${description}; required, not blank, ${atMost(max)}` }),
     IsString({ message: requiredMessage }),
@@ -40,7 +45,12 @@ export function PhoneField(): PropertyDecorator {
   );
 }
 
-export function HttpUrlField(label: string, requiredMessage: string, invalidMessage: string, description: string): PropertyDecorator {
+export function HttpUrlField(
+  label: string,
+  requiredMessage: string,
+  invalidMessage: string,
+  description: string,
+): PropertyDecorator {
   return all(
     Field(() => String, { description: `${description}; required, ${atMost(MAX.url)}` }),
     IsString({ message: requiredMessage }),
@@ -51,7 +61,12 @@ export function HttpUrlField(label: string, requiredMessage: string, invalidMess
 }
 
 /** A whole number from `min` to `max`, required unless `optional`. */
-export function WholeNumber(label: string, min: number, max: number, options: { optional?: boolean; description: string }): PropertyDecorator {
+export function WholeNumber(
+  label: string,
+  min: number,
+  max: number,
+  options: { optional?: boolean; description: string },
+): PropertyDecorator {
   const bounds = `${min.toLocaleString("en-US")} to ${max.toLocaleString("en-US")}`;
   const range = `${label} must be a whole number from ${bounds}`;
   return all(

@@ -7,7 +7,9 @@ import { MAX, MaxLength, NotBlank } from "./validation";
 
 /* Placing orders (customers) and listing them (admins). */
 
-@InputType({ description: "A reservation of a part: the price is the shop's (unit price times quantity), never the client's" })
+@InputType({
+  description: "A reservation of a part: the price is the shop's (unit price times quantity), never the client's",
+})
 export class PlaceOrderInput {
   @Field(() => ID, { description: "The part to reserve (global id or databaseId)" })
   @IsString({ message: "The part to order is required" })
@@ -16,7 +18,8 @@ export class PlaceOrderInput {
   partId: string;
 
   @Field(() => Int, {
-    description: "Units to reserve: at least the part's minOrderQuantity and at most its available stock (BAD_USER_INPUT otherwise)",
+    description:
+      "Units to reserve: at least the part's minOrderQuantity and at most its available stock (BAD_USER_INPUT otherwise)",
   })
   @IsInt({ message: "Quantity must be a whole number" })
   @Min(1, { message: "Quantity must be at least 1" })
@@ -32,11 +35,16 @@ export class PlaceOrderInput {
 
 @ArgsType()
 export class OrdersArgs extends PageArgs {
-  @Field(() => OrderStatus, { nullable: true, description: "Only orders in this state (default: every live order, unpaid and paid)" })
+  @Field(() => OrderStatus, {
+    nullable: true,
+    description: "Only orders in this state (default: every live order, unpaid and paid)",
+  })
   @IsOptional()
   @IsEnum(OrderStatus, { message: "status must be UNPAID, PAID, CANCELLED or REFUNDED" })
   status?: OrderStatus | null;
 
-  @SearchField("Part of a customer's email or name or of a part's name, accents and letter case aside; or an order's number, an order or part id")
+  @SearchField(
+    "Part of a customer's email or name or of a part's name, accents and letter case aside; or an order's number, an order or part id",
+  )
   search?: string | null;
 }

@@ -15,7 +15,10 @@ registerEnumType(PartOrder, {
     PRICE_ASC: { description: "Lowest unit price first" },
     PRICE_DESC: { description: "Highest unit price first" },
     NEWEST: { description: "Most recently added first" },
-    BEST_RATED: { description: "Highest average stars of the part's reviews first, more reviews first among equals; parts without reviews last" },
+    BEST_RATED: {
+      description:
+        "Highest average stars of the part's reviews first, more reviews first among equals; parts without reviews last",
+    },
   },
 });
 
@@ -34,7 +37,10 @@ function PriceBound(label: string, description: string): PropertyDecorator {
 
 @InputType("PartFilter", { description: "Narrows the catalogue: a part must meet every filter given" })
 export class PartFilterInput {
-  @Field(() => Boolean, { nullable: true, description: "Only parts that can be ordered now: stock at least the minimum order quantity" })
+  @Field(() => Boolean, {
+    nullable: true,
+    description: "Only parts that can be ordered now: stock at least the minimum order quantity",
+  })
   @IsOptional()
   @IsBoolean({ message: "inStock must be true or false" })
   inStock?: boolean | null;
@@ -45,13 +51,19 @@ export class PartFilterInput {
   @PriceBound("maxPrice", "Highest unit price in dollars (included)")
   maxPrice?: number | null;
 
-  @Field(() => String, { nullable: true, description: 'Only parts that fit a laptop of this brand, e.g. "Lenovo" (any letter case)' })
+  @Field(() => String, {
+    nullable: true,
+    description: 'Only parts that fit a laptop of this brand, e.g. "Lenovo" (any letter case)',
+  })
   @IsOptional()
   @IsString({ message: "brand must be text" })
   @MaxLength(MAX_BRAND_LENGTH, { message: `brand must be at most ${MAX_BRAND_LENGTH} characters` })
   brand?: string | null;
 
-  @Field(() => String, { nullable: true, description: 'Only parts that fit a laptop of this model name, e.g. "ThinkPad T14 Gen 2" (any letter case)' })
+  @Field(() => String, {
+    nullable: true,
+    description: 'Only parts that fit a laptop of this model name, e.g. "ThinkPad T14 Gen 2" (any letter case)',
+  })
   @IsOptional()
   @IsString({ message: "model must be text" })
   @MaxLength(MAX_MODEL_LENGTH, { message: `model must be at most ${MAX_MODEL_LENGTH} characters` })
@@ -63,14 +75,18 @@ export class PartFilterInput {
 export class PartSearchArgs {
   @Field(() => String, {
     nullable: true,
-    description: "Words to find in part names, compatible laptop models and descriptions; typos and partial words are allowed, every word must match",
+    description:
+      "Words to find in part names, compatible laptop models and descriptions; typos and partial words are allowed, every word must match",
   })
   @IsOptional()
   @IsString({ message: "search must be text" })
   @MaxLength(MAX_SEARCH_LENGTH, { message: `search must be at most ${MAX_SEARCH_LENGTH} characters` })
   search?: string | null;
 
-  @Field(() => PartFilterInput, { nullable: true, description: "Stock, price range and laptop filters; every one given must hold" })
+  @Field(() => PartFilterInput, {
+    nullable: true,
+    description: "Stock, price range and laptop filters; every one given must hold",
+  })
   @IsOptional()
   @ValidateNested()
   filter?: PartFilterInput | null;
@@ -89,9 +105,14 @@ export class LaptopModelArgs {
   @MaxLength(MAX_BRAND_LENGTH, { message: `brand must be at most ${MAX_BRAND_LENGTH} characters` })
   brand?: string | null;
 
-  @Field(() => String, { nullable: true, description: 'Only models whose name contains this text, e.g. "t14 gen" (any letter case)' })
+  @Field(() => String, {
+    nullable: true,
+    description: 'Only models whose name contains this text, e.g. "t14 gen" (any letter case)',
+  })
   @IsOptional()
   @IsString({ message: "search must be text" })
-  @MaxLength(MAX_BRAND_LENGTH + 1 + MAX_MODEL_LENGTH, { message: `search must be at most ${MAX_BRAND_LENGTH + 1 + MAX_MODEL_LENGTH} characters` })
+  @MaxLength(MAX_BRAND_LENGTH + 1 + MAX_MODEL_LENGTH, {
+    message: `search must be at most ${MAX_BRAND_LENGTH + 1 + MAX_MODEL_LENGTH} characters`,
+  })
   search?: string | null;
 }

@@ -1,6 +1,20 @@
 import { ArgsType, Field, Float, InputType, registerEnumType } from "type-graphql";
-import { ArrayMaxSize, IsArray, IsBoolean, IsEnum, IsOptional, IsString, Matches, registerDecorator } from "class-validator";
-import { MAX_BRAND_LENGTH, MAX_MODEL_LENGTH, MAX_MODELS_PER_PART, splitModelName } from "../../domain/catalogue/compatibility.service";
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsBoolean,
+  IsEnum,
+  IsOptional,
+  IsString,
+  Matches,
+  registerDecorator,
+} from "class-validator";
+import {
+  MAX_BRAND_LENGTH,
+  MAX_MODEL_LENGTH,
+  MAX_MODELS_PER_PART,
+  splitModelName,
+} from "../../domain/catalogue/compatibility.service";
 import { MAX_ALTERNATIVE_NUMBERS, PART_NUMBER_RULE, partNumberProblem } from "../../domain/catalogue/part-numbers";
 import { PartStatusFilter } from "../../domain/catalogue/part.service";
 import { STOCK } from "../../domain/limits";
@@ -30,7 +44,8 @@ function PriceField(optional: boolean): PropertyDecorator {
 }
 
 function priceProblem(value: unknown): string | null {
-  if (typeof value !== "number" || !Number.isFinite(value)) return "Price must be an amount in dollars with at most two decimals";
+  if (typeof value !== "number" || !Number.isFinite(value))
+    return "Price must be an amount in dollars with at most two decimals";
   if (value < 0) return "Price cannot be negative";
   if (value > 1_000_000) return "Price must be at most 1,000,000 dollars";
   return dollarsToCents(value) === null ? "Price must be an amount in dollars with at most two decimals" : null;
@@ -39,7 +54,10 @@ function priceProblem(value: unknown): string | null {
 function ImageField(optional: boolean): PropertyDecorator {
   const required = "Image is required";
   return all(
-    Field(() => String, { nullable: optional, description: "http(s) URL of the photo, or a path on this shop (/uploads/..., /images/...)" }),
+    Field(() => String, {
+      nullable: optional,
+      description: "http(s) URL of the photo, or a path on this shop (/uploads/..., /images/...)",
+    }),
     ...(optional ? [IsOptional()] : []),
     IsString({ message: required }),
     NotBlank(optional ? "Image cannot be blank" : required),
@@ -79,8 +97,10 @@ function modelNameProblem(names: unknown): string | null {
     if (typeof name !== "string" || !/\S/.test(name)) return `Each compatible model is ${MODEL_NAME_HINT}`;
     const { brand, model } = splitModelName(name);
     if (!model) return `"${name.trim()}" needs a model after its brand: ${MODEL_NAME_HINT}`;
-    if ([...brand].length > MAX_BRAND_LENGTH) return `Brand must be at most ${MAX_BRAND_LENGTH} characters ("${brand}")`;
-    if ([...model].length > MAX_MODEL_LENGTH) return `Model must be at most ${MAX_MODEL_LENGTH} characters ("${name.trim()}")`;
+    if ([...brand].length > MAX_BRAND_LENGTH)
+      return `Brand must be at most ${MAX_BRAND_LENGTH} characters ("${brand}")`;
+    if ([...model].length > MAX_MODEL_LENGTH)
+      return `Model must be at most ${MAX_MODEL_LENGTH} characters ("${name.trim()}")`;
   }
   return null;
 }
@@ -96,14 +116,17 @@ function PartNumberField(description: string): PropertyDecorator {
         target: target.constructor,
         propertyName,
         options: { message: (args) => partNumberProblem(args.value) ?? "" },
-        validator: { validate: (value: unknown) => value === null || value === undefined || partNumberProblem(value) === null },
+        validator: {
+          validate: (value: unknown) => value === null || value === undefined || partNumberProblem(value) === null,
+        },
       }),
   );
 }
 
 /** Alternative numbers (FRU, OEM): a list of part numbers. */
 function AlternativeNumbersField(): PropertyDecorator {
-  const problemOf = (numbers: unknown[]) => numbers.map((number) => partNumberProblem(number, "Each alternative number")).find(Boolean) ?? null;
+  const problemOf = (numbers: unknown[]) =>
+    numbers.map((number) => partNumberProblem(number, "Each alternative number")).find(Boolean) ?? null;
   return all(
     Field(() => [String], {
       nullable: true,
@@ -111,7 +134,9 @@ function AlternativeNumbersField(): PropertyDecorator {
     }),
     IsOptional(),
     IsArray({ message: "Alternative numbers must be a list of part numbers" }),
-    ArrayMaxSize(MAX_ALTERNATIVE_NUMBERS, { message: `A part can list at most ${MAX_ALTERNATIVE_NUMBERS} alternative numbers` }),
+    ArrayMaxSize(MAX_ALTERNATIVE_NUMBERS, {
+      message: `A part can list at most ${MAX_ALTERNATIVE_NUMBERS} alternative numbers`,
+    }),
     (target: object, propertyName: string) =>
       registerDecorator({
         name: "alternativeNumbers",
@@ -128,13 +153,20 @@ export class CreatePartInput {
   @RequiredText("Name", MAX.name, "The part's name as shoppers see it", "Name is required")
   name: string;
 
-  @PartNumberField(`The manufacturer's part number as printed, ${PART_NUMBER_RULE}; unique. Left out, the shop gives it a number of its own, PS-000123`)
+  @PartNumberField(
+    `The manufacturer's part number as printed, ${PART_NUMBER_RULE}; unique. Left out, the shop gives it a number of its own, PS-000123`,
+  )
   partNumber?: string | null;
 
   @AlternativeNumbersField()
   alternativeNumbers?: string[] | null;
 
-  @RequiredText("Description", STOCK.partDescription, "A short description for the catalogue card", "Description is required")
+  @RequiredText(
+    "Description",
+    STOCK.partDescription,
+    "A short description for the catalogue card",
+    "Description is required",
+  )
   shortDesc: string;
 
   @ImageField(false)
@@ -146,10 +178,15 @@ export class CreatePartInput {
   @WholeNumber("Stock", 0, STOCK.maxAvailable, { description: "Units in stock" })
   available: number;
 
-  @WholeNumber("Minimum order quantity", 1, STOCK.maxMinOrderQuantity, { description: "Smallest quantity one order takes" })
+  @WholeNumber("Minimum order quantity", 1, STOCK.maxMinOrderQuantity, {
+    description: "Smallest quantity one order takes",
+  })
   minOrderQuantity: number;
 
-  @WholeNumber("Low-stock threshold", 0, STOCK.maxLowStockThreshold, { optional: true, description: "Listed as low on stock at or below this, default 10" })
+  @WholeNumber("Low-stock threshold", 0, STOCK.maxLowStockThreshold, {
+    optional: true,
+    description: "Listed as low on stock at or below this, default 10",
+  })
   lowStockThreshold?: number | null;
 
   @ModelNamesField()
@@ -176,7 +213,10 @@ export class UpdatePartInput {
   @PriceField(true)
   price?: number | null;
 
-  @WholeNumber("Stock", 0, STOCK.maxAvailable, { optional: true, description: "The new stock: units available to order" })
+  @WholeNumber("Stock", 0, STOCK.maxAvailable, {
+    optional: true,
+    description: "The new stock: units available to order",
+  })
   available?: number | null;
 
   @WholeNumber("Expected stock", 0, STOCK.maxAvailable, {
@@ -185,10 +225,16 @@ export class UpdatePartInput {
   })
   expectedAvailable?: number | null;
 
-  @WholeNumber("Minimum order quantity", 1, STOCK.maxMinOrderQuantity, { optional: true, description: "The new minimum order quantity" })
+  @WholeNumber("Minimum order quantity", 1, STOCK.maxMinOrderQuantity, {
+    optional: true,
+    description: "The new minimum order quantity",
+  })
   minOrderQuantity?: number | null;
 
-  @WholeNumber("Low-stock threshold", 0, STOCK.maxLowStockThreshold, { optional: true, description: "The new low-stock threshold" })
+  @WholeNumber("Low-stock threshold", 0, STOCK.maxLowStockThreshold, {
+    optional: true,
+    description: "The new low-stock threshold",
+  })
   lowStockThreshold?: number | null;
 
   @ModelNamesField()
@@ -218,7 +264,11 @@ export class AdminPartsArgs extends PageArgs {
   )
   search?: string | null;
 
-  @Field(() => PartStatusFilter, { nullable: true, defaultValue: PartStatusFilter.ALL, description: "Which parts: on sale, retired, or all (default)" })
+  @Field(() => PartStatusFilter, {
+    nullable: true,
+    defaultValue: PartStatusFilter.ALL,
+    description: "Which parts: on sale, retired, or all (default)",
+  })
   @IsOptional()
   @IsEnum(PartStatusFilter, { message: "status must be ON_SALE, RETIRED or ALL" })
   status?: PartStatusFilter | null;
@@ -234,12 +284,19 @@ export const MAX_IMPORT_CSV_LENGTH = 90_000;
 
 @ArgsType()
 export class ImportPartsArgs {
-  @Field(() => String, { description: "The parts CSV as GET /admin/parts.csv writes it (a bigger file: POST /admin/parts/import)" })
+  @Field(() => String, {
+    description: "The parts CSV as GET /admin/parts.csv writes it (a bigger file: POST /admin/parts/import)",
+  })
   @IsString({ message: "csv must be the file's text" })
-  @MaxLength(MAX_IMPORT_CSV_LENGTH, { message: `csv must be at most ${MAX_IMPORT_CSV_LENGTH} characters: send a bigger file to POST /admin/parts/import` })
+  @MaxLength(MAX_IMPORT_CSV_LENGTH, {
+    message: `csv must be at most ${MAX_IMPORT_CSV_LENGTH} characters: send a bigger file to POST /admin/parts/import`,
+  })
   csv: string;
 
-  @Field(() => Boolean, { defaultValue: true, description: "true: say what each line would do and change nothing; false: apply it" })
+  @Field(() => Boolean, {
+    defaultValue: true,
+    description: "true: say what each line would do and change nothing; false: apply it",
+  })
   @IsBoolean({ message: "dryRun must be true or false" })
   dryRun: boolean;
 

@@ -26,7 +26,9 @@ export class ConfirmOrderPaymentArgs {
   @MaxLength(200, { message: "Order not found" })
   orderId: string;
 
-  @Field(() => String, { description: "The id of the PaymentIntent that paid it (pi_...), as the card form returned it" })
+  @Field(() => String, {
+    description: "The id of the PaymentIntent that paid it (pi_...), as the card form returned it",
+  })
   @IsString({ message: "transactionId is required" })
   @NotBlank("transactionId is required")
   @MaxLength(255, { message: "transactionId is too long" })

@@ -36,7 +36,10 @@ describe("findIllFormedText", () => {
       field: "input.tags[1]",
       problem: "contains a control character (U+0000)",
     });
-    expect(findIllFormedText("\uD800", "email")).toEqual({ field: "email", problem: expect.stringContaining("surrogate") });
+    expect(findIllFormedText("\uD800", "email")).toEqual({
+      field: "email",
+      problem: expect.stringContaining("surrogate"),
+    });
     expect(findIllFormedText("\uD800", "")).toMatchObject({ field: "the value" });
   });
 

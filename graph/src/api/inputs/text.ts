@@ -44,7 +44,8 @@ export function findIllFormedText(value: unknown, field: string, depth = 0): Ill
     return problem ? { field: field || "the value", problem } : null;
   }
   if (value === null || typeof value !== "object" || Buffer.isBuffer(value)) return null;
-  if (depth > MAX_DEPTH) return { field: field || "the value", problem: `is nested more than ${MAX_DEPTH} levels deep` };
+  if (depth > MAX_DEPTH)
+    return { field: field || "the value", problem: `is nested more than ${MAX_DEPTH} levels deep` };
   if (Array.isArray(value)) {
     for (let index = 0; index < value.length; index++) {
       const found = findIllFormedText(value[index], `${field}[${index}]`, depth + 1);

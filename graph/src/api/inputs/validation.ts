@@ -1,4 +1,12 @@
-import { ValidationError, ValidationOptions, ValidatorOptions, getMetadataStorage, registerDecorator, validate, validateOrReject } from "class-validator";
+import {
+  ValidationError,
+  ValidationOptions,
+  ValidatorOptions,
+  getMetadataStorage,
+  registerDecorator,
+  validate,
+  validateOrReject,
+} from "class-validator";
 import type { ValidationMetadata } from "class-validator/types/metadata/ValidationMetadata";
 import { ArgumentValidationError } from "type-graphql";
 import { badInput } from "../../domain/errors";
@@ -45,7 +53,10 @@ export function DollarAmount(message: string, options: ValidationOptions = {}) {
       target: object.constructor,
       propertyName,
       options: { message, ...options },
-      validator: { validate: (value: unknown) => value === null || value === undefined || (typeof value === "number" && dollarsToCents(value) !== null) },
+      validator: {
+        validate: (value: unknown) =>
+          value === null || value === undefined || (typeof value === "number" && dollarsToCents(value) !== null),
+      },
     });
 }
 
@@ -59,12 +70,18 @@ export function IdentityEmail(label: string, options: ValidationOptions = {}) {
       name: "identityEmail",
       target: object.constructor,
       propertyName,
-      options: { message: `${label} must be written in plain ASCII letters, digits and symbols (no look-alike characters)`, ...options },
+      options: {
+        message: `${label} must be written in plain ASCII letters, digits and symbols (no look-alike characters)`,
+        ...options,
+      },
       validator: { validate: (value: unknown) => typeof value !== "string" || /^[\x21-\x7e]*$/.test(value.trim()) },
     });
 }
 
-export function describeValidationErrors(errors: ValidationError[]): { message: string; fields: Record<string, string[]> } {
+export function describeValidationErrors(errors: ValidationError[]): {
+  message: string;
+  fields: Record<string, string[]>;
+} {
   const fields: Record<string, string[]> = {};
   const messages: string[] = [];
   const walk = (list: ValidationError[], prefix: string) => {
@@ -121,7 +138,8 @@ const isObject = (value: unknown): value is object => value !== null && typeof v
 export async function validateArgument(value: unknown): Promise<void> {
   if (!isObject(value)) return;
   try {
-    if (Array.isArray(value)) await Promise.all(value.filter(isObject).map((item) => validateOrReject(item, ARGUMENT_VALIDATION)));
+    if (Array.isArray(value))
+      await Promise.all(value.filter(isObject).map((item) => validateOrReject(item, ARGUMENT_VALIDATION)));
     else await validateOrReject(value, ARGUMENT_VALIDATION);
   } catch (errors) {
     throw new ArgumentValidationError(errors as ValidationError[]);

@@ -34,7 +34,10 @@ export function accountRoutes(services: Services): RestRoute[] {
             description: "Signed in",
             schema: object(
               {
-                result: object({ acknowledged: { const: true, description: "Always true" } }, "The account was created or updated"),
+                result: object(
+                  { acknowledged: { const: true, description: "Always true" } },
+                  "The account was created or updated",
+                ),
                 token: { type: "string", description: "The shop's access token (a JWT valid one day)" },
               },
               "The access token, stored by the spec's client",
@@ -63,7 +66,8 @@ export function accountRoutes(services: Services): RestRoute[] {
         tag: "Accounts",
         answers: { 200: { description: "The users", schema: listOf("User", "In sign-up order") } },
       },
-      handle: async (_request, caller) => ok(allOf(await services.users.list(caller, { first: REST_LIST_LIMIT })).map(restUser)),
+      handle: async (_request, caller) =>
+        ok(allOf(await services.users.list(caller, { first: REST_LIST_LIMIT })).map(restUser)),
     },
     {
       method: "PUT",
@@ -98,7 +102,10 @@ export function accountRoutes(services: Services): RestRoute[] {
         answers: {
           200: { description: "modifiedCount 1 when demoted, 0 when not an admin", schema: ref("Modified") },
           404: { description: "No account with this email", schema: ref("Error") },
-          409: { description: "Yourself, or an address ADMIN_EMAILS lists (take it out of the configuration instead)", schema: ref("Error") },
+          409: {
+            description: "Yourself, or an address ADMIN_EMAILS lists (take it out of the configuration instead)",
+            schema: ref("Error"),
+          },
         },
       },
       handle: async (request, caller) => {
@@ -119,12 +126,16 @@ export function accountRoutes(services: Services): RestRoute[] {
         answers: {
           200: {
             description: "The admin flag",
-            schema: object({ admin: { type: "boolean", description: "Whether the account is an admin" } }, "The admin flag"),
+            schema: object(
+              { admin: { type: "boolean", description: "Whether the account is an admin" } },
+              "The admin flag",
+            ),
           },
           403: { description: "Another user's email (for a customer)", schema: ref("Error") },
         },
       },
-      handle: async (request, caller) => ok({ admin: await services.users.isAdmin(caller, await emailOf(request.params.email)) }),
+      handle: async (request, caller) =>
+        ok({ admin: await services.users.isAdmin(caller, await emailOf(request.params.email)) }),
     },
     {
       method: "PUT",
@@ -143,7 +154,10 @@ export function accountRoutes(services: Services): RestRoute[] {
             userName: { type: "string", maxLength: MAX.name, description: "The name to show (optional)" },
             education: { type: "string", maxLength: MAX.shortText, description: "Where you studied" },
             address: { type: "string", maxLength: MAX.address, description: "Postal address" },
-            phone: { type: ["string", "integer"], description: "Phone number: 4 to 20 digits, optionally with a leading +; a number is read as its digits" },
+            phone: {
+              type: ["string", "integer"],
+              description: "Phone number: 4 to 20 digits, optionally with a leading +; a number is read as its digits",
+            },
             linkedin: { type: "string", maxLength: MAX.url, description: "http(s) URL of your LinkedIn profile" },
           },
           required: ["education", "address", "phone", "linkedin"],
@@ -160,7 +174,10 @@ export function accountRoutes(services: Services): RestRoute[] {
           education: body.education,
           address: body.address,
           // The spec's profile form sends the phone from a number input.
-          phone: typeof body.phone === "number" && Number.isSafeInteger(body.phone) && body.phone >= 0 ? String(body.phone) : body.phone,
+          phone:
+            typeof body.phone === "number" && Number.isSafeInteger(body.phone) && body.phone >= 0
+              ? String(body.phone)
+              : body.phone,
           linkedin: body.linkedin,
         });
         await services.profiles.update(caller, request.params.email, input);
@@ -181,14 +198,19 @@ export function accountRoutes(services: Services): RestRoute[] {
           201: { description: "Subscribed", schema: object(SUBSCRIBED, "Subscribed") },
           200: {
             description: "It already was: nothing changed",
-            schema: object({ ...SUBSCRIBED, alreadySubscribed: { const: true, description: "Always true" } }, "Already subscribed"),
+            schema: object(
+              { ...SUBSCRIBED, alreadySubscribed: { const: true, description: "Always true" } },
+              "Already subscribed",
+            ),
           },
         },
       },
       handle: async (request) => {
         const { email } = await parseInput(NewsletterArgs, request.body);
         const result = await services.newsletter.subscribe(email);
-        return result.alreadySubscribed ? ok({ subscribed: true, alreadySubscribed: true }) : ok({ subscribed: true }, 201);
+        return result.alreadySubscribed
+          ? ok({ subscribed: true, alreadySubscribed: true })
+          : ok({ subscribed: true }, 201);
       },
     },
   ];

@@ -40,15 +40,31 @@ const everything = { first: REST_LIST_LIMIT };
 
 const { ref, listOf, object } = schemas;
 const PART_ID = { id: { type: "string", description: "The part's id (_id)" } };
-const PRICE_IN = { type: "number", minimum: 0, maximum: 1_000_000, multipleOf: 0.01, description: "Unit price in dollars, at most two decimals" };
-const IMAGE_IN = { type: "string", maxLength: MAX.url, description: "http(s) URL of the photo, or a path on this shop (/uploads/..., /images/...)" };
+const PRICE_IN = {
+  type: "number",
+  minimum: 0,
+  maximum: 1_000_000,
+  multipleOf: 0.01,
+  description: "Unit price in dollars, at most two decimals",
+};
+const IMAGE_IN = {
+  type: "string",
+  maxLength: MAX.url,
+  description: "http(s) URL of the photo, or a path on this shop (/uploads/..., /images/...)",
+};
 const MODELS_IN = {
   type: "array",
   maxItems: MAX_MODELS_PER_PART,
   items: { type: "string", maxLength: MAX_BRAND_LENGTH + 1 + MAX_MODEL_LENGTH },
-  description: 'The laptop models it fits, each "Brand Model" (the first word is the brand), e.g. "Lenovo ThinkPad T14 Gen 2"; replaces the list, [] clears it',
+  description:
+    'The laptop models it fits, each "Brand Model" (the first word is the brand), e.g. "Lenovo ThinkPad T14 Gen 2"; replaces the list, [] clears it',
 };
-const bounded = (description: string, minimum: number, maximum: number): Schema => ({ type: "integer", minimum, maximum, description });
+const bounded = (description: string, minimum: number, maximum: number): Schema => ({
+  type: "integer",
+  minimum,
+  maximum,
+  description,
+});
 /** A part's editable fields as REST names them (PART_FIELDS); `required` lists those a new part needs. */
 const partBody = (description: string, required: string[], extra: Record<string, Schema> = {}): Schema => ({
   type: "object",
@@ -98,7 +114,8 @@ export function catalogueRoutes(services: Services): RestRoute[] {
         query: PART_SEARCH_QUERY_DOC,
         answers: { 200: { description: "The parts", schema: listOf("Part", "Parts, in the order asked for") } },
       },
-      handle: async (request) => ok((await services.partSearch.listing(await partSearchOf(request.query), REST_LIST_LIMIT)).map(restPart)),
+      handle: async (request) =>
+        ok((await services.partSearch.listing(await partSearchOf(request.query), REST_LIST_LIMIT)).map(restPart)),
     },
     {
       method: "GET",
@@ -110,7 +127,10 @@ export function catalogueRoutes(services: Services): RestRoute[] {
         summary: "One part, on sale or retired",
         tag: "Catalogue",
         params: PART_ID,
-        answers: { 200: { description: "The part; a retired one says `retired: true`", schema: ref("PublicPart") }, 404: NOT_FOUND },
+        answers: {
+          200: { description: "The part; a retired one says `retired: true`", schema: ref("PublicPart") },
+          404: NOT_FOUND,
+        },
       },
       handle: async (request) => ok(restPublicPart(await services.parts.get(request.params.id))),
     },
@@ -129,7 +149,10 @@ export function catalogueRoutes(services: Services): RestRoute[] {
       },
       handle: async (request, caller) => {
         const input = await parseInput(CreatePartInput, partInput(bodyOf(request)));
-        const part = await services.parts.create(caller, { ...input, compatibleModels: input.compatibleModels?.map(splitModelName) });
+        const part = await services.parts.create(caller, {
+          ...input,
+          compatibleModels: input.compatibleModels?.map(splitModelName),
+        });
         return ok({ acknowledged: true, insertedId: part.databaseId }, 201);
       },
     },
@@ -146,13 +169,27 @@ export function catalogueRoutes(services: Services): RestRoute[] {
         tag: "Catalogue",
         params: PART_ID,
         body: partBody("The fields to change", [], {
-          expected_available: bounded("The stock you saw before editing; required with available", 0, STOCK.maxAvailable),
+          expected_available: bounded(
+            "The stock you saw before editing; required with available",
+            0,
+            STOCK.maxAvailable,
+          ),
         }),
-        answers: { 200: ADMIN_PART, 404: NOT_FOUND, 409: { description: "Orders moved the stock since expected_available", schema: ref("Error") } },
+        answers: {
+          200: ADMIN_PART,
+          404: NOT_FOUND,
+          409: { description: "Orders moved the stock since expected_available", schema: ref("Error") },
+        },
       },
       handle: async (request, caller) => {
-        const changes = await parseInput(UpdatePartInput, partInput(bodyOf(request), { expected_available: "expectedAvailable" }));
-        const part = await services.parts.update(caller, request.params.id, { ...changes, compatibleModels: changes.compatibleModels?.map(splitModelName) });
+        const changes = await parseInput(
+          UpdatePartInput,
+          partInput(bodyOf(request), { expected_available: "expectedAvailable" }),
+        );
+        const part = await services.parts.update(caller, request.params.id, {
+          ...changes,
+          compatibleModels: changes.compatibleModels?.map(splitModelName),
+        });
         return ok(restAdminPart(part));
       },
     },
@@ -170,7 +207,10 @@ export function catalogueRoutes(services: Services): RestRoute[] {
         answers: { 200: ADMIN_PART, 404: NOT_FOUND },
       },
       handle: async (request, caller) => {
-        const { quantity } = await parseInput(RestockArgs, { id: request.params.id, quantity: bodyOf(request).quantity });
+        const { quantity } = await parseInput(RestockArgs, {
+          id: request.params.id,
+          quantity: bodyOf(request).quantity,
+        });
         return ok(restAdminPart(await services.parts.restock(caller, request.params.id, quantity)));
       },
     },
@@ -181,7 +221,8 @@ export function catalogueRoutes(services: Services): RestRoute[] {
       doc: {
         operationId: "retirePart",
         summary: "Takes a part out of the shop",
-        description: "It leaves the catalogue and searches and cannot be reserved; it stays readable by id and on every order.",
+        description:
+          "It leaves the catalogue and searches and cannot be reserved; it stays readable by id and on every order.",
         tag: "Catalogue",
         params: PART_ID,
         answers: { 200: ADMIN_PART, 404: NOT_FOUND },
@@ -230,7 +271,11 @@ export function catalogueRoutes(services: Services): RestRoute[] {
             name: { type: "string", maxLength: MAX.productName, description: "Its name" },
             available_quantity: bounded("Units available", 0, 10_000_000),
             price: { ...PRICE_IN, description: "Price in dollars, at most two decimals" },
-            img: { type: "string", maxLength: MAX.url, description: "http(s) URL of its photo, or a path on this shop" },
+            img: {
+              type: "string",
+              maxLength: MAX.url,
+              description: "http(s) URL of its photo, or a path on this shop",
+            },
             min_quantity: bounded("Smallest quantity one order takes", 0, 10_000_000),
             description: { type: "string", maxLength: MAX.description, description: "What it is" },
           },
@@ -300,7 +345,11 @@ export function catalogueRoutes(services: Services): RestRoute[] {
             name: { type: "string", maxLength: MAX.name, description: "The reviewer's name" },
             ratings: { type: "integer", minimum: 1, maximum: 5, description: "Stars, 1 to 5" },
             description: { type: "string", maxLength: MAX.description, description: "The review's text" },
-            img: { type: "string", maxLength: MAX.url, description: "http(s) URL of the uploaded image (POST /upload answers it)" },
+            img: {
+              type: "string",
+              maxLength: MAX.url,
+              description: "http(s) URL of the uploaded image (POST /upload answers it)",
+            },
             partId: { type: "string", description: "The part reviewed; left out (or blank) for a review of the shop" },
           },
           required: ["name", "ratings", "description", "img"],
@@ -313,7 +362,10 @@ export function catalogueRoutes(services: Services): RestRoute[] {
       handle: async (request, caller) => {
         const input = await parseInput(AddReviewInput, request.body);
         // A blank partId is left out, like any blank text.
-        const review = await services.reviews.add(caller, { ...input, partId: input.partId?.trim() ? input.partId : null });
+        const review = await services.reviews.add(caller, {
+          ...input,
+          partId: input.partId?.trim() ? input.partId : null,
+        });
         return ok({ acknowledged: true, insertedId: review.databaseId }, 201);
       },
     },

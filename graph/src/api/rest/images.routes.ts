@@ -14,7 +14,10 @@ function readImageField(request: IncomingMessage): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     let parser: busboy.Busboy;
     try {
-      parser = busboy({ headers: request.headers, limits: { files: 1, fileSize: MAX_UPLOAD_BYTES, fields: 10, parts: 20 } });
+      parser = busboy({
+        headers: request.headers,
+        limits: { files: 1, fileSize: MAX_UPLOAD_BYTES, fields: 10, parts: 20 },
+      });
     } catch {
       return reject(new ShopError("BAD_USER_INPUT", 'Send the image as multipart/form-data with the field "image"'));
     }
@@ -39,7 +42,8 @@ function readImageField(request: IncomingMessage): Promise<Buffer> {
 
 /** Whether If-None-Match names this ETag (or is "*"). */
 const isFresh = (ifNoneMatch: string | undefined, etag: string) =>
-  ifNoneMatch !== undefined && (ifNoneMatch.trim() === "*" || ifNoneMatch.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag));
+  ifNoneMatch !== undefined &&
+  (ifNoneMatch.trim() === "*" || ifNoneMatch.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag));
 
 /**
  * The image host: the same request and answer as the image hosting service the spec's
@@ -67,7 +71,13 @@ export function imageRoutes(services: Services): RestRoute[] {
             "multipart/form-data": {
               schema: {
                 type: "object",
-                properties: { image: { type: "string", contentMediaType: "application/octet-stream", description: "The image file" } },
+                properties: {
+                  image: {
+                    type: "string",
+                    contentMediaType: "application/octet-stream",
+                    description: "The image file",
+                  },
+                },
                 required: ["image"],
               },
             },
@@ -82,9 +92,17 @@ export function imageRoutes(services: Services): RestRoute[] {
                 status: { const: 201, description: "Always 201" },
                 data: schemas.object(
                   {
-                    url: { type: "string", format: "uri", description: "Where the image is served (GET /uploads/{name})" },
+                    url: {
+                      type: "string",
+                      format: "uri",
+                      description: "Where the image is served (GET /uploads/{name})",
+                    },
                     display_url: { type: "string", format: "uri", description: "The same URL" },
-                    mime: { type: "string", enum: ["image/png", "image/jpeg", "image/webp", "image/gif"], description: "Its type, from its content" },
+                    mime: {
+                      type: "string",
+                      enum: ["image/png", "image/jpeg", "image/webp", "image/gif"],
+                      description: "Its type, from its content",
+                    },
                     size: { type: "integer", minimum: 1, description: "Its size in bytes" },
                   },
                   "The stored image",
@@ -98,7 +116,10 @@ export function imageRoutes(services: Services): RestRoute[] {
       handle: async (request, caller) => {
         const image = await services.images.upload(caller, await readImageField(request.raw));
         const url = `${request.origin}/uploads/${image.name}`;
-        return ok({ success: true, status: 201, data: { url, display_url: url, mime: image.mime, size: image.size } }, 201);
+        return ok(
+          { success: true, status: 201, data: { url, display_url: url, mime: image.mime, size: image.size } },
+          201,
+        );
       },
     },
     {
@@ -107,15 +128,21 @@ export function imageRoutes(services: Services): RestRoute[] {
       doc: {
         operationId: "getUploadedImage",
         summary: "An uploaded image",
-        description: "Named by its content, it never changes: its name is its ETag, and clients may keep it for a year.",
+        description:
+          "Named by its content, it never changes: its name is its ETag, and clients may keep it for a year.",
         tag: "Images",
         params: { name: { type: "string", description: "The image's name, as in the URL POST /upload answered" } },
-        headers: { "if-none-match": { type: "string", description: "The ETag a client holds: 304 when it is this image's" } },
+        headers: {
+          "if-none-match": { type: "string", description: "The ETag a client holds: 304 when it is this image's" },
+        },
         answers: {
           200: {
             description: "The image",
             content: Object.fromEntries(
-              ["image/png", "image/jpeg", "image/webp", "image/gif"].map((type) => [type, { schema: { type: "string", contentMediaType: type } }]),
+              ["image/png", "image/jpeg", "image/webp", "image/gif"].map((type) => [
+                type,
+                { schema: { type: "string", contentMediaType: type } },
+              ]),
             ),
             headers: {
               etag: { type: "string", description: "The image's name, quoted" },

@@ -11,6 +11,12 @@ export type { RestRoute, RestRequest, Reply, RateLimitName } from "./route";
 
 /** Every REST route of the shop, by resource. */
 export function restRoutes(services: Services): RestRoute[] {
-  const api = [...catalogueRoutes(services), ...partImportRoutes(services), ...orderRoutes(services), ...accountRoutes(services), ...imageRoutes(services)];
+  const api = [
+    ...catalogueRoutes(services),
+    ...partImportRoutes(services),
+    ...orderRoutes(services),
+    ...accountRoutes(services),
+    ...imageRoutes(services),
+  ];
   return [...api, ...storefrontRoutes(services, api)];
 }

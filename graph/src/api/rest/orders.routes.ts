@@ -57,9 +57,16 @@ async function* csvChunks(batches: AsyncGenerator<OrderExportRow[]>): AsyncGener
 
 const { ref, listOf, object } = schemas;
 const ORDER_ID = { id: { type: "string", description: "The order's id (_id)" } };
-const NO_ORDER = { description: "No such order of yours (another customer's order is not found either)", schema: ref("Error") };
+const NO_ORDER = {
+  description: "No such order of yours (another customer's order is not found either)",
+  schema: ref("Error"),
+};
 const FILTER: Record<string, Schema & { description: string }> = {
-  status: { type: "string", enum: Object.keys(STATUSES), description: "Only orders in this state (default: every live order, unpaid and paid)" },
+  status: {
+    type: "string",
+    enum: Object.keys(STATUSES),
+    description: "Only orders in this state (default: every live order, unpaid and paid)",
+  },
   search: {
     type: "string",
     maxLength: 200,
@@ -91,7 +98,11 @@ export function orderRoutes(services: Services): RestRoute[] {
             orderId: { type: "string", description: "The part's id (the spec's client names it orderId)" },
             quantity: { type: "integer", minimum: 1, maximum: 1_000_000, description: "Units to reserve" },
             address: { type: "string", maxLength: MAX.address, description: "Delivery address" },
-            phone: { type: "string", pattern: "^\\+?[0-9]{4,20}$", description: "Phone number: 4 to 20 digits, optionally with a leading +" },
+            phone: {
+              type: "string",
+              pattern: "^\\+?[0-9]{4,20}$",
+              description: "Phone number: 4 to 20 digits, optionally with a leading +",
+            },
           },
           required: ["orderId", "quantity", "address", "phone"],
         },
@@ -99,7 +110,10 @@ export function orderRoutes(services: Services): RestRoute[] {
           201: {
             description: "Placed",
             schema: object(
-              { success: { const: true, description: "Always true" }, insertedId: { type: "string", description: "The order's id" } },
+              {
+                success: { const: true, description: "Always true" },
+                insertedId: { type: "string", description: "The order's id" },
+              },
               "The success flag the spec's client reads",
             ),
           },
@@ -110,7 +124,12 @@ export function orderRoutes(services: Services): RestRoute[] {
       handle: async (request, caller) => {
         const body = bodyOf(request);
         // The spec's client names the part `orderId`.
-        const input = await parseInput(PlaceOrderInput, { partId: body.orderId, quantity: body.quantity, address: body.address, phone: body.phone });
+        const input = await parseInput(PlaceOrderInput, {
+          partId: body.orderId,
+          quantity: body.quantity,
+          address: body.address,
+          phone: body.phone,
+        });
         const order = await services.orders.place(caller, input);
         return ok({ success: true, insertedId: order.databaseId }, 201);
       },
@@ -133,7 +152,8 @@ export function orderRoutes(services: Services): RestRoute[] {
       },
       handle: async (request, caller) => {
         const email = request.query.user;
-        if (typeof email !== "string" || !email.trim()) throw badInput("The user query parameter (an email) is required");
+        if (typeof email !== "string" || !email.trim())
+          throw badInput("The user query parameter (an email) is required");
         const { email: checked } = await parseInput(EmailArgs, { email });
         return ok(allOf(await services.orders.listForEmail(caller, checked, everything)).map(restOrder));
       },
@@ -168,7 +188,10 @@ export function orderRoutes(services: Services): RestRoute[] {
           "The payment (the spec's client also sends `order`, ignored)",
         ),
         answers: {
-          200: { description: "modifiedCount 1 when it became paid, 0 when it already was with this payment", schema: ref("Modified") },
+          200: {
+            description: "modifiedCount 1 when it became paid, 0 when it already was with this payment",
+            schema: ref("Modified"),
+          },
           404: NO_ORDER,
           409: { description: "Paid with another transaction, or cancelled", schema: ref("Error") },
         },
@@ -216,7 +239,8 @@ export function orderRoutes(services: Services): RestRoute[] {
         query: FILTER,
         answers: { 200: { description: "The orders", schema: listOf("Order", "Newest first") } },
       },
-      handle: async (request, caller) => ok(allOf(await services.orders.listAll(caller, everything, await orderFilterOf(request))).map(restOrder)),
+      handle: async (request, caller) =>
+        ok(allOf(await services.orders.listAll(caller, everything, await orderFilterOf(request))).map(restOrder)),
     },
     {
       method: "GET",
@@ -233,7 +257,12 @@ export function orderRoutes(services: Services): RestRoute[] {
           200: {
             description: "The CSV file (Content-Disposition: attachment)",
             content: { "text/csv": { schema: { type: "string", description: "RFC 4180 CSV, UTF-8" } } },
-            headers: { "content-disposition": { type: "string", description: 'attachment; filename="partshop-orders-YYYY-MM-DD.csv"' } },
+            headers: {
+              "content-disposition": {
+                type: "string",
+                description: 'attachment; filename="partshop-orders-YYYY-MM-DD.csv"',
+              },
+            },
           },
         },
       },
@@ -269,14 +298,20 @@ export function orderRoutes(services: Services): RestRoute[] {
           description: "Which order",
           properties: {
             orderId: { type: "string", description: "Your unpaid order's id" },
-            price: { type: "number", description: "The total the shopper saw, in dollars; refused when it differs from the order's" },
+            price: {
+              type: "number",
+              description: "The total the shopper saw, in dollars; refused when it differs from the order's",
+            },
           },
           required: ["orderId"],
         },
         answers: {
           200: {
             description: "The client secret",
-            schema: object({ clientSecret: { type: "string", description: "The PaymentIntent's client secret" } }, "What the card form needs"),
+            schema: object(
+              { clientSecret: { type: "string", description: "The PaymentIntent's client secret" } },
+              "What the card form needs",
+            ),
           },
           404: NO_ORDER,
           409: { description: "The order is already paid, or cancelled", schema: ref("Error") },
@@ -300,16 +335,34 @@ export function orderRoutes(services: Services): RestRoute[] {
         description:
           "Called by Stripe, authorised by the Stripe-Signature header over the exact bytes (not by a token). Other event types are acknowledged and ignored.",
         tag: "Payments",
-        headers: { "stripe-signature": { type: "string", required: true, description: "Stripe's signature of the body (t=...,v1=...)" } },
-        body: { content: { "application/json": { schema: { type: "object", description: "A Stripe event, as Stripe sends it" } } } },
+        headers: {
+          "stripe-signature": {
+            type: "string",
+            required: true,
+            description: "Stripe's signature of the body (t=...,v1=...)",
+          },
+        },
+        body: {
+          content: {
+            "application/json": { schema: { type: "object", description: "A Stripe event, as Stripe sends it" } },
+          },
+        },
         answers: {
-          200: { description: "Received", schema: object({ received: { const: true, description: "Always true" } }, "Acknowledged") },
+          200: {
+            description: "Received",
+            schema: object({ received: { const: true, description: "Always true" } }, "Acknowledged"),
+          },
           404: { description: "Webhooks are not configured on this shop", schema: ref("Error") },
         },
       },
       handle: async (request) => {
         const signature = request.headers["stripe-signature"];
-        return ok(await services.payments.handleWebhook(request.body as Buffer, typeof signature === "string" ? signature : undefined));
+        return ok(
+          await services.payments.handleWebhook(
+            request.body as Buffer,
+            typeof signature === "string" ? signature : undefined,
+          ),
+        );
       },
     },
   ];

@@ -24,7 +24,8 @@ export const PART_CSV_COLUMNS = {
   description: "The part's description",
   compatible_models: 'The laptop models it fits, "Brand Model" each, separated by semicolons',
   alternative_numbers: "Numbers it replaces or is also sold as (FRU, OEM), separated by semicolons",
-  images: "Its images, the main one first, separated by semicolons: http(s) URLs, paths on this shop, or names of images uploaded to it",
+  images:
+    "Its images, the main one first, separated by semicolons: http(s) URLs, paths on this shop, or names of images uploaded to it",
   retired: "yes when it is out of the shop (retired), no when on sale",
 } as const;
 export type PartCsvColumn = keyof typeof PART_CSV_COLUMNS;
@@ -72,13 +73,18 @@ const columnOf = (header: string): PartCsvColumn | null => {
 export function headerColumns(header: string[]): PartCsvColumn[] {
   const columns = header.map((name) => {
     const column = columnOf(name);
-    if (!column) throw badInput(`The header names a column this shop does not know, "${name.trim()}": the columns are ${COLUMNS.join(", ")}`);
+    if (!column)
+      throw badInput(
+        `The header names a column this shop does not know, "${name.trim()}": the columns are ${COLUMNS.join(", ")}`,
+      );
     return column;
   });
   const repeated = columns.find((column, index) => columns.indexOf(column) !== index);
   if (repeated) throw badInput(`The header names the column ${repeated} twice`);
   if (!columns.includes("part_number"))
-    throw badInput(`The header needs a part_number column: an import finds each part by its number (the columns are ${COLUMNS.join(", ")})`);
+    throw badInput(
+      `The header needs a part_number column: an import finds each part by its number (the columns are ${COLUMNS.join(", ")})`,
+    );
   return columns;
 }
 
@@ -87,12 +93,17 @@ export function headerColumns(header: string[]): PartCsvColumn[] {
  * that cannot be read adds a problem naming its column. `imageNamed` turns a file name of an image
  * uploaded with the file into its URL (undefined: not one of them).
  */
-function partOfCells(columns: PartCsvColumn[], cells: string[], imageNamed: (name: string) => string | undefined): { part: ImportedPart; problems: string[] } {
+function partOfCells(
+  columns: PartCsvColumn[],
+  cells: string[],
+  imageNamed: (name: string) => string | undefined,
+): { part: ImportedPart; problems: string[] } {
   const problems: string[] = [];
   const part: ImportedPart = { partNumber: "" };
   columns.forEach((column, index) => {
     // An export writes a formula-like text behind an apostrophe (see writePartCsv): read it back as it was.
-    const raw = cells[index].startsWith("'") && FORMULA.test(cells[index].slice(1)) ? cells[index].slice(1) : cells[index];
+    const raw =
+      cells[index].startsWith("'") && FORMULA.test(cells[index].slice(1)) ? cells[index].slice(1) : cells[index];
     const text = raw.trim();
     const whole = (label: string, set: (value: number) => void) => {
       if (WHOLE.test(text)) set(Number(text));
@@ -110,7 +121,10 @@ function partOfCells(columns: PartCsvColumn[], cells: string[], imageNamed: (nam
         break;
       case "price": {
         if (PRICE.test(text)) part.price = Number(text.replace(/[$,\s]/g, ""));
-        else problems.push(text ? `Price must be an amount in dollars with at most two decimals, not "${text}"` : "Price is required");
+        else
+          problems.push(
+            text ? `Price must be an amount in dollars with at most two decimals, not "${text}"` : "Price is required",
+          );
         break;
       }
       case "stock":
@@ -177,8 +191,10 @@ function fileProblem(error: unknown): Error {
   if (error instanceof Error && !code) return error;
   const line = (error as { lines?: number })?.lines;
   const where = line ? ` (line ${line})` : "";
-  if (code === "CSV_MAX_RECORD_SIZE") return badInput(`A line is longer than ${MAX_LINE_BYTES / 1024} kB${where}: is the file a CSV?`);
-  if (code === "CSV_QUOTE_NOT_CLOSED") return badInput(`A quoted field is never closed${where}: check the quotes of that line`);
+  if (code === "CSV_MAX_RECORD_SIZE")
+    return badInput(`A line is longer than ${MAX_LINE_BYTES / 1024} kB${where}: is the file a CSV?`);
+  if (code === "CSV_QUOTE_NOT_CLOSED")
+    return badInput(`A quoted field is never closed${where}: check the quotes of that line`);
   return badInput(`The file is not valid CSV${where}: ${(error as Error).message}`);
 }
 
@@ -188,8 +204,17 @@ function fileProblem(error: unknown): Error {
  * cells than the header, and cells that cannot be read are the line's problems; a file that is not
  * CSV, not UTF-8, or whose header is wrong is refused whole (a BAD_USER_INPUT error).
  */
-export async function* readPartCsv(source: Readable, imageNamed: (name: string) => string | undefined = () => undefined): AsyncGenerator<ImportLine[]> {
-  const parser = parse({ bom: true, relax_column_count: true, skip_empty_lines: true, info: true, max_record_size: MAX_LINE_BYTES });
+export async function* readPartCsv(
+  source: Readable,
+  imageNamed: (name: string) => string | undefined = () => undefined,
+): AsyncGenerator<ImportLine[]> {
+  const parser = parse({
+    bom: true,
+    relax_column_count: true,
+    skip_empty_lines: true,
+    info: true,
+    max_record_size: MAX_LINE_BYTES,
+  });
   const decoded = source.pipe(strictUtf8());
   // An error of the source or the decoder ends the parser with it.
   source.on("error", (error) => parser.destroy(error));
@@ -199,7 +224,8 @@ export async function* readPartCsv(source: Readable, imageNamed: (name: string) 
   let batch: ImportLine[] = [];
   try {
     for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
-      const line = info.lines - record.reduce((newlines, cell) => newlines + (cell.match(/\r\n|\r|\n/g)?.length ?? 0), 0);
+      const line =
+        info.lines - record.reduce((newlines, cell) => newlines + (cell.match(/\r\n|\r|\n/g)?.length ?? 0), 0);
       if (columns === null) {
         columns = headerColumns(record);
         continue;
@@ -217,16 +243,37 @@ export async function* readPartCsv(source: Readable, imageNamed: (name: string) 
     source.unpipe();
     source.resume();
   }
-  if (columns === null) throw badInput(`The file is empty: it needs a header line naming its columns (${COLUMNS.join(", ")}) and a line per part`);
+  if (columns === null)
+    throw badInput(
+      `The file is empty: it needs a header line naming its columns (${COLUMNS.join(", ")}) and a line per part`,
+    );
   if (batch.length) yield batch;
 }
 
-function lineOf(line: number, record: string[], columns: PartCsvColumn[], imageNamed: (name: string) => string | undefined): ImportLine {
+function lineOf(
+  line: number,
+  record: string[],
+  columns: PartCsvColumn[],
+  imageNamed: (name: string) => string | undefined,
+): ImportLine {
   if (record.length !== columns.length) {
-    return { line, part: null, problems: [`The line has ${record.length} fields where the header has ${columns.length}: check its commas and quotes`] };
+    return {
+      line,
+      part: null,
+      problems: [
+        `The line has ${record.length} fields where the header has ${columns.length}: check its commas and quotes`,
+      ],
+    };
   }
-  const illFormed = record.map((cell, index) => [columns[index], textProblem(cell)] as const).find(([, problem]) => problem);
-  if (illFormed) return { line, part: { partNumber: record[columns.indexOf("part_number")].trim() }, problems: [`${illFormed[0]} ${illFormed[1]}`] };
+  const illFormed = record
+    .map((cell, index) => [columns[index], textProblem(cell)] as const)
+    .find(([, problem]) => problem);
+  if (illFormed)
+    return {
+      line,
+      part: { partNumber: record[columns.indexOf("part_number")].trim() },
+      problems: [`${illFormed[0]} ${illFormed[1]}`],
+    };
   const { part, problems } = partOfCells(columns, record, imageNamed);
   return { line, part, problems };
 }
@@ -257,7 +304,8 @@ export function writePartCsv(pages: AsyncIterable<ExportedPart[]>): Readable {
   const writer = stringify({ header: true, columns: COLUMNS, record_delimiter: "windows" });
   (async () => {
     for await (const page of pages) {
-      for (const part of page) if (!writer.write(cellsOf(part))) await new Promise((resolve) => writer.once("drain", resolve));
+      for (const part of page)
+        if (!writer.write(cellsOf(part))) await new Promise((resolve) => writer.once("drain", resolve));
     }
     writer.end();
   })().catch((error) => writer.destroy(error));

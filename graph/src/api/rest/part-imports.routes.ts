@@ -80,7 +80,9 @@ const REPORT: Schema = {
   type: "object",
   description: "What the import did, or would do (a dry run)",
   properties: {
-    importId: nullableText("The import's id in the history (its IMPORT entry); null for a dry run or an import that changed nothing"),
+    importId: nullableText(
+      "The import's id in the history (its IMPORT entry); null for a dry run or an import that changed nothing",
+    ),
     dryRun: { type: "boolean", description: "true: nothing was changed" },
     fileName: { type: "string", description: "The file's name, as History shows it" },
     lines: count("Lines read, the header not counted"),
@@ -88,10 +90,25 @@ const REPORT: Schema = {
     changed: count("Lines that change a part"),
     unchanged: count("Lines that leave their part as it is"),
     refused: count("Lines refused"),
-    shown: { type: "array", items: LINE, description: "The created, changed and refused lines in the file's order, at most 1,000" },
+    shown: {
+      type: "array",
+      items: LINE,
+      description: "The created, changed and refused lines in the file's order, at most 1,000",
+    },
     notShown: count("Created, changed and refused lines beyond those shown"),
   },
-  required: ["importId", "dryRun", "fileName", "lines", "created", "changed", "unchanged", "refused", "shown", "notShown"],
+  required: [
+    "importId",
+    "dryRun",
+    "fileName",
+    "lines",
+    "created",
+    "changed",
+    "unchanged",
+    "refused",
+    "shown",
+    "notShown",
+  ],
   additionalProperties: false,
 };
 
@@ -114,9 +131,22 @@ export function partImportRoutes(services: Services): RestRoute[] {
             enum: ["true", "false", "1", "0"],
             description: "true (the default): change nothing, say what each line would do; false: apply it",
           },
-          fileName: { type: "string", maxLength: MAX_FILE_NAME, description: "The file's name, as History shows the import (default parts.csv)" },
+          fileName: {
+            type: "string",
+            maxLength: MAX_FILE_NAME,
+            description: "The file's name, as History shows the import (default parts.csv)",
+          },
         },
-        body: { content: { "text/csv": { schema: { type: "string", description: `${COLUMNS_DOC}; UTF-8, at most ${MAX_IMPORT_BYTES / 1024 / 1024} MiB` } } } },
+        body: {
+          content: {
+            "text/csv": {
+              schema: {
+                type: "string",
+                description: `${COLUMNS_DOC}; UTF-8, at most ${MAX_IMPORT_BYTES / 1024 / 1024} MiB`,
+              },
+            },
+          },
+        },
         answers: { 200: { description: "The report, line by line", schema: REPORT } },
       },
       // Read as it arrives, a batch of lines at a time: a file of any size never sits in memory.
@@ -126,7 +156,10 @@ export function partImportRoutes(services: Services): RestRoute[] {
       handle: async (request, caller) => {
         const options = { dryRun: dryRunOf(request), fileName: fileNameOf(request) };
         if (/^multipart\//i.test(request.headers["content-type"] ?? "")) {
-          throw new ShopError("UNSUPPORTED_MEDIA_TYPE", "Send the CSV file itself as the request body (content-type text/csv), not a form");
+          throw new ShopError(
+            "UNSUPPORTED_MEDIA_TYPE",
+            "Send the CSV file itself as the request body (content-type text/csv), not a form",
+          );
         }
         return ok(await services.partImports.importParts(caller, readPartCsv(limitedBody(request.raw)), options));
       },
@@ -144,7 +177,12 @@ export function partImportRoutes(services: Services): RestRoute[] {
           200: {
             description: "The CSV file (Content-Disposition: attachment)",
             content: { "text/csv": { schema: { type: "string", description: "RFC 4180 CSV, UTF-8" } } },
-            headers: { "content-disposition": { type: "string", description: 'attachment; filename="partshop-parts-YYYY-MM-DD.csv"' } },
+            headers: {
+              "content-disposition": {
+                type: "string",
+                description: 'attachment; filename="partshop-parts-YYYY-MM-DD.csv"',
+              },
+            },
           },
         },
       },

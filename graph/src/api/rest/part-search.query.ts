@@ -21,27 +21,38 @@ const DOLLARS = /^\d{1,7}(\.\d{1,2})?$/;
 const PRICE = { type: "string", pattern: DOLLARS.source } as const;
 
 /** The parameters as the OpenAPI document describes them (a blank one counts as missing; a repeated one is refused). */
-export const PART_SEARCH_QUERY_DOC: Record<(typeof PART_SEARCH_PARAMETERS)[number], Schema & { description: string }> = {
-  q: {
-    type: "string",
-    maxLength: MAX_SEARCH_LENGTH,
-    description: "Words to find in part names, compatible laptop models and descriptions; typos and partial words are allowed, every word must match",
-  },
-  inStock: {
-    type: "string",
-    enum: ["true", "false", "1", "0"],
-    description: "true: only parts that can be ordered now (stock at least the minimum order quantity)",
-  },
-  minPrice: { ...PRICE, description: "Lowest unit price in dollars, included (at most two decimals)" },
-  maxPrice: { ...PRICE, description: "Highest unit price in dollars, included (at most two decimals)" },
-  brand: { type: "string", maxLength: MAX_BRAND_LENGTH, description: "Only parts that fit a laptop of this brand, e.g. Lenovo (any letter case)" },
-  model: { type: "string", maxLength: MAX_MODEL_LENGTH, description: "Only parts that fit a laptop of this model, e.g. ThinkPad T14 Gen 2 (any letter case)" },
-  sort: {
-    type: "string",
-    enum: Object.keys(SORTS),
-    description: "The order: relevance (the default: best match first for a search), prices up or down, newest, best rated",
-  },
-};
+export const PART_SEARCH_QUERY_DOC: Record<(typeof PART_SEARCH_PARAMETERS)[number], Schema & { description: string }> =
+  {
+    q: {
+      type: "string",
+      maxLength: MAX_SEARCH_LENGTH,
+      description:
+        "Words to find in part names, compatible laptop models and descriptions; typos and partial words are allowed, every word must match",
+    },
+    inStock: {
+      type: "string",
+      enum: ["true", "false", "1", "0"],
+      description: "true: only parts that can be ordered now (stock at least the minimum order quantity)",
+    },
+    minPrice: { ...PRICE, description: "Lowest unit price in dollars, included (at most two decimals)" },
+    maxPrice: { ...PRICE, description: "Highest unit price in dollars, included (at most two decimals)" },
+    brand: {
+      type: "string",
+      maxLength: MAX_BRAND_LENGTH,
+      description: "Only parts that fit a laptop of this brand, e.g. Lenovo (any letter case)",
+    },
+    model: {
+      type: "string",
+      maxLength: MAX_MODEL_LENGTH,
+      description: "Only parts that fit a laptop of this model, e.g. ThinkPad T14 Gen 2 (any letter case)",
+    },
+    sort: {
+      type: "string",
+      enum: Object.keys(SORTS),
+      description:
+        "The order: relevance (the default: best match first for a search), prices up or down, newest, best rated",
+    },
+  };
 
 /**
  * `GET /parts?q=...&inStock=true&minPrice=10&maxPrice=50.5&brand=Lenovo&model=ThinkPad%20T14%20Gen%202&sort=price_asc`

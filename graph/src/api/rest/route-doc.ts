@@ -49,9 +49,21 @@ export interface RouteDoc {
 
 const ref = (name: string): Schema => ({ $ref: `#/components/schemas/${name}` });
 const text = (description: string): Schema => ({ type: "string", description });
-const whole = (description: string, minimum?: number): Schema => ({ type: "integer", description, ...(minimum !== undefined ? { minimum } : {}) });
-const dollars = (description: string): Schema => ({ type: "number", minimum: 0, description: `${description}, in dollars (cents as two decimals)` });
-const instant = (description: string): Schema => ({ type: "string", format: "date-time", description: `${description} (ISO 8601, UTC)` });
+const whole = (description: string, minimum?: number): Schema => ({
+  type: "integer",
+  description,
+  ...(minimum !== undefined ? { minimum } : {}),
+});
+const dollars = (description: string): Schema => ({
+  type: "number",
+  minimum: 0,
+  description: `${description}, in dollars (cents as two decimals)`,
+});
+const instant = (description: string): Schema => ({
+  type: "string",
+  format: "date-time",
+  description: `${description} (ISO 8601, UTC)`,
+});
 const orNull = (schema: Schema): Schema => ({ ...schema, type: [schema.type, "null"] });
 const object = (properties: Record<string, Schema>, description: string, optional: string[] = []): Schema => ({
   type: "object",
@@ -77,7 +89,10 @@ const PART_PROPERTIES = {
 export const REST_SCHEMAS: Record<string, Schema> = {
   Part: object(PART_PROPERTIES, "A part on sale, as the spec's client reads it"),
   PublicPart: object(
-    { ...PART_PROPERTIES, retired: { const: true, description: "Present (true) only on a part an admin took out of the shop" } },
+    {
+      ...PART_PROPERTIES,
+      retired: { const: true, description: "Present (true) only on a part an admin took out of the shop" },
+    },
     "A part by id: on sale, or retired (still reachable from the orders that name it)",
     ["retired"],
   ),
@@ -128,7 +143,8 @@ export const REST_SCHEMAS: Record<string, Schema> = {
       status: {
         type: "string",
         enum: ["unpaid", "paid", "cancelled", "refunded"],
-        description: "unpaid, paid, cancelled or refunded (cancelled and refunded orders are listed only when asked for by status)",
+        description:
+          "unpaid, paid, cancelled or refunded (cancelled and refunded orders are listed only when asked for by status)",
       },
       transactionId: orNull(text("The PaymentIntent that paid it (pi_...), once paid")),
       createdAt: instant("When it was placed"),
@@ -136,11 +152,21 @@ export const REST_SCHEMAS: Record<string, Schema> = {
     "A reservation of a part",
   ),
   User: object(
-    { _id: ID, email: text("The account's email (lower case)"), role: { type: "string", enum: ["user", "admin"], description: "user or admin" } },
+    {
+      _id: ID,
+      email: text("The account's email (lower case)"),
+      role: { type: "string", enum: ["user", "admin"], description: "user or admin" },
+    },
     "A shop account",
   ),
-  Inserted: object({ acknowledged: { const: true, description: "Always true" }, insertedId: text("The new record's id") }, "Created"),
-  Deleted: object({ acknowledged: { const: true, description: "Always true" }, deletedCount: { const: 1, description: "Always 1" } }, "Deleted"),
+  Inserted: object(
+    { acknowledged: { const: true, description: "Always true" }, insertedId: text("The new record's id") },
+    "Created",
+  ),
+  Deleted: object(
+    { acknowledged: { const: true, description: "Always true" }, deletedCount: { const: 1, description: "Always 1" } },
+    "Deleted",
+  ),
   Modified: object(
     {
       acknowledged: { const: true, description: "Always true" },

@@ -8,14 +8,27 @@ import { schemas, type RouteDoc } from "./route-doc";
 import { restProduct, restPublicPart } from "./serializers";
 
 const { ref } = schemas;
-const XML_ANSWER = { content: { "application/xml": { schema: { type: "string", description: "A sitemaps.org XML document, UTF-8" } } } };
-const SLUG = { slug: { type: "string", description: "The record's slug (its name's words, then its id): only the id at its end finds the record" } };
+const XML_ANSWER = {
+  content: { "application/xml": { schema: { type: "string", description: "A sitemaps.org XML document, UTF-8" } } },
+};
+const SLUG = {
+  slug: {
+    type: "string",
+    description: "The record's slug (its name's words, then its id): only the id at its end finds the record",
+  },
+};
 
 /** A public record page's description: its JSON for API clients, and the statuses a browser also gets. */
-const recordPageDoc = (what: string, operationId: string, schema: string, extra: RouteDoc["answers"] = {}): RouteDoc => ({
+const recordPageDoc = (
+  what: string,
+  operationId: string,
+  schema: string,
+  extra: RouteDoc["answers"] = {},
+): RouteDoc => ({
   operationId,
   summary: `A ${what}'s public page: the web app for a browser (Accept: text/html), the ${what} as JSON for any other client`,
-  description: "A browser gets the web app with the same statuses: 404 for an unknown record, 301 to the record's own address when the words differ.",
+  description:
+    "A browser gets the web app with the same statuses: 404 for an unknown record, 301 to the record's own address when the words differ.",
   tag: "Catalogue",
   params: SLUG,
   answers: {
@@ -58,11 +71,18 @@ async function* urlset(origin: string, batches: AsyncGenerator<SitemapEntry[]>):
 }
 
 function sitemapIndex(origin: string, files: number): string {
-  const entries = Array.from({ length: files }, (_, i) => `<sitemap><loc>${escapeXml(origin + sitemapFilePath(i + 1))}</loc></sitemap>\n`);
+  const entries = Array.from(
+    { length: files },
+    (_, i) => `<sitemap><loc>${escapeXml(origin + sitemapFilePath(i + 1))}</loc></sitemap>\n`,
+  );
   return `${XML_START}<sitemapindex xmlns="${SITEMAP_NS}">\n${entries.join("")}</sitemapindex>\n`;
 }
 
-const streamed = (chunks: AsyncGenerator<string>) => ({ status: 200, headers: XML_HEADERS, body: Readable.from(chunks, { objectMode: false }) });
+const streamed = (chunks: AsyncGenerator<string>) => ({
+  status: 200,
+  headers: XML_HEADERS,
+  body: Readable.from(chunks, { objectMode: false }),
+});
 
 /**
  * What robots may not crawl: the signed-in pages (the dashboard, the private reserve page
@@ -112,7 +132,9 @@ export function storefrontRoutes(services: Services, apiRoutes: readonly RestRou
     {
       method: "GET",
       path: "/p/:slug",
-      doc: recordPageDoc("part", "getPartPage", "Part", { 410: { description: "The part is retired: no longer sold", schema: ref("Error") } }),
+      doc: recordPageDoc("part", "getPartPage", "Part", {
+        410: { description: "The part is retired: no longer sold", schema: ref("Error") },
+      }),
       handle: (request) =>
         recordPage(
           request.params.slug,
@@ -142,12 +164,25 @@ export function storefrontRoutes(services: Services, apiRoutes: readonly RestRou
         operationId: "getRobotsTxt",
         summary: "What crawlers may read: not the dashboard, the private reserve page or the API; where the sitemap is",
         tag: "Catalogue",
-        answers: { 200: { description: "robots.txt", content: { "text/plain": { schema: { type: "string", description: "Robots exclusion rules" } } } } },
+        answers: {
+          200: {
+            description: "robots.txt",
+            content: { "text/plain": { schema: { type: "string", description: "Robots exclusion rules" } } },
+          },
+        },
       },
       handle: async (request) => ({
         status: 200,
         headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "public, max-age=86400" },
-        body: Buffer.from(["User-agent: *", ...disallowed.map((path) => `Disallow: ${path}`), "", `Sitemap: ${request.origin}/sitemap.xml`, ""].join("\n")),
+        body: Buffer.from(
+          [
+            "User-agent: *",
+            ...disallowed.map((path) => `Disallow: ${path}`),
+            "",
+            `Sitemap: ${request.origin}/sitemap.xml`,
+            "",
+          ].join("\n"),
+        ),
       }),
     },
     {
@@ -156,14 +191,16 @@ export function storefrontRoutes(services: Services, apiRoutes: readonly RestRou
       path: "/sitemap.xml",
       doc: {
         operationId: "getSitemap",
-        summary: "Every public page: the home page, the catalogue, each part on sale and each new arrival, with its date",
+        summary:
+          "Every public page: the home page, the catalogue, each part on sale and each new arrival, with its date",
         description: `Streamed. Past ${SITEMAP_FILE_LIMIT.toLocaleString("en-US")} addresses it is an index of the files /sitemap/{n}.xml instead.`,
         tag: "Catalogue",
         answers: { 200: { description: "A urlset, or a sitemapindex", ...XML_ANSWER } },
       },
       handle: async (request) => {
         const files = await services.sitemap.fileCount();
-        if (files > 1) return { status: 200, headers: XML_HEADERS, body: Buffer.from(sitemapIndex(request.origin, files)) };
+        if (files > 1)
+          return { status: 200, headers: XML_HEADERS, body: Buffer.from(sitemapIndex(request.origin, files)) };
         return streamed(urlset(request.origin, services.sitemap.file(1)));
       },
     },
@@ -175,7 +212,10 @@ export function storefrontRoutes(services: Services, apiRoutes: readonly RestRou
         summary: "One file of a sitemap split past 50,000 addresses",
         tag: "Catalogue",
         params: { file: { type: "string", description: "{n}.xml, n from 1 to the number of files sitemap.xml lists" } },
-        answers: { 200: { description: "A urlset", ...XML_ANSWER }, 404: { description: "No such file", schema: ref("Error") } },
+        answers: {
+          200: { description: "A urlset", ...XML_ANSWER },
+          404: { description: "No such file", schema: ref("Error") },
+        },
       },
       handle: async (request) => {
         const number = Number(SITEMAP_FILE_PARAM.exec(request.params.file)?.[1] ?? 0);

@@ -82,7 +82,9 @@ export class InitialSchema1763800000000 implements MigrationInterface {
         CHECK ((status = 'paid') = (transaction_id IS NOT NULL AND paid_at IS NOT NULL))
       )`);
     // One open reservation per customer and part: "Already ordered" is enforced here, race-free.
-    await db.query(`CREATE UNIQUE INDEX orders_one_unpaid_per_user_part ON orders (user_id, part_id) WHERE status = 'unpaid'`);
+    await db.query(
+      `CREATE UNIQUE INDEX orders_one_unpaid_per_user_part ON orders (user_id, part_id) WHERE status = 'unpaid'`,
+    );
     await db.query(`CREATE INDEX orders_live_by_user_email ON orders (user_email, seq) WHERE status <> 'cancelled'`);
     await db.query(`CREATE INDEX orders_live_by_seq ON orders (seq) WHERE status <> 'cancelled'`);
     await db.query(`CREATE INDEX orders_by_part ON orders (part_id)`);

@@ -27,7 +27,8 @@ export class CatalogueChangeNotify1763900000000 implements MigrationInterface {
   }
 
   async down(db: QueryRunner): Promise<void> {
-    for (const table of ["parts", "products", "reviews"]) await db.query(`DROP TRIGGER IF EXISTS ${table}_notify_catalogue_changed ON ${table}`);
+    for (const table of ["parts", "products", "reviews"])
+      await db.query(`DROP TRIGGER IF EXISTS ${table}_notify_catalogue_changed ON ${table}`);
     await db.query(`DROP FUNCTION IF EXISTS notify_catalogue_changed()`);
   }
 }

@@ -26,7 +26,8 @@ export class AccountsChangeNotify1764200000000 implements MigrationInterface {
   }
 
   async down(db: QueryRunner): Promise<void> {
-    for (const table of ["orders", "profiles"]) await db.query(`DROP TRIGGER IF EXISTS ${table}_notify_accounts_changed ON ${table}`);
+    for (const table of ["orders", "profiles"])
+      await db.query(`DROP TRIGGER IF EXISTS ${table}_notify_accounts_changed ON ${table}`);
     await db.query(`DROP FUNCTION IF EXISTS notify_accounts_changed()`);
   }
 }

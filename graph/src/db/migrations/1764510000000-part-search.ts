@@ -82,7 +82,9 @@ export class PartSearch1764510000000 implements MigrationInterface {
     await db.query(`SELECT search_words_add(brand || ' ' || model) FROM laptop_models`);
     await db.query(`CREATE INDEX parts_search ON parts USING gin (search_document)`);
     await db.query(`CREATE INDEX parts_by_price ON parts (price_cents, seq)`);
-    await db.query(`CREATE INDEX laptop_models_trigrams ON laptop_models USING gin ((lower(brand || ' ' || model)) gin_trgm_ops)`);
+    await db.query(
+      `CREATE INDEX laptop_models_trigrams ON laptop_models USING gin ((lower(brand || ' ' || model)) gin_trgm_ops)`,
+    );
 
     // A part's own text: on insert and when its name or description is written.
     await db.query(`
@@ -139,7 +141,12 @@ export class PartSearch1764510000000 implements MigrationInterface {
 
   async down(db: QueryRunner): Promise<void> {
     await db.query(`DROP TRIGGER IF EXISTS laptop_models_search_document ON laptop_models`);
-    for (const trigger of ["part_compatibility_added", "part_compatibility_removed", "part_compatibility_moved_from", "part_compatibility_moved_to"]) {
+    for (const trigger of [
+      "part_compatibility_added",
+      "part_compatibility_removed",
+      "part_compatibility_moved_from",
+      "part_compatibility_moved_to",
+    ]) {
       await db.query(`DROP TRIGGER IF EXISTS ${trigger} ON part_compatibility`);
     }
     await db.query(`DROP TRIGGER IF EXISTS parts_search_document ON parts`);

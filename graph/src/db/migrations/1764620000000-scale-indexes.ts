@@ -23,17 +23,25 @@ export class ScaleIndexes1764620000000 implements MigrationInterface {
 
   async up(db: QueryRunner): Promise<void> {
     await db.query(`CREATE EXTENSION IF NOT EXISTS pg_trgm`);
-    await db.query(`CREATE INDEX IF NOT EXISTS orders_user_email_trigrams ON orders USING gin (user_email gin_trgm_ops)`);
+    await db.query(
+      `CREATE INDEX IF NOT EXISTS orders_user_email_trigrams ON orders USING gin (user_email gin_trgm_ops)`,
+    );
     await db.query(`CREATE INDEX IF NOT EXISTS orders_user_name_trigrams ON orders USING gin (user_name gin_trgm_ops)`);
     await db.query(`CREATE INDEX IF NOT EXISTS orders_part_name_trigrams ON orders USING gin (part_name gin_trgm_ops)`);
     await db.query(`CREATE INDEX IF NOT EXISTS parts_name_trigrams ON parts USING gin (name gin_trgm_ops)`);
-    await db.query(`CREATE INDEX IF NOT EXISTS orders_unpaid_by_seq ON orders (seq) INCLUDE (total_cents) WHERE status = 'unpaid'`);
+    await db.query(
+      `CREATE INDEX IF NOT EXISTS orders_unpaid_by_seq ON orders (seq) INCLUDE (total_cents) WHERE status = 'unpaid'`,
+    );
     await db.query(
       `CREATE INDEX IF NOT EXISTS orders_paid_by_paid_at_with_totals ON orders (paid_at) INCLUDE (part_id, quantity, total_cents) WHERE status = 'paid'`,
     );
     await db.query(`DROP INDEX IF EXISTS orders_paid_by_paid_at`);
-    await db.query(`CREATE INDEX IF NOT EXISTS parts_low_stock ON parts (available, seq) WHERE retired_at IS NULL AND available <= low_stock_threshold`);
-    await db.query(`CREATE INDEX IF NOT EXISTS users_customers_by_created_at ON users (created_at) WHERE role <> 'admin'`);
+    await db.query(
+      `CREATE INDEX IF NOT EXISTS parts_low_stock ON parts (available, seq) WHERE retired_at IS NULL AND available <= low_stock_threshold`,
+    );
+    await db.query(
+      `CREATE INDEX IF NOT EXISTS users_customers_by_created_at ON users (created_at) WHERE role <> 'admin'`,
+    );
     await db.query(`CREATE INDEX IF NOT EXISTS laptop_models_by_model ON laptop_models (lower(model))`);
   }
 

@@ -144,7 +144,9 @@ export class SalesRollups1764630000000 implements MigrationInterface {
         one boolean PRIMARY KEY DEFAULT true CHECK (one),
         first_day date NOT NULL
       )`);
-    await db.query(`INSERT INTO sales_window (first_day) VALUES ((now() AT TIME ZONE 'UTC')::date - ${INITIAL_WINDOW_DAYS - 1})`);
+    await db.query(
+      `INSERT INTO sales_window (first_day) VALUES ((now() AT TIME ZONE 'UTC')::date - ${INITIAL_WINDOW_DAYS - 1})`,
+    );
     await db.query(`
       CREATE TABLE part_sales_window (
         part_id uuid PRIMARY KEY,
@@ -183,7 +185,9 @@ export class SalesRollups1764630000000 implements MigrationInterface {
         RETURN NULL;
       END
       $$`);
-    await db.query(`CREATE TRIGGER orders_rollups_truncated AFTER TRUNCATE ON orders FOR EACH STATEMENT EXECUTE FUNCTION orders_rollups_truncated()`);
+    await db.query(
+      `CREATE TRIGGER orders_rollups_truncated AFTER TRUNCATE ON orders FOR EACH STATEMENT EXECUTE FUNCTION orders_rollups_truncated()`,
+    );
 
     // Customers: inserts and deletions per statement; a role change per row, and only when the
     // role did change (a sign-in's upsert writes the role it already has: no call at all).
@@ -221,7 +225,9 @@ export class SalesRollups1764630000000 implements MigrationInterface {
       `CREATE TRIGGER users_customer_totals_role AFTER UPDATE OF role ON users
        FOR EACH ROW WHEN (OLD.role IS DISTINCT FROM NEW.role) EXECUTE FUNCTION users_customer_totals()`,
     );
-    await db.query(`CREATE TRIGGER users_customer_totals_truncated AFTER TRUNCATE ON users FOR EACH STATEMENT EXECUTE FUNCTION users_customer_totals()`);
+    await db.query(
+      `CREATE TRIGGER users_customer_totals_truncated AFTER TRUNCATE ON users FOR EACH STATEMENT EXECUTE FUNCTION users_customer_totals()`,
+    );
 
     // Moves the watermark to new_first_day: the days that leave part_sales_window are taken out
     // of it (or, moved back, the days that enter are added). Nothing to do, no lock, when current.
@@ -309,7 +315,14 @@ export class SalesRollups1764630000000 implements MigrationInterface {
     for (const fn of ["rebuild_sales_rollups()", "advance_sales_window(date)", "users_customer_totals()"]) {
       await db.query(`DROP FUNCTION IF EXISTS ${fn}`);
     }
-    for (const table of ["customer_totals", "order_totals", "part_sales_window", "sales_window", "part_sales_by_day", "sales_by_day"]) {
+    for (const table of [
+      "customer_totals",
+      "order_totals",
+      "part_sales_window",
+      "sales_window",
+      "part_sales_by_day",
+      "sales_by_day",
+    ]) {
       await db.query(`DROP TABLE IF EXISTS ${table}`);
     }
   }

@@ -25,7 +25,9 @@ export class OrderPartNames1764640000000 implements MigrationInterface {
         name text NOT NULL,
         PRIMARY KEY (part_id, name)
       )`);
-    await db.query(`INSERT INTO part_names (part_id, name) SELECT id, name FROM parts UNION SELECT part_id, part_name FROM orders`);
+    await db.query(
+      `INSERT INTO part_names (part_id, name) SELECT id, name FROM parts UNION SELECT part_id, part_name FROM orders`,
+    );
     await db.query(`CREATE INDEX part_names_trigrams ON part_names USING gin (name gin_trgm_ops)`);
 
     await db.query(`
@@ -34,7 +36,9 @@ export class OrderPartNames1764640000000 implements MigrationInterface {
         INSERT INTO part_names (part_id, name) VALUES (NEW.id, NEW.name) ON CONFLICT DO NOTHING;
         RETURN NULL;
       END $$`);
-    await db.query(`CREATE TRIGGER parts_remember_name AFTER INSERT OR UPDATE OF name ON parts FOR EACH ROW EXECUTE FUNCTION remember_part_name()`);
+    await db.query(
+      `CREATE TRIGGER parts_remember_name AFTER INSERT OR UPDATE OF name ON parts FOR EACH ROW EXECUTE FUNCTION remember_part_name()`,
+    );
 
     await db.query(`
       CREATE FUNCTION remember_ordered_part_names() RETURNS trigger LANGUAGE plpgsql AS $$

@@ -64,7 +64,9 @@ export class OrderCustomerNames1764660000000 implements MigrationInterface {
   }
 
   async down(db: QueryRunner): Promise<void> {
-    await db.query(`CREATE INDEX IF NOT EXISTS orders_user_email_trigrams ON orders USING gin (user_email gin_trgm_ops)`);
+    await db.query(
+      `CREATE INDEX IF NOT EXISTS orders_user_email_trigrams ON orders USING gin (user_email gin_trgm_ops)`,
+    );
     await db.query(`CREATE INDEX IF NOT EXISTS orders_user_name_trigrams ON orders USING gin (user_name gin_trgm_ops)`);
     await db.query(`DROP TRIGGER IF EXISTS orders_remember_changed_customer ON orders`);
     await db.query(`DROP TRIGGER IF EXISTS orders_remember_customers ON orders`);

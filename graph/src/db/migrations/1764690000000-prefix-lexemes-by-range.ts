@@ -24,7 +24,9 @@ export class PrefixLexemesByRange1764690000000 implements MigrationInterface {
   name = "PrefixLexemesByRange1764690000000";
 
   async up(db: QueryRunner): Promise<void> {
-    await db.query(prefixAsLexemes(`lexeme >= prefix AND lexeme < prefix || U&'\\+10FFFF' AND starts_with(lexeme, prefix)`));
+    await db.query(
+      prefixAsLexemes(`lexeme >= prefix AND lexeme < prefix || U&'\\+10FFFF' AND starts_with(lexeme, prefix)`),
+    );
   }
 
   async down(db: QueryRunner): Promise<void> {

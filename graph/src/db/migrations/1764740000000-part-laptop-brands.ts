@@ -24,7 +24,9 @@ export class PartLaptopBrands1764740000000 implements MigrationInterface {
       $$`);
     await db.query(`ALTER TABLE parts ADD COLUMN laptop_brands text[] NOT NULL DEFAULT '{}'`);
     // One aggregate for every part (part_laptop_brands per part would plan a join for each).
-    await db.query(`UPDATE parts p SET laptop_brands = fit.brands FROM (${LAPTOP_BRANDS_OF_PARTS}) fit WHERE fit.part_id = p.id`);
+    await db.query(
+      `UPDATE parts p SET laptop_brands = fit.brands FROM (${LAPTOP_BRANDS_OF_PARTS}) fit WHERE fit.part_id = p.id`,
+    );
     await db.query(`CREATE INDEX parts_by_laptop_brand ON parts USING gin (laptop_brands)`);
     await db.query(partCompatibilityTrigger(setFromLaptops(BRANDS_FROM_LAPTOPS)));
     await db.query(laptopModelsTrigger(setFromLaptops(BRANDS_FROM_LAPTOPS)));
@@ -43,7 +45,8 @@ export class PartLaptopBrands1764740000000 implements MigrationInterface {
 const BRANDS_FROM_LAPTOPS = "laptop_brands = part_laptop_brands(id)";
 
 /** What a part's laptops decide, as a SET list: its search document, and the `columns` given. */
-const setFromLaptops = (...columns: string[]) => ["search_document = part_search_document(name, part_models_text(id), short_desc)", ...columns].join(", ");
+const setFromLaptops = (...columns: string[]) =>
+  ["search_document = part_search_document(name, part_models_text(id), short_desc)", ...columns].join(", ");
 
 /** Migration 1764510000000's statement trigger function on part_compatibility, setting `set` on the parts whose laptops changed. */
 const partCompatibilityTrigger = (set: string) => `

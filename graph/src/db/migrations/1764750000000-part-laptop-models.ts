@@ -40,8 +40,12 @@ export class PartLaptopModels1764750000000 implements MigrationInterface {
         WHERE c.part_id = part
       $$`);
     await db.query(`ALTER TABLE parts ADD COLUMN laptop_models text[] NOT NULL DEFAULT '{}'`);
-    await db.query(`UPDATE parts p SET laptop_models = fit.models FROM (${LAPTOP_MODELS_OF_PARTS}) fit WHERE fit.part_id = p.id`);
-    await db.query(`CREATE INDEX parts_search_and_laptops ON parts USING gin (search_document, laptop_brands, laptop_models)`);
+    await db.query(
+      `UPDATE parts p SET laptop_models = fit.models FROM (${LAPTOP_MODELS_OF_PARTS}) fit WHERE fit.part_id = p.id`,
+    );
+    await db.query(
+      `CREATE INDEX parts_search_and_laptops ON parts USING gin (search_document, laptop_brands, laptop_models)`,
+    );
     await db.query(`DROP INDEX parts_search`);
     await db.query(`DROP INDEX parts_by_laptop_brand`);
     await db.query(partCompatibilityTrigger(setFromLaptops(BRANDS_FROM_LAPTOPS, MODELS_FROM_LAPTOPS)));
@@ -63,7 +67,8 @@ export class PartLaptopModels1764750000000 implements MigrationInterface {
 const BRANDS_FROM_LAPTOPS = "laptop_brands = part_laptop_brands(id)";
 
 /** What a part's laptops decide, as a SET list: its search document, and the `columns` given. */
-const setFromLaptops = (...columns: string[]) => ["search_document = part_search_document(name, part_models_text(id), short_desc)", ...columns].join(", ");
+const setFromLaptops = (...columns: string[]) =>
+  ["search_document = part_search_document(name, part_models_text(id), short_desc)", ...columns].join(", ");
 
 /** Migration 1764510000000's statement trigger function on part_compatibility, setting `set` on the parts whose laptops changed. */
 const partCompatibilityTrigger = (set: string) => `

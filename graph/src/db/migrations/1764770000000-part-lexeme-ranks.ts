@@ -69,7 +69,9 @@ export class PartLexemeRanks1764770000000 implements MigrationInterface {
         RETURN NULL;
       END
       $$`);
-    await db.query(`CREATE TRIGGER parts_truncated_lexeme_ranks AFTER TRUNCATE ON parts FOR EACH STATEMENT EXECUTE FUNCTION parts_truncated_lexeme_ranks()`);
+    await db.query(
+      `CREATE TRIGGER parts_truncated_lexeme_ranks AFTER TRUNCATE ON parts FOR EACH STATEMENT EXECUTE FUNCTION parts_truncated_lexeme_ranks()`,
+    );
   }
 
   async down(db: QueryRunner): Promise<void> {

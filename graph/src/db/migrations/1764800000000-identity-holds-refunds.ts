@@ -26,7 +26,9 @@ export class IdentityHoldsRefunds1764800000000 implements MigrationInterface {
     // the indexes on big tables built concurrently by the next migration too.
     await db.query(`ALTER TABLE users ADD COLUMN email_verified boolean NOT NULL DEFAULT false`);
     await db.query(`ALTER TABLE users ADD COLUMN admin_source varchar(16)`);
-    await db.query(`ALTER TABLE users ADD CONSTRAINT users_admin_source_known CHECK (admin_source IN ('config', 'promotion')) NOT VALID`);
+    await db.query(
+      `ALTER TABLE users ADD CONSTRAINT users_admin_source_known CHECK (admin_source IN ('config', 'promotion')) NOT VALID`,
+    );
     await db.query(`UPDATE users SET admin_source = 'promotion' WHERE role = 'admin'`);
     await db.query(`
       UPDATE users u SET firebase_uid = NULL
@@ -68,7 +70,8 @@ export class IdentityHoldsRefunds1764800000000 implements MigrationInterface {
       ["orders_cancel_reason_known", "cancel_reason IN ('customer', 'admin', 'hold_expired')"],
       ["orders_refund_within_total", "refunded_cents >= 0 AND refunded_cents <= total_cents"],
     ];
-    for (const [name, check] of checks) await db.query(`ALTER TABLE orders ADD CONSTRAINT ${name} CHECK (${check}) NOT VALID`);
+    for (const [name, check] of checks)
+      await db.query(`ALTER TABLE orders ADD CONSTRAINT ${name} CHECK (${check}) NOT VALID`);
     await this.replaceStatusChecks(db);
   }
 
@@ -79,12 +82,16 @@ export class IdentityHoldsRefunds1764800000000 implements MigrationInterface {
          AND (pg_get_constraintdef(oid) LIKE '%''cancelled''%' OR pg_get_constraintdef(oid) LIKE '%transaction_id IS NOT NULL%')`,
     );
     for (const { conname } of checks) await db.query(`ALTER TABLE orders DROP CONSTRAINT "${conname}"`);
-    await db.query(`ALTER TABLE orders ADD CONSTRAINT orders_status_known CHECK (status IN ('unpaid', 'paid', 'cancelled', 'refunded')) NOT VALID`);
+    await db.query(
+      `ALTER TABLE orders ADD CONSTRAINT orders_status_known CHECK (status IN ('unpaid', 'paid', 'cancelled', 'refunded')) NOT VALID`,
+    );
     await db.query(
       `ALTER TABLE orders ADD CONSTRAINT orders_paid_has_payment
        CHECK ((status IN ('paid', 'refunded')) = (transaction_id IS NOT NULL AND paid_at IS NOT NULL)) NOT VALID`,
     );
-    await db.query(`ALTER TABLE orders ADD CONSTRAINT orders_refunded_has_time CHECK ((status = 'refunded') = (refunded_at IS NOT NULL)) NOT VALID`);
+    await db.query(
+      `ALTER TABLE orders ADD CONSTRAINT orders_refunded_has_time CHECK ((status = 'refunded') = (refunded_at IS NOT NULL)) NOT VALID`,
+    );
   }
 
   async down(db: QueryRunner): Promise<void> {

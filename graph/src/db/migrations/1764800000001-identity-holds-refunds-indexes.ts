@@ -46,7 +46,9 @@ export class IdentityHoldsRefundsIndexes1764800000001 implements MigrationInterf
       [name],
     );
     if (invalid.length) await db.query(`DROP INDEX CONCURRENTLY IF EXISTS ${name}`);
-    const [{ exists }]: Array<{ exists: boolean }> = await db.query(`SELECT to_regclass($1) IS NOT NULL AS exists`, [name]);
+    const [{ exists }]: Array<{ exists: boolean }> = await db.query(`SELECT to_regclass($1) IS NOT NULL AS exists`, [
+      name,
+    ]);
     if (exists) return;
     // A concurrent build waits for the transactions under way to end, however long they take; its
     // own lock never blocks the shop.
@@ -60,6 +62,7 @@ export class IdentityHoldsRefundsIndexes1764800000001 implements MigrationInterf
   }
 
   async down(db: QueryRunner): Promise<void> {
-    for (const name of ["orders_by_payment_intent", "orders_unpaid_by_hold_end", "users_by_firebase_uid"]) await db.query(`DROP INDEX IF EXISTS ${name}`);
+    for (const name of ["orders_by_payment_intent", "orders_unpaid_by_hold_end", "users_by_firebase_uid"])
+      await db.query(`DROP INDEX IF EXISTS ${name}`);
   }
 }

@@ -23,14 +23,20 @@ export class FoldedOrderSearch1764860000000 implements MigrationInterface {
       LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
       RETURN lower(public.unaccent('public.unaccent'::regdictionary, input))`);
 
-    await db.query(`ALTER TABLE order_customer_names ADD COLUMN folded text GENERATED ALWAYS AS (fold_text(name)) STORED NOT NULL`);
+    await db.query(
+      `ALTER TABLE order_customer_names ADD COLUMN folded text GENERATED ALWAYS AS (fold_text(name)) STORED NOT NULL`,
+    );
     await db.query(`ALTER TABLE order_customer_names ALTER COLUMN folded SET STATISTICS 10`);
-    await db.query(`CREATE INDEX order_customer_names_folded_trigrams ON order_customer_names USING gin (folded gin_trgm_ops)`);
+    await db.query(
+      `CREATE INDEX order_customer_names_folded_trigrams ON order_customer_names USING gin (folded gin_trgm_ops)`,
+    );
     await db.query(`DROP INDEX order_customer_names_trigrams`);
 
     await db.query(`DROP INDEX part_names_folded_trigrams`);
     await db.query(`ALTER TABLE part_names DROP COLUMN folded`);
-    await db.query(`ALTER TABLE part_names ADD COLUMN folded text GENERATED ALWAYS AS (fold_text(name)) STORED NOT NULL`);
+    await db.query(
+      `ALTER TABLE part_names ADD COLUMN folded text GENERATED ALWAYS AS (fold_text(name)) STORED NOT NULL`,
+    );
     await db.query(`ALTER TABLE part_names ALTER COLUMN folded SET STATISTICS 10`);
     await db.query(`CREATE INDEX part_names_folded_trigrams ON part_names USING gin (folded gin_trgm_ops)`);
     await db.query(`ANALYZE part_names`);

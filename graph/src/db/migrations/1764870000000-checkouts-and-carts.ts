@@ -35,7 +35,9 @@ export class CheckoutsAndCarts1764870000000 implements MigrationInterface {
         created_at timestamptz NOT NULL DEFAULT now()
       )`);
     await db.query(`CREATE INDEX checkouts_by_user ON checkouts (user_id, seq)`);
-    await db.query(`CREATE INDEX checkouts_by_payment_intent ON checkouts (payment_intent_id) WHERE payment_intent_id IS NOT NULL`);
+    await db.query(
+      `CREATE INDEX checkouts_by_payment_intent ON checkouts (payment_intent_id) WHERE payment_intent_id IS NOT NULL`,
+    );
     // NOT VALID: no scan of the orders under the lock (every existing row is null); validated,
     // and the orders' indexes built, by the next migration without stopping the shop.
     await db.query(`ALTER TABLE orders ADD COLUMN checkout_id uuid`);

@@ -18,13 +18,22 @@ export class CheckoutsAndCartsIndexes1764870000001 implements MigrationInterface
 
   async up(db: QueryRunner): Promise<void> {
     const indexes: Array<[string, string]> = [
-      ["orders_by_checkout", "CREATE INDEX CONCURRENTLY orders_by_checkout ON orders (checkout_id) WHERE checkout_id IS NOT NULL"],
-      ["orders_by_transaction", "CREATE INDEX CONCURRENTLY orders_by_transaction ON orders (transaction_id) WHERE transaction_id IS NOT NULL"],
+      [
+        "orders_by_checkout",
+        "CREATE INDEX CONCURRENTLY orders_by_checkout ON orders (checkout_id) WHERE checkout_id IS NOT NULL",
+      ],
+      [
+        "orders_by_transaction",
+        "CREATE INDEX CONCURRENTLY orders_by_transaction ON orders (transaction_id) WHERE transaction_id IS NOT NULL",
+      ],
       [
         "orders_one_per_single_payment",
         "CREATE UNIQUE INDEX CONCURRENTLY orders_one_per_single_payment ON orders (transaction_id) WHERE checkout_id IS NULL AND transaction_id IS NOT NULL",
       ],
-      ["orders_past_by_user", "CREATE INDEX CONCURRENTLY orders_past_by_user ON orders (user_id, seq) WHERE status IN ('cancelled', 'refunded')"],
+      [
+        "orders_past_by_user",
+        "CREATE INDEX CONCURRENTLY orders_past_by_user ON orders (user_id, seq) WHERE status IN ('cancelled', 'refunded')",
+      ],
     ];
     for (const [name, statement] of indexes) await this.createIndexConcurrently(db, name, statement);
     await db.query(`ALTER TABLE orders DROP CONSTRAINT IF EXISTS orders_transaction_id_key`);
@@ -38,7 +47,9 @@ export class CheckoutsAndCartsIndexes1764870000001 implements MigrationInterface
       [name],
     );
     if (invalid.length) await db.query(`DROP INDEX CONCURRENTLY IF EXISTS ${name}`);
-    const [{ exists }]: Array<{ exists: boolean }> = await db.query(`SELECT to_regclass($1) IS NOT NULL AS exists`, [name]);
+    const [{ exists }]: Array<{ exists: boolean }> = await db.query(`SELECT to_regclass($1) IS NOT NULL AS exists`, [
+      name,
+    ]);
     if (exists) return;
     // A concurrent build waits for the transactions under way to end, however long they take; its
     // own lock never blocks the shop.
@@ -53,7 +64,12 @@ export class CheckoutsAndCartsIndexes1764870000001 implements MigrationInterface
 
   async down(db: QueryRunner): Promise<void> {
     await db.query(`ALTER TABLE orders ADD CONSTRAINT orders_transaction_id_key UNIQUE (transaction_id)`);
-    for (const name of ["orders_past_by_user", "orders_one_per_single_payment", "orders_by_transaction", "orders_by_checkout"]) {
+    for (const name of [
+      "orders_past_by_user",
+      "orders_one_per_single_payment",
+      "orders_by_transaction",
+      "orders_by_checkout",
+    ]) {
       await db.query(`DROP INDEX IF EXISTS ${name}`);
     }
   }

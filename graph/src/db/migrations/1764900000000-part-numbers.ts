@@ -29,10 +29,14 @@ export class PartNumbers1764900000000 implements MigrationInterface {
 
     // A default rather than a trigger: it also numbers parts written with the triggers off (bulk loads).
     await db.query(`CREATE SEQUENCE part_number_stand_ins`);
-    await db.query(`ALTER TABLE parts ADD COLUMN part_number varchar(40) DEFAULT 'PS-' || lpad(nextval('part_number_stand_ins')::text, 6, '0')`);
+    await db.query(
+      `ALTER TABLE parts ADD COLUMN part_number varchar(40) DEFAULT 'PS-' || lpad(nextval('part_number_stand_ins')::text, 6, '0')`,
+    );
     await db.query(`ALTER SEQUENCE part_number_stand_ins OWNED BY parts.part_number`);
     await db.query(`ALTER TABLE parts ALTER COLUMN part_number SET NOT NULL`);
-    await db.query(`ALTER TABLE parts ADD CONSTRAINT parts_part_number_check CHECK (part_number ~ '^[A-Za-z0-9]+(-[A-Za-z0-9]+)*$')`);
+    await db.query(
+      `ALTER TABLE parts ADD CONSTRAINT parts_part_number_check CHECK (part_number ~ '^[A-Za-z0-9]+(-[A-Za-z0-9]+)*$')`,
+    );
 
     await db.query(`
       CREATE TABLE part_alternative_numbers (
@@ -49,7 +53,9 @@ export class PartNumbers1764900000000 implements MigrationInterface {
         alternative boolean NOT NULL
       )`);
     await db.query(`CREATE INDEX part_number_keys_by_part ON part_number_keys (part_id)`);
-    await db.query(`INSERT INTO part_number_keys (key, part_id, alternative) SELECT part_number_key(part_number), id, false FROM parts`);
+    await db.query(
+      `INSERT INTO part_number_keys (key, part_id, alternative) SELECT part_number_key(part_number), id, false FROM parts`,
+    );
 
     await db.query(`
       CREATE FUNCTION parts_part_number_key() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -63,7 +69,9 @@ export class PartNumbers1764900000000 implements MigrationInterface {
         INSERT INTO part_number_keys (key, part_id, alternative) VALUES (part_number_key(NEW.part_number), NEW.id, false);
         RETURN NULL;
       END $$`);
-    await db.query(`CREATE TRIGGER parts_part_number_key AFTER INSERT OR UPDATE OF part_number ON parts FOR EACH ROW EXECUTE FUNCTION parts_part_number_key()`);
+    await db.query(
+      `CREATE TRIGGER parts_part_number_key AFTER INSERT OR UPDATE OF part_number ON parts FOR EACH ROW EXECUTE FUNCTION parts_part_number_key()`,
+    );
     await db.query(`
       CREATE FUNCTION part_alternative_number_keys() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN

@@ -13,7 +13,9 @@ export class PartImports1764910000000 implements MigrationInterface {
   async up(db: QueryRunner): Promise<void> {
     await db.query(`ALTER TABLE audit_log ADD COLUMN import_id uuid`);
     await db.query(`ALTER TABLE audit_log DROP CONSTRAINT audit_log_entity_type_check`);
-    await db.query(`ALTER TABLE audit_log ADD CONSTRAINT audit_log_entity_type_check CHECK (entity_type IN ('part', 'product', 'user', 'order', 'import'))`);
+    await db.query(
+      `ALTER TABLE audit_log ADD CONSTRAINT audit_log_entity_type_check CHECK (entity_type IN ('part', 'product', 'user', 'order', 'import'))`,
+    );
     await db.query(`CREATE INDEX audit_log_listed ON audit_log (seq) WHERE import_id IS NULL`);
     await db.query(`CREATE INDEX audit_log_listed_by_type ON audit_log (entity_type, seq) WHERE import_id IS NULL`);
     await db.query(`CREATE INDEX audit_log_by_import ON audit_log (import_id, seq) WHERE import_id IS NOT NULL`);
@@ -24,7 +26,9 @@ export class PartImports1764910000000 implements MigrationInterface {
     await db.query(`DROP INDEX IF EXISTS audit_log_listed_by_type`);
     await db.query(`DROP INDEX IF EXISTS audit_log_listed`);
     await db.query(`ALTER TABLE audit_log DROP CONSTRAINT audit_log_entity_type_check`);
-    await db.query(`ALTER TABLE audit_log ADD CONSTRAINT audit_log_entity_type_check CHECK (entity_type IN ('part', 'product', 'user', 'order'))`);
+    await db.query(
+      `ALTER TABLE audit_log ADD CONSTRAINT audit_log_entity_type_check CHECK (entity_type IN ('part', 'product', 'user', 'order'))`,
+    );
     await db.query(`ALTER TABLE audit_log DROP COLUMN IF EXISTS import_id`);
   }
 }

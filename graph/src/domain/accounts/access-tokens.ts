@@ -85,7 +85,14 @@ export class AccessTokens {
         clockTolerance: 0,
       });
       const { sub, email, jti, exp } = payload;
-      if (typeof sub !== "string" || typeof email !== "string" || typeof exp !== "number" || typeof jti !== "string" || !UUID.test(jti)) return null;
+      if (
+        typeof sub !== "string" ||
+        typeof email !== "string" ||
+        typeof exp !== "number" ||
+        typeof jti !== "string" ||
+        !UUID.test(jti)
+      )
+        return null;
       return { sub, email, jti, iat: payload.iat ?? now, exp };
     } catch (error) {
       if (error instanceof errors.JOSEError) return null;

@@ -23,7 +23,10 @@ export interface KnownCaller {
 }
 
 const signInUnavailable = (cause: unknown) =>
-  unavailable("Signing in is not possible right now: the identity provider cannot be reached; please try again in a moment", cause);
+  unavailable(
+    "Signing in is not possible right now: the identity provider cannot be reached; please try again in a moment",
+    cause,
+  );
 
 /** What an identity asks for, and what the shop knows of it. */
 interface Claim {
@@ -89,7 +92,9 @@ export class UserService {
     const { byUid, byEmail } = await this.lockHolders(tx, claim);
     if (byUid) {
       if (byEmail && byEmail.databaseId !== byUid.databaseId) {
-        throw conflict(`${claim.email} is used by another Partshop account; sign in with the address this account had, or ask us to merge them`);
+        throw conflict(
+          `${claim.email} is used by another Partshop account; sign in with the address this account had, or ask us to merge them`,
+        );
       }
       return this.updateAccount(tx, byUid, claim);
     }
@@ -114,19 +119,34 @@ export class UserService {
   }
 
   /** The role a sign-in leaves: ADMIN_EMAILS grants it to a verified address while listed; a promotion stays. */
-  private roleFor(current: Pick<User, "role" | "adminSource"> | null, claim: Claim): Pick<User, "role" | "adminSource"> {
+  private roleFor(
+    current: Pick<User, "role" | "adminSource"> | null,
+    claim: Claim,
+  ): Pick<User, "role" | "adminSource"> {
     // A promotion (by an admin, or made outside the shop) stays; only ADMIN_EMAILS' grant follows the list.
-    if (current?.role === Role.ADMIN && current.adminSource !== AdminSource.CONFIG) return { role: Role.ADMIN, adminSource: AdminSource.PROMOTION };
-    if (claim.emailVerified && this.adminEmails.has(claim.email)) return { role: Role.ADMIN, adminSource: AdminSource.CONFIG };
+    if (current?.role === Role.ADMIN && current.adminSource !== AdminSource.CONFIG)
+      return { role: Role.ADMIN, adminSource: AdminSource.PROMOTION };
+    if (claim.emailVerified && this.adminEmails.has(claim.email))
+      return { role: Role.ADMIN, adminSource: AdminSource.CONFIG };
     return { role: Role.USER, adminSource: null };
   }
 
   private async updateAccount(tx: EntityManager, user: User, claim: Claim): Promise<User> {
     const role = this.roleFor(user, claim);
-    const changes = { firebaseUid: claim.uid, email: claim.email, emailVerified: claim.emailVerified, displayName: claim.displayName, ...role };
+    const changes = {
+      firebaseUid: claim.uid,
+      email: claim.email,
+      emailVerified: claim.emailVerified,
+      displayName: claim.displayName,
+      ...role,
+    };
     await tx.getRepository(User).update({ databaseId: user.databaseId }, changes);
     if (user.role === Role.ADMIN && role.role !== Role.ADMIN) {
-      await recordAudit(tx, SHOP_ITSELF, this.roleChange(AuditAction.USER_DEMOTED, user, Role.USER, "its address is not a verified one of ADMIN_EMAILS"));
+      await recordAudit(
+        tx,
+        SHOP_ITSELF,
+        this.roleChange(AuditAction.USER_DEMOTED, user, Role.USER, "its address is not a verified one of ADMIN_EMAILS"),
+      );
     }
     return Object.assign(user, changes);
   }
@@ -163,11 +183,18 @@ export class UserService {
         .getRepository(User)
         .createQueryBuilder("user")
         .setLock("pessimistic_write")
-        .where("user.admin_source = :config AND NOT (user.email = ANY(:listed))", { config: AdminSource.CONFIG, listed: [...this.adminEmails] })
+        .where("user.admin_source = :config AND NOT (user.email = ANY(:listed))", {
+          config: AdminSource.CONFIG,
+          listed: [...this.adminEmails],
+        })
         .getMany();
       for (const user of unlisted) {
         await tx.getRepository(User).update({ databaseId: user.databaseId }, { role: Role.USER, adminSource: null });
-        await recordAudit(tx, SHOP_ITSELF, this.roleChange(AuditAction.USER_DEMOTED, user, Role.USER, "taken out of ADMIN_EMAILS"));
+        await recordAudit(
+          tx,
+          SHOP_ITSELF,
+          this.roleChange(AuditAction.USER_DEMOTED, user, Role.USER, "taken out of ADMIN_EMAILS"),
+        );
       }
       return unlisted.map((user) => user.email);
     });
@@ -176,16 +203,17 @@ export class UserService {
   /** Revokes the access token a caller signs out with: refused from the next request on, in every process. */
   async signOut(actor: Actor, token: { id: string; expiresAt: Date }): Promise<void> {
     const caller = authorize(actor, "USER");
-    await this.db.query(`INSERT INTO revoked_access_tokens (token_id, user_id, expires_at) VALUES ($1, $2, $3) ON CONFLICT (token_id) DO NOTHING`, [
-      token.id,
-      caller.databaseId,
-      token.expiresAt,
-    ]);
+    await this.db.query(
+      `INSERT INTO revoked_access_tokens (token_id, user_id, expires_at) VALUES ($1, $2, $3) ON CONFLICT (token_id) DO NOTHING`,
+      [token.id, caller.databaseId, token.expiresAt],
+    );
   }
 
   /** Forgets revocations of tokens that have expired anyway. */
   async forgetExpiredRevocations(): Promise<number> {
-    return returnedRows(await this.db.query(`DELETE FROM revoked_access_tokens WHERE expires_at < now() RETURNING token_id`)).length;
+    return returnedRows(
+      await this.db.query(`DELETE FROM revoked_access_tokens WHERE expires_at < now() RETURNING token_id`),
+    ).length;
   }
 
   /** The user an access token was issued to, as the database has them now (null: the account is gone), with their revoked tokens, in one statement. */
@@ -195,7 +223,10 @@ export class UserService {
     const { entities, raw } = await this.db
       .getRepository(User)
       .createQueryBuilder("user")
-      .addSelect(`(SELECT coalesce(json_agg(r.token_id), '[]') FROM revoked_access_tokens r WHERE r.user_id = "user"."id" AND r.expires_at > now())`, "revoked")
+      .addSelect(
+        `(SELECT coalesce(json_agg(r.token_id), '[]') FROM revoked_access_tokens r WHERE r.user_id = "user"."id" AND r.expires_at > now())`,
+        "revoked",
+      )
       .where("user.id = :id", { id: databaseId })
       .getRawAndEntities<{ revoked: string[] }>();
     if (!entities[0]) return null;
@@ -219,7 +250,10 @@ export class UserService {
         .getOne();
       if (!user) throw notFound("User");
       if (user.role === Role.ADMIN) return { user, modified: false };
-      await repository.update({ databaseId: user.databaseId }, { role: Role.ADMIN, adminSource: AdminSource.PROMOTION });
+      await repository.update(
+        { databaseId: user.databaseId },
+        { role: Role.ADMIN, adminSource: AdminSource.PROMOTION },
+      );
       await recordAudit(tx, admin, this.roleChange(AuditAction.USER_PROMOTED, user, Role.ADMIN));
       Object.assign(user, { role: Role.ADMIN, adminSource: AdminSource.PROMOTION });
       return { user, modified: true };
@@ -243,7 +277,9 @@ export class UserService {
       if (user.role !== Role.ADMIN) return { user, modified: false };
       if (user.databaseId === admin.databaseId) throw conflict("You cannot demote yourself; ask another admin");
       if (user.adminSource === AdminSource.CONFIG) {
-        throw conflict(`${user.email} is an admin because ADMIN_EMAILS lists it; take it out of ADMIN_EMAILS to take the role away`);
+        throw conflict(
+          `${user.email} is an admin because ADMIN_EMAILS lists it; take it out of ADMIN_EMAILS to take the role away`,
+        );
       }
       await repository.update({ databaseId: user.databaseId }, { role: Role.USER, adminSource: null });
       await recordAudit(tx, admin, this.roleChange(AuditAction.USER_DEMOTED, user, Role.USER));

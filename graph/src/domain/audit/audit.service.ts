@@ -35,7 +35,12 @@ export async function recordAudit(tx: EntityManager, actor: AuditActor, record: 
 }
 
 /** Several history entries in one statement (the lines of an import, which they name by `importId`). */
-export async function recordAudits(tx: EntityManager, actor: AuditActor, records: readonly AuditRecord[], importId: string | null = null): Promise<void> {
+export async function recordAudits(
+  tx: EntityManager,
+  actor: AuditActor,
+  records: readonly AuditRecord[],
+  importId: string | null = null,
+): Promise<void> {
   if (records.length === 0) return;
   const json = (snapshot: Snapshot | null) => (snapshot === null ? null : JSON.stringify(snapshot));
   await tx.query(

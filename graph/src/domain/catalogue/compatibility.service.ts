@@ -31,12 +31,21 @@ const length = (text: string) => [...text].length;
 const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Cursors of the models list: the model's place in brand and model order (as PostgreSQL lower-cases them). */
-const encodeModelCursor = (brandKey: string, modelKey: string) => Buffer.from(JSON.stringify(["lm", brandKey, modelKey])).toString("base64url");
+const encodeModelCursor = (brandKey: string, modelKey: string) =>
+  Buffer.from(JSON.stringify(["lm", brandKey, modelKey])).toString("base64url");
 
 function decodeModelCursor(cursor: string): [string, string] {
   try {
-    const decoded = /^[A-Za-z0-9_-]{1,400}$/.test(cursor) ? JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) : null;
-    if (Array.isArray(decoded) && decoded.length === 3 && decoded[0] === "lm" && typeof decoded[1] === "string" && typeof decoded[2] === "string") {
+    const decoded = /^[A-Za-z0-9_-]{1,400}$/.test(cursor)
+      ? JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"))
+      : null;
+    if (
+      Array.isArray(decoded) &&
+      decoded.length === 3 &&
+      decoded[0] === "lm" &&
+      typeof decoded[1] === "string" &&
+      typeof decoded[2] === "string"
+    ) {
       return [decoded[1], decoded[2]];
     }
   } catch {
@@ -75,7 +84,11 @@ export function checkModelNames(models: unknown): LaptopModelName[] {
  * is added, spelt like the brand's existing models ("LENOVO" joins "Lenovo"); models no longer
  * listed stay for other parts. Triggers refresh the part's search document and notify caches.
  */
-export async function replaceCompatibleModels(tx: EntityManager, partId: string, models: LaptopModelName[]): Promise<void> {
+export async function replaceCompatibleModels(
+  tx: EntityManager,
+  partId: string,
+  models: LaptopModelName[],
+): Promise<void> {
   const [part] = await tx.query(`SELECT id FROM parts WHERE id = $1 FOR NO KEY UPDATE`, [partId]);
   if (!part) throw notFound("Part");
   await replaceCompatibleModelsOfParts(tx, [{ partId, models }]);
@@ -85,7 +98,10 @@ export async function replaceCompatibleModels(tx: EntityManager, partId: string,
  * The same for several parts at once (a batch of an import), in a few statements whatever their
  * number: the caller holds the parts' row locks. Each part's list replaces its models.
  */
-export async function replaceCompatibleModelsOfParts(tx: EntityManager, entries: ReadonlyArray<{ partId: string; models: LaptopModelName[] }>): Promise<void> {
+export async function replaceCompatibleModelsOfParts(
+  tx: EntityManager,
+  entries: ReadonlyArray<{ partId: string; models: LaptopModelName[] }>,
+): Promise<void> {
   if (entries.length === 0) return;
   const wanted = entries.flatMap(({ partId, models }) => models.map((entry) => ({ partId, ...entry })));
   const partIds = wanted.map((entry) => entry.partId);
@@ -155,14 +171,20 @@ export class CompatibilityService {
       .getRepository(LaptopModel)
       .createQueryBuilder("laptop")
       // Models of parts on sale only: a retired part has left the shop.
-      .where("EXISTS (SELECT 1 FROM part_compatibility fit JOIN parts p ON p.id = fit.part_id WHERE fit.laptop_model_id = laptop.id AND p.retired_at IS NULL)");
+      .where(
+        "EXISTS (SELECT 1 FROM part_compatibility fit JOIN parts p ON p.id = fit.part_id WHERE fit.laptop_model_id = laptop.id AND p.retired_at IS NULL)",
+      );
     const brand = filter.brand ? tidy(filter.brand) : "";
     if (brand) query.andWhere("lower(laptop.brand) = lower(:brand)", { brand });
     const search = filter.search ? tidy(filter.search) : "";
-    if (search) query.andWhere(`lower(laptop.brand || ' ' || laptop.model) LIKE :pattern`, { pattern: likePattern(search) });
+    if (search)
+      query.andWhere(`lower(laptop.brand || ' ' || laptop.model) LIKE :pattern`, { pattern: likePattern(search) });
     if (page.after) {
       const [afterBrand, afterModel] = decodeModelCursor(page.after);
-      query.andWhere("(lower(laptop.brand), lower(laptop.model)) > (:afterBrand, :afterModel)", { afterBrand, afterModel });
+      query.andWhere("(lower(laptop.brand), lower(laptop.model)) > (:afterBrand, :afterModel)", {
+        afterBrand,
+        afterModel,
+      });
     }
     const { entities, raw } = await query
       .addSelect("lower(laptop.brand)", "brand_key")

@@ -45,7 +45,8 @@ describe("the laptop models an admin gives a part", () => {
   });
 
   it("are at most 200 different models, duplicates not counted", () => {
-    const models = (count: number) => Array.from({ length: count }, (_, i) => ({ brand: "Dell", model: `Latitude ${i}` }));
+    const models = (count: number) =>
+      Array.from({ length: count }, (_, i) => ({ brand: "Dell", model: `Latitude ${i}` }));
     expect(checkModelNames([...models(MAX_MODELS_PER_PART), ...models(10)])).toHaveLength(MAX_MODELS_PER_PART);
     expect(refusal(models(MAX_MODELS_PER_PART + 1))).toBe("A part can list at most 200 laptop models");
   });

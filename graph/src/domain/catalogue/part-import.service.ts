@@ -139,11 +139,21 @@ export function importedPartProblems(part: ImportedPart): string[] {
   const add = (problem: string | null) => problem && problems.push(problem);
   add(partNumberProblem(part.partNumber));
   if (part.name !== undefined)
-    add(!part.name.trim() ? "Name is required" : codePoints(part.name.trim()) > MAX.name ? `Name must be at most ${MAX.name} characters` : null);
+    add(
+      !part.name.trim()
+        ? "Name is required"
+        : codePoints(part.name.trim()) > MAX.name
+          ? `Name must be at most ${MAX.name} characters`
+          : null,
+    );
   if (part.shortDesc !== undefined) {
     const text = part.shortDesc.trim();
     add(
-      !text ? "Description is required" : codePoints(text) > STOCK.partDescription ? `Description must be at most ${STOCK.partDescription} characters` : null,
+      !text
+        ? "Description is required"
+        : codePoints(text) > STOCK.partDescription
+          ? `Description must be at most ${STOCK.partDescription} characters`
+          : null,
     );
   }
   if (part.price !== undefined) {
@@ -162,19 +172,27 @@ export function importedPartProblems(part: ImportedPart): string[] {
     if (part.images.length === 0) add("Images: a part needs at least one image");
     for (const image of part.images) {
       if (codePoints(image) > MAX.url) add(`Images: each must be at most ${MAX.url} characters`);
-      else if (!IMAGE_URL.test(image)) add(`Images: "${image}" is not an http(s) URL, a path on this shop or an image uploaded to it`);
+      else if (!IMAGE_URL.test(image))
+        add(`Images: "${image}" is not an http(s) URL, a path on this shop or an image uploaded to it`);
     }
   }
   if (part.compatibleModels !== undefined) {
-    if (part.compatibleModels.length > MAX_MODELS_PER_PART) add(`A part can list at most ${MAX_MODELS_PER_PART} laptop models`);
+    if (part.compatibleModels.length > MAX_MODELS_PER_PART)
+      add(`A part can list at most ${MAX_MODELS_PER_PART} laptop models`);
     for (const { brand, model } of part.compatibleModels) {
-      if (!brand || !model) add(`Compatible models: "${`${brand} ${model}`.trim()}" needs a brand and a model, like "Lenovo ThinkPad T14 Gen 2"`);
-      else if (codePoints(brand) > MAX_BRAND_LENGTH) add(`Compatible models: a brand must be at most ${MAX_BRAND_LENGTH} characters ("${brand}")`);
-      else if (codePoints(model) > MAX_MODEL_LENGTH) add(`Compatible models: a model must be at most ${MAX_MODEL_LENGTH} characters ("${model}")`);
+      if (!brand || !model)
+        add(
+          `Compatible models: "${`${brand} ${model}`.trim()}" needs a brand and a model, like "Lenovo ThinkPad T14 Gen 2"`,
+        );
+      else if (codePoints(brand) > MAX_BRAND_LENGTH)
+        add(`Compatible models: a brand must be at most ${MAX_BRAND_LENGTH} characters ("${brand}")`);
+      else if (codePoints(model) > MAX_MODEL_LENGTH)
+        add(`Compatible models: a model must be at most ${MAX_MODEL_LENGTH} characters ("${model}")`);
     }
   }
   if (part.alternativeNumbers !== undefined) {
-    if (part.alternativeNumbers.length > MAX_ALTERNATIVE_NUMBERS) add(`A part can list at most ${MAX_ALTERNATIVE_NUMBERS} alternative numbers`);
+    if (part.alternativeNumbers.length > MAX_ALTERNATIVE_NUMBERS)
+      add(`A part can list at most ${MAX_ALTERNATIVE_NUMBERS} alternative numbers`);
     for (const number of part.alternativeNumbers) add(partNumberProblem(number, `Alternative number "${number}"`));
   }
   return [...new Set(problems)];
@@ -202,9 +220,11 @@ interface FileState {
 }
 
 const modelName = (model: LaptopModelName) => `${model.brand} ${model.model}`;
-const sortedModels = (models: string[]) => [...models].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase()) || a.localeCompare(b));
+const sortedModels = (models: string[]) =>
+  [...models].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase()) || a.localeCompare(b));
 const sameModels = (a: string[], b: string[]) =>
-  JSON.stringify(sortedModels(a).map((m) => m.toLowerCase())) === JSON.stringify(sortedModels(b).map((m) => m.toLowerCase()));
+  JSON.stringify(sortedModels(a).map((m) => m.toLowerCase())) ===
+  JSON.stringify(sortedModels(b).map((m) => m.toLowerCase()));
 /** Models given twice (any letter case) count once. */
 function distinctModels(models: LaptopModelName[]): LaptopModelName[] {
   const seen = new Map<string, LaptopModelName>();
@@ -240,7 +260,9 @@ function changesBetween(before: ExportedPart, after: ExportedPart): FieldChange[
   const b = snapshotOf(after);
   return Object.keys(b)
     .filter((field) =>
-      field === "compatibleModels" ? !sameModels(a[field] as string[], b[field] as string[]) : JSON.stringify(a[field]) !== JSON.stringify(b[field]),
+      field === "compatibleModels"
+        ? !sameModels(a[field] as string[], b[field] as string[])
+        : JSON.stringify(a[field]) !== JSON.stringify(b[field]),
     )
     .map((field) => ({ field, before: a[field], after: b[field] }));
 }
@@ -297,7 +319,11 @@ export class PartImportService {
    * the second time. A failure stops the import: the batches before it are applied and recorded,
    * and applying the file again applies the rest.
    */
-  async importParts(actor: Actor, batches: AsyncIterable<ImportLine[]>, options: { dryRun: boolean; fileName: string }): Promise<ImportReport> {
+  async importParts(
+    actor: Actor,
+    batches: AsyncIterable<ImportLine[]>,
+    options: { dryRun: boolean; fileName: string },
+  ): Promise<ImportReport> {
     const admin = authorize(actor, "ADMIN");
     const importId = crypto.randomUUID();
     const report: ImportReport = {
@@ -356,7 +382,12 @@ export class PartImportService {
   }
 
   /** What each line of a batch does, read against the catalogue (the parts it names locked when `locking`). */
-  private async decide(db: EntityManager, batch: ImportLine[], state: FileState, locking: boolean): Promise<Decision[]> {
+  private async decide(
+    db: EntityManager,
+    batch: ImportLine[],
+    state: FileState,
+    locking: boolean,
+  ): Promise<Decision[]> {
     const readable = batch.filter((line) => line.part !== null && line.problems.length === 0);
     const numbers = readable.map((line) => partNumberKey(line.part!.partNumber));
     const alternatives = readable.flatMap((line) => (line.part!.alternativeNumbers ?? []).map(partNumberKey));
@@ -390,10 +421,13 @@ export class PartImportService {
     if (problems.length) return refused(problems);
     const key = partNumberKey(given.partNumber);
     const earlier = state.lineOfNumber.get(key);
-    if (earlier !== undefined) return refused([`Part number ${given.partNumber} is on line ${earlier} already: a file names each part once`]);
+    if (earlier !== undefined)
+      return refused([`Part number ${given.partNumber} is on line ${earlier} already: a file names each part once`]);
     const part = current.get(key) ?? null;
     if (part?.asAlternative) {
-      return refused([`${given.partNumber} is an alternative number of ${part.name} (part number ${part.partNumber}): a line names a part by its own number`]);
+      return refused([
+        `${given.partNumber} is an alternative number of ${part.name} (part number ${part.partNumber}): a line names a part by its own number`,
+      ]);
     }
     const heldInFile = state.holderOf.get(key);
     if (heldInFile !== undefined && heldInFile !== null && heldInFile !== key) {
@@ -409,15 +443,21 @@ export class PartImportService {
         minOrderQuantity: given.minOrderQuantity ?? part.minOrderQuantity,
         lowStockThreshold: given.lowStockThreshold ?? part.lowStockThreshold,
         shortDesc: given.shortDesc?.trim() ?? part.shortDesc,
-        compatibleModels: given.compatibleModels ? sortedModels(distinctModels(given.compatibleModels).map(modelName)) : part.compatibleModels,
-        alternativeNumbers: given.alternativeNumbers ? distinctNumbers(given.alternativeNumbers, given.partNumber) : part.alternativeNumbers,
+        compatibleModels: given.compatibleModels
+          ? sortedModels(distinctModels(given.compatibleModels).map(modelName))
+          : part.compatibleModels,
+        alternativeNumbers: given.alternativeNumbers
+          ? distinctNumbers(given.alternativeNumbers, given.partNumber)
+          : part.alternativeNumbers,
         images: given.images ?? part.images,
         retired: given.retired ?? part.retired,
       };
     } else {
       const missing = REQUIRED_TO_CREATE.filter(([field]) => given[field] === undefined).map(([, label]) => label);
       if (missing.length)
-        return refused([`No part has the number ${given.partNumber}, and a new part needs ${missing.join(", ")}: the file has no such column`]);
+        return refused([
+          `No part has the number ${given.partNumber}, and a new part needs ${missing.join(", ")}: the file has no such column`,
+        ]);
       wanted = {
         partNumber: given.partNumber.trim(),
         name: given.name!.trim(),
@@ -453,7 +493,15 @@ export class PartImportService {
     const changes = part ? changesBetween(part, wanted) : [];
     const outcome = !part ? ImportOutcome.CREATED : changes.length ? ImportOutcome.CHANGED : ImportOutcome.UNCHANGED;
     return {
-      report: { line: line.line, partNumber: wanted.partNumber, name: wanted.name, outcome, partId: part?.id ?? null, changes, problems: [] },
+      report: {
+        line: line.line,
+        partNumber: wanted.partNumber,
+        name: wanted.name,
+        outcome,
+        partId: part?.id ?? null,
+        changes,
+        problems: [],
+      },
       wanted,
       current: part,
     };
@@ -469,29 +517,47 @@ export class PartImportService {
        ORDER BY p.id ${locking ? "FOR NO KEY UPDATE OF p" : ""}`,
       [keys],
     );
-    return new Map(rows.map((row) => [row.key, { ...exportedPartOf(row), id: row.id, asAlternative: row.alternative }]));
+    return new Map(
+      rows.map((row) => [row.key, { ...exportedPartOf(row), id: row.id, asAlternative: row.alternative }]),
+    );
   }
 
   /** Who holds each number: the own number's key of its part, with that part's name and number. */
-  private async holdersOf(db: EntityManager, keys: string[]): Promise<Map<string, { holder: string; name: string; partNumber: string }>> {
+  private async holdersOf(
+    db: EntityManager,
+    keys: string[],
+  ): Promise<Map<string, { holder: string; name: string; partNumber: string }>> {
     if (keys.length === 0) return new Map();
     const rows: Array<{ key: string; part_number: string; name: string }> = await db.query(
       `SELECT k.key, p.part_number, p.name FROM part_number_keys k JOIN parts p ON p.id = k.part_id WHERE k.key = ANY($1::text[])`,
       [keys],
     );
-    return new Map(rows.map((row) => [row.key, { holder: partNumberKey(row.part_number), name: row.name, partNumber: row.part_number }]));
+    return new Map(
+      rows.map((row) => [
+        row.key,
+        { holder: partNumberKey(row.part_number), name: row.name, partNumber: row.part_number },
+      ]),
+    );
   }
 
   /** Writes a batch's creations and changes and their history, in the caller's transaction. */
-  private async apply(tx: EntityManager, admin: { databaseId: string; email: string }, decisions: Decision[], importId: string): Promise<void> {
+  private async apply(
+    tx: EntityManager,
+    admin: { databaseId: string; email: string },
+    decisions: Decision[],
+    importId: string,
+  ): Promise<void> {
     const changed = decisions.filter((d) => d.report.outcome === ImportOutcome.CHANGED);
     const created = decisions.filter((d) => d.report.outcome === ImportOutcome.CREATED);
     if (changed.length + created.length === 0) return;
-    const touches = (d: Decision, ...fields: string[]) => d.report.changes.some((change) => fields.includes(change.field));
+    const touches = (d: Decision, ...fields: string[]) =>
+      d.report.changes.some((change) => fields.includes(change.field));
     // Numbers a changed part gives up are free before any part takes them.
     const renumbered = changed.filter((d) => touches(d, "alternativeNumbers"));
     if (renumbered.length) {
-      await tx.query(`DELETE FROM part_alternative_numbers WHERE part_id = ANY($1::uuid[])`, [renumbered.map((d) => d.current!.id)]);
+      await tx.query(`DELETE FROM part_alternative_numbers WHERE part_id = ANY($1::uuid[])`, [
+        renumbered.map((d) => d.current!.id),
+      ]);
     }
     // Names and descriptions are written only where they change: writing them rebuilds the search document.
     const described = changed.filter((d) => touches(d, "name", "shortDesc", "partNumber"));
@@ -505,13 +571,15 @@ export class PartImportService {
       const partIds = numbered.flatMap((d) => d.wanted!.alternativeNumbers.map(() => d.report.partId!));
       const positions = numbered.flatMap((d) => d.wanted!.alternativeNumbers.map((_, position) => position));
       const numbers = numbered.flatMap((d) => d.wanted!.alternativeNumbers);
-      await tx.query(`INSERT INTO part_alternative_numbers (part_id, position, number) SELECT * FROM unnest($1::uuid[], $2::int[], $3::text[])`, [
-        partIds,
-        positions,
-        numbers,
-      ]);
+      await tx.query(
+        `INSERT INTO part_alternative_numbers (part_id, position, number) SELECT * FROM unnest($1::uuid[], $2::int[], $3::text[])`,
+        [partIds, positions, numbers],
+      );
     }
-    const fitted = [...changed.filter((d) => touches(d, "compatibleModels")), ...created.filter((d) => d.wanted!.compatibleModels.length)];
+    const fitted = [
+      ...changed.filter((d) => touches(d, "compatibleModels")),
+      ...created.filter((d) => d.wanted!.compatibleModels.length),
+    ];
     await replaceCompatibleModelsOfParts(
       tx,
       fitted.map((d) => ({
@@ -530,7 +598,13 @@ export class PartImportService {
               before: partialSnapshot(d.current, d.report.changes),
               after: partialSnapshot(d.wanted!, d.report.changes),
             }
-          : { action: AuditAction.PART_CREATED, entityType: AuditEntityType.PART, entityId: d.report.partId!, before: null, after: snapshotOf(d.wanted!) },
+          : {
+              action: AuditAction.PART_CREATED,
+              entityType: AuditEntityType.PART,
+              entityId: d.report.partId!,
+              before: null,
+              after: snapshotOf(d.wanted!),
+            },
       );
     await recordAudits(tx, admin, records, importId);
   }

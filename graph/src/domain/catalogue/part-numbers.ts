@@ -38,7 +38,8 @@ export function checkPartNumber(number: string, label = "Part number"): string {
  * part's own number again, in any form) once.
  */
 export function checkAlternativeNumbers(numbers: readonly string[], own: string | null): string[] {
-  if (numbers.length > MAX_ALTERNATIVE_NUMBERS) throw badInput(`A part can list at most ${MAX_ALTERNATIVE_NUMBERS} alternative numbers`);
+  if (numbers.length > MAX_ALTERNATIVE_NUMBERS)
+    throw badInput(`A part can list at most ${MAX_ALTERNATIVE_NUMBERS} alternative numbers`);
   const seen = new Set(own === null ? [] : [partNumberKey(own)]);
   const kept: string[] = [];
   for (const number of numbers) {
@@ -69,7 +70,10 @@ export interface PartNumbers {
 }
 
 /** The alternative numbers of parts, in the order each part lists them (parts without any are absent). */
-export async function alternativeNumbersOf(db: Pick<EntityManager, "query">, partIds: readonly string[]): Promise<Map<string, string[]>> {
+export async function alternativeNumbersOf(
+  db: Pick<EntityManager, "query">,
+  partIds: readonly string[],
+): Promise<Map<string, string[]>> {
   const byPart = new Map<string, string[]>();
   if (partIds.length === 0) return byPart;
   const rows: Array<{ part_id: string; number: string }> = await db.query(
@@ -85,7 +89,11 @@ export async function alternativeNumbersOf(db: Pick<EntityManager, "query">, par
  * before anything is written, so the admin reads which part holds the number. The table's primary
  * key still refuses a number two admins gave two parts at the same moment (see numberTaken).
  */
-export async function checkNumbersFree(tx: EntityManager, partId: string | null, numbers: readonly string[]): Promise<void> {
+export async function checkNumbersFree(
+  tx: EntityManager,
+  partId: string | null,
+  numbers: readonly string[],
+): Promise<void> {
   if (numbers.length === 0) return;
   const taken: Array<{ key: string; part_number: string; name: string }> = await tx.query(
     `SELECT k.key, p.part_number, p.name FROM part_number_keys k JOIN parts p ON p.id = k.part_id
@@ -95,15 +103,22 @@ export async function checkNumbersFree(tx: EntityManager, partId: string | null,
   if (taken.length === 0) return;
   const [first] = taken;
   const number = numbers.find((given) => partNumberKey(given) === first.key)!;
-  throw conflict(`The number ${number} already belongs to ${first.name} (part number ${first.part_number}): a number names one part`);
+  throw conflict(
+    `The number ${number} already belongs to ${first.name} (part number ${first.part_number}): a number names one part`,
+  );
 }
 
 /** Whether a database error is the refusal of a number another part took meanwhile. */
 export const numberTaken = (error: unknown) =>
-  (error as { code?: string; constraint?: string })?.code === "23505" && (error as { constraint?: string }).constraint === "part_number_keys_pkey";
+  (error as { code?: string; constraint?: string })?.code === "23505" &&
+  (error as { constraint?: string }).constraint === "part_number_keys_pkey";
 
 /** Makes `numbers` the part's alternative numbers, in this order, inside the caller's transaction. */
-export async function replaceAlternativeNumbers(tx: EntityManager, partId: string, numbers: readonly string[]): Promise<void> {
+export async function replaceAlternativeNumbers(
+  tx: EntityManager,
+  partId: string,
+  numbers: readonly string[],
+): Promise<void> {
   await tx.query(`DELETE FROM part_alternative_numbers WHERE part_id = $1`, [partId]);
   if (numbers.length === 0) return;
   await tx.query(

@@ -93,7 +93,9 @@ export class PartSearchService {
     if (search === "nothing") return { edges: [], pageInfo: { hasNextPage: false, endCursor: null } };
     const plan = planSearch(search);
     const { entities, raw } = await this.reader.rowsOf(plan, page.first + 1);
-    return pageOf(entities, page.first, (node, index) => encodeCursor(plan.sort, SORTS[plan.sort].key(node, raw[index])));
+    return pageOf(entities, page.first, (node, index) =>
+      encodeCursor(plan.sort, SORTS[plan.sort].key(node, raw[index])),
+    );
   }
 
   /**
@@ -114,17 +116,24 @@ export class PartSearchService {
    * MAX_SEARCH_LENGTH, a price that is not an amount of dollars and cents, a minimum price above
    * the maximum, and a cursor that is not one of this order's.
    */
-  private async searchOf(criteria: PartCriteria, after: string | null, properties?: readonly (keyof Part)[]): Promise<"catalogue" | "nothing" | Search> {
+  private async searchOf(
+    criteria: PartCriteria,
+    after: string | null,
+    properties?: readonly (keyof Part)[],
+  ): Promise<"catalogue" | "nothing" | Search> {
     const search = blank(criteria.search) ? null : tidy(criteria.search!);
-    if (search && [...search].length > MAX_SEARCH_LENGTH) throw badInput(`search must be at most ${MAX_SEARCH_LENGTH} characters`);
+    if (search && [...search].length > MAX_SEARCH_LENGTH)
+      throw badInput(`search must be at most ${MAX_SEARCH_LENGTH} characters`);
     const minCents = priceInCents(criteria.minPrice, "minPrice");
     const maxCents = priceInCents(criteria.maxPrice, "maxPrice");
-    if (minCents !== null && maxCents !== null && minCents > maxCents) throw badInput("minPrice must not be more than maxPrice");
+    if (minCents !== null && maxCents !== null && minCents > maxCents)
+      throw badInput("minPrice must not be more than maxPrice");
     const brand = criteria.brand?.trim() ? tidy(criteria.brand) : null;
     const model = criteria.model?.trim() ? tidy(criteria.model) : null;
     const inStock = criteria.inStock === true;
     const order = criteria.order ?? PartOrder.RELEVANCE;
-    const narrowed = search !== null || inStock || minCents !== null || maxCents !== null || brand !== null || model !== null;
+    const narrowed =
+      search !== null || inStock || minCents !== null || maxCents !== null || brand !== null || model !== null;
     if (!narrowed && order === PartOrder.RELEVANCE) return "catalogue";
 
     const looked = search === null ? null : await this.queriesOf(search);
@@ -154,6 +163,8 @@ export class PartSearchService {
 
   /** The search's tsqueries: the shopper's words, which rank, and the catalogue's lexemes they stand for, which find. */
   private queriesOf(search: string): Promise<SearchQueries> {
-    return this.searchQueries ? this.searchQueries.of(search, () => lookUpSearchQueries(this.db, search)) : lookUpSearchQueries(this.db, search);
+    return this.searchQueries
+      ? this.searchQueries.of(search, () => lookUpSearchQueries(this.db, search))
+      : lookUpSearchQueries(this.db, search);
   }
 }

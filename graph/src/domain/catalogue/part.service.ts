@@ -101,7 +101,8 @@ function sameModels(names: readonly string[], wanted: readonly LaptopModelName[]
 }
 
 /** The part's alternative numbers, in the order its page lists them. */
-const alternativesOf = async (tx: EntityManager, partId: string) => (await alternativeNumbersOf(tx, [partId])).get(partId) ?? [];
+const alternativesOf = async (tx: EntityManager, partId: string) =>
+  (await alternativeNumbersOf(tx, [partId])).get(partId) ?? [];
 
 /** The laptop models a part fits, as "Brand Model", in the order its page lists them. */
 async function modelNamesOf(tx: EntityManager, partId: string): Promise<string[]> {
@@ -124,10 +125,21 @@ export class PartService {
 
   constructor(private readonly db: DataSource) {
     const pagesOnSale = (name: string, properties?: readonly (keyof Part)[]) =>
-      new PreparedList(db, Part, { name, alias: "part", where: `"part"."retired_at" IS NULL`, filterValues: 0, direction: "ASC", properties });
+      new PreparedList(db, Part, {
+        name,
+        alias: "part",
+        where: `"part"."retired_at" IS NULL`,
+        filterValues: 0,
+        direction: "ASC",
+        properties,
+      });
     this.catalogue = pagesOnSale("catalogue_page");
     this.catalogueCards = pagesOnSale("catalogue_page_cards", PART_CARD_PROPERTIES);
-    this.byIds = new PreparedQuery(db, Part, { name: "parts_by_ids", alias: "part", where: `"part"."id" = ANY($1::uuid[])` });
+    this.byIds = new PreparedQuery(db, Part, {
+      name: "parts_by_ids",
+      alias: "part",
+      where: `"part"."id" = ANY($1::uuid[])`,
+    });
     this.byId = new PreparedQuery(db, Part, { name: "part_by_id", alias: "part", where: `"part"."id" = $1` });
   }
 
@@ -192,7 +204,8 @@ export class PartService {
     if (filter.lowStock) query.andWhere("part.available <= part.low_stock_threshold");
     const search = filter.search?.trim();
     if (search) {
-      if ([...search].length > MAX_ADMIN_SEARCH_LENGTH) throw badInput(`search must be at most ${MAX_ADMIN_SEARCH_LENGTH} characters`);
+      if ([...search].length > MAX_ADMIN_SEARCH_LENGTH)
+        throw badInput(`search must be at most ${MAX_ADMIN_SEARCH_LENGTH} characters`);
       // Each way in reads its own index (the search's GIN index, the names' trigrams, the numbers'
       // keys); their union is the matches, paged in catalogue order.
       const key = partNumberKey(search);
@@ -259,7 +272,10 @@ export class PartService {
     try {
       return await write();
     } catch (error) {
-      if (numberTaken(error)) throw conflict("One of these numbers was just given to another part: a number names one part. Check the numbers and save again.");
+      if (numberTaken(error))
+        throw conflict(
+          "One of these numbers was just given to another part: a number names one part. Check the numbers and save again.",
+        );
       throw error;
     }
   }
@@ -272,18 +288,27 @@ export class PartService {
    */
   async update(actor: Actor, id: string, changes: PartChanges): Promise<Part> {
     const admin = authorize(actor, "ADMIN");
-    const given = (Object.keys(changes) as Array<keyof PartChanges>).filter((field) => field !== "expectedAvailable" && changes[field] != null);
+    const given = (Object.keys(changes) as Array<keyof PartChanges>).filter(
+      (field) => field !== "expectedAvailable" && changes[field] != null,
+    );
     if (given.length === 0) throw badInput("Nothing to change: give at least one field of the part");
     const priceCents = changes.price === undefined || changes.price === null ? undefined : this.cents(changes.price);
-    const models = changes.compatibleModels === undefined || changes.compatibleModels === null ? null : checkModelNames(changes.compatibleModels);
-    const partNumber = changes.partNumber === undefined || changes.partNumber === null ? null : checkPartNumber(changes.partNumber);
+    const models =
+      changes.compatibleModels === undefined || changes.compatibleModels === null
+        ? null
+        : checkModelNames(changes.compatibleModels);
+    const partNumber =
+      changes.partNumber === undefined || changes.partNumber === null ? null : checkPartNumber(changes.partNumber);
     if (changes.alternativeNumbers) checkAlternativeNumbers(changes.alternativeNumbers, partNumber);
     if (changes.available !== undefined && changes.available !== null) {
       this.checkAvailable(changes.available);
       if (changes.expectedAvailable === undefined || changes.expectedAvailable === null) {
-        throw badInput("A new stock figure needs the stock you saw (expectedAvailable), so an order placed meanwhile is not overwritten", {
-          fields: { expectedAvailable: ["Send the stock you saw with the new stock"] },
-        });
+        throw badInput(
+          "A new stock figure needs the stock you saw (expectedAvailable), so an order placed meanwhile is not overwritten",
+          {
+            fields: { expectedAvailable: ["Send the stock you saw with the new stock"] },
+          },
+        );
       }
     }
     return this.numbered(() =>
@@ -304,18 +329,24 @@ export class PartService {
         if (changes.shortDesc) part.shortDesc = changes.shortDesc.trim();
         if (changes.img) part.img = changes.img.trim();
         if (priceCents !== undefined) part.priceCents = priceCents;
-        if (changes.minOrderQuantity !== undefined && changes.minOrderQuantity !== null) part.minOrderQuantity = changes.minOrderQuantity;
-        if (changes.lowStockThreshold !== undefined && changes.lowStockThreshold !== null) part.lowStockThreshold = changes.lowStockThreshold;
+        if (changes.minOrderQuantity !== undefined && changes.minOrderQuantity !== null)
+          part.minOrderQuantity = changes.minOrderQuantity;
+        if (changes.lowStockThreshold !== undefined && changes.lowStockThreshold !== null)
+          part.lowStockThreshold = changes.lowStockThreshold;
         let modelsAfter = modelsBefore;
         if (models !== null && !sameModels(modelsBefore, models)) {
           await replaceCompatibleModels(tx, part.databaseId, models);
           modelsAfter = await modelNamesOf(tx, part.databaseId);
         }
         if (partNumber !== null) part.partNumber = partNumber;
-        const alternativesAfter = changes.alternativeNumbers ? checkAlternativeNumbers(changes.alternativeNumbers, part.partNumber) : alternativesBefore;
+        const alternativesAfter = changes.alternativeNumbers
+          ? checkAlternativeNumbers(changes.alternativeNumbers, part.partNumber)
+          : alternativesBefore;
         const after = partSnapshot(part, modelsAfter, alternativesAfter);
         if (JSON.stringify(before) === JSON.stringify(after)) return part;
-        const numbersChanged = before.partNumber !== after.partNumber || JSON.stringify(before.alternativeNumbers) !== JSON.stringify(after.alternativeNumbers);
+        const numbersChanged =
+          before.partNumber !== after.partNumber ||
+          JSON.stringify(before.alternativeNumbers) !== JSON.stringify(after.alternativeNumbers);
         if (numbersChanged) {
           await checkNumbersFree(tx, part.databaseId, [part.partNumber, ...alternativesAfter]);
           // The old alternatives go first: the part may take one of them as its own number.
@@ -338,7 +369,13 @@ export class PartService {
           ],
         );
         if (numbersChanged) await replaceAlternativeNumbers(tx, part.databaseId, alternativesAfter);
-        await recordAudit(tx, admin, { action: AuditAction.PART_UPDATED, entityType: AuditEntityType.PART, entityId: part.databaseId, before, after });
+        await recordAudit(tx, admin, {
+          action: AuditAction.PART_UPDATED,
+          entityType: AuditEntityType.PART,
+          entityId: part.databaseId,
+          before,
+          after,
+        });
         return part;
       }),
     );
@@ -357,7 +394,11 @@ export class PartService {
       this.checkAvailable(part.available + quantity, `${part.name} would have ${part.available + quantity} units`);
       part.available += quantity;
       part.stockAdjustment += quantity;
-      await tx.query(`UPDATE parts SET available = $2, stock_adjustment = $3 WHERE id = $1`, [part.databaseId, part.available, part.stockAdjustment]);
+      await tx.query(`UPDATE parts SET available = $2, stock_adjustment = $3 WHERE id = $1`, [
+        part.databaseId,
+        part.available,
+        part.stockAdjustment,
+      ]);
       await recordAudit(tx, admin, {
         action: AuditAction.PART_RESTOCKED,
         entityType: AuditEntityType.PART,
@@ -386,7 +427,10 @@ export class PartService {
       const alternatives = await alternativesOf(tx, part.databaseId);
       const before = partSnapshot(part, models, alternatives);
       const [{ retired_at }] = returnedRows<{ retired_at: Date | null }>(
-        await tx.query(`UPDATE parts SET retired_at = ${retired ? "now()" : "NULL"} WHERE id = $1 RETURNING retired_at`, [part.databaseId]),
+        await tx.query(
+          `UPDATE parts SET retired_at = ${retired ? "now()" : "NULL"} WHERE id = $1 RETURNING retired_at`,
+          [part.databaseId],
+        ),
       );
       part.retiredAt = retired_at;
       await recordAudit(tx, admin, {
@@ -405,7 +449,12 @@ export class PartService {
     const databaseId = databaseIdOf(id);
     if (!databaseId) throw notFound("Part");
     return this.db.transaction(async (tx) => {
-      const part = await tx.getRepository(Part).createQueryBuilder("part").setLock("pessimistic_write").where("part.id = :id", { id: databaseId }).getOne();
+      const part = await tx
+        .getRepository(Part)
+        .createQueryBuilder("part")
+        .setLock("pessimistic_write")
+        .where("part.id = :id", { id: databaseId })
+        .getOne();
       if (!part) throw notFound("Part");
       return work(tx, part);
     });
@@ -420,6 +469,7 @@ export class PartService {
 
   private checkAvailable(available: number, what = "Stock"): void {
     if (!Number.isSafeInteger(available) || available < 0) throw badInput("Stock must be a whole number, 0 or more");
-    if (available > STOCK.maxAvailable) throw badInput(`${what}: stock can be at most ${STOCK.maxAvailable.toLocaleString("en-US")}`);
+    if (available > STOCK.maxAvailable)
+      throw badInput(`${what}: stock can be at most ${STOCK.maxAvailable.toLocaleString("en-US")}`);
   }
 }

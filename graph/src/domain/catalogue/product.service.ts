@@ -79,7 +79,11 @@ export class ProductService {
     if (!databaseId) throw notFound("Product");
     return this.db.transaction(async (tx) => {
       const repository = tx.getRepository(Product);
-      const product = await repository.createQueryBuilder("product").setLock("pessimistic_write").where("product.id = :id", { id: databaseId }).getOne();
+      const product = await repository
+        .createQueryBuilder("product")
+        .setLock("pessimistic_write")
+        .where("product.id = :id", { id: databaseId })
+        .getOne();
       if (!product) throw notFound("Product");
       await repository.delete({ databaseId });
       await recordAudit(tx, admin, {

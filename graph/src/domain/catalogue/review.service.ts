@@ -25,7 +25,11 @@ export class ReviewService {
 
   /** The reviews of one part, newest first. */
   listForPart(partId: string, page: PageRequest): Promise<Page<Review>> {
-    return paginate(this.db.getRepository(Review).createQueryBuilder("review").where("review.part_id = :partId", { partId }), page, "DESC");
+    return paginate(
+      this.db.getRepository(Review).createQueryBuilder("review").where("review.part_id = :partId", { partId }),
+      page,
+      "DESC",
+    );
   }
 
   async get(id: string): Promise<Review> {

@@ -50,7 +50,9 @@ export class SitemapService {
 
   /** How many sitemap files the shop's public pages take: 1 means sitemap.xml lists them itself. */
   async fileCount(): Promise<number> {
-    const [{ count }]: Array<{ count: string }> = await this.db.query(`SELECT count(*) AS count FROM (${PUBLIC_RECORDS}) records`);
+    const [{ count }]: Array<{ count: string }> = await this.db.query(
+      `SELECT count(*) AS count FROM (${PUBLIC_RECORDS}) records`,
+    );
     return Math.max(1, Math.ceil((LISTING_PATHS.length + Number(count)) / this.fileLimit));
   }
 
@@ -69,12 +71,14 @@ export class SitemapService {
     while (left > 0) {
       const limit = Math.min(BATCH_ROWS, left);
       const rows: RecordRow[] = after
-        ? await this.db.query(`SELECT * FROM (${PUBLIC_RECORDS}) records WHERE (kind, seq) > ($1, $2) ORDER BY kind, seq LIMIT $3`, [
-            after.kind,
-            after.seq,
+        ? await this.db.query(
+            `SELECT * FROM (${PUBLIC_RECORDS}) records WHERE (kind, seq) > ($1, $2) ORDER BY kind, seq LIMIT $3`,
+            [after.kind, after.seq, limit],
+          )
+        : await this.db.query(`SELECT * FROM (${PUBLIC_RECORDS}) records ORDER BY kind, seq OFFSET $1 LIMIT $2`, [
+            start,
             limit,
-          ])
-        : await this.db.query(`SELECT * FROM (${PUBLIC_RECORDS}) records ORDER BY kind, seq OFFSET $1 LIMIT $2`, [start, limit]);
+          ]);
       if (rows.length === 0) return;
       yield rows.map(entryOf);
       left -= rows.length;

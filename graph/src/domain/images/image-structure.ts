@@ -31,7 +31,8 @@ function completePng(bytes: Buffer): boolean {
     const type = bytes.toString("latin1", offset + 4, offset + 8);
     const end = offset + 12 + length;
     if (end > bytes.length) return false;
-    if (zlib.crc32(bytes.subarray(offset + 4, offset + 8 + length)) !== bytes.readUInt32BE(offset + 8 + length)) return false;
+    if (zlib.crc32(bytes.subarray(offset + 4, offset + 8 + length)) !== bytes.readUInt32BE(offset + 8 + length))
+      return false;
     if (first && (type !== "IHDR" || length !== 13)) return false;
     first = false;
     if (type === "IDAT") data = true;

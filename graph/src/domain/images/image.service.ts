@@ -27,13 +27,18 @@ async function assertPixelLimit(bytes: Buffer, ext: string): Promise<void> {
 }
 
 const IMAGE_TYPES = [
-  { ext: "png", mime: "image/png", matches: (b: Buffer) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) },
+  {
+    ext: "png",
+    mime: "image/png",
+    matches: (b: Buffer) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),
+  },
   { ext: "jpg", mime: "image/jpeg", matches: (b: Buffer) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff },
   { ext: "gif", mime: "image/gif", matches: (b: Buffer) => /^GIF8[79]a$/.test(b.subarray(0, 6).toString("latin1")) },
   {
     ext: "webp",
     mime: "image/webp",
-    matches: (b: Buffer) => b.subarray(0, 4).toString("latin1") === "RIFF" && b.subarray(8, 12).toString("latin1") === "WEBP",
+    matches: (b: Buffer) =>
+      b.subarray(0, 4).toString("latin1") === "RIFF" && b.subarray(8, 12).toString("latin1") === "WEBP",
   },
 ] as const;
 const MIME_BY_EXT = new Map<string, string>(IMAGE_TYPES.map((type) => [type.ext, type.mime]));
@@ -67,7 +72,9 @@ export class ImageService {
     const type = sniffImage(bytes);
     if (!type) throw badInput("Only PNG, JPEG, WebP and GIF images are accepted");
     if (!isCompleteImage(bytes, type.ext))
-      throw badInput(`The file is not a complete ${type.ext.toUpperCase()} image (cut short, or something else behind an image header)`);
+      throw badInput(
+        `The file is not a complete ${type.ext.toUpperCase()} image (cut short, or something else behind an image header)`,
+      );
     await assertPixelLimit(bytes, type.ext);
     const name = `${crypto.createHash("sha256").update(bytes).digest("hex").slice(0, 32)}.${type.ext}`;
     if (!(await this.store.has(name))) await this.store.put(name, type.mime, bytes);

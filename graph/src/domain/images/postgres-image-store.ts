@@ -11,12 +11,10 @@ export class PostgresImageStore implements ImageStore {
 
   async put(name: string, mime: string, bytes: Buffer): Promise<void> {
     // Two processes storing the same image at once store it once.
-    await this.db.query(`INSERT INTO images (name, mime, size, bytes) VALUES ($1, $2, $3, $4) ON CONFLICT (name) DO NOTHING`, [
-      name,
-      mime,
-      bytes.length,
-      bytes,
-    ]);
+    await this.db.query(
+      `INSERT INTO images (name, mime, size, bytes) VALUES ($1, $2, $3, $4) ON CONFLICT (name) DO NOTHING`,
+      [name, mime, bytes.length, bytes],
+    );
   }
 
   async get(name: string): Promise<Buffer | null> {

@@ -1,4 +1,11 @@
-import { GetObjectCommand, HeadObjectCommand, NoSuchKey, NotFound, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import {
+  GetObjectCommand,
+  HeadObjectCommand,
+  NoSuchKey,
+  NotFound,
+  PutObjectCommand,
+  S3Client,
+} from "@aws-sdk/client-s3";
 import type { ImageStore } from "./image.service";
 
 export interface S3Settings {
@@ -12,14 +19,20 @@ export interface S3Settings {
 }
 
 const missing = (error: unknown) =>
-  error instanceof NoSuchKey || error instanceof NotFound || (error as { $metadata?: { httpStatusCode?: number } })?.$metadata?.httpStatusCode === 404;
+  error instanceof NoSuchKey ||
+  error instanceof NotFound ||
+  (error as { $metadata?: { httpStatusCode?: number } })?.$metadata?.httpStatusCode === 404;
 
 /** Images in any S3-compatible object store; credentials come the SDK's usual way (AWS_ACCESS_KEY_ID...). */
 export class S3ImageStore implements ImageStore {
   private readonly client: S3Client;
 
   constructor(private readonly settings: S3Settings) {
-    this.client = new S3Client({ region: settings.region, endpoint: settings.endpoint ?? undefined, forcePathStyle: settings.forcePathStyle });
+    this.client = new S3Client({
+      region: settings.region,
+      endpoint: settings.endpoint ?? undefined,
+      forcePathStyle: settings.forcePathStyle,
+    });
   }
 
   private key(name: string): string {
@@ -50,7 +63,9 @@ export class S3ImageStore implements ImageStore {
 
   async get(name: string): Promise<Buffer | null> {
     try {
-      const object = await this.client.send(new GetObjectCommand({ Bucket: this.settings.bucket, Key: this.key(name) }));
+      const object = await this.client.send(
+        new GetObjectCommand({ Bucket: this.settings.bucket, Key: this.key(name) }),
+      );
       return object.Body ? Buffer.from(await object.Body.transformToByteArray()) : null;
     } catch (error) {
       if (missing(error)) return null;

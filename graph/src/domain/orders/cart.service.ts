@@ -126,7 +126,9 @@ export class CartService {
     const parts = await this.partsById(this.db.manager, [...wanted.keys()]);
     return new CartView(
       null,
-      [...wanted].filter(([partId]) => parts.has(partId)).map(([partId, quantity]) => new CartLineView(null, parts.get(partId)!, quantity)),
+      [...wanted]
+        .filter(([partId]) => parts.has(partId))
+        .map(([partId, quantity]) => new CartLineView(null, parts.get(partId)!, quantity)),
     );
   }
 
@@ -159,10 +161,14 @@ export class CartService {
     return this.change(customer.databaseId, partId, async (tx, part, current) => {
       this.assertOnSale(part);
       if (quantity < part.minOrderQuantity) {
-        throw badInput(`The minimum order for ${part.name} is ${part.minOrderQuantity}`, { fields: { quantity: ["Below the minimum order"] } });
+        throw badInput(`The minimum order for ${part.name} is ${part.minOrderQuantity}`, {
+          fields: { quantity: ["Below the minimum order"] },
+        });
       }
       if (quantity > part.available)
-        throw badInput(`Only ${part.available} of ${part.name} are available`, { fields: { quantity: ["More than is available"] } });
+        throw badInput(`Only ${part.available} of ${part.name} are available`, {
+          fields: { quantity: ["More than is available"] },
+        });
       if (current === null) await this.assertRoom(tx, customer.databaseId);
       return quantity;
     });
@@ -202,7 +208,8 @@ export class CartService {
         const had = current.get(partId);
         if (had === undefined && room <= 0) continue;
         let merged = Math.max(had ?? 0, quantity);
-        if (part.available >= part.minOrderQuantity) merged = Math.min(part.available, Math.max(part.minOrderQuantity, merged));
+        if (part.available >= part.minOrderQuantity)
+          merged = Math.min(part.available, Math.max(part.minOrderQuantity, merged));
         if (merged === had) continue;
         await this.upsert(tx, customer.databaseId, partId, merged);
         if (had === undefined) room--;
@@ -223,7 +230,10 @@ export class CartService {
       await this.lockCart(tx, customerId);
       const part = (await this.partsById(tx, [id])).get(id);
       if (!part) throw partNotFound();
-      const [row]: Array<{ quantity: number }> = await tx.query(`SELECT quantity FROM cart_lines WHERE user_id = $1 AND part_id = $2`, [customerId, id]);
+      const [row]: Array<{ quantity: number }> = await tx.query(
+        `SELECT quantity FROM cart_lines WHERE user_id = $1 AND part_id = $2`,
+        [customerId, id],
+      );
       await this.upsert(tx, customerId, id, await decide(tx, part, row?.quantity ?? null));
       return this.cartOf(tx, customerId);
     });
@@ -252,8 +262,12 @@ export class CartService {
   }
 
   private async assertRoom(tx: EntityManager, customerId: string): Promise<void> {
-    const [{ lines }]: Array<{ lines: number }> = await tx.query(`SELECT count(*)::int AS lines FROM cart_lines WHERE user_id = $1`, [customerId]);
-    if (lines >= MAX_CART_LINES) throw conflict(`Your cart holds at most ${MAX_CART_LINES} parts: check out or remove some first`);
+    const [{ lines }]: Array<{ lines: number }> = await tx.query(
+      `SELECT count(*)::int AS lines FROM cart_lines WHERE user_id = $1`,
+      [customerId],
+    );
+    if (lines >= MAX_CART_LINES)
+      throw conflict(`Your cart holds at most ${MAX_CART_LINES} parts: check out or remove some first`);
   }
 
   /** The lines given with a known id, each part once (the larger quantity), in the order given. */
@@ -273,16 +287,19 @@ export class CartService {
   }
 
   private async cartOf(manager: EntityManager, customerId: string): Promise<CartView> {
-    const rows: Array<{ part_id: string; quantity: number }> = await manager.query(`SELECT part_id, quantity FROM cart_lines WHERE user_id = $1 ORDER BY seq`, [
-      customerId,
-    ]);
+    const rows: Array<{ part_id: string; quantity: number }> = await manager.query(
+      `SELECT part_id, quantity FROM cart_lines WHERE user_id = $1 ORDER BY seq`,
+      [customerId],
+    );
     const parts = await this.partsById(
       manager,
       rows.map((row) => row.part_id),
     );
     return new CartView(
       customerId,
-      rows.filter((row) => parts.has(row.part_id)).map((row) => new CartLineView(customerId, parts.get(row.part_id)!, row.quantity)),
+      rows
+        .filter((row) => parts.has(row.part_id))
+        .map((row) => new CartLineView(customerId, parts.get(row.part_id)!, row.quantity)),
     );
   }
 }

@@ -8,7 +8,15 @@ import { databaseIdOf } from "../ids";
 import { logOf, type DomainLog } from "../log";
 import { withOrders } from "./checkout.service";
 import { Checkout } from "./checkout.entity";
-import { giveBackNoted, lockCheckoutOrders, lockOrdersPaidBy, markPaid, notePartialRefund, recordGiveBack, recordRefund } from "./order-changes";
+import {
+  giveBackNoted,
+  lockCheckoutOrders,
+  lockOrdersPaidBy,
+  markPaid,
+  notePartialRefund,
+  recordGiveBack,
+  recordRefund,
+} from "./order-changes";
 import { type Order, OrderStatus } from "./order.entity";
 import type { PaymentEffects, SettleOutcome } from "./payment.service";
 import { AMOUNT_CHANGEABLE, CURRENCY, isDisputedRefusal, STILL_OPEN, type StripeCalls } from "./stripe-calls";
@@ -55,7 +63,9 @@ export class CheckoutPayments {
    */
   async createIntent(actor: Actor, checkoutId: string): Promise<{ clientSecret: string; amountCents: number }> {
     const checkout = await this.ownCheckout(actor, checkoutId);
-    let existing = checkout.paymentIntentId ? await this.calls.call(() => this.stripe.paymentIntents.retrieve(checkout.paymentIntentId!)) : null;
+    let existing = checkout.paymentIntentId
+      ? await this.calls.call(() => this.stripe.paymentIntents.retrieve(checkout.paymentIntentId!))
+      : null;
     if (existing?.status === "succeeded") {
       // Its webhook has not come yet: settle it now rather than open a second payment.
       await this.settle(existing);
@@ -69,18 +79,26 @@ export class CheckoutPayments {
       throw conflict("This checkout is paid: none of its orders is left to pay");
     }
     if (unpaid.some((order) => order.holdExpiresAt && order.holdExpiresAt.getTime() <= Date.now())) {
-      throw conflict("This reservation has ended and its units are going back on sale; add the parts to your cart again");
+      throw conflict(
+        "This reservation has ended and its units are going back on sale; add the parts to your cart again",
+      );
     }
     const amount = sumOf(unpaid);
     if (existing && STILL_OPEN.has(existing.status)) {
-      if (!AMOUNT_CHANGEABLE.has(existing.status)) throw conflict("A payment of this checkout is being processed; try again in a moment");
+      if (!AMOUNT_CHANGEABLE.has(existing.status))
+        throw conflict("A payment of this checkout is being processed; try again in a moment");
       if (existing.amount !== amount) {
         const changing = existing;
         existing = await this.calls.call(() =>
-          this.stripe.paymentIntents.update(changing.id, { amount }, { idempotencyKey: `checkout-${checkout.databaseId}-${changing.id}-amount-${amount}` }),
+          this.stripe.paymentIntents.update(
+            changing.id,
+            { amount },
+            { idempotencyKey: `checkout-${checkout.databaseId}-${changing.id}-amount-${amount}` },
+          ),
         );
       }
-      if (!existing.client_secret) throw new ShopError("SERVICE_UNAVAILABLE", "The payment provider did not return a client secret");
+      if (!existing.client_secret)
+        throw new ShopError("SERVICE_UNAVAILABLE", "The payment provider did not return a client secret");
       return { clientSecret: existing.client_secret, amountCents: existing.amount };
     }
     const numbers = unpaid.map((order) => `#${order.number}`).join(", ");
@@ -92,19 +110,26 @@ export class CheckoutPayments {
           description: `Partshop orders ${numbers}`.slice(0, 1000),
           metadata: { checkoutId: checkout.databaseId },
         },
-        { idempotencyKey: `checkout-${checkout.databaseId}-after-${checkout.paymentIntentId ?? "none"}-amount-${amount}` },
+        {
+          idempotencyKey: `checkout-${checkout.databaseId}-after-${checkout.paymentIntentId ?? "none"}-amount-${amount}`,
+        },
       ),
     );
     await this.db.query(`UPDATE checkouts SET payment_intent_id = $2 WHERE id = $1`, [checkout.databaseId, intent.id]);
-    if (!intent.client_secret) throw new ShopError("SERVICE_UNAVAILABLE", "The payment provider did not return a client secret");
+    if (!intent.client_secret)
+      throw new ShopError("SERVICE_UNAVAILABLE", "The payment provider did not return a client secret");
     return { clientSecret: intent.client_secret, amountCents: intent.amount };
   }
 
   /** The shopper reports the checkout's payment: it is settled once the provider confirms it succeeded. Idempotent. */
   async confirm(actor: Actor, checkoutId: string, transactionId: string): Promise<Checkout> {
     const checkout = await this.ownCheckout(actor, checkoutId);
-    const intent = await this.calls.call(() => this.stripe.paymentIntents.retrieve(transactionId), "That payment does not exist");
-    if (intent.metadata?.checkoutId !== checkout.databaseId) throw badInput("That payment was not made for this checkout");
+    const intent = await this.calls.call(
+      () => this.stripe.paymentIntents.retrieve(transactionId),
+      "That payment does not exist",
+    );
+    if (intent.metadata?.checkoutId !== checkout.databaseId)
+      throw badInput("That payment was not made for this checkout");
     if (intent.status !== "succeeded") throw badInput("That payment has not succeeded");
     await this.settle(intent);
     return withOrders(this.db.manager, checkout);
@@ -146,7 +171,9 @@ export class CheckoutPayments {
    */
   private async giveBackOverpayment(checkoutId: string, intent: Stripe.PaymentIntent): Promise<boolean> {
     const refunds = await this.calls.refundsOf(intent.id);
-    const givenBack = refunds.filter((refund) => refund.metadata?.why === GIVE_BACK).reduce((sum, refund) => sum + refund.amount, 0);
+    const givenBack = refunds
+      .filter((refund) => refund.metadata?.why === GIVE_BACK)
+      .reduce((sum, refund) => sum + refund.amount, 0);
     const refundedAtAll = refunds.reduce((sum, refund) => sum + refund.amount, 0);
     return this.db.transaction(async (tx) => {
       const orders = await this.lockCheckout(tx, checkoutId);
@@ -157,7 +184,8 @@ export class CheckoutPayments {
       const unpaid = orders.filter((order) => order.status === OrderStatus.UNPAID);
       const mismatch = paidByIt.length === 0 && intent.amount < sumOf(unpaid);
       const forOrders = mismatch ? unpaid : this.notKept(orders, intent.id, owed);
-      const whyOf = (order: Order) => (mismatch ? MISMATCH_WHY : order.status === OrderStatus.CANCELLED ? CANCELLED_WHY : PAID_ELSEWHERE_WHY);
+      const whyOf = (order: Order) =>
+        mismatch ? MISMATCH_WHY : order.status === OrderStatus.CANCELLED ? CANCELLED_WHY : PAID_ELSEWHERE_WHY;
       let refund: Stripe.Refund | null = null;
       let disputed = false;
       if (due > 0) {
@@ -180,7 +208,9 @@ export class CheckoutPayments {
           intentId: intent.id,
           refundedCents: disputed ? null : order.totalCents,
           refundId: refund?.id ?? null,
-          why: disputed ? `${whyOf(order)}; not refunded: the customer disputed the payment, the dispute decides` : whyOf(order),
+          why: disputed
+            ? `${whyOf(order)}; not refunded: the customer disputed the payment, the dispute decides`
+            : whyOf(order),
           checkoutId,
         });
       }
@@ -188,7 +218,12 @@ export class CheckoutPayments {
       if (due <= 0 && unnoted.length === 0) return false;
       this.counters.paymentAnomaly(mismatch ? "amount_mismatch" : "paid_after_cancel");
       logOf(this.log).warn(
-        { checkoutId, paymentIntent: intent.id, refundedCents: due, orderIds: forOrders.map((order) => order.databaseId) },
+        {
+          checkoutId,
+          paymentIntent: intent.id,
+          refundedCents: due,
+          orderIds: forOrders.map((order) => order.databaseId),
+        },
         `Gave back ${mismatch ? "a checkout's payment" : "part of a checkout's payment"}: ${forOrders.map(whyOf).join("; ")}`,
       );
       return true;
@@ -199,7 +234,10 @@ export class CheckoutPayments {
   private notKept(orders: readonly Order[], intentId: string, owed: number): Order[] {
     const candidates = orders
       .filter((order) => order.transactionId !== intentId && order.status !== OrderStatus.UNPAID)
-      .sort((a, b) => (b.cancelledAt ?? b.paidAt ?? b.createdAt).getTime() - (a.cancelledAt ?? a.paidAt ?? a.createdAt).getTime());
+      .sort(
+        (a, b) =>
+          (b.cancelledAt ?? b.paidAt ?? b.createdAt).getTime() - (a.cancelledAt ?? a.paidAt ?? a.createdAt).getTime(),
+      );
     const taken: Order[] = [];
     let accounted = 0;
     for (const order of candidates) {
@@ -215,11 +253,15 @@ export class CheckoutPayments {
    * called off; one that succeeded meanwhile is settled. Failures are logged for reconciliation.
    */
   async release(checkoutId: string, settle: (intent: Stripe.PaymentIntent) => Promise<unknown>): Promise<void> {
-    const [row]: Array<{ payment_intent_id: string | null }> = await this.db.query(`SELECT payment_intent_id FROM checkouts WHERE id = $1`, [checkoutId]);
+    const [row]: Array<{ payment_intent_id: string | null }> = await this.db.query(
+      `SELECT payment_intent_id FROM checkouts WHERE id = $1`,
+      [checkoutId],
+    );
     if (!row?.payment_intent_id) return;
     try {
       const intent = await this.stripe.paymentIntents.retrieve(row.payment_intent_id);
-      if (STILL_OPEN.has(intent.status) && (await this.nothingLeftToPay(checkoutId))) await this.calls.cancelIntent(intent.id);
+      if (STILL_OPEN.has(intent.status) && (await this.nothingLeftToPay(checkoutId)))
+        await this.calls.cancelIntent(intent.id);
       else if (intent.status === "succeeded") await settle(intent);
     } catch (error) {
       logOf(this.log).warn(
@@ -231,7 +273,10 @@ export class CheckoutPayments {
 
   /** Whether none of the checkout's orders is left to pay. */
   async nothingLeftToPay(checkoutId: string): Promise<boolean> {
-    const rows: unknown[] = await this.db.query(`SELECT 1 FROM orders WHERE checkout_id = $1 AND status = 'unpaid' LIMIT 1`, [checkoutId]);
+    const rows: unknown[] = await this.db.query(
+      `SELECT 1 FROM orders WHERE checkout_id = $1 AND status = 'unpaid' LIMIT 1`,
+      [checkoutId],
+    );
     return rows.length === 0;
   }
 
@@ -276,7 +321,10 @@ export class CheckoutPayments {
   }
 
   async notePaymentFailure(checkoutId: string, message: string): Promise<void> {
-    await this.db.query(`UPDATE orders SET payment_error = $2 WHERE checkout_id = $1 AND status = 'unpaid'`, [checkoutId, message.slice(0, 500)]);
+    await this.db.query(`UPDATE orders SET payment_error = $2 WHERE checkout_id = $1 AND status = 'unpaid'`, [
+      checkoutId,
+      message.slice(0, 500),
+    ]);
   }
 
   private async ownCheckout(actor: Actor, checkoutId: string): Promise<Checkout> {

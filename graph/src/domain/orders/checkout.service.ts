@@ -42,7 +42,12 @@ const NO_EFFECTS: CheckoutEffects = { placed: async () => undefined };
 
 /** A refusal of one line: the message names its part; `extensions` name the line (0-based) and its part. */
 function lineError(error: ShopError, index: number, partId: string): ShopError {
-  return new ShopError(error.code, error.message, { ...error.details, line: index, partId, fields: { [`lines.${index}`]: [error.message] } });
+  return new ShopError(error.code, error.message, {
+    ...error.details,
+    line: index,
+    partId,
+    fields: { [`lines.${index}`]: [error.message] },
+  });
 }
 
 interface LockedLinePart extends LockedPart {
@@ -86,20 +91,28 @@ export class CheckoutService {
 
   /** The lines' shape, before anything is locked: known ids, each part once. */
   private checkedLines(lines: readonly CheckoutLine[]): CheckoutLine[] {
-    if (lines.length === 0) throw badInput("Your checkout has no lines: add parts to your cart first", { fields: { lines: ["No lines"] } });
-    if (lines.length > MAX_CHECKOUT_LINES) throw badInput(`A checkout has at most ${MAX_CHECKOUT_LINES} lines`, { fields: { lines: ["Too many lines"] } });
+    if (lines.length === 0)
+      throw badInput("Your checkout has no lines: add parts to your cart first", { fields: { lines: ["No lines"] } });
+    if (lines.length > MAX_CHECKOUT_LINES)
+      throw badInput(`A checkout has at most ${MAX_CHECKOUT_LINES} lines`, { fields: { lines: ["Too many lines"] } });
     const seen = new Map<string, number>();
     return lines.map((line, index) => {
       const partId = databaseIdOf(line.partId);
       if (!partId) throw lineError(notFound("Part"), index, line.partId);
       const earlier = seen.get(partId);
-      if (earlier !== undefined) throw lineError(badInput(`Line ${index + 1} names the same part as line ${earlier + 1}`), index, partId);
+      if (earlier !== undefined)
+        throw lineError(badInput(`Line ${index + 1} names the same part as line ${earlier + 1}`), index, partId);
       seen.set(partId, index);
       return { partId, quantity: line.quantity };
     });
   }
 
-  private async placeIn(tx: EntityManager, customer: User, lines: CheckoutLine[], input: PlaceCheckout): Promise<Checkout> {
+  private async placeIn(
+    tx: EntityManager,
+    customer: User,
+    lines: CheckoutLine[],
+    input: PlaceCheckout,
+  ): Promise<Checkout> {
     const parts = new Map(
       (
         await tx.query<LockedLinePart[]>(
@@ -108,7 +121,11 @@ export class CheckoutService {
         )
       ).map((part) => [part.id, part]),
     );
-    const held = (await lockHoldings(tx, [customer.databaseId])).get(customer.databaseId) ?? { orders: 0, cents: 0, parts: new Set<string>() };
+    const held = (await lockHoldings(tx, [customer.databaseId])).get(customer.databaseId) ?? {
+      orders: 0,
+      cents: 0,
+      parts: new Set<string>(),
+    };
     let totalCents = 0;
     for (const [index, line] of lines.entries()) {
       const part = parts.get(line.partId);
@@ -139,7 +156,10 @@ export class CheckoutService {
       [lines.map((line) => line.partId), lines.map((line) => line.quantity)],
     );
     // What was bought leaves the cart with it.
-    await tx.query(`DELETE FROM cart_lines WHERE user_id = $1 AND part_id = ANY($2::uuid[])`, [customer.databaseId, lines.map((line) => line.partId)]);
+    await tx.query(`DELETE FROM cart_lines WHERE user_id = $1 AND part_id = ANY($2::uuid[])`, [
+      customer.databaseId,
+      lines.map((line) => line.partId),
+    ]);
     await this.effects.placed(tx, checkout, customer);
     return checkout;
   }
@@ -162,7 +182,9 @@ export class CheckoutService {
         checkout.databaseId,
       ),
     );
-    const rows = await tx.query<Array<{ id: string; seq: string; created_at: Date; part_id: string; hold_expires_at: Date }>>(
+    const rows = await tx.query<
+      Array<{ id: string; seq: string; created_at: Date; part_id: string; hold_expires_at: Date }>
+    >(
       `INSERT INTO orders (part_id, part_name, unit_price_cents, quantity, total_cents, status, user_id, user_email, user_name, address, phone, checkout_id, hold_expires_at)
        SELECT o.part_id, o.part_name, o.unit_price_cents, o.quantity, o.total_cents, 'unpaid', $6, $7, $8, $9, $10, $11, now() + make_interval(mins => $12)
        FROM unnest($1::uuid[], $2::text[], $3::int[], $4::int[], $5::int[]) WITH ORDINALITY AS o(part_id, part_name, unit_price_cents, quantity, total_cents, line)
@@ -186,7 +208,12 @@ export class CheckoutService {
     const byPart = new Map(rows.map((row) => [row.part_id, row]));
     for (const order of orders) {
       const row = byPart.get(order.partId)!;
-      Object.assign(order, { databaseId: row.id, seq: row.seq, createdAt: row.created_at, holdExpiresAt: row.hold_expires_at });
+      Object.assign(order, {
+        databaseId: row.id,
+        seq: row.seq,
+        createdAt: row.created_at,
+        holdExpiresAt: row.hold_expires_at,
+      });
     }
     return orders;
   }
@@ -203,6 +230,8 @@ export class CheckoutService {
 
 /** The checkout's orders set on it, oldest line first. */
 export async function withOrders(manager: EntityManager, checkout: Checkout): Promise<Checkout> {
-  checkout.orders = await manager.getRepository(Order).find({ where: { checkoutId: checkout.databaseId }, order: { seq: "ASC" } });
+  checkout.orders = await manager
+    .getRepository(Order)
+    .find({ where: { checkoutId: checkout.databaseId }, order: { seq: "ASC" } });
   return checkout;
 }

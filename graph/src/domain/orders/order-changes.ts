@@ -27,11 +27,19 @@ const formatDollars = (cents: number) => `$${centsToDollars(cents).toFixed(2)}`;
 
 /** The order, locked for the rest of the transaction; null when there is none. */
 export function lockOrder(tx: EntityManager, databaseId: string): Promise<Order | null> {
-  return tx.getRepository(Order).createQueryBuilder("o").setLock("pessimistic_write").where(`o.id = :id`, { id: databaseId }).getOne();
+  return tx
+    .getRepository(Order)
+    .createQueryBuilder("o")
+    .setLock("pessimistic_write")
+    .where(`o.id = :id`, { id: databaseId })
+    .getOne();
 }
 
 /** Units of cancelled or refunded orders go back on sale, part by part in id order. */
-export async function returnUnits(tx: EntityManager, orders: ReadonlyArray<Pick<Order, "partId" | "quantity">>): Promise<void> {
+export async function returnUnits(
+  tx: EntityManager,
+  orders: ReadonlyArray<Pick<Order, "partId" | "quantity">>,
+): Promise<void> {
   const units = new Map<string, number>();
   for (const order of orders) units.set(order.partId, (units.get(order.partId) ?? 0) + order.quantity);
   for (const partId of [...units.keys()].sort()) {
@@ -40,7 +48,11 @@ export async function returnUnits(tx: EntityManager, orders: ReadonlyArray<Pick<
 }
 
 /** Marks unpaid orders cancelled (their units must be returned in the same transaction); the time they were. */
-export async function markCancelled(tx: EntityManager, orderIds: readonly string[], reason: CancelReason): Promise<Date> {
+export async function markCancelled(
+  tx: EntityManager,
+  orderIds: readonly string[],
+  reason: CancelReason,
+): Promise<Date> {
   const rows = returnedRows<{ cancelled_at: Date }>(
     await tx.query(
       `UPDATE orders SET status = 'cancelled', cancelled_at = now(), cancel_reason = $2 WHERE id = ANY($1::uuid[]) AND status = 'unpaid' RETURNING cancelled_at`,
@@ -96,7 +108,10 @@ export async function notePartialRefund(tx: EntityManager, orderId: string, refu
 
 /** What the payment provider said of the last failed attempt to pay an unpaid order. */
 export async function notePaymentError(tx: EntityManager, orderId: string, message: string): Promise<void> {
-  await tx.query(`UPDATE orders SET payment_error = $2 WHERE id = $1 AND status = 'unpaid'`, [orderId, message.slice(0, 500)]);
+  await tx.query(`UPDATE orders SET payment_error = $2 WHERE id = $1 AND status = 'unpaid'`, [
+    orderId,
+    message.slice(0, 500),
+  ]);
 }
 
 export async function noteDispute(tx: EntityManager, orderId: string, status: string): Promise<void> {
@@ -143,11 +158,10 @@ export async function recordRefund(tx: EntityManager, order: Order, actor: Audit
 
 /** Whether the history already has the automatic refund of this payment for this order. */
 export async function giveBackNoted(tx: EntityManager, orderId: string, intentId: string): Promise<boolean> {
-  const rows: unknown[] = await tx.query(`SELECT 1 FROM audit_log WHERE entity_type = 'order' AND entity_id = $1 AND action = $2 AND after->>'payment' = $3`, [
-    orderId,
-    AuditAction.PAYMENT_REFUNDED,
-    intentId,
-  ]);
+  const rows: unknown[] = await tx.query(
+    `SELECT 1 FROM audit_log WHERE entity_type = 'order' AND entity_id = $1 AND action = $2 AND after->>'payment' = $3`,
+    [orderId, AuditAction.PAYMENT_REFUNDED, intentId],
+  );
   return rows.length > 0;
 }
 

@@ -31,7 +31,11 @@ export interface OrderExportColumn {
 const dollars = (cents: number) => (cents / 100).toFixed(2);
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
-function column<K extends keyof OrderExportRow>(header: string, reads: K, show?: (value: OrderExportRow[K]) => string | number | null): OrderExportColumn {
+function column<K extends keyof OrderExportRow>(
+  header: string,
+  reads: K,
+  show?: (value: OrderExportRow[K]) => string | number | null,
+): OrderExportColumn {
   return { header, reads, value: (row) => (show ? show(row[reads]) : (row[reads] as string | number | null)) };
 }
 
@@ -60,4 +64,6 @@ export const ORDER_EXPORT_COLUMNS: readonly OrderExportColumn[] = [
 ];
 
 /** The `orders` columns the export reads, each once. */
-export const ORDER_EXPORT_READS: readonly (keyof OrderExportRow)[] = [...new Set(ORDER_EXPORT_COLUMNS.map((exported) => exported.reads))];
+export const ORDER_EXPORT_READS: readonly (keyof OrderExportRow)[] = [
+  ...new Set(ORDER_EXPORT_COLUMNS.map((exported) => exported.reads)),
+];

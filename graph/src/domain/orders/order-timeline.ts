@@ -53,7 +53,12 @@ export async function orderTimeline(manager: EntityManager, order: Order): Promi
       description: `Placed: ${order.quantity} x ${order.partName}, ${dollars(order.totalCents)}${order.checkoutId ? ", with other parts in one checkout" : ""}`,
     },
   ];
-  if (order.paidAt) events.push({ at: order.paidAt, kind: OrderEventKind.PAID, description: `Paid by card, ${dollars(order.totalCents)}` });
+  if (order.paidAt)
+    events.push({
+      at: order.paidAt,
+      kind: OrderEventKind.PAID,
+      description: `Paid by card, ${dollars(order.totalCents)}`,
+    });
   if (order.cancelledAt) {
     const expired = order.cancelReason === CancelReason.HOLD_EXPIRED;
     events.push({
@@ -85,7 +90,11 @@ export async function orderTimeline(manager: EntityManager, order: Order): Promi
       });
     } else {
       const status = String(entry.after?.dispute ?? "");
-      events.push({ at: entry.at, kind: OrderEventKind.DISPUTE, description: `Dispute: ${DISPUTE_STATUS[status] ?? status}` });
+      events.push({
+        at: entry.at,
+        kind: OrderEventKind.DISPUTE,
+        description: `Dispute: ${DISPUTE_STATUS[status] ?? status}`,
+      });
     }
   }
   return events.sort((a, b) => a.at.getTime() - b.at.getTime());

@@ -51,7 +51,8 @@ export interface OrdersRead {
 const WHOLE_ORDERS: OrdersRead = { orders: "whole", parts: "none" };
 
 /** The end of the name of a list's prepared statement: one statement per way of reading it. */
-const readSuffix = ({ orders, parts }: OrdersRead) => `${orders === "rows" ? "_rows" : ""}${parts === "none" ? "" : `_with_${parts}_parts`}`;
+const readSuffix = ({ orders, parts }: OrdersRead) =>
+  `${orders === "rows" ? "_rows" : ""}${parts === "none" ? "" : `_with_${parts}_parts`}`;
 
 /** The columns a list reads, and its orders' parts in the same statement when they are asked for. */
 const readOptions = ({ orders, parts }: OrdersRead) => ({
@@ -59,7 +60,15 @@ const readOptions = ({ orders, parts }: OrdersRead) => ({
   joins:
     parts === "none"
       ? []
-      : [{ property: "part", entity: Part, alias: "p", on: `"p"."id" = "o"."part_id"`, properties: parts === "card" ? PART_CARD_PROPERTIES : undefined }],
+      : [
+          {
+            property: "part",
+            entity: Part,
+            alias: "p",
+            on: `"p"."id" = "o"."part_id"`,
+            properties: parts === "card" ? PART_CARD_PROPERTIES : undefined,
+          },
+        ],
 });
 
 export { ALREADY_ORDERED, type HoldPolicy } from "./reservation-rules";
@@ -95,7 +104,9 @@ const MANY_PARTS = 1000;
 /** Past this many customers matching a search, the orders are walked instead (as for MANY_PARTS). */
 const MANY_CUSTOMERS = 1000;
 /** An order list's status condition, by the status asked for: made from the enum, never from the caller's text. */
-const STATUS_CONDITIONS: ReadonlyMap<string, string> = new Map(Object.values(OrderStatus).map((status) => [status, `= '${status}'`]));
+const STATUS_CONDITIONS: ReadonlyMap<string, string> = new Map(
+  Object.values(OrderStatus).map((status) => [status, `= '${status}'`]),
+);
 
 export class OrderService {
   /** Reservations waiting for their part's next transaction, by part id. */
@@ -176,7 +187,9 @@ export class OrderService {
             const customerId = item.customer.databaseId;
             const held = holdings.get(customerId) ?? { orders: 0, cents: 0, parts: new Set<string>() };
             const cents = part.price_cents * item.input.quantity;
-            const refusal = lineRefusal(part, available, item.input.quantity, held.parts.has(partId)) ?? holdingsRefusal(this.holds, held, 1, cents);
+            const refusal =
+              lineRefusal(part, available, item.input.quantity, held.parts.has(partId)) ??
+              holdingsRefusal(this.holds, held, 1, cents);
             if (refusal) {
               outcomes.set(item, refusal);
               continue;
@@ -222,26 +235,27 @@ export class OrderService {
    */
   private async insertOrders(tx: EntityManager, orders: Order[]): Promise<void> {
     const [first] = orders;
-    const rows: Array<{ id: string; seq: string; created_at: Date; user_id: string; hold_expires_at: Date }> = await tx.query(
-      `INSERT INTO orders (part_id, part_name, unit_price_cents, status, quantity, total_cents, user_id, user_email, user_name, address, phone, hold_expires_at)
+    const rows: Array<{ id: string; seq: string; created_at: Date; user_id: string; hold_expires_at: Date }> =
+      await tx.query(
+        `INSERT INTO orders (part_id, part_name, unit_price_cents, status, quantity, total_cents, user_id, user_email, user_name, address, phone, hold_expires_at)
        SELECT $1, $2, $3, 'unpaid', o.quantity, o.total_cents, o.user_id, o.user_email, o.user_name, o.address, o.phone, now() + make_interval(mins => $11)
        FROM unnest($4::int[], $5::int[], $6::uuid[], $7::text[], $8::text[], $9::text[], $10::text[])
          AS o(quantity, total_cents, user_id, user_email, user_name, address, phone)
        RETURNING id, seq, created_at, user_id, hold_expires_at`,
-      [
-        first.partId,
-        first.partName,
-        first.unitPriceCents,
-        orders.map((o) => o.quantity),
-        orders.map((o) => o.totalCents),
-        orders.map((o) => o.userId),
-        orders.map((o) => o.userEmail),
-        orders.map((o) => o.userName),
-        orders.map((o) => o.address),
-        orders.map((o) => o.phone),
-        this.holds.minutes,
-      ],
-    );
+        [
+          first.partId,
+          first.partName,
+          first.unitPriceCents,
+          orders.map((o) => o.quantity),
+          orders.map((o) => o.totalCents),
+          orders.map((o) => o.userId),
+          orders.map((o) => o.userEmail),
+          orders.map((o) => o.userName),
+          orders.map((o) => o.address),
+          orders.map((o) => o.phone),
+          this.holds.minutes,
+        ],
+      );
     const byUser = new Map(rows.map((row) => [row.user_id, row]));
     for (const order of orders) {
       const row = byUser.get(order.userId)!;
@@ -279,13 +293,25 @@ export class OrderService {
   }
 
   /** Orders for admins, newest first: every live order, or as the filter says. */
-  async listAll(actor: Actor, page: PageRequest, filter: OrderFilter = {}, read: OrdersRead = WHOLE_ORDERS): Promise<Page<Order>> {
+  async listAll(
+    actor: Actor,
+    page: PageRequest,
+    filter: OrderFilter = {},
+    read: OrdersRead = WHOLE_ORDERS,
+  ): Promise<Page<Order>> {
     authorize(actor, "ADMIN");
     const { shape, where, values } = await this.selection(filter);
     const name = `admin_orders_${shape}${readSuffix(read)}`;
     let list = this.adminLists.get(name);
     if (!list) {
-      list = new PreparedList(this.db, Order, { name, alias: "o", where, filterValues: values.length, direction: "DESC", ...readOptions(read) });
+      list = new PreparedList(this.db, Order, {
+        name,
+        alias: "o",
+        where,
+        filterValues: values.length,
+        direction: "DESC",
+        ...readOptions(read),
+      });
       this.adminLists.set(name, list);
     }
     return list.page(values, page);
@@ -362,7 +388,9 @@ export class OrderService {
           found.push(`("${alias}"."id" = ${named}::uuid OR "${alias}"."part_id" = ${named}::uuid)`);
         }
         if (seq) found.push(`"${alias}"."seq" = ${parameter(seq)}::bigint`);
-        return status ? found.map((condition) => `SELECT seq FROM orders ${alias} WHERE ${condition} AND ${status}`) : found;
+        return status
+          ? found.map((condition) => `SELECT seq FROM orders ${alias} WHERE ${condition} AND ${status}`)
+          : found;
       },
     };
   }
@@ -377,7 +405,10 @@ export class OrderService {
    * parses natively: pg reads a PostgreSQL array a character at a time (5% of the shop's time on
    * a search naming a hundred parts).
    */
-  private async named(search: string, pattern: string): Promise<{ customers: string[] | null; parts: { namedNow: string[]; namedBefore: string[] } | null }> {
+  private async named(
+    search: string,
+    pattern: string,
+  ): Promise<{ customers: string[] | null; parts: { namedNow: string[]; namedBefore: string[] } | null }> {
     const shares = await this.partNameTrigrams.shares();
     const lookups = shares ? lookupPatterns(search, shares) : [];
     // folded is the name folded once, when it is written (part_names.folded, order_customer_names.folded).
@@ -398,7 +429,10 @@ export class OrderService {
     return {
       customers: row.customers.length > MANY_CUSTOMERS ? null : row.customers,
       // Names, not parts, are counted up to the limit: a part renamed counts twice, a harmless bias.
-      parts: row.named_now.length + row.named_before.length > MANY_PARTS ? null : { namedNow: row.named_now, namedBefore: row.named_before },
+      parts:
+        row.named_now.length + row.named_before.length > MANY_PARTS
+          ? null
+          : { namedNow: row.named_now, namedBefore: row.named_before },
     };
   }
 
@@ -444,7 +478,8 @@ export class OrderService {
     const caller = authorize(actor, "USER");
     const databaseId = databaseIdOf(id);
     const order = databaseId ? await this.db.getRepository(Order).findOneBy({ databaseId }) : null;
-    if (!order || (order.status === OrderStatus.CANCELLED && !options.cancelled) || !this.mayRead(caller, order)) throw notFound("Order");
+    if (!order || (order.status === OrderStatus.CANCELLED && !options.cancelled) || !this.mayRead(caller, order))
+      throw notFound("Order");
     return order;
   }
 
@@ -484,7 +519,12 @@ export class OrderService {
     return this.cancelWhere(id, () => true, CancelReason.ADMIN, admin);
   }
 
-  private async cancelWhere(id: string, allowed: (order: Order) => boolean, reason: CancelReason, admin?: User): Promise<Order> {
+  private async cancelWhere(
+    id: string,
+    allowed: (order: Order) => boolean,
+    reason: CancelReason,
+    admin?: User,
+  ): Promise<Order> {
     const databaseId = databaseIdOf(id);
     if (!databaseId) throw notFound("Order");
     const cancelled = await this.db.transaction(async (tx) => {
@@ -532,7 +572,8 @@ export class OrderService {
           orders.map((order) => order.databaseId),
           CancelReason.HOLD_EXPIRED,
         );
-        for (const order of orders) Object.assign(order, { status: OrderStatus.CANCELLED, cancelledAt, cancelReason: CancelReason.HOLD_EXPIRED });
+        for (const order of orders)
+          Object.assign(order, { status: OrderStatus.CANCELLED, cancelledAt, cancelReason: CancelReason.HOLD_EXPIRED });
         return orders;
       });
       if (batch.length === 0) break;

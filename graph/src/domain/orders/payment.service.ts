@@ -25,11 +25,24 @@ import {
 import { Order, OrderStatus } from "./order.entity";
 import type { PaymentRelease } from "./order.service";
 import { formatDollars } from "./reservation-rules";
-import { CURRENCY, idOf, isCharge, isDispute, isDisputedRefusal, isEvent, isPaymentIntent, STILL_OPEN, StripeCalls } from "./stripe-calls";
+import {
+  CURRENCY,
+  idOf,
+  isCharge,
+  isDispute,
+  isDisputedRefusal,
+  isEvent,
+  isPaymentIntent,
+  STILL_OPEN,
+  StripeCalls,
+} from "./stripe-calls";
 
 /** Why a payment the shop cannot keep is given back (the refund's reason and the history's words). */
 type GiveBack = { anomaly: string; why: string };
-const PAID_AFTER_CANCEL: GiveBack = { anomaly: "paid_after_cancel", why: "the order was cancelled before the payment succeeded" };
+const PAID_AFTER_CANCEL: GiveBack = {
+  anomaly: "paid_after_cancel",
+  why: "the order was cancelled before the payment succeeded",
+};
 const PAID_TWICE: GiveBack = { anomaly: "duplicate_payment", why: "the order was already paid by another payment" };
 const WRONG_AMOUNT: GiveBack = { anomaly: "amount_mismatch", why: "the payment's amount is not the order's total" };
 
@@ -58,7 +71,11 @@ export interface PaymentEffects {
   givenBack(tx: EntityManager, orders: readonly Order[], intentId: string, cents: number): Promise<void>;
 }
 
-export const NO_PAYMENT_EFFECTS: PaymentEffects = { paid: async () => undefined, refunded: async () => undefined, givenBack: async () => undefined };
+export const NO_PAYMENT_EFFECTS: PaymentEffects = {
+  paid: async () => undefined,
+  refunded: async () => undefined,
+  givenBack: async () => undefined,
+};
 
 /**
  * Card payments. Nothing about the money comes from the browser: the amount is the stored order
@@ -89,7 +106,11 @@ export class PaymentService implements PaymentRelease {
     return this.calls.stripe;
   }
 
-  async createIntent(actor: Actor, orderId: string, shownPrice?: number | null): Promise<{ clientSecret: string; amountCents: number }> {
+  async createIntent(
+    actor: Actor,
+    orderId: string,
+    shownPrice?: number | null,
+  ): Promise<{ clientSecret: string; amountCents: number }> {
     const order = await this.ownOrder(actor, orderId);
     this.assertPayable(order);
     if (order.holdExpiresAt && order.holdExpiresAt.getTime() <= Date.now()) {
@@ -100,7 +121,11 @@ export class PaymentService implements PaymentRelease {
     }
     if (order.paymentIntentId) {
       const existing = await this.calls.call(() => this.stripe.paymentIntents.retrieve(order.paymentIntentId!));
-      if (existing.amount === order.totalCents && existing.client_secret && !["canceled", "succeeded"].includes(existing.status)) {
+      if (
+        existing.amount === order.totalCents &&
+        existing.client_secret &&
+        !["canceled", "succeeded"].includes(existing.status)
+      ) {
         return { clientSecret: existing.client_secret, amountCents: existing.amount };
       }
     }
@@ -115,8 +140,12 @@ export class PaymentService implements PaymentRelease {
         { idempotencyKey: `order-${order.databaseId}-amount-${order.totalCents}` },
       ),
     );
-    await this.db.query(`UPDATE orders SET payment_intent_id = $2 WHERE id = $1 AND status = 'unpaid'`, [order.databaseId, intent.id]);
-    if (!intent.client_secret) throw new ShopError("SERVICE_UNAVAILABLE", "The payment provider did not return a client secret");
+    await this.db.query(`UPDATE orders SET payment_intent_id = $2 WHERE id = $1 AND status = 'unpaid'`, [
+      order.databaseId,
+      intent.id,
+    ]);
+    if (!intent.client_secret)
+      throw new ShopError("SERVICE_UNAVAILABLE", "The payment provider did not return a client secret");
     return { clientSecret: intent.client_secret, amountCents: intent.amount };
   }
 
@@ -141,7 +170,10 @@ export class PaymentService implements PaymentRelease {
       throw conflict("This order is already paid with another transaction");
     }
     if (order.status === OrderStatus.REFUNDED) throw conflict("This order was refunded");
-    const intent = await this.calls.call(() => this.stripe.paymentIntents.retrieve(transactionId), "That payment does not exist");
+    const intent = await this.calls.call(
+      () => this.stripe.paymentIntents.retrieve(transactionId),
+      "That payment does not exist",
+    );
     if (intent.metadata?.orderId !== order.databaseId) throw badInput("That payment was not made for this order");
     if (intent.status !== "succeeded") throw badInput("That payment has not succeeded");
     if (order.status === OrderStatus.UNPAID && (intent.amount !== order.totalCents || intent.currency !== CURRENCY)) {
@@ -166,7 +198,8 @@ export class PaymentService implements PaymentRelease {
       const order = await lockOrder(tx, databaseId);
       if (!order || order.status === OrderStatus.CANCELLED) throw notFound("Order");
       if (order.status === OrderStatus.REFUNDED) throw conflict("This order is already refunded");
-      if (order.status === OrderStatus.UNPAID) throw conflict("Only a paid order can be refunded; an unpaid one is cancelled instead");
+      if (order.status === OrderStatus.UNPAID)
+        throw conflict("Only a paid order can be refunded; an unpaid one is cancelled instead");
       // Under the order's lock: a second refund waits, then finds it refunded.
       try {
         await this.calls.refundIntent(
@@ -179,7 +212,10 @@ export class PaymentService implements PaymentRelease {
           `admin-refund-${order.databaseId}`,
         );
       } catch (error) {
-        if (isDisputedRefusal(error)) throw conflict("The customer disputed this payment (a chargeback): Stripe refunds it only through the dispute");
+        if (isDisputedRefusal(error))
+          throw conflict(
+            "The customer disputed this payment (a chargeback): Stripe refunds it only through the dispute",
+          );
         throw error;
       }
       await recordRefund(tx, order, admin);
@@ -260,7 +296,11 @@ export class PaymentService implements PaymentRelease {
   async reconcile(lookbackHours: number): Promise<ReconcileReport> {
     const report: ReconcileReport = { intents: 0, markedPaid: 0, refunded: 0, canceled: 0 };
     const since = Math.floor(Date.now() / 1000) - lookbackHours * 3600;
-    const intents = this.stripe.paymentIntents.list({ created: { gte: since }, limit: 100, expand: ["data.latest_charge"] });
+    const intents = this.stripe.paymentIntents.list({
+      created: { gte: since },
+      limit: 100,
+      expand: ["data.latest_charge"],
+    });
     for await (const intent of intents) {
       const orderId = databaseIdOf(String(intent.metadata?.orderId ?? ""));
       const checkoutId = databaseIdOf(String(intent.metadata?.checkoutId ?? ""));
@@ -327,7 +367,12 @@ export class PaymentService implements PaymentRelease {
    * with it). Idempotent: a payment refunded already is not refunded again, and its history entry
    * is written once (also when a crash came between Stripe's refund and the commit).
    */
-  private async giveBack(tx: EntityManager, order: Order, intent: Stripe.PaymentIntent, reason: GiveBack): Promise<"refunded" | "unchanged"> {
+  private async giveBack(
+    tx: EntityManager,
+    order: Order,
+    intent: Stripe.PaymentIntent,
+    reason: GiveBack,
+  ): Promise<"refunded" | "unchanged"> {
     const noted = await giveBackNoted(tx, order.databaseId, intent.id);
     const refundedAlready = (await this.calls.refundedCents(intent.id)) >= intent.amount;
     if (noted && refundedAlready) return "unchanged";
@@ -351,7 +396,9 @@ export class PaymentService implements PaymentRelease {
         intentId: intent.id,
         refundedCents: disputed ? null : intent.amount,
         refundId: refund?.id ?? null,
-        why: disputed ? `${reason.why}; not refunded: the customer disputed the payment, the dispute decides` : reason.why,
+        why: disputed
+          ? `${reason.why}; not refunded: the customer disputed the payment, the dispute decides`
+          : reason.why,
       });
       if (!disputed) await this.effects.givenBack(tx, [order], intent.id, intent.amount);
     }
@@ -370,9 +417,10 @@ export class PaymentService implements PaymentRelease {
   private async followRefunds(charge: Stripe.Charge): Promise<void> {
     const intentId = idOf(charge.payment_intent);
     if (!intentId || charge.amount_refunded <= 0) return;
-    const paidBy: Array<{ id: string; checkout_id: string | null }> = await this.db.query(`SELECT id, checkout_id FROM orders WHERE transaction_id = $1`, [
-      intentId,
-    ]);
+    const paidBy: Array<{ id: string; checkout_id: string | null }> = await this.db.query(
+      `SELECT id, checkout_id FROM orders WHERE transaction_id = $1`,
+      [intentId],
+    );
     if (paidBy.length === 0) return;
     if (paidBy.length > 1 || paidBy[0].checkout_id !== null) return this.checkouts.followRefunds(intentId, charge);
     const refundedInFull = await this.db.transaction(async (tx) => {
@@ -411,13 +459,23 @@ export class PaymentService implements PaymentRelease {
           entityType: AuditEntityType.ORDER,
           entityId: order.databaseId,
           before: { ...orderSnapshot(order), dispute: order.disputeStatus },
-          after: { ...orderSnapshot(order), dispute: dispute.status, reason: dispute.reason, amount: formatDollars(dispute.amount) },
+          after: {
+            ...orderSnapshot(order),
+            dispute: dispute.status,
+            reason: dispute.reason,
+            amount: formatDollars(dispute.amount),
+          },
         });
       }
       if (opened && orders.length) {
         this.counters.paymentAnomaly("dispute");
         logOf(this.log).warn(
-          { orderIds: orders.map((order) => order.databaseId), paymentIntent: intentId, dispute: dispute.id, reason: dispute.reason },
+          {
+            orderIds: orders.map((order) => order.databaseId),
+            paymentIntent: intentId,
+            dispute: dispute.id,
+            reason: dispute.reason,
+          },
           "A customer disputed a payment",
         );
       }

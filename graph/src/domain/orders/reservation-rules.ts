@@ -41,7 +41,8 @@ export const formatDollars = (cents: number) => `$${centsToDollars(cents).toFixe
 export function lineRefusal(part: LockedPart, available: number, quantity: number, ordered: boolean): ShopError | null {
   if (part.retired_at !== null) return badInput(`${part.name} is no longer sold`);
   if (ordered) return conflict(ALREADY_ORDERED);
-  if (quantity < part.min_order_quantity) return badInput(`The minimum order for ${part.name} is ${part.min_order_quantity}`);
+  if (quantity < part.min_order_quantity)
+    return badInput(`The minimum order for ${part.name} is ${part.min_order_quantity}`);
   if (available === 0) return badInput(`${part.name} is out of stock`);
   if (quantity > available) return badInput(`Only ${available} of ${part.name} are available`);
   return null;
@@ -51,7 +52,10 @@ export function lineRefusal(part: LockedPart, available: number, quantity: numbe
 export function holdingsRefusal(policy: HoldPolicy, held: Holdings, orders: number, cents: number): ShopError | null {
   const { maxUnpaidOrders, maxUnpaidCents } = policy;
   if (held.orders + orders > maxUnpaidOrders) {
-    if (orders === 1) return conflict(`You already have ${held.orders} unpaid orders, the most one customer may hold at once: pay or cancel one first`);
+    if (orders === 1)
+      return conflict(
+        `You already have ${held.orders} unpaid orders, the most one customer may hold at once: pay or cancel one first`,
+      );
     return conflict(
       `This checkout would make ${held.orders + orders} unpaid orders, over the ${maxUnpaidOrders} one customer may hold at once: remove some lines, or pay or cancel some orders first`,
     );
@@ -70,7 +74,10 @@ export function holdingsRefusal(policy: HoldPolicy, held: Holdings, orders: numb
  * statement sees what was committed when it began, so the count must not begin before another
  * reservation of the same customer has committed.
  */
-export async function lockHoldings(tx: EntityManager, customerIds: readonly string[]): Promise<Map<string, Holdings & { parts: Set<string> }>> {
+export async function lockHoldings(
+  tx: EntityManager,
+  customerIds: readonly string[],
+): Promise<Map<string, Holdings & { parts: Set<string> }>> {
   const customers = [...new Set(customerIds)].sort();
   await tx.query(`SELECT id FROM users WHERE id = ANY($1::uuid[]) ORDER BY id FOR NO KEY UPDATE`, [customers]);
   const rows: Array<{ user_id: string; orders: number; cents: string; parts: string[] }> = await tx.query(
@@ -78,11 +85,14 @@ export async function lockHoldings(tx: EntityManager, customerIds: readonly stri
      FROM orders WHERE user_id = ANY($1::uuid[]) AND status = 'unpaid' GROUP BY user_id`,
     [customers],
   );
-  return new Map(rows.map((row) => [row.user_id, { orders: row.orders, cents: Number(row.cents), parts: new Set(row.parts) }]));
+  return new Map(
+    rows.map((row) => [row.user_id, { orders: row.orders, cents: Number(row.cents), parts: new Set(row.parts) }]),
+  );
 }
 
 const UNIQUE_VIOLATION = "23505";
-export const isUniqueViolation = (error: any) => error?.driverError?.code === UNIQUE_VIOLATION || error?.code === UNIQUE_VIOLATION;
+export const isUniqueViolation = (error: any) =>
+  error?.driverError?.code === UNIQUE_VIOLATION || error?.code === UNIQUE_VIOLATION;
 
 /** A new unpaid order of `quantity` units of a locked part, at its price now, before it is inserted (a checkout's line names its checkout). */
 export function newUnpaidOrder(

@@ -105,7 +105,9 @@ export class OverviewService {
       const overview = await this.read();
       if (overview) return overview;
       if (attempt === WINDOW_ATTEMPTS) throw new Error("The overview's sales window kept moving while it was read");
-      await this.db.query(`SELECT advance_sales_window((now() AT TIME ZONE 'UTC')::date - ($1::int - 1))`, [OVERVIEW_DAYS]);
+      await this.db.query(`SELECT advance_sales_window((now() AT TIME ZONE 'UTC')::date - ($1::int - 1))`, [
+        OVERVIEW_DAYS,
+      ]);
     }
   }
 
@@ -137,7 +139,11 @@ export class OverviewService {
       const ids = [...new Set([...top.map((row) => row.part_id), ...lowStockIds])];
       const parts = await this.parts.getManyIn(tx, ids);
       const partById = new Map(parts.map((part) => [part.databaseId, part]));
-      const revenueByDay = figures.daily.map((row) => ({ day: row.day, revenueCents: int(row.revenue_cents), paidOrders: int(row.paid_orders) }));
+      const revenueByDay = figures.daily.map((row) => ({
+        day: row.day,
+        revenueCents: int(row.revenue_cents),
+        paidOrders: int(row.paid_orders),
+      }));
       return {
         days,
         firstDay: figures.first_day,
@@ -145,7 +151,11 @@ export class OverviewService {
         revenueByDay,
         revenueCents: revenueByDay.reduce((sum, day) => sum + day.revenueCents, 0),
         paidOrders: revenueByDay.reduce((sum, day) => sum + day.paidOrders, 0),
-        topParts: top.map((row) => ({ part: partById.get(row.part_id)!, unitsSold: int(row.units), revenueCents: int(row.revenue_cents) })),
+        topParts: top.map((row) => ({
+          part: partById.get(row.part_id)!,
+          unitsSold: int(row.units),
+          revenueCents: int(row.revenue_cents),
+        })),
         openUnpaidOrders: figures.unpaid,
         openUnpaidCents: int(figures.unpaid_cents),
         customers: figures.customers,

@@ -23,7 +23,11 @@ export interface People {
 
 /** The suite's signed-in people, signed in once per test file and reused by every case. */
 export async function signInPeople(): Promise<People> {
-  const [customer, bystander, admin] = await Promise.all([newPerson("fuzz"), newPerson("fuzz-bystander"), adminPerson()]);
+  const [customer, bystander, admin] = await Promise.all([
+    newPerson("fuzz"),
+    newPerson("fuzz-bystander"),
+    adminPerson(),
+  ]);
   return { customer, bystander, admin };
 }
 
@@ -74,13 +78,23 @@ async function brokenCallers(people: People): Promise<Caller[]> {
 }
 
 /** Every kind of caller, built once per test file. */
-export async function callersOf(people: People): Promise<{ visitor: Caller; customer: Caller; admin: Caller; firebase: Caller; broken: Caller[] }> {
+export async function callersOf(
+  people: People,
+): Promise<{ visitor: Caller; customer: Caller; admin: Caller; firebase: Caller; broken: Caller[] }> {
   return {
     visitor: { name: "visitor" },
-    customer: { name: "customer", authorization: bearer(people.customer.token), shown: "Bearer <the customer's access token>" },
+    customer: {
+      name: "customer",
+      authorization: bearer(people.customer.token),
+      shown: "Bearer <the customer's access token>",
+    },
     admin: { name: "admin", authorization: bearer(people.admin.token), shown: "Bearer <the admin's access token>" },
     // What PUT /user/{email} and signIn take: proof of identity from Firebase.
-    firebase: { name: "customer's Firebase ID token", authorization: bearer(people.customer.idToken), shown: "Bearer <the customer's Firebase ID token>" },
+    firebase: {
+      name: "customer's Firebase ID token",
+      authorization: bearer(people.customer.idToken),
+      shown: "Bearer <the customer's Firebase ID token>",
+    },
     broken: await brokenCallers(people),
   };
 }
@@ -99,4 +113,5 @@ export function callerArbitrary(callers: Awaited<ReturnType<typeof callersOf>>):
 }
 
 /** The Authorization header a caller sends, for a request's headers. */
-export const authorizationOf = (caller: Caller): Record<string, string> => (caller.authorization === undefined ? {} : { authorization: caller.authorization });
+export const authorizationOf = (caller: Caller): Record<string, string> =>
+  caller.authorization === undefined ? {} : { authorization: caller.authorization };

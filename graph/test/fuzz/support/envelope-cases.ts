@@ -139,11 +139,19 @@ const bodyArbitrary: fc.Arbitrary<Buffer | typeof withoutBody> = fc.oneof(
   { weight: 2, arbitrary: truncatedJson },
   { weight: 1, arbitrary: fc.uint8Array({ maxLength: 64 }).map((bytes) => Buffer.from(bytes)) },
   { weight: 1, arbitrary: fc.constant(Buffer.from([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x3a, 0x31, 0x7d])) },
-  { weight: 1, arbitrary: fc.constant(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), jsonBytes({ query: "{ __typename }" })])) },
+  {
+    weight: 1,
+    arbitrary: fc.constant(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), jsonBytes({ query: "{ __typename }" })])),
+  },
   { weight: 1, arbitrary: fc.constant(Buffer.from(JSON.stringify({ query: "{ __typename }" }), "utf16le")) },
   { weight: 1, arbitrary: fc.constant(Buffer.from("query=%7B__typename%7D&email=a%40b.co", "latin1")) },
   { weight: 1, arbitrary: fc.constant(Buffer.from('{"a":1,"a":2,"__proto__":{"admin":true}}')) },
-  { weight: 1, arbitrary: ordered([100 * 1024 + 1, 1024 * 1024 + 1, 2 * 1024 * 1024]).map((size) => Buffer.from(`{"x":"${"y".repeat(size)}"}`)) },
+  {
+    weight: 1,
+    arbitrary: ordered([100 * 1024 + 1, 1024 * 1024 + 1, 2 * 1024 * 1024]).map((size) =>
+      Buffer.from(`{"x":"${"y".repeat(size)}"}`),
+    ),
+  },
 );
 
 /** Every path a request may aim at: each route with real parameter values, /graphql and /healthz, and paths no route declares. */
@@ -169,11 +177,19 @@ function encodeBody(body: Buffer, encoding: string | null, compress: boolean): B
  * Requests with any method, path, content type, encoding and body; with `oddHeaders`, also with up
  * to three odd headers (a separate property, so that a header's failure does not hide a body's).
  */
-export function envelopeCases(targets: RestTarget[], world: World, callers: fc.Arbitrary<Caller>, oddHeaders: boolean): fc.Arbitrary<EnvelopeCase> {
+export function envelopeCases(
+  targets: RestTarget[],
+  world: World,
+  callers: fc.Arbitrary<Caller>,
+  oddHeaders: boolean,
+): fc.Arbitrary<EnvelopeCase> {
   return fc
     .record({
       caller: callers,
-      method: fc.oneof({ weight: 6, arbitrary: ordered(METHODS.slice(0, 7)) }, { weight: 1, arbitrary: fc.constantFrom(...METHODS.slice(7)) }),
+      method: fc.oneof(
+        { weight: 6, arbitrary: ordered(METHODS.slice(0, 7)) },
+        { weight: 1, arbitrary: fc.constantFrom(...METHODS.slice(7)) },
+      ),
       path: pathArbitrary(targets, world),
       contentType: fc.option(ordered(CONTENT_TYPES), { freq: 6 }),
       body: bodyArbitrary,
@@ -183,7 +199,12 @@ export function envelopeCases(targets: RestTarget[], world: World, callers: fc.A
       headers: oddHeaders ? fc.array(fc.constantFrom(...ODD_HEADERS), { minLength: 1, maxLength: 3 }) : fc.constant([]),
     })
     .map(({ caller, method, path, contentType, body, encoding, compress, chunked, headers }) => {
-      const request: HttpRequest = { method, path, headers: { ...authorizationOf(caller) }, shownAuthorization: caller.shown };
+      const request: HttpRequest = {
+        method,
+        path,
+        headers: { ...authorizationOf(caller) },
+        shownAuthorization: caller.shown,
+      };
       for (const [name, value] of headers) request.headers[name] = value;
       if (contentType !== null) request.headers["content-type"] = contentType;
       if (encoding !== null) request.headers["content-encoding"] = encoding;
@@ -198,13 +219,20 @@ export function envelopeCases(targets: RestTarget[], world: World, callers: fc.A
 // --- Every field of a GraphQL request -----------------------------------------------------------
 
 /** A root field as a selection: `parts { __typename }`, `isAdmin`. */
-const selectionOf = (target: GraphqlTarget) => `${target.field.name}${isCompositeType(getNamedType(target.field.type)) ? " { __typename }" : ""}`;
+const selectionOf = (target: GraphqlTarget) =>
+  `${target.field.name}${isCompositeType(getNamedType(target.field.type)) ? " { __typename }" : ""}`;
 
 /** One operation definition: query, mutation, subscription or the shorthand, named or not, selecting a root field or __typename. */
 const operationDefinition = (selections: fc.Arbitrary<string>): fc.Arbitrary<string> =>
   fc
-    .record({ type: fc.constantFrom("", "query", "mutation", "subscription"), name: fc.option(fc.constantFrom("A", "B", "Q")), selection: selections })
-    .map(({ type, name, selection }) => (type === "" ? `{ ${selection} }` : `${type}${name ? ` ${name}` : ""} { ${selection} }`));
+    .record({
+      type: fc.constantFrom("", "query", "mutation", "subscription"),
+      name: fc.option(fc.constantFrom("A", "B", "Q")),
+      selection: selections,
+    })
+    .map(({ type, name, selection }) =>
+      type === "" ? `{ ${selection} }` : `${type}${name ? ` ${name}` : ""} { ${selection} }`,
+    );
 
 /** Documents that are broken or odd in one way each (fragments, directives, variables, introspection, nesting, size, syntax). */
 function oddDocuments(field: string): string[] {
@@ -239,7 +267,9 @@ function oddDocuments(field: string): string[] {
 /** Documents of every kind, built around the schema's own root fields: one to three operations of any type, or odd ones. */
 function documentArbitrary(targets: GraphqlTarget[]): fc.Arbitrary<string> {
   const selections = fc.oneof(fc.constant("__typename"), fc.constantFrom(...targets).map(selectionOf));
-  const operations = fc.array(operationDefinition(selections), { minLength: 1, maxLength: 3 }).map((definitions) => definitions.join(" "));
+  const operations = fc
+    .array(operationDefinition(selections), { minLength: 1, maxLength: 3 })
+    .map((definitions) => definitions.join(" "));
   return fc.oneof(
     { withCrossShrink: true },
     { weight: 5, arbitrary: operations },
@@ -252,8 +282,11 @@ function documentArbitrary(targets: GraphqlTarget[]): fc.Arbitrary<string> {
 export function selectedOperation(query: unknown, operationName: unknown): OperationDefinitionNode | null {
   if (typeof query !== "string") return null;
   try {
-    const operations = parse(query).definitions.filter((definition): definition is OperationDefinitionNode => definition.kind === Kind.OPERATION_DEFINITION);
-    if (typeof operationName === "string") return operations.find((operation) => operation.name?.value === operationName) ?? null;
+    const operations = parse(query).definitions.filter(
+      (definition): definition is OperationDefinitionNode => definition.kind === Kind.OPERATION_DEFINITION,
+    );
+    if (typeof operationName === "string")
+      return operations.find((operation) => operation.name?.value === operationName) ?? null;
     return operations.length === 1 ? operations[0] : null;
   } catch {
     return null;
@@ -297,7 +330,10 @@ function withRightHash(extensions: unknown, query: unknown): unknown {
 const variablesArbitrary: fc.Arbitrary<unknown> = fc.oneof(
   { withCrossShrink: true },
   { weight: 3, arbitrary: fc.constant(undefined) },
-  { weight: 1, arbitrary: fc.constantFrom<unknown>(null, {}, [], "x", "{}", 1, true, { x: true }, { x: "yes" }, { a: 1 }) },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom<unknown>(null, {}, [], "x", "{}", 1, true, { x: true }, { x: "yes" }, { a: 1 }),
+  },
   { weight: 1, arbitrary: hostileJson },
 );
 
@@ -327,28 +363,46 @@ const variedFields = (targets: GraphqlTarget[]): fc.Arbitrary<Omit<GraphqlReques
     query: fc.oneof(
       { withCrossShrink: true },
       { weight: 8, arbitrary: documentArbitrary(targets) },
-      { weight: 1, arbitrary: fc.constantFrom<unknown>(undefined, null, 1, true, [], {}, ["{ __typename }"], { query: "{ __typename }" }) },
+      {
+        weight: 1,
+        arbitrary: fc.constantFrom<unknown>(undefined, null, 1, true, [], {}, ["{ __typename }"], {
+          query: "{ __typename }",
+        }),
+      },
     ),
     operationName: operationNameArbitrary,
     variables: variablesArbitrary,
     extra: fc.oneof(
       { withCrossShrink: true },
       { weight: 4, arbitrary: fc.constant({}) },
-      { weight: 1, arbitrary: fc.dictionary(fc.constantFrom("id", "documentId", "doc_id", "query_id", "batch"), hostileJson) },
+      {
+        weight: 1,
+        arbitrary: fc.dictionary(fc.constantFrom("id", "documentId", "doc_id", "query_id", "batch"), hostileJson),
+      },
     ),
   });
 
 /** A well-formed operation on any root field (so a valid mutation also meets GET, batches and persisted queries). */
-const wellFormedFields = (targets: GraphqlTarget[], world: World): fc.Arbitrary<Omit<GraphqlRequestFields, "extensions">> =>
+const wellFormedFields = (
+  targets: GraphqlTarget[],
+  world: World,
+): fc.Arbitrary<Omit<GraphqlRequestFields, "extensions">> =>
   fc
     .constantFrom(...targets)
     .chain((target) => operationArbitrary(target, world, "plausible"))
     .map(({ query, variables, operationName }) => ({ query, variables, operationName, extra: {} }));
 
-const graphqlRequestFields = (targets: GraphqlTarget[], world: World, focus: GraphqlFocus): fc.Arbitrary<GraphqlRequestFields> =>
+const graphqlRequestFields = (
+  targets: GraphqlTarget[],
+  world: World,
+  focus: GraphqlFocus,
+): fc.Arbitrary<GraphqlRequestFields> =>
   fc
     .tuple(
-      fc.oneof({ weight: 3, arbitrary: variedFields(targets) }, { weight: 1, arbitrary: wellFormedFields(targets, world) }),
+      fc.oneof(
+        { weight: 3, arbitrary: variedFields(targets) },
+        { weight: 1, arbitrary: wellFormedFields(targets, world) },
+      ),
       focus === "extensions" ? extensionsArbitrary : fc.constant(undefined),
     )
     .map(([fields, extensions]) => ({ ...fields, extensions: withRightHash(extensions, fields.query) }));
@@ -356,7 +410,8 @@ const graphqlRequestFields = (targets: GraphqlTarget[], world: World, focus: Gra
 /** The request body: the fields as a JSON object (absent ones left out), or a batch of them. */
 function graphqlBody(fields: GraphqlRequestFields, batch: boolean): Buffer {
   const payload: Record<string, unknown> = { ...fields.extra };
-  for (const key of ["query", "operationName", "variables", "extensions"] as const) if (fields[key] !== undefined) payload[key] = fields[key];
+  for (const key of ["query", "operationName", "variables", "extensions"] as const)
+    if (fields[key] !== undefined) payload[key] = fields[key];
   return jsonBytes(batch ? [payload, payload] : payload);
 }
 
@@ -365,7 +420,8 @@ function graphqlQueryString(fields: GraphqlRequestFields): string {
   const parameters: string[] = [];
   for (const key of ["query", "operationName", "variables", "extensions"] as const) {
     const value = fields[key];
-    if (value !== undefined) parameters.push(`${key}=${percentEncode(typeof value === "string" ? value : JSON.stringify(value))}`);
+    if (value !== undefined)
+      parameters.push(`${key}=${percentEncode(typeof value === "string" ? value : JSON.stringify(value))}`);
   }
   return parameters.length ? `?${parameters.join("&")}` : "";
 }
@@ -391,17 +447,33 @@ export function graphqlRequestCases(
         { weight: 1, arbitrary: fc.constant("GET without the CSRF header" as const) },
         { weight: 1, arbitrary: fc.constant("POST as a batch" as const) },
       ),
-      accept: fc.constantFrom("application/json", "application/graphql-response+json", "application/json, application/graphql-response+json;q=0.9", "*/*"),
+      accept: fc.constantFrom(
+        "application/json",
+        "application/graphql-response+json",
+        "application/json, application/graphql-response+json;q=0.9",
+        "*/*",
+      ),
     })
     .map(({ caller, fields, how, accept }) => {
       const headers: Record<string, string> = { accept, ...authorizationOf(caller) };
       let request: HttpRequest;
       if (how.startsWith("GET")) {
         if (how === "GET") headers["apollo-require-preflight"] = "true";
-        request = { method: "GET", path: `/graphql${graphqlQueryString(fields)}`, headers, shownAuthorization: caller.shown };
+        request = {
+          method: "GET",
+          path: `/graphql${graphqlQueryString(fields)}`,
+          headers,
+          shownAuthorization: caller.shown,
+        };
       } else {
         headers["content-type"] = "application/json";
-        request = { method: "POST", path: "/graphql", headers, body: graphqlBody(fields, how === "POST as a batch"), shownAuthorization: caller.shown };
+        request = {
+          method: "POST",
+          path: "/graphql",
+          headers,
+          body: graphqlBody(fields, how === "POST as a batch"),
+          shownAuthorization: caller.shown,
+        };
       }
       return printable({ request, caller: caller.name, fields });
     });

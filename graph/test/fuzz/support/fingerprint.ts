@@ -61,13 +61,17 @@ export class DatabaseFingerprint {
  */
 function rowText(columns: string[], types: string[]): string {
   if (!types.includes("bytea")) return "t::text";
-  const parts = columns.map((column, index) => (types[index] === "bytea" ? `octet_length(t."${column}")` : `t."${column}"`));
+  const parts = columns.map((column, index) =>
+    types[index] === "bytea" ? `octet_length(t."${column}")` : `t."${column}"`,
+  );
   return `ROW(${parts.join(", ")}, t.xmin)::text`;
 }
 
 /** The tables whose rows differ, or an empty list. */
 export function changedTables(before: Fingerprint, after: Fingerprint): string[] {
-  return [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((table) => before[table] !== after[table]);
+  return [...new Set([...Object.keys(before), ...Object.keys(after)])].filter(
+    (table) => before[table] !== after[table],
+  );
 }
 
 /** The files of the image store in DATA_DIR/uploads (IMAGE_STORE=files), if the shop uses one: a refused upload must add none. */

@@ -16,7 +16,19 @@ import { HttpRequest, jsonBytes, printable } from "./http";
 import { FuzzCase } from "./property";
 import { percentEncode } from "./rest-cases";
 import { GraphqlTarget } from "./targets";
-import { anyText, extraKey, Hint, hintOf, hostileJson, hostileText, mood, Mood, plausible, rarely, wrongJson } from "./values";
+import {
+  anyText,
+  extraKey,
+  Hint,
+  hintOf,
+  hostileJson,
+  hostileText,
+  mood,
+  Mood,
+  plausible,
+  rarely,
+  wrongJson,
+} from "./values";
 import { World } from "./world";
 
 /*
@@ -51,7 +63,11 @@ interface ValueContext {
 /** A value of the right type for `type`; the hint (from the argument or field name) shapes scalars. */
 function wellTyped(type: GraphQLInputType, hint: Hint, context: ValueContext): fc.Arbitrary<unknown> {
   if (isNonNullType(type)) return wellTypedNullable(type.ofType, hint, context);
-  return fc.oneof({ withCrossShrink: true }, { weight: 6, arbitrary: wellTypedNullable(type, hint, context) }, { weight: 1, arbitrary: fc.constant(null) });
+  return fc.oneof(
+    { withCrossShrink: true },
+    { weight: 6, arbitrary: wellTypedNullable(type, hint, context) },
+    { weight: 1, arbitrary: fc.constant(null) },
+  );
 }
 
 function wellTypedNullable(type: GraphQLInputType, hint: Hint, context: ValueContext): fc.Arbitrary<unknown> {
@@ -83,9 +99,15 @@ function scalarValue(scalar: string, hint: Hint, { world, mood }: ValueContext):
     case "ID":
       return unlessPlausible(fc.integer(), anyText(hint === "text" ? "id" : hint, world, mood));
     case "Int":
-      return unlessPlausible(fc.oneof(fc.constantFrom(0, -1, 2 ** 31 - 1, -(2 ** 31)), fc.integer()), plausible("count", world));
+      return unlessPlausible(
+        fc.oneof(fc.constantFrom(0, -1, 2 ** 31 - 1, -(2 ** 31)), fc.integer()),
+        plausible("count", world),
+      );
     case "Float":
-      return unlessPlausible(fc.double({ noNaN: true, noDefaultInfinity: true }), plausible(hint === "text" ? "money" : hint, world));
+      return unlessPlausible(
+        fc.double({ noNaN: true, noDefaultInfinity: true }),
+        plausible(hint === "text" ? "money" : hint, world),
+      );
     case "Boolean":
       return fc.boolean();
     case "DateTimeISO":
@@ -104,7 +126,11 @@ function inputValue(type: GraphQLInputType, hint: Hint, context: ValueContext): 
   const illTyped = isInputObjectType(getNamedType(type))
     ? fc.oneof(wrongJson, fc.dictionary(extraKey, hostileJson, { maxKeys: 3 }))
     : fc.oneof(wrongJson, hostileJson);
-  return fc.oneof({ withCrossShrink: true }, { weight: 8, arbitrary: wellTyped(type, hint, context) }, { weight: 1, arbitrary: illTyped });
+  return fc.oneof(
+    { withCrossShrink: true },
+    { weight: 8, arbitrary: wellTyped(type, hint, context) },
+    { weight: 1, arbitrary: illTyped },
+  );
 }
 
 /** Text already written, on toLiteral's stack. */
@@ -157,7 +183,18 @@ interface ArgumentPlan {
 }
 
 /** Declared types that do not fit most arguments. */
-const WRONG_VARIABLE_TYPES = ["String", "String!", "Int", "Float!", "Boolean", "ID", "[String]", "[ID!]!", "DateTimeISO", "NoSuchType"];
+const WRONG_VARIABLE_TYPES = [
+  "String",
+  "String!",
+  "Int",
+  "Float!",
+  "Boolean",
+  "ID",
+  "[String]",
+  "[ID!]!",
+  "DateTimeISO",
+  "NoSuchType",
+];
 
 function argumentPlan(argument: GraphQLArgument, world: World, caseMood: Mood): fc.Arbitrary<ArgumentPlan> {
   const ownType = String(argument.type);
@@ -187,9 +224,15 @@ function argumentPlan(argument: GraphQLArgument, world: World, caseMood: Mood): 
 }
 
 /** The selection under a field: `{ __typename }` for objects (it cannot fail, so any error is the field's own), none for scalars. */
-const selectionOf = (target: GraphqlTarget) => (isCompositeType(getNamedType(target.field.type)) ? " { __typename }" : "");
+const selectionOf = (target: GraphqlTarget) =>
+  isCompositeType(getNamedType(target.field.type)) ? " { __typename }" : "";
 
-function operationText(target: GraphqlTarget, plans: ArgumentPlan[], unknownArgument: [string, unknown] | null, operationName: string | null): string {
+function operationText(
+  target: GraphqlTarget,
+  plans: ArgumentPlan[],
+  unknownArgument: [string, unknown] | null,
+  operationName: string | null,
+): string {
   const definitions = plans
     .filter((plan) => plan.how === "variable" || plan.how === "declared without a value")
     .map((plan) => `$${plan.name}: ${plan.declaredType}`);
@@ -222,13 +265,20 @@ export function operationArbitrary(target: GraphqlTarget, world: World, caseMood
     .map(({ plans, unknownArgument, operationName, sendOperationName, extraVariables }) => {
       const variables: Record<string, unknown> = { ...extraVariables };
       for (const plan of plans) if (plan.how === "variable") variables[plan.name] = plan.value;
-      const payload: GraphqlPayload = { query: operationText(target, plans, unknownArgument, operationName), variables };
+      const payload: GraphqlPayload = {
+        query: operationText(target, plans, unknownArgument, operationName),
+        variables,
+      };
       if (operationName && sendOperationName) payload.operationName = operationName;
       return payload;
     });
 }
 
-export function graphqlCases(target: GraphqlTarget, world: World, callers: fc.Arbitrary<Caller>): fc.Arbitrary<GraphqlCase> {
+export function graphqlCases(
+  target: GraphqlTarget,
+  world: World,
+  callers: fc.Arbitrary<Caller>,
+): fc.Arbitrary<GraphqlCase> {
   return mood
     .chain((caseMood) =>
       fc.record({
@@ -256,7 +306,9 @@ function overHttpPost(payload: GraphqlPayload, caller: Caller): HttpRequest {
 
 /** A query over GET, as Apollo takes it: each request field a query parameter, objects as JSON; the CSRF header set. */
 function overHttpGet(payload: GraphqlPayload, caller: Caller): HttpRequest {
-  const parameters = Object.entries(payload).map(([key, value]) => `${key}=${percentEncode(typeof value === "string" ? value : JSON.stringify(value))}`);
+  const parameters = Object.entries(payload).map(
+    ([key, value]) => `${key}=${percentEncode(typeof value === "string" ? value : JSON.stringify(value))}`,
+  );
   return {
     method: "GET",
     path: `/graphql?${parameters.join("&")}`,

@@ -73,10 +73,18 @@ export async function send(request: HttpRequest, timeoutMs = ANSWER_TIMEOUT_MS):
 function openRequest(request: HttpRequest): http.ClientRequest {
   const target = new URL(shop().url);
   const headers: Record<string, string | string[]> = { ...request.headers };
-  if (request.body !== undefined && !request.chunked && !hasHeader(headers, "content-length")) headers["content-length"] = String(request.body.length);
+  if (request.body !== undefined && !request.chunked && !hasHeader(headers, "content-length"))
+    headers["content-length"] = String(request.body.length);
   if (request.chunked) headers["transfer-encoding"] = "chunked";
   try {
-    return http.request({ host: target.hostname, port: target.port, method: request.method, path: request.path, headers, agent: false });
+    return http.request({
+      host: target.hostname,
+      port: target.port,
+      method: request.method,
+      path: request.path,
+      headers,
+      agent: false,
+    });
   } catch (error) {
     // The case itself is not sendable (node refuses it): a defect of the generator, not the server.
     throw new Error(`node:http cannot send this request: ${(error as Error).message}`, { cause: error });
@@ -100,7 +108,18 @@ function answerOf(outgoing: http.ClientRequest, request: HttpRequest, timeoutMs:
     // The server may answer (431, 413) and close before reading an oversized request: the answer counts, not the broken pipe.
     outgoing.on("error", (error: NodeJS.ErrnoException) => {
       const closed = isOversized(request) && ["EPIPE", "ECONNRESET"].includes(error.code ?? "");
-      setTimeout(() => finish({ status: 0, headers: {}, text: "", json: undefined, noAnswer: String(error), closedOnOversizedRequest: closed }), 200);
+      setTimeout(
+        () =>
+          finish({
+            status: 0,
+            headers: {},
+            text: "",
+            json: undefined,
+            noAnswer: String(error),
+            closedOnOversizedRequest: closed,
+          }),
+        200,
+      );
     });
   });
 }
@@ -113,7 +132,8 @@ export function isOversized(request: HttpRequest): boolean {
 /** The request line and headers as node:http sends them, in bytes (paths and values are latin1 bytes). */
 function headBytes(request: HttpRequest): number {
   const lines = [`${request.method} ${request.path} HTTP/1.1`];
-  for (const [name, value] of Object.entries(request.headers)) for (const one of [value].flat()) lines.push(`${name}: ${one}`);
+  for (const [name, value] of Object.entries(request.headers))
+    for (const one of [value].flat()) lines.push(`${name}: ${one}`);
   return Buffer.byteLength(lines.join("\r\n"), "latin1");
 }
 
@@ -143,7 +163,8 @@ function parseJson(text: string): any {
   }
 }
 
-const hasHeader = (headers: Record<string, unknown>, name: string) => Object.keys(headers).some((key) => key.toLowerCase() === name);
+const hasHeader = (headers: Record<string, unknown>, name: string) =>
+  Object.keys(headers).some((key) => key.toLowerCase() === name);
 
 /** Text as a header value node:http sends: its UTF-8 bytes as latin1 characters, without the control characters HTTP forbids. */
 export const headerSafe = (text: string) =>
@@ -164,12 +185,16 @@ export function describeRequest(request: HttpRequest): string {
   if (decoded) lines.push(`(the query string decoded: ${decoded})`);
   for (const [name, value] of Object.entries(request.headers)) {
     for (const one of [value].flat()) {
-      const shown = name.toLowerCase() === "authorization" && request.shownAuthorization ? request.shownAuthorization : visible(one);
+      const shown =
+        name.toLowerCase() === "authorization" && request.shownAuthorization
+          ? request.shownAuthorization
+          : visible(one);
       lines.push(`${name}: ${shown}`);
     }
   }
   if (request.chunked) lines.push("transfer-encoding: chunked");
-  if (request.body !== undefined) lines.push(`body (${request.body.length} bytes): ${request.shownBody ?? describeBody(request.body)}`);
+  if (request.body !== undefined)
+    lines.push(`body (${request.body.length} bytes): ${request.shownBody ?? describeBody(request.body)}`);
   return lines.join("\n");
 }
 
@@ -210,7 +235,8 @@ export const escapedLiteral = (text: string) =>
   `"${text.replace(/[^\x20-\x7e]|["\\]/g, (character) => (character === '"' || character === "\\" ? `\\${character}` : `\\u${character.charCodeAt(0).toString(16).padStart(4, "0")}`))}"`;
 
 export function describeAnswer(answer: HttpAnswer): string {
-  if (answer.closedOnOversizedRequest) return `the connection was closed while the oversized request was sent (${answer.noAnswer})`;
+  if (answer.closedOnOversizedRequest)
+    return `the connection was closed while the oversized request was sent (${answer.noAnswer})`;
   if (answer.noAnswer) return `no answer: ${answer.noAnswer}`;
   const body = answer.text.length > 1500 ? `${answer.text.slice(0, 1500)}…` : answer.text;
   return `${answer.status} ${answer.headers["content-type"] ?? ""}\n${body}`;
@@ -218,6 +244,9 @@ export function describeAnswer(answer: HttpAnswer): string {
 
 /** Makes fast-check print a case as the HTTP request it sends (the shrunk counterexample is then replayable by hand). */
 export function printable<T extends { request: HttpRequest }>(value: T): T {
-  Object.defineProperty(value, fc.toStringMethod, { value: () => `\n${describeRequest(value.request)}\n`, enumerable: false });
+  Object.defineProperty(value, fc.toStringMethod, {
+    value: () => `\n${describeRequest(value.request)}\n`,
+    enumerable: false,
+  });
   return value;
 }

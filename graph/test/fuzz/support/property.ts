@@ -45,7 +45,11 @@ export function wasRefused(request: HttpRequest, answer: HttpAnswer): boolean {
   if ((answer.status >= 400 && answer.status < 500) || answer.closedOnOversizedRequest) return true;
   if (!isGraphqlRequest(request) || graphqlErrorsOf(answer).length === 0) return false;
   const data = answer.json?.data;
-  return data === null || data === undefined || (typeof data === "object" && Object.values(data).every((value) => value === null));
+  return (
+    data === null ||
+    data === undefined ||
+    (typeof data === "object" && Object.values(data).every((value) => value === null))
+  );
 }
 
 /** A read: no write method, or a GraphQL document without a mutation. */
@@ -54,7 +58,9 @@ export function onlyReads(request: HttpRequest): boolean {
   if (!isGraphqlRequest(request) || request.method.toUpperCase() !== "POST" || !request.body) return false;
   try {
     const document = parse(JSON.parse(request.body.toString("utf8")).query);
-    return document.definitions.every((definition) => definition.kind !== Kind.OPERATION_DEFINITION || definition.operation !== "mutation");
+    return document.definitions.every(
+      (definition) => definition.kind !== Kind.OPERATION_DEFINITION || definition.operation !== "mutation",
+    );
   } catch {
     // Not a parsable GraphQL request: nothing can run; a change would still be caught as "refused".
     return false;
@@ -66,7 +72,9 @@ export function refusalWithoutMessage(request: HttpRequest, answer: HttpAnswer):
   if (!wasRefused(request, answer)) return null;
   if (answer.closedOnOversizedRequest) return null;
   const messages = [answer.json?.error, ...graphqlErrorsOf(answer).map((error) => error.message)];
-  return messages.some((message) => typeof message === "string" && message.trim() !== "") ? null : "refused without a message";
+  return messages.some((message) => typeof message === "string" && message.trim() !== "")
+    ? null
+    : "refused without a message";
 }
 
 /**
@@ -107,7 +115,8 @@ export class Prober {
     if (answer.noAnswer && !answer.closedOnOversizedRequest) problems.push(`no answer: ${answer.noAnswer}`);
     else if (answer.status >= 500) problems.push(`status ${answer.status}`);
     const internal = graphqlErrorsOf(answer).filter((error) => error.extensions?.code === "INTERNAL_SERVER_ERROR");
-    if (internal.length) problems.push(`a GraphQL error with code INTERNAL_SERVER_ERROR: ${JSON.stringify(internal[0].message)}`);
+    if (internal.length)
+      problems.push(`a GraphQL error with code INTERNAL_SERVER_ERROR: ${JSON.stringify(internal[0].message)}`);
     const refused = wasRefused(request, answer);
     if (refused || onlyReads(request) || mustChangeNothing) {
       const changed = changedTables(before, after);
@@ -137,7 +146,8 @@ function printOutcomes(outcomes: Map<string, number>, timings: Prober["timings"]
 }
 
 /** A test's own title as a pattern for vitest's -t (a regular expression): special characters escaped. */
-const titlePattern = (testName: string) => (testName.split(" > ").pop() ?? testName).replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const titlePattern = (testName: string) =>
+  (testName.split(" > ").pop() ?? testName).replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** What a vitest run needs to replay a failure: the seed, the path and the test. */
 function replayHint(details: { seed: number; counterexamplePath: string | null }): string {
@@ -148,31 +158,48 @@ function replayHint(details: { seed: number; counterexamplePath: string | null }
 }
 
 /** One case: its request (and replays) sent and checked; throws what is wrong, with the answer. */
-async function checkCase<C extends FuzzCase>(prober: Prober, fuzzCase: C, options: PropertyOptions<C>, outcomes: Map<string, number>): Promise<void> {
+async function checkCase<C extends FuzzCase>(
+  prober: Prober,
+  fuzzCase: C,
+  options: PropertyOptions<C>,
+  outcomes: Map<string, number>,
+): Promise<void> {
   const { answer, problems } = await prober.probe(fuzzCase.request, fuzzCase.mustChangeNothing);
   const outcome = outcomeOf(answer);
   outcomes.set(outcome, (outcomes.get(outcome) ?? 0) + 1);
   for (let replay = 1; replay <= (fuzzCase.replays ?? 0); replay++) {
     const again = await prober.probe(fuzzCase.request, true);
-    problems.push(...again.problems.map((problem) => `replay ${replay}: ${problem}\nIts answer: ${describeAnswer(again.answer)}`));
+    problems.push(
+      ...again.problems.map((problem) => `replay ${replay}: ${problem}\nIts answer: ${describeAnswer(again.answer)}`),
+    );
   }
   const extra = options.extra?.(fuzzCase, answer);
   if (extra) problems.push(extra);
   if (problems.length) throw new Error(`${problems.join("\n")}\nThe answer: ${describeAnswer(answer)}`);
 }
 
-const healthStatus = async () => (await send({ method: "GET", path: "/healthz", headers: { accept: "application/json" } })).status;
+const healthStatus = async () =>
+  (await send({ method: "GET", path: "/healthz", headers: { accept: "application/json" } })).status;
 
 /**
  * Checks the property on `runs` generated cases (seeded, so a run is repeatable), then that the
  * server still answers. A failure is shrunk to a small counterexample and reported as the HTTP
  * request it sent, the answer, and the command that replays it.
  */
-export async function checkProperty<C extends FuzzCase>(prober: Prober, arbitrary: fc.Arbitrary<C>, options: PropertyOptions<C>): Promise<void> {
+export async function checkProperty<C extends FuzzCase>(
+  prober: Prober,
+  arbitrary: fc.Arbitrary<C>,
+  options: PropertyOptions<C>,
+): Promise<void> {
   prober.forget();
   const outcomes = new Map<string, number>();
   const property = fc.asyncProperty(arbitrary, (fuzzCase) => checkCase(prober, fuzzCase, options, outcomes));
-  const details = await fc.check(property, { seed: FUZZ_SEED, path: FUZZ_PATH, numRuns: options.runs, includeErrorInReport: true });
+  const details = await fc.check(property, {
+    seed: FUZZ_SEED,
+    path: FUZZ_PATH,
+    numRuns: options.runs,
+    includeErrorInReport: true,
+  });
   if (FUZZ_STATS) printOutcomes(outcomes, prober.timings);
   const health = await healthStatus();
   if (details.failed) {

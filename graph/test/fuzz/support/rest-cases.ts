@@ -28,7 +28,8 @@ export function percentEncode(text: string): string {
     if (code > 0xffff) index++;
     const character = String.fromCodePoint(code);
     if (/[A-Za-z0-9\-_.~]/.test(character)) encoded += character;
-    else if (code >= 0xd800 && code <= 0xdfff) encoded += [0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)].map(hexByte).join("");
+    else if (code >= 0xd800 && code <= 0xdfff)
+      encoded += [0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)].map(hexByte).join("");
     else encoded += [...Buffer.from(character, "utf8")].map(hexByte).join("");
   }
   return encoded;
@@ -60,14 +61,20 @@ const BROKEN_SEGMENTS = [
 function pathSegment(hint: Hint, world: World, caseMood: Mood): fc.Arbitrary<string> {
   const encoded = anyText(hint, world, caseMood).map(percentEncode);
   if (caseMood === "plausible") return encoded;
-  return fc.oneof({ withCrossShrink: true }, { weight: 8, arbitrary: encoded }, { weight: 1, arbitrary: fc.constantFrom(...BROKEN_SEGMENTS) });
+  return fc.oneof(
+    { withCrossShrink: true },
+    { weight: 8, arbitrary: encoded },
+    { weight: 1, arbitrary: fc.constantFrom(...BROKEN_SEGMENTS) },
+  );
 }
 
 /** The route's path with every `:param` filled; the hint of a parameter includes the segment before it (`uploads name`). */
 export function restPath(target: RestTarget, world: World, caseMood: Mood): fc.Arbitrary<string> {
   const segments = target.path.split("/");
   const filled = segments.map((segment, index) =>
-    segment.startsWith(":") ? pathSegment(hintOf(`${segments[index - 1]} ${segment.slice(1)}`), world, caseMood) : fc.constant(segment),
+    segment.startsWith(":")
+      ? pathSegment(hintOf(`${segments[index - 1]} ${segment.slice(1)}`), world, caseMood)
+      : fc.constant(segment),
   );
   return fc.tuple(...filled).map((parts) => parts.join("/"));
 }
@@ -95,16 +102,22 @@ function queryArbitrary(target: RestTarget, world: World, caseMood: Mood): fc.Ar
   if (caseMood === "plausible") return wellFormed;
   return fc.oneof(
     { weight: 8, arbitrary: wellFormed },
-    { weight: 1, arbitrary: fc.constantFrom("?", "?&&", "?=", "?%", "?user=%ED%A0%80", "?user[$ne]=x", "?a=1&a=2&a[]=3") },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom("?", "?&&", "?=", "?%", "?user=%ED%A0%80", "?user[$ne]=x", "?a=1&a=2&a[]=3"),
+    },
   );
 }
 
 /** The declared body fields, each missing or any value, plus (except in plausible cases) a few keys no route reads. */
 function declaredObject(target: RestTarget, world: World, caseMood: Mood): fc.Arbitrary<Record<string, unknown>> {
   const fields = target.body.map((name) =>
-    fc.option(anyJson(hintOf(name), world, caseMood), { nil: undefined, freq: 6 }).map((value) => [name, value] as const),
+    fc
+      .option(anyJson(hintOf(name), world, caseMood), { nil: undefined, freq: 6 })
+      .map((value) => [name, value] as const),
   );
-  const extras = caseMood === "plausible" ? fc.constant([]) : fc.array(fc.tuple(extraKey, hostileJson), { maxLength: 2 });
+  const extras =
+    caseMood === "plausible" ? fc.constant([]) : fc.array(fc.tuple(extraKey, hostileJson), { maxLength: 2 });
   return fc.tuple(fc.tuple(...fields), extras).map(([declared, extra]) => {
     const body: Record<string, unknown> = {};
     for (const [key, value] of extra) body[key] = value;
@@ -127,7 +140,12 @@ function bodyArbitrary(target: RestTarget, world: World, caseMood: Mood): fc.Arb
   );
 }
 
-const JSON_TYPES = ["application/json", "application/json; charset=utf-8", "application/json; charset=UTF-8", "application/vnd.api+json"];
+const JSON_TYPES = [
+  "application/json",
+  "application/json; charset=utf-8",
+  "application/json; charset=UTF-8",
+  "application/vnd.api+json",
+];
 
 export function restCases(target: RestTarget, world: World, callers: fc.Arbitrary<Caller>): fc.Arbitrary<RestCase> {
   return mood

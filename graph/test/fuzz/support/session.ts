@@ -33,13 +33,19 @@ export async function openSession(): Promise<FuzzSession> {
 export async function prepareProperty(session: FuzzSession): Promise<void> {
   const emails = [session.people.customer.email, session.people.bystander.email];
   await withDatabase(async (client) => {
-    await client.query(`UPDATE users SET role = 'user', admin_source = NULL WHERE email = ANY($1) AND role <> 'user'`, [emails]);
-    // A generated signOut revokes the token it was sent with: the people sign in again, as it were.
-    const revoked = await client.query(`DELETE FROM revoked_access_tokens WHERE user_id IN (SELECT id FROM users WHERE email = ANY($1)) RETURNING user_id`, [
-      [...emails, session.people.admin.email],
+    await client.query(`UPDATE users SET role = 'user', admin_source = NULL WHERE email = ANY($1) AND role <> 'user'`, [
+      emails,
     ]);
+    // A generated signOut revokes the token it was sent with: the people sign in again, as it were.
+    const revoked = await client.query(
+      `DELETE FROM revoked_access_tokens WHERE user_id IN (SELECT id FROM users WHERE email = ANY($1)) RETURNING user_id`,
+      [[...emails, session.people.admin.email]],
+    );
     // Deleting a revocation announces nothing: touching the users makes every process read them again.
-    if (revoked.rowCount) await client.query(`UPDATE users SET updated_at = now() WHERE id = ANY($1::uuid[])`, [revoked.rows.map((row) => row.user_id)]);
+    if (revoked.rowCount)
+      await client.query(`UPDATE users SET updated_at = now() WHERE id = ANY($1::uuid[])`, [
+        revoked.rows.map((row) => row.user_id),
+      ]);
   });
   await replenish(session.world);
   session.prober.forget();

@@ -69,6 +69,8 @@ export interface GraphqlTarget {
 /** Every root field of Query and Mutation. */
 export function graphqlTargets(schema: GraphQLSchema): GraphqlTarget[] {
   const fields = (operation: "query" | "mutation") =>
-    Object.values((operation === "query" ? schema.getQueryType() : schema.getMutationType())?.getFields() ?? {}).map((field) => ({ operation, field }));
+    Object.values((operation === "query" ? schema.getQueryType() : schema.getMutationType())?.getFields() ?? {}).map(
+      (field) => ({ operation, field }),
+    );
   return [...fields("query"), ...fields("mutation")];
 }

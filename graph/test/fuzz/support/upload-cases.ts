@@ -71,9 +71,11 @@ const completeImages: fc.Arbitrary<UploadFile> = fc.oneof(
   fc.constant({ label: "a 1x1 PNG", bytes: TINY_PNG, completeImage: true }),
   fc.constant({ label: "a 1x1 GIF", bytes: TINY_GIF, completeImage: true }),
   fc.constant({ label: "a 1x1 WebP", bytes: TINY_WEBP, completeImage: true }),
-  fc
-    .tuple(fc.integer({ min: 1, max: 64 }), fc.integer({ min: 1, max: 64 }))
-    .map(([width, height]) => ({ label: `a ${width}x${height} PNG`, bytes: noisePng(width, height), completeImage: true })),
+  fc.tuple(fc.integer({ min: 1, max: 64 }), fc.integer({ min: 1, max: 64 })).map(([width, height]) => ({
+    label: `a ${width}x${height} PNG`,
+    bytes: noisePng(width, height),
+    completeImage: true,
+  })),
 );
 
 const SCRIPTS = [
@@ -93,19 +95,30 @@ const MAGIC = [
 /** Files that are not complete images, each kind of them. */
 const notImages: fc.Arbitrary<UploadFile> = fc.oneof(
   fc.constant({ label: "zero bytes", bytes: Buffer.alloc(0), completeImage: false }),
-  fc.tuple(fc.constantFrom(TINY_PNG, TINY_GIF, TINY_WEBP, noisePng(8, 8)), fc.double({ min: 0.05, max: 0.95, noNaN: true })).map(([image, share]) => ({
-    label: `an image cut at ${Math.round(share * 100)}%`,
-    bytes: image.subarray(0, Math.max(1, Math.floor(image.length * share))),
-    completeImage: false,
-  })),
+  fc
+    .tuple(
+      fc.constantFrom(TINY_PNG, TINY_GIF, TINY_WEBP, noisePng(8, 8)),
+      fc.double({ min: 0.05, max: 0.95, noNaN: true }),
+    )
+    .map(([image, share]) => ({
+      label: `an image cut at ${Math.round(share * 100)}%`,
+      bytes: image.subarray(0, Math.max(1, Math.floor(image.length * share))),
+      completeImage: false,
+    })),
   fc.tuple(fc.constantFrom(...MAGIC), fc.constantFrom(...SCRIPTS)).map(([magic, script]) => ({
     label: `a ${magic.type} header on a script`,
     bytes: Buffer.concat([magic.bytes, Buffer.from(script)]),
     completeImage: false,
   })),
-  fc.constantFrom(...SCRIPTS).map((script) => ({ label: "a script", bytes: Buffer.from(script), completeImage: false })),
-  fc.uint8Array({ minLength: 1, maxLength: 512 }).map((bytes) => ({ label: "random bytes", bytes: Buffer.from(bytes), completeImage: false })),
-  fc.integer({ min: 1, max: 4096 }).map((size) => ({ label: `${size} NUL bytes`, bytes: Buffer.alloc(size), completeImage: false })),
+  fc
+    .constantFrom(...SCRIPTS)
+    .map((script) => ({ label: "a script", bytes: Buffer.from(script), completeImage: false })),
+  fc
+    .uint8Array({ minLength: 1, maxLength: 512 })
+    .map((bytes) => ({ label: "random bytes", bytes: Buffer.from(bytes), completeImage: false })),
+  fc
+    .integer({ min: 1, max: 4096 })
+    .map((size) => ({ label: `${size} NUL bytes`, bytes: Buffer.alloc(size), completeImage: false })),
   hostileText.map((text) => ({ label: "text", bytes: Buffer.from(text, "utf8"), completeImage: false })),
   // Just over the limit: a complete PNG one byte too big, and an image header on a big nothing.
   fc.constant(null).map(() => {
@@ -140,14 +153,31 @@ const formShapes: fc.Arbitrary<FormShape> = fc.record({
   filename: fc.oneof(
     { withCrossShrink: true },
     { weight: 6, arbitrary: fc.constant("photo.png") },
-    { weight: 1, arbitrary: fc.constantFrom<string | null>(null, "", "../../etc/passwd", "photo.php", "a\u00e9.png", `${"a".repeat(300)}.png`, 'a";b.png') },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom<string | null>(
+        null,
+        "",
+        "../../etc/passwd",
+        "photo.php",
+        "a\u00e9.png",
+        `${"a".repeat(300)}.png`,
+        'a";b.png',
+      ),
+    },
   ),
   partType: fc.oneof(
     { withCrossShrink: true },
     { weight: 6, arbitrary: fc.constant("image/png") },
-    { weight: 1, arbitrary: fc.constantFrom<string | null>(null, "text/html", "application/x-php", "image/svg+xml", "") },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom<string | null>(null, "text/html", "application/x-php", "image/svg+xml", ""),
+    },
   ),
-  fieldsBefore: fc.oneof({ weight: 6, arbitrary: fc.constant(0) }, { weight: 1, arbitrary: fc.integer({ min: 1, max: 25 }) }),
+  fieldsBefore: fc.oneof(
+    { weight: 6, arbitrary: fc.constant(0) },
+    { weight: 1, arbitrary: fc.integer({ min: 1, max: 25 }) },
+  ),
   secondFile: rarelyTrue(8),
   ending: fc.oneof(
     { withCrossShrink: true },
@@ -157,12 +187,24 @@ const formShapes: fc.Arbitrary<FormShape> = fc.record({
   contentType: fc.oneof(
     { withCrossShrink: true },
     { weight: 10, arbitrary: fc.constant("multipart" as const) },
-    { weight: 1, arbitrary: fc.constantFrom("multipart without a boundary" as const, "another boundary" as const, "json" as const, "the image type" as const) },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(
+        "multipart without a boundary" as const,
+        "another boundary" as const,
+        "json" as const,
+        "the image type" as const,
+      ),
+    },
   ),
 });
 
 function rarelyTrue(oneIn: number): fc.Arbitrary<boolean> {
-  return fc.oneof({ withCrossShrink: true }, { weight: oneIn - 1, arbitrary: fc.constant(false) }, { weight: 1, arbitrary: fc.constant(true) });
+  return fc.oneof(
+    { withCrossShrink: true },
+    { weight: oneIn - 1, arbitrary: fc.constant(false) },
+    { weight: 1, arbitrary: fc.constant(true) },
+  );
 }
 
 const BOUNDARY = "fuzz-boundary-7MA4YWxkTrZu0gW";
@@ -182,7 +224,10 @@ function multipart(file: Buffer, shape: FormShape): { body: Buffer; contentType:
     const filename = shape.filename === null ? "" : `; filename="${shape.filename}"`;
     const type = shape.partType === null ? "" : `Content-Type: ${shape.partType}\r\n`;
     return Buffer.concat([
-      Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${field}"${filename}\r\n${type}\r\n`, "latin1"),
+      Buffer.from(
+        `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${field}"${filename}\r\n${type}\r\n`,
+        "latin1",
+      ),
       file,
       Buffer.from("\r\n"),
     ]);

@@ -12,14 +12,18 @@ import { World } from "./world";
 const char = (code: number) => String.fromCodePoint(code);
 
 /** One of `values`, shrinking towards the first (constantFrom gives up after trying the first alone). */
-export const ordered = <T>(values: readonly T[]): fc.Arbitrary<T> => fc.integer({ min: 0, max: values.length - 1 }).map((index) => values[index]);
+export const ordered = <T>(values: readonly T[]): fc.Arbitrary<T> =>
+  fc.integer({ min: 0, max: values.length - 1 }).map((index) => values[index]);
 
 /**
  * How a case is built: "plausible" cases use only well-formed values, so they get past
  * validation and exercise the services; "any" cases mix in everything hostile.
  */
 export type Mood = "plausible" | "any";
-export const mood: fc.Arbitrary<Mood> = fc.oneof({ weight: 2, arbitrary: fc.constant<Mood>("any") }, { weight: 1, arbitrary: fc.constant<Mood>("plausible") });
+export const mood: fc.Arbitrary<Mood> = fc.oneof(
+  { weight: 2, arbitrary: fc.constant<Mood>("any") },
+  { weight: 1, arbitrary: fc.constant<Mood>("plausible") },
+);
 const codes = (from: number, to: number) => fc.integer({ min: from, max: to }).map(char);
 
 /** Characters that break text handling, each kind of them. */
@@ -30,18 +34,38 @@ export const nastyCharacter: fc.Arbitrary<string> = fc.oneof(
   { weight: 3, arbitrary: codes(0x00, 0x1f) }, // C0 controls, NUL first among them
   { weight: 1, arbitrary: fc.constantFrom("\u007f", "\u0085", "\u009b", "\u00ad") },
   { weight: 2, arbitrary: codes(0x300, 0x36f) }, // combining marks
-  { weight: 2, arbitrary: fc.constantFrom("\u202e", "\u202d", "\u202a", "\u202b", "\u2066", "\u2067", "\u2069", "\u200e", "\u200f", "\u061c") }, // bidi controls
+  {
+    weight: 2,
+    arbitrary: fc.constantFrom(
+      "\u202e",
+      "\u202d",
+      "\u202a",
+      "\u202b",
+      "\u2066",
+      "\u2067",
+      "\u2069",
+      "\u200e",
+      "\u200f",
+      "\u061c",
+    ),
+  }, // bidi controls
   { weight: 2, arbitrary: fc.constantFrom("\u200b", "\u200c", "\u200d", "\ufeff", "\u2060", "\u180e") }, // invisible
   { weight: 1, arbitrary: fc.constantFrom("\u2028", "\u2029", "\u00a0", "\u3000", "\u1680") }, // separators and odd spaces
   { weight: 1, arbitrary: fc.constantFrom("\ufffe", "\uffff", "\ufffd", "\ue000", char(0x10ffff), char(0xfffff)) }, // noncharacters, private use
   { weight: 2, arbitrary: fc.constantFrom("😀", "👩‍👩‍👧‍👦", "🏳️‍🌈", "❤️", "👍🏽", "🇦🇹", "🚀", "\u{1f9d1}\u200d\u{1f4bb}") }, // emoji, ZWJ sequences
   { weight: 2, arbitrary: fc.constantFrom("а", "е", "ο", "ｅ", "＠", "．", "\u212a", "ß", "ﬁ", "İ", "ı", "ǅ") }, // look-alikes, case-mapping oddities
   { weight: 1, arbitrary: fc.constantFrom("م", "ש", "東", "ह", "ภ", "한") }, // RTL and other scripts
-  { weight: 2, arbitrary: fc.constantFrom("'", '"', "\\", "<", ">", "&", "%", "$", "{", "}", "`", "/", "@", ";", "\u0000") },
+  {
+    weight: 2,
+    arbitrary: fc.constantFrom("'", '"', "\\", "<", ">", "&", "%", "$", "{", "}", "`", "/", "@", ";", "\u0000"),
+  },
 );
 
 /** Sizes at and just over the limits fields usually have. */
-const EDGE_LENGTHS = [0, 1, 2, 3, 4, 19, 20, 21, 79, 80, 81, 199, 200, 201, 254, 255, 256, 299, 300, 301, 1024, 1999, 2000, 2001, 2048, 2049, 4097, 65_536];
+const EDGE_LENGTHS = [
+  0, 1, 2, 3, 4, 19, 20, 21, 79, 80, 81, 199, 200, 201, 254, 255, 256, 299, 300, 301, 1024, 1999, 2000, 2001, 2048,
+  2049, 4097, 65_536,
+];
 
 const HOSTILE_WORDS = [
   "' OR '1'='1",
@@ -76,13 +100,22 @@ export const hostileText: fc.Arbitrary<string> = fc.oneof(
   { weight: 6, arbitrary: fc.string({ unit: nastyCharacter, maxLength: 24 }) },
   { weight: 2, arbitrary: ordered(HOSTILE_WORDS) },
   { weight: 2, arbitrary: ordered(["", " ", "   ", "\t\n", "\u00a0", "\u3000", "\n"]) },
-  { weight: 2, arbitrary: fc.tuple(ordered(EDGE_LENGTHS), fc.oneof(fc.constant("x"), nastyCharacter)).map(([length, unit]) => unit.repeat(length)) },
+  {
+    weight: 2,
+    arbitrary: fc
+      .tuple(ordered(EDGE_LENGTHS), fc.oneof(fc.constant("x"), nastyCharacter))
+      .map(([length, unit]) => unit.repeat(length)),
+  },
 );
 
 /** A well-formed value with something hostile put in front, behind or in the middle ("a@b.co\ud800"). */
 export function spiked(wellFormed: fc.Arbitrary<string>): fc.Arbitrary<string> {
   return fc
-    .tuple(wellFormed, fc.string({ unit: nastyCharacter, minLength: 1, maxLength: 3 }), fc.constantFrom("start", "end", "middle"))
+    .tuple(
+      wellFormed,
+      fc.string({ unit: nastyCharacter, minLength: 1, maxLength: 3 }),
+      fc.constantFrom("start", "end", "middle"),
+    )
     .map(([text, spike, where]) => {
       if (where === "start") return spike + text;
       if (where === "end") return text + spike;
@@ -92,7 +125,8 @@ export function spiked(wellFormed: fc.Arbitrary<string>): fc.Arbitrary<string> {
 }
 
 /** What a field's name says it holds. */
-export type Hint = "token" | "transaction" | "upload" | "email" | "url" | "phone" | "cursor" | "id" | "count" | "money" | "text";
+export type Hint =
+  "token" | "transaction" | "upload" | "email" | "url" | "phone" | "cursor" | "id" | "count" | "money" | "text";
 
 const HINTS: Array<[RegExp, Hint]> = [
   [/token/i, "token"],
@@ -139,15 +173,24 @@ export function plausible(hint: Hint, world: World): fc.Arbitrary<unknown> {
         { weight: 1, arbitrary: fc.stringMatching(/^[a-z]{1,10}@example\.com$/) },
       );
     case "url":
-      return fc.oneof(fc.constantFrom(...world.uploadUrls, "https://example.com/image.png", "/images/parts/dc-jack.svg"), fc.webUrl());
+      return fc.oneof(
+        fc.constantFrom(...world.uploadUrls, "https://example.com/image.png", "/images/parts/dc-jack.svg"),
+        fc.webUrl(),
+      );
     case "phone":
       return fc.stringMatching(/^\+?[0-9]{4,20}$/);
     case "cursor":
       return fc.constantFrom(...world.cursors);
     case "id":
-      return fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...world.databaseIds, ...world.globalIds) }, { weight: 1, arbitrary: fc.uuid() });
+      return fc.oneof(
+        { weight: 4, arbitrary: fc.constantFrom(...world.databaseIds, ...world.globalIds) },
+        { weight: 1, arbitrary: fc.uuid() },
+      );
     case "count":
-      return fc.oneof({ weight: 4, arbitrary: fc.integer({ min: 0, max: 6 }) }, { weight: 1, arbitrary: fc.integer({ min: -5, max: 1_000_001 }) });
+      return fc.oneof(
+        { weight: 4, arbitrary: fc.integer({ min: 0, max: 6 }) },
+        { weight: 1, arbitrary: fc.integer({ min: -5, max: 1_000_001 }) },
+      );
     case "money":
       return fc.oneof(
         fc.integer({ min: 0, max: 100_000 }).map((cents) => cents / 100),
@@ -159,7 +202,8 @@ export function plausible(hint: Hint, world: World): fc.Arbitrary<unknown> {
 }
 
 /** The same, as text only (a path segment, a query parameter, a GraphQL String or ID). */
-export const plausibleText = (hint: Hint, world: World): fc.Arbitrary<string> => plausible(hint, world).map((value) => String(value));
+export const plausibleText = (hint: Hint, world: World): fc.Arbitrary<string> =>
+  plausible(hint, world).map((value) => String(value));
 
 /** Any text for a field: mostly plausible, often hostile or plausible-but-spiked; only plausible in a plausible case. */
 export function anyText(hint: Hint, world: World, caseMood: Mood = "any"): fc.Arbitrary<string> {
@@ -218,7 +262,9 @@ export const wrongJson: fc.Arbitrary<unknown> = fc.oneof(
   },
   {
     weight: 1,
-    arbitrary: fc.tuple(fc.integer({ min: 2, max: 3000 }), fc.constantFrom<"array" | "object">("array", "object")).map(([depth, kind]) => nested(depth, kind)),
+    arbitrary: fc
+      .tuple(fc.integer({ min: 2, max: 3000 }), fc.constantFrom<"array" | "object">("array", "object"))
+      .map(([depth, kind]) => nested(depth, kind)),
   },
 );
 
@@ -251,6 +297,21 @@ export function anyJson(hint: Hint, world: World, caseMood: Mood = "any"): fc.Ar
 
 /** Keys a client should not send, or that no route reads. */
 export const extraKey: fc.Arbitrary<string> = fc.oneof(
-  fc.constantFrom("__proto__", "constructor", "prototype", "user", "userId", "role", "paid", "status", "price", "_id", "id", "admin", "email", "toString"),
+  fc.constantFrom(
+    "__proto__",
+    "constructor",
+    "prototype",
+    "user",
+    "userId",
+    "role",
+    "paid",
+    "status",
+    "price",
+    "_id",
+    "id",
+    "admin",
+    "email",
+    "toString",
+  ),
   hostileText,
 );

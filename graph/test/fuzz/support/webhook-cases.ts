@@ -30,7 +30,10 @@ export interface WebhookOrder {
 /** The fuzzer's people's orders, newest first: unpaid, paid and cancelled ones among them. */
 export async function webhookOrders(emails: string[]): Promise<WebhookOrder[]> {
   return withDatabase(async (client) => {
-    const { rows } = await client.query(`SELECT id, total_cents, status FROM orders WHERE user_email = ANY($1) ORDER BY created_at DESC LIMIT 12`, [emails]);
+    const { rows } = await client.query(
+      `SELECT id, total_cents, status FROM orders WHERE user_email = ANY($1) ORDER BY created_at DESC LIMIT 12`,
+      [emails],
+    );
     return rows.map((row) => ({ id: String(row.id), totalCents: Number(row.total_cents), status: String(row.status) }));
   });
 }
@@ -72,7 +75,13 @@ const EVENT_TYPES = [
   "ping",
 ];
 /** The events the shop follows: each may change an order the first time it arrives. */
-const FOLLOWED = new Set(["payment_intent.succeeded", "payment_intent.payment_failed", "charge.refunded", "charge.dispute.created", "charge.dispute.closed"]);
+const FOLLOWED = new Set([
+  "payment_intent.succeeded",
+  "payment_intent.payment_failed",
+  "charge.refunded",
+  "charge.dispute.created",
+  "charge.dispute.closed",
+]);
 
 /** A PaymentIntent as an event carries it: for a real order or not, with its total or another, succeeded or not. */
 function intentObject(orders: WebhookOrder[]): fc.Arbitrary<unknown> {
@@ -101,9 +110,21 @@ function intentObject(orders: WebhookOrder[]): fc.Arbitrary<unknown> {
             hostileJson,
           ),
         })
-        .map(({ intent, amount, currency, status, orderId }) => ({ ...intent, amount, currency, status, metadata: { orderId } })),
+        .map(({ intent, amount, currency, status, orderId }) => ({
+          ...intent,
+          amount,
+          currency,
+          status,
+          metadata: { orderId },
+        })),
     },
-    { weight: 1, arbitrary: fc.oneof(fc.constantFrom<unknown>(null, {}, [], "pi_x", { metadata: null }, { metadata: "x" }), hostileJson) },
+    {
+      weight: 1,
+      arbitrary: fc.oneof(
+        fc.constantFrom<unknown>(null, {}, [], "pi_x", { metadata: null }, { metadata: "x" }),
+        hostileJson,
+      ),
+    },
   );
 }
 
@@ -112,15 +133,33 @@ function payloadArbitrary(orders: WebhookOrder[]): fc.Arbitrary<{ payload: Buffe
   const event = fc
     .record({
       id: fc.stringMatching(/^evt_[A-Za-z0-9]{8,16}$/),
-      type: fc.oneof({ weight: 6, arbitrary: fc.constantFrom(...EVENT_TYPES) }, { weight: 1, arbitrary: hostileText }, { weight: 1, arbitrary: hostileJson }),
-      data: fc.oneof({ weight: 6, arbitrary: intentObject(orders).map((object) => ({ object })) }, { weight: 1, arbitrary: hostileJson }),
+      type: fc.oneof(
+        { weight: 6, arbitrary: fc.constantFrom(...EVENT_TYPES) },
+        { weight: 1, arbitrary: hostileText },
+        { weight: 1, arbitrary: hostileJson },
+      ),
+      data: fc.oneof(
+        { weight: 6, arbitrary: intentObject(orders).map((object) => ({ object })) },
+        { weight: 1, arbitrary: hostileJson },
+      ),
     })
     .map((fields) => ({ payload: Buffer.from(JSON.stringify({ object: "event", ...fields })), type: fields.type }));
   return fc.oneof(
     { weight: 8, arbitrary: event },
-    { weight: 1, arbitrary: hostileJson.map((value) => ({ payload: Buffer.from(JSON.stringify(value) ?? ""), type: undefined })) },
-    { weight: 1, arbitrary: fc.constantFrom("", "{", "not json", "\u0000").map((text) => ({ payload: Buffer.from(text), type: undefined })) },
-    { weight: 1, arbitrary: fc.constant({ payload: Buffer.from(`{"x":"${"y".repeat(1024 * 1024)}"}`), type: undefined }) },
+    {
+      weight: 1,
+      arbitrary: hostileJson.map((value) => ({ payload: Buffer.from(JSON.stringify(value) ?? ""), type: undefined })),
+    },
+    {
+      weight: 1,
+      arbitrary: fc
+        .constantFrom("", "{", "not json", "\u0000")
+        .map((text) => ({ payload: Buffer.from(text), type: undefined })),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.constant({ payload: Buffer.from(`{"x":"${"y".repeat(1024 * 1024)}"}`), type: undefined }),
+    },
   );
 }
 
@@ -133,10 +172,24 @@ export function webhookCases(orders: WebhookOrder[], signed: boolean): fc.Arbitr
   return fc
     .record({
       body: payloadArbitrary(orders),
-      signature: signed ? fc.constant<Signature>("valid") : fc.constantFrom<Signature>("none", "garbage", "another secret", "stale", "of other bytes"),
-      garbage: fc.oneof(hostileText.map(headerSafe), fc.constantFrom("t=1,v1=deadbeef", "t=,v1=", "v1=", "t=x,v1=y,v1=z")),
-      contentType: fc.constantFrom("application/json", "application/json; charset=utf-8", "text/plain", "application/octet-stream"),
-      replays: fc.oneof({ withCrossShrink: true }, { weight: 3, arbitrary: fc.constant(0) }, { weight: 1, arbitrary: fc.constant(1) }),
+      signature: signed
+        ? fc.constant<Signature>("valid")
+        : fc.constantFrom<Signature>("none", "garbage", "another secret", "stale", "of other bytes"),
+      garbage: fc.oneof(
+        hostileText.map(headerSafe),
+        fc.constantFrom("t=1,v1=deadbeef", "t=,v1=", "v1=", "t=x,v1=y,v1=z"),
+      ),
+      contentType: fc.constantFrom(
+        "application/json",
+        "application/json; charset=utf-8",
+        "text/plain",
+        "application/octet-stream",
+      ),
+      replays: fc.oneof(
+        { withCrossShrink: true },
+        { weight: 3, arbitrary: fc.constant(0) },
+        { weight: 1, arbitrary: fc.constant(1) },
+      ),
     })
     .map(({ body, signature, garbage, contentType, replays }) => {
       const request: HttpRequest = {

@@ -62,7 +62,11 @@ async function payOrder(token: string, orderId: string): Promise<string> {
 async function insertProduct(): Promise<string> {
   return withDatabase(
     async (client) =>
-      (await client.query(`INSERT INTO products (name) VALUES ($1) RETURNING id`, [`Fuzz ${crypto.randomBytes(3).toString("hex")}`])).rows[0].id,
+      (
+        await client.query(`INSERT INTO products (name) VALUES ($1) RETURNING id`, [
+          `Fuzz ${crypto.randomBytes(3).toString("hex")}`,
+        ])
+      ).rows[0].id,
   );
 }
 
@@ -77,7 +81,9 @@ async function postReview(token: string): Promise<string> {
 
 async function userIds(emails: string[]): Promise<string[]> {
   return withDatabase(async (client) =>
-    (await client.query(`SELECT id FROM users WHERE email = ANY($1) ORDER BY email`, [emails])).rows.map((row) => String(row.id)),
+    (await client.query(`SELECT id FROM users WHERE email = ANY($1) ORDER BY email`, [emails])).rows.map((row) =>
+      String(row.id),
+    ),
   );
 }
 
@@ -124,7 +130,10 @@ export async function buildWorld(people: People): Promise<World> {
     emails: [...emails, subscriber],
     uploadNames: [url.split("/").pop()!],
     uploadUrls: [url],
-    cursors: [...page.body.data.parts.edges.map((edge: { cursor: string }) => edge.cursor), page.body.data.parts.pageInfo.endCursor],
+    cursors: [
+      ...page.body.data.parts.edges.map((edge: { cursor: string }) => edge.cursor),
+      page.body.data.parts.pageInfo.endCursor,
+    ],
     paymentIntentIds: [paidIntent, openIntent],
     firebaseIdTokens: [customer.idToken, bystander.idToken],
     fresh: [],

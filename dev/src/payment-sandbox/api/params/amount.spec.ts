@@ -29,7 +29,11 @@ describe("amounts", () => {
   });
 
   it("refuses less than the minimum charge, written as Stripe writes amounts", () => {
-    expect(refusal(() => checkAmount(49, "usd"))).toMatchObject({ code: "amount_too_small", param: "amount", message: "Amount must be at least $0.50 usd" });
+    expect(refusal(() => checkAmount(49, "usd"))).toMatchObject({
+      code: "amount_too_small",
+      param: "amount",
+      message: "Amount must be at least $0.50 usd",
+    });
     expect(refusal(() => checkAmount(49, "jpy"))?.message).toBe("Amount must be at least ¥50 jpy");
     expect(refusal(() => checkAmount(17_000, "huf"))?.message).toBe("Amount must be at least 175.00 huf");
   });
@@ -39,7 +43,10 @@ describe("amounts", () => {
       code: "parameter_invalid_integer",
       message: "This value must be greater than or equal to 1.",
     });
-    expect(refusal(() => checkAmount(100_000_000, "usd"))).toMatchObject({ code: "amount_too_large", message: "Amount must be no more than $999,999.99 usd" });
+    expect(refusal(() => checkAmount(100_000_000, "usd"))).toMatchObject({
+      code: "amount_too_large",
+      message: "Amount must be no more than $999,999.99 usd",
+    });
     expect(refusal(() => checkAmount(100_000_000, "jpy"))?.message).toBe("Amount must be no more than ¥99,999,999 jpy");
   });
 });
@@ -51,7 +58,10 @@ describe("currencies", () => {
   });
 
   it("are refused when missing where required, or not a three-letter code", () => {
-    expect(refusal(() => readCurrency(parseForm(""), true))).toMatchObject({ code: "parameter_missing", param: "currency" });
+    expect(refusal(() => readCurrency(parseForm(""), true))).toMatchObject({
+      code: "parameter_missing",
+      param: "currency",
+    });
     expect(refusal(() => readCurrency(parseForm("currency=dollars"), true))?.message).toBe(
       "Invalid currency: dollars. Stripe currencies are three-letter ISO codes such as usd or eur.",
     );

@@ -2,7 +2,11 @@ import { invalidRequest } from "../../errors";
 import type { FormObject } from "../../form";
 
 /** Applies Stripe's metadata rules: "" unsets everything, a key set to "" is removed. */
-export function applyMetadata(current: Record<string, string>, value: FormObject | "" | undefined, param = "metadata"): Record<string, string> {
+export function applyMetadata(
+  current: Record<string, string>,
+  value: FormObject | "" | undefined,
+  param = "metadata",
+): Record<string, string> {
   if (value === undefined) return current;
   if (value === "") return {};
   const next = { ...current };

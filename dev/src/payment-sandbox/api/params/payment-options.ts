@@ -17,10 +17,13 @@ export function readPaymentMethodTypes(params: FormObject): PaymentMethodTypes |
   const legacy = listParam(params, "payment_method_types");
   const allowed = listParam(params, "allowed_payment_method_types");
   if (legacy && allowed) {
-    throw invalidRequest("You may only specify one of these parameters: allowed_payment_method_types, payment_method_types.", {
-      code: "parameters_exclusive",
-      param: "allowed_payment_method_types",
-    });
+    throw invalidRequest(
+      "You may only specify one of these parameters: allowed_payment_method_types, payment_method_types.",
+      {
+        code: "parameters_exclusive",
+        param: "allowed_payment_method_types",
+      },
+    );
   }
   const param: TypesParam = allowed ? "allowed_payment_method_types" : "payment_method_types";
   const types = allowed ?? legacy;
@@ -28,10 +31,13 @@ export function readPaymentMethodTypes(params: FormObject): PaymentMethodTypes |
   if (types.length === 0) throw invalidRequest("Invalid array", { param });
   for (const type of types) {
     if (type !== "card") {
-      throw invalidRequest(`The payment method type "${type}" is not supported by the Partshop Stripe sandbox, which only takes cards.`, {
-        code: "payment_intent_invalid_parameter",
-        param,
-      });
+      throw invalidRequest(
+        `The payment method type "${type}" is not supported by the Partshop Stripe sandbox, which only takes cards.`,
+        {
+          code: "payment_intent_invalid_parameter",
+          param,
+        },
+      );
     }
   }
   return { param, types };
@@ -39,10 +45,13 @@ export function readPaymentMethodTypes(params: FormObject): PaymentMethodTypes |
 
 export function rejectConfirmationToken(params: FormObject): void {
   if (params.confirmation_token !== undefined) {
-    throw invalidRequest("confirmation_token is not supported by the Partshop Stripe sandbox; confirm with payment_method or payment_method_data.", {
-      code: "payment_intent_invalid_parameter",
-      param: "confirmation_token",
-    });
+    throw invalidRequest(
+      "confirmation_token is not supported by the Partshop Stripe sandbox; confirm with payment_method or payment_method_data.",
+      {
+        code: "payment_intent_invalid_parameter",
+        param: "confirmation_token",
+      },
+    );
   }
 }
 

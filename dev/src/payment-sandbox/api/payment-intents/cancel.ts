@@ -7,7 +7,13 @@ import { readExpand } from "../params/expand";
 import { findIntent } from "./lookup";
 import { renderIntent, unexpectedState } from "./render";
 
-const CANCELABLE_STATUSES = ["requires_payment_method", "requires_capture", "requires_confirmation", "requires_action", "processing"];
+const CANCELABLE_STATUSES = [
+  "requires_payment_method",
+  "requires_capture",
+  "requires_confirmation",
+  "requires_action",
+  "processing",
+];
 const CANCELLATION_REASONS = ["duplicate", "fraudulent", "requested_by_customer", "abandoned"];
 
 /** POST /v1/payment_intents/:id/cancel */
@@ -17,9 +23,12 @@ export function cancelPaymentIntent(api: Api, id: string, params: FormObject, ct
   const intent = findIntent(api, id);
   const reason = stringParam(params, "cancellation_reason");
   if (reason !== undefined && !CANCELLATION_REASONS.includes(reason)) {
-    throw invalidRequest(`Invalid cancellation_reason: must be one of ${CANCELLATION_REASONS.slice(0, -1).join(", ")}, or ${CANCELLATION_REASONS.at(-1)}`, {
-      param: "cancellation_reason",
-    });
+    throw invalidRequest(
+      `Invalid cancellation_reason: must be one of ${CANCELLATION_REASONS.slice(0, -1).join(", ")}, or ${CANCELLATION_REASONS.at(-1)}`,
+      {
+        param: "cancellation_reason",
+      },
+    );
   }
   if (!CANCELABLE_STATUSES.includes(intent.status)) {
     throw unexpectedState(

@@ -9,7 +9,12 @@ import { emitEvent } from "../events";
 import { readEmail, readShipping } from "../params/contact";
 import { readExpand } from "../params/expand";
 import { assignDefined, ifSent } from "../params/partial";
-import { readCaptureMethod, readPaymentMethodTypes, readSetupFutureUsage, rejectConfirmationToken } from "../params/payment-options";
+import {
+  readCaptureMethod,
+  readPaymentMethodTypes,
+  readSetupFutureUsage,
+  rejectConfirmationToken,
+} from "../params/payment-options";
 import { paymentMethodFromData, resolvePaymentMethod } from "../payment-methods";
 import { checkClientSecret, findIntent } from "./lookup";
 import { renderIntent, unexpectedState } from "./render";
@@ -40,7 +45,12 @@ export const CONFIRMATION_PARAMS = [
   "expand",
 ] as const;
 
-const CONFIRM_PARAMS: readonly string[] = [...CONFIRMATION_PARAMS, "amount_to_confirm", "client_secret", "expected_payment_method_type"];
+const CONFIRM_PARAMS: readonly string[] = [
+  ...CONFIRMATION_PARAMS,
+  "amount_to_confirm",
+  "client_secret",
+  "expected_payment_method_type",
+];
 
 const CONFIRMABLE_STATUSES = ["requires_payment_method", "requires_confirmation", "requires_action"];
 
@@ -81,7 +91,12 @@ export function confirmIntent(api: Api, intent: PaymentIntent, params: FormObjec
 
 function checkConfirmable(api: Api, intent: PaymentIntent, ctx: RequestContext): void {
   if (intent.status === "succeeded") {
-    throw unexpectedState(api, intent, ctx, "You cannot confirm this PaymentIntent because it has already succeeded after being previously confirmed.");
+    throw unexpectedState(
+      api,
+      intent,
+      ctx,
+      "You cannot confirm this PaymentIntent because it has already succeeded after being previously confirmed.",
+    );
   }
   if (!CONFIRMABLE_STATUSES.includes(intent.status)) {
     throw unexpectedState(
@@ -139,7 +154,13 @@ function succeed(api: Api, intent: PaymentIntent, card: StoredPaymentMethod, ctx
 }
 
 /** The intent goes back to awaiting a payment method, so the customer can try another card. */
-function decline(api: Api, intent: PaymentIntent, outcome: CardOutcome, paymentMethod: PaymentMethod | null, ctx: RequestContext): never {
+function decline(
+  api: Api,
+  intent: PaymentIntent,
+  outcome: CardOutcome,
+  paymentMethod: PaymentMethod | null,
+  ctx: RequestContext,
+): never {
   const reason = DECLINES[outcome as Exclude<CardOutcome, "success">];
   const charge = reason.charged && paymentMethod ? createCharge(api, intent, paymentMethod, outcome) : null;
   intent.status = "requires_payment_method";
@@ -150,7 +171,11 @@ function decline(api: Api, intent: PaymentIntent, outcome: CardOutcome, paymentM
   throw cardError(reason, charge, paymentMethod, renderIntent(api, intent, ctx, []));
 }
 
-function lastPaymentError(reason: CardDecline, charge: Charge | null, paymentMethod: PaymentMethod | null): LastPaymentError {
+function lastPaymentError(
+  reason: CardDecline,
+  charge: Charge | null,
+  paymentMethod: PaymentMethod | null,
+): LastPaymentError {
   return {
     type: "card_error",
     code: reason.code,
@@ -164,7 +189,12 @@ function lastPaymentError(reason: CardDecline, charge: Charge | null, paymentMet
 }
 
 /** Stripe's 402 answer to a decline; the SDK raises it as StripeCardError. */
-function cardError(reason: CardDecline, charge: Charge | null, paymentMethod: PaymentMethod | null, renderedIntent: Record<string, unknown>): SandboxError {
+function cardError(
+  reason: CardDecline,
+  charge: Charge | null,
+  paymentMethod: PaymentMethod | null,
+  renderedIntent: Record<string, unknown>,
+): SandboxError {
   return new SandboxError(402, {
     type: "card_error",
     code: reason.code,

@@ -15,9 +15,12 @@ export function checkClientSecret(intent: PaymentIntent, params: FormObject, ctx
   if (ctx.keyKind === "secret" && secret === undefined) return;
   if (secret === undefined) throw missingParam("client_secret");
   if (secret !== intent.client_secret) {
-    throw invalidRequest("The client_secret provided does not match the client_secret associated with the PaymentIntent.", {
-      code: "payment_intent_invalid_parameter",
-      param: "client_secret",
-    });
+    throw invalidRequest(
+      "The client_secret provided does not match the client_secret associated with the PaymentIntent.",
+      {
+        code: "payment_intent_invalid_parameter",
+        param: "client_secret",
+      },
+    );
   }
 }

@@ -37,11 +37,20 @@ const PUBLISHABLE_FIELDS: readonly string[] = [
 const UNEXPANDED = ["customer", "review", "application", "on_behalf_of", "source", "last_payment_error.payment_method"];
 
 /** The intent as the caller may see it: a copy, `expand` applied, trimmed for a publishable key. */
-export function renderIntent(api: Api, intent: PaymentIntent, ctx: RequestContext, expand: string[]): Record<string, unknown> {
+export function renderIntent(
+  api: Api,
+  intent: PaymentIntent,
+  ctx: RequestContext,
+  expand: string[],
+): Record<string, unknown> {
   const rendered: Record<string, unknown> = clone(intent) as unknown as Record<string, unknown>;
   const expanders: Record<string, (() => unknown) | null> = {
-    payment_method: () => (intent.payment_method ? clone(api.state.paymentMethods[intent.payment_method]?.paymentMethod ?? intent.payment_method) : null),
-    latest_charge: () => (intent.latest_charge ? clone(api.state.charges[intent.latest_charge] ?? intent.latest_charge) : null),
+    payment_method: () =>
+      intent.payment_method
+        ? clone(api.state.paymentMethods[intent.payment_method]?.paymentMethod ?? intent.payment_method)
+        : null,
+    latest_charge: () =>
+      intent.latest_charge ? clone(api.state.charges[intent.latest_charge] ?? intent.latest_charge) : null,
   };
   for (const path of UNEXPANDED) expanders[path] = null;
   expandFields(rendered, expand, expanders);

@@ -7,7 +7,12 @@ import { readEmail, readShipping } from "../params/contact";
 import { readExpand } from "../params/expand";
 import { applyMetadata } from "../params/metadata";
 import { assignDefined, ifSent, optionalText } from "../params/partial";
-import { readCaptureMethod, readDescriptor, readPaymentMethodTypes, readSetupFutureUsage } from "../params/payment-options";
+import {
+  readCaptureMethod,
+  readDescriptor,
+  readPaymentMethodTypes,
+  readSetupFutureUsage,
+} from "../params/payment-options";
 import { resolvePaymentMethod } from "../payment-methods";
 import { findIntent } from "./lookup";
 import { renderIntent, unexpectedState } from "./render";
@@ -62,7 +67,9 @@ export function updatePaymentIntent(api: Api, id: string, params: FormObject, ct
   const intent = findIntent(api, id);
   checkRestrictedUpdates(api, intent, params, ctx);
   if (params.payment_method_data !== undefined) {
-    throw invalidRequest("The sandbox does not attach payment_method_data on update; pass it to /confirm instead.", { param: "payment_method_data" });
+    throw invalidRequest("The sandbox does not attach payment_method_data on update; pass it to /confirm instead.", {
+      param: "payment_method_data",
+    });
   }
   // Read everything first, then apply, so a bad parameter changes nothing.
   assignDefined(intent, readUpdate(api, intent, params));
@@ -100,7 +107,9 @@ function readUpdate(api: Api, intent: PaymentIntent, params: FormObject): Partia
     capture_method: readCaptureMethod(params),
     customer_account: optionalText(params, "customer_account"),
     statement_descriptor: ifSent(params, "statement_descriptor", (p) => readDescriptor(p, "statement_descriptor")),
-    statement_descriptor_suffix: ifSent(params, "statement_descriptor_suffix", (p) => readDescriptor(p, "statement_descriptor_suffix")),
+    statement_descriptor_suffix: ifSent(params, "statement_descriptor_suffix", (p) =>
+      readDescriptor(p, "statement_descriptor_suffix"),
+    ),
     transfer_group: optionalText(params, "transfer_group"),
     ...paymentMethodUpdate(api, stringParam(params, "payment_method")),
   };

@@ -13,7 +13,9 @@ const NODE_TYPE: Record<AuditEntityType, NodeTypeName> = {
   [AuditEntityType.ORDER]: "Order",
   [AuditEntityType.IMPORT]: "PartImport",
 };
-const ENTITY_TYPE = Object.fromEntries(Object.entries(NODE_TYPE).map(([entity, node]) => [node, entity])) as Partial<Record<NodeTypeName, AuditEntityType>>;
+const ENTITY_TYPE = Object.fromEntries(Object.entries(NODE_TYPE).map(([entity, node]) => [node, entity])) as Partial<
+  Record<NodeTypeName, AuditEntityType>
+>;
 
 /** A value of a snapshot as a person reads it. */
 function shown(value: unknown): string | null {
@@ -47,8 +49,13 @@ function nameOf(entry: AuditEntry): string | null {
 @Resolver(() => AuditEntryType)
 export class AuditResolver {
   @Directive("@auth(requires: ADMIN)")
-  @Query(() => AuditEntryConnection, { description: "The history of admin changes (parts, products, roles, order cancellations), newest first" })
-  async auditLog(@Args() { first, after, entityType, entityId, importId }: AuditLogArgs, @Ctx() { services, actor }: GraphContext) {
+  @Query(() => AuditEntryConnection, {
+    description: "The history of admin changes (parts, products, roles, order cancellations), newest first",
+  })
+  async auditLog(
+    @Args() { first, after, entityType, entityId, importId }: AuditLogArgs,
+    @Ctx() { services, actor }: GraphContext,
+  ) {
     let type = entityType ?? null;
     let id = entityId ?? null;
     const global = id ? fromGlobalId(id) : null;
@@ -59,7 +66,11 @@ export class AuditResolver {
       type ??= typeOfId ?? null;
     }
     // An import's id, global or not, names its lines.
-    const lines = importId ? (fromGlobalId(importId)?.type === "PartImport" ? fromGlobalId(importId)!.databaseId : importId) : null;
+    const lines = importId
+      ? fromGlobalId(importId)?.type === "PartImport"
+        ? fromGlobalId(importId)!.databaseId
+        : importId
+      : null;
     return services.audit.list(await actor(), { entityType: type, entityId: id, importId: lines }, { first, after });
   }
 
@@ -78,7 +89,10 @@ export class AuditResolver {
     return entry.entityId;
   }
 
-  @FieldResolver(() => String, { nullable: true, description: "The record's name as the change left it (for an order: its part and customer)" })
+  @FieldResolver(() => String, {
+    nullable: true,
+    description: "The record's name as the change left it (for an order: its part and customer)",
+  })
   entityName(@Root() entry: AuditEntry): string | null {
     return nameOf(entry);
   }

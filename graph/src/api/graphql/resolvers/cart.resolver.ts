@@ -17,7 +17,9 @@ function indexAfter(after: string | null | undefined): number {
 
 @Resolver(() => CartType)
 export class CartResolver {
-  @FieldResolver(() => CartLineConnection, { description: "Its lines, in the order they were added (a cart has at most 50)" })
+  @FieldResolver(() => CartLineConnection, {
+    description: "Its lines, in the order they were added (a cart has at most 50)",
+  })
   lines(@Root() cart: CartType, @Args() { first, after }: PageArgs) {
     const start = indexAfter(after);
     const lines = cart.view.lines.slice(start, start + first + 1).map((line) => new CartLineType(line));
@@ -26,7 +28,10 @@ export class CartResolver {
 
   @Directive("@cached(until: [ACCOUNTS, CATALOGUE], scope: CALLER)")
   @Directive("@auth(requires: USER)")
-  @Query(() => CartType, { description: "Your cart, kept by the shop (it follows you across devices), with each line's part as it is now and its warnings" })
+  @Query(() => CartType, {
+    description:
+      "Your cart, kept by the shop (it follows you across devices), with each line's part as it is now and its warnings",
+  })
   async cart(@Ctx() { services, actor }: GraphContext) {
     return new CartType(await services.carts.get(await actor()));
   }
@@ -37,7 +42,11 @@ export class CartResolver {
       "A visitor's cart (kept in their browser) as the shop sees it now: each line's part, totals and warnings. Unknown parts are left out; a part given twice counts once, with the larger quantity. Stores nothing",
   })
   async cartPreview(@Args() { lines }: CartLinesArgs, @Ctx() { services }: GraphContext) {
-    return new CartType(await services.carts.preview(lines.map((line) => ({ partId: databaseIdFor("Part", line.partId), quantity: line.quantity }))));
+    return new CartType(
+      await services.carts.preview(
+        lines.map((line) => ({ partId: databaseIdFor("Part", line.partId), quantity: line.quantity })),
+      ),
+    );
   }
 
   @Directive("@auth(requires: USER)")
@@ -55,11 +64,16 @@ export class CartResolver {
       "Sets the quantity of a part in your cart (adding the line if it is not there). BAD_USER_INPUT, naming the part, below its minimum order or above what is available",
   })
   async setCartQuantity(@Args() { line }: CartLineArgs, @Ctx() { services, actor }: GraphContext) {
-    return new CartType(await services.carts.setQuantity(await actor(), databaseIdFor("Part", line.partId), line.quantity));
+    return new CartType(
+      await services.carts.setQuantity(await actor(), databaseIdFor("Part", line.partId), line.quantity),
+    );
   }
 
   @Directive("@auth(requires: USER)")
-  @Mutation(() => CartType, { description: "Takes a part out of your cart (nothing happens if it is not there). NOT_FOUND when the id cannot name a part" })
+  @Mutation(() => CartType, {
+    description:
+      "Takes a part out of your cart (nothing happens if it is not there). NOT_FOUND when the id cannot name a part",
+  })
   async removeFromCart(@Args() { partId }: PartIdArgs, @Ctx() { services, actor }: GraphContext) {
     return new CartType(await services.carts.remove(await actor(), databaseIdFor("Part", partId)));
   }

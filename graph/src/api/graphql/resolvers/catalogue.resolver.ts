@@ -24,11 +24,19 @@ const asksForCardsOnly = asksOnlyFor(["edges", "node"], PART_CARD_FIELDS);
 export class PartResolver {
   @Directive("@cached(until: [CATALOGUE])")
   @Query(() => PartConnection, {
-    description: "The parts on sale: the catalogue in its own order, or with search, filter or orderBy the parts found, in that order",
+    description:
+      "The parts on sale: the catalogue in its own order, or with search, filter or orderBy the parts found, in that order",
   })
-  parts(@Args() page: PageArgs, @Args() { search, filter, orderBy }: PartSearchArgs, @Ctx() { services }: GraphContext, @Info() info: GraphQLResolveInfo) {
+  parts(
+    @Args() page: PageArgs,
+    @Args() { search, filter, orderBy }: PartSearchArgs,
+    @Ctx() { services }: GraphContext,
+    @Info() info: GraphQLResolveInfo,
+  ) {
     const criteria = { search, ...filter, order: orderBy };
-    return asksForCardsOnly(info) ? services.partSearch.find(criteria, page, "cards") : services.partSearch.find(criteria, page);
+    return asksForCardsOnly(info)
+      ? services.partSearch.find(criteria, page, "cards")
+      : services.partSearch.find(criteria, page);
   }
 
   @Directive("@cached(until: [CATALOGUE])")
@@ -45,20 +53,30 @@ export class PartResolver {
 
   @Directive("@auth(requires: ADMIN)")
   @Mutation(() => PartType, { description: "Adds a part to the shop" })
-  async createPart(@Arg("input", () => CreatePartInput, { description: "The new part" }) input: CreatePartInput, @Ctx() { services, actor }: GraphContext) {
-    return services.parts.create(await actor(), { ...input, compatibleModels: input.compatibleModels?.map(splitModelName) });
+  async createPart(
+    @Arg("input", () => CreatePartInput, { description: "The new part" }) input: CreatePartInput,
+    @Ctx() { services, actor }: GraphContext,
+  ) {
+    return services.parts.create(await actor(), {
+      ...input,
+      compatibleModels: input.compatibleModels?.map(splitModelName),
+    });
   }
 
   @Directive("@auth(requires: ADMIN)")
   @Mutation(() => PartType, {
-    description: "Edits a part (only the fields given). CONFLICT when the stock moved from expectedAvailable meanwhile; nothing is saved then",
+    description:
+      "Edits a part (only the fields given). CONFLICT when the stock moved from expectedAvailable meanwhile; nothing is saved then",
   })
   async updatePart(
     @Args() { id }: IdArgs,
     @Arg("input", () => UpdatePartInput, { description: "The fields to change" }) input: UpdatePartInput,
     @Ctx() { services, actor }: GraphContext,
   ) {
-    return services.parts.update(await actor(), databaseIdFor("Part", id), { ...input, compatibleModels: input.compatibleModels?.map(splitModelName) });
+    return services.parts.update(await actor(), databaseIdFor("Part", id), {
+      ...input,
+      compatibleModels: input.compatibleModels?.map(splitModelName),
+    });
   }
 
   @Directive("@auth(requires: ADMIN)")
@@ -98,7 +116,8 @@ export class PartResolver {
   }
 
   @FieldResolver(() => [PartType], {
-    description: "Parts on sale that fit the laptops this one fits, those sharing the most laptop models first; empty for a part that fits none",
+    description:
+      "Parts on sale that fit the laptops this one fits, those sharing the most laptop models first; empty for a part that fits none",
   })
   relatedParts(@Root() part: Part, @Args() { first }: RelatedPartsArgs, @Ctx() { services }: GraphContext) {
     return services.parts.related(part.databaseId, first);
@@ -136,12 +155,17 @@ export class ProductResolver {
 
   @Directive("@auth(requires: ADMIN)")
   @Mutation(() => ProductType, { description: "Lists a new arrival" })
-  async addProduct(@Arg("input", () => AddProductInput, { description: "The new product" }) input: AddProductInput, @Ctx() { services, actor }: GraphContext) {
+  async addProduct(
+    @Arg("input", () => AddProductInput, { description: "The new product" }) input: AddProductInput,
+    @Ctx() { services, actor }: GraphContext,
+  ) {
     return services.products.add(await actor(), input);
   }
 
   @Directive("@auth(requires: ADMIN)")
-  @Mutation(() => DeleteProductPayload, { description: "Deletes a new arrival (NOT_FOUND when there is none with this id)" })
+  @Mutation(() => DeleteProductPayload, {
+    description: "Deletes a new arrival (NOT_FOUND when there is none with this id)",
+  })
   async deleteProduct(@Args() { id }: IdArgs, @Ctx() { services, actor }: GraphContext): Promise<DeleteProductPayload> {
     const product = await services.products.delete(await actor(), databaseIdFor("Product", id));
     return { deletedId: toGlobalId("Product", product.databaseId), name: product.name };
@@ -150,7 +174,10 @@ export class ProductResolver {
 
 @Resolver(() => ReviewType)
 export class ReviewResolver {
-  @FieldResolver(() => PartType, { nullable: true, description: "The part the review is about; null for a review of the shop" })
+  @FieldResolver(() => PartType, {
+    nullable: true,
+    description: "The part the review is about; null for a review of the shop",
+  })
   part(@Root() review: Review, @Ctx() { loaders }: GraphContext): Promise<Part | null> | null {
     return review.partId ? loaders.partById.load(review.partId) : null;
   }
@@ -163,8 +190,14 @@ export class ReviewResolver {
 
   @Directive("@auth(requires: USER)")
   @Mutation(() => ReviewType, { description: "Posts a review as the signed-in customer" })
-  async addReview(@Arg("input", () => AddReviewInput, { description: "The review" }) input: AddReviewInput, @Ctx() { services, actor }: GraphContext) {
+  async addReview(
+    @Arg("input", () => AddReviewInput, { description: "The review" }) input: AddReviewInput,
+    @Ctx() { services, actor }: GraphContext,
+  ) {
     // A blank partId is left out, like any blank text.
-    return services.reviews.add(await actor(), { ...input, partId: input.partId?.trim() ? databaseIdFor("Part", input.partId) : null });
+    return services.reviews.add(await actor(), {
+      ...input,
+      partId: input.partId?.trim() ? databaseIdFor("Part", input.partId) : null,
+    });
   }
 }

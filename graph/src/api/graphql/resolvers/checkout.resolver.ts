@@ -11,7 +11,8 @@ export class CheckoutResolver {
   @Directive("@cached(until: [ACCOUNTS, CATALOGUE], scope: CALLER)")
   @Directive("@auth(requires: USER)")
   @Query(() => CheckoutType, {
-    description: "One of your checkouts with its orders (admins: any checkout), by global id or databaseId. NOT_FOUND for anyone else's",
+    description:
+      "One of your checkouts with its orders (admins: any checkout), by global id or databaseId. NOT_FOUND for anyone else's",
   })
   async checkout(@Args() { id }: IdArgs, @Ctx() { services, actor }: GraphContext) {
     return services.checkouts.get(await actor(), databaseIdFor("Checkout", id));
@@ -23,7 +24,8 @@ export class CheckoutResolver {
       "Places every line of your cart at once: each line becomes an unpaid order holding its units until reservedUntil, all in one transaction or none. A line that cannot be reserved (sold out, retired, under its minimum, more than is available, already ordered and unpaid) refuses the whole checkout with BAD_USER_INPUT, NOT_FOUND or CONFLICT, the message naming its part and extensions.line its index (from 0); CONFLICT when your unpaid orders with these would pass what one customer may hold. The lines leave your cart. Each line counts against RATE_LIMIT_ORDERS (RATE_LIMITED). Then pay with createCheckoutPaymentIntent",
   })
   async placeCheckout(
-    @Arg("input", () => PlaceCheckoutInput, { description: "The cart's lines and where to send them" }) input: PlaceCheckoutInput,
+    @Arg("input", () => PlaceCheckoutInput, { description: "The cart's lines and where to send them" })
+    input: PlaceCheckoutInput,
     @Ctx() { services, actor }: GraphContext,
   ) {
     return services.checkouts.place(await actor(), {
@@ -39,7 +41,10 @@ export class CheckoutResolver {
       "Opens (or reopens) the one card payment of your checkout, for the total of its orders still unpaid (computed by the shop: lines cancelled meanwhile are not charged). CONFLICT when nothing is left to pay or its hold has ended. Counts against RATE_LIMIT_PAYMENT_INTENTS",
   })
   async createCheckoutPaymentIntent(@Args() { checkoutId }: CheckoutIdArgs, @Ctx() { services, actor }: GraphContext) {
-    return Object.assign(new PaymentIntentPayload(), await services.payments.createCheckoutIntent(await actor(), databaseIdFor("Checkout", checkoutId)));
+    return Object.assign(
+      new PaymentIntentPayload(),
+      await services.payments.createCheckoutIntent(await actor(), databaseIdFor("Checkout", checkoutId)),
+    );
   }
 
   @Directive("@auth(requires: USER)")
@@ -47,7 +52,14 @@ export class CheckoutResolver {
     description:
       "Marks your checkout's unpaid orders paid once Stripe confirms the PaymentIntent succeeded (idempotent: the webhook does the same). What was paid for lines cancelled meanwhile is refunded",
   })
-  async confirmCheckoutPayment(@Args() { checkoutId, transactionId }: ConfirmCheckoutPaymentArgs, @Ctx() { services, actor }: GraphContext) {
-    return services.payments.confirmCheckout(await actor(), databaseIdFor("Checkout", checkoutId), transactionId.trim());
+  async confirmCheckoutPayment(
+    @Args() { checkoutId, transactionId }: ConfirmCheckoutPaymentArgs,
+    @Ctx() { services, actor }: GraphContext,
+  ) {
+    return services.payments.confirmCheckout(
+      await actor(),
+      databaseIdFor("Checkout", checkoutId),
+      transactionId.trim(),
+    );
   }
 }

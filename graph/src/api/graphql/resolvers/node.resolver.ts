@@ -16,7 +16,10 @@ export class NodeResolver {
 
   // For a visitor, only catalogue nodes can answer; a signed-in caller's node may be a user or order.
   @Directive("@cached(until: [CATALOGUE], scope: VISITOR)")
-  @Query(() => Node, { nullable: true, description: "Any object by its global id; null when there is none you may see" })
+  @Query(() => Node, {
+    nullable: true,
+    description: "Any object by its global id; null when there is none you may see",
+  })
   async node(@Args() { id }: IdArgs, @Ctx() { services, actor }: GraphContext): Promise<unknown> {
     const decoded = fromGlobalId(id);
     if (!decoded) return null;

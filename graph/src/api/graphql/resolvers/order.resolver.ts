@@ -50,7 +50,10 @@ export class OrderResolver {
     return services.orders.timeline(order);
   }
 
-  @FieldResolver(() => CheckoutType, { nullable: true, description: "The checkout the order was a line of; null for a part reserved on its own" })
+  @FieldResolver(() => CheckoutType, {
+    nullable: true,
+    description: "The checkout the order was a line of; null for a part reserved on its own",
+  })
   async checkout(@Root() order: Order, @Ctx() { services, actor }: GraphContext) {
     return order.checkoutId ? services.checkouts.get(await actor(), order.checkoutId) : null;
   }
@@ -58,7 +61,8 @@ export class OrderResolver {
   @Directive("@cached(until: [ACCOUNTS, CATALOGUE], scope: CALLER)")
   @Directive("@auth(requires: USER)")
   @Query(() => OrderType, {
-    description: "One of your orders (admins: any order), by global id or databaseId; cancelled ones too, with why (cancelReason). NOT_FOUND for anyone else's",
+    description:
+      "One of your orders (admins: any order), by global id or databaseId; cancelled ones too, with why (cancelReason). NOT_FOUND for anyone else's",
   })
   async order(@Args() { id }: IdArgs, @Ctx() { services, actor }: GraphContext) {
     return services.orders.get(await actor(), databaseIdFor("Order", id), { cancelled: true });
@@ -67,7 +71,11 @@ export class OrderResolver {
   @Directive("@cached(until: [ACCOUNTS, CATALOGUE], scope: CALLER)")
   @Directive("@auth(requires: ADMIN)")
   @Query(() => OrderConnection, { description: "Every live order, newest first" })
-  async orders(@Args() { first, after, status, search }: OrdersArgs, @Ctx() { services, actor }: GraphContext, @Info() info: GraphQLResolveInfo) {
+  async orders(
+    @Args() { first, after, status, search }: OrdersArgs,
+    @Ctx() { services, actor }: GraphContext,
+    @Info() info: GraphQLResolveInfo,
+  ) {
     return services.orders.listAll(await actor(), { first, after }, { status, search }, ordersReadFor(info));
   }
 
@@ -77,7 +85,8 @@ export class OrderResolver {
       'Reserves a part: its units are held until the order\'s reservedUntil. CONFLICT "Already ordered" while an unpaid order for it exists, and when your unpaid orders would pass what one customer may hold. At most RATE_LIMIT_ORDERS per customer and window (RATE_LIMITED)',
   })
   async placeOrder(
-    @Arg("input", () => PlaceOrderInput, { description: "The part, quantity and delivery details" }) input: PlaceOrderInput,
+    @Arg("input", () => PlaceOrderInput, { description: "The part, quantity and delivery details" })
+    input: PlaceOrderInput,
     @Ctx() { services, actor }: GraphContext,
   ) {
     return services.orders.place(await actor(), { ...input, partId: databaseIdFor("Part", input.partId) });

@@ -9,7 +9,13 @@ import { PartImportReport } from "../types/part-import.type";
 
 /** A value a line changes, as text: lists separated as the CSV separates them. */
 const shown = (value: unknown): string | null =>
-  value === null || value === undefined ? null : Array.isArray(value) ? value.join("; ") : typeof value === "string" ? value : String(value);
+  value === null || value === undefined
+    ? null
+    : Array.isArray(value)
+      ? value.join("; ")
+      : typeof value === "string"
+        ? value
+        : String(value);
 
 function reportOf(report: ImportReport): PartImportReport {
   return {
@@ -18,7 +24,11 @@ function reportOf(report: ImportReport): PartImportReport {
     shown: report.shown.map((line) => ({
       ...line,
       partId: line.partId && toGlobalId("Part", line.partId),
-      changes: line.changes.map((change) => ({ field: change.field, before: shown(change.before), after: shown(change.after) })),
+      changes: line.changes.map((change) => ({
+        field: change.field,
+        before: shown(change.before),
+        after: shown(change.after),
+      })),
     })),
   };
 }
@@ -30,7 +40,15 @@ export class PartImportResolver {
     description:
       "Imports parts from CSV text (the format of GET /admin/parts.csv): a dry run says what each line would do; otherwise the parts are created or changed by part number, and the history records the import",
   })
-  async importParts(@Args() { csv, dryRun, fileName }: ImportPartsArgs, @Ctx() { services, actor }: GraphContext): Promise<PartImportReport> {
-    return reportOf(await services.partImports.importParts(await actor(), readPartCsv(Readable.from([Buffer.from(csv, "utf8")])), { dryRun, fileName }));
+  async importParts(
+    @Args() { csv, dryRun, fileName }: ImportPartsArgs,
+    @Ctx() { services, actor }: GraphContext,
+  ): Promise<PartImportReport> {
+    return reportOf(
+      await services.partImports.importParts(await actor(), readPartCsv(Readable.from([Buffer.from(csv, "utf8")])), {
+        dryRun,
+        fileName,
+      }),
+    );
   }
 }

@@ -56,7 +56,9 @@ export class UserResolver {
   }
 
   @Directive("@auth(requires: USER)")
-  @Mutation(() => Boolean, { description: "Signs out: the access token this request carries is refused from now on, by every shop process" })
+  @Mutation(() => Boolean, {
+    description: "Signs out: the access token this request carries is refused from now on, by every shop process",
+  })
   async signOut(@Ctx() { services, actor, accessToken }: GraphContext) {
     const claims = await accessToken();
     if (claims) await services.users.signOut(await actor(), { id: claims.jti, expiresAt: new Date(claims.exp * 1000) });
@@ -66,19 +68,24 @@ export class UserResolver {
   @Directive("@auth(requires: USER)")
   @Mutation(() => ProfileType, { description: "Saves your profile" })
   async updateProfile(
-    @Arg("input", () => UpdateProfileInput, { description: "The whole profile (it replaces the one saved)" }) input: UpdateProfileInput,
+    @Arg("input", () => UpdateProfileInput, { description: "The whole profile (it replaces the one saved)" })
+    input: UpdateProfileInput,
     @Ctx() { services, actor }: GraphContext,
   ) {
     const user = await actor();
     return services.profiles.update(user, user?.email ?? "", input);
   }
 
-  @Mutation(() => NewsletterPayload, { description: "Puts an email on the newsletter list (rate-limited per client address)" })
+  @Mutation(() => NewsletterPayload, {
+    description: "Puts an email on the newsletter list (rate-limited per client address)",
+  })
   subscribeNewsletter(@Args() { email }: NewsletterArgs, @Ctx() { services }: GraphContext) {
     return services.newsletter.subscribe(email);
   }
 
-  @Query(() => PublicConfig, { description: "The public settings a client needs: Firebase project, Stripe publishable key, where images upload" })
+  @Query(() => PublicConfig, {
+    description: "The public settings a client needs: Firebase project, Stripe publishable key, where images upload",
+  })
   publicConfig(@Ctx() { publicConfig }: GraphContext): PublicConfig {
     return publicConfig;
   }
@@ -92,14 +99,25 @@ export class ViewerResolver {
   }
 
   @FieldResolver(() => OrderConnection, { description: "Your live orders, newest first" })
-  async orders(@Root() viewer: Viewer, @Args() page: PageArgs, @Ctx() { services }: GraphContext, @Info() info: GraphQLResolveInfo) {
+  async orders(
+    @Root() viewer: Viewer,
+    @Args() page: PageArgs,
+    @Ctx() { services }: GraphContext,
+    @Info() info: GraphQLResolveInfo,
+  ) {
     return services.orders.listForEmail(viewer.user, viewer.user.email, page, ordersReadFor(info));
   }
 
   @FieldResolver(() => OrderConnection, {
-    description: "Your past orders, newest first: those cancelled (by you, the shop or their hold's end) and those refunded",
+    description:
+      "Your past orders, newest first: those cancelled (by you, the shop or their hold's end) and those refunded",
   })
-  async pastOrders(@Root() viewer: Viewer, @Args() page: PageArgs, @Ctx() { services }: GraphContext, @Info() info: GraphQLResolveInfo) {
+  async pastOrders(
+    @Root() viewer: Viewer,
+    @Args() page: PageArgs,
+    @Ctx() { services }: GraphContext,
+    @Info() info: GraphQLResolveInfo,
+  ) {
     return services.orders.listPast(viewer.user, page, ordersReadFor(info));
   }
 }

@@ -29,7 +29,9 @@ registerEnumType(AuditAction, {
     USER_DEMOTED: { description: "Took the admin role from a user" },
     ORDER_CANCELLED: { description: "Cancelled a customer's unpaid order" },
     ORDER_REFUNDED: { description: "Refunded a paid order in full (an admin, or a refund made at Stripe)" },
-    PAYMENT_REFUNDED: { description: "Gave back a payment the shop could not keep (its order cancelled, or paid already)" },
+    PAYMENT_REFUNDED: {
+      description: "Gave back a payment the shop could not keep (its order cancelled, or paid already)",
+    },
     ORDER_DISPUTED: { description: "The customer's bank opened a dispute (chargeback) of the order's payment" },
   },
 });
@@ -64,9 +66,15 @@ export class AuditEntryType {
   @Field(() => AuditEntityType, { description: "What kind of record changed" })
   entityType: AuditEntityType;
 
-  @Field(() => JSONObjectScalar, { nullable: true, description: "The record before the change (null when it was created)" })
+  @Field(() => JSONObjectScalar, {
+    nullable: true,
+    description: "The record before the change (null when it was created)",
+  })
   before: Snapshot | null;
 
-  @Field(() => JSONObjectScalar, { nullable: true, description: "The record after the change (null when it was deleted)" })
+  @Field(() => JSONObjectScalar, {
+    nullable: true,
+    description: "The record after the change (null when it was deleted)",
+  })
   after: Snapshot | null;
 }

@@ -10,14 +10,21 @@ registerEnumType(CartLineWarning, {
   valuesConfig: {
     RETIRED: { description: "The part is no longer sold: remove the line" },
     SOLD_OUT: { description: "Fewer units than the part's minimum order are available: remove the line" },
-    OVER_AVAILABLE: { description: "Fewer units are available than the line asks for: lower its quantity to maxQuantity" },
-    BELOW_MINIMUM: { description: "The line asks for fewer units than the part's minimum order: raise its quantity to minQuantity" },
+    OVER_AVAILABLE: {
+      description: "Fewer units are available than the line asks for: lower its quantity to maxQuantity",
+    },
+    BELOW_MINIMUM: {
+      description: "The line asks for fewer units than the part's minimum order: raise its quantity to minQuantity",
+    },
   },
 });
 
 const opaqueId = (text: string) => Buffer.from(text, "utf8").toString("base64url");
 
-@ObjectType("CartLine", { simpleResolvers: true, description: "A quantity of a part in a cart, with the part as it is now" })
+@ObjectType("CartLine", {
+  simpleResolvers: true,
+  description: "A quantity of a part in a cart, with the part as it is now",
+})
 export class CartLineType {
   constructor(private readonly line: CartLineView) {}
 
@@ -51,12 +58,18 @@ export class CartLineType {
     return this.line.lineTotal;
   }
 
-  @Field(() => CartLineWarning, { nullable: true, description: "Why the line cannot be checked out as it is; null when it can" })
+  @Field(() => CartLineWarning, {
+    nullable: true,
+    description: "Why the line cannot be checked out as it is; null when it can",
+  })
   get warning(): CartLineWarning | null {
     return this.line.warning;
   }
 
-  @Field(() => String, { nullable: true, description: "The warning in a sentence naming the part (what the cart page shows); null without one" })
+  @Field(() => String, {
+    nullable: true,
+    description: "The warning in a sentence naming the part (what the cart page shows); null without one",
+  })
   get warningMessage(): string | null {
     return this.line.warningMessage;
   }
@@ -71,7 +84,10 @@ export class CartLineEdge {
   node: CartLineType;
 }
 
-@ObjectType("CartLineConnection", { simpleResolvers: true, description: "A page of a cart's lines, in the order they were added" })
+@ObjectType("CartLineConnection", {
+  simpleResolvers: true,
+  description: "A page of a cart's lines, in the order they were added",
+})
 export class CartLineConnection {
   @Field(() => [CartLineEdge], { description: "The page's lines, in the order they were added" })
   edges: CartLineEdge[];
@@ -83,7 +99,8 @@ export class CartLineConnection {
 /** The cart's lines are resolved in resolvers/cart.resolver.ts. */
 @ObjectType("Cart", {
   simpleResolvers: true,
-  description: "A cart: parts and quantities to check out together. A signed-in customer's is kept by the shop; a visitor's lives in their browser",
+  description:
+    "A cart: parts and quantities to check out together. A signed-in customer's is kept by the shop; a visitor's lives in their browser",
 })
 export class CartType {
   constructor(readonly view: CartView) {}
@@ -108,7 +125,9 @@ export class CartType {
     return this.view.subtotal;
   }
 
-  @Field(() => Boolean, { description: "Whether it can be checked out as it is: at least one line, and no line with a warning" })
+  @Field(() => Boolean, {
+    description: "Whether it can be checked out as it is: at least one line, and no line with a warning",
+  })
   get canCheckOut(): boolean {
     return this.view.canCheckOut;
   }

@@ -19,12 +19,15 @@ export class CheckoutType extends NodeFields {
   @Field(() => Float, { description: "What its lines came to when it was placed, in dollars" })
   total: number;
 
-  @Field(() => Float, { description: "What is left to pay, in dollars: the total of its orders still unpaid (0 once paid or cancelled)" })
+  @Field(() => Float, {
+    description: "What is left to pay, in dollars: the total of its orders still unpaid (0 once paid or cancelled)",
+  })
   amountDue: number;
 
   @Field(() => Date, {
     nullable: true,
-    description: "Until when its unpaid orders hold their units (UTC); then they are cancelled. Null once none is unpaid",
+    description:
+      "Until when its unpaid orders hold their units (UTC); then they are cancelled. Null once none is unpaid",
   })
   reservedUntil: Date | null;
 

@@ -27,7 +27,10 @@ function connectionOf<T extends object>(NodeClass: ClassType<T>, name: string) {
     node: T;
   }
 
-  @ObjectType(`${name}Connection`, { simpleResolvers: true, description: `A page of ${name} records (Relay cursor connection)` })
+  @ObjectType(`${name}Connection`, {
+    simpleResolvers: true,
+    description: `A page of ${name} records (Relay cursor connection)`,
+  })
   class Connection {
     @Field(() => [Edge], { description: "The page's records, in the list's order" })
     edges: Edge[];

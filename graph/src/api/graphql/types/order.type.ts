@@ -33,7 +33,9 @@ registerEnumType(OrderEventKind, {
     CANCELLED: { description: "Its customer or the shop cancelled it" },
     EXPIRED: { description: "Its reservation lapsed unpaid" },
     REFUNDED: { description: "Its payment was refunded in full" },
-    PAYMENT_REFUNDED: { description: "A payment it could not keep (made after it was cancelled, or twice) was given back" },
+    PAYMENT_REFUNDED: {
+      description: "A payment it could not keep (made after it was cancelled, or twice) was given back",
+    },
     DISPUTE: { description: "Its payment was disputed with the card issuer, or the dispute moved on" },
   },
 });
@@ -54,7 +56,8 @@ export class OrderEventType {
 @ObjectType("Order", { simpleResolvers: true, implements: Node, description: "A reservation of a part by a customer" })
 export class OrderType extends NodeFields {
   @Field(() => String, {
-    description: 'The order\'s number, digits only (e.g. "100042"): what the customer quotes and emails show, as "#100042". Admins can search orders by it',
+    description:
+      'The order\'s number, digits only (e.g. "100042"): what the customer quotes and emails show, as "#100042". Admins can search orders by it',
   })
   number: string;
 
@@ -105,22 +108,29 @@ export class OrderType extends NodeFields {
 
   @Field(() => Date, {
     nullable: true,
-    description: "Until when an unpaid order holds its units (UTC); then it is cancelled and they go back on sale. Null once paid or cancelled",
+    description:
+      "Until when an unpaid order holds its units (UTC); then it is cancelled and they go back on sale. Null once paid or cancelled",
   })
   reservedUntil: Date | null;
 
   @Field(() => Date, { nullable: true, description: "When its payment was refunded in full (UTC)" })
   refundedAt: Date | null;
 
-  @Field(() => Float, { description: "How much of its payment was given back, in dollars (a refund made at Stripe may be partial)" })
+  @Field(() => Float, {
+    description: "How much of its payment was given back, in dollars (a refund made at Stripe may be partial)",
+  })
   refundedAmount: number;
 
-  @Field(() => String, { nullable: true, description: "Why the last card payment attempt failed, as the payment provider said it" })
+  @Field(() => String, {
+    nullable: true,
+    description: "Why the last card payment attempt failed, as the payment provider said it",
+  })
   paymentError: string | null;
 
   @Field(() => String, {
     nullable: true,
-    description: "The status of a dispute (chargeback) of its payment, as Stripe names it (needs_response, under_review, won, lost...); null without one",
+    description:
+      "The status of a dispute (chargeback) of its payment, as Stripe names it (needs_response, under_review, won, lost...); null without one",
   })
   disputeStatus: string | null;
 }

@@ -44,7 +44,9 @@ export class PartSalesType {
   }
 }
 
-@ObjectType("AdminOverview", { description: "The business at a glance: SQL aggregates over the orders, customers and parts" })
+@ObjectType("AdminOverview", {
+  description: "The business at a glance: SQL aggregates over the orders, customers and parts",
+})
 export class AdminOverviewType {
   constructor(private readonly overview: Overview) {}
 
@@ -78,7 +80,9 @@ export class AdminOverviewType {
     return this.overview.paidOrders;
   }
 
-  @Field(() => [PartSalesType], { description: "The parts with the most units sold in orders paid in the window (at most 5)" })
+  @Field(() => [PartSalesType], {
+    description: "The parts with the most units sold in orders paid in the window (at most 5)",
+  })
   get topParts(): PartSalesType[] {
     return this.overview.topParts.map((sales) => new PartSalesType(sales));
   }
@@ -103,7 +107,9 @@ export class AdminOverviewType {
     return this.overview.newCustomers;
   }
 
-  @Field(() => [PartType], { description: "Parts on sale at or below their low-stock threshold, lowest stock first (at most 20)" })
+  @Field(() => [PartType], {
+    description: "Parts on sale at or below their low-stock threshold, lowest stock first (at most 20)",
+  })
   get lowStockParts(): Part[] {
     return this.overview.lowStockParts;
   }

@@ -18,7 +18,10 @@ export class PartImportLine {
   @Field(() => Int, { description: "Its line in the file (the header is line 1)" })
   line: number;
 
-  @Field(() => String, { nullable: true, description: "The part number it names (null when the line could not be read)" })
+  @Field(() => String, {
+    nullable: true,
+    description: "The part number it names (null when the line could not be read)",
+  })
   partNumber: string | null;
 
   @Field(() => String, { nullable: true, description: "The part's name as the line leaves it" })
@@ -27,7 +30,10 @@ export class PartImportLine {
   @Field(() => ImportOutcome, { description: "What it does" })
   outcome: ImportOutcome;
 
-  @Field(() => ID, { nullable: true, description: "Global id of the part it created or changes (null when refused, or created by a dry run)" })
+  @Field(() => ID, {
+    nullable: true,
+    description: "Global id of the part it created or changes (null when refused, or created by a dry run)",
+  })
   partId: string | null;
 
   @Field(() => [AuditChange], { description: "The fields it changes, before and after (a changed line)" })
@@ -41,7 +47,8 @@ export class PartImportLine {
 export class PartImportReport {
   @Field(() => ID, {
     nullable: true,
-    description: "The import's id in the history (auditLog(importId:)); null for a dry run or an import that changed nothing",
+    description:
+      "The import's id in the history (auditLog(importId:)); null for a dry run or an import that changed nothing",
   })
   importId: string | null;
 
@@ -67,7 +74,8 @@ export class PartImportReport {
   refused: number;
 
   @Field(() => [PartImportLine], {
-    description: "The refused, created and changed lines in the file's order (at most 1,000; unchanged lines are only counted)",
+    description:
+      "The refused, created and changed lines in the file's order (at most 1,000; unchanged lines are only counted)",
   })
   shown: PartImportLine[];
 

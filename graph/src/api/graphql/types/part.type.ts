@@ -8,11 +8,15 @@ export class PartType extends NodeFields {
   @Field(() => String, { description: "Its name" })
   name: string;
 
-  @Field(() => String, { description: "The end of the part's public page address, /p/{slug}: its name in lowercase words, then its databaseId" })
+  @Field(() => String, {
+    description:
+      "The end of the part's public page address, /p/{slug}: its name in lowercase words, then its databaseId",
+  })
   slug: string;
 
   @Field(() => String, {
-    description: "The manufacturer's part number as printed (e.g. 5B10W13930, L32656-005); a search for it, however typed, finds this part",
+    description:
+      "The manufacturer's part number as printed (e.g. 5B10W13930, L32656-005); a search for it, however typed, finds this part",
   })
   partNumber: string;
 
@@ -31,7 +35,9 @@ export class PartType extends NodeFields {
   @Field(() => String, { description: "A short description for its card" })
   shortDesc: string;
 
-  @Field(() => Boolean, { description: "Taken out of the shop by an admin: not listed, not reservable, still on past orders" })
+  @Field(() => Boolean, {
+    description: "Taken out of the shop by an admin: not listed, not reservable, still on past orders",
+  })
   retired: boolean;
 
   @Field(() => Date, { nullable: true, description: "When it was retired (UTC); null while on sale" })
@@ -43,7 +49,10 @@ export class PartType extends NodeFields {
   @Field(() => Boolean, { description: "available is at or below lowStockThreshold" })
   lowStock: boolean;
 
-  @Field(() => Float, { nullable: true, description: "Average stars (1 to 5) of the reviews of this part; null before its first review" })
+  @Field(() => Float, {
+    nullable: true,
+    description: "Average stars (1 to 5) of the reviews of this part; null before its first review",
+  })
   rating: number | null;
 
   @Field(() => Int, { description: "How many reviews are about this part" })

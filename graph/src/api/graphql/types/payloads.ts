@@ -3,9 +3,14 @@ import { centsToDollars } from "../../../domain/money";
 import { User } from "../../../domain/accounts/user.entity";
 import { UserType } from "./user.type";
 
-@ObjectType({ simpleResolvers: true, description: "What signIn answers: the shop's access token and the account it is for" })
+@ObjectType({
+  simpleResolvers: true,
+  description: "What signIn answers: the shop's access token and the account it is for",
+})
 export class SignInPayload {
-  @Field(() => String, { description: "The shop's access token (a JWT, valid one day): send it as Authorization: Bearer <token>" })
+  @Field(() => String, {
+    description: "The shop's access token (a JWT, valid one day): send it as Authorization: Bearer <token>",
+  })
   token: string;
 
   @Field(() => UserType, { description: "The signed-in account (created at its first sign-in)" })
@@ -30,14 +35,20 @@ export class NewsletterPayload {
   alreadySubscribed: boolean;
 }
 
-@ObjectType({ simpleResolvers: true, description: "What createPaymentIntent and createCheckoutPaymentIntent answer: what the card form needs to pay" })
+@ObjectType({
+  simpleResolvers: true,
+  description: "What createPaymentIntent and createCheckoutPaymentIntent answer: what the card form needs to pay",
+})
 export class PaymentIntentPayload {
   @Field(() => String, {
-    description: "The PaymentIntent's client secret, for Stripe.js (or the local sandbox) to confirm the card; the amount is the shop's (amount below)",
+    description:
+      "The PaymentIntent's client secret, for Stripe.js (or the local sandbox) to confirm the card; the amount is the shop's (amount below)",
   })
   clientSecret: string;
 
-  @Field(() => Float, { description: "The amount the card will be charged, in dollars: computed by the shop, never taken from the browser" })
+  @Field(() => Float, {
+    description: "The amount the card will be charged, in dollars: computed by the shop, never taken from the browser",
+  })
   get amount(): number {
     return centsToDollars(this.amountCents);
   }

@@ -7,7 +7,10 @@ export class ProductType extends NodeFields {
   @Field(() => String, { description: "Its name (at most 20 characters)" })
   name: string;
 
-  @Field(() => String, { description: "The end of the product's public page address, /products/{slug}: its name in lowercase words, then its databaseId" })
+  @Field(() => String, {
+    description:
+      "The end of the product's public page address, /products/{slug}: its name in lowercase words, then its databaseId",
+  })
   slug: string;
 
   @Field(() => Int, { nullable: true, description: "Units available, when the admin said" })

@@ -2,7 +2,11 @@ import { Field, Int, ObjectType } from "type-graphql";
 import { Node } from "../node";
 import { NodeFields } from "./node-fields";
 
-@ObjectType("Review", { simpleResolvers: true, implements: Node, description: "A customer's review of the shop, or of one part" })
+@ObjectType("Review", {
+  simpleResolvers: true,
+  implements: Node,
+  description: "A customer's review of the shop, or of one part",
+})
 export class ReviewType extends NodeFields {
   @Field(() => String, { description: "The reviewer's name as they gave it" })
   name: string;

@@ -8,11 +8,17 @@ registerEnumType(Role, {
   description: "What a user may do: ADMIN runs the shop",
   valuesConfig: {
     USER: { description: "A customer: orders, pays, reviews, keeps a profile" },
-    ADMIN: { description: "Everything a customer may do, and running the shop: parts, products, every order, users, reports" },
+    ADMIN: {
+      description: "Everything a customer may do, and running the shop: parts, products, every order, users, reports",
+    },
   },
 });
 
-@ObjectType("User", { simpleResolvers: true, implements: Node, description: "A shop account, created at first sign-in" })
+@ObjectType("User", {
+  simpleResolvers: true,
+  implements: Node,
+  description: "A shop account, created at first sign-in",
+})
 export class UserType extends NodeFields {
   @Field(() => String, { description: "The account's email (lower case), its identity" })
   email: string;
@@ -23,6 +29,8 @@ export class UserType extends NodeFields {
   @Field(() => String, { nullable: true, description: "The name from the identity provider, or null" })
   displayName: string | null;
 
-  @Field(() => Boolean, { description: "Whether the identity provider has verified that the user receives mail at this email" })
+  @Field(() => Boolean, {
+    description: "Whether the identity provider has verified that the user receives mail at this email",
+  })
   emailVerified: boolean;
 }

@@ -32,7 +32,8 @@ export class Viewer {
   }
 
   @Field(() => Boolean, {
-    description: "Whether the identity provider has verified your email. Until it has, your address cannot link to an account that already uses it",
+    description:
+      "Whether the identity provider has verified your email. Until it has, your address cannot link to an account that already uses it",
   })
   get emailVerified(): boolean {
     return this.user.emailVerified;

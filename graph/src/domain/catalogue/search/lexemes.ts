@@ -11,7 +11,9 @@ import { runStatement } from "../../../db/prepared";
 /** The terms of a tsquery's text that is only terms or'ed (`'a' | 'b':*`); null for any other. */
 export function termsOf(query: string): Array<{ lexeme: string; prefix: boolean }> | null {
   const terms = query.split(" | ").map((term) => /^'([^'\\]+)'(:\*)?$/.exec(term));
-  return terms.every((term) => term !== null) ? terms.map((term) => ({ lexeme: term![1], prefix: term![2] !== undefined })) : null;
+  return terms.every((term) => term !== null)
+    ? terms.map((term) => ({ lexeme: term![1], prefix: term![2] !== undefined }))
+    : null;
 }
 
 /**
@@ -27,7 +29,9 @@ export function oneLexeme(tsquery: string, matching: string): string | null {
   const lexeme = matched?.[0].lexeme;
   if (!matched || matched.some((term) => term.prefix || term.lexeme !== lexeme)) return null;
   const ranked = termsOf(tsquery);
-  return ranked?.every((term) => (term.prefix ? lexeme!.startsWith(term.lexeme) : term.lexeme === lexeme)) ? lexeme! : null;
+  return ranked?.every((term) => (term.prefix ? lexeme!.startsWith(term.lexeme) : term.lexeme === lexeme))
+    ? lexeme!
+    : null;
 }
 
 /**

@@ -76,7 +76,10 @@ export type QueryMode = "page" | "matches in order" | "matches first" | "among";
  * the search's words, so a search with a laptop finds its parts in one scan.
  */
 function laptopCondition(brand: boolean, model: boolean): string | null {
-  if (model) return brand ? "part.laptop_models @> ARRAY[lower(:brand) || chr(31) || lower(:model)]" : "part.laptop_models @> ARRAY[chr(31) || lower(:model)]";
+  if (model)
+    return brand
+      ? "part.laptop_models @> ARRAY[lower(:brand) || chr(31) || lower(:model)]"
+      : "part.laptop_models @> ARRAY[chr(31) || lower(:model)]";
   return brand ? "part.laptop_brands @> ARRAY[lower(:brand)]" : null;
 }
 
@@ -101,7 +104,8 @@ export function partsQuery(db: DataSource, shape: Shape, mode: QueryMode): Selec
   // not read every match through the GIN index first (it underestimates how many parts have all
   // the words, and that read is much slower than the walk).
   else if (joined && anchored) query.andWhere("ts_match_vq(part.search_document, CAST(:matching AS tsquery))");
-  else if (matching && (!byLexeme || (sort === "relevance" && priced))) query.andWhere("part.search_document @@ CAST(:matching AS tsquery)");
+  else if (matching && (!byLexeme || (sort === "relevance" && priced)))
+    query.andWhere("part.search_document @@ CAST(:matching AS tsquery)");
   if (shape.numbered) query.andWhere("part.seq = ANY(CAST(:numbered AS bigint[]))");
   if (inStock) query.andWhere("part.available >= part.minOrderQuantity");
   // The price orders walk part_lexeme_ranks by price: the range bounds that walk.

@@ -74,7 +74,8 @@ export function planSearch(search: Search): Plan {
   // word of the catalogue's) walks each one's parts, and the pages are merged.
   const byPrice = tsquery !== null && !laptop && priceOrder ? lexemesOfOneWord(matching!) : null;
   const walked = byPrice !== null && byPrice.length <= WALKED_LEXEMES_MAX ? byPrice : [];
-  const lexeme = sort === "relevance" && tsquery !== null && !laptop ? oneLexeme(tsquery, matching!) : (walked[0] ?? null);
+  const lexeme =
+    sort === "relevance" && tsquery !== null && !laptop ? oneLexeme(tsquery, matching!) : (walked[0] ?? null);
   // Several words in a price order: the parts of one of them, by price, each checked for the
   // others. A real catalogue's prices follow its kinds: walking every part by price for those with
   // the words ("display panel" cheapest first) passes every cheaper kind first. Which one is
@@ -107,7 +108,14 @@ export function planSearch(search: Search): Plan {
   };
   // Conditions the planner multiplies as if independent: several words, or words and a laptop.
   const matchesFirst = matching !== null && sort !== "relevance" && (laptop || matching.includes("&"));
-  const matches = JSON.stringify([matching, inStock, minCents, maxCents, brand?.toLowerCase() ?? null, model?.toLowerCase() ?? null]);
+  const matches = JSON.stringify([
+    matching,
+    inStock,
+    minCents,
+    maxCents,
+    brand?.toLowerCase() ?? null,
+    model?.toLowerCase() ?? null,
+  ]);
   // One word and a price range, by relevance, newest or best rated: a real catalogue's prices
   // follow its kinds, so the range may hold few or none of the word's parts where PostgreSQL,
   // taking the two for independent, expects many of them and walks the order's index through
@@ -116,5 +124,16 @@ export function planSearch(search: Search): Plan {
   const walkedByPrice = lexeme !== null && sort !== "relevance";
   const words = tsquery !== null && !laptop && priced && !walkedByPrice ? lexemesOfOneWord(matching!) : null;
   const wordInRange = words !== null ? { lexemes: words, minCents, maxCents } : null;
-  return { shape, key: shapeKey(shape), values, sort, properties: read, matchesFirst, matches, wordInRange, anchors, walked };
+  return {
+    shape,
+    key: shapeKey(shape),
+    values,
+    sort,
+    properties: read,
+    matchesFirst,
+    matches,
+    wordInRange,
+    anchors,
+    walked,
+  };
 }

@@ -65,7 +65,8 @@ export class SearchReader {
       this.manyMatches.set(plan.matches, true);
     }
     if (plan.walked.length > 1) return this.mergedByPrice(plan, limit);
-    const values = plan.anchors.length > 0 ? { ...plan.values, lexeme: await this.lexemeCounts.rarest(plan.anchors) } : plan.values;
+    const values =
+      plan.anchors.length > 0 ? { ...plan.values, lexeme: await this.lexemeCounts.rarest(plan.anchors) } : plan.values;
     return this.statements.rows(this.statements.of(plan, "page", values), values, limit, plan.properties);
   }
 
@@ -74,7 +75,11 @@ export class SearchReader {
    * part_lexeme_ranks' index by word and price; all of them when there are fewer than
    * WORD_IN_RANGE_READ_FIRST rows, else that many rows' worth.
    */
-  private async partsOfWordsInRange({ lexemes, minCents, maxCents }: NonNullable<Plan["wordInRange"]>): Promise<string[]> {
+  private async partsOfWordsInRange({
+    lexemes,
+    minCents,
+    maxCents,
+  }: NonNullable<Plan["wordInRange"]>): Promise<string[]> {
     const rows = await runStatement<{ seq: string }>(
       this.db,
       `SELECT seq FROM part_lexeme_ranks WHERE lexeme = ANY($1::text[]) AND price_cents >= $2::bigint AND price_cents <= $3::bigint LIMIT $4`,
@@ -116,13 +121,20 @@ export class SearchReader {
     const statement = this.statements.of(plan, "page", plan.values);
     const rows: Array<{ raw: Record<string, unknown>; entity: Part }> = [];
     for (const lexeme of plan.walked) {
-      const { raw, entities } = await this.statements.rows(statement, { ...plan.values, lexeme }, limit, plan.properties);
+      const { raw, entities } = await this.statements.rows(
+        statement,
+        { ...plan.values, lexeme },
+        limit,
+        plan.properties,
+      );
       entities.forEach((entity, index) => rows.push({ raw: raw[index], entity }));
     }
     const direction = plan.sort === "price_desc" ? -1 : 1;
     const bySeq = (a: string, b: string) => (BigInt(a) < BigInt(b) ? -1 : BigInt(a) > BigInt(b) ? 1 : 0);
     rows.sort((a, b) => direction * (a.entity.priceCents - b.entity.priceCents || bySeq(a.entity.seq, b.entity.seq)));
-    const page = rows.filter((row, index) => index === 0 || row.entity.seq !== rows[index - 1].entity.seq).slice(0, limit);
+    const page = rows
+      .filter((row, index) => index === 0 || row.entity.seq !== rows[index - 1].entity.seq)
+      .slice(0, limit);
     return { raw: page.map((row) => row.raw), entities: page.map((row) => row.entity) };
   }
 }

@@ -81,7 +81,10 @@ export const SORTS: Record<SortKey, Sort> = {
     columns: ["ratingAverage", "reviewCount", "seq"],
     // Parts without reviews have average 0 and count 0: after every reviewed part.
     apply(query, afterCursor) {
-      if (afterCursor) query.andWhere("(part.ratingAverage, part.reviewCount, part.seq) < (CAST(:afterAverage AS numeric), :afterCount, :afterSeq)");
+      if (afterCursor)
+        query.andWhere(
+          "(part.ratingAverage, part.reviewCount, part.seq) < (CAST(:afterAverage AS numeric), :afterCount, :afterSeq)",
+        );
       query.orderBy("part.ratingAverage", "DESC").addOrderBy("part.reviewCount", "DESC").addOrderBy("part.seq", "DESC");
     },
     after: ([average, count, seq]) => ({ afterAverage: average, afterCount: count, afterSeq: seq }),
@@ -100,7 +103,9 @@ const ONE_WORD_RANKED: Sort = {
     if (afterCursor) {
       // The first condition alone bounds the index scan: it starts at the cursor's rank.
       query.andWhere("ranked.rank <= CAST(:afterRank AS real)");
-      query.andWhere("(ranked.rank < CAST(:afterRank AS real) OR (ranked.rank = CAST(:afterRank AS real) AND ranked.seq > :afterSeq))");
+      query.andWhere(
+        "(ranked.rank < CAST(:afterRank AS real) OR (ranked.rank = CAST(:afterRank AS real) AND ranked.seq > :afterSeq))",
+      );
     }
     query.orderBy("ranked.rank", "DESC").addOrderBy("ranked.seq", "ASC");
   },
@@ -114,7 +119,8 @@ const ONE_WORD_RANKED: Sort = {
 const ONE_WORD_BY_PRICE = (direction: "ASC" | "DESC"): Sort => ({
   ...SORTS[direction === "ASC" ? "price_asc" : "price_desc"],
   apply(query, afterCursor) {
-    if (afterCursor) query.andWhere(`(ranked.price_cents, ranked.seq) ${direction === "ASC" ? ">" : "<"} (:afterCents, :afterSeq)`);
+    if (afterCursor)
+      query.andWhere(`(ranked.price_cents, ranked.seq) ${direction === "ASC" ? ">" : "<"} (:afterCents, :afterSeq)`);
     query.orderBy("ranked.price_cents", direction).addOrderBy("ranked.seq", direction);
   },
 });
@@ -138,13 +144,16 @@ const CURSOR_SHAPES: Record<SortKey, RegExp[]> = {
 };
 
 /** The cursor of a part whose sort key is `key`: the sort's name and the key, opaque to clients. */
-export const encodeCursor = (sort: SortKey, key: string[]) => Buffer.from(JSON.stringify([sort, ...key])).toString("base64url");
+export const encodeCursor = (sort: SortKey, key: string[]) =>
+  Buffer.from(JSON.stringify([sort, ...key])).toString("base64url");
 
 /** The sort key a cursor holds; null when it is not a cursor of this sort (another order's, or not one at all). */
 export function decodeCursor(cursor: string, sort: SortKey): string[] | null {
   let decoded: unknown = null;
   try {
-    decoded = /^[A-Za-z0-9_-]{1,200}$/.test(cursor) ? JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) : null;
+    decoded = /^[A-Za-z0-9_-]{1,200}$/.test(cursor)
+      ? JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"))
+      : null;
   } catch {
     // not JSON: not a cursor
   }

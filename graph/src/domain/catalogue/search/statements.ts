@@ -52,9 +52,18 @@ export class ShapeStatements {
   }
 
   /** The first `limit` rows of a statement for `values`, and the parts they are. */
-  async rows(statement: Statement, values: Record<string, unknown>, limit: number, properties: readonly string[] | undefined): Promise<Rows> {
+  async rows(
+    statement: Statement,
+    values: Record<string, unknown>,
+    limit: number,
+    properties: readonly string[] | undefined,
+  ): Promise<Rows> {
     const parameters = statement.names.map((name) => values[name]);
-    const raw = await runStatement<Record<string, unknown>>(this.db, `${statement.text} LIMIT $${parameters.push(limit)}`, parameters);
+    const raw = await runStatement<Record<string, unknown>>(
+      this.db,
+      `${statement.text} LIMIT $${parameters.push(limit)}`,
+      parameters,
+    );
     return { raw, entities: entitiesOfRows(statement.query, raw, properties) };
   }
 }
