@@ -374,6 +374,56 @@ const REST_CORPUS: Record<string, () => Probe[]> = {
       path: `/parts/${id.segment}/restore`,
       token: f.admin.token,
     })),
+  // Files refused whole, applied (dryRun=false): nothing of them may be written.
+  "POST /admin/parts/import": () => {
+    const base = {
+      method: "POST",
+      path: "/admin/parts/import?dryRun=false",
+      token: f.admin.token,
+      headers: { "content-type": "text/csv" },
+    };
+    const line = "HOSTILE-1,Hostile imported part,9.99,5,1";
+    return [
+      { ...base, label: "an empty file", raw: "" },
+      { ...base, label: "a header without part_number", raw: `name,price\nHostile,1\n` },
+      { ...base, label: "an unknown column", raw: `part_number,name,price,stock,min_order_quantity,evil\n${line},x\n` },
+      { ...base, label: "a repeated column", raw: `part_number,part_number,name\nHOSTILE-2,HOSTILE-3,x\n` },
+      {
+        ...base,
+        label: "an unclosed quote",
+        raw: `part_number,name,price,stock,min_order_quantity\n"HOSTILE-4,x,1,1,1\n`,
+      },
+      {
+        ...base,
+        label: "invalid UTF-8",
+        raw: Buffer.concat([Buffer.from("part_number,name\nHOSTILE-5,"), Buffer.from([0xff, 0xfe]), Buffer.from("\n")]),
+      },
+      {
+        ...base,
+        label: "a JSON body",
+        raw: '{"part_number": "HOSTILE-6"}',
+        headers: { "content-type": "application/json" },
+      },
+      ...["yes", "", "maybe", "TRUE "].map((dryRun) => ({
+        ...base,
+        label: `dryRun=${JSON.stringify(dryRun)}`,
+        path: `/admin/parts/import?dryRun=${encodeURIComponent(dryRun)}`,
+        raw: `part_number,name,price,stock,min_order_quantity\n${line}\n`,
+      })),
+      {
+        ...base,
+        label: "a fileName of 1,000 characters",
+        path: `/admin/parts/import?dryRun=false&fileName=${"f".repeat(1000)}`,
+        raw: `part_number,name,price,stock,min_order_quantity\n${line}\n`,
+      },
+      {
+        ...base,
+        label: "a customer's import",
+        token: f.customer.token,
+        raw: `part_number,name,price,stock,min_order_quantity\n${line}\n`,
+      },
+    ];
+  },
   "DELETE /product/:id": () =>
     hostileIds(randomUuid()).map((id) => ({
       label: id.label,
@@ -1020,6 +1070,30 @@ const MUTATION_CORPUS: Record<string, MutationCorpus> = {
     token: () => undefined,
     query: "mutation { signOut }",
     cases: () => [{ label: "signed out", variables: {} }],
+  },
+  importParts: {
+    token: () => f.admin.token,
+    query:
+      "mutation($csv: String!, $dryRun: Boolean!, $fileName: String!) { importParts(csv: $csv, dryRun: $dryRun, fileName: $fileName) { created } }",
+    cases: () =>
+      eachVariable(
+        {
+          csv: "part_number,name,price,stock,min_order_quantity\nHOSTILE-7,x,1,1,1\n",
+          dryRun: false,
+          fileName: "a.csv",
+        },
+        ["csv"],
+        [
+          MISSING,
+          null,
+          "",
+          "name,price\nx,1\n",
+          "part_number,part_number\nA,B\n",
+          '"unclosed,quote\n',
+          "x".repeat(100_000),
+          ...WRONG_TYPES,
+        ],
+      ),
   },
   makeAdmin: {
     token: () => f.admin.token,

@@ -195,11 +195,11 @@ describe(".env.example", () => {
   const source = (file: string) => fs.readFileSync(path.join(repo, file), "utf8");
   const readByShop = [
     ...source("graph/src/config.ts").matchAll(
-      /(?:read\.(?:text|required|integer|flag|list)|publicUrl)\("([A-Z0-9_]+)"/g,
+      /(?:read\.(?:text|required|integer|flag|list)|publicUrl)\(\s*"([A-Z0-9_]+)"/g,
     ),
   ].map((match) => match[1]);
   const readByHarness = ["dev/src/harness.ts", "dev/src/dev-watch.ts", "dev/src/start-local.ts"].flatMap((file) =>
-    [...source(file).matchAll(/(?:env(?:\.|, ")|process\.env\.)([A-Z][A-Z0-9_]+)/g)].map((match) => match[1]),
+    [...source(file).matchAll(/(?:env(?:\.|,\s*")|process\.env\.)([A-Z][A-Z0-9_]+)/g)].map((match) => match[1]),
   );
 
   it("describes every variable the shop and the local harness read, and nothing they do not", () => {

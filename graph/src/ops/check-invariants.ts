@@ -234,7 +234,14 @@ export async function checkInvariants(
         "cancelled orders without a cancellation time",
         `SELECT id FROM orders WHERE status = 'cancelled' AND cancelled_at IS NULL`,
       ],
-      ["orders in an unknown state", `SELECT id FROM orders WHERE status NOT IN ('unpaid', 'paid', 'cancelled')`],
+      [
+        "refunded orders without a refund time",
+        `SELECT id FROM orders WHERE status = 'refunded' AND refunded_at IS NULL`,
+      ],
+      [
+        "orders in an unknown state",
+        `SELECT id FROM orders WHERE status NOT IN ('unpaid', 'paid', 'cancelled', 'refunded')`,
+      ],
       [
         "orders of a missing part or user",
         `SELECT o.id FROM orders o LEFT JOIN parts p ON p.id = o.part_id LEFT JOIN users u ON u.id = o.user_id WHERE p.id IS NULL OR u.id IS NULL`,
