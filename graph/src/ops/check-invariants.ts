@@ -251,8 +251,10 @@ export async function checkInvariants(
         `SELECT min(id::text) AS id FROM orders WHERE status = 'unpaid' GROUP BY user_id, part_id HAVING count(*) > 1`,
       ],
       [
-        "one payment recorded on several orders",
-        `SELECT min(id::text) AS id FROM orders WHERE transaction_id IS NOT NULL GROUP BY transaction_id HAVING count(*) > 1`,
+        // A checkout's one payment pays every order of it; any other payment pays one order.
+        "one payment recorded on several orders, not of one checkout",
+        `SELECT min(id::text) AS id FROM orders WHERE transaction_id IS NOT NULL GROUP BY transaction_id
+         HAVING count(*) > 1 AND (bool_or(checkout_id IS NULL) OR count(DISTINCT checkout_id) > 1)`,
       ],
       ["parts with negative stock", `SELECT id FROM parts WHERE available < 0`],
     ];
