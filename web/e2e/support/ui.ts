@@ -179,7 +179,10 @@ export async function reservePart(
 
 /** A row of a table, found by a cell's text. */
 export function row(page: Page, text: string): Locator {
-  return page.getByRole("row").filter({ has: page.getByRole("cell", { name: text, exact: true }) });
+  // A part's name cell also shows its part number ("No. 5B10W13930") under the name.
+  const escaped = text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const cell = page.getByRole("cell", { name: new RegExp(`^${escaped}(\\s*No\\. \\S+)?$`) });
+  return page.getByRole("row").filter({ has: cell });
 }
 
 /** A valid PNG of `size`x`size` pixels in one colour (the review's uploaded image). */
