@@ -226,7 +226,7 @@ describe("an admin running the shop, and a shopper", () => {
     expect(download.suggestedFilename()).toMatch(/^partshop-orders-\d{4}-\d{2}-\d{2}\.csv$/);
     const csv = fs.readFileSync((await download.path())!, "utf8").split("\r\n");
     expect(csv[0]).toBe(
-      "order_id,placed_at,status,paid_at,cancelled_at,customer_email,customer_name,part_id,part_name,quantity,unit_price,total,transaction_id,address,phone",
+      "order_id,placed_at,status,paid_at,cancelled_at,customer_email,customer_name,part_id,part_name,quantity,unit_price,total,transaction_id,address,phone,order_number",
     );
     expect(csv).toHaveLength(3);
     expect(csv[1]).toContain(`,paid,`);
