@@ -307,6 +307,25 @@ const exportedPartOf = (row: PartRow): ExportedPart => ({
   retired: row.retired,
 });
 
+/**
+ * The wanted parts' row values as one array per column, for unnest(): name, part_number,
+ * short_desc, img, price_cents, available, min_order_quantity, low_stock_threshold, retired.
+ */
+function rowArrays(decisions: Decision[]): unknown[][] {
+  const column = <T>(value: (part: ExportedPart) => T) => decisions.map((d) => value(d.wanted!));
+  return [
+    column((part) => part.name),
+    column((part) => part.partNumber),
+    column((part) => part.shortDesc),
+    column((part) => part.images[0]),
+    column((part) => dollarsToCents(part.price)),
+    column((part) => part.available),
+    column((part) => part.minOrderQuantity),
+    column((part) => part.lowStockThreshold),
+    column((part) => part.retired),
+  ];
+}
+
 export class PartImportService {
   constructor(private readonly db: DataSource) {}
 
@@ -611,7 +630,6 @@ export class PartImportService {
 
   /** Writes changed parts' fields; the stock moves by the difference, which counts as added by an admin (the stock invariant). */
   private async updateParts(tx: EntityManager, decisions: Decision[], described: boolean): Promise<void> {
-    const column = <T>(value: (part: ExportedPart) => T) => decisions.map((d) => value(d.wanted!));
     await tx.query(
       `UPDATE parts p SET ${described ? "name = u.name, part_number = u.part_number, short_desc = u.short_desc," : ""}
          img = u.img, price_cents = u.price_cents, available = u.available, min_order_quantity = u.min_order_quantity,
@@ -620,24 +638,12 @@ export class PartImportService {
        FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::int[], $7::int[], $8::int[], $9::int[], $10::boolean[])
          AS u (id, name, part_number, short_desc, img, price_cents, available, min_order_quantity, low_stock_threshold, retired)
        WHERE p.id = u.id`,
-      [
-        decisions.map((d) => d.current!.id),
-        column((part) => part.name),
-        column((part) => part.partNumber),
-        column((part) => part.shortDesc),
-        column((part) => part.images[0]),
-        column((part) => dollarsToCents(part.price)),
-        column((part) => part.available),
-        column((part) => part.minOrderQuantity),
-        column((part) => part.lowStockThreshold),
-        column((part) => part.retired),
-      ],
+      [decisions.map((d) => d.current!.id), ...rowArrays(decisions)],
     );
   }
 
   /** Inserts new parts (their initial stock counts as added by an admin) and answers their ids, in order. */
   private async insertParts(tx: EntityManager, decisions: Decision[], adminId: string): Promise<string[]> {
-    const column = <T>(value: (part: ExportedPart) => T) => decisions.map((d) => value(d.wanted!));
     const rows: Array<{ id: string }> = await tx.query(
       `INSERT INTO parts (name, part_number, short_desc, img, price_cents, available, min_order_quantity, low_stock_threshold, retired_at, created_by, stock_adjustment)
        SELECT name, part_number, short_desc, img, price_cents, available, min_order_quantity, low_stock_threshold,
@@ -646,19 +652,7 @@ export class PartImportService {
          AS u (name, part_number, short_desc, img, price_cents, available, min_order_quantity, low_stock_threshold, retired, position)
        ORDER BY position
        RETURNING id`,
-      [
-        column((part) => part.name),
-        column((part) => part.partNumber),
-        column((part) => part.shortDesc),
-        column((part) => part.images[0]),
-        column((part) => dollarsToCents(part.price)),
-        column((part) => part.available),
-        column((part) => part.minOrderQuantity),
-        column((part) => part.lowStockThreshold),
-        column((part) => part.retired),
-        decisions.map((_, index) => index),
-        adminId,
-      ],
+      [...rowArrays(decisions), decisions.map((_, index) => index), adminId],
     );
     return rows.map((row) => row.id);
   }
