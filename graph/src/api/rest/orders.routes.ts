@@ -9,7 +9,7 @@ import { ConfirmOrderPaymentArgs, CreatePaymentIntentArgs } from "../inputs/paym
 import { EmailArgs } from "../inputs/accounts";
 import { OrdersArgs, PlaceOrderInput } from "../inputs/orders";
 import { parseInput } from "../inputs/validation";
-import { csvLine } from "./csv";
+import { csvDownload, csvDownloadAnswer, csvLine } from "./csv";
 import { MAX } from "../inputs/validation";
 import { bodyOf, ok, RestRequest, RestRoute } from "./route";
 import { schemas, type Schema } from "./route-doc";
@@ -254,31 +254,13 @@ export function orderRoutes(services: Services): RestRoute[] {
         tag: "Orders",
         query: FILTER,
         answers: {
-          200: {
-            description: "The CSV file (Content-Disposition: attachment)",
-            content: { "text/csv": { schema: { type: "string", description: "RFC 4180 CSV, UTF-8" } } },
-            headers: {
-              "content-disposition": {
-                type: "string",
-                description: 'attachment; filename="partshop-orders-YYYY-MM-DD.csv"',
-              },
-            },
-          },
+          200: csvDownloadAnswer("orders"),
         },
       },
       // Streamed from a database cursor: a million orders take no more memory than a hundred.
       handle: async (request, caller) => {
         const batches = services.orders.exportOrders(caller, await orderFilterOf(request));
-        const day = new Date().toISOString().slice(0, 10);
-        return {
-          status: 200,
-          headers: {
-            "content-type": "text/csv; charset=utf-8",
-            "content-disposition": `attachment; filename="partshop-orders-${day}.csv"`,
-            "cache-control": "no-store",
-          },
-          body: Readable.from(csvChunks(batches), { objectMode: false }),
-        };
+        return csvDownload("orders", Readable.from(csvChunks(batches), { objectMode: false }));
       },
     },
     {

@@ -3,6 +3,7 @@ import type { IncomingMessage } from "node:http";
 import { badInput, ShopError } from "../../domain/errors";
 import { Services } from "../../domain/services";
 import { textProblem } from "../inputs/text";
+import { csvDownload, csvDownloadAnswer } from "./csv";
 import { readPartCsv, writePartCsv } from "./part-csv";
 import { ok, RestRequest, RestRoute } from "./route";
 import type { Schema } from "./route-doc";
@@ -174,30 +175,12 @@ export function partImportRoutes(services: Services): RestRoute[] {
         description: `${COLUMNS_DOC}; RFC 4180, streamed. A text a spreadsheet would read as a formula starts with ', which the import takes off: export, edit, import round-trips.`,
         tag: "Catalogue",
         answers: {
-          200: {
-            description: "The CSV file (Content-Disposition: attachment)",
-            content: { "text/csv": { schema: { type: "string", description: "RFC 4180 CSV, UTF-8" } } },
-            headers: {
-              "content-disposition": {
-                type: "string",
-                description: 'attachment; filename="partshop-parts-YYYY-MM-DD.csv"',
-              },
-            },
-          },
+          200: csvDownloadAnswer("parts"),
         },
       },
       // Streamed a page of parts at a time; an import reads it back as it is.
       handle: async (_request, caller) => {
-        const day = new Date().toISOString().slice(0, 10);
-        return {
-          status: 200,
-          headers: {
-            "content-type": "text/csv; charset=utf-8",
-            "content-disposition": `attachment; filename="partshop-parts-${day}.csv"`,
-            "cache-control": "no-store",
-          },
-          body: writePartCsv(services.partImports.exportParts(caller)),
-        };
+        return csvDownload("parts", writePartCsv(services.partImports.exportParts(caller)));
       },
     },
   ];
