@@ -22,7 +22,7 @@ const listenBackends = () =>
   withDatabase(async (client) =>
     (
       await client.query<{ pid: number }>(
-        "SELECT pid FROM pg_stat_activity WHERE application_name = 'partshop-change-feed' ORDER BY pid",
+        "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'partshop-change-feed' ORDER BY pid",
       )
     ).rows.map((row) => row.pid),
   );

@@ -363,7 +363,7 @@ describe("migrations while the shop takes orders", () => {
               async (client) =>
                 (
                   await client.query(
-                    `SELECT count(*)::int AS n FROM pg_stat_activity WHERE query LIKE 'ALTER TABLE orders%' AND wait_event_type = 'Lock'`,
+                    `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'ALTER TABLE orders%' AND wait_event_type = 'Lock'`,
                   )
                 ).rows[0].n,
             ),
