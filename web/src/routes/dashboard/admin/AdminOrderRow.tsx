@@ -3,11 +3,13 @@ import { formatPrice } from "@/ui/format";
 import { DataCell } from "@/ui/DataTable";
 import { OrderDates } from "../OrderDates";
 import { OrderStatusBadge } from "../OrderStatusBadge";
+import { OrderNumberLink } from "../OrderNumberLink";
 
 export const AdminOrderRowFragment = graphql(`
   fragment AdminOrderRow_order on Order {
     id
     databaseId
+    number
     partName
     quantity
     price
@@ -40,6 +42,9 @@ export function AdminOrderRow({ order: orderRef, index, deleting, onDelete, refu
     <tr>
       <DataCell label="#" kind="number">
         {index + 1}
+      </DataCell>
+      <DataCell label="Order">
+        <OrderNumberLink order={order} />
       </DataCell>
       <DataCell label="Customer">
         {order.userName}

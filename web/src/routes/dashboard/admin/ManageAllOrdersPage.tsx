@@ -179,7 +179,7 @@ export function ManageAllOrdersPage() {
             <input
               id="orders-search"
               type="search"
-              placeholder="Customer email or part"
+              placeholder="Customer, part or order number"
               value={searchText}
               onChange={(event) => setSearchText(event.target.value)}
             />
@@ -231,7 +231,7 @@ export function ManageAllOrdersPage() {
         <>
           <DataTable
             caption="All orders, newest first"
-            columns={["#", "Customer", "Part", "Quantity", "Total", "Dates", "Status", "Actions"]}
+            columns={["#", "Order", "Customer", "Part", "Quantity", "Total", "Dates", "Status", "Actions"]}
           >
             {edges.map((edge, index) => (
               <AdminOrderRow
