@@ -3,7 +3,10 @@ import { useMutation, useQuery } from "@apollo/client/react";
 import type { ApolloCache } from "@apollo/client";
 import { graphql, getFragmentData } from "@/gql";
 import type { CartContentsFragment, CartQuery } from "@/gql/graphql";
+import { CombinedGraphQLErrors } from "@apollo/client/errors";
+import { errorMessage } from "@/apollo/errors";
 import { useAuth } from "@/auth/AuthContext";
+import { useToast } from "@/ui/toast";
 import { clearLocalCart, readLocalCart, removeLocalLine, setLocalLine, useLocalCart } from "./localCart";
 
 export const CartContentsFragmentDoc = graphql(`
@@ -120,7 +123,10 @@ export function useCart() {
   const { status } = useAuth();
   const signedIn = status === "signedIn";
   const localLines = useLocalCart();
-  const server = useQuery(CartDocument, { skip: !signedIn, fetchPolicy: "cache-and-network" });
+  // Signed in with lines still in this browser: they are joining the account's cart (mergeCart);
+  // the account's cart is read once they have, so an answer from before cannot overwrite the join.
+  const joining = signedIn && localLines.length > 0;
+  const server = useQuery(CartDocument, { skip: !signedIn || joining, fetchPolicy: "cache-and-network" });
   const preview = useQuery(CartPreviewDocument, {
     variables: { lines: localLines.map(({ partId, quantity }) => ({ partId, quantity })) },
     skip: signedIn || status === "loading" || localLines.length === 0,
@@ -175,9 +181,9 @@ export function useCart() {
 
   return {
     signedIn,
-    cart: emptyVisitorCart ? null : cart,
+    cart: emptyVisitorCart || joining ? null : cart,
     /** True when there is nothing to show yet (the first answer is on its way). */
-    loading: !emptyVisitorCart && !cart && (source.loading || status === "loading"),
+    loading: joining || (!emptyVisitorCart && !cart && (source.loading || status === "loading")),
     error: cart ? undefined : source.error,
     retry: () => void source.refetch().catch(() => undefined),
     empty: emptyVisitorCart || (cart !== null && cart.lineCount === 0),
@@ -190,8 +196,8 @@ export function useCart() {
 
 /**
  * At sign-in, the cart filled as a visitor joins the account's cart (mergeCart), then leaves this
- * browser. Mounted once, in the navigation bar. If the shop cannot be reached the lines stay here
- * and join at the next page load.
+ * browser. Mounted once, in the navigation bar. Lines the shop refuses are dropped with a word
+ * why; if the shop cannot be reached they stay here and join at the next page load.
  */
 export function useMergeVisitorCartAtSignIn() {
   const { status } = useAuth();
@@ -199,6 +205,7 @@ export function useMergeVisitorCartAtSignIn() {
   const [mergeCart] = useMutation(MergeCartDocument, {
     update: (cache, { data }) => storeCart(cache, data?.mergeCart),
   });
+  const toast = useToast();
   const merging = useRef(false);
   useEffect(() => {
     if (status !== "signedIn" || localLines.length === 0 || merging.current) return;
@@ -206,9 +213,13 @@ export function useMergeVisitorCartAtSignIn() {
     const lines = localLines.map(({ partId, quantity }) => ({ partId, quantity }));
     void mergeCart({ variables: { lines } })
       .then(() => clearLocalCart())
-      .catch(() => undefined)
+      .catch((error: unknown) => {
+        if (!CombinedGraphQLErrors.is(error)) return;
+        clearLocalCart();
+        toast.error(`The cart you filled before signing in could not be kept: ${errorMessage(error)}`);
+      })
       .finally(() => {
         merging.current = false;
       });
-  }, [status, localLines, mergeCart]);
+  }, [status, localLines, mergeCart, toast]);
 }
