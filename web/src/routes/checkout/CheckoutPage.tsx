@@ -7,10 +7,11 @@ import { graphql } from "@/gql";
 import { errorMessage } from "@/apollo/errors";
 import { useAuth } from "@/auth/AuthContext";
 import { CartDocument, useCart, type CartLineView } from "@/cart/useCart";
-import { FormField, fieldAria } from "@/ui/FormField";
+import { FormField } from "@/ui/FormField";
 import { EmptyState, ErrorState } from "@/ui/QueryStates";
 import { Spinner } from "@/ui/Spinner";
 import { formatPrice } from "@/ui/format";
+import { DeliveryFields } from "../parts/DeliveryFields";
 import { CheckoutLines } from "./CheckoutLines";
 import "./CheckoutPage.css";
 
@@ -45,9 +46,6 @@ interface CheckoutValues {
   address: string;
   phone: string;
 }
-
-// The reservation form's rule and messages (ReservationForm, ProfilePage).
-const PHONE = /^\+?[0-9][0-9 -]{4,}$/;
 
 /** The index of the line the server refused (extensions.line), if it named one. */
 function refusedLine(error: unknown): number | undefined {
@@ -161,30 +159,7 @@ function CheckoutForm({ lines, subtotal, canCheckOut, defaults }: FormProps) {
               <input id="checkout-email" type="email" value={user?.email ?? ""} readOnly disabled />
             </FormField>
           </div>
-          <FormField id="checkout-address" label="Address" error={errors.address?.message}>
-            <textarea
-              id="checkout-address"
-              rows={3}
-              autoComplete="street-address"
-              {...register("address", { validate: (value) => value.trim().length > 0 || "Address is Required" })}
-              {...fieldAria("checkout-address", errors.address?.message)}
-            />
-          </FormField>
-          <FormField id="checkout-phone" label="Phone" error={errors.phone?.message}>
-            <input
-              id="checkout-phone"
-              type="tel"
-              inputMode="numeric"
-              autoComplete="tel"
-              {...register("phone", {
-                validate: (value) => {
-                  if (!value.trim()) return "Phone is Required";
-                  return PHONE.test(value.trim()) || "Phone must be a number";
-                },
-              })}
-              {...fieldAria("checkout-phone", errors.phone?.message)}
-            />
-          </FormField>
+          <DeliveryFields idPrefix="checkout" register={register} errors={errors} />
           {!canCheckOut && (
             <p className="notice notice--warning" role="status">
               Some lines of your cart cannot be ordered as they are: <Link to="/cart">change them in the cart</Link>.
