@@ -25,6 +25,7 @@ export function CheckoutConfirmationPage() {
   if (!checkout) {
     return (
       <div className="container page">
+        <h1>Order confirmation</h1>
         <EmptyState>
           <p>This checkout does not exist.</p>
           <Link to="/dashboard/my_orders" className="btn btn--primary">
@@ -38,6 +39,7 @@ export function CheckoutConfirmationPage() {
   if (paid.length === 0) {
     return (
       <div className="container page">
+        <h1>Order confirmation</h1>
         <EmptyState>
           <p>This order is not paid yet.</p>
           <Link to={`/checkout/${checkout.databaseId}`} className="btn btn--primary">

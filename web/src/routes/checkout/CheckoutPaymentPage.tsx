@@ -137,6 +137,7 @@ export function CheckoutPaymentPage() {
   if (!checkout) {
     return (
       <div className="container page">
+        <h1>Pay for your order</h1>
         <EmptyState>
           <p>This checkout does not exist.</p>
           <Link to="/dashboard/my_orders" className="btn btn--primary">

@@ -231,13 +231,12 @@ export function ManageAllOrdersPage() {
         <>
           <DataTable
             caption="All orders, newest first"
-            columns={["#", "Order", "Customer", "Part", "Quantity", "Total", "Dates", "Status", "Actions"]}
+            columns={["#", "Customer", "Part", "Quantity", "Total", "Dates", "Status", "Actions"]}
           >
-            {edges.map((edge, index) => (
+            {edges.map((edge) => (
               <AdminOrderRow
                 key={edge.node.id}
                 order={edge.node}
-                index={index}
                 deleting={deletingId === edge.node.id}
                 onDelete={onDelete}
                 refunding={refundingId === edge.node.id}
