@@ -78,6 +78,25 @@ export interface PaymentRelease {
   release(orders: readonly Order[]): Promise<void>;
 }
 
+/**
+ * What order changes announce, inside the transaction that writes them (the mail outbox writes its
+ * emails there: an email exists exactly when its change was committed).
+ */
+export interface OrderEffects {
+  /** Orders of the spec's one-part flow were just placed. */
+  reserved(tx: EntityManager, orders: readonly Order[]): Promise<void>;
+  /** Orders were cancelled by their customer or an admin. */
+  cancelled(tx: EntityManager, orders: readonly Order[]): Promise<void>;
+  /** Orders were cancelled because their hold ended unpaid. */
+  holdsEnded(tx: EntityManager, orders: readonly Order[]): Promise<void>;
+}
+
+export const NO_ORDER_EFFECTS: OrderEffects = {
+  reserved: async () => undefined,
+  cancelled: async () => undefined,
+  holdsEnded: async () => undefined,
+};
+
 /** Orders a hold-expiry pass ends in one transaction. */
 const EXPIRY_BATCH = 200;
 
@@ -127,6 +146,7 @@ export class OrderService {
     private readonly holds: HoldPolicy,
     private readonly payments: PaymentRelease,
     private readonly counters: ShopCounters,
+    private readonly effects: OrderEffects = NO_ORDER_EFFECTS,
   ) {
     this.partNameTrigrams = new TrigramStatistics(db, "part_names_trigram_shares");
   }
@@ -206,6 +226,7 @@ export class OrderService {
           if (accepted.length === 0) return;
           await this.insertOrders(tx, accepted);
           await tx.query(`UPDATE parts SET available = $2 WHERE id = $1`, [partId, available]);
+          await this.effects.reserved(tx, accepted);
         });
         break;
       } catch (error: any) {
@@ -548,6 +569,7 @@ export class OrderService {
           after: { ...orderSnapshot(order), cancelledAt: cancelledAt.toISOString() },
         });
       }
+      await this.effects.cancelled(tx, [order]);
       return order;
     });
     await this.payments.release([cancelled]);
@@ -574,6 +596,7 @@ export class OrderService {
         );
         for (const order of orders)
           Object.assign(order, { status: OrderStatus.CANCELLED, cancelledAt, cancelReason: CancelReason.HOLD_EXPIRED });
+        await this.effects.holdsEnded(tx, orders);
         return orders;
       });
       if (batch.length === 0) break;
