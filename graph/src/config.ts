@@ -218,10 +218,7 @@ function readMail(read: EnvReader, production: boolean): MailConfig {
   const from = production
     ? read.required("MAIL_FROM", 'the sender of the shop\'s emails, such as "Partshop <orders@shop.example>"')
     : (read.text("MAIL_FROM") ?? DEVELOPMENT_MAIL_FROM);
-  read.check(
-    !from || MAIL_FROM.test(from),
-    `MAIL_FROM must be an address, or a name and <address> (got "${from}")`,
-  );
+  read.check(!from || MAIL_FROM.test(from), `MAIL_FROM must be an address, or a name and <address> (got "${from}")`);
   return {
     smtpUrl: smtpUrl || null,
     from,

@@ -100,9 +100,10 @@ export class EmailDelivery {
     } catch (error) {
       return this.failed(tx, email, error);
     }
-    await tx.query(`UPDATE email_outbox SET sent_at = now(), attempts = attempts + 1, last_error = NULL WHERE id = $1`, [
-      email.id,
-    ]);
+    await tx.query(
+      `UPDATE email_outbox SET sent_at = now(), attempts = attempts + 1, last_error = NULL WHERE id = $1`,
+      [email.id],
+    );
     return "sent";
   }
 

@@ -9,12 +9,7 @@ import { formatDollars } from "../orders/reservation-rules";
 export const SHOP_NAME = "Partshop";
 
 export type EmailKind =
-  | "order_placed"
-  | "payment_received"
-  | "hold_ending"
-  | "hold_ended"
-  | "order_cancelled"
-  | "order_refunded";
+  "order_placed" | "payment_received" | "hold_ending" | "hold_ended" | "order_cancelled" | "order_refunded";
 
 export interface EmailLine {
   /** The order's number, as the customer quotes it (order-number.ts). */
@@ -99,7 +94,9 @@ const WORDING: Record<EmailKind, (facts: EmailFacts, refs: string) => { subject:
   }),
   order_cancelled: (facts, refs) => ({
     subject: `Cancelled: your ${SHOP_NAME} ${refs}`,
-    lead: [`Your ${refs} ${facts.lines.length === 1 ? "is" : "are"} cancelled${facts.reason ? ` ${facts.reason}` : ""}.`],
+    lead: [
+      `Your ${refs} ${facts.lines.length === 1 ? "is" : "are"} cancelled${facts.reason ? ` ${facts.reason}` : ""}.`,
+    ],
   }),
   order_refunded: (facts, refs) => ({
     subject: `Refund for your ${SHOP_NAME} ${refs}`,
