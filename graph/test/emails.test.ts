@@ -266,9 +266,13 @@ describe("a mail server that cannot be reached", () => {
     const { idToken } = await createFirebaseAccount(email, "secret-123", "Retry Customer");
     const signedIn = await restAt(own.url, "PUT", `/user/${email}`, { token: idToken, body: { email } });
     const customer: Shopper = { email, token: signedIn.body.token, name: "Retry Customer" };
-    const partId = await withDatabaseAt(databaseUrl, async (client) =>
-      String((await client.query(`SELECT id FROM parts WHERE available > 5 LIMIT 1`)).rows[0].id),
-    );
+    const partId = await withDatabaseAt(databaseUrl, async (client) => {
+      const { rows } = await client.query(
+        `INSERT INTO parts (name, img, price_cents, available, min_order_quantity, short_desc)
+         VALUES ('Retry test part', '/images/parts/dc-jack.svg', 1000, 10, 1, 'A part made by a test') RETURNING id`,
+      );
+      return String(rows[0].id);
+    });
     await placeOrder(customer, partId, 1, own.url);
 
     const outboxRow = () =>
