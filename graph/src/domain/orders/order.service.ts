@@ -1,4 +1,4 @@
-import { DataSource } from "typeorm";
+import { DataSource, type EntityManager } from "typeorm";
 import { Role, User } from "../accounts/user.entity";
 import { Actor, authorize, sameEmail } from "../actor";
 import { recordAudit } from "../audit/audit.service";
