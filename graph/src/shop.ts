@@ -113,7 +113,11 @@ export async function startShop(config: Config, lifecycle: Lifecycle): Promise<R
     log: log.child({ component: "services" }),
     counters: metrics ?? undefined,
     mailer,
-    delivery: { maxAttempts: config.mail.maxAttempts, retrySeconds: config.mail.retrySeconds, leaseSeconds: DELIVERY_LEASE_SECONDS },
+    delivery: {
+      maxAttempts: config.mail.maxAttempts,
+      retrySeconds: config.mail.retrySeconds,
+      leaseSeconds: DELIVERY_LEASE_SECONDS,
+    },
   });
   // A shop started before `npm run migrate` serves nothing until then (see readiness); its rules wait too.
   const schemaCurrent = async () => !(await db.showMigrations());
