@@ -29,24 +29,27 @@ export const AdminOrderRowFragment = graphql(`
 
 interface Props {
   order: FragmentType<typeof AdminOrderRowFragment>;
+  index: number;
   deleting: boolean;
   onDelete: (order: { id: string; partName: string; userEmail: string }) => void;
   refunding: boolean;
   onRefund: (order: { id: string; partName: string; userEmail: string; price: number }) => void;
 }
 
-export function AdminOrderRow({ order: orderRef, deleting, onDelete, refunding, onRefund }: Props) {
+export function AdminOrderRow({ order: orderRef, index, deleting, onDelete, refunding, onRefund }: Props) {
   const order = getFragmentData(AdminOrderRowFragment, orderRef);
   return (
     <tr>
-      {/* The order's number, not the row's: what a customer quotes (the table has no room for both). */}
       <DataCell label="#" kind="number">
-        <OrderNumberLink order={order} />
+        {index + 1}
       </DataCell>
       <DataCell label="Customer">
         {order.userName}
         <br />
         <span className="small">{order.userEmail}</span>
+        <br />
+        {/* The order's number (what a customer quotes) sits here: the table has no room for a column more. */}
+        <OrderNumberLink order={order} />
       </DataCell>
       <DataCell label="Part">{order.partName}</DataCell>
       <DataCell label="Quantity" kind="number">

@@ -233,10 +233,11 @@ export function ManageAllOrdersPage() {
             caption="All orders, newest first"
             columns={["#", "Customer", "Part", "Quantity", "Total", "Dates", "Status", "Actions"]}
           >
-            {edges.map((edge) => (
+            {edges.map((edge, index) => (
               <AdminOrderRow
                 key={edge.node.id}
                 order={edge.node}
+                index={index}
                 deleting={deletingId === edge.node.id}
                 onDelete={onDelete}
                 refunding={refundingId === edge.node.id}
