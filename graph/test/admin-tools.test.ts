@@ -282,6 +282,9 @@ describe("History", () => {
     const second = await newCustomer("second-admin", "Second Admin");
     await ok(`mutation($email: String!) { makeAdmin(email: $email) { email } }`, { email: second.email });
     const secondId = await viewerId(second.token);
+    const admins = (await ok(`{ users(first: 100, role: ADMIN) { edges { node { id role } } } }`)).users.edges;
+    expect(admins.map((edge: any) => edge.node.id)).toContain(secondId);
+    expect(admins.every((edge: any) => edge.node.role === "ADMIN")).toBe(true);
     const start = new Date(Date.now() - 1000).toISOString();
     const part = await createPart({ name: `Fan ${letters(6)}` });
     const product = (

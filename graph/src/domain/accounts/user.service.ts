@@ -55,6 +55,8 @@ const mustVerify = (email: string) =>
 export interface UserFilter {
   /** A part of a name or an email. */
   search?: string | null;
+  /** Only users of this role. */
+  role?: Role | null;
 }
 
 /** The longest text an admin's search of the users may be. */
@@ -245,7 +247,7 @@ export class UserService {
 
   /**
    * Every user in sign-up order (admins), or those whose name or email contains `search`, accents
-   * and letter case aside ("zoe" finds "Zoë").
+   * and letter case aside ("zoe" finds "Zoë"), or those of one role.
    */
   list(actor: Actor, page: PageRequest, filter: UserFilter = {}): Promise<Page<User>> {
     authorize(actor, "ADMIN");
@@ -256,6 +258,7 @@ export class UserService {
         throw badInput(`search must be at most ${MAX_USER_SEARCH_LENGTH} characters`);
       whereUserMatches(query, search);
     }
+    if (filter.role) query.andWhere("user.role = :role", { role: filter.role });
     return paginate(query, page, "ASC");
   }
 

@@ -36,10 +36,11 @@ export class UserResolver {
 
   @Directive("@auth(requires: ADMIN)")
   @Query(() => UserConnection, {
-    description: "Every user in sign-up order, or with search those whose name or email contains it",
+    description:
+      "Every user in sign-up order; with search, those whose name or email contains it; with role, those of that role",
   })
-  async users(@Args() { first, after, search }: UsersArgs, @Ctx() { services, actor }: GraphContext) {
-    return services.users.list(await actor(), { first, after }, { search });
+  async users(@Args() { first, after, search, role }: UsersArgs, @Ctx() { services, actor }: GraphContext) {
+    return services.users.list(await actor(), { first, after }, { search, role });
   }
 
   @Directive("@auth(requires: ADMIN)")
