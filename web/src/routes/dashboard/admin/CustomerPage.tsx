@@ -146,7 +146,10 @@ export function CustomerPage() {
         <EmptyState>No orders yet.</EmptyState>
       ) : (
         <>
-          <DataTable caption="Their orders, newest first" columns={["Number", "Placed", "Part", "Quantity", "Total", "Status"]}>
+          <DataTable
+            caption="Their orders, newest first"
+            columns={["Number", "Placed", "Part", "Quantity", "Total", "Status"]}
+          >
             {edges.map(({ node: order }) => (
               <tr key={order.id}>
                 <DataCell label="Number">

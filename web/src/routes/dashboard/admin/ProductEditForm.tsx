@@ -37,7 +37,8 @@ interface Values {
   img: string;
 }
 
-const text = (value: number | string | null | undefined) => (value === null || value === undefined ? "" : String(value));
+const text = (value: number | string | null | undefined) =>
+  value === null || value === undefined ? "" : String(value);
 
 /**
  * Edits a new arrival: the server checks every field as when one is added (its message names the
@@ -85,12 +86,7 @@ export function ProductEditForm({ product, onDone }: { product: EditedProduct; o
 
   const id = (field: string) => `edit-product-${field}`;
   return (
-    <form
-      className="card form-card"
-      aria-label={`Edit ${product.name}`}
-      onSubmit={handleSubmit(onSubmit)}
-      noValidate
-    >
+    <form className="card form-card" aria-label={`Edit ${product.name}`} onSubmit={handleSubmit(onSubmit)} noValidate>
       <h2>Edit {product.name}</h2>
       <FormField id={id("name")} label="Name" error={errors.name?.message} hint="Up to 20 characters">
         <input

@@ -11,7 +11,12 @@ import {
   ManageAllOrdersPage,
   RefundOrderDocument,
 } from "./ManageAllOrdersPage";
-import { DeleteProductDocument, deleteQuestion, ManageProductsDocument, ManageProductsPage } from "./ManageProductsPage";
+import {
+  DeleteProductDocument,
+  deleteQuestion,
+  ManageProductsDocument,
+  ManageProductsPage,
+} from "./ManageProductsPage";
 import { UpdateProductDocument } from "./ProductEditForm";
 import { CustomerDocument, CustomerPage } from "./CustomerPage";
 

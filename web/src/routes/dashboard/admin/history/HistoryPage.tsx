@@ -135,7 +135,11 @@ export function HistoryPage() {
           <label htmlFor="history-type" className="field__label">
             Show changes to
           </label>
-          <select id="history-type" value={entityType ?? ""} onChange={(event) => setFilter("type", event.target.value)}>
+          <select
+            id="history-type"
+            value={entityType ?? ""}
+            onChange={(event) => setFilter("type", event.target.value)}
+          >
             <option value="">Everything</option>
             {TYPES.map((type) => (
               <option key={type} value={type}>
@@ -177,7 +181,9 @@ export function HistoryPage() {
         </div>
         {(entityId || importId) && (
           <p className="filters__note">
-            {importId ? "Showing the parts one import created or changed." : `Showing one record${recordName ? `: ${recordName}` : ""}.`}{" "}
+            {importId
+              ? "Showing the parts one import created or changed."
+              : `Showing one record${recordName ? `: ${recordName}` : ""}.`}{" "}
             <Link to={entityType ? `/dashboard/history?type=${entityType}` : "/dashboard/history"}>Show all</Link>
           </p>
         )}

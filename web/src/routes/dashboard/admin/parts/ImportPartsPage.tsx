@@ -74,7 +74,8 @@ export function ImportPartsPage() {
       setReport(answer);
       if (!dryRun) {
         // The parts lists and the history now differ from what is cached.
-        for (const fieldName of ["adminParts", "parts", "auditLog"]) client.cache.evict({ id: "ROOT_QUERY", fieldName });
+        for (const fieldName of ["adminParts", "parts", "auditLog"])
+          client.cache.evict({ id: "ROOT_QUERY", fieldName });
         client.cache.gc();
         toast.success(`Imported ${chosen.name}: ${answer.created} new, ${answer.changed} changed`);
       }
@@ -118,8 +119,8 @@ export function ImportPartsPage() {
       <p className="page-intro">
         A CSV in the format of the export: a header line naming the columns (part_number required; name, price, stock,
         min_order_quantity, low_stock_threshold, description, compatible_models, alternative_numbers, images, retired),
-        then a part a line, lists separated by semicolons. Each line creates the part with its number or changes it.
-        You first see what each line would do; nothing changes until you apply it.
+        then a part a line, lists separated by semicolons. Each line creates the part with its number or changes it. You
+        first see what each line would do; nothing changes until you apply it.
       </p>
       <div className="card filters filters--single">
         <div className="filters__field">
@@ -145,7 +146,9 @@ export function ImportPartsPage() {
       {report && (
         <section className="card import-report" aria-labelledby="import-report-heading">
           <h2 id="import-report-heading">
-            {applied ? `Imported ${report.fileName}` : `What ${report.fileName} would do (dry run: nothing changed yet)`}
+            {applied
+              ? `Imported ${report.fileName}`
+              : `What ${report.fileName} would do (dry run: nothing changed yet)`}
           </h2>
           <Counts report={report} />
           {applied && (
@@ -173,7 +176,10 @@ export function ImportPartsPage() {
           {report.shown.length === 0 ? (
             <EmptyState>No line creates, changes or is refused.</EmptyState>
           ) : (
-            <DataTable caption="Lines that create, change or are refused" columns={["Line", "Part number", "Name", "Outcome", "Details"]}>
+            <DataTable
+              caption="Lines that create, change or are refused"
+              columns={["Line", "Part number", "Name", "Outcome", "Details"]}
+            >
               {report.shown.map((line) => (
                 <tr key={line.line}>
                   <DataCell label="Line" kind="number">
