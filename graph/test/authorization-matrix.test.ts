@@ -67,6 +67,11 @@ async function freshProduct(): Promise<string> {
       (await client.query(`INSERT INTO products (name) VALUES ('Matrix product') RETURNING id`)).rows[0].id,
   );
 }
+async function userIdOf(email: string): Promise<string> {
+  return withDatabase(
+    async (client) => (await client.query(`SELECT id FROM users WHERE email = $1`, [email])).rows[0].id,
+  );
+}
 async function freshAdminEmail(): Promise<string> {
   const email = `admin${crypto.randomBytes(5).toString("hex")}@example.com`;
   await withDatabase((client) =>
@@ -311,6 +316,12 @@ const GRAPHQL: Record<string, GqlRow> = {
     expect: ["UNAUTHENTICATED", "FORBIDDEN", "FORBIDDEN", "ok"],
     query: "{ auditLog(first: 1, entityType: PART) { edges { cursor } } }",
   },
+  "Query.customer": {
+    // Even the customer's own detail is the admins': customers have viewer.
+    expect: ["UNAUTHENTICATED", "FORBIDDEN", "FORBIDDEN", "ok"],
+    query: "query($id: ID!) { customer(id: $id) { user { email } totals { orders } } }",
+    variables: async (world) => ({ id: await userIdOf(world.customer.email) }),
+  },
   "Query.adminOverview": {
     expect: ["UNAUTHENTICATED", "FORBIDDEN", "FORBIDDEN", "ok"],
     query: "{ adminOverview { revenue revenueByDay { day } } }",
@@ -320,6 +331,11 @@ const GRAPHQL: Record<string, GqlRow> = {
     expect: ["UNAUTHENTICATED", "FORBIDDEN", "FORBIDDEN", "ok"],
     query: "mutation($input: AddProductInput!) { addProduct(input: $input) { id } }",
     variables: () => ({ input: productInput }),
+  },
+  "Mutation.updateProduct": {
+    expect: ["UNAUTHENTICATED", "FORBIDDEN", "FORBIDDEN", "ok"],
+    query: "mutation($id: ID!) { updateProduct(id: $id, input: { price: 3.5 }) { id } }",
+    variables: async () => ({ id: await freshProduct() }),
   },
   "Mutation.deleteProduct": {
     expect: ["UNAUTHENTICATED", "FORBIDDEN", "FORBIDDEN", "ok"],

@@ -18,6 +18,7 @@ export type PageName =
   | "addReview"
   | "payment"
   | "allUsers"
+  | "customer"
   | "manageAllOrders"
   | "addProduct"
   | "manageProducts"
@@ -25,6 +26,7 @@ export type PageName =
   | "manageParts"
   | "addPart"
   | "editPart"
+  | "importParts"
   | "history"
   | "blogs"
   | "portfolio"
@@ -59,12 +61,14 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
       { path: "add_review", page: "addReview", access: "signedIn" },
       { path: "payment/:id", page: "payment", access: "signedIn" },
       { path: "all_users", page: "allUsers", access: "admin" },
+      { path: "all_users/:userId", page: "customer", access: "admin" },
       { path: "manage_all_orders", page: "manageAllOrders", access: "admin" },
       { path: "add_product", page: "addProduct", access: "admin" },
       { path: "manage_product", page: "manageProducts", access: "admin" },
       { path: "overview", page: "overview", access: "admin" },
       { path: "manage_parts", page: "manageParts", access: "admin" },
       { path: "manage_parts/new", page: "addPart", access: "admin" },
+      { path: "manage_parts/import", page: "importParts", access: "admin" },
       { path: "manage_parts/:partsId", page: "editPart", access: "admin" },
       { path: "history", page: "history", access: "admin" },
     ],

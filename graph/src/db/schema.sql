@@ -1781,6 +1781,12 @@ ALTER TABLE ONLY public.users
     ADD CONSTRAINT users_seq_key UNIQUE (seq);
 
 --
+-- Name: audit_log_by_actor; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX audit_log_by_actor ON public.audit_log USING btree (actor_id, seq) WHERE (import_id IS NULL);
+
+--
 -- Name: audit_log_by_entity; Type: INDEX; Schema: public; Owner: -
 --
 
@@ -1881,6 +1887,12 @@ CREATE INDEX orders_by_payment_intent ON public.orders USING btree (payment_inte
 --
 
 CREATE INDEX orders_by_transaction ON public.orders USING btree (transaction_id) WHERE (transaction_id IS NOT NULL);
+
+--
+-- Name: orders_by_user; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX orders_by_user ON public.orders USING btree (user_id, seq) INCLUDE (status, total_cents, refunded_cents);
 
 --
 -- Name: orders_by_user_email; Type: INDEX; Schema: public; Owner: -
@@ -2067,6 +2079,12 @@ CREATE UNIQUE INDEX users_by_firebase_uid ON public.users USING btree (firebase_
 --
 
 CREATE INDEX users_customers_by_created_at ON public.users USING btree (created_at) WHERE ((role)::text <> 'admin'::text);
+
+--
+-- Name: users_folded_trigrams; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX users_folded_trigrams ON public.users USING gin (public.fold_text((((COALESCE(display_name, ''::character varying))::text || ' '::text) || (email)::text)) public.gin_trgm_ops);
 
 --
 -- Name: part_names_trigram_shares; Type: STATISTICS; Schema: public; Owner: -

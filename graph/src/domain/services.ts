@@ -1,6 +1,7 @@
 import Stripe from "stripe";
 import { DataSource } from "typeorm";
 import { AccessTokens } from "./accounts/access-tokens";
+import { CustomerService } from "./accounts/customer.service";
 import { IdTokenVerifier } from "./accounts/identity";
 import { NewsletterService } from "./accounts/newsletter.service";
 import { ProfileService } from "./accounts/profile.service";
@@ -34,6 +35,8 @@ import { OverviewService } from "./reports/overview.service";
  */
 export interface Services {
   users: UserService;
+  /** One customer as admins see them: account, orders, totals. */
+  customers: CustomerService;
   parts: PartService;
   /** Searching, filtering and sorting the parts (the catalogue page). */
   partSearch: PartSearchService;
@@ -90,6 +93,7 @@ export function createServices(db: DataSource, deps: ServiceDependencies): Servi
   const payments = new PaymentService(db, deps.stripe, deps.stripeWebhookSecret, counters, deps.log, emails);
   return {
     users: new UserService(db, deps.verifier, deps.tokens, new Set(deps.adminEmails)),
+    customers: new CustomerService(db),
     parts,
     partSearch: new PartSearchService(db, parts, new SearchQueriesMemo(deps.events)),
     compatibility: new CompatibilityService(db),

@@ -23,6 +23,7 @@ import { PaymentResolver } from "./resolvers/payment.resolver";
 import { AuditResolver } from "./resolvers/audit.resolver";
 import { OverviewResolver } from "./resolvers/overview.resolver";
 import { PartImportResolver } from "./resolvers/part-import.resolver";
+import { CustomerResolver } from "./resolvers/customer.resolver";
 
 export const resolvers = [
   NodeResolver,
@@ -39,6 +40,7 @@ export const resolvers = [
   AuditResolver,
   OverviewResolver,
   PartImportResolver,
+  CustomerResolver,
 ] as const;
 
 let cached: GraphQLSchema | undefined;
