@@ -11,6 +11,7 @@ import { PartImportService } from "./catalogue/part-import.service";
 import { PartSearchService } from "./catalogue/part-search.service";
 import { SearchQueriesMemo } from "./catalogue/search/search-queries";
 import { PartService } from "./catalogue/part.service";
+import { PartImageService } from "./catalogue/part-images.service";
 import { SitemapService } from "./catalogue/sitemap.service";
 import { ProductService } from "./catalogue/product.service";
 import { ReviewService } from "./catalogue/review.service";
@@ -33,6 +34,8 @@ import { OverviewService } from "./reports/overview.service";
 export interface Services {
   users: UserService;
   parts: PartService;
+  /** A part's images: several, in order, with alt text. */
+  partImages: PartImageService;
   /** Searching, filtering and sorting the parts (the catalogue page). */
   partSearch: PartSearchService;
   /** The laptop models parts fit. */
@@ -75,11 +78,13 @@ export interface ServiceDependencies {
 
 export function createServices(db: DataSource, deps: ServiceDependencies): Services {
   const parts = new PartService(db);
+  const images = new ImageService(deps.imageStore, db);
   const counters = deps.counters ?? SILENT_COUNTERS;
   const payments = new PaymentService(db, deps.stripe, deps.stripeWebhookSecret, counters, deps.log);
   return {
     users: new UserService(db, deps.verifier, deps.tokens, new Set(deps.adminEmails)),
     parts,
+    partImages: new PartImageService(db, images),
     partSearch: new PartSearchService(db, parts, new SearchQueriesMemo(deps.events)),
     compatibility: new CompatibilityService(db),
     partImports: new PartImportService(db),
@@ -92,7 +97,7 @@ export function createServices(db: DataSource, deps: ServiceDependencies): Servi
     profiles: new ProfileService(db),
     newsletter: new NewsletterService(db),
     payments,
-    images: new ImageService(deps.imageStore),
+    images,
     audit: new AuditService(db),
     overview: new OverviewService(db, parts),
   };

@@ -23,6 +23,7 @@ import { PaymentResolver } from "./resolvers/payment.resolver";
 import { AuditResolver } from "./resolvers/audit.resolver";
 import { OverviewResolver } from "./resolvers/overview.resolver";
 import { PartImportResolver } from "./resolvers/part-import.resolver";
+import { PartImageResolver, ProductImageResolver, ReviewImageResolver } from "./resolvers/image.resolver";
 
 export const resolvers = [
   NodeResolver,
@@ -39,6 +40,9 @@ export const resolvers = [
   AuditResolver,
   OverviewResolver,
   PartImportResolver,
+  PartImageResolver,
+  ProductImageResolver,
+  ReviewImageResolver,
 ] as const;
 
 let cached: GraphQLSchema | undefined;
