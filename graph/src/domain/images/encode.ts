@@ -64,7 +64,8 @@ export async function encodeUpload(bytes: Buffer, label: string): Promise<Encode
   // Decoded once, upright, at the widest variant's size; the narrower ones are made from that.
   let upright: { data: Buffer; info: sharp.OutputInfo };
   try {
-    upright = await sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: "error" })
+    // Any decoding warning (a JPEG whose data runs out, corrupt data) refuses it: what the shop serves is whole.
+    upright = await sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: "warning" })
       .rotate()
       .resize({ width: widths[widths.length - 1], withoutEnlargement: true })
       .toColourspace("srgb")
