@@ -1,7 +1,17 @@
 import path from "node:path";
-import sharp from "sharp";
+import sharp, { type WriteableMetadata } from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
-import { errorCode, gql, insertPart, newCustomer, rest, seededAdmin, shop, Shopper, withDatabase } from "./support/client";
+import {
+  errorCode,
+  gql,
+  insertPart,
+  newCustomer,
+  rest,
+  seededAdmin,
+  shop,
+  Shopper,
+  withDatabase,
+} from "./support/client";
 import { uploadImage } from "./support/fixtures";
 
 /*
@@ -18,7 +28,7 @@ beforeAll(async () => {
 });
 
 /** A photo-like JPEG: two colours side by side (left red, right blue), with noise so each upload is new. */
-async function photo(width: number, height: number, metadata?: sharp.WriteableMetadata): Promise<Buffer> {
+async function photo(width: number, height: number, metadata?: WriteableMetadata): Promise<Buffer> {
   const half = Math.floor(width / 2);
   const pixels = Buffer.alloc(width * height * 3);
   for (let y = 0; y < height; y++)
@@ -54,7 +64,10 @@ const counts = () =>
 describe("uploads are written again, without metadata", () => {
   it("a JPEG with GPS EXIF comes back, in every variant, without any EXIF", async () => {
     const original = await photo(800, 600, {
-      exif: { IFD0: { Make: "PhoneMaker", Model: "Phone 12" }, IFD3: { GPSLatitudeRef: "N", GPSLatitude: "51/1 30/1 0/1", GPSLongitudeRef: "W", GPSLongitude: "0/1 7/1 0/1" } },
+      exif: {
+        IFD0: { Make: "PhoneMaker", Model: "Phone 12" },
+        IFD3: { GPSLatitudeRef: "N", GPSLatitude: "51/1 30/1 0/1", GPSLongitudeRef: "W", GPSLongitude: "0/1 7/1 0/1" },
+      },
     });
     const sent = await sharp(original).metadata();
     expect(sent.exif?.includes(Buffer.from("PhoneMaker"))).toBe(true);
@@ -192,7 +205,11 @@ describe("a part's images", () => {
     const uploaded = await upload(await photo(900, 600), admin.token);
     const added = await addPartImage(partId, { url: uploaded.url, alt: "The jack from above" });
     expect(added.body.errors).toBeUndefined();
-    const elsewhere = await addPartImage(partId, { url: "https://example.com/jack-side.png", alt: "Side", position: 1 });
+    const elsewhere = await addPartImage(partId, {
+      url: "https://example.com/jack-side.png",
+      alt: "Side",
+      position: 1,
+    });
     expect(elsewhere.body.errors).toBeUndefined();
     let part = elsewhere.body.data.addPartImage;
     expect(part.images.map((image: any) => [image.position, image.url, image.alt])).toEqual([
@@ -272,9 +289,7 @@ describe("a part's images", () => {
     const [only] = (await partImages(partId)).images;
     const last = await gql(`mutation($id: ID!) { removePartImage(imageId: $id) { id } }`, { id: only.id }, admin.token);
     expect(errorCode(last)).toBe("BAD_USER_INPUT");
-    expect(last.body.errors[0].message).toBe(
-      "A part needs at least one image: add another before removing this one",
-    );
+    expect(last.body.errors[0].message).toBe("A part needs at least one image: add another before removing this one");
     const missingUpload = await addPartImage(partId, { url: `/uploads/${"a".repeat(32)}.jpg` });
     expect(errorCode(missingUpload)).toBe("BAD_USER_INPUT");
     expect(missingUpload.body.errors[0].message).toMatch(/No image is uploaded at \/uploads\/a+\.jpg/);
@@ -303,7 +318,11 @@ describe("a part's images", () => {
         { partId, ids: [only.id] },
         customer.token,
       ),
-      await gql(`mutation($id: ID!) { setPartImageAlt(imageId: $id, alt: "x") { id } }`, { id: only.id }, customer.token),
+      await gql(
+        `mutation($id: ID!) { setPartImageAlt(imageId: $id, alt: "x") { id } }`,
+        { id: only.id },
+        customer.token,
+      ),
       await gql(`mutation($id: ID!) { removePartImage(imageId: $id) { id } }`, { id: only.id }, customer.token),
       // A visitor (no token at all).
       await gql(

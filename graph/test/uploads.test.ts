@@ -143,8 +143,11 @@ describe("image uploads (POST /upload)", () => {
     const key = path.basename(first.body.data.url).split(".")[0];
     const rows = await withDatabase(
       async (client) =>
-        (await client.query("SELECT name, mime, size, bytes FROM images WHERE name LIKE $1 ORDER BY name", [`${key}-%`]))
-          .rows,
+        (
+          await client.query("SELECT name, mime, size, bytes FROM images WHERE name LIKE $1 ORDER BY name", [
+            `${key}-%`,
+          ])
+        ).rows,
     );
     // A 1x1 image: one width, in three formats.
     expect(rows.map((row) => [row.name, row.mime])).toEqual([

@@ -20,7 +20,9 @@ function AltField(optional: boolean): PropertyDecorator {
   );
 }
 
-@InputType({ description: "An image to add to a part: an upload of this shop (POST /upload answers its URL) or an image elsewhere" })
+@InputType({
+  description: "An image to add to a part: an upload of this shop (POST /upload answers its URL) or an image elsewhere",
+})
 export class AddPartImageInput {
   @Field(() => String, {
     description: `http(s) URL of the image, or a path on this shop (/uploads/...); at most ${MAX.url.toLocaleString("en-US")} characters`,
@@ -51,7 +53,9 @@ export class PartImageArgs {
 
 @ArgsType()
 export class ReorderPartImagesArgs extends PartImageArgs {
-  @Field(() => [ID], { description: "Every one of the part's image ids, once each, in the new order (first: its main image)" })
+  @Field(() => [ID], {
+    description: "Every one of the part's image ids, once each, in the new order (first: its main image)",
+  })
   @IsArray({ message: "imageIds must be a list of the part's image ids" })
   @ArrayMaxSize(MAX_PART_IMAGES, { message: `A part has at most ${MAX_PART_IMAGES} images` })
   @IsString({ each: true, message: "imageIds must be a list of the part's image ids" })

@@ -133,7 +133,10 @@ export function imageRoutes(services: Services): RestRoute[] {
           "Named by its content, it never changes: its name is its ETag, and clients and caches may keep it for a year. The name POST /upload answered serves the widest JPEG or PNG; {key}-{width}.{avif|webp|jpg|png} serves one variant (GraphQL's Image.variants lists them).",
         tag: "Images",
         params: {
-          name: { type: "string", description: "The image's name, as in the URL POST /upload answered, or a variant's" },
+          name: {
+            type: "string",
+            description: "The image's name, as in the URL POST /upload answered, or a variant's",
+          },
         },
         headers: {
           "if-none-match": { type: "string", description: "The ETag a client holds: 304 when it is this image's" },

@@ -133,8 +133,7 @@ export class PartImageService {
     return this.change(admin, image.partId, async (tx, images) => {
       const removed = images.find((each) => each.id === image.id);
       if (!removed) throw notFound("Part image");
-      if (images.length === 1)
-        throw badInput("A part needs at least one image: add another before removing this one");
+      if (images.length === 1) throw badInput("A part needs at least one image: add another before removing this one");
       await tx.query(`DELETE FROM part_images WHERE id = $1`, [removed.id]);
       await tx.query(`UPDATE part_images SET position = position - 1 WHERE part_id = $1 AND position > $2`, [
         image.partId,
@@ -146,10 +145,7 @@ export class PartImageService {
   private async find(imageId: string): Promise<PartImage> {
     const id = databaseIdOf(imageId);
     const [row]: PartImage[] = id
-      ? await this.db.query(
-          `SELECT id, part_id AS "partId", position, url, alt FROM part_images WHERE id = $1`,
-          [id],
-        )
+      ? await this.db.query(`SELECT id, part_id AS "partId", position, url, alt FROM part_images WHERE id = $1`, [id])
       : [];
     if (!row) throw notFound("Part image");
     return row;

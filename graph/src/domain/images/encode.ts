@@ -1,4 +1,4 @@
-import sharp from "sharp";
+import sharp, { type Metadata, type OutputInfo, type Sharp } from "sharp";
 import { badInput } from "../errors";
 import { FallbackFormat, heightAt, ImageVariant, variantWidths, VariantFormat } from "./variants";
 
@@ -21,7 +21,7 @@ const unreadable = (label: string) => badInput(`The file is not a ${label} image
  * decoding nothing); refused beyond MAX_IMAGE_PIXELS before a pixel is decoded.
  */
 async function uprightSize(bytes: Buffer, label: string): Promise<{ width: number; height: number; alpha: boolean }> {
-  let metadata: sharp.Metadata;
+  let metadata: Metadata;
   try {
     metadata = await sharp(bytes, { limitInputPixels: false }).metadata();
   } catch {
@@ -38,7 +38,7 @@ async function uprightSize(bytes: Buffer, label: string): Promise<{ width: numbe
 }
 
 /** How each format is written: small files at a quality a product photo keeps; AVIF's effort kept low, it is the slow one. */
-function encoder(format: VariantFormat): (image: sharp.Sharp) => sharp.Sharp {
+function encoder(format: VariantFormat): (image: Sharp) => Sharp {
   switch (format) {
     case "avif":
       return (image) => image.avif({ quality: 55, effort: 2 });
@@ -62,7 +62,7 @@ export async function encodeUpload(bytes: Buffer, label: string): Promise<Encode
   const widths = variantWidths(size.width);
   const fallback: FallbackFormat = size.alpha ? "png" : "jpg";
   // Decoded once, upright, at the widest variant's size; the narrower ones are made from that.
-  let upright: { data: Buffer; info: sharp.OutputInfo };
+  let upright: { data: Buffer; info: OutputInfo };
   try {
     // Any decoding warning (a JPEG whose data runs out, corrupt data) refuses it: what the shop serves is whole.
     upright = await sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: "warning" })

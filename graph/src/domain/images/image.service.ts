@@ -83,9 +83,7 @@ export class ImageService {
     if (!type) throw badInput("Only PNG, JPEG, WebP and GIF images are accepted");
     const label = type.ext === "jpg" ? "JPEG" : type.ext.toUpperCase();
     if (!isCompleteImage(bytes, type.ext))
-      throw badInput(
-        `The file is not a complete ${label} image (cut short, or something else behind an image header)`,
-      );
+      throw badInput(`The file is not a complete ${label} image (cut short, or something else behind an image header)`);
     // Named by the bytes sent: the same upload twice is found, not decoded again.
     const key = crypto.createHash("sha256").update(bytes).digest("hex").slice(0, 32);
     const known = (await this.records([key])).get(key);

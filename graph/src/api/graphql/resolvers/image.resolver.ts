@@ -26,7 +26,8 @@ export class PartImageResolver {
   }
 
   @FieldResolver(() => [PartImageType], {
-    description: "Its images in the order its page shows them, each with alt text, sizes and variants; the first is img",
+    description:
+      "Its images in the order its page shows them, each with alt text, sizes and variants; the first is img",
   })
   async images(@Root() part: Part, @Ctx() { loaders }: GraphContext): Promise<PartImageType[]> {
     const images = await loaders.imagesByPartId.load(part.databaseId);
@@ -53,7 +54,10 @@ export class PartImageResolver {
 
   @Directive("@auth(requires: ADMIN)")
   @Mutation(() => PartType, { description: "Puts a part's images in a new order; the first becomes its img" })
-  async reorderPartImages(@Args() { partId, imageIds }: ReorderPartImagesArgs, @Ctx() { services, actor }: GraphContext) {
+  async reorderPartImages(
+    @Args() { partId, imageIds }: ReorderPartImagesArgs,
+    @Ctx() { services, actor }: GraphContext,
+  ) {
     return services.partImages.reorder(await actor(), databaseIdFor("Part", partId), imageIds);
   }
 
@@ -72,7 +76,10 @@ export class PartImageResolver {
 
 @Resolver(() => ProductType)
 export class ProductImageResolver {
-  @FieldResolver(() => ImageType, { nullable: true, description: "Its photo with its sizes and variants; null without one" })
+  @FieldResolver(() => ImageType, {
+    nullable: true,
+    description: "Its photo with its sizes and variants; null without one",
+  })
   image(@Root() product: Product, @Ctx() { loaders }: GraphContext): Promise<ImageView> | null {
     return product.img ? loaders.imageByUrl.load(product.img) : null;
   }

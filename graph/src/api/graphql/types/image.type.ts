@@ -1,7 +1,10 @@
 import { Field, ID, Int, ObjectType } from "type-graphql";
 
 /** The GraphQL shape of domain/images/variants.ts's ImageView (and a part's images). */
-@ObjectType("ImageVariant", { simpleResolvers: true, description: "One stored size of an uploaded image in one format" })
+@ObjectType("ImageVariant", {
+  simpleResolvers: true,
+  description: "One stored size of an uploaded image in one format",
+})
 export class ImageVariantType {
   @Field(() => String, { description: "Where it is served: kept by browsers and caches for a year, it never changes" })
   url: string;
@@ -22,7 +25,10 @@ export class ImageVariantType {
   size: number;
 }
 
-@ObjectType("ImageSource", { simpleResolvers: true, description: "The sizes of an image in one format, for a <source> of a <picture>" })
+@ObjectType("ImageSource", {
+  simpleResolvers: true,
+  description: "The sizes of an image in one format, for a <source> of a <picture>",
+})
 export class ImageSourceType {
   @Field(() => String, { description: "The format's media type (the source's type attribute)" })
   mime: string;
@@ -37,12 +43,15 @@ export class ImageSourceType {
     "An image: its URL and, for an image uploaded to this shop, its size and the sizes and formats it is served in",
 })
 export class ImageType {
-  @Field(() => String, { description: "Its URL: for an upload, a JPEG or PNG every browser shows, at most 1280 pixels wide" })
+  @Field(() => String, {
+    description: "Its URL: for an upload, a JPEG or PNG every browser shows, at most 1280 pixels wide",
+  })
   url: string;
 
   @Field(() => Int, {
     nullable: true,
-    description: "The upright image's width in pixels; null for an image elsewhere or uploaded before the shop kept sizes",
+    description:
+      "The upright image's width in pixels; null for an image elsewhere or uploaded before the shop kept sizes",
   })
   width: number | null;
 
@@ -55,7 +64,8 @@ export class ImageType {
   variants: ImageVariantType[];
 
   @Field(() => [ImageSourceType], {
-    description: "AVIF then WebP, each with its srcset, for the <source> elements of a <picture>; empty when width is null",
+    description:
+      "AVIF then WebP, each with its srcset, for the <source> elements of a <picture>; empty when width is null",
   })
   sources: ImageSourceType[];
 
@@ -66,7 +76,10 @@ export class ImageType {
   srcset: string | null;
 }
 
-@ObjectType("PartImage", { simpleResolvers: true, description: "One of a part's images, in the order its page shows them" })
+@ObjectType("PartImage", {
+  simpleResolvers: true,
+  description: "One of a part's images, in the order its page shows them",
+})
 export class PartImageType extends ImageType {
   @Field(() => ID, { description: "Its id (the part image mutations take it)" })
   id: string;
