@@ -7,6 +7,7 @@ import { databaseIdOf } from "../ids";
 import type { ImageService } from "../images/image.service";
 import { MAX } from "../limits";
 import { Part } from "./part.entity";
+import { lockPart } from "./part.service";
 
 /** The most images one part may have. */
 export const MAX_PART_IMAGES = 12;
@@ -164,13 +165,7 @@ export class PartImageService {
     const databaseId = databaseIdOf(partId);
     if (!databaseId) throw notFound("Part");
     return this.db.transaction(async (tx) => {
-      const part = await tx
-        .getRepository(Part)
-        .createQueryBuilder("part")
-        .setLock("pessimistic_write")
-        .where("part.id = :id", { id: databaseId })
-        .getOne();
-      if (!part) throw notFound("Part");
+      const part = await lockPart(tx, databaseId);
       const before = (await this.imagesOf(tx, [databaseId])).get(databaseId) ?? [];
       const snapshotBefore = imagesSnapshot(part, before);
       await write(tx, before);
