@@ -1,8 +1,9 @@
 // `npm run bench`: where the shop stands under load, against the ceiling of this machine.
 // Run from the repository root after `npm run build -w graph` (the npm script does both).
 // Settings (environment): BENCH_DURATION seconds per load run (10), BENCH_CONNECTIONS (50),
-// BENCH_ROUNDS reservation rounds (10), BENCH_PHASES (throughput,misses,reservations,sql,scale: all; scale
-// runs on a shop of its own seeded with a million orders, see lib/scale.mjs),
+// BENCH_ROUNDS reservation rounds (10), BENCH_PHASES (throughput,misses,reservations,sql,scale,import: all; scale
+// runs on a shop of its own seeded with a million orders, see lib/scale.mjs; import on one of its
+// own too, BENCH_IMPORT_LINES lines, see lib/import.mjs),
 // BENCH_MAIN (another build's dev/dist/start-local.js, to compare), BENCH_NODE_ARGS (node flags for the
 // shops, e.g. "--cpu-prof --cpu-prof-dir=bench-results/profile"), BENCH_MISSES (only these scenarios of
 // the misses phase), BENCH_SCALE (only these paths of the scale phase), BENCH_LABEL (file name of a
@@ -39,6 +40,7 @@ import {
   post,
   VIEWER_ORDERS,
 } from "./lib/operations.mjs";
+import { importPhase, importTable } from "./lib/import.mjs";
 import { scalePhase, scaleTable, scaleVerdicts } from "./lib/scale.mjs";
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
@@ -48,7 +50,8 @@ const WARMUP = Math.min(3, DURATION);
 const CUSTOMERS = 200;
 const STOCK = 100;
 const PAGE_SIZES = [5, 20, 100];
-const ALL_PHASES = ["throughput", "misses", "reservations", "sql", "scale"];
+const ALL_PHASES = ["throughput", "misses", "reservations", "sql", "scale", "import"];
+const IMPORT_LINES = Number(process.env.BENCH_IMPORT_LINES ?? 100_000);
 const PHASES = new Set((process.env.BENCH_PHASES ?? ALL_PHASES.join(",")).split(",").map((p) => p.trim()));
 
 const TARGETS = {
@@ -57,6 +60,7 @@ const TARGETS = {
   p99Ms: 20,
   reservationsPerSecond: 1000,
   rssMb: 200,
+  importPeakRssMb: 400,
   // Past the cache, as shares of node + pg in the same run; p99 at most twice node + pg's.
   restMissRatio: 0.7,
   freshVariablesRatio: 0.4,
@@ -620,6 +624,10 @@ function verdicts(r) {
     v["RSS < 200 MB per process after the load"] = rss.every((x) => x < TARGETS.rssMb);
   }
   if (r.scale) Object.assign(v, scaleVerdicts(r.scale));
+  if (r.import) {
+    v[`import: peak RSS < ${TARGETS.importPeakRssMb} MB at ${r.import.lines.toLocaleString("en-US")} lines`] =
+      r.import.peakRssMb < TARGETS.importPeakRssMb;
+  }
   return v;
 }
 
@@ -699,6 +707,7 @@ function printTable(r) {
     lines.push(`node(id:) part: ${r.sqlPerRequest.nodePart.sqlFirstRequest}`);
   }
   if (r.scale) lines.push(...scaleTable(r.scale, { pad, padEnd }));
+  if (r.import) lines.push(...importTable(r.import, { pad, padEnd }));
   if (r.rss.A) {
     lines.push("");
     const b = r.rss.B ? `; process B ${r.rss.B.atRestMb} MB at rest, ${r.rss.B.afterLoadMb} MB after the load` : "";
@@ -725,6 +734,8 @@ async function main() {
   // At scale first, on a shop of its own that is stopped before the others start.
   let scaleResult;
   if (PHASES.has("scale")) scaleResult = await scalePhase({ log, cleanup, duration: DURATION, label: name });
+  let importResult;
+  if (PHASES.has("import")) importResult = await importPhase({ log, cleanup, lines: IMPORT_LINES });
   const rss = {};
   const needsShops = ["throughput", "misses", "reservations", "sql"].some((p) => PHASES.has(p));
   if (needsShops) {
@@ -789,6 +800,7 @@ async function main() {
     reservations: reservationResult,
     sqlPerRequest: sqlResult,
     scale: scaleResult,
+    import: importResult,
     rss,
     targets: TARGETS,
   };

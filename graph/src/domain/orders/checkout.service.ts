@@ -6,13 +6,13 @@ import { badInput, conflict, notFound, ShopError } from "../errors";
 import { databaseIdOf } from "../ids";
 import { Checkout } from "./checkout.entity";
 import { Order } from "./order.entity";
+import { insertUnpaidOrders, lockParts, takeUnits } from "./queries/reservation-writes";
 import {
   ALREADY_ORDERED,
   type HoldPolicy,
   holdingsRefusal,
   isUniqueViolation,
   lineRefusal,
-  type LockedPart,
   lockHoldings,
   newUnpaidOrder,
 } from "./reservation-rules";
@@ -48,10 +48,6 @@ function lineError(error: ShopError, index: number, partId: string): ShopError {
     partId,
     fields: { [`lines.${index}`]: [error.message] },
   });
-}
-
-interface LockedLinePart extends LockedPart {
-  id: string;
 }
 
 /**
@@ -113,13 +109,9 @@ export class CheckoutService {
     lines: CheckoutLine[],
     input: PlaceCheckout,
   ): Promise<Checkout> {
-    const parts = new Map(
-      (
-        await tx.query<LockedLinePart[]>(
-          `SELECT id, name, price_cents, available, min_order_quantity, retired_at FROM parts WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE`,
-          [lines.map((line) => line.partId)],
-        )
-      ).map((part) => [part.id, part]),
+    const parts = await lockParts(
+      tx,
+      lines.map((line) => line.partId),
     );
     const held = (await lockHoldings(tx, [customer.databaseId])).get(customer.databaseId) ?? {
       orders: 0,
@@ -150,30 +142,7 @@ export class CheckoutService {
       totalCents,
       paymentIntentId: null,
     });
-    checkout.orders = await this.insertOrders(tx, checkout, customer, lines, parts, input);
-    await tx.query(
-      `UPDATE parts p SET available = p.available - l.quantity FROM unnest($1::uuid[], $2::int[]) AS l(part_id, quantity) WHERE p.id = l.part_id`,
-      [lines.map((line) => line.partId), lines.map((line) => line.quantity)],
-    );
-    // What was bought leaves the cart with it.
-    await tx.query(`DELETE FROM cart_lines WHERE user_id = $1 AND part_id = ANY($2::uuid[])`, [
-      customer.databaseId,
-      lines.map((line) => line.partId),
-    ]);
-    await this.effects.placed(tx, checkout, customer);
-    return checkout;
-  }
-
-  /** The lines' orders in one statement, in the checkout's line order; the generated columns come back onto the entities. */
-  private async insertOrders(
-    tx: EntityManager,
-    checkout: Checkout,
-    customer: User,
-    lines: CheckoutLine[],
-    parts: Map<string, LockedLinePart>,
-    input: PlaceCheckout,
-  ): Promise<Order[]> {
-    const orders = lines.map((line) =>
+    checkout.orders = lines.map((line) =>
       newUnpaidOrder(
         customer,
         line.partId,
@@ -182,40 +151,15 @@ export class CheckoutService {
         checkout.databaseId,
       ),
     );
-    const rows = await tx.query<
-      Array<{ id: string; seq: string; created_at: Date; part_id: string; hold_expires_at: Date }>
-    >(
-      `INSERT INTO orders (part_id, part_name, unit_price_cents, quantity, total_cents, status, user_id, user_email, user_name, address, phone, checkout_id, hold_expires_at)
-       SELECT o.part_id, o.part_name, o.unit_price_cents, o.quantity, o.total_cents, 'unpaid', $6, $7, $8, $9, $10, $11, now() + make_interval(mins => $12)
-       FROM unnest($1::uuid[], $2::text[], $3::int[], $4::int[], $5::int[]) WITH ORDINALITY AS o(part_id, part_name, unit_price_cents, quantity, total_cents, line)
-       ORDER BY o.line
-       RETURNING id, seq, created_at, part_id, hold_expires_at`,
-      [
-        orders.map((order) => order.partId),
-        orders.map((order) => order.partName),
-        orders.map((order) => order.unitPriceCents),
-        orders.map((order) => order.quantity),
-        orders.map((order) => order.totalCents),
-        customer.databaseId,
-        orders[0].userEmail,
-        orders[0].userName,
-        orders[0].address,
-        orders[0].phone,
-        checkout.databaseId,
-        this.holds.minutes,
-      ],
-    );
-    const byPart = new Map(rows.map((row) => [row.part_id, row]));
-    for (const order of orders) {
-      const row = byPart.get(order.partId)!;
-      Object.assign(order, {
-        databaseId: row.id,
-        seq: row.seq,
-        createdAt: row.created_at,
-        holdExpiresAt: row.hold_expires_at,
-      });
-    }
-    return orders;
+    await insertUnpaidOrders(tx, checkout.orders, this.holds.minutes);
+    await takeUnits(tx, lines);
+    // What was bought leaves the cart with it.
+    await tx.query(`DELETE FROM cart_lines WHERE user_id = $1 AND part_id = ANY($2::uuid[])`, [
+      customer.databaseId,
+      lines.map((line) => line.partId),
+    ]);
+    await this.effects.placed(tx, checkout, customer);
+    return checkout;
   }
 
   /** One checkout with its orders, for its customer or an admin; anyone else is told it does not exist. */
