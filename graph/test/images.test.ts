@@ -157,6 +157,21 @@ describe("variants", () => {
     expect(await counts()).toEqual(before);
   });
 
+  it("an image too tall for its width to be shown (100 × 20,000) is refused with a 400 saying so", async () => {
+    const strip = await sharp({ create: { width: 100, height: 20_000, channels: 3, background: "black" } })
+      .png()
+      .toBuffer();
+    const before = await counts();
+    const answer = await uploadImage(shop().url, customer.token, strip);
+    expect(answer.status).toBe(400);
+    expect(answer.body).toEqual({
+      success: false,
+      error:
+        "The image is 100 × 20,000 pixels: too tall for its width to be shown (at most 16,383 pixels high at 100 wide)",
+    });
+    expect(await counts()).toEqual(before);
+  });
+
   it("a JPEG cut short after its header is refused with a 400 naming it, and nothing is stored", async () => {
     const whole = await photo(300, 300);
     const before = await counts();

@@ -4,6 +4,8 @@ import { FallbackFormat, heightAt, ImageVariant, variantWidths, VariantFormat } 
 
 /** The most pixels an image may have (8,000 x 8,000): a few kilobytes can declare a picture that takes gigabytes to show. */
 export const MAX_IMAGE_PIXELS = 64_000_000;
+/** The tallest a variant may be: WebP's limit (AVIF's is larger). */
+const MAX_VARIANT_HEIGHT = 16_383;
 const thousands = (value: number) => value.toLocaleString("en-US");
 
 /** What an upload became: its upright size, its fallback format and every variant's bytes. */
@@ -60,6 +62,10 @@ function encoder(format: VariantFormat): (image: Sharp) => Sharp {
 export async function encodeUpload(bytes: Buffer, label: string): Promise<EncodedImage> {
   const size = await uprightSize(bytes, label);
   const widths = variantWidths(size.width);
+  if (heightAt(widths[widths.length - 1], size) > MAX_VARIANT_HEIGHT)
+    throw badInput(
+      `The image is ${thousands(size.width)} × ${thousands(size.height)} pixels: too tall for its width to be shown (at most ${thousands(MAX_VARIANT_HEIGHT)} pixels high at ${thousands(widths[widths.length - 1])} wide)`,
+    );
   const fallback: FallbackFormat = size.alpha ? "png" : "jpg";
   // Decoded once, upright, at the widest variant's size; the narrower ones are made from that.
   let upright: { data: Buffer; info: OutputInfo };
@@ -86,6 +92,8 @@ export async function encodeUpload(bytes: Buffer, label: string): Promise<Encode
         return { format, width, height, size: out.length, bytes: out };
       }),
     ),
-  );
+  ).catch(() => {
+    throw badInput(`The ${label} image could not be written again in the sizes and formats this shop serves`);
+  });
   return { width: size.width, height: size.height, fallback, variants };
 }
