@@ -5,6 +5,7 @@ import type { Lifecycle } from "@partshop/graph";
 import { startAuthEmulator } from "./auth-emulator";
 import { assertReachableByPostgresUser, startEmbeddedPostgres } from "./embedded-postgres";
 import { HarnessError } from "./errors";
+import { startMaildev } from "./maildev";
 import { startStripeSandbox } from "./payment-sandbox/stripe-sandbox";
 import { assertPortFree } from "./ports";
 
@@ -48,12 +49,15 @@ export interface Harness {
   shopEnv: Env;
   /** host:port of the Auth Emulator, when the shop signs in against one. */
   emulatorHost: string | null;
+  /** The mail catcher's inbox, when the shop sends its emails to one. */
+  inboxUrl: string | null;
 }
 
 /**
  * Starts the stand-ins for every hosted service the environment does not name: PostgreSQL
  * (unless DATABASE_URL), the Firebase Auth Emulator (unless FIREBASE_PROJECT_ID or
- * FIREBASE_AUTH_EMULATOR_HOST) and the payment sandbox (unless STRIPE_SECRET_KEY), in parallel.
+ * FIREBASE_AUTH_EMULATOR_HOST), the payment sandbox (unless STRIPE_SECRET_KEY) and the mail
+ * catcher maildev (unless SMTP_URL), in parallel.
  */
 export async function startHarness(env: Env, lifecycle: Lifecycle, log: (line: string) => void): Promise<Harness> {
   const dataDir = path.resolve(env.DATA_DIR?.trim() || "data");
@@ -116,11 +120,25 @@ export async function startHarness(env: Env, lifecycle: Lifecycle, log: (line: s
     log(`Payment sandbox (Stripe-compatible) on ${sandbox.url}`);
   };
 
+  let inboxUrl: string | null = null;
+  const mail = async () => {
+    if (set(env, "SMTP_URL")) return;
+    const catcher = await startMaildev({
+      smtpPort: port(env, "MAILDEV_SMTP_PORT", 1025),
+      webPort: port(env, "MAILDEV_WEB_PORT", 1080),
+      dataDir,
+    });
+    lifecycle.add("maildev", catcher.stop);
+    shopEnv.SMTP_URL = catcher.smtpUrl;
+    inboxUrl = catcher.webUrl;
+    log(`Mail catcher (maildev): SMTP on ${catcher.smtpUrl}, inbox on ${catcher.webUrl}`);
+  };
+
   // Before anything starts: a data folder PostgreSQL cannot reach is said at once, not after the emulator's 10 s.
   if (!set(env, "DATABASE_URL")) await assertReachableByPostgresUser(dataDir);
-  // All three start together; a failure of one still waits for the others, so each is stopped.
-  const outcomes = await Promise.allSettled([database(), identity(), payments()]);
+  // All start together; a failure of one still waits for the others, so each is stopped.
+  const outcomes = await Promise.allSettled([database(), identity(), payments(), mail()]);
   const failed = outcomes.find((outcome): outcome is PromiseRejectedResult => outcome.status === "rejected");
   if (failed) throw failed.reason;
-  return { shopEnv, emulatorHost };
+  return { shopEnv, emulatorHost, inboxUrl };
 }

@@ -20,6 +20,7 @@ async function main(): Promise<void> {
   const config = loadConfig(harness.shopEnv);
   const shop = await startShop(config, lifecycle);
   if (harness.emulatorHost) await seedEmulatorAccounts(config.firebase.projectId, harness.emulatorHost);
+  if (harness.inboxUrl) log(`Emails the shop sends: ${harness.inboxUrl}`);
   log(`Partshop is ready on ${shop.url}  (GraphQL: ${shop.url}/graphql)`);
   if (harness.emulatorHost) {
     log("Local accounts:");

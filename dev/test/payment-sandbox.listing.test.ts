@@ -14,13 +14,14 @@ import {
   startStripeSandbox,
   type StripeSandbox,
 } from "../src/payment-sandbox/stripe-sandbox";
+import { sandboxWebhooksSettled } from "../src/payment-sandbox/webhook-control";
 import { client, rejection, WebhookReceiver } from "./support/sandbox-client";
 
 const SECRET_KEY = "sk_test_partshop_listing";
 const PUBLISHABLE_KEY = "pk_test_partshop_listing";
 const WEBHOOK_SECRET = "whsec_partshop_listing";
 
-const start = (extra: { webhookUrl?: string; stateFile?: string } = {}) =>
+const start = (extra: { webhookUrl?: string; stateFile?: string; webhookRetryDelaysMs?: number[] } = {}) =>
   startStripeSandbox({
     port: 0,
     secretKey: SECRET_KEY,
@@ -183,6 +184,32 @@ describe("payment sandbox events, charges and a webhook lost on purpose", () => 
     const listed = await stripe.events.list({ type: "payment_intent.succeeded", limit: 2 });
     expect(listed.data.map((event) => (event.data.object as Stripe.PaymentIntent).id)).toEqual([delivered.id, lost.id]);
     expect((await stripe.paymentIntents.retrieve(lost.id)).status).toBe("succeeded");
+  });
+
+  it("settled answers once every event raised so far has been answered, a retried delivery included", async () => {
+    const failingFirst = new WebhookReceiver();
+    const settled = await start({ webhookUrl: await failingFirst.start(), webhookRetryDelaysMs: [300] });
+    try {
+      const viaSettled = client(settled, SECRET_KEY);
+      failingFirst.statuses = [500];
+      const intent = await viaSettled.paymentIntents.create({ amount: 4300, currency: "eur" });
+      await viaSettled.paymentIntents.confirm(intent.id, { payment_method: "pm_card_visa" });
+      await sandboxWebhooksSettled(settled.url, SECRET_KEY);
+      const deliveries = failingFirst
+        .events()
+        .filter(
+          (event) =>
+            event.type === "payment_intent.succeeded" && (event.data.object as { id: string }).id === intent.id,
+        );
+      expect(deliveries).toHaveLength(2);
+      const publishable = await fetch(`${settled.url}/sandbox/webhooks/settled`, {
+        headers: { Authorization: `Bearer ${PUBLISHABLE_KEY}` },
+      });
+      expect(publishable.status).toBe(403);
+    } finally {
+      await settled.close();
+      await failingFirst.close();
+    }
   });
 
   it("the pause control takes the secret key only, in JSON or form, and says what it does", async () => {

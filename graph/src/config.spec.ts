@@ -19,6 +19,8 @@ const production = {
   FIREBASE_PROJECT_ID: "partshop-prod",
   FIREBASE_API_KEY: "AIza-key",
   STRIPE_SECRET_KEY: "sk_live_abc",
+  SMTP_URL: "smtp://mailer:pw@smtp.example.com:587",
+  MAIL_FROM: "Partshop <orders@shop.example.com>",
 };
 
 /** The problems a configuration is refused for ([] when it is accepted). */
@@ -255,5 +257,37 @@ describe("loadImageStoreConfig", () => {
         "S3_BUCKET is required (the bucket uploaded images go to, with IMAGE_STORE=s3)",
       ]),
     );
+  });
+});
+
+describe("mail settings", () => {
+  it("outside production: no SMTP (emails stay in the outbox), the shop's own sender, a warning 15 minutes ahead", () => {
+    expect(loadConfig(development, "/srv/shop").mail).toEqual({
+      smtpUrl: null,
+      from: "Partshop <orders@partshop.dev>",
+      sendEverySeconds: 5,
+      maxAttempts: 8,
+      retrySeconds: 30,
+      holdEndingMinutes: 15,
+    });
+  });
+
+  it("in production SMTP_URL and MAIL_FROM are required and named", () => {
+    const problems = problemsOf({ ...production, SMTP_URL: undefined, MAIL_FROM: undefined });
+    expect(problems).toEqual([
+      "SMTP_URL is required (the SMTP server that sends the shop's emails, smtp://user:pass@host:587)",
+      'MAIL_FROM is required (the sender of the shop\'s emails, such as "Partshop <orders@shop.example>")',
+    ]);
+    expect(loadConfig(production, "/srv/shop").mail).toMatchObject({
+      smtpUrl: "smtp://mailer:pw@smtp.example.com:587",
+      from: "Partshop <orders@shop.example.com>",
+    });
+  });
+
+  it("refuses an SMTP URL of another scheme without repeating it (it holds a password), and a sender that is no address", () => {
+    expect(problemsOf({ ...development, SMTP_URL: "http://user:secret@host", MAIL_FROM: "Partshop" })).toEqual([
+      "SMTP_URL must be an smtp:// or smtps:// URL",
+      'MAIL_FROM must be an address, or a name and <address> (got "Partshop")',
+    ]);
   });
 });

@@ -85,8 +85,25 @@ export interface Config {
     /** How far back reconciliation reads Stripe's PaymentIntents. */
     reconcileLookbackHours: number;
   };
+  /** Transactional email: the outbox is always written; it is sent when smtpUrl is set. */
+  mail: MailConfig;
   /** What operators run the shop with: metrics, detailed readiness, tracing, the pool's size. */
   operations: OperationsConfig;
+}
+
+export interface MailConfig {
+  /** nodemailer's SMTP URL (smtp://user:pass@host:587, smtps://... for TLS from the start); null: nothing is sent. Required in production. */
+  smtpUrl: string | null;
+  /** The From of every email: "Partshop <orders@shop.example>". Required in production. */
+  from: string;
+  /** How often each process sends what is due (0: never). */
+  sendEverySeconds: number;
+  /** Attempts before an email is given up (logged as an error, counted). */
+  maxAttempts: number;
+  /** The wait after a first failed attempt; it doubles with each further one (up to an hour). */
+  retrySeconds: number;
+  /** How long before a reservation ends its customer is warned (0: never). */
+  holdEndingMinutes: number;
 }
 
 export interface OperationsConfig {
@@ -138,6 +155,11 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"];
 const HOST_PORT = /^[\w.-]+:\d+$/;
 const HTTP_URL = /^https?:\/\/[^\s/]+(\/\S*)?$/;
+const SMTP_URL = /^smtps?:\/\/[^\s/]+(\/\S*)?$/;
+/** An address alone or with a name: "orders@shop.example", "Partshop <orders@shop.example>". */
+const MAIL_FROM = /^([^<>]*<[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+)$/;
+/** Outside production, emails come from the shop's own made-up address. */
+export const DEVELOPMENT_MAIL_FROM = "Partshop <orders@partshop.dev>";
 
 /** Reads variables and collects every problem, so one start names all of them. */
 class EnvReader {
@@ -184,6 +206,27 @@ class EnvReader {
       .map((item) => item.trim())
       .filter(Boolean);
   }
+}
+
+/** The mail settings (see MailConfig): SMTP_URL and MAIL_FROM are required in production. */
+function readMail(read: EnvReader, production: boolean): MailConfig {
+  const smtpUrl = production
+    ? read.required("SMTP_URL", "the SMTP server that sends the shop's emails, smtp://user:pass@host:587")
+    : (read.text("SMTP_URL") ?? null);
+  // The URL holds a password: a refusal never repeats it.
+  read.check(!smtpUrl || SMTP_URL.test(smtpUrl), "SMTP_URL must be an smtp:// or smtps:// URL");
+  const from = production
+    ? read.required("MAIL_FROM", 'the sender of the shop\'s emails, such as "Partshop <orders@shop.example>"')
+    : (read.text("MAIL_FROM") ?? DEVELOPMENT_MAIL_FROM);
+  read.check(!from || MAIL_FROM.test(from), `MAIL_FROM must be an address, or a name and <address> (got "${from}")`);
+  return {
+    smtpUrl: smtpUrl || null,
+    from,
+    sendEverySeconds: read.integer("EMAIL_SEND_INTERVAL_SECONDS", 5, 0, 3600),
+    maxAttempts: read.integer("EMAIL_MAX_ATTEMPTS", 8, 1, 100),
+    retrySeconds: read.integer("EMAIL_RETRY_SECONDS", 30, 1, 3600),
+    holdEndingMinutes: read.integer("HOLD_ENDING_EMAIL_MINUTES", 15, 0, 7 * 24 * 60),
+  };
 }
 
 /** The operators' settings (see OperationsConfig). */
@@ -385,6 +428,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       reconcileSeconds: read.integer("PAYMENT_RECONCILE_INTERVAL_SECONDS", 600, 0, 86_400),
       reconcileLookbackHours: read.integer("PAYMENT_RECONCILE_LOOKBACK_HOURS", 72, 1, 24 * 90),
     },
+    mail: readMail(read, production),
     operations: readOperations(read, host),
   };
   if (read.problems.length) throw new ConfigError(read.problems);

@@ -13,6 +13,8 @@ import { firebaseVerifier } from "./domain/accounts/identity";
 import { ChangeFeed } from "./domain/change-feed";
 import { imageStoreFor } from "./domain/images/stores";
 import { createServices } from "./domain/services";
+import { DELIVERY_LEASE_SECONDS } from "./domain/email/delivery";
+import { smtpMailer } from "./domain/email/smtp-mailer";
 import { createApp, type ShopApp } from "./edge/app";
 import { Readiness, type ReadinessChecks } from "./edge/health";
 import { createLogger, type Logger } from "./edge/logging";
@@ -96,6 +98,9 @@ export async function startShop(config: Config, lifecycle: Lifecycle): Promise<R
   const tokens = new AccessTokens(config.jwtSecret, config.jwtPreviousSecrets);
   // Measured only when someone can read it (the operators' listener).
   const metrics = config.operations.metricsPort === null ? null : new ShopMetrics(db);
+  const mailer = config.mail.smtpUrl ? smtpMailer(config.mail.smtpUrl, config.mail.from) : null;
+  if (mailer) lifecycle.add("SMTP connections", async () => mailer.close());
+  else log.info("SMTP_URL is not set: the shop's emails are kept in the outbox (email_outbox) and not sent");
   const services = createServices(db, {
     events,
     verifier: firebaseVerifier(config.firebase),
@@ -107,6 +112,12 @@ export async function startShop(config: Config, lifecycle: Lifecycle): Promise<R
     holds: config.holds,
     log: log.child({ component: "services" }),
     counters: metrics ?? undefined,
+    mailer,
+    delivery: {
+      maxAttempts: config.mail.maxAttempts,
+      retrySeconds: config.mail.retrySeconds,
+      leaseSeconds: DELIVERY_LEASE_SECONDS,
+    },
   });
   // A shop started before `npm run migrate` serves nothing until then (see readiness); its rules wait too.
   const schemaCurrent = async () => !(await db.showMigrations());
@@ -134,7 +145,7 @@ export async function startShop(config: Config, lifecycle: Lifecycle): Promise<R
   await listen(shop.app, config);
   lifecycle.add(
     "periodic jobs",
-    startShopJobs(config.jobs, services, db, log.child({ component: "jobs" }), schemaCurrent),
+    startShopJobs({ ...config.jobs, mail: config.mail }, services, db, log.child({ component: "jobs" }), schemaCurrent),
   );
   let operatorsUrl: string | null = null;
   if (metrics && config.operations.metricsPort !== null) {

@@ -160,6 +160,10 @@ describe("the reference page at /docs", () => {
       STRIPE_SECRET_KEY: "sk_test_unused",
       STRIPE_PUBLISHABLE_KEY: "pk_test_unused",
       STRIPE_WEBHOOK_SECRET: "whsec_unused",
+      // Required in production; nothing is sent from this shop (the suite's database's outbox is the suite shop's to send).
+      SMTP_URL: "smtp://127.0.0.1:9",
+      MAIL_FROM: "orders@shop.example.com",
+      EMAIL_SEND_INTERVAL_SECONDS: "0",
       ...extra,
     });
 

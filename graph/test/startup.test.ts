@@ -16,6 +16,8 @@ const productionEnv = {
   STRIPE_SECRET_KEY: "sk_live_abc",
   STRIPE_PUBLISHABLE_KEY: "pk_live_abc",
   STRIPE_WEBHOOK_SECRET: "whsec_abc",
+  SMTP_URL: "smtp://mailer:pw@smtp.example.com:587",
+  MAIL_FROM: "Partshop <orders@shop.example.com>",
 };
 
 describe("configuration", () => {

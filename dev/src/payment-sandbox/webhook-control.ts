@@ -26,3 +26,12 @@ export function pauseSandboxWebhooks(sandboxUrl: string, secretKey: string): Pro
 export function resumeSandboxWebhooks(sandboxUrl: string, secretKey: string): Promise<void> {
   return setSandboxWebhookDelivery(sandboxUrl, secretKey, true);
 }
+
+/** Resolves once every webhook the sandbox raised so far has been delivered and answered (or given up on). */
+export async function sandboxWebhooksSettled(sandboxUrl: string, secretKey: string): Promise<void> {
+  const response = await fetch(new URL("/sandbox/webhooks/settled", sandboxUrl), {
+    headers: { Authorization: `Bearer ${secretKey}` },
+  });
+  if (!response.ok)
+    throw new Error(`could not wait for the sandbox's webhooks: HTTP ${response.status} ${await response.text()}`);
+}

@@ -53,6 +53,7 @@ import { CheckoutsAndCarts1764870000000 } from "./migrations/1764870000000-check
 import { CheckoutsAndCartsIndexes1764870000001 } from "./migrations/1764870000001-checkouts-and-carts-indexes";
 import { PartNumbers1764900000000 } from "./migrations/1764900000000-part-numbers";
 import { PartImports1764910000000 } from "./migrations/1764910000000-part-imports";
+import { EmailOutbox1764920000000 } from "./migrations/1764920000000-email-outbox";
 import { ImageVariants1764930000000 } from "./migrations/1764930000000-image-variants";
 import { requestStats } from "./request-stats";
 
@@ -134,6 +135,7 @@ export const migrations = [
   CheckoutsAndCartsIndexes1764870000001,
   PartNumbers1764900000000,
   PartImports1764910000000,
+  EmailOutbox1764920000000,
   ImageVariants1764930000000,
 ];
 

@@ -1014,6 +1014,40 @@ CREATE TABLE public.customer_totals (
 );
 
 --
+-- Name: email_outbox; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.email_outbox (
+    id bigint NOT NULL,
+    kind character varying(32) NOT NULL,
+    recipient character varying(254) NOT NULL,
+    subject character varying(300) NOT NULL,
+    text_body text NOT NULL,
+    html_body text NOT NULL,
+    once_key character varying(100),
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    attempts integer DEFAULT 0 NOT NULL,
+    next_attempt_at timestamp with time zone DEFAULT now() NOT NULL,
+    last_error character varying(500),
+    sent_at timestamp with time zone,
+    failed_at timestamp with time zone,
+    CONSTRAINT email_outbox_kind_check CHECK (((kind)::text = ANY ((ARRAY['order_placed'::character varying, 'payment_received'::character varying, 'hold_ending'::character varying, 'hold_ended'::character varying, 'order_cancelled'::character varying, 'order_refunded'::character varying])::text[])))
+);
+
+--
+-- Name: email_outbox_id_seq; Type: SEQUENCE; Schema: public; Owner: -
+--
+
+ALTER TABLE public.email_outbox ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
+    SEQUENCE NAME public.email_outbox_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
+
+--
 -- Name: image_uploads; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -1578,6 +1612,20 @@ ALTER TABLE ONLY public.customer_totals
     ADD CONSTRAINT customer_totals_pkey PRIMARY KEY (shard);
 
 --
+-- Name: email_outbox email_outbox_once_key_key; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.email_outbox
+    ADD CONSTRAINT email_outbox_once_key_key UNIQUE (once_key);
+
+--
+-- Name: email_outbox email_outbox_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.email_outbox
+    ADD CONSTRAINT email_outbox_pkey PRIMARY KEY (id);
+
+--
 -- Name: image_uploads image_uploads_pkey; Type: CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -1862,6 +1910,12 @@ CREATE INDEX checkouts_by_payment_intent ON public.checkouts USING btree (paymen
 --
 
 CREATE INDEX checkouts_by_user ON public.checkouts USING btree (user_id, seq);
+
+--
+-- Name: email_outbox_due; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX email_outbox_due ON public.email_outbox USING btree (next_attempt_at) WHERE ((sent_at IS NULL) AND (failed_at IS NULL));
 
 --
 -- Name: laptop_models_by_model; Type: INDEX; Schema: public; Owner: -

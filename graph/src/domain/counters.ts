@@ -14,6 +14,8 @@ export interface ShopCounters {
   webhookFailure(reason: string): void;
   /** A request refused by a rate limit, by the limit's name. */
   rateLimitRefused(limit: string): void;
+  /** An attempt to send an email of the outbox: sent, failed and to be retried, or failed for the last time. */
+  emailDelivery(outcome: "sent" | "retried" | "gave_up"): void;
 }
 
 const ignore = () => undefined;
@@ -26,4 +28,5 @@ export const SILENT_COUNTERS: ShopCounters = {
   paymentAnomaly: ignore,
   webhookFailure: ignore,
   rateLimitRefused: ignore,
+  emailDelivery: ignore,
 };

@@ -21,6 +21,8 @@ import { CheckoutService } from "./orders/checkout.service";
 import { HoldPolicy, OrderService } from "./orders/order.service";
 import { PaymentService } from "./orders/payment.service";
 import { SILENT_COUNTERS, type ShopCounters } from "./counters";
+import { type DeliveryPolicy, EmailDelivery, type Mailer } from "./email/delivery";
+import { EmailOutbox } from "./email/outbox";
 import type { DomainLog } from "./log";
 import { ChangeFeed } from "./change-feed";
 import { OverviewService } from "./reports/overview.service";
@@ -57,6 +59,10 @@ export interface Services {
   images: ImageService;
   audit: AuditService;
   overview: OverviewService;
+  /** The mail outbox, written by the order, checkout and payment services; the hold warnings. */
+  emails: EmailOutbox;
+  /** Sends the outbox's emails; null when no mailer is configured (they stay in the outbox). */
+  emailDelivery: EmailDelivery | null;
 }
 
 export interface ServiceDependencies {
@@ -74,13 +80,18 @@ export interface ServiceDependencies {
   log: DomainLog;
   /** What the shop counts for operators; silent when absent. */
   counters?: ShopCounters;
+  /** What sends the shop's emails (SMTP), or null: they are kept in the outbox unsent. */
+  mailer: Mailer | null;
+  /** Retries and the lease of email delivery. */
+  delivery: DeliveryPolicy;
 }
 
 export function createServices(db: DataSource, deps: ServiceDependencies): Services {
   const parts = new PartService(db);
   const images = new ImageService(deps.imageStore, db);
   const counters = deps.counters ?? SILENT_COUNTERS;
-  const payments = new PaymentService(db, deps.stripe, deps.stripeWebhookSecret, counters, deps.log);
+  const emails = new EmailOutbox(db);
+  const payments = new PaymentService(db, deps.stripe, deps.stripeWebhookSecret, counters, deps.log, emails);
   return {
     users: new UserService(db, deps.verifier, deps.tokens, new Set(deps.adminEmails)),
     parts,
@@ -90,9 +101,9 @@ export function createServices(db: DataSource, deps: ServiceDependencies): Servi
     partImports: new PartImportService(db),
     products: new ProductService(db),
     sitemap: new SitemapService(db),
-    orders: new OrderService(db, deps.holds, payments, counters),
+    orders: new OrderService(db, deps.holds, payments, counters, emails),
     carts: new CartService(db),
-    checkouts: new CheckoutService(db, deps.holds, counters),
+    checkouts: new CheckoutService(db, deps.holds, counters, emails),
     reviews: new ReviewService(db),
     profiles: new ProfileService(db),
     newsletter: new NewsletterService(db),
@@ -100,5 +111,7 @@ export function createServices(db: DataSource, deps: ServiceDependencies): Servi
     images,
     audit: new AuditService(db),
     overview: new OverviewService(db, parts),
+    emails,
+    emailDelivery: deps.mailer ? new EmailDelivery(db, deps.mailer, deps.delivery, deps.log, counters) : null,
   };
 }

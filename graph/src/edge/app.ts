@@ -86,6 +86,9 @@ function watchAnswerCache(metrics: RequestMetrics | null, log: Logger): AnswerCa
   };
 }
 
+/** How long an idle connection stays open: fastify's default, longer than HAProxy's and cloud balancers' idle timeouts. */
+const KEEP_ALIVE_MS = 72_000;
+
 /**
  * The node server: every request gets its id, then the answer cache answers what it can from
  * memory; the rest goes to fastify (security headers, CORS, bodies, REST routes, GraphQL, the web app).
@@ -100,6 +103,9 @@ function shopServer(answerCache: AnswerCache, connections: Connections, exposeSq
         exposeSqlCount ? requestStats.run(statsFor(req), () => handler(req, res)) : handler(req, res),
       );
     });
+    // fastify sets its keep-alive timeout only on a server it makes itself: a balancer or client
+    // that keeps an idle connection longer than Node's 5 s would send on a socket being closed.
+    server.keepAliveTimeout = KEEP_ALIVE_MS;
     connections.track(server);
     return server;
   };

@@ -144,6 +144,7 @@ export class ShopMetrics implements RequestMetrics, ShopCounters {
   private readonly anomalies: client.Counter<"kind">;
   private readonly webhookFailures: client.Counter<"reason">;
   private readonly rateLimitRefusals: client.Counter<"limit">;
+  private readonly emails: client.Counter<"outcome">;
 
   constructor(db: DataSource) {
     const registers = [this.registry];
@@ -175,6 +176,13 @@ export class ShopMetrics implements RequestMetrics, ShopCounters {
       labelNames: ["limit"],
       registers,
     });
+    this.emails = new client.Counter({
+      name: "partshop_emails_total",
+      help: "Attempts to send an email of the outbox in this process, by outcome (gave_up: its last attempt failed)",
+      labelNames: ["outcome"],
+      registers,
+    });
+    for (const outcome of ["sent", "retried", "gave_up"]) this.emails.inc({ outcome }, 0);
     const pool = () => (db.driver as unknown as { master?: PgPool }).master;
     const poolGauge = (name: string, help: string, read: (pool: PgPool) => number) =>
       new client.Gauge({
@@ -243,6 +251,9 @@ export class ShopMetrics implements RequestMetrics, ShopCounters {
   }
   rateLimitRefused(limit: string): void {
     this.rateLimitRefusals.inc({ limit });
+  }
+  emailDelivery(outcome: "sent" | "retried" | "gave_up"): void {
+    this.emails.inc({ outcome });
   }
 
   /** The text Prometheus scrapes. */

@@ -2,18 +2,22 @@ import type { DataSource } from "typeorm";
 import type { Config } from "../config";
 import type { DomainLog } from "../domain/log";
 import type { Services } from "../domain/services";
+import { emailJobs } from "./email-jobs";
 import { inOneProcess } from "./elected";
 import { type PeriodicJob, runPeriodically } from "./periodic";
 
 /** The advisory lock of payment reconciliation (any number no other lock of the shop uses). */
 export const RECONCILE_LOCK = 734101;
 
+/** What the jobs are run with: their intervals, and the mail settings. */
+export type JobSettings = Config["jobs"] & { mail: Config["mail"] };
+
 /**
  * The shop's own periodic work, run by every process. Ending holds is safe in all of them at once
  * (each order is taken by one transaction); reconciliation calls Stripe, so one process at a time
  * does it.
  */
-export function shopJobs(settings: Config["jobs"], services: Services, db: DataSource, log: DomainLog): PeriodicJob[] {
+export function shopJobs(settings: JobSettings, services: Services, db: DataSource, log: DomainLog): PeriodicJob[] {
   return [
     {
       name: "hold expiry",
@@ -44,6 +48,7 @@ export function shopJobs(settings: Config["jobs"], services: Services, db: DataS
       everySeconds: 3600,
       run: () => services.users.forgetExpiredRevocations(),
     },
+    ...emailJobs(settings.mail, settings.holdExpirySeconds, services, log),
   ];
 }
 
@@ -52,7 +57,7 @@ export function shopJobs(settings: Config["jobs"], services: Services, db: DataS
  * migrate` has nothing to work on yet).
  */
 export function startShopJobs(
-  settings: Config["jobs"],
+  settings: JobSettings,
   services: Services,
   db: DataSource,
   log: DomainLog,

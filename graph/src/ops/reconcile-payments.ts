@@ -13,6 +13,7 @@ import pino from "pino";
 import { readEnvFile } from "../config";
 import { createDataSource } from "../db/data-source";
 import { SILENT_COUNTERS } from "../domain/counters";
+import { EmailOutbox } from "../domain/email/outbox";
 import { PaymentService } from "../domain/orders/payment.service";
 import { RECONCILE_LOCK } from "../jobs/shop-jobs";
 import { inOneProcess } from "../jobs/elected";
@@ -48,7 +49,8 @@ async function main(): Promise<void> {
   const db = createDataSource(setting("DATABASE_URL"), log, { poolSize: 2 });
   await db.initialize();
   try {
-    const payments = new PaymentService(db, stripe, null, SILENT_COUNTERS, log);
+    // The receipts and refund notices of what it repairs go to the outbox, as the shop's own pass writes them.
+    const payments = new PaymentService(db, stripe, null, SILENT_COUNTERS, log, new EmailOutbox(db));
     const hours = lookbackHours();
     const report = await inOneProcess(db, RECONCILE_LOCK, () => payments.reconcile(hours));
     console.log(

@@ -15,6 +15,9 @@ export interface SuiteShop {
   databaseUrl: string;
   dataDir: string;
   projectId: string;
+  /** The mail catcher (maildev) the shop sends to: its SMTP URL, and its web inbox (REST API at /api/email). */
+  smtpUrl: string;
+  inboxUrl: string;
 }
 
 declare module "vitest" {
@@ -169,6 +172,8 @@ export default async function setup(project: TestProject) {
           databaseUrl: databaseUrls[index],
           dataDir: shop.dataDir,
           projectId: PROJECT_ID,
+          smtpUrl: `smtp://127.0.0.1:${shop.env.MAILDEV_SMTP_PORT}`,
+          inboxUrl: `http://127.0.0.1:${shop.env.MAILDEV_WEB_PORT}`,
         };
       }),
     );

@@ -88,6 +88,8 @@ export async function shopEnv(label: string, extra: Record<string, string> = {})
     EMBEDDED_PG_PORT: String(await freePort()),
     AUTH_EMULATOR_PORT: String(await freePort(3)),
     STRIPE_SANDBOX_PORT: String(await freePort()),
+    MAILDEV_SMTP_PORT: String(await freePort()),
+    MAILDEV_WEB_PORT: String(await freePort()),
     EXPOSE_SQL_COUNT: "true",
     ADMIN_EMAILS: "admin@partshop.dev",
     // The suite signs in hundreds of customers from 127.0.0.1 within a minute: far above the

@@ -9,8 +9,8 @@ export const SANDBOX_SECRET_KEY = "sk_test_partshop_sandbox";
 
 /**
  * Another shop process on the suite's database, Auth Emulator and payment sandbox, as a second
- * server behind a balancer would be: the same JWT secret, the same Stripe account. `extra` sets
- * its own settings (ADMIN_EMAILS, job intervals...).
+ * server behind a balancer would be: the same JWT secret, the same Stripe account, the same mail
+ * server. `extra` sets its own settings (ADMIN_EMAILS, job intervals...).
  */
 export async function startSiblingShop(label: string, extra: Record<string, string> = {}): Promise<ShopProcess> {
   const suite = shop();
@@ -24,6 +24,8 @@ export async function startSiblingShop(label: string, extra: Record<string, stri
     STRIPE_PUBLISHABLE_KEY: publishableKey,
     STRIPE_WEBHOOK_SECRET: fs.readFileSync(path.join(suite.dataDir, "stripe-sandbox-webhook-secret"), "utf8").trim(),
     STRIPE_API_URL: sandboxUrl,
+    // Its emails go to the suite's inbox, as every process of a shop sends through one provider.
+    SMTP_URL: suite.smtpUrl,
     ...extra,
   });
   return spawnShop(env, { timeoutMs: 90_000 });

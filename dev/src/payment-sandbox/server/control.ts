@@ -6,6 +6,7 @@ import { authenticate, type ApiKeys } from "./auth";
 import { readBody } from "./body";
 import { headerValue } from "./headers";
 import { okReply, type Reply } from "./replies";
+import type { WebhookDispatcher } from "../webhooks";
 
 /**
  * Controls of the sandbox itself, outside Stripe's API (no Stripe client calls them), for tests that
@@ -14,6 +15,9 @@ import { okReply, type Reply } from "./replies";
  *   POST /sandbox/webhooks  deliver=false   pause: events are still recorded and listed by GET /v1/events,
  *                                           but never delivered, as if the webhook had been lost
  *   POST /sandbox/webhooks  deliver=true    resume (what was raised while paused stays undelivered)
+ *   GET  /sandbox/webhooks/settled          answers once every event raised so far has been delivered
+ *                                           and answered, or given up on (a test waits on it rather than
+ *                                           on a clock for a webhook that changes nothing it can see)
  * Secret key only; the body is form-encoded or JSON (`{"deliver": false}`).
  */
 export const CONTROL_PREFIX = "/sandbox/";
@@ -30,10 +34,16 @@ export async function answerControl(
   ctx: RequestContext,
   keys: ApiKeys,
   webhooks: WebhookSwitch,
+  dispatcher: WebhookDispatcher | null,
 ): Promise<Reply> {
   const params = await readControlParams(req, method, url);
   ctx.keyKind = authenticate(req, params, keys);
   if (ctx.keyKind !== "secret") throw invalidRequest("The sandbox's controls take the secret key.", { status: 403 });
+  if (url.pathname.replace(/\/$/, "") === "/sandbox/webhooks/settled" && method === "GET") {
+    rejectUnknown(params, []);
+    await dispatcher?.idle();
+    return okReply({ object: "sandbox.webhooks", settled: true });
+  }
   if (url.pathname.replace(/\/$/, "") !== "/sandbox/webhooks" || (method !== "GET" && method !== "POST"))
     throw unrecognizedUrl(method, url.pathname);
   if (method === "POST") {

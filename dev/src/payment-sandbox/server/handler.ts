@@ -103,7 +103,7 @@ async function answerSandboxControl(
   options: HandlerOptions,
 ): Promise<Reply> {
   try {
-    return await answerControl(req, method, url, ctx, options.keys, options.webhooks);
+    return await answerControl(req, method, url, ctx, options.keys, options.webhooks, options.dispatcher);
   } catch (error) {
     if (error instanceof SandboxError) return errorReply(error);
     options.log(`stripe sandbox: ${method} ${url.pathname} failed: ${(error as Error).stack ?? error}`);

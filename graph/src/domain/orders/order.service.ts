@@ -1,4 +1,4 @@
-import { DataSource } from "typeorm";
+import { DataSource, type EntityManager } from "typeorm";
 import { Role, User } from "../accounts/user.entity";
 import { Actor, authorize, sameEmail } from "../actor";
 import { recordAudit } from "../audit/audit.service";
@@ -44,6 +44,25 @@ export interface PaymentRelease {
   release(orders: readonly Order[]): Promise<void>;
 }
 
+/**
+ * What order changes announce, inside the transaction that writes them (the mail outbox writes its
+ * emails there: an email exists exactly when its change was committed).
+ */
+export interface OrderEffects {
+  /** Orders of the spec's one-part flow were just placed. */
+  reserved(tx: EntityManager, orders: readonly Order[]): Promise<void>;
+  /** Orders were cancelled by their customer or an admin. */
+  cancelled(tx: EntityManager, orders: readonly Order[]): Promise<void>;
+  /** Orders were cancelled because their hold ended unpaid. */
+  holdsEnded(tx: EntityManager, orders: readonly Order[]): Promise<void>;
+}
+
+export const NO_ORDER_EFFECTS: OrderEffects = {
+  reserved: async () => undefined,
+  cancelled: async () => undefined,
+  holdsEnded: async () => undefined,
+};
+
 /** Orders a hold-expiry pass ends in one transaction. */
 const EXPIRY_BATCH = 200;
 
@@ -67,6 +86,7 @@ export class OrderService {
     private readonly holds: HoldPolicy,
     private readonly payments: PaymentRelease,
     private readonly counters: ShopCounters,
+    private readonly effects: OrderEffects = NO_ORDER_EFFECTS,
   ) {
     this.lists = new OrderLists(db);
     this.adminSearch = new AdminOrderSearch(db);
@@ -144,6 +164,7 @@ export class OrderService {
           if (accepted.length === 0) return;
           await insertUnpaidOrders(tx, accepted, this.holds.minutes);
           await takeUnits(tx, accepted);
+          await this.effects.reserved(tx, accepted);
         });
         break;
       } catch (error: any) {
@@ -268,6 +289,7 @@ export class OrderService {
           after: { ...orderSnapshot(order), cancelledAt: cancelledAt.toISOString() },
         });
       }
+      await this.effects.cancelled(tx, [order]);
       return order;
     });
     await this.payments.release([cancelled]);
@@ -294,6 +316,7 @@ export class OrderService {
         );
         for (const order of orders)
           Object.assign(order, { status: OrderStatus.CANCELLED, cancelledAt, cancelReason: CancelReason.HOLD_EXPIRED });
+        await this.effects.holdsEnded(tx, orders);
         return orders;
       });
       if (batch.length === 0) break;

@@ -1,0 +1,173 @@
+import type { DataSource, EntityManager } from "typeorm";
+import type { Checkout } from "../orders/checkout.entity";
+import type { CheckoutEffects } from "../orders/checkout.service";
+import { CancelReason, Order } from "../orders/order.entity";
+import type { OrderEffects } from "../orders/order.service";
+import type { PaymentEffects } from "../orders/payment.service";
+import { type EmailFacts, type EmailKind, type EmailLine, renderEmail } from "./templates";
+
+/** One email to write: the orders it is about (one customer's), what else it says, and whether it is written once only. */
+interface Outgoing {
+  orders: readonly Order[];
+  facts?: Partial<EmailFacts>;
+  /** Written once whatever finds it again (a hold's warning). */
+  onceKey?: string;
+}
+
+/** How many orders one pass of the hold warnings looks at. */
+const WARNING_BATCH = 500;
+
+const CANCELLED_BY: Record<CancelReason, string> = {
+  [CancelReason.CUSTOMER]: "as you asked",
+  [CancelReason.ADMIN]: "by the shop",
+  [CancelReason.HOLD_EXPIRED]: "because the reservation ended",
+};
+
+const lineOf = (order: Order): EmailLine => ({
+  number: order.number,
+  partName: order.partName,
+  quantity: order.quantity,
+  unitPriceCents: order.unitPriceCents,
+  totalCents: order.totalCents,
+});
+
+/** Orders by what one email is about: a checkout's together, any other order alone; oldest first. */
+function byCheckout(orders: readonly Order[]): Order[][] {
+  const groups = new Map<string, Order[]>();
+  for (const order of [...orders].sort((a, b) => Number(a.seq) - Number(b.seq))) {
+    const key = order.checkoutId ?? order.databaseId;
+    groups.set(key, [...(groups.get(key) ?? []), order]);
+  }
+  return [...groups.values()];
+}
+
+/**
+ * The mail outbox: what the order, checkout and payment services announce becomes an email row
+ * written in their transaction (so that it exists exactly when the change does), rendered now; the
+ * delivery (delivery.ts) sends it later, from any process.
+ */
+export class EmailOutbox implements OrderEffects, CheckoutEffects, PaymentEffects {
+  constructor(private readonly db: DataSource) {}
+
+  /** Orders of one part reserved (the spec's one-part flow): one confirmation each. */
+  reserved(tx: EntityManager, orders: readonly Order[]): Promise<void> {
+    return this.write(
+      tx,
+      "order_placed",
+      orders.map((order) => ({ orders: [order], facts: { holdEndsAt: order.holdExpiresAt } })),
+    );
+  }
+
+  /** A checkout placed: one confirmation listing its lines. */
+  placed(tx: EntityManager, checkout: Checkout): Promise<void> {
+    return this.write(tx, "order_placed", [
+      { orders: checkout.orders, facts: { holdEndsAt: checkout.orders[0]?.holdExpiresAt } },
+    ]);
+  }
+
+  cancelled(tx: EntityManager, orders: readonly Order[]): Promise<void> {
+    return this.write(
+      tx,
+      "order_cancelled",
+      byCheckout(orders).map((group) => ({
+        orders: group,
+        facts: { reason: group[0].cancelReason ? CANCELLED_BY[group[0].cancelReason] : null },
+      })),
+    );
+  }
+
+  holdsEnded(tx: EntityManager, orders: readonly Order[]): Promise<void> {
+    return this.write(
+      tx,
+      "hold_ended",
+      byCheckout(orders).map((group) => ({ orders: group })),
+    );
+  }
+
+  /** The receipt: one per payment (a checkout's payment pays its lines together). */
+  paid(tx: EntityManager, orders: readonly Order[], intentId: string): Promise<void> {
+    return this.write(
+      tx,
+      "payment_received",
+      byCheckout(orders).map((group) => ({ orders: group, facts: { paymentReference: intentId } })),
+    );
+  }
+
+  refunded(tx: EntityManager, order: Order): Promise<void> {
+    return this.write(tx, "order_refunded", [{ orders: [order] }]);
+  }
+
+  givenBack(tx: EntityManager, orders: readonly Order[], _intentId: string, cents: number): Promise<void> {
+    return this.write(tx, "order_refunded", [
+      {
+        orders,
+        facts: { amountCents: cents, reason: "the payment came for orders that were cancelled or already paid" },
+      },
+    ]);
+  }
+
+  /**
+   * Warns customers whose reservation ends within `minutes`: once per single order or checkout,
+   * however many processes run this at once (the unique once_key: a second insert does nothing).
+   * Returns how many warnings it wrote.
+   */
+  async warnOfEndingHolds(minutes: number): Promise<number> {
+    const orders = await this.db
+      .getRepository(Order)
+      .createQueryBuilder("o")
+      .where(
+        `o.status = 'unpaid' AND o.hold_expires_at > now() AND o.hold_expires_at <= now() + make_interval(mins => :minutes)`,
+        { minutes },
+      )
+      .andWhere(
+        `NOT EXISTS (SELECT 1 FROM email_outbox e WHERE e.once_key = 'hold_ending:' || coalesce(o.checkout_id::text, o.id::text))`,
+      )
+      .orderBy("o.hold_expires_at", "ASC")
+      .limit(WARNING_BATCH)
+      .getMany();
+    if (orders.length === 0) return 0;
+    const groups = byCheckout(orders);
+    await this.db.transaction((tx) =>
+      this.write(
+        tx,
+        "hold_ending",
+        groups.map((group) => ({
+          orders: group,
+          facts: { holdEndsAt: group[0].holdExpiresAt },
+          onceKey: `hold_ending:${group[0].checkoutId ?? group[0].databaseId}`,
+        })),
+      ),
+    );
+    return groups.length;
+  }
+
+  /** The emails of `kind`, rendered, as outbox rows in one statement. */
+  private async write(tx: EntityManager, kind: EmailKind, outgoing: readonly Outgoing[]): Promise<void> {
+    const emails = outgoing
+      .filter((email) => email.orders.length > 0)
+      .map((email) => {
+        const [first] = email.orders;
+        const rendered = renderEmail(kind, {
+          customerName: first.userName || first.userEmail,
+          lines: email.orders.map(lineOf),
+          ...email.facts,
+        });
+        return { recipient: first.userEmail, onceKey: email.onceKey ?? null, ...rendered };
+      });
+    if (emails.length === 0) return;
+    await tx.query(
+      `INSERT INTO email_outbox (kind, recipient, subject, text_body, html_body, once_key)
+       SELECT $1, e.recipient, e.subject, e.text_body, e.html_body, e.once_key
+       FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[]) AS e(recipient, subject, text_body, html_body, once_key)
+       ON CONFLICT (once_key) DO NOTHING`,
+      [
+        kind,
+        emails.map((email) => email.recipient),
+        emails.map((email) => email.subject),
+        emails.map((email) => email.text),
+        emails.map((email) => email.html),
+        emails.map((email) => email.onceKey),
+      ],
+    );
+  }
+}

@@ -1,0 +1,162 @@
+import { formatDollars } from "../orders/reservation-rules";
+
+/**
+ * The shop's transactional emails, each in plain text and HTML, rendered when the change they
+ * report is written (the outbox keeps them as sent): who they greet, which orders they are about,
+ * each line (part, quantity, unit price, total) and the total, in dollars.
+ */
+
+export const SHOP_NAME = "Partshop";
+
+export type EmailKind =
+  "order_placed" | "payment_received" | "hold_ending" | "hold_ended" | "order_cancelled" | "order_refunded";
+
+export interface EmailLine {
+  /** The order's number, as the customer quotes it (order-number.ts). */
+  number: string;
+  partName: string;
+  quantity: number;
+  unitPriceCents: number;
+  totalCents: number;
+}
+
+/** What an email says: to whom, about which lines, and what only some kinds need. */
+export interface EmailFacts {
+  customerName: string;
+  lines: readonly EmailLine[];
+  /** When the reservation ends (order_placed, hold_ending). */
+  holdEndsAt?: Date | null;
+  /** How much was paid or refunded, when it is not the lines' total. */
+  amountCents?: number;
+  /** The payment's reference (payment_received). */
+  paymentReference?: string | null;
+  /** Why, in a few words (order_cancelled, order_refunded). */
+  reason?: string | null;
+}
+
+export interface RenderedEmail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** Text made safe to put into HTML, as element content or a quoted attribute. */
+export function escapeHtml(text: string): string {
+  return text
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&#39;");
+}
+
+/** A time as a customer anywhere reads it: "2026-11-28 16:45 UTC". */
+export const formatTime = (time: Date) => `${time.toISOString().slice(0, 16).replace("T", " ")} UTC`;
+
+/** The orders' numbers, the first few of a long checkout and how many more (a subject stays one short line). */
+function numbersOf(lines: readonly EmailLine[]): string {
+  const shown = lines.slice(0, lines.length > 4 ? 3 : 4).map((line) => `#${line.number}`);
+  return lines.length > shown.length ? `${shown.join(", ")} and ${lines.length - shown.length} more` : shown.join(", ");
+}
+const ordersWord = (lines: readonly EmailLine[]) => (lines.length === 1 ? "order" : "orders");
+const totalOf = (lines: readonly EmailLine[]) => lines.reduce((sum, line) => sum + line.totalCents, 0);
+
+/** What each kind says: its subject and the paragraphs before the lines (plain text; escaped for HTML). */
+const WORDING: Record<EmailKind, (facts: EmailFacts, refs: string) => { subject: string; lead: string[] }> = {
+  order_placed: (facts, refs) => ({
+    subject: `Your ${SHOP_NAME} ${refs}`,
+    lead: [
+      "Thank you for your order. These parts are reserved for you" +
+        (facts.holdEndsAt ? ` until ${formatTime(facts.holdEndsAt)}` : "") +
+        ": pay before then to keep them.",
+    ],
+  }),
+  payment_received: (facts, refs) => ({
+    subject: `Receipt for your ${SHOP_NAME} ${refs}`,
+    lead: [
+      `We received your payment of ${formatDollars(facts.amountCents ?? totalOf(facts.lines))}. Thank you!`,
+      ...(facts.paymentReference ? [`Payment reference: ${facts.paymentReference}`] : []),
+    ],
+  }),
+  hold_ending: (facts, refs) => ({
+    subject: `Your reservation ends soon: ${refs}`,
+    lead: [
+      "Your reservation ends" +
+        (facts.holdEndsAt ? ` at ${formatTime(facts.holdEndsAt)}` : " soon") +
+        ". Pay before then to keep these parts; after that they go back on sale.",
+    ],
+  }),
+  hold_ended: (_facts, refs) => ({
+    subject: `Your reservation has ended: ${refs}`,
+    lead: [
+      "The reservation was not paid in time, so these parts went back on sale. Nothing was charged; add them to your cart again to order them.",
+    ],
+  }),
+  order_cancelled: (facts, refs) => ({
+    subject: `Cancelled: your ${SHOP_NAME} ${refs}`,
+    lead: [
+      `Your ${refs} ${facts.lines.length === 1 ? "is" : "are"} cancelled${facts.reason ? ` ${facts.reason}` : ""}.`,
+    ],
+  }),
+  order_refunded: (facts, refs) => ({
+    subject: `Refund for your ${SHOP_NAME} ${refs}`,
+    lead: [
+      `We refunded ${formatDollars(facts.amountCents ?? totalOf(facts.lines))} to your card${facts.reason ? `: ${facts.reason}` : ""}. It may take a few days to show on your statement.`,
+    ],
+  }),
+};
+
+const columns = ["Order", "Part", "Quantity", "Unit price", "Total"];
+const cellsOf = (line: EmailLine) => [
+  `#${line.number}`,
+  line.partName,
+  String(line.quantity),
+  formatDollars(line.unitPriceCents),
+  formatDollars(line.totalCents),
+];
+
+function textOf(facts: EmailFacts, lead: string[]): string {
+  return [
+    `Hello ${facts.customerName},`,
+    "",
+    ...lead.flatMap((paragraph) => [paragraph, ""]),
+    ...facts.lines.map(
+      (line) =>
+        `#${line.number}  ${line.partName}  ${line.quantity} x ${formatDollars(line.unitPriceCents)} = ${formatDollars(line.totalCents)}`,
+    ),
+    "",
+    `Total: ${formatDollars(totalOf(facts.lines))}`,
+    "",
+    `${SHOP_NAME}`,
+    "",
+  ].join("\n");
+}
+
+function htmlOf(subject: string, facts: EmailFacts, lead: string[]): string {
+  const cell = (tag: "td" | "th", text: string, right = false) =>
+    `<${tag} style="padding:4px 8px;text-align:${right ? "right" : "left"}">${escapeHtml(text)}</${tag}>`;
+  const row = (cells: string[], tag: "td" | "th" = "td") =>
+    `<tr>${cells.map((text, index) => cell(tag, text, index >= 2)).join("")}</tr>`;
+  return [
+    `<!doctype html>`,
+    `<html><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>`,
+    `<body style="font-family:sans-serif;color:#222">`,
+    `<h1 style="font-size:20px">${escapeHtml(SHOP_NAME)}</h1>`,
+    `<p>Hello ${escapeHtml(facts.customerName)},</p>`,
+    ...lead.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`),
+    `<table style="border-collapse:collapse">`,
+    `<thead>${row(columns, "th")}</thead>`,
+    `<tbody>${facts.lines.map((line) => row(cellsOf(line))).join("")}</tbody>`,
+    `<tfoot><tr><th colspan="4" style="padding:4px 8px;text-align:right">Total</th>${cell("th", formatDollars(totalOf(facts.lines)), true)}</tr></tfoot>`,
+    `</table>`,
+    `<p>${escapeHtml(SHOP_NAME)}</p>`,
+    `</body></html>`,
+  ].join("\n");
+}
+
+/** The email of `kind` about `facts`, in plain text and HTML (everything put into the HTML escaped). */
+export function renderEmail(kind: EmailKind, facts: EmailFacts): RenderedEmail {
+  const refs = `${ordersWord(facts.lines)} ${numbersOf(facts.lines)}`;
+  const { subject, lead } = WORDING[kind](facts, refs);
+  return { subject, text: textOf(facts, lead), html: htmlOf(subject, facts, lead) };
+}
