@@ -54,6 +54,7 @@ import { CheckoutsAndCartsIndexes1764870000001 } from "./migrations/176487000000
 import { PartNumbers1764900000000 } from "./migrations/1764900000000-part-numbers";
 import { PartImports1764910000000 } from "./migrations/1764910000000-part-imports";
 import { EmailOutbox1764920000000 } from "./migrations/1764920000000-email-outbox";
+import { ImageVariants1764930000000 } from "./migrations/1764930000000-image-variants";
 import { AdminLookups1764950000000 } from "./migrations/1764950000000-admin-lookups";
 import { requestStats } from "./request-stats";
 
@@ -136,6 +137,7 @@ export const migrations = [
   PartNumbers1764900000000,
   PartImports1764910000000,
   EmailOutbox1764920000000,
+  ImageVariants1764930000000,
   AdminLookups1764950000000,
 ];
 

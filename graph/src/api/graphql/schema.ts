@@ -24,6 +24,7 @@ import { AuditResolver } from "./resolvers/audit.resolver";
 import { OverviewResolver } from "./resolvers/overview.resolver";
 import { PartImportResolver } from "./resolvers/part-import.resolver";
 import { CustomerResolver } from "./resolvers/customer.resolver";
+import { PartImageResolver, ProductImageResolver, ReviewImageResolver } from "./resolvers/image.resolver";
 
 export const resolvers = [
   NodeResolver,
@@ -41,6 +42,9 @@ export const resolvers = [
   OverviewResolver,
   PartImportResolver,
   CustomerResolver,
+  PartImageResolver,
+  ProductImageResolver,
+  ReviewImageResolver,
 ] as const;
 
 let cached: GraphQLSchema | undefined;

@@ -113,6 +113,18 @@ async function modelNamesOf(tx: EntityManager, partId: string): Promise<string[]
   return rows.map((row) => row.name);
 }
 
+/** The part, read under its row lock (SELECT ... FOR UPDATE), the lock every reservation and edit of it takes. */
+export async function lockPart(tx: EntityManager, databaseId: string): Promise<Part> {
+  const part = await tx
+    .getRepository(Part)
+    .createQueryBuilder("part")
+    .setLock("pessimistic_write")
+    .where("part.id = :id", { id: databaseId })
+    .getOne();
+  if (!part) throw notFound("Part");
+  return part;
+}
+
 /** The longest text an admin's search of the parts may be. */
 export const MAX_ADMIN_SEARCH_LENGTH = 200;
 
@@ -441,16 +453,7 @@ export class PartService {
   private underLock(id: string, work: (tx: EntityManager, part: Part) => Promise<Part>): Promise<Part> {
     const databaseId = databaseIdOf(id);
     if (!databaseId) throw notFound("Part");
-    return this.db.transaction(async (tx) => {
-      const part = await tx
-        .getRepository(Part)
-        .createQueryBuilder("part")
-        .setLock("pessimistic_write")
-        .where("part.id = :id", { id: databaseId })
-        .getOne();
-      if (!part) throw notFound("Part");
-      return work(tx, part);
-    });
+    return this.db.transaction(async (tx) => work(tx, await lockPart(tx, databaseId)));
   }
 
   private cents(price: number): number {
