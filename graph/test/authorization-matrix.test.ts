@@ -61,10 +61,32 @@ interface GqlRow {
 }
 
 const freshPart = () => insertPart({ available: 10 });
+/** The id of a part's first image (every part has one: its img). */
+const firstImageOf = (partId: string): Promise<string> =>
+  withDatabase(
+    async (client) =>
+      (await client.query(`SELECT id FROM part_images WHERE part_id = $1 AND position = 0`, [partId])).rows[0].id,
+  );
+/** A second image given to the part, which may be removed (its first may not). */
+const secondImageOf = (partId: string): Promise<string> =>
+  withDatabase(
+    async (client) =>
+      (
+        await client.query(
+          `INSERT INTO part_images (part_id, position, url) VALUES ($1, 1, 'https://example.com/second.png') RETURNING id`,
+          [partId],
+        )
+      ).rows[0].id,
+  );
 async function freshProduct(): Promise<string> {
   return withDatabase(
     async (client) =>
       (await client.query(`INSERT INTO products (name) VALUES ('Matrix product') RETURNING id`)).rows[0].id,
+  );
+}
+async function userIdOf(email: string): Promise<string> {
+  return withDatabase(
+    async (client) => (await client.query(`SELECT id FROM users WHERE email = $1`, [email])).rows[0].id,
   );
 }
 async function freshAdminEmail(): Promise<string> {
@@ -311,6 +333,12 @@ const GRAPHQL: Record<string, GqlRow> = {
     expect: ["UNAUTHENTICATED", "FORBIDDEN", "FORBIDDEN", "ok"],
     query: "{ auditLog(first: 1, entityType: PART) { edges { cursor } } }",
   },
+  "Query.customer": {
+    // Even the customer's own detail is the admins': customers have viewer.
+    expect: ["UNAUTHENTICATED", "FORBIDDEN", "FORBIDDEN", "ok"],
+    query: "query($id: ID!) { customer(id: $id) { user { email } totals { orders } } }",
+    variables: async (world) => ({ id: await userIdOf(world.customer.email) }),
+  },
   "Query.adminOverview": {
     expect: ["UNAUTHENTICATED", "FORBIDDEN", "FORBIDDEN", "ok"],
     query: "{ adminOverview { revenue revenueByDay { day } } }",
@@ -320,6 +348,11 @@ const GRAPHQL: Record<string, GqlRow> = {
     expect: ["UNAUTHENTICATED", "FORBIDDEN", "FORBIDDEN", "ok"],
     query: "mutation($input: AddProductInput!) { addProduct(input: $input) { id } }",
     variables: () => ({ input: productInput }),
+  },
+  "Mutation.updateProduct": {
+    expect: ["UNAUTHENTICATED", "FORBIDDEN", "FORBIDDEN", "ok"],
+    query: "mutation($id: ID!) { updateProduct(id: $id, input: { price: 3.5 }) { id } }",
+    variables: async () => ({ id: await freshProduct() }),
   },
   "Mutation.deleteProduct": {
     expect: ["UNAUTHENTICATED", "FORBIDDEN", "FORBIDDEN", "ok"],
@@ -355,6 +388,30 @@ const GRAPHQL: Record<string, GqlRow> = {
     expect: ["UNAUTHENTICATED", "FORBIDDEN", "FORBIDDEN", "ok"],
     query: "mutation($id: ID!) { restorePart(id: $id) { id } }",
     variables: async () => ({ id: await freshPart() }),
+  },
+  "Mutation.addPartImage": {
+    expect: ["UNAUTHENTICATED", "FORBIDDEN", "FORBIDDEN", "ok"],
+    query:
+      'mutation($partId: ID!) { addPartImage(partId: $partId, input: { url: "https://example.com/m.png", alt: "Matrix" }) { id } }',
+    variables: async () => ({ partId: await freshPart() }),
+  },
+  "Mutation.reorderPartImages": {
+    expect: ["UNAUTHENTICATED", "FORBIDDEN", "FORBIDDEN", "ok"],
+    query: "mutation($partId: ID!, $ids: [ID!]!) { reorderPartImages(partId: $partId, imageIds: $ids) { id } }",
+    variables: async () => {
+      const partId = await freshPart();
+      return { partId, ids: [await firstImageOf(partId)] };
+    },
+  },
+  "Mutation.setPartImageAlt": {
+    expect: ["UNAUTHENTICATED", "FORBIDDEN", "FORBIDDEN", "ok"],
+    query: 'mutation($id: ID!) { setPartImageAlt(imageId: $id, alt: "Matrix alt") { id } }',
+    variables: async () => ({ id: await firstImageOf(await freshPart()) }),
+  },
+  "Mutation.removePartImage": {
+    expect: ["UNAUTHENTICATED", "FORBIDDEN", "FORBIDDEN", "ok"],
+    query: "mutation($id: ID!) { removePartImage(imageId: $id) { id } }",
+    variables: async () => ({ id: await secondImageOf(await freshPart()) }),
   },
   "Mutation.addReview": {
     expect: ["UNAUTHENTICATED", "ok", "ok", "ok"],

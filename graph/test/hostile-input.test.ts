@@ -231,6 +231,8 @@ interface Fixtures {
   admin: Person;
   /** Stock 5, minimum order 2. */
   partId: string;
+  /** The part's one image (which may not be removed: a part needs an image). */
+  partImageId: string;
   /** The customer's unpaid order. */
   orderId: string;
   /** Another customer's unpaid order. */
@@ -852,6 +854,63 @@ const MUTATION_CORPUS: Record<string, MutationCorpus> = {
       ),
     ],
   },
+  addPartImage: {
+    token: () => f.admin.token,
+    query: "mutation($partId: ID!, $input: AddPartImageInput!) { addPartImage(partId: $partId, input: $input) { id } }",
+    cases: () => {
+      const v = { partId: f.partId, input: { url: "https://example.com/hostile.png", alt: "Hostile" } };
+      return [
+        { label: "input missing", variables: { partId: f.partId } },
+        ...eachVariable(v, ["partId"], idValues(randomUuid())),
+        ...eachVariable(v, ["input", "url"], [...URLS, `/uploads/${"0".repeat(32)}.jpg`]),
+        ...eachVariable(v, ["input", "alt"], [...WRONG_TYPES, ...tooLong(250)]),
+        ...eachVariable(v, ["input", "position"], [-1, 1.5, "2", 13, true]),
+      ];
+    },
+  },
+  reorderPartImages: {
+    token: () => f.admin.token,
+    query: "mutation($partId: ID!, $ids: [ID!]!) { reorderPartImages(partId: $partId, imageIds: $ids) { id } }",
+    cases: () => {
+      const v = { partId: f.partId, ids: [f.partImageId] };
+      return [
+        ...eachVariable(v, ["partId"], idValues(randomUuid())),
+        ...eachVariable(
+          v,
+          ["ids"],
+          [
+            MISSING,
+            null,
+            [],
+            [randomUuid()],
+            [f.partImageId, f.partImageId],
+            ["x"],
+            [123],
+            Array(13).fill(f.partImageId),
+          ],
+        ),
+      ];
+    },
+  },
+  setPartImageAlt: {
+    token: () => f.admin.token,
+    query: "mutation($id: ID!, $alt: String!) { setPartImageAlt(imageId: $id, alt: $alt) { id } }",
+    cases: () => {
+      const v = { id: f.partImageId, alt: "Hostile" };
+      return [
+        ...eachVariable(v, ["id"], idValues(randomUuid())),
+        ...eachVariable(v, ["alt"], [MISSING, null, ...WRONG_TYPES, ...tooLong(250)]),
+      ];
+    },
+  },
+  removePartImage: {
+    token: () => f.admin.token,
+    query: "mutation($id: ID!) { removePartImage(imageId: $id) { id } }",
+    cases: () => [
+      { label: "the part's only image", variables: { id: f.partImageId } },
+      ...eachVariable({ id: f.partImageId }, ["id"], idValues(randomUuid())),
+    ],
+  },
   retirePart: {
     token: () => f.admin.token,
     query: "mutation($id: ID!) { retirePart(id: $id) { id } }",
@@ -1255,6 +1314,9 @@ beforeAll(async () => {
     other,
     admin,
     partId,
+    partImageId: await withDatabase(
+      async (client) => (await client.query(`SELECT id FROM part_images WHERE part_id = $1`, [partId])).rows[0].id,
+    ),
     orderId: await place(customer),
     foreignOrderId: await place(other),
     checkoutId: await checkOut(customer),

@@ -1,11 +1,16 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import pino from "pino";
 import S3rver from "s3rver";
+import sharp from "sharp";
+import type { DataSource } from "typeorm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../src/config";
+import { createDataSource } from "../src/db/data-source";
 import { ImageService } from "../src/domain/images/image.service";
 import { S3ImageStore } from "../src/domain/images/s3-image-store";
+import { shop } from "./support/client";
 import { developmentEnv } from "./support/config-env";
 import { freePort } from "./support/processes";
 
@@ -20,6 +25,8 @@ const PNG = Buffer.from(
 let server: S3rver;
 let folder: string;
 let endpoint: string;
+/** The shop's database, where uploads' records live whichever store holds their bytes. */
+let db: DataSource;
 
 beforeAll(async () => {
   folder = fs.mkdtempSync(path.join(os.tmpdir(), "partshop-s3-"));
@@ -33,12 +40,14 @@ beforeAll(async () => {
   });
   await server.run();
   endpoint = `http://127.0.0.1:${port}`;
+  db = await createDataSource(shop().databaseUrl, pino({ level: "silent" })).initialize();
   // s3rver's own access key; the SDK reads credentials from the environment as it would on AWS.
   process.env.AWS_ACCESS_KEY_ID = "S3RVER";
   process.env.AWS_SECRET_ACCESS_KEY = "S3RVER";
 });
 
 afterAll(async () => {
+  await db?.destroy();
   await server?.close();
   fs.rmSync(folder, { recursive: true, force: true });
 });
@@ -74,21 +83,28 @@ describe("images in an S3-compatible object store", () => {
       S3_PREFIX: "reviews/",
     });
     if (config.images.store !== "s3") throw new Error("expected the s3 store");
-    const images = new ImageService(new S3ImageStore(config.images));
+    const images = new ImageService(new S3ImageStore(config.images), db);
     const customer = {
       databaseId: "00000000-0000-0000-0000-000000000001",
       email: "c@example.com",
       role: "user",
     } as never;
     const stored = await images.upload(customer, PNG);
-    expect(stored).toMatchObject({ mime: "image/png", size: PNG.length });
+    expect(stored).toMatchObject({ mime: "image/png", width: 1, height: 1 });
     expect(await images.upload(customer, PNG)).toEqual(stored);
+    const key = stored.name.split(".")[0];
     expect(
-      fs.readdirSync(path.join(folder, "shop-images", "reviews")).filter((file) => file.startsWith(stored.name)),
-    ).not.toHaveLength(0);
+      fs
+        .readdirSync(path.join(folder, "shop-images", "reviews"))
+        .filter((file) => file.startsWith(key))
+        .map((file) => file.replace(/\._S3rver_.*$/, ""))
+        .sort(),
+    ).toEqual(expect.arrayContaining([`${key}-1.avif`, `${key}-1.png`, `${key}-1.webp`]));
     const served = await images.get(stored.name);
     expect(served.mime).toBe("image/png");
-    expect(served.bytes.equals(PNG)).toBe(true);
+    expect(served.bytes.length).toBe(stored.size);
+    expect(await sharp(served.bytes).metadata()).toMatchObject({ format: "png", width: 1, height: 1 });
+    expect((await images.get(`${key}-1.avif`)).mime).toBe("image/avif");
     expect(await images.exists(stored.name)).toBe(true);
     await expect(images.get(`${"0".repeat(32)}.png`)).rejects.toMatchObject({ code: "NOT_FOUND" });
   });

@@ -5,6 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
+import sharp from "sharp";
 import { newCustomer, rest, shop, withDatabase } from "./support/client";
 import { distinctPng, storedImages } from "./support/fixtures";
 import { GRAPH_DIR } from "./support/processes";
@@ -36,8 +37,11 @@ async function upload(file: Buffer, options: { token?: string; name?: string; ty
   return { status: response.status, body: (await response.json()) as any };
 }
 
-/** A structurally whole PNG (valid chunks and CRCs) whose header declares width × height pixels of 1-bit grey; its data is one row. */
-function pngDeclaring(width: number, height: number): Buffer {
+/**
+ * A structurally whole PNG (valid chunks and CRCs) whose header declares width × height pixels of
+ * 1-bit grey; its data is one row, or every row (black) when `whole`.
+ */
+function pngDeclaring(width: number, height: number, whole = false): Buffer {
   const chunk = (type: string, data: Buffer) => {
     const length = Buffer.alloc(4);
     length.writeUInt32BE(data.length);
@@ -50,7 +54,7 @@ function pngDeclaring(width: number, height: number): Buffer {
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);
   header[8] = 1;
-  const row = zlib.deflateSync(Buffer.alloc(1 + Math.ceil(width / 8)));
+  const row = zlib.deflateSync(Buffer.alloc((1 + Math.ceil(width / 8)) * (whole ? height : 1)));
   return Buffer.concat([
     IMAGES.png.subarray(0, 8),
     chunk("IHDR", header),
@@ -72,22 +76,29 @@ describe("image uploads (POST /upload)", () => {
       error: "The image is 30,000 × 30,000 pixels: images may have at most 64 megapixels (8,000 × 8,000)",
     });
     expect(await storedImages()).toEqual(before);
-    // Just under the limit, the same kind of file is taken.
-    expect((await upload(pngDeclaring(8_000, 8_000), { token: customer.token })).status).toBe(201);
+    // At the limit, the same kind of file is taken (and decoded: every row is there).
+    const atLimit = await upload(pngDeclaring(8_000, 8_000, true), { token: customer.token });
+    expect(atLimit.status).toBe(201);
+    expect(atLimit.body.data).toMatchObject({ width: 8_000, height: 8_000 });
   });
 
-  it("accepts PNG, JPEG, GIF and WebP, answering {success, data.url}, and serves them with the right type", async () => {
+  it("accepts PNG, JPEG, GIF and WebP, answering {success, data.url}, and serves each written again as JPEG or PNG", async () => {
     const customer = await newCustomer();
-    const types: Record<string, string> = { png: "image/png", jpg: "image/jpeg", gif: "image/gif", webp: "image/webp" };
+    const types: Record<string, string> = { png: "image/png", jpg: "image/jpeg" };
     for (const [ext, bytes] of Object.entries(IMAGES)) {
       const answer = await upload(bytes, { token: customer.token, name: `me.${ext}` });
       expect(answer.status, ext).toBe(201);
       expect(answer.body.success).toBe(true);
-      expect(answer.body.data.url).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:\\d+/uploads/[0-9a-f]{32}\\.${ext}$`));
+      expect(answer.body.data.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/uploads\/[0-9a-f]{32}\.(jpg|png)$/);
+      expect(answer.body.data).toMatchObject({ width: 1, height: 1 });
       const served = await fetch(answer.body.data.url);
-      expect(served.headers.get("content-type")).toBe(types[ext]);
+      const type = types[answer.body.data.url.split(".").pop()];
+      expect(answer.body.data.mime).toBe(type);
+      expect(served.headers.get("content-type")).toBe(type);
       expect(served.headers.get("cache-control")).toMatch(/max-age=\d+/);
-      expect(Buffer.from(await served.arrayBuffer()).equals(bytes)).toBe(true);
+      const image = Buffer.from(await served.arrayBuffer());
+      expect(image.length).toBe(answer.body.data.size);
+      expect(await sharp(image).metadata()).toMatchObject({ width: 1, height: 1 });
     }
   });
 
@@ -125,15 +136,27 @@ describe("image uploads (POST /upload)", () => {
   it("keeps images in the database, content-addressed: the same image twice is stored once", async () => {
     const customer = await newCustomer();
     const first = await upload(IMAGES.gif, { token: customer.token });
+    const before = await storedImages();
     const second = await upload(IMAGES.gif, { token: customer.token });
     expect(second.body.data.url).toBe(first.body.data.url);
-    const name = path.basename(first.body.data.url);
+    expect(await storedImages()).toEqual(before);
+    const key = path.basename(first.body.data.url).split(".")[0];
     const rows = await withDatabase(
-      async (client) => (await client.query("SELECT mime, size, bytes FROM images WHERE name = $1", [name])).rows,
+      async (client) =>
+        (
+          await client.query("SELECT name, mime, size, bytes FROM images WHERE name LIKE $1 ORDER BY name", [
+            `${key}-%`,
+          ])
+        ).rows,
     );
-    expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ mime: "image/gif", size: IMAGES.gif.length });
-    expect(Buffer.from(rows[0].bytes).equals(IMAGES.gif)).toBe(true);
+    // A 1x1 image: one width, in three formats.
+    expect(rows.map((row) => [row.name, row.mime])).toEqual([
+      [`${key}-1.avif`, "image/avif"],
+      [`${key}-1.png`, "image/png"],
+      [`${key}-1.webp`, "image/webp"],
+    ]);
+    const served = Buffer.from(await (await fetch(first.body.data.url)).arrayBuffer());
+    expect(Buffer.from(rows[1].bytes).equals(served)).toBe(true);
   });
 
   it("serves an image with its name as ETag and a year of caching; a matching If-None-Match is 304", async () => {

@@ -180,6 +180,12 @@ beforeAll(async () => {
   pages.customer = customer;
   const admin = await journey.newPage({ shared: true });
   await signIn(admin, ADMIN);
+  // A customer's detail: the long-named customer's, as All Users links to it.
+  await admin.goto("/dashboard/all_users");
+  const customerHref = await (
+    await visible(admin.getByRole("link", { name: `Customer detail: ${LONG_NAMED.email}` }))
+  ).getAttribute("href");
+  params.userId = customerHref!.split("/").pop()!;
   pages.admin = admin;
 }, 120_000);
 

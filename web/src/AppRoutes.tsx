@@ -38,6 +38,7 @@ const PAGES: Record<PageName, ComponentType> = {
   orderDetail: lazyPage(() => import("./routes/dashboard/OrderDetailPage"), "OrderDetailPage"),
   pastOrders: lazyPage(() => import("./routes/dashboard/PastOrdersPage"), "PastOrdersPage"),
   allUsers: lazyPage(() => import("./routes/dashboard/admin/AllUsersPage"), "AllUsersPage"),
+  customer: lazyPage(() => import("./routes/dashboard/admin/CustomerPage"), "CustomerPage"),
   manageAllOrders: lazyPage(() => import("./routes/dashboard/admin/ManageAllOrdersPage"), "ManageAllOrdersPage"),
   addProduct: lazyPage(() => import("./routes/dashboard/admin/AddProductPage"), "AddProductPage"),
   manageProducts: lazyPage(() => import("./routes/dashboard/admin/ManageProductsPage"), "ManageProductsPage"),
@@ -46,6 +47,7 @@ const PAGES: Record<PageName, ComponentType> = {
   manageParts: lazyPage(() => import("./routes/dashboard/admin/parts/ManagePartsPage"), "ManagePartsPage"),
   addPart: lazyPage(() => import("./routes/dashboard/admin/parts/AddPartPage"), "AddPartPage"),
   editPart: lazyPage(() => import("./routes/dashboard/admin/parts/EditPartPage"), "EditPartPage"),
+  importParts: lazyPage(() => import("./routes/dashboard/admin/parts/ImportPartsPage"), "ImportPartsPage"),
   history: lazyPage(() => import("./routes/dashboard/admin/history/HistoryPage"), "HistoryPage"),
 };
 

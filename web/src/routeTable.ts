@@ -24,6 +24,7 @@ export type PageName =
   | "orderDetail"
   | "pastOrders"
   | "allUsers"
+  | "customer"
   | "manageAllOrders"
   | "addProduct"
   | "manageProducts"
@@ -31,6 +32,7 @@ export type PageName =
   | "manageParts"
   | "addPart"
   | "editPart"
+  | "importParts"
   | "history"
   | "blogs"
   | "portfolio"
@@ -73,12 +75,14 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
       { path: "orders/:id", page: "orderDetail", access: "signedIn" },
       { path: "past_orders", page: "pastOrders", access: "signedIn" },
       { path: "all_users", page: "allUsers", access: "admin" },
+      { path: "all_users/:userId", page: "customer", access: "admin" },
       { path: "manage_all_orders", page: "manageAllOrders", access: "admin" },
       { path: "add_product", page: "addProduct", access: "admin" },
       { path: "manage_product", page: "manageProducts", access: "admin" },
       { path: "overview", page: "overview", access: "admin" },
       { path: "manage_parts", page: "manageParts", access: "admin" },
       { path: "manage_parts/new", page: "addPart", access: "admin" },
+      { path: "manage_parts/import", page: "importParts", access: "admin" },
       { path: "manage_parts/:partsId", page: "editPart", access: "admin" },
       { path: "history", page: "history", access: "admin" },
     ],

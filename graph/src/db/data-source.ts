@@ -54,6 +54,8 @@ import { CheckoutsAndCartsIndexes1764870000001 } from "./migrations/176487000000
 import { PartNumbers1764900000000 } from "./migrations/1764900000000-part-numbers";
 import { PartImports1764910000000 } from "./migrations/1764910000000-part-imports";
 import { EmailOutbox1764920000000 } from "./migrations/1764920000000-email-outbox";
+import { ImageVariants1764930000000 } from "./migrations/1764930000000-image-variants";
+import { AdminLookups1764950000000 } from "./migrations/1764950000000-admin-lookups";
 import { requestStats } from "./request-stats";
 
 /** Counts statements per request and reports slow or failing ones (failures at debug level); nothing else is logged. */
@@ -135,6 +137,8 @@ export const migrations = [
   PartNumbers1764900000000,
   PartImports1764910000000,
   EmailOutbox1764920000000,
+  ImageVariants1764930000000,
+  AdminLookups1764950000000,
 ];
 
 /**

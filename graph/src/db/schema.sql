@@ -428,6 +428,35 @@ CREATE FUNCTION public.part_compatibility_search_document() RETURNS trigger
       $$;
 
 --
+-- Name: part_first_image_inserted(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.part_first_image_inserted() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+      BEGIN
+        INSERT INTO part_images (part_id, position, url) SELECT id, 0, img FROM inserted_parts;
+        RETURN NULL;
+      END
+      $$;
+
+--
+-- Name: part_first_image_replaced(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.part_first_image_replaced() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+      BEGIN
+        UPDATE part_images SET url = NEW.img, alt = '' WHERE part_id = NEW.id AND position = 0 AND url <> NEW.img;
+        IF NOT FOUND AND NOT EXISTS (SELECT 1 FROM part_images WHERE part_id = NEW.id) THEN
+          INSERT INTO part_images (part_id, position, url) VALUES (NEW.id, 0, NEW.img);
+        END IF;
+        RETURN NULL;
+      END
+      $$;
+
+--
 -- Name: part_laptop_brands(uuid); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -1019,11 +1048,29 @@ ALTER TABLE public.email_outbox ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY
 );
 
 --
+-- Name: image_uploads; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.image_uploads (
+    key character varying(32) NOT NULL,
+    width integer NOT NULL,
+    height integer NOT NULL,
+    fallback character varying(4) NOT NULL,
+    variants jsonb NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT image_uploads_fallback_check CHECK (((fallback)::text = ANY ((ARRAY['jpg'::character varying, 'png'::character varying])::text[]))),
+    CONSTRAINT image_uploads_height_check CHECK ((height > 0)),
+    CONSTRAINT image_uploads_key_check CHECK (((key)::text ~ '^[0-9a-f]{32}$'::text)),
+    CONSTRAINT image_uploads_variants_check CHECK (((jsonb_typeof(variants) = 'array'::text) AND (jsonb_array_length(variants) > 0))),
+    CONSTRAINT image_uploads_width_check CHECK ((width > 0))
+);
+
+--
 -- Name: images; Type: TABLE; Schema: public; Owner: -
 --
 
 CREATE TABLE public.images (
-    name character varying(40) NOT NULL,
+    name character varying(64) NOT NULL,
     mime character varying(32) NOT NULL,
     size integer NOT NULL,
     bytes bytea NOT NULL,
@@ -1192,6 +1239,21 @@ CREATE TABLE public.part_alternative_numbers (
 CREATE TABLE public.part_compatibility (
     part_id uuid NOT NULL,
     laptop_model_id uuid NOT NULL
+);
+
+--
+-- Name: part_images; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.part_images (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    part_id uuid NOT NULL,
+    "position" integer NOT NULL,
+    url text NOT NULL,
+    alt character varying(250) DEFAULT ''::character varying NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT part_images_position_check CHECK (("position" >= 0)),
+    CONSTRAINT part_images_url_check CHECK ((url <> ''::text))
 );
 
 --
@@ -1564,6 +1626,13 @@ ALTER TABLE ONLY public.email_outbox
     ADD CONSTRAINT email_outbox_pkey PRIMARY KEY (id);
 
 --
+-- Name: image_uploads image_uploads_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.image_uploads
+    ADD CONSTRAINT image_uploads_pkey PRIMARY KEY (key);
+
+--
 -- Name: images images_pkey; Type: CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -1639,6 +1708,20 @@ ALTER TABLE ONLY public.part_alternative_numbers
 
 ALTER TABLE ONLY public.part_compatibility
     ADD CONSTRAINT part_compatibility_pkey PRIMARY KEY (part_id, laptop_model_id);
+
+--
+-- Name: part_images part_images_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.part_images
+    ADD CONSTRAINT part_images_pkey PRIMARY KEY (id);
+
+--
+-- Name: part_images part_images_position; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.part_images
+    ADD CONSTRAINT part_images_position UNIQUE (part_id, "position") DEFERRABLE;
 
 --
 -- Name: part_names part_names_pkey; Type: CONSTRAINT; Schema: public; Owner: -
@@ -1781,6 +1864,12 @@ ALTER TABLE ONLY public.users
     ADD CONSTRAINT users_seq_key UNIQUE (seq);
 
 --
+-- Name: audit_log_by_actor; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX audit_log_by_actor ON public.audit_log USING btree (actor_id, seq) WHERE (import_id IS NULL);
+
+--
 -- Name: audit_log_by_entity; Type: INDEX; Schema: public; Owner: -
 --
 
@@ -1881,6 +1970,12 @@ CREATE INDEX orders_by_payment_intent ON public.orders USING btree (payment_inte
 --
 
 CREATE INDEX orders_by_transaction ON public.orders USING btree (transaction_id) WHERE (transaction_id IS NOT NULL);
+
+--
+-- Name: orders_by_user; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX orders_by_user ON public.orders USING btree (user_id, seq) INCLUDE (status, total_cents, refunded_cents);
 
 --
 -- Name: orders_by_user_email; Type: INDEX; Schema: public; Owner: -
@@ -2069,6 +2164,12 @@ CREATE UNIQUE INDEX users_by_firebase_uid ON public.users USING btree (firebase_
 CREATE INDEX users_customers_by_created_at ON public.users USING btree (created_at) WHERE ((role)::text <> 'admin'::text);
 
 --
+-- Name: users_folded_trigrams; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX users_folded_trigrams ON public.users USING gin (public.fold_text((((COALESCE(display_name, ''::character varying))::text || ' '::text) || (email)::text)) public.gin_trgm_ops);
+
+--
 -- Name: part_names_trigram_shares; Type: STATISTICS; Schema: public; Owner: -
 --
 
@@ -2208,10 +2309,28 @@ CREATE TRIGGER part_compatibility_notify_catalogue_changed AFTER INSERT OR DELET
 CREATE TRIGGER part_compatibility_removed AFTER DELETE ON public.part_compatibility REFERENCING OLD TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION public.part_compatibility_search_document();
 
 --
+-- Name: part_images part_images_notify_catalogue_changed; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER part_images_notify_catalogue_changed AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.part_images FOR EACH STATEMENT EXECUTE FUNCTION public.notify_catalogue_changed();
+
+--
 -- Name: part_number_keys part_number_keys_notify_catalogue_changed; Type: TRIGGER; Schema: public; Owner: -
 --
 
 CREATE TRIGGER part_number_keys_notify_catalogue_changed AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.part_number_keys FOR EACH STATEMENT EXECUTE FUNCTION public.notify_catalogue_changed();
+
+--
+-- Name: parts parts_first_image_inserted; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER parts_first_image_inserted AFTER INSERT ON public.parts REFERENCING NEW TABLE AS inserted_parts FOR EACH STATEMENT EXECUTE FUNCTION public.part_first_image_inserted();
+
+--
+-- Name: parts parts_first_image_replaced; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER parts_first_image_replaced AFTER UPDATE OF img ON public.parts FOR EACH ROW WHEN ((old.img IS DISTINCT FROM new.img)) EXECUTE FUNCTION public.part_first_image_replaced();
 
 --
 -- Name: parts parts_lexeme_ranks; Type: TRIGGER; Schema: public; Owner: -
@@ -2395,6 +2514,13 @@ ALTER TABLE ONLY public.part_compatibility
 
 ALTER TABLE ONLY public.part_compatibility
     ADD CONSTRAINT part_compatibility_part_id_fkey FOREIGN KEY (part_id) REFERENCES public.parts(id) ON DELETE CASCADE;
+
+--
+-- Name: part_images part_images_part_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.part_images
+    ADD CONSTRAINT part_images_part_id_fkey FOREIGN KEY (part_id) REFERENCES public.parts(id) ON DELETE CASCADE;
 
 --
 -- Name: part_names part_names_part_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -

@@ -1,6 +1,7 @@
 import Stripe from "stripe";
 import { DataSource } from "typeorm";
 import { AccessTokens } from "./accounts/access-tokens";
+import { CustomerService } from "./accounts/customer.service";
 import { IdTokenVerifier } from "./accounts/identity";
 import { NewsletterService } from "./accounts/newsletter.service";
 import { ProfileService } from "./accounts/profile.service";
@@ -11,6 +12,7 @@ import { PartImportService } from "./catalogue/part-import.service";
 import { PartSearchService } from "./catalogue/part-search.service";
 import { SearchQueriesMemo } from "./catalogue/search/search-queries";
 import { PartService } from "./catalogue/part.service";
+import { PartImageService } from "./catalogue/part-images.service";
 import { SitemapService } from "./catalogue/sitemap.service";
 import { ProductService } from "./catalogue/product.service";
 import { ReviewService } from "./catalogue/review.service";
@@ -34,7 +36,11 @@ import { OverviewService } from "./reports/overview.service";
  */
 export interface Services {
   users: UserService;
+  /** One customer as admins see them: account, orders, totals. */
+  customers: CustomerService;
   parts: PartService;
+  /** A part's images: several, in order, with alt text. */
+  partImages: PartImageService;
   /** Searching, filtering and sorting the parts (the catalogue page). */
   partSearch: PartSearchService;
   /** The laptop models parts fit. */
@@ -85,12 +91,15 @@ export interface ServiceDependencies {
 
 export function createServices(db: DataSource, deps: ServiceDependencies): Services {
   const parts = new PartService(db);
+  const images = new ImageService(deps.imageStore, db);
   const counters = deps.counters ?? SILENT_COUNTERS;
   const emails = new EmailOutbox(db);
   const payments = new PaymentService(db, deps.stripe, deps.stripeWebhookSecret, counters, deps.log, emails);
   return {
     users: new UserService(db, deps.verifier, deps.tokens, new Set(deps.adminEmails)),
+    customers: new CustomerService(db),
     parts,
+    partImages: new PartImageService(db, images),
     partSearch: new PartSearchService(db, parts, new SearchQueriesMemo(deps.events)),
     compatibility: new CompatibilityService(db),
     partImports: new PartImportService(db),
@@ -103,7 +112,7 @@ export function createServices(db: DataSource, deps: ServiceDependencies): Servi
     profiles: new ProfileService(db),
     newsletter: new NewsletterService(db),
     payments,
-    images: new ImageService(deps.imageStore),
+    images,
     audit: new AuditService(db),
     overview: new OverviewService(db, parts),
     emails,

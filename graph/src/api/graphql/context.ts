@@ -4,6 +4,8 @@ import { Profile } from "../../domain/accounts/profile.entity";
 import { Actor } from "../../domain/actor";
 import { LaptopModel } from "../../domain/catalogue/laptop-model.entity";
 import { Part } from "../../domain/catalogue/part.entity";
+import type { PartImage } from "../../domain/catalogue/part-images.service";
+import type { ImageView } from "../../domain/images/variants";
 import { Services } from "../../domain/services";
 import type { PublicConfig } from "./types/public-config";
 
@@ -13,6 +15,9 @@ export interface Loaders {
   compatibleModelsByPartId: DataLoader<string, LaptopModel[]>;
   alternativeNumbersByPartId: DataLoader<string, string[]>;
   profileByUserId: DataLoader<string, Profile | null>;
+  imagesByPartId: DataLoader<string, PartImage[]>;
+  /** An image URL's sizes and variants (one query for every image a page shows). */
+  imageByUrl: DataLoader<string, ImageView>;
 }
 
 export interface GraphContext {
@@ -36,6 +41,8 @@ class RequestLoaders implements Loaders {
   private models?: Loaders["compatibleModelsByPartId"];
   private alternatives?: Loaders["alternativeNumbersByPartId"];
   private profile?: Loaders["profileByUserId"];
+  private partImages?: Loaders["imagesByPartId"];
+  private images?: Loaders["imageByUrl"];
 
   constructor(private readonly services: Services) {}
 
@@ -60,6 +67,14 @@ class RequestLoaders implements Loaders {
     return (this.profile ??= new DataLoader(async (ids) =>
       byKey(ids, await this.services.profiles.getMany(ids), (profile) => profile.userId),
     ));
+  }
+
+  get imagesByPartId(): Loaders["imagesByPartId"] {
+    return (this.partImages ??= new DataLoader((ids) => this.services.partImages.ofParts(ids)));
+  }
+
+  get imageByUrl(): Loaders["imageByUrl"] {
+    return (this.images ??= new DataLoader((urls) => this.services.images.describe(urls)));
   }
 }
 

@@ -23,6 +23,8 @@ import { PaymentResolver } from "./resolvers/payment.resolver";
 import { AuditResolver } from "./resolvers/audit.resolver";
 import { OverviewResolver } from "./resolvers/overview.resolver";
 import { PartImportResolver } from "./resolvers/part-import.resolver";
+import { CustomerResolver } from "./resolvers/customer.resolver";
+import { PartImageResolver, ProductImageResolver, ReviewImageResolver } from "./resolvers/image.resolver";
 
 export const resolvers = [
   NodeResolver,
@@ -39,6 +41,10 @@ export const resolvers = [
   AuditResolver,
   OverviewResolver,
   PartImportResolver,
+  CustomerResolver,
+  PartImageResolver,
+  ProductImageResolver,
+  ReviewImageResolver,
 ] as const;
 
 let cached: GraphQLSchema | undefined;

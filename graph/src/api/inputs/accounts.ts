@@ -1,6 +1,8 @@
 import { ArgsType, Field, InputType } from "type-graphql";
-import { IsEmail, IsOptional, IsString } from "class-validator";
-import { HttpUrlField, PhoneField, RequiredText } from "./fields";
+import { IsEmail, IsEnum, IsOptional, IsString } from "class-validator";
+import { Role } from "../../domain/accounts/user.entity";
+import { HttpUrlField, PhoneField, RequiredText, SearchField } from "./fields";
+import { PageArgs } from "./common";
 import { IdentityEmail, MAX, MaxLength, NotBlank } from "./validation";
 
 /* Accounts: signing in, whose email, profiles and the newsletter. */
@@ -15,6 +17,17 @@ export class EmailArgs {
   @MaxLength(MAX.email, { message: `Email must be at most ${MAX.email} characters` })
   @IdentityEmail("Email")
   email: string;
+}
+
+@ArgsType()
+export class UsersArgs extends PageArgs {
+  @SearchField('A part of a name or an email, accents and letter case aside ("zoe" finds "Zoë")')
+  search?: string | null;
+
+  @Field(() => Role, { nullable: true, description: "Only users of this role (ADMIN: the admins)" })
+  @IsOptional()
+  @IsEnum(Role, { message: "role must be USER or ADMIN" })
+  role?: Role | null;
 }
 
 @ArgsType()

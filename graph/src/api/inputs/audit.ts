@@ -1,5 +1,5 @@
 import { ArgsType, Field, ID } from "type-graphql";
-import { IsEnum, IsOptional, IsString } from "class-validator";
+import { IsDate, IsEnum, IsOptional, IsString } from "class-validator";
 import { AuditEntityType } from "../../domain/audit/audit-entry.entity";
 import { PageArgs } from "./common";
 import { MaxLength } from "./validation";
@@ -27,4 +27,23 @@ export class AuditLogArgs extends PageArgs {
   @IsString({ message: "importId must be an id" })
   @MaxLength(200, { message: "importId must be an id" })
   importId?: string | null;
+
+  @Field(() => ID, {
+    nullable: true,
+    description: "Only the changes of this admin (their User id); the id of actorId's automatic changes gives those",
+  })
+  @IsOptional()
+  @IsString({ message: "actorId must be an id" })
+  @MaxLength(200, { message: "actorId must be an id" })
+  actorId?: string | null;
+
+  @Field(() => Date, { nullable: true, description: "Only changes committed at or after this moment" })
+  @IsOptional()
+  @IsDate({ message: "from must be a date and time" })
+  from?: Date | null;
+
+  @Field(() => Date, { nullable: true, description: "Only changes committed before this moment" })
+  @IsOptional()
+  @IsDate({ message: "to must be a date and time" })
+  to?: Date | null;
 }

@@ -1,6 +1,6 @@
 import { ArgsType, Field, Float, ID, InputType, Int } from "type-graphql";
 import { IsInt, IsOptional, IsString, Matches, Max, Min } from "class-validator";
-import { HttpUrlField, RequiredText } from "./fields";
+import { all, HttpUrlField, OptionalText, RequiredText } from "./fields";
 import { DollarAmount, MAX, MaxLength } from "./validation";
 
 /* What the catalogue takes besides parts: new arrivals (products, admins) and reviews (customers). */
@@ -32,49 +32,97 @@ export class AddReviewInput {
   partId?: string | null;
 }
 
+/* A product's fields, the same checks when it is added and when it is edited. */
+
+const ProductQuantityField = () =>
+  all(
+    Field(() => Int, { nullable: true, description: "Units available, 0 to 10,000,000" }),
+    IsOptional(),
+    IsInt({ message: "Available quantity must be a whole number" }),
+    Min(0, { message: "Available quantity cannot be negative" }),
+    Max(10_000_000, { message: "Available quantity is too large" }),
+  );
+
+const ProductPriceField = () =>
+  all(
+    Field(() => Float, { nullable: true, description: "Price in dollars, at most two decimals, 0 to 1,000,000" }),
+    IsOptional(),
+    DollarAmount("Price must be an amount in dollars with at most two decimals"),
+    Min(0, { message: "Price cannot be negative" }),
+    Max(1_000_000, { message: "Price is too large" }),
+  );
+
+const ProductImageField = () =>
+  all(
+    Field(() => String, {
+      nullable: true,
+      description: `http(s) URL of the photo, or a path on this shop (/uploads/...); at most ${MAX.url.toLocaleString("en-US")} characters`,
+    }),
+    IsOptional(),
+    IsString({ message: "Image must be an http(s) URL" }),
+    MaxLength(MAX.url, { message: `Image URL must be at most ${MAX.url} characters` }),
+    Matches(/^(https?:\/\/[^\s]+|\/[^\s]*)$/i, { message: "Image must be an http(s) URL" }),
+  );
+
+const ProductMinQuantityField = () =>
+  all(
+    Field(() => Int, { nullable: true, description: "Smallest quantity one order takes, 0 to 10,000,000" }),
+    IsOptional(),
+    IsInt({ message: "Minimum quantity must be a whole number" }),
+    Min(0, { message: "Minimum quantity cannot be negative" }),
+    Max(10_000_000, { message: "Minimum quantity is too large" }),
+  );
+
+const ProductDescriptionField = () =>
+  all(
+    Field(() => String, {
+      nullable: true,
+      description: `What the product is, at most ${MAX.description.toLocaleString("en-US")} characters`,
+    }),
+    IsOptional(),
+    IsString({ message: "Description must be text" }),
+    MaxLength(MAX.description, { message: `Description must be at most ${MAX.description} characters` }),
+  );
+
 @InputType({ description: "A new arrival to list (admins): only the name is required" })
 export class AddProductInput {
   @RequiredText("Name", MAX.productName, "The product's name")
   name: string;
 
-  @Field(() => Int, { nullable: true, description: "Units available, 0 to 10,000,000" })
-  @IsOptional()
-  @IsInt({ message: "Available quantity must be a whole number" })
-  @Min(0, { message: "Available quantity cannot be negative" })
-  @Max(10_000_000, { message: "Available quantity is too large" })
+  @ProductQuantityField()
   availableQuantity?: number | null;
 
-  @Field(() => Float, { nullable: true, description: "Price in dollars, at most two decimals, 0 to 1,000,000" })
-  @IsOptional()
-  @DollarAmount("Price must be an amount in dollars with at most two decimals")
-  @Min(0, { message: "Price cannot be negative" })
-  @Max(1_000_000, { message: "Price is too large" })
+  @ProductPriceField()
   price?: number | null;
 
-  @Field(() => String, {
-    nullable: true,
-    description: `http(s) URL of the photo, or a path on this shop (/uploads/...); at most ${MAX.url.toLocaleString("en-US")} characters`,
-  })
-  @IsOptional()
-  @IsString({ message: "Image must be an http(s) URL" })
-  @MaxLength(MAX.url, { message: `Image URL must be at most ${MAX.url} characters` })
-  @Matches(/^(https?:\/\/[^\s]+|\/[^\s]*)$/i, { message: "Image must be an http(s) URL" })
+  @ProductImageField()
   img?: string | null;
 
-  @Field(() => Int, { nullable: true, description: "Smallest quantity one order takes, 0 to 10,000,000" })
-  @IsOptional()
-  @IsInt({ message: "Minimum quantity must be a whole number" })
-  @Min(0, { message: "Minimum quantity cannot be negative" })
-  @Max(10_000_000, { message: "Minimum quantity is too large" })
+  @ProductMinQuantityField()
   minQuantity?: number | null;
 
-  @Field(() => String, {
-    nullable: true,
-    description: `What the product is, at most ${MAX.description.toLocaleString("en-US")} characters`,
-  })
-  @IsOptional()
-  @IsString({ message: "Description must be text" })
-  @MaxLength(MAX.description, { message: `Description must be at most ${MAX.description} characters` })
+  @ProductDescriptionField()
+  description?: string | null;
+}
+
+@InputType({ description: "Changes to a new arrival (admins): only the fields given change" })
+export class UpdateProductInput {
+  @OptionalText("Name", MAX.productName, "The new name")
+  name?: string | null;
+
+  @ProductQuantityField()
+  availableQuantity?: number | null;
+
+  @ProductPriceField()
+  price?: number | null;
+
+  @ProductImageField()
+  img?: string | null;
+
+  @ProductMinQuantityField()
+  minQuantity?: number | null;
+
+  @ProductDescriptionField()
   description?: string | null;
 }
 

@@ -1,7 +1,8 @@
 import busboy from "busboy";
 import type { IncomingMessage } from "node:http";
 import { ShopError } from "../../domain/errors";
-import { MAX_UPLOAD_BYTES } from "../../domain/images/image.service";
+import { MAX_IMAGE_PIXELS, MAX_UPLOAD_BYTES } from "../../domain/images/image.service";
+import { VARIANT_WIDTHS } from "../../domain/images/variants";
 import { Services } from "../../domain/services";
 import { ok, RestRoute } from "./route";
 import { schemas } from "./route-doc";
@@ -63,8 +64,8 @@ export function imageRoutes(services: Services): RestRoute[] {
       refusal: (error) => ({ success: false, error }),
       doc: {
         operationId: "uploadImage",
-        summary: "Stores an image (a review's photo) and answers its URL",
-        description: `The same request and answer as the image host the spec's client uses. PNG, JPEG, WebP or GIF, judged by content, at most ${MAX_UPLOAD_BYTES / 1024 / 1024} MiB. The image is named by its content: the same image twice is one file.`,
+        summary: "Stores an image (a review's, a part's or a product's photo) and answers its URL",
+        description: `The same request and answer as the image host the spec's client uses. PNG, JPEG, WebP or GIF, judged by content, at most ${MAX_UPLOAD_BYTES / 1024 / 1024} MiB and ${MAX_IMAGE_PIXELS / 1_000_000} megapixels. The image is decoded and written again, upright and without its metadata (EXIF, GPS, XMP), at widths up to ${VARIANT_WIDTHS.join(", ")} pixels (never wider than it is) in AVIF, WebP and JPEG (PNG when it has transparency); its URL serves the widest JPEG or PNG, and GraphQL's Image lists every variant. Named by its content: the same image twice is stored once.`,
         tag: "Images",
         body: {
           content: {
@@ -100,10 +101,12 @@ export function imageRoutes(services: Services): RestRoute[] {
                     display_url: { type: "string", format: "uri", description: "The same URL" },
                     mime: {
                       type: "string",
-                      enum: ["image/png", "image/jpeg", "image/webp", "image/gif"],
-                      description: "Its type, from its content",
+                      enum: ["image/jpeg", "image/png"],
+                      description: "The type the URL serves: JPEG, or PNG for an image with transparency",
                     },
-                    size: { type: "integer", minimum: 1, description: "Its size in bytes" },
+                    size: { type: "integer", minimum: 1, description: "The size in bytes of what the URL serves" },
+                    width: { type: "integer", minimum: 1, description: "The upright image's width in pixels" },
+                    height: { type: "integer", minimum: 1, description: "The upright image's height in pixels" },
                   },
                   "The stored image",
                 ),
@@ -116,10 +119,8 @@ export function imageRoutes(services: Services): RestRoute[] {
       handle: async (request, caller) => {
         const image = await services.images.upload(caller, await readImageField(request.raw));
         const url = `${request.origin}/uploads/${image.name}`;
-        return ok(
-          { success: true, status: 201, data: { url, display_url: url, mime: image.mime, size: image.size } },
-          201,
-        );
+        const { mime, size, width, height } = image;
+        return ok({ success: true, status: 201, data: { url, display_url: url, mime, size, width, height } }, 201);
       },
     },
     {
@@ -129,9 +130,14 @@ export function imageRoutes(services: Services): RestRoute[] {
         operationId: "getUploadedImage",
         summary: "An uploaded image",
         description:
-          "Named by its content, it never changes: its name is its ETag, and clients may keep it for a year.",
+          "Named by its content, it never changes: its name is its ETag, and clients and caches may keep it for a year. The name POST /upload answered serves the widest JPEG or PNG; {key}-{width}.{avif|webp|jpg|png} serves one variant (GraphQL's Image.variants lists them).",
         tag: "Images",
-        params: { name: { type: "string", description: "The image's name, as in the URL POST /upload answered" } },
+        params: {
+          name: {
+            type: "string",
+            description: "The image's name, as in the URL POST /upload answered, or a variant's",
+          },
+        },
         headers: {
           "if-none-match": { type: "string", description: "The ETag a client holds: 304 when it is this image's" },
         },
@@ -139,7 +145,7 @@ export function imageRoutes(services: Services): RestRoute[] {
           200: {
             description: "The image",
             content: Object.fromEntries(
-              ["image/png", "image/jpeg", "image/webp", "image/gif"].map((type) => [
+              ["image/png", "image/jpeg", "image/webp", "image/avif", "image/gif"].map((type) => [
                 type,
                 { schema: { type: "string", contentMediaType: type } },
               ]),

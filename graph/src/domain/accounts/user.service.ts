@@ -3,11 +3,12 @@ import { returnedRows } from "../../db/sql";
 import { Actor, authorize, sameEmail } from "../actor";
 import { AuditRecord, recordAudit, SHOP_ITSELF } from "../audit/audit.service";
 import { AuditAction, AuditEntityType } from "../audit/audit-entry.entity";
-import { conflict, forbidden, notFound, ShopError, unauthenticated, unavailable } from "../errors";
+import { badInput, conflict, forbidden, notFound, ShopError, unauthenticated, unavailable } from "../errors";
 import { databaseIdOf } from "../ids";
 import { MAX } from "../limits";
 import { Page, PageRequest, paginate } from "../pagination";
 import { AccessTokens } from "./access-tokens";
+import { whereUserMatches } from "./queries/customer-lookups";
 import { IdentityProviderUnavailable, IdTokenVerifier } from "./identity";
 import { AdminSource, Role, User } from "./user.entity";
 
@@ -49,6 +50,17 @@ const mustVerify = (email: string) =>
       `Verify your email address with the link we send you ("Verify your email"), then sign in again.`,
     { reason: "EMAIL_NOT_VERIFIED" },
   );
+
+/** Which users the admins' list shows. */
+export interface UserFilter {
+  /** A part of a name or an email. */
+  search?: string | null;
+  /** Only users of this role. */
+  role?: Role | null;
+}
+
+/** The longest text an admin's search of the users may be. */
+export const MAX_USER_SEARCH_LENGTH = 200;
 
 export class UserService {
   constructor(
@@ -233,9 +245,21 @@ export class UserService {
     return { user: entities[0], revokedTokenIds: new Set(raw[0].revoked) };
   }
 
-  list(actor: Actor, page: PageRequest): Promise<Page<User>> {
+  /**
+   * Every user in sign-up order (admins), or those whose name or email contains `search`, accents
+   * and letter case aside ("zoe" finds "Zoë"), or those of one role.
+   */
+  list(actor: Actor, page: PageRequest, filter: UserFilter = {}): Promise<Page<User>> {
     authorize(actor, "ADMIN");
-    return paginate(this.db.getRepository(User).createQueryBuilder("user"), page, "ASC");
+    const query = this.db.getRepository(User).createQueryBuilder("user");
+    const search = filter.search?.trim();
+    if (search) {
+      if ([...search].length > MAX_USER_SEARCH_LENGTH)
+        throw badInput(`search must be at most ${MAX_USER_SEARCH_LENGTH} characters`);
+      whereUserMatches(query, search);
+    }
+    if (filter.role) query.andWhere("user.role = :role", { role: filter.role });
+    return paginate(query, page, "ASC");
   }
 
   /** Promotes a user to admin; the change and its history entry commit together. */

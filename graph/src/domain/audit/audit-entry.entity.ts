@@ -21,6 +21,7 @@ export enum AuditAction {
   /** An import applied (entity IMPORT): its file and what it did; the parts it created or changed have entries of their own. */
   PARTS_IMPORTED = "parts.imported",
   PRODUCT_CREATED = "product.created",
+  PRODUCT_UPDATED = "product.updated",
   PRODUCT_DELETED = "product.deleted",
   USER_PROMOTED = "user.promoted",
   USER_DEMOTED = "user.demoted",

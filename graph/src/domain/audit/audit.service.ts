@@ -1,9 +1,11 @@
 import { DataSource, EntityManager } from "typeorm";
 import { User } from "../accounts/user.entity";
 import { Actor, authorize } from "../actor";
+import { badInput } from "../errors";
 import { databaseIdOf } from "../ids";
 import { Page, PageRequest, paginate } from "../pagination";
 import { AuditAction, AuditEntityType, AuditEntry, Snapshot } from "./audit-entry.entity";
+import { whereAuditMatches } from "./queries/audit-lookups";
 
 /** One admin change, as the service that makes it describes it. */
 export interface AuditRecord {
@@ -67,31 +69,41 @@ export interface AuditFilter {
   entityId?: string | null;
   /** The lines of this import (its database id): the parts it created or changed. */
   importId?: string | null;
+  /** The changes of one admin (their database id; NO_ADMIN_ID: those the shop and Stripe made). */
+  actorId?: string | null;
+  /** Changes committed at or after this moment. */
+  from?: Date | null;
+  /** Changes committed before this moment. */
+  to?: Date | null;
 }
+
+const NOTHING: Page<AuditEntry> = { edges: [], pageInfo: { hasNextPage: false, endCursor: null } };
 
 /** Reads the history of admin changes (admins only), newest first. */
 export class AuditService {
   constructor(private readonly db: DataSource) {}
 
+  /**
+   * The entries the filter selects, newest first. An id that cannot be a record's, an import's
+   * or an admin's names nothing: an empty page, not an error. A range that ends before it starts
+   * is refused.
+   */
   list(actor: Actor, filter: AuditFilter, page: PageRequest): Promise<Page<AuditEntry>> {
     authorize(actor, "ADMIN");
-    const query = this.db.getRepository(AuditEntry).createQueryBuilder("entry");
-    if (filter.entityType) query.andWhere("entry.entity_type = :type", { type: filter.entityType });
-    const nothing = () => Promise.resolve({ edges: [], pageInfo: { hasNextPage: false, endCursor: null } });
-    if (filter.entityId !== undefined && filter.entityId !== null) {
-      const entityId = databaseIdOf(filter.entityId);
-      // An id that cannot be a record's names nothing: an empty page, not an error.
-      if (!entityId) return nothing();
-      query.andWhere("entry.entity_id = :entityId", { entityId });
+    if (filter.from && filter.to && filter.from.getTime() > filter.to.getTime())
+      throw badInput("from must not be after to", { fields: { from: ["The range ends before it starts"] } });
+    const ids = { entityId: filter.entityId, importId: filter.importId, actorId: filter.actorId };
+    const checked: Partial<Record<keyof typeof ids, string>> = {};
+    for (const [name, id] of Object.entries(ids) as Array<[keyof typeof ids, string | null | undefined]>) {
+      if (id === undefined || id === null) continue;
+      const databaseId = databaseIdOf(id);
+      if (!databaseId) return Promise.resolve(NOTHING);
+      checked[name] = databaseId;
     }
-    if (filter.importId !== undefined && filter.importId !== null) {
-      const importId = databaseIdOf(filter.importId);
-      if (!importId) return nothing();
-      query.andWhere("entry.import_id = :importId", { importId });
-    } else if (filter.entityId === undefined || filter.entityId === null) {
-      // The list shows an import once: its lines are behind it.
-      query.andWhere("entry.import_id IS NULL");
-    }
+    const query = whereAuditMatches(this.db.getRepository(AuditEntry).createQueryBuilder("entry"), {
+      ...filter,
+      ...checked,
+    });
     return paginate(query, page, "DESC");
   }
 }

@@ -9,16 +9,15 @@ import { databaseIdOf } from "../ids";
 import { STOCK } from "../limits";
 import { centsToDollars, dollarsToCents } from "../money";
 import { Page, PageRequest, paginate, PreparedList, PreparedQuery } from "../pagination";
-import { likePattern } from "../text-search";
 import { checkModelNames, LaptopModelName, replaceCompatibleModels } from "./compatibility.service";
 import { Part, PART_CARD_PROPERTIES, PartCard } from "./part.entity";
+import { wherePartMatches, wherePartStatus } from "./queries/admin-part-search";
 import {
   alternativeNumbersOf,
   checkAlternativeNumbers,
   checkNumbersFree,
   checkPartNumber,
   numberTaken,
-  partNumberKey,
   replaceAlternativeNumbers,
 } from "./part-numbers";
 
@@ -114,6 +113,18 @@ async function modelNamesOf(tx: EntityManager, partId: string): Promise<string[]
   return rows.map((row) => row.name);
 }
 
+/** The part, read under its row lock (SELECT ... FOR UPDATE), the lock every reservation and edit of it takes. */
+export async function lockPart(tx: EntityManager, databaseId: string): Promise<Part> {
+  const part = await tx
+    .getRepository(Part)
+    .createQueryBuilder("part")
+    .setLock("pessimistic_write")
+    .where("part.id = :id", { id: databaseId })
+    .getOne();
+  if (!part) throw notFound("Part");
+  return part;
+}
+
 /** The longest text an admin's search of the parts may be. */
 export const MAX_ADMIN_SEARCH_LENGTH = 200;
 
@@ -199,22 +210,16 @@ export class PartService {
     authorize(actor, "ADMIN");
     const query = this.db.getRepository(Part).createQueryBuilder("part");
     const status = filter.lowStock ? PartStatusFilter.ON_SALE : (filter.status ?? PartStatusFilter.ALL);
-    if (status === PartStatusFilter.ON_SALE) query.andWhere("part.retired_at IS NULL");
-    if (status === PartStatusFilter.RETIRED) query.andWhere("part.retired_at IS NOT NULL");
-    if (filter.lowStock) query.andWhere("part.available <= part.low_stock_threshold");
+    wherePartStatus(query, {
+      onSale: status !== PartStatusFilter.RETIRED,
+      retired: status !== PartStatusFilter.ON_SALE,
+      lowStock: filter.lowStock === true,
+    });
     const search = filter.search?.trim();
     if (search) {
       if ([...search].length > MAX_ADMIN_SEARCH_LENGTH)
         throw badInput(`search must be at most ${MAX_ADMIN_SEARCH_LENGTH} characters`);
-      // Each way in reads its own index (the search's GIN index, the names' trigrams, the numbers'
-      // keys); their union is the matches, paged in catalogue order.
-      const key = partNumberKey(search);
-      query.andWhere(
-        `part.seq IN (SELECT seq FROM parts WHERE search_document @@ (SELECT match FROM part_search_queries(:search))
-                      UNION SELECT seq FROM parts WHERE name ILIKE :pattern
-                      UNION SELECT p.seq FROM part_number_keys k JOIN parts p ON p.id = k.part_id WHERE :key <> '' AND k.key LIKE :keyPrefix)`,
-        { search, pattern: likePattern(search), key, keyPrefix: `${key}%` },
-      );
+      wherePartMatches(query, search);
     }
     return paginate(query, page, "ASC");
   }
@@ -448,16 +453,7 @@ export class PartService {
   private underLock(id: string, work: (tx: EntityManager, part: Part) => Promise<Part>): Promise<Part> {
     const databaseId = databaseIdOf(id);
     if (!databaseId) throw notFound("Part");
-    return this.db.transaction(async (tx) => {
-      const part = await tx
-        .getRepository(Part)
-        .createQueryBuilder("part")
-        .setLock("pessimistic_write")
-        .where("part.id = :id", { id: databaseId })
-        .getOne();
-      if (!part) throw notFound("Part");
-      return work(tx, part);
-    });
+    return this.db.transaction(async (tx) => work(tx, await lockPart(tx, databaseId)));
   }
 
   private cents(price: number): number {

@@ -2,8 +2,8 @@ import zlib from "node:zlib";
 
 /**
  * Whether the bytes are a whole image of their type, walked to their end: an image header on a
- * script, or the first bytes of an image cut short, is not. (The shop stores and serves images
- * as they are, so it accepts only what a browser would show as one.)
+ * script, or the first bytes of an image cut short, is not. (Checked before the image is
+ * decoded and written again, see encode.ts: a file that is not whole never reaches the decoder.)
  */
 export function isCompleteImage(bytes: Buffer, ext: "png" | "jpg" | "gif" | "webp"): boolean {
   try {

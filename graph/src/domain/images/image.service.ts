@@ -1,30 +1,23 @@
 import crypto from "node:crypto";
-import sharp from "sharp";
+import type { DataSource } from "typeorm";
 import { Actor, authorize } from "../actor";
 import { badInput, notFound } from "../errors";
+import { encodeUpload } from "./encode";
 import { isCompleteImage } from "./image-structure";
+import {
+  defaultVariant,
+  ImageView,
+  imageView,
+  MIME_OF,
+  parseImageName,
+  splitUploadUrl,
+  UploadRecord,
+  uploadName,
+  variantName,
+} from "./variants";
 
+export { MAX_IMAGE_PIXELS } from "./encode";
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
-/** The most pixels an image may have (8,000 x 8,000): a few kilobytes can declare a picture that takes gigabytes to show. */
-export const MAX_IMAGE_PIXELS = 64_000_000;
-const thousands = (value: number) => value.toLocaleString("en-US");
-
-/** The image's dimensions as its header declares them (sharp reads the header only, decoding nothing); refused beyond MAX_IMAGE_PIXELS. */
-async function assertPixelLimit(bytes: Buffer, ext: string): Promise<void> {
-  let width: number | undefined;
-  let height: number | undefined;
-  try {
-    ({ width, height } = await sharp(bytes, { limitInputPixels: false }).metadata());
-  } catch {
-    throw badInput(`The file is not a ${ext.toUpperCase()} image this shop can read`);
-  }
-  if (!width || !height) throw badInput(`The file is not a ${ext.toUpperCase()} image this shop can read`);
-  if (width * height > MAX_IMAGE_PIXELS) {
-    throw badInput(
-      `The image is ${thousands(width)} × ${thousands(height)} pixels: images may have at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels (8,000 × 8,000)`,
-    );
-  }
-}
 
 const IMAGE_TYPES = [
   {
@@ -41,17 +34,19 @@ const IMAGE_TYPES = [
       b.subarray(0, 4).toString("latin1") === "RIFF" && b.subarray(8, 12).toString("latin1") === "WEBP",
   },
 ] as const;
-const MIME_BY_EXT = new Map<string, string>(IMAGE_TYPES.map((type) => [type.ext, type.mime]));
-/** A stored image's name: the first 32 hex digits of its SHA-256, and its type. */
-const IMAGE_NAME = /^([0-9a-f]{32})\.(png|jpg|gif|webp)$/;
 
 /** What a file's first bytes say it is; names and declared types are not trusted. */
 export const sniffImage = (head: Buffer) => IMAGE_TYPES.find((type) => type.matches(head)) ?? null;
 
 export interface StoredImage {
+  /** Its name under /uploads/: served as its default variant. */
   name: string;
   mime: string;
+  /** The default variant's size in bytes. */
   size: number;
+  /** The upright image's size in pixels (the variants keep its aspect ratio). */
+  width: number;
+  height: number;
 }
 
 /** Where image bytes live (a folder, PostgreSQL, an object store): content-addressed by name. */
@@ -61,9 +56,24 @@ export interface ImageStore {
   get(name: string): Promise<Buffer | null>;
 }
 
-/** Review images: checked by content, stored once per content. */
+interface UploadRow {
+  key: string;
+  width: number;
+  height: number;
+  fallback: UploadRecord["fallback"];
+  variants: UploadRecord["variants"];
+}
+
+/**
+ * Uploaded images (reviews', parts', products'): checked by content, decoded and written again
+ * as variants (see encode.ts), stored once per content. The database keeps each upload's record
+ * (its size and variants, table image_uploads); the image store keeps the bytes.
+ */
 export class ImageService {
-  constructor(private readonly store: ImageStore) {}
+  constructor(
+    private readonly store: ImageStore,
+    private readonly db: DataSource,
+  ) {}
 
   async upload(actor: Actor, bytes: Buffer): Promise<StoredImage> {
     authorize(actor, "USER");
@@ -71,26 +81,96 @@ export class ImageService {
     if (bytes.length > MAX_UPLOAD_BYTES) throw new Error("The edge lets no image over the limit through");
     const type = sniffImage(bytes);
     if (!type) throw badInput("Only PNG, JPEG, WebP and GIF images are accepted");
+    const label = type.ext === "jpg" ? "JPEG" : type.ext.toUpperCase();
     if (!isCompleteImage(bytes, type.ext))
-      throw badInput(
-        `The file is not a complete ${type.ext.toUpperCase()} image (cut short, or something else behind an image header)`,
-      );
-    await assertPixelLimit(bytes, type.ext);
-    const name = `${crypto.createHash("sha256").update(bytes).digest("hex").slice(0, 32)}.${type.ext}`;
-    if (!(await this.store.has(name))) await this.store.put(name, type.mime, bytes);
-    return { name, mime: type.mime, size: bytes.length };
+      throw badInput(`The file is not a complete ${label} image (cut short, or something else behind an image header)`);
+    // Named by the bytes sent: the same upload twice is found, not decoded again.
+    const key = crypto.createHash("sha256").update(bytes).digest("hex").slice(0, 32);
+    const known = (await this.records([key])).get(key);
+    if (known) return stored(known);
+    const encoded = await encodeUpload(bytes, label);
+    for (const variant of encoded.variants) {
+      const name = variantName(key, variant.width, variant.format);
+      if (!(await this.store.has(name))) await this.store.put(name, MIME_OF[variant.format], variant.bytes);
+    }
+    const record: UploadRecord = {
+      key,
+      width: encoded.width,
+      height: encoded.height,
+      fallback: encoded.fallback,
+      variants: encoded.variants.map(({ format, width, height, size }) => ({ format, width, height, size })),
+    };
+    // Written last: a record means every variant it lists is stored. Two processes storing the same upload store it once.
+    await this.db.query(
+      `INSERT INTO image_uploads (key, width, height, fallback, variants) VALUES ($1, $2, $3, $4, $5::jsonb)
+       ON CONFLICT (key) DO NOTHING`,
+      [key, record.width, record.height, record.fallback, JSON.stringify(record.variants)],
+    );
+    return stored(record);
   }
 
-  /** Whether an image of that name is stored (without reading it). */
+  /** Whether an image of that name is served (without reading it). */
   async exists(name: string): Promise<boolean> {
-    return IMAGE_NAME.test(name) && (await this.store.has(name));
+    const storeName = await this.storeNameOf(name);
+    return storeName !== null && (await this.store.has(storeName));
   }
 
-  /** An image by its name, with its type. */
+  /** An image by its name under /uploads/, with its type. */
   async get(name: string): Promise<{ bytes: Buffer; mime: string }> {
-    const match = IMAGE_NAME.exec(name);
-    const bytes = match ? await this.store.get(match[0]) : null;
-    if (!match || !bytes) throw notFound("Image");
-    return { bytes, mime: MIME_BY_EXT.get(match[2])! };
+    const storeName = await this.storeNameOf(name);
+    const bytes = storeName ? await this.store.get(storeName) : null;
+    if (!storeName || !bytes) throw notFound("Image");
+    return { bytes, mime: MIME_OF[parseImageName(storeName)!.ext] };
   }
+
+  /** False for a URL naming an upload's file under /uploads/ that is not stored; true for any other URL. */
+  async servesUploadAt(url: string): Promise<boolean> {
+    const upload = splitUploadUrl(url);
+    return upload === null || parseImageName(upload.name) === null || (await this.exists(upload.name));
+  }
+
+  /** The views of images by URL (their sizes and variants when they are uploads of this shop), in the order asked. */
+  async describe(urls: readonly string[]): Promise<ImageView[]> {
+    const keyOf = (url: string) => {
+      const upload = splitUploadUrl(url);
+      return upload ? (parseImageName(upload.name)?.key ?? null) : null;
+    };
+    const records = await this.records(urls.flatMap((url) => keyOf(url) ?? []));
+    return urls.map((url) => imageView(url, records.get(keyOf(url) ?? "") ?? null));
+  }
+
+  /**
+   * The store's name for a name under /uploads/: a variant's is its own; an upload's own name
+   * (`key.jpg`) is its default variant's, whatever its extension (an older upload of the same
+   * bytes was named by its type); an upload from before variants keeps its stored name.
+   */
+  private async storeNameOf(name: string): Promise<string | null> {
+    const parsed = parseImageName(name);
+    if (!parsed) return null;
+    if (parsed.width !== null) return name;
+    const record = (await this.records([parsed.key])).get(parsed.key);
+    if (!record) return name;
+    const variant = defaultVariant(record.variants, record.fallback);
+    return variantName(record.key, variant.width, variant.format);
+  }
+
+  private async records(keys: readonly string[]): Promise<Map<string, UploadRecord>> {
+    if (keys.length === 0) return new Map();
+    const rows: UploadRow[] = await this.db.query(
+      `SELECT key, width, height, fallback, variants FROM image_uploads WHERE key = ANY($1::text[])`,
+      [[...new Set(keys)]],
+    );
+    return new Map(rows.map((row) => [row.key, row]));
+  }
+}
+
+function stored(record: UploadRecord): StoredImage {
+  const variant = defaultVariant(record.variants, record.fallback);
+  return {
+    name: uploadName(record.key, record.fallback),
+    mime: MIME_OF[record.fallback],
+    size: variant.size,
+    width: record.width,
+    height: record.height,
+  };
 }

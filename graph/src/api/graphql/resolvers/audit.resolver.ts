@@ -1,8 +1,9 @@
 import { Args, Ctx, Directive, FieldResolver, ID, Query, Resolver, Root } from "type-graphql";
-import { AuditEntityType, AuditEntry, Snapshot } from "../../../domain/audit/audit-entry.entity";
+import { AuditEntityType, AuditEntry } from "../../../domain/audit/audit-entry.entity";
+import { changesBetween, shownValue } from "../../../domain/audit/value-kinds";
 import { AuditLogArgs } from "../../inputs/audit";
 import { GraphContext } from "../context";
-import { fromGlobalId, NodeTypeName, toGlobalId } from "../global-id";
+import { databaseIdFor, fromGlobalId, NodeTypeName, toGlobalId } from "../global-id";
 import { AuditChange, AuditEntryType } from "../types/audit.type";
 import { AuditEntryConnection } from "../types/connection";
 
@@ -17,43 +18,28 @@ const ENTITY_TYPE = Object.fromEntries(Object.entries(NODE_TYPE).map(([entity, n
   Record<NodeTypeName, AuditEntityType>
 >;
 
-/** A value of a snapshot as a person reads it. */
-function shown(value: unknown): string | null {
-  if (value === undefined || value === null) return null;
-  if (typeof value === "string") return value;
-  if (typeof value === "number" || typeof value === "boolean") return String(value);
-  return JSON.stringify(value);
-}
-
-/** The fields whose values differ between two snapshots, in the order the record lists them. */
-export function changesBetween(before: Snapshot | null, after: Snapshot | null): AuditChange[] {
-  const fields = [...new Set([...Object.keys(after ?? {}), ...Object.keys(before ?? {})])];
-  return fields
-    .filter((field) => JSON.stringify(before?.[field] ?? null) !== JSON.stringify(after?.[field] ?? null))
-    .map((field) => ({ field, before: shown(before?.[field]), after: shown(after?.[field]) }));
-}
-
 /** How the history names a record: a part's or product's name, a user's email, an order's part and customer. */
 function nameOf(entry: AuditEntry): string | null {
   const snapshot = entry.after ?? entry.before ?? {};
-  if (entry.entityType === AuditEntityType.USER) return shown(snapshot.email);
-  if (entry.entityType === AuditEntityType.IMPORT) return shown(snapshot.fileName);
+  if (entry.entityType === AuditEntityType.USER) return shownValue(snapshot.email);
+  if (entry.entityType === AuditEntityType.IMPORT) return shownValue(snapshot.fileName);
   if (entry.entityType === AuditEntityType.ORDER) {
-    const part = shown(snapshot.partName);
-    const customer = shown(snapshot.userEmail);
+    const part = shownValue(snapshot.partName);
+    const customer = shownValue(snapshot.userEmail);
     return part && customer ? `${part} for ${customer}` : (part ?? customer);
   }
-  return shown(snapshot.name);
+  return shownValue(snapshot.name);
 }
 
 @Resolver(() => AuditEntryType)
 export class AuditResolver {
   @Directive("@auth(requires: ADMIN)")
   @Query(() => AuditEntryConnection, {
-    description: "The history of admin changes (parts, products, roles, order cancellations), newest first",
+    description:
+      "The history of admin changes (parts, products, roles, orders, imports), newest first; filtered by kind of record, record, import, admin and time",
   })
   async auditLog(
-    @Args() { first, after, entityType, entityId, importId }: AuditLogArgs,
+    @Args() { first, after, entityType, entityId, importId, actorId, from, to }: AuditLogArgs,
     @Ctx() { services, actor }: GraphContext,
   ) {
     let type = entityType ?? null;
@@ -71,7 +57,18 @@ export class AuditResolver {
         ? fromGlobalId(importId)!.databaseId
         : importId
       : null;
-    return services.audit.list(await actor(), { entityType: type, entityId: id, importId: lines }, { first, after });
+    return services.audit.list(
+      await actor(),
+      {
+        entityType: type,
+        entityId: id,
+        importId: lines,
+        actorId: actorId ? databaseIdFor("User", actorId) : null,
+        from,
+        to,
+      },
+      { first, after },
+    );
   }
 
   @FieldResolver(() => ID, { description: "Global id of the admin who made the change" })

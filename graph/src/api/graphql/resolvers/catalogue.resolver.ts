@@ -3,7 +3,7 @@ import { Arg, Args, Ctx, Directive, FieldResolver, Info, Mutation, Query, Resolv
 import { LaptopModel } from "../../../domain/catalogue/laptop-model.entity";
 import { Part } from "../../../domain/catalogue/part.entity";
 import { Review } from "../../../domain/catalogue/review.entity";
-import { AddProductInput, AddReviewInput, RelatedPartsArgs } from "../../inputs/catalogue";
+import { AddProductInput, AddReviewInput, RelatedPartsArgs, UpdateProductInput } from "../../inputs/catalogue";
 import { AdminPartsArgs, CreatePartInput, RestockArgs, splitModelName, UpdatePartInput } from "../../inputs/parts";
 import { IdArgs, PageArgs } from "../../inputs/common";
 import { LaptopModelArgs, PartSearchArgs } from "../../inputs/part-search";
@@ -160,6 +160,19 @@ export class ProductResolver {
     @Ctx() { services, actor }: GraphContext,
   ) {
     return services.products.add(await actor(), input);
+  }
+
+  @Directive("@auth(requires: ADMIN)")
+  @Mutation(() => ProductType, {
+    description:
+      "Edits a new arrival (only the fields given; blank image or description clears it); the history records it",
+  })
+  async updateProduct(
+    @Args() { id }: IdArgs,
+    @Arg("input", () => UpdateProductInput, { description: "The fields to change" }) input: UpdateProductInput,
+    @Ctx() { services, actor }: GraphContext,
+  ) {
+    return services.products.update(await actor(), databaseIdFor("Product", id), input);
   }
 
   @Directive("@auth(requires: ADMIN)")

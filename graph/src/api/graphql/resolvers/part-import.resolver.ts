@@ -1,5 +1,6 @@
 import { Readable } from "node:stream";
 import { Args, Ctx, Directive, Mutation, Resolver } from "type-graphql";
+import { fieldChange } from "../../../domain/audit/value-kinds";
 import { ImportReport } from "../../../domain/catalogue/part-import.service";
 import { ImportPartsArgs } from "../../inputs/parts";
 import { readPartCsv } from "../../rest/part-csv";
@@ -24,11 +25,7 @@ function reportOf(report: ImportReport): PartImportReport {
     shown: report.shown.map((line) => ({
       ...line,
       partId: line.partId && toGlobalId("Part", line.partId),
-      changes: line.changes.map((change) => ({
-        field: change.field,
-        before: shown(change.before),
-        after: shown(change.after),
-      })),
+      changes: line.changes.map((change) => fieldChange(change.field, change.before, change.after, shown)),
     })),
   };
 }

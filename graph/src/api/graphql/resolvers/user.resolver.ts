@@ -1,6 +1,6 @@
 import type { GraphQLResolveInfo } from "graphql";
 import { Arg, Args, Ctx, Directive, FieldResolver, Info, Mutation, Query, Resolver, Root } from "type-graphql";
-import { EmailArgs, NewsletterArgs, SignInArgs, UpdateProfileInput } from "../../inputs/accounts";
+import { EmailArgs, NewsletterArgs, SignInArgs, UpdateProfileInput, UsersArgs } from "../../inputs/accounts";
 import { PageArgs } from "../../inputs/common";
 import { GraphContext } from "../context";
 import { OrderConnection, UserConnection } from "../types/connection";
@@ -35,9 +35,12 @@ export class UserResolver {
   }
 
   @Directive("@auth(requires: ADMIN)")
-  @Query(() => UserConnection, { description: "Every user, in sign-up order" })
-  async users(@Args() page: PageArgs, @Ctx() { services, actor }: GraphContext) {
-    return services.users.list(await actor(), page);
+  @Query(() => UserConnection, {
+    description:
+      "Every user in sign-up order; with search, those whose name or email contains it; with role, those of that role",
+  })
+  async users(@Args() { first, after, search, role }: UsersArgs, @Ctx() { services, actor }: GraphContext) {
+    return services.users.list(await actor(), { first, after }, { search, role });
   }
 
   @Directive("@auth(requires: ADMIN)")

@@ -1,5 +1,6 @@
 import { Field, ObjectType, registerEnumType } from "type-graphql";
 import { AuditAction, AuditEntityType, Snapshot } from "../../../domain/audit/audit-entry.entity";
+import { AuditValueKind } from "../../../domain/audit/value-kinds";
 import { JSONObjectScalar } from "./json-object";
 
 registerEnumType(AuditEntityType, {
@@ -24,6 +25,7 @@ registerEnumType(AuditAction, {
     PART_RESTORED: { description: "Put a retired part back on sale" },
     PARTS_IMPORTED: { description: "Imported parts from a CSV file: the parts it created or changed are its lines" },
     PRODUCT_CREATED: { description: "Added a new arrival" },
+    PRODUCT_UPDATED: { description: "Edited a new arrival" },
     PRODUCT_DELETED: { description: "Deleted a new arrival" },
     USER_PROMOTED: { description: "Made a user an admin" },
     USER_DEMOTED: { description: "Took the admin role from a user" },
@@ -36,10 +38,32 @@ registerEnumType(AuditAction, {
   },
 });
 
+registerEnumType(AuditValueKind, {
+  name: "AuditValueKind",
+  description: "What a changed field's values are, so they can be shown as such",
+  valuesConfig: {
+    MONEY: { description: "An amount in dollars (a number, or text such as $12.00)" },
+    LIST: { description: "A list: beforeItems and afterItems hold its items" },
+    DATE: { description: "A moment, ISO 8601 in UTC" },
+    BOOLEAN: { description: "true or false" },
+    NUMBER: { description: "A number (a quantity, a threshold)" },
+    TEXT: { description: "Text" },
+  },
+});
+
 @ObjectType({ description: "One field an admin change touched, as text (null: no value)" })
 export class AuditChange {
   @Field(() => String, { description: "The field's name, as in the record" })
   field: string;
+
+  @Field(() => AuditValueKind, { description: "What its values are (money, a list, a moment...)" })
+  kind: AuditValueKind;
+
+  @Field(() => [String], { nullable: true, description: "A list's items before the change (null: not a list)" })
+  beforeItems: string[] | null;
+
+  @Field(() => [String], { nullable: true, description: "A list's items after the change (null: not a list)" })
+  afterItems: string[] | null;
 
   @Field(() => String, { nullable: true, description: "Its value before the change, as text" })
   before: string | null;

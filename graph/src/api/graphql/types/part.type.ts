@@ -61,7 +61,7 @@ export class PartType extends NodeFields {
 
 /**
  * The fields of Part a card answers (domain PART_CARD_PROPERTIES: `id` and `compatibleModels` need
- * only the databaseId): a list asked for none but these reads only the card's columns.
+ * only the databaseId, `image` only img): a list asked for none but these reads only the card's columns.
  */
 export const PART_CARD_FIELDS: ReadonlySet<string> = new Set([
   "id",
@@ -70,6 +70,7 @@ export const PART_CARD_FIELDS: ReadonlySet<string> = new Set([
   "slug",
   "partNumber",
   "img",
+  "image",
   "price",
   "available",
   "minOrderQuantity",

@@ -1,4 +1,5 @@
-import { useState } from "react";
+import { useState, type FormEvent } from "react";
+import { useSearchParams } from "react-router-dom";
 import { useMutation, useQuery } from "@apollo/client/react";
 import { graphql } from "@/gql";
 import { Spinner } from "@/ui/Spinner";
@@ -9,10 +10,11 @@ import { useAuth } from "@/auth/AuthContext";
 import { errorMessage } from "@/apollo/errors";
 import { UserRow } from "./UserRow";
 import { DataTable } from "@/ui/DataTable";
+import "./adminLists.css";
 
 export const AllUsersDocument = graphql(`
-  query AllUsers($first: Int, $after: String) {
-    users(first: $first, after: $after) {
+  query AllUsers($first: Int, $after: String, $search: String) {
+    users(first: $first, after: $after, search: $search) {
       edges {
         cursor
         node {
@@ -52,10 +54,18 @@ export function AllUsersPage() {
   const [promoting, setPromoting] = useState<string | null>(null);
   const [demoting, setDemoting] = useState<string | null>(null);
   const [demoteAdmin] = useMutation(DemoteAdminDocument);
+  // The search lives in the address (?search=), so a view can be shared or come back to.
+  const [params, setParams] = useSearchParams();
+  const search = params.get("search")?.trim() ?? "";
+  const [searchText, setSearchText] = useState(search);
   const { data, loading, error, refetch, fetchMore } = useQuery(AllUsersDocument, {
-    variables: { first: 20 },
+    variables: { first: 20, ...(search ? { search } : {}) },
     fetchPolicy: "cache-and-network",
   });
+  const onSearch = (event: FormEvent) => {
+    event.preventDefault();
+    setParams(searchText.trim() ? { search: searchText.trim() } : {}, { replace: true });
+  };
   const [makeAdmin] = useMutation(MakeAdminDocument);
 
   const onMakeAdmin = async (email: string) => {
@@ -84,21 +94,39 @@ export function AllUsersPage() {
     }
   };
 
-  if (!data && loading) return <Spinner label="Loading users…" />;
-  if (!data && error)
-    return (
-      <ErrorState
-        error={error}
-        onRetry={() => void refetch().catch(() => undefined)}
-        title="Could not load the users"
-      />
-    );
   const edges = data?.users.edges ?? [];
   return (
     <div className="dashboard-page">
       <h1>All Users</h1>
-      {edges.length === 0 ? (
-        <EmptyState>No users yet.</EmptyState>
+      <div className="card filters filters--single">
+        <form className="filters__search" role="search" aria-label="Users list" onSubmit={onSearch}>
+          <label htmlFor="users-search" className="field__label">
+            Search by name or email
+          </label>
+          <div className="filters__search-row">
+            <input
+              id="users-search"
+              type="search"
+              placeholder="zoe, @example.com…"
+              value={searchText}
+              onChange={(event) => setSearchText(event.target.value)}
+            />
+            <button type="submit" className="btn btn--outline">
+              Search
+            </button>
+          </div>
+        </form>
+      </div>
+      {!data && loading ? (
+        <Spinner label="Loading users…" />
+      ) : !data && error ? (
+        <ErrorState
+          error={error}
+          onRetry={() => void refetch().catch(() => undefined)}
+          title="Could not load the users"
+        />
+      ) : edges.length === 0 ? (
+        <EmptyState>{search ? `No user's name or email contains “${search}”.` : "No users yet."}</EmptyState>
       ) : (
         <>
           <DataTable caption="All users" columns={["#", "Email", "Name", "Role", "Actions"]}>

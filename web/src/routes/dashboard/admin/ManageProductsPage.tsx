@@ -7,6 +7,7 @@ import { EmptyState, ErrorState } from "@/ui/QueryStates";
 import { LoadMoreButton } from "@/ui/LoadMoreButton";
 import { useToast } from "@/ui/toast";
 import { ProductRow } from "./ProductRow";
+import { ProductEditForm, type EditedProduct } from "./ProductEditForm";
 import { removeFromRootConnection } from "./connectionCache";
 import { DataTable } from "@/ui/DataTable";
 
@@ -37,6 +38,10 @@ export const DeleteProductDocument = graphql(`
   }
 `);
 
+/** Asked before deleting: a new arrival cannot be brought back. */
+export const deleteQuestion = (name: string) =>
+  `Delete ${name}? It leaves the new arrivals for good (History keeps what it was).`;
+
 export function ManageProductsPage() {
   const toast = useToast();
   const [deletingId, setDeletingId] = useState<string | null>(null);
@@ -46,7 +51,10 @@ export function ManageProductsPage() {
   });
   const [deleteProduct] = useMutation(DeleteProductDocument);
 
+  const [editing, setEditing] = useState<EditedProduct | null>(null);
+
   const onDelete = async (product: { id: string; name: string }) => {
+    if (!window.confirm(deleteQuestion(product.name))) return;
     setDeletingId(product.id);
     try {
       const { data: result } = await deleteProduct({
@@ -74,6 +82,7 @@ export function ManageProductsPage() {
   return (
     <div className="dashboard-page">
       <h1>Manage Products</h1>
+      {editing && <ProductEditForm key={editing.id} product={editing} onDone={() => setEditing(null)} />}
       {edges.length === 0 ? (
         <EmptyState>No products yet. Add one from “Add Product”.</EmptyState>
       ) : (
@@ -86,6 +95,7 @@ export function ManageProductsPage() {
                 index={index}
                 deleting={deletingId === edge.node.id}
                 onDelete={onDelete}
+                onEdit={setEditing}
               />
             ))}
           </DataTable>

@@ -2,6 +2,7 @@ import { graphql, getFragmentData, type FragmentType } from "@/gql";
 import { apiUrl } from "@/apiUrl";
 import { formatPrice } from "@/ui/format";
 import { DataCell } from "@/ui/DataTable";
+import type { EditedProduct } from "./ProductEditForm";
 import "./ProductRow.css";
 
 export const ProductRowFragment = graphql(`
@@ -11,6 +12,7 @@ export const ProductRowFragment = graphql(`
     img
     price
     availableQuantity
+    description
   }
 `);
 
@@ -19,9 +21,10 @@ interface Props {
   index: number;
   deleting: boolean;
   onDelete: (product: { id: string; name: string }) => void;
+  onEdit: (product: EditedProduct) => void;
 }
 
-export function ProductRow({ product: productRef, index, deleting, onDelete }: Props) {
+export function ProductRow({ product: productRef, index, deleting, onDelete, onEdit }: Props) {
   const product = getFragmentData(ProductRowFragment, productRef);
   return (
     <tr>
@@ -43,6 +46,14 @@ export function ProductRow({ product: productRef, index, deleting, onDelete }: P
         {product.availableQuantity ?? "—"}
       </DataCell>
       <DataCell label="Actions" kind="actions">
+        <button
+          type="button"
+          className="btn btn--small btn--outline"
+          onClick={() => onEdit(product)}
+          aria-label={`Edit ${product.name}`}
+        >
+          Edit
+        </button>
         <button
           type="button"
           className="btn btn--small btn--danger"

@@ -1,9 +1,11 @@
+import { Link } from "react-router-dom";
 import { graphql, getFragmentData, type FragmentType } from "@/gql";
 import { DataCell } from "@/ui/DataTable";
 
 export const UserRowFragment = graphql(`
   fragment UserRow_user on User {
     id
+    databaseId
     email
     displayName
     role
@@ -30,7 +32,9 @@ export function UserRow({ user: userRef, index, promoting, onMakeAdmin, ownEmail
         {index + 1}
       </DataCell>
       <DataCell label="Email">
-        {user.email}
+        <Link to={`/dashboard/all_users/${user.databaseId}`} aria-label={`Customer detail: ${user.email}`}>
+          {user.email}
+        </Link>
         {!user.emailVerified && <p className="small">Email not verified</p>}
       </DataCell>
       <DataCell label="Name">{user.displayName ?? "—"}</DataCell>

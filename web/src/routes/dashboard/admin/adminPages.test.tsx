@@ -11,7 +11,14 @@ import {
   ManageAllOrdersPage,
   RefundOrderDocument,
 } from "./ManageAllOrdersPage";
-import { DeleteProductDocument, ManageProductsDocument, ManageProductsPage } from "./ManageProductsPage";
+import {
+  DeleteProductDocument,
+  deleteQuestion,
+  ManageProductsDocument,
+  ManageProductsPage,
+} from "./ManageProductsPage";
+import { UpdateProductDocument } from "./ProductEditForm";
+import { CustomerDocument, CustomerPage } from "./CustomerPage";
 
 const page = (typename: string, nodes: object[]) => ({
   __typename: `${typename}Connection`,
@@ -22,6 +29,7 @@ const page = (typename: string, nodes: object[]) => ({
 const user = (email: string, role: "ADMIN" | "USER") => ({
   __typename: "User",
   id: `user-${email}`,
+  databaseId: `db-${email}`,
   email,
   displayName: null,
   role,
@@ -266,29 +274,203 @@ describe("manage all orders: filters and export", () => {
 });
 
 describe("manage products", () => {
-  it('deletes a product and toasts "Product: {name} is deleted."', async () => {
+  const fan = {
+    __typename: "Product",
+    id: "prod-1",
+    name: "Fan",
+    img: null,
+    price: 12,
+    availableQuantity: 3,
+    description: "A quiet fan",
+  };
+  const productsMock = {
+    request: { query: ManageProductsDocument, variables: { first: 20 } },
+    result: { data: { products: page("Product", [fan]) } },
+  };
+
+  it('deletes a product once the admin confirms, and toasts "Product: {name} is deleted."', async () => {
+    const confirm = vi.fn().mockReturnValueOnce(false).mockReturnValueOnce(true);
+    Object.defineProperty(window, "confirm", { value: confirm, configurable: true, writable: true });
     renderApp({
       ui: <ManageProductsPage />,
       auth: asAdmin(),
       mocks: [
-        {
-          request: { query: ManageProductsDocument, variables: { first: 20 } },
-          result: {
-            data: {
-              products: page("Product", [
-                { __typename: "Product", id: "prod-1", name: "Fan", img: null, price: 12, availableQuantity: 3 },
-              ]),
-            },
-          },
-        },
+        productsMock,
         {
           request: { query: DeleteProductDocument, variables: { id: "prod-1" } },
           result: { data: { deleteProduct: { __typename: "DeleteProductPayload", deletedId: "prod-1", name: "Fan" } } },
         },
       ],
     });
+    // Declined: nothing is deleted.
     await userEvent.click(await screen.findByRole("button", { name: "Delete Fan" }));
+    expect(confirm).toHaveBeenCalledWith(deleteQuestion("Fan"));
+    expect(screen.getByRole("button", { name: "Delete Fan" })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "Delete Fan" }));
     expect(await screen.findByText("Product: Fan is deleted.")).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole("button", { name: "Delete Fan" })).not.toBeInTheDocument());
+  });
+
+  it("edits a product in place: the row shows the saved values, and the server's refusal is shown as it says it", async () => {
+    const saved = { ...fan, price: 10.5, availableQuantity: 7, description: "A quieter fan" };
+    renderApp({
+      ui: <ManageProductsPage />,
+      auth: asAdmin(),
+      mocks: [
+        productsMock,
+        {
+          request: {
+            query: UpdateProductDocument,
+            variables: {
+              id: "prod-1",
+              input: { name: "Fan", price: 10.555, availableQuantity: 3, description: "A quiet fan", img: "" },
+            },
+          },
+          result: { errors: [new GraphQLError("Price must be an amount in dollars with at most two decimals")] },
+        },
+        {
+          request: {
+            query: UpdateProductDocument,
+            variables: {
+              id: "prod-1",
+              input: { name: "Fan", price: 10.5, availableQuantity: 7, description: "A quieter fan", img: "" },
+            },
+          },
+          result: { data: { updateProduct: saved } },
+        },
+      ],
+    });
+    await userEvent.click(await screen.findByRole("button", { name: "Edit Fan" }));
+    const form = screen.getByRole("form", { name: "Edit Fan" });
+    const price = within(form).getByLabelText("Price ($)");
+    await userEvent.clear(price);
+    await userEvent.type(price, "10.555");
+    await userEvent.click(within(form).getByRole("button", { name: "Save changes" }));
+    expect(await screen.findByText("Price must be an amount in dollars with at most two decimals")).toBeInTheDocument();
+
+    await userEvent.clear(price);
+    await userEvent.type(price, "10.5");
+    const stock = within(form).getByLabelText("Available quantity");
+    await userEvent.clear(stock);
+    await userEvent.type(stock, "7");
+    const description = within(form).getByLabelText("Description");
+    await userEvent.clear(description);
+    await userEvent.type(description, "A quieter fan");
+    await userEvent.click(within(form).getByRole("button", { name: "Save changes" }));
+    expect(await screen.findByText("Fan is saved")).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole("form", { name: "Edit Fan" })).not.toBeInTheDocument());
+    const row = screen.getByText("Fan", { selector: "td *, td" }).closest("tr")!;
+    expect(row).toHaveTextContent("$10.50");
+    expect(row).toHaveTextContent("7");
+  });
+});
+
+describe("all users: search and a customer's detail", () => {
+  it("searches by name or email, and links each user to their detail", async () => {
+    renderApp({
+      route: "/dashboard/all_users",
+      ui: (
+        <Routes>
+          <Route path="/dashboard/all_users" element={<AllUsersPage />} />
+        </Routes>
+      ),
+      auth: asAdmin(),
+      mocks: [
+        usersMock,
+        {
+          request: { query: AllUsersDocument, variables: { first: 20, search: "zoe" } },
+          result: { data: { users: page("User", [user("zoe@example.com", "USER")]) } },
+        },
+      ],
+    });
+    await screen.findByText("bob@example.com");
+    await userEvent.type(screen.getByLabelText("Search by name or email"), "zoe");
+    await userEvent.click(screen.getByRole("button", { name: "Search" }));
+    const link = await screen.findByRole("link", { name: "Customer detail: zoe@example.com" });
+    expect(link).toHaveAttribute("href", "/dashboard/all_users/db-zoe@example.com");
+    expect(screen.queryByText("bob@example.com")).not.toBeInTheDocument();
+  });
+
+  it("shows the customer's profile, totals, and orders with their numbers and statuses", async () => {
+    renderApp({
+      route: "/dashboard/all_users/u-1",
+      ui: (
+        <Routes>
+          <Route path="/dashboard/all_users/:userId" element={<CustomerPage />} />
+        </Routes>
+      ),
+      auth: asAdmin(),
+      mocks: [
+        {
+          request: { query: CustomerDocument, variables: { id: "u-1", first: 20 } },
+          result: {
+            data: {
+              customer: {
+                __typename: "Customer",
+                user: {
+                  __typename: "User",
+                  id: "g-1",
+                  databaseId: "u-1",
+                  email: "zoe@example.com",
+                  displayName: "Zoë Brontë",
+                  role: "USER",
+                  emailVerified: true,
+                },
+                profile: {
+                  __typename: "Profile",
+                  userName: "Zoë",
+                  address: "12 Harbour Road",
+                  phone: "0123456789",
+                  education: "Bristol",
+                  linkedin: "https://www.linkedin.com/in/zoe",
+                },
+                totals: {
+                  __typename: "CustomerTotals",
+                  orders: 2,
+                  paidOrders: 1,
+                  unpaidOrders: 1,
+                  paid: 25,
+                  unpaid: 9.99,
+                  refunded: 0,
+                },
+                orders: page("Order", [
+                  {
+                    __typename: "Order",
+                    id: "o-2",
+                    databaseId: "d-2",
+                    number: "100043",
+                    partName: "Fan",
+                    quantity: 1,
+                    price: 9.99,
+                    status: "UNPAID",
+                    createdAt: "2026-01-06T10:00:00.000Z",
+                  },
+                  {
+                    __typename: "Order",
+                    id: "o-1",
+                    databaseId: "d-1",
+                    number: "100042",
+                    partName: "SSD",
+                    quantity: 2,
+                    price: 25,
+                    status: "PAID",
+                    createdAt: "2026-01-05T10:00:00.000Z",
+                  },
+                ]),
+              },
+            },
+          },
+        },
+      ],
+    });
+    expect(await screen.findByRole("heading", { name: "Zoë Brontë" })).toBeInTheDocument();
+    expect(screen.getByText("12 Harbour Road")).toBeInTheDocument();
+    const totals = screen.getByRole("region", { name: "Totals" });
+    expect(within(totals).getByText("Paid").nextSibling).toHaveTextContent("$25.00 (1 orders)");
+    expect(within(totals).getByText("Unpaid").nextSibling).toHaveTextContent("$9.99 (1 orders)");
+    const paid = screen.getByRole("link", { name: "#100042" }).closest("tr")!;
+    expect(within(paid).getByText("Paid", { selector: ".badge" })).toBeInTheDocument();
+    const unpaid = screen.getByRole("link", { name: "#100043" }).closest("tr")!;
+    expect(within(unpaid).getByText("Unpaid", { selector: ".badge" })).toBeInTheDocument();
   });
 });

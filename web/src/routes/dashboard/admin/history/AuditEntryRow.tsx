@@ -1,7 +1,9 @@
+import { Link } from "react-router-dom";
 import { graphql, getFragmentData, type FragmentType } from "@/gql";
+import type { AuditValueKind } from "@/gql/graphql";
 import { DataCell } from "@/ui/DataTable";
 import { formatDateTime } from "@/ui/formatFigures";
-import { ACTION_LABELS, fieldLabel, shownValue } from "./auditLabels";
+import { ACTION_LABELS, fieldLabel, recordPath, shownValue } from "./auditLabels";
 
 export const AuditEntryRowFragment = graphql(`
   fragment AuditEntryRow_entry on AuditEntry {
@@ -14,8 +16,11 @@ export const AuditEntryRowFragment = graphql(`
     entityName
     changes {
       field
+      kind
       before
       after
+      beforeItems
+      afterItems
     }
   }
 `);
@@ -23,7 +28,20 @@ export const AuditEntryRowFragment = graphql(`
 /** Changes nobody made by hand: the shop's own rules, and what Stripe told it. */
 const ACTORS: Record<string, string> = { partshop: "Partshop (automatically)", stripe: "Stripe" };
 
-/** One admin change: when, who, what, and each field before and after. */
+/** One side of a change: a list item by item, any other value as its kind reads. */
+function Value({ value, items, kind }: { value: string; items: readonly string[] | null; kind: AuditValueKind }) {
+  if (!items) return <>{shownValue(value, kind)}</>;
+  if (items.length === 0) return <span className="small">none</span>;
+  return (
+    <ul className="audit-list">
+      {items.map((item, index) => (
+        <li key={index}>{item}</li>
+      ))}
+    </ul>
+  );
+}
+
+/** One admin change: when, who, what (linking to the record), and each field before and after. */
 export function AuditEntryRow({ entry: entryRef }: { entry: FragmentType<typeof AuditEntryRowFragment> }) {
   const entry = getFragmentData(AuditEntryRowFragment, entryRef);
   return (
@@ -34,12 +52,10 @@ export function AuditEntryRow({ entry: entryRef }: { entry: FragmentType<typeof 
       <DataCell label="Who">{ACTORS[entry.actorEmail] ?? entry.actorEmail}</DataCell>
       <DataCell label="What">
         <strong>{ACTION_LABELS[entry.action]}</strong>
-        {entry.entityName && (
-          <>
-            <br />
-            <span className="small">{entry.entityName}</span>
-          </>
-        )}
+        <br />
+        <Link className="small" to={recordPath(entry.entityType, entry.entityDatabaseId)}>
+          {entry.entityName ?? "Open the record"}
+        </Link>
       </DataCell>
       <DataCell label="Changes">
         {entry.changes.length === 0 ? (
@@ -52,12 +68,16 @@ export function AuditEntryRow({ entry: entryRef }: { entry: FragmentType<typeof 
                 <dd>
                   {change.before !== null && (
                     <>
-                      <del>{shownValue(change.before)}</del>
+                      <del>
+                        <Value value={change.before} items={change.beforeItems ?? null} kind={change.kind} />
+                      </del>
                       {" → "}
                     </>
                   )}
                   {change.after !== null ? (
-                    <ins>{shownValue(change.after)}</ins>
+                    <ins>
+                      <Value value={change.after} items={change.afterItems ?? null} kind={change.kind} />
+                    </ins>
                   ) : (
                     <span className="small">(removed)</span>
                   )}

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { screen, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { Route, Routes } from "react-router-dom";
 import { admin, createFakeAuth, renderApp } from "@/test/renderApp";
-import { AuditLogDocument, HistoryPage } from "./HistoryPage";
+import { AUTOMATIC_ACTOR, AuditLogDocument, HistoryAdminsDocument, HistoryPage } from "./HistoryPage";
 
 const entry = (n: number, fields: Record<string, unknown>) => ({
   __typename: "AuditEntry",
@@ -25,21 +25,64 @@ const log = (entries: object[]) => ({
   },
 });
 
+const change = (
+  field: string,
+  kind: string,
+  before: string | null,
+  after: string | null,
+  items?: [string[], string[]],
+) => ({
+  __typename: "AuditChange",
+  field,
+  kind,
+  before,
+  after,
+  beforeItems: items?.[0] ?? null,
+  afterItems: items?.[1] ?? null,
+});
+
 const restock = entry(1, {
   action: "PART_RESTOCKED",
   entityType: "PART",
   entityName: "NVMe SSD",
-  changes: [
-    { __typename: "AuditChange", field: "available", before: "40", after: "90" },
-    { __typename: "AuditChange", field: "restocked", before: null, after: "50" },
-  ],
+  changes: [change("available", "NUMBER", "40", "90"), change("restocked", "NUMBER", null, "50")],
 });
 const promotion = entry(2, {
   action: "USER_PROMOTED",
   entityType: "USER",
   entityName: "bob@example.com",
-  changes: [{ __typename: "AuditChange", field: "role", before: "user", after: "admin" }],
+  changes: [change("role", "TEXT", "user", "admin")],
 });
+const edit = entry(3, {
+  action: "PART_UPDATED",
+  entityType: "PART",
+  entityName: "Hinge",
+  changes: [
+    change("price", "MONEY", "59.5", "54.25"),
+    change("compatibleModels", "LIST", "[]", '["Dell Latitude 5410","Lenovo ThinkPad T14"]', [
+      [],
+      ["Dell Latitude 5410", "Lenovo ThinkPad T14"],
+    ]),
+    change("retired", "BOOLEAN", "false", "true"),
+  ],
+});
+
+const adminsMock = {
+  request: { query: HistoryAdminsDocument },
+  result: {
+    data: {
+      users: {
+        __typename: "UserConnection",
+        edges: [
+          {
+            __typename: "UserEdge",
+            node: { __typename: "User", id: "g-ada", databaseId: "ada-id", email: "ada@partshop.dev" },
+          },
+        ],
+      },
+    },
+  },
+};
 
 describe("the history", () => {
   it("lists who changed what, each field before and after, and narrows to one kind of record", async () => {
@@ -52,6 +95,7 @@ describe("the history", () => {
       ),
       auth: createFakeAuth({ user: admin }),
       mocks: [
+        adminsMock,
         { request: { query: AuditLogDocument, variables: { first: 25 } }, result: log([restock, promotion]) },
         {
           request: { query: AuditLogDocument, variables: { first: 25, entityType: "USER" } },
@@ -82,6 +126,7 @@ describe("the history", () => {
       ),
       auth: createFakeAuth({ user: admin }),
       mocks: [
+        adminsMock,
         {
           request: { query: AuditLogDocument, variables: { first: 25, entityType: "PART", entityId: "e-1" } },
           result: log([restock]),
@@ -90,5 +135,74 @@ describe("the history", () => {
     });
     expect(await screen.findByText("Showing one record: NVMe SSD.", { exact: false })).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Show all" })).toHaveAttribute("href", "/dashboard/history?type=PART");
+  });
+
+  it("shows values as their kind says (dollars, lists item by item, yes or no) and links each entry to its record", async () => {
+    renderApp({
+      route: "/dashboard/history",
+      ui: (
+        <Routes>
+          <Route path="/dashboard/history" element={<HistoryPage />} />
+        </Routes>
+      ),
+      auth: createFakeAuth({ user: admin }),
+      mocks: [
+        adminsMock,
+        { request: { query: AuditLogDocument, variables: { first: 25 } }, result: log([edit, promotion]) },
+      ],
+    });
+    const row = (await screen.findByText("Edited part")).closest("tr")!;
+    expect(within(row).getByText("Price").closest("div")).toHaveTextContent("Price$59.50 → $54.25");
+    const fits = within(row).getByText("Fits").closest("div")!;
+    expect(
+      within(fits)
+        .getAllByRole("listitem")
+        .map((item) => item.textContent),
+    ).toEqual(["Dell Latitude 5410", "Lenovo ThinkPad T14"]);
+    expect(within(row).getByText("Retired").closest("div")).toHaveTextContent("RetiredNo → Yes");
+    expect(within(row).getByRole("link", { name: "Hinge" })).toHaveAttribute("href", "/dashboard/manage_parts/e-3");
+    expect(screen.getByRole("link", { name: "bob@example.com" })).toHaveAttribute("href", "/dashboard/all_users/e-2");
+  });
+
+  it("filters by admin and by days, sending the range as moments", async () => {
+    const from = new Date(2026, 0, 5).toISOString();
+    const to = new Date(2026, 0, 7).toISOString();
+    renderApp({
+      route: "/dashboard/history",
+      ui: (
+        <Routes>
+          <Route path="/dashboard/history" element={<HistoryPage />} />
+        </Routes>
+      ),
+      auth: createFakeAuth({ user: admin }),
+      mocks: [
+        adminsMock,
+        { request: { query: AuditLogDocument, variables: { first: 25 } }, result: log([restock, promotion]) },
+        {
+          request: { query: AuditLogDocument, variables: { first: 25, actorId: "ada-id" } },
+          result: log([restock]),
+        },
+        {
+          request: { query: AuditLogDocument, variables: { first: 25, actorId: "ada-id", from } },
+          result: log([restock]),
+        },
+        {
+          request: { query: AuditLogDocument, variables: { first: 25, actorId: "ada-id", from, to } },
+          result: log([]),
+        },
+      ],
+    });
+    await screen.findByText("Made admin");
+    expect(screen.getByRole("option", { name: "Partshop or Stripe (automatically)" })).toHaveAttribute(
+      "value",
+      AUTOMATIC_ACTOR,
+    );
+    await userEvent.selectOptions(await screen.findByLabelText("Made by"), "ada-id");
+    await waitFor(() => expect(screen.queryByText("Made admin")).not.toBeInTheDocument());
+    expect(screen.getByText("Restocked part")).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText("From"), { target: { value: "2026-01-05" } });
+    await screen.findByText("Restocked part");
+    fireEvent.change(screen.getByLabelText("To"), { target: { value: "2026-01-06" } });
+    expect(await screen.findByText("No change matches these filters.")).toBeInTheDocument();
   });
 });

@@ -1,5 +1,6 @@
-import type { AuditAction, AuditEntityType } from "@/gql/graphql";
+import type { AuditAction, AuditEntityType, AuditValueKind } from "@/gql/graphql";
 import { formatDateTime } from "@/ui/formatFigures";
+import { formatPrice } from "@/ui/format";
 
 /** What an admin did, as the history page says it. */
 export const ACTION_LABELS: Record<AuditAction, string> = {
@@ -10,6 +11,7 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   PART_RESTORED: "Put part back on sale",
   PARTS_IMPORTED: "Imported parts",
   PRODUCT_CREATED: "Added product",
+  PRODUCT_UPDATED: "Edited product",
   PRODUCT_DELETED: "Deleted product",
   USER_PROMOTED: "Made admin",
   USER_DEMOTED: "Removed admin",
@@ -56,15 +58,60 @@ const FIELD_LABELS: Record<string, string> = {
   dispute: "Dispute",
   reason: "Reason",
   amount: "Amount",
+  partNumber: "Part number",
+  alternativeNumbers: "Alternative numbers",
+  compatibleModels: "Fits",
+  fileName: "File",
+  lines: "Lines",
+  created: "Created",
+  changed: "Changed",
+  unchanged: "Unchanged",
+  refused: "Refused",
 };
 
 export const fieldLabel = (field: string) => FIELD_LABELS[field] ?? field;
 
 const ISO_MOMENT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 
-/** A recorded value as people read it: moments in their time zone, the rest as recorded. */
-export const shownValue = (value: string) => (ISO_MOMENT.test(value) ? formatDateTime(value) : value);
+/**
+ * A recorded value as people read it, by its kind: money in dollars, moments in their time zone,
+ * yes or no; the rest as recorded. (A list is shown item by item: see AuditEntryRow.)
+ */
+export function shownValue(value: string, kind: AuditValueKind = "TEXT"): string {
+  if (kind === "MONEY" && /^-?\d+(\.\d+)?$/.test(value)) return formatPrice(Number(value));
+  if (kind === "BOOLEAN") return value === "true" ? "Yes" : value === "false" ? "No" : value;
+  if (kind === "DATE" || ISO_MOMENT.test(value)) return ISO_MOMENT.test(value) ? formatDateTime(value) : value;
+  return value;
+}
 
 /** "Stock: 1200 → 1450", or "Units added: 250" when there was no value before. */
-export const describeChange = (change: { field: string; before?: string | null; after?: string | null }) =>
-  `${fieldLabel(change.field)}: ${change.before == null ? "" : `${shownValue(change.before)} → `}${change.after == null ? "(removed)" : shownValue(change.after)}`;
+export function describeChange(change: {
+  field: string;
+  kind?: AuditValueKind;
+  before?: string | null;
+  after?: string | null;
+  beforeItems?: readonly string[] | null;
+  afterItems?: readonly string[] | null;
+}): string {
+  const side = (value: string | null | undefined, items: readonly string[] | null | undefined) =>
+    items ? (items.length ? items.join(", ") : "none") : value == null ? null : shownValue(value, change.kind);
+  const before = side(change.before, change.beforeItems);
+  const after = side(change.after, change.afterItems);
+  return `${fieldLabel(change.field)}: ${before === null ? "" : `${before} → `}${after ?? "(removed)"}`;
+}
+
+/** Where an entry's record is: a part's edit page, an order in the admins' list, a customer, an import's lines. */
+export function recordPath(type: AuditEntityType, id: string): string {
+  switch (type) {
+    case "PART":
+      return `/dashboard/manage_parts/${id}`;
+    case "PRODUCT":
+      return `/products/${id}`;
+    case "USER":
+      return `/dashboard/all_users/${id}`;
+    case "ORDER":
+      return `/dashboard/manage_all_orders?search=${id}`;
+    case "IMPORT":
+      return `/dashboard/history?import=${id}`;
+  }
+}

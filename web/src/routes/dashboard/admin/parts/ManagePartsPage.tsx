@@ -10,6 +10,7 @@ import { LoadMoreButton } from "@/ui/LoadMoreButton";
 import { DataTable } from "@/ui/DataTable";
 import { useToast } from "@/ui/toast";
 import { PartAdminRow } from "./PartAdminRow";
+import { downloadCsv } from "../csvFiles";
 import { RestorePartDocument, RetirePartDocument, retireQuestion } from "./partMutations";
 import "../adminLists.css";
 
@@ -88,6 +89,18 @@ export function ManagePartsPage() {
     }
   };
 
+  const [exporting, setExporting] = useState(false);
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      await downloadCsv("/admin/parts.csv", "partshop-parts.csv");
+    } catch (exportError) {
+      toast.error(errorMessage(exportError));
+    } finally {
+      setExporting(false);
+    }
+  };
+
   const onSearch = (event: FormEvent) => {
     event.preventDefault();
     filters.set({ search: searchText });
@@ -99,9 +112,17 @@ export function ManagePartsPage() {
     <div className="dashboard-page">
       <div className="page-heading">
         <h1>Manage Parts</h1>
-        <Link to="/dashboard/manage_parts/new" className="btn btn--primary">
-          Add a part
-        </Link>
+        <div className="row-actions">
+          <button type="button" className="btn btn--outline" disabled={exporting} onClick={() => void exportCsv()}>
+            {exporting ? "Exporting…" : "Export CSV"}
+          </button>
+          <Link to="/dashboard/manage_parts/import" className="btn btn--outline">
+            Import CSV
+          </Link>
+          <Link to="/dashboard/manage_parts/new" className="btn btn--primary">
+            Add a part
+          </Link>
+        </div>
       </div>
       <div className="card filters">
         <form className="filters__search" role="search" aria-label="Parts list" onSubmit={onSearch}>

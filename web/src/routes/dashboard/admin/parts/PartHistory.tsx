@@ -15,8 +15,11 @@ export const PartHistoryDocument = graphql(`
           action
           changes {
             field
+            kind
             before
             after
+            beforeItems
+            afterItems
           }
         }
       }
