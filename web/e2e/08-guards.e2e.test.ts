@@ -24,7 +24,7 @@ const ADMIN_PAGES = [
 const SSD = "1TB NVMe M.2 2280 SSD, PCIe 4.0 x4";
 
 describe("guards", () => {
-  it("sign a customer out and send them to /login when they open an admin page; signing in again leads home", async () => {
+  it("sign a customer out and send them to /login when they open an admin page; signing in again leads to their dashboard", async () => {
     for (const [index, adminPage] of ADMIN_PAGES.entries()) {
       const page = await journey.newPage();
       await signIn(page, CUSTOMER);
@@ -42,8 +42,19 @@ describe("guards", () => {
       // The login page does not send them back to the admin page (which would sign them out again).
       await submitLogin(page, CUSTOMER.email, CUSTOMER.password);
       await expectSignedInAs(page, CUSTOMER.name);
-      await expectPath(page, "/");
+      await expectPath(page, "/dashboard");
+      await visible(page.getByRole("heading", { level: 1, name: "My Profile" }));
     }
+  });
+
+  it("send a visitor who signs in as a customer from an admin link to their dashboard, signed in", async () => {
+    const page = await journey.newPage();
+    await page.goto("/dashboard/manage_all_orders");
+    await expectPath(page, "/login");
+    await submitLogin(page, CUSTOMER.email, CUSTOMER.password);
+    await expectPath(page, "/dashboard");
+    await visible(page.getByRole("heading", { level: 1, name: "My Profile" }));
+    await expectSignedInAs(page, CUSTOMER.name);
   });
 
   it("sign the user out and go home when my orders is refused with UNAUTHENTICATED (the GraphQL 401: a token the server refuses)", async () => {

@@ -6,7 +6,19 @@ import { pagePaths, type Access, type PagePath } from "../src/routeTable";
 import { measureLayout, waitForSettledPage, withEachFoldedMenuOpen, type LayoutReport } from "./support/layout";
 import { useJourney } from "./support/journey";
 import { LAYOUT_RESULTS_DIR } from "./support/paths";
-import { ADMIN, CUSTOMER, expectSignedInAs, partCard, payOrder, reservePart, row, signIn, visible } from "./support/ui";
+import {
+  ADMIN,
+  CUSTOMER,
+  eventually,
+  expectSignedInAs,
+  expectText,
+  partCard,
+  payOrder,
+  reservePart,
+  row,
+  signIn,
+  visible,
+} from "./support/ui";
 
 const journey = useJourney("10-layout");
 
@@ -25,6 +37,7 @@ const ROLES_FOR: Record<Access, Role[]> = {
 const SSD = "1TB NVMe M.2 2280 SSD, PCIe 4.0 x4";
 const PANEL = '15.6" FHD IPS Panel 1920x1080, 30-pin eDP'; // the longest name on the home page's first page
 const KEYBOARD = 'Backlit US Keyboard for 14" Laptops';
+const DDR5 = "32GB DDR5-5600 SO-DIMM Memory Module";
 /** Long words are what push table columns apart. */
 const LONG_NAMED = {
   name: "Maximilian Featherstonehaugh-Wolfeschlegelstein",
@@ -77,6 +90,34 @@ async function addLongNamedCustomer(): Promise<void> {
   await expectSignedInAs(page, LONG_NAMED.name);
   await reservePart(page, KEYBOARD);
   await page.context().close();
+}
+
+/** Adds a part to the signed-in customer's cart from the home page, and waits for the cart icon to count it. */
+async function addToCart(page: Page, partName: string, expectedCount: number): Promise<void> {
+  await page.goto("/");
+  await partCard(page, partName)
+    .getByRole("button", { name: `Add ${partName} to cart` })
+    .click();
+  await expectText(page.getByTestId("cart-count"), String(expectedCount));
+}
+
+/** Places a checkout of one part and leaves it unpaid (its payment page); returns its id. */
+async function placeUnpaidCheckout(page: Page, partName: string): Promise<string> {
+  await addToCart(page, partName, 5);
+  await page.goto("/checkout");
+  await page.getByLabel("Address", { exact: true }).fill("12 Circuit Lane, Dhaka");
+  await page.getByLabel("Phone", { exact: true }).fill("01712345678");
+  await page.getByRole("button", { name: /^Place order/ }).click();
+  await visible(page.getByRole("heading", { level: 1, name: "Pay for your order" }));
+  let checkoutId = "";
+  await eventually(
+    () => new URL(page.url()).pathname,
+    (pathname) => {
+      expect(pathname).toMatch(/^\/checkout\/[^/]+$/);
+      checkoutId = pathname.split("/").pop()!;
+    },
+  );
+  return checkoutId;
 }
 
 /** A review of the part by the long-named customer, in long words, as the part's page lists it. */
@@ -133,6 +174,9 @@ beforeAll(async () => {
     await visible(row(customer, SSD).getByRole("link", { name: `Pay for ${SSD}` }))
   ).getAttribute("href");
   params.id = payHref!.split("/").pop()!;
+  // A checkout waiting for its payment; then a part in the cart, for the cart and checkout pages.
+  params.checkoutId = await placeUnpaidCheckout(customer, DDR5);
+  await addToCart(customer, KEYBOARD, 10);
   pages.customer = customer;
   const admin = await journey.newPage({ shared: true });
   await signIn(admin, ADMIN);

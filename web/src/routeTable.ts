@@ -12,11 +12,17 @@ export type PageName =
   | "part"
   | "product"
   | "reserve"
+  | "cart"
+  | "checkout"
+  | "checkoutPayment"
+  | "checkoutConfirmation"
   | "dashboard"
   | "profile"
   | "myOrders"
   | "addReview"
   | "payment"
+  | "orderDetail"
+  | "pastOrders"
   | "allUsers"
   | "customer"
   | "manageAllOrders"
@@ -51,6 +57,11 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   // Beside the spec's routes: a part's and a new arrival's public pages, at readable addresses.
   { path: "p/:partSlug", page: "part", access: "public" },
   { path: "products/:productSlug", page: "product", access: "public" },
+  // Beside the spec's routes: the cart (a visitor's too), its checkout and one payment for it.
+  { path: "cart", page: "cart", access: "public" },
+  { path: "checkout", page: "checkout", access: "signedIn" },
+  { path: "checkout/:checkoutId", page: "checkoutPayment", access: "signedIn" },
+  { path: "checkout/:checkoutId/confirmation", page: "checkoutConfirmation", access: "signedIn" },
   {
     path: "dashboard",
     page: "dashboard",
@@ -60,6 +71,9 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
       { path: "my_orders", page: "myOrders", access: "signedIn" },
       { path: "add_review", page: "addReview", access: "signedIn" },
       { path: "payment/:id", page: "payment", access: "signedIn" },
+      // Beside the spec's pages: one order with its history, and the cancelled and refunded ones.
+      { path: "orders/:id", page: "orderDetail", access: "signedIn" },
+      { path: "past_orders", page: "pastOrders", access: "signedIn" },
       { path: "all_users", page: "allUsers", access: "admin" },
       { path: "all_users/:userId", page: "customer", access: "admin" },
       { path: "manage_all_orders", page: "manageAllOrders", access: "admin" },

@@ -27,6 +27,9 @@ async function spawnShop(label: string, env: Record<string, string>): Promise<Sh
       DATA_DIR: dataDir,
       PORT: String(port),
       STRIPE_SANDBOX_PORT: String(await freePort()),
+      // The mail catcher's default ports are one shop's: journeys at once (and a developer's npm start) need their own.
+      MAILDEV_SMTP_PORT: String(await freePort()),
+      MAILDEV_WEB_PORT: String(await freePort()),
       WEB_DIST_DIR,
       ...env,
     }),

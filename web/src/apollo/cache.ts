@@ -19,7 +19,7 @@ export function createCache(): InMemoryCache {
         },
       },
       Viewer: {
-        fields: { orders: relayStylePagination() },
+        fields: { orders: relayStylePagination(), pastOrders: relayStylePagination() },
       },
       Part: {
         fields: { reviews: relayStylePagination() },
@@ -32,7 +32,18 @@ export function createCache(): InMemoryCache {
 }
 
 /** Root fields whose answer depends on who is signed in. */
-const USER_SCOPED_FIELDS = ["viewer", "isAdmin", "order", "orders", "users", "adminParts", "auditLog", "adminOverview"];
+const USER_SCOPED_FIELDS = [
+  "viewer",
+  "isAdmin",
+  "order",
+  "orders",
+  "cart",
+  "checkout",
+  "users",
+  "adminParts",
+  "auditLog",
+  "adminOverview",
+];
 
 /** Drops everything cached for the previous user, so the next screen asks the server again. */
 export function forgetUserData(cache: ApolloCache): void {

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Link, NavLink, useLocation, useNavigate } from "react-router-dom";
 import { useAuth } from "../auth/AuthContext";
+import { CartLink } from "../cart/CartLink";
 import { NavSearch } from "./NavSearch";
 import "./Navbar.css";
 import "./NavSearch.css";
@@ -31,6 +32,7 @@ export function Navbar() {
           <span className="brand__name">Partshop</span>
         </Link>
         <NavSearch />
+        <CartLink />
         <button
           type="button"
           className="navbar__toggle"
@@ -66,7 +68,9 @@ export function Navbar() {
                 <span className="avatar" aria-hidden="true">
                   {(user.displayName || user.email).slice(0, 1).toUpperCase()}
                 </span>
-                <span>{user.displayName || user.email}</span>
+                <span className="navbar__user-name" title={user.displayName || user.email}>
+                  {user.displayName || user.email}
+                </span>
               </li>
               <li>
                 <button type="button" className="btn btn--small btn--outline" onClick={handleSignOut}>

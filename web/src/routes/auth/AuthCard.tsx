@@ -1,10 +1,31 @@
 import { useEffect, useState, type ReactNode } from "react";
 import { useLocation, useNavigate } from "react-router-dom";
+import { useQuery } from "@apollo/client/react";
 import { useAuth } from "@/auth/AuthContext";
+import { IsAdminDocument } from "@/auth/useIsAdmin";
 import { ErrorState } from "@/ui/QueryStates";
 import { GoogleSignInButton } from "./GoogleSignInButton";
-import { returnPath } from "./validation";
+import { isAdminPath, returnPath } from "./validation";
 import "./AuthCard.css";
+
+/**
+ * Where to go once signed in: the page the user came from, except an admin page for a non-admin,
+ * who would only be signed out there again (and come back here): their dashboard instead.
+ * Null while the admin check for such a page runs.
+ */
+function useDestination(signedIn: boolean, email: string | undefined, state: unknown): string | null {
+  const destination = returnPath(state);
+  const needsAdmin = isAdminPath(destination.split(/[?#]/)[0]);
+  const check = useQuery(IsAdminDocument, {
+    variables: { email: email ?? "" },
+    skip: !signedIn || !email || !needsAdmin,
+  });
+  if (!needsAdmin) return destination;
+  if (check.data) return check.data.isAdmin ? destination : "/dashboard";
+  // The check failed: the admin page's own guard decides.
+  if (check.error) return destination;
+  return null;
+}
 
 /**
  * What the login and register pages share: any successful sign-in (password, Google, or an
@@ -16,15 +37,16 @@ export function useAuthPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const [providerError, setProviderError] = useState<string | null>(null);
-  const destination = returnPath(location.state);
+  const signedIn = auth.status === "signedIn";
+  const destination = useDestination(signedIn, auth.user?.email, location.state);
   const { prepare } = auth;
 
   // Load the identity provider now, so the Google popup can open straight from the click.
   useEffect(() => prepare(), [prepare]);
 
   useEffect(() => {
-    if (auth.status === "signedIn") navigate(destination, { replace: true });
-  }, [auth.status, destination, navigate]);
+    if (signedIn && destination) navigate(destination, { replace: true });
+  }, [signedIn, destination, navigate]);
 
   /** Runs a call to the identity provider; its failure message is shown under the form. */
   const withProvider = async (work: () => Promise<void>) => {

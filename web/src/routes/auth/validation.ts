@@ -1,4 +1,6 @@
 import type { RegisterOptions } from "react-hook-form";
+import { matchPath } from "react-router-dom";
+import { pagePaths } from "../../routeTable";
 
 // Spec §5: lowercase letters and digits, @, letters, a dot, then 2 to 3 letters (a simple,
 // unanchored pattern, so first.last@example.com still passes through its last part).
@@ -24,4 +26,13 @@ export function returnPath(state: unknown): string {
   const from = (state as { from?: { pathname?: string; search?: string; hash?: string } } | null)?.from;
   if (!from?.pathname || from.pathname === "/login" || from.pathname === "/register") return "/";
   return `${from.pathname}${from.search ?? ""}${from.hash ?? ""}`;
+}
+
+const ADMIN_PATHS = pagePaths()
+  .filter((page) => page.access === "admin")
+  .map((page) => page.path);
+
+/** Whether only admins may open this path (a customer who opens it is signed out). */
+export function isAdminPath(pathname: string): boolean {
+  return ADMIN_PATHS.some((path) => matchPath({ path, end: true }, pathname) !== null);
 }

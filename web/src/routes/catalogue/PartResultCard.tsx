@@ -3,6 +3,7 @@ import { graphql, getFragmentData, type FragmentType } from "@/gql";
 import { apiUrl } from "@/apiUrl";
 import { formatPrice } from "@/ui/format";
 import { Stars } from "@/ui/Stars";
+import { AddToCartButton } from "@/cart/AddToCartButton";
 import { partPath } from "../storefront/paths";
 
 export const PartResultCardFragment = graphql(`
@@ -95,10 +96,11 @@ export function PartResultCard(props: {
           </p>
         )}
       </div>
-      <div className="card__footer">
+      <div className="card__footer card__footer--actions">
         <Link to={partPath(part.slug)} className="btn btn--primary btn--block" aria-describedby={headingId}>
           View and reserve
         </Link>
+        <AddToCartButton part={part} />
       </div>
     </article>
   );

@@ -11,7 +11,9 @@ export function DashboardLayout() {
     <div className="container dashboard">
       <aside className="dashboard__sidebar">
         <p className="dashboard__title">Dashboard</p>
-        <p className="dashboard__welcome">Hello, {user?.displayName || user?.email}</p>
+        <p className="dashboard__welcome" title={user?.displayName || user?.email}>
+          Hello, {user?.displayName || user?.email}
+        </p>
         <DashboardMenu />
       </aside>
       <section className="dashboard__content">

@@ -4,11 +4,13 @@ import { formatPrice } from "@/ui/format";
 import { DataCell } from "@/ui/DataTable";
 import { OrderDates } from "./OrderDates";
 import { OrderStatusBadge } from "./OrderStatusBadge";
+import { OrderNumberLink } from "./OrderNumberLink";
 
 export const MyOrderRowFragment = graphql(`
   fragment MyOrderRow_order on Order {
     id
     databaseId
+    number
     partName
     quantity
     price
@@ -17,6 +19,7 @@ export const MyOrderRowFragment = graphql(`
     transactionId
     createdAt
     paidAt
+    cancelledAt
     reservedUntil
     refundedAt
     disputeStatus
@@ -27,16 +30,22 @@ export const MyOrderRowFragment = graphql(`
 interface Props {
   order: FragmentType<typeof MyOrderRowFragment>;
   index: number;
-  cancelling: boolean;
-  onCancel: (order: { id: string; partName: string }) => void;
+  /** Past orders (cancelled, refunded) have no Actions column. */
+  actions?: {
+    cancelling: boolean;
+    onCancel: (order: { id: string; partName: string }) => void;
+  };
 }
 
-export function MyOrderRow({ order: orderRef, index, cancelling, onCancel }: Props) {
+export function MyOrderRow({ order: orderRef, index, actions }: Props) {
   const order = getFragmentData(MyOrderRowFragment, orderRef);
   return (
     <tr>
       <DataCell label="#" kind="number">
         {index + 1}
+      </DataCell>
+      <DataCell label="Order">
+        <OrderNumberLink order={order} />
       </DataCell>
       <DataCell label="Part">{order.partName}</DataCell>
       <DataCell label="Quantity" kind="number">
@@ -56,28 +65,30 @@ export function MyOrderRow({ order: orderRef, index, cancelling, onCancel }: Pro
           </p>
         )}
       </DataCell>
-      <DataCell label="Actions" kind="actions">
-        {order.status === "UNPAID" && (
-          <div className="row-actions">
-            <Link
-              to={`/dashboard/payment/${order.databaseId}`}
-              className="btn btn--small btn--primary"
-              aria-label={`Pay for ${order.partName}`}
-            >
-              Pay
-            </Link>
-            <button
-              type="button"
-              className="btn btn--small btn--danger"
-              disabled={cancelling}
-              onClick={() => onCancel({ id: order.id, partName: order.partName })}
-              aria-label={`Cancel order for ${order.partName}`}
-            >
-              {cancelling ? "Cancelling…" : "Cancel"}
-            </button>
-          </div>
-        )}
-      </DataCell>
+      {actions && (
+        <DataCell label="Actions" kind="actions">
+          {order.status === "UNPAID" && (
+            <div className="row-actions">
+              <Link
+                to={`/dashboard/payment/${order.databaseId}`}
+                className="btn btn--small btn--primary"
+                aria-label={`Pay for ${order.partName}`}
+              >
+                Pay
+              </Link>
+              <button
+                type="button"
+                className="btn btn--small btn--danger"
+                disabled={actions.cancelling}
+                onClick={() => actions.onCancel({ id: order.id, partName: order.partName })}
+                aria-label={`Cancel order for ${order.partName}`}
+              >
+                {actions.cancelling ? "Cancelling…" : "Cancel"}
+              </button>
+            </div>
+          )}
+        </DataCell>
+      )}
     </tr>
   );
 }

@@ -17,6 +17,7 @@ const order = (n: number, paid: boolean) => ({
   __typename: "Order",
   id: `order-${n}`,
   databaseId: `o-${n}`,
+  number: `10000${n}`,
   partName: `Part ${n}`,
   quantity: 2,
   price: 80,
@@ -25,6 +26,7 @@ const order = (n: number, paid: boolean) => ({
   transactionId: paid ? `pi_${n}` : null,
   createdAt: "2026-01-05T10:00:00.000Z",
   paidAt: paid ? "2026-01-05T11:30:00.000Z" : null,
+  cancelledAt: null,
   reservedUntil: paid ? null : "2026-01-05T11:00:00.000Z",
   refundedAt: null,
   disputeStatus: null,
@@ -61,6 +63,12 @@ describe("my orders", () => {
       "/dashboard/payment/o-1",
     );
     expect(within(unpaidRow).getByRole("button", { name: "Cancel order for Part 1" })).toBeInTheDocument();
+    // Each row's number leads to the order's page.
+    expect(within(unpaidRow).getByRole("link", { name: "Order #100001" })).toHaveAttribute(
+      "href",
+      "/dashboard/orders/o-1",
+    );
+    expect(screen.getByRole("link", { name: "Past orders" })).toHaveAttribute("href", "/dashboard/past_orders");
     const paidRow = screen.getByText("Part 2").closest("tr")!;
     expect(within(paidRow).getByText("Shipped")).toBeInTheDocument();
     expect(within(paidRow).getByText("pi_2")).toBeInTheDocument();
@@ -142,7 +150,7 @@ describe("my orders", () => {
     const refundedRow = screen.getByText("Part 2").closest("tr")!;
     expect(within(refundedRow).getByText("Refunded", { selector: ".badge" })).toBeInTheDocument();
     expect(within(refundedRow).getByText("Refunded", { selector: "dt" })).toBeInTheDocument();
-    expect(within(refundedRow).queryByRole("link")).not.toBeInTheDocument();
+    expect(within(refundedRow).queryByRole("link", { name: /^Pay/ })).not.toBeInTheDocument();
     expect(within(refundedRow).queryByRole("button")).not.toBeInTheDocument();
   });
 

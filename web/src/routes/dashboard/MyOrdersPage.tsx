@@ -12,6 +12,8 @@ import { LoadMoreButton } from "@/ui/LoadMoreButton";
 import { useToast } from "@/ui/toast";
 import { MyOrderRow } from "./MyOrderRow";
 import { DataTable } from "@/ui/DataTable";
+// The heading row with its link (the admin lists' .page-heading).
+import "./admin/adminLists.css";
 
 export const ORDERS_PAGE_SIZE = 10;
 
@@ -124,7 +126,12 @@ export function MyOrdersPage() {
   const edges = (viewer?.orders.edges ?? []).filter((edge) => edge.node.status !== "CANCELLED");
   return (
     <div className="dashboard-page">
-      <h1>My Orders</h1>
+      <div className="page-heading">
+        <h1>My Orders</h1>
+        <Link to="/dashboard/past_orders" className="btn btn--outline btn--small">
+          Past orders
+        </Link>
+      </div>
       {edges.length === 0 ? (
         <EmptyState>
           <p>You have no orders yet.</p>
@@ -134,14 +141,16 @@ export function MyOrdersPage() {
         </EmptyState>
       ) : (
         <>
-          <DataTable caption="Your orders" columns={["#", "Part", "Quantity", "Total", "Dates", "Status", "Actions"]}>
+          <DataTable
+            caption="Your orders"
+            columns={["#", "Order", "Part", "Quantity", "Total", "Dates", "Status", "Actions"]}
+          >
             {edges.map((edge, index) => (
               <MyOrderRow
                 key={edge.node.id}
                 order={edge.node}
                 index={index}
-                cancelling={cancellingId === edge.node.id}
-                onCancel={onCancel}
+                actions={{ cancelling: cancellingId === edge.node.id, onCancel }}
               />
             ))}
           </DataTable>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { IsAdminDocument } from "@/auth/useIsAdmin";
 import { ViewerProfileDocument } from "../dashboard/ProfilePage";
 import { admin, createFakeAuth, customer, renderApp } from "@/test/renderApp";
@@ -54,6 +55,38 @@ describe("route guards", () => {
     expect(await screen.findByRole("heading", { name: "Login" })).toBeInTheDocument();
     expect(screen.getByTestId("location")).toHaveTextContent("/login");
     expect(screen.queryByRole("heading", { name: "All Users" })).not.toBeInTheDocument();
+  });
+
+  it("sends a customer signed out at an admin page to their dashboard after signing in again, not back to the admin page", async () => {
+    const auth = createFakeAuth({ user: customer });
+    renderApp({
+      route: "/dashboard/all_users",
+      auth,
+      mocks: [isAdminMock(customer.email, false), profileMock(customer.email)],
+    });
+    await screen.findByRole("heading", { name: "Login" });
+    await userEvent.type(screen.getByLabelText("Email"), customer.email);
+    await userEvent.type(screen.getByLabelText("Password"), "secret1");
+    await userEvent.click(screen.getByRole("button", { name: "Login" }));
+    await waitFor(() => expect(screen.getByTestId("location")).toHaveTextContent(/^\/dashboard$/));
+    expect(await screen.findByRole("heading", { name: "My Profile" })).toBeInTheDocument();
+    expect(auth.spies.signOut).toHaveBeenCalledTimes(1);
+  });
+
+  it("sends a visitor who signs in as a customer from an admin link to their dashboard, without signing them out", async () => {
+    const auth = createFakeAuth();
+    renderApp({
+      route: "/dashboard/manage_all_orders",
+      auth,
+      mocks: [isAdminMock(customer.email, false), profileMock(customer.email)],
+    });
+    await screen.findByRole("heading", { name: "Login" }, { timeout: 5000 });
+    await userEvent.type(screen.getByLabelText("Email"), customer.email);
+    await userEvent.type(screen.getByLabelText("Password"), "secret1");
+    await userEvent.click(screen.getByRole("button", { name: "Login" }));
+    await waitFor(() => expect(screen.getByTestId("location")).toHaveTextContent(/^\/dashboard$/));
+    expect(await screen.findByRole("heading", { name: "My Profile" })).toBeInTheDocument();
+    expect(auth.spies.signOut).not.toHaveBeenCalled();
   });
 });
 

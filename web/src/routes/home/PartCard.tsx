@@ -2,6 +2,7 @@ import { Link } from "react-router-dom";
 import { graphql, getFragmentData, type FragmentType } from "@/gql";
 import { apiUrl } from "@/apiUrl";
 import { formatPrice } from "@/ui/format";
+import { AddToCartButton } from "@/cart/AddToCartButton";
 import { partPath } from "../storefront/paths";
 
 export const PartCardFragment = graphql(`
@@ -45,10 +46,11 @@ export function PartCard(props: { part: FragmentType<typeof PartCardFragment> })
         </dl>
         <p className="card__text">{part.shortDesc}</p>
       </div>
-      <div className="card__footer">
+      <div className="card__footer card__footer--actions">
         <Link to={`/parts/${part.databaseId}`} className="btn btn--primary btn--block" aria-describedby={headingId}>
           Reserve
         </Link>
+        <AddToCartButton part={part} />
       </div>
     </article>
   );

@@ -9,6 +9,8 @@ interface Props {
   onBlur?: () => void;
   disabled?: boolean;
   error?: string;
+  /** The part's name, where a page has several selectors (the cart): it names the input and its buttons. */
+  name?: string;
 }
 
 /** The quantity rules of a reservation: a whole number from the minimum order up to the stock. */
@@ -22,7 +24,8 @@ export function quantityError(value: string, min: number, max: number): string |
   return undefined;
 }
 
-export function QuantitySelector({ id, value, min, max, onChange, onBlur, disabled, error }: Props) {
+export function QuantitySelector({ id, value, min, max, onChange, onBlur, disabled, error, name }: Props) {
+  const of = name ? ` of ${name}` : "";
   const current = Number(value);
   const known = value.trim() !== "" && Number.isFinite(current);
   const canDecrease = !disabled && known && current > min;
@@ -39,7 +42,7 @@ export function QuantitySelector({ id, value, min, max, onChange, onBlur, disabl
           className="quantity__button"
           onClick={() => step(-1)}
           disabled={!canDecrease}
-          aria-label="Decrease quantity"
+          aria-label={`Decrease quantity${of}`}
           aria-controls={id}
         >
           −
@@ -56,6 +59,7 @@ export function QuantitySelector({ id, value, min, max, onChange, onBlur, disabl
           disabled={disabled}
           onChange={(event) => onChange(event.target.value)}
           onBlur={onBlur}
+          aria-label={name ? `Quantity${of}` : undefined}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : `${id}-hint`}
         />
@@ -64,7 +68,7 @@ export function QuantitySelector({ id, value, min, max, onChange, onBlur, disabl
           className="quantity__button"
           onClick={() => step(1)}
           disabled={!canIncrease}
-          aria-label="Increase quantity"
+          aria-label={`Increase quantity${of}`}
           aria-controls={id}
         >
           +

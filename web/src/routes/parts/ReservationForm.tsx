@@ -4,10 +4,11 @@ import { useMutation } from "@apollo/client/react";
 import { graphql, getFragmentData, type FragmentType } from "@/gql";
 import { errorCode, errorMessage } from "@/apollo/errors";
 import { useAuth } from "@/auth/AuthContext";
-import { FormField, fieldAria } from "@/ui/FormField";
+import { FormField } from "@/ui/FormField";
 import { formatPrice } from "@/ui/format";
 import { useToast } from "@/ui/toast";
 import { QuantitySelector, quantityError } from "./QuantitySelector";
+import { DeliveryFields } from "./DeliveryFields";
 import "./ReservationForm.css";
 
 export const ReservationFormFragment = graphql(`
@@ -41,8 +42,6 @@ interface ReservationValues {
   address: string;
   phone: string;
 }
-
-const PHONE = /^\+?[0-9][0-9 -]{4,}$/;
 
 export function ReservationForm(props: { part: FragmentType<typeof ReservationFormFragment> }) {
   const part = getFragmentData(ReservationFormFragment, props.part);
@@ -132,30 +131,7 @@ export function ReservationForm(props: { part: FragmentType<typeof ReservationFo
           />
         </div>
       )}
-      <FormField id="reservation-address" label="Address" error={errors.address?.message}>
-        <textarea
-          id="reservation-address"
-          rows={3}
-          autoComplete="street-address"
-          {...register("address", { validate: (value) => value.trim().length > 0 || "Address is Required" })}
-          {...fieldAria("reservation-address", errors.address?.message)}
-        />
-      </FormField>
-      <FormField id="reservation-phone" label="Phone" error={errors.phone?.message}>
-        <input
-          id="reservation-phone"
-          type="tel"
-          inputMode="numeric"
-          autoComplete="tel"
-          {...register("phone", {
-            validate: (value) => {
-              if (!value.trim()) return "Phone is Required";
-              return PHONE.test(value.trim()) || "Phone must be a number";
-            },
-          })}
-          {...fieldAria("reservation-phone", errors.phone?.message)}
-        />
-      </FormField>
+      <DeliveryFields idPrefix="reservation" register={register} errors={errors} />
       {!outOfStock && !liveQuantityError && (
         <p className="total">
           Total: <strong>{formatPrice(total)}</strong>

@@ -1,17 +1,25 @@
 import { Link } from "react-router-dom";
+import { AddToCartButton } from "@/cart/AddToCartButton";
+import type { CartablePart } from "@/cart/useCart";
 
 /**
- * What a shopper can do with a part on its public page. "Reserve" opens the reservation page
- * (/parts/{id}), which signs a visitor in first and comes back.
+ * What a shopper can do with a part on its public page: put it in the cart, or "Reserve" it on
+ * its own (/parts/{id}, which signs a visitor in first and comes back).
  */
-export function PartActions({ databaseId, name, orderable }: { databaseId: string; name: string; orderable: boolean }) {
+export function PartActions({ part, orderable }: { part: CartablePart & { databaseId: string }; orderable: boolean }) {
   return (
     <div className="part-actions">
-      {/* "Add to cart" (the cart) goes here, before "Reserve". */}
       {orderable ? (
-        <Link to={`/parts/${databaseId}`} className="btn btn--primary btn--block" aria-label={`Reserve ${name}`}>
-          Reserve
-        </Link>
+        <>
+          <AddToCartButton part={part} className="btn btn--primary btn--block" />
+          <Link
+            to={`/parts/${part.databaseId}`}
+            className="btn btn--outline btn--block"
+            aria-label={`Reserve ${part.name}`}
+          >
+            Reserve
+          </Link>
+        </>
       ) : (
         <p className="part-actions__note">Out of stock: fewer units are left than the minimum order.</p>
       )}

@@ -135,7 +135,7 @@ export function PartPage() {
               <p className={orderable ? "badge badge--success" : "badge badge--warning"}>
                 {orderable ? "In stock" : "Out of stock"}
               </p>
-              <PartActions databaseId={part.databaseId} name={part.name} orderable={orderable} />
+              <PartActions part={part} orderable={orderable} />
             </>
           )}
         </aside>

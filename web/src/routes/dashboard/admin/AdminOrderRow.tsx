@@ -3,11 +3,13 @@ import { formatPrice } from "@/ui/format";
 import { DataCell } from "@/ui/DataTable";
 import { OrderDates } from "../OrderDates";
 import { OrderStatusBadge } from "../OrderStatusBadge";
+import { OrderNumberLink } from "../OrderNumberLink";
 
 export const AdminOrderRowFragment = graphql(`
   fragment AdminOrderRow_order on Order {
     id
     databaseId
+    number
     partName
     quantity
     price
@@ -45,6 +47,9 @@ export function AdminOrderRow({ order: orderRef, index, deleting, onDelete, refu
         {order.userName}
         <br />
         <span className="small">{order.userEmail}</span>
+        <br />
+        {/* The order's number (what a customer quotes) sits here: the table has no room for a column more. */}
+        <OrderNumberLink order={order} />
       </DataCell>
       <DataCell label="Part">{order.partName}</DataCell>
       <DataCell label="Quantity" kind="number">

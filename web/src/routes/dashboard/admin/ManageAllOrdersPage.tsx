@@ -179,7 +179,7 @@ export function ManageAllOrdersPage() {
             <input
               id="orders-search"
               type="search"
-              placeholder="Customer email or part"
+              placeholder="Customer, part or order number"
               value={searchText}
               onChange={(event) => setSearchText(event.target.value)}
             />

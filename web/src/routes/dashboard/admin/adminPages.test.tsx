@@ -110,6 +110,7 @@ const order = (n: number, paid: boolean) => ({
   __typename: "Order",
   id: `order-${n}`,
   databaseId: `o-${n}`,
+  number: `10000${n}`,
   partName: `Part ${n}`,
   quantity: 1,
   price: 10,

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { Link, useParams } from "react-router-dom";
 import { useMutation, useQuery } from "@apollo/client/react";
 import { graphql } from "@/gql";
@@ -8,7 +8,7 @@ import { usePublicConfig } from "@/config/PublicConfig";
 import { Spinner } from "@/ui/Spinner";
 import { EmptyState, ErrorState } from "@/ui/QueryStates";
 import { formatPrice } from "@/ui/format";
-import { StripeCardForm } from "./StripeCardForm";
+import { CardPayment, preloadCardForm } from "./CardPayment";
 import "./PaymentPage.css";
 
 export const PaymentOrderDocument = graphql(`
@@ -48,11 +48,6 @@ export const ConfirmOrderPaymentDocument = graphql(`
   }
 `);
 
-// The payment sandbox's card form is a development stand-in: its own chunk, fetched only when the
-// server's configuration names a sandbox, so a production shop never downloads it.
-const loadSandboxCardForm = () => import("./SandboxCardForm");
-const SandboxCardForm = lazy(async () => ({ default: (await loadSandboxCardForm()).SandboxCardForm }));
-
 type Intent =
   | { state: "idle" }
   | { state: "creating" }
@@ -86,10 +81,7 @@ export function PaymentPage() {
   }, [order, createPaymentIntent]);
 
   // Fetch the sandbox form while the payment is being prepared, not after.
-  const sandboxUrl = config?.paymentSandboxUrl;
-  useEffect(() => {
-    if (sandboxUrl) void loadSandboxCardForm().catch(() => undefined);
-  }, [sandboxUrl]);
+  useEffect(() => preloadCardForm(config), [config]);
 
   // One intent per order visit (the server returns the same intent for the same order and amount anyway).
   useEffect(() => {
@@ -193,20 +185,9 @@ export function PaymentPage() {
             />
           ) : intent.state !== "ready" ? (
             <Spinner label="Preparing the payment…" />
-          ) : config.paymentSandboxUrl ? (
-            <Suspense fallback={<Spinner label="Loading the card form…" />}>
-              <SandboxCardForm
-                sandboxUrl={config.paymentSandboxUrl}
-                publishableKey={config.stripePublishableKey}
-                clientSecret={intent.clientSecret}
-                billing={billing}
-                amountLabel={amountLabel}
-                onPaid={onPaid}
-              />
-            </Suspense>
           ) : (
-            <StripeCardForm
-              publishableKey={config.stripePublishableKey}
+            <CardPayment
+              config={config}
               clientSecret={intent.clientSecret}
               billing={billing}
               amountLabel={amountLabel}

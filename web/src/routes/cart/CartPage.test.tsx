@@ -1,0 +1,119 @@
+import { describe, expect, it } from "vitest";
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { LOCAL_CART_KEY } from "@/cart/localCart";
+import { AddToCartButton } from "@/cart/AddToCartButton";
+import { SetCartQuantityDocument } from "@/cart/useCart";
+import { cartAnswer, cartMock, cartPart, cartPreviewMock } from "@/test/cartFixtures";
+import { createFakeAuth, customer, renderApp } from "@/test/renderApp";
+import { Navbar } from "@/ui/Navbar";
+import { CartPage } from "./CartPage";
+
+const storeVisitorCart = (lines: { n: number; quantity: number }[]) =>
+  localStorage.setItem(
+    LOCAL_CART_KEY,
+    JSON.stringify(lines.map(({ n, quantity }) => ({ partId: `part-${n}`, quantity }))),
+  );
+
+const storedVisitorCart = () => JSON.parse(localStorage.getItem(LOCAL_CART_KEY) ?? "[]") as unknown;
+
+describe("the cart page", () => {
+  it("shows a visitor's cart from this browser: lines, quantities within bounds, line totals and the total in dollars", async () => {
+    storeVisitorCart([
+      { n: 1, quantity: 3 },
+      { n: 2, quantity: 2 },
+    ]);
+    renderApp({
+      ui: <CartPage />,
+      mocks: [
+        cartPreviewMock([
+          { n: 1, quantity: 3 },
+          { n: 2, quantity: 2 },
+        ]),
+      ],
+    });
+    const first = (await screen.findByRole("link", { name: "Part 1" })).closest("tr")!;
+    expect(within(first).getByRole("spinbutton", { name: "Quantity of Part 1" })).toHaveValue(3);
+    expect(within(first).getByText("Between 2 and 100")).toBeInTheDocument();
+    expect(within(first).getByText("$30.00")).toBeInTheDocument();
+    expect(screen.getByTestId("cart-total")).toHaveTextContent("$70.00");
+    expect(screen.getByRole("button", { name: "Check out" })).toBeEnabled();
+
+    // Within bounds: the minimum is the part's minimum order.
+    await userEvent.click(within(first).getByRole("button", { name: "Decrease quantity of Part 1" }));
+    await waitFor(() =>
+      expect(storedVisitorCart()).toEqual([
+        { partId: "part-1", quantity: 2 },
+        { partId: "part-2", quantity: 2 },
+      ]),
+    );
+    await userEvent.click(screen.getByRole("button", { name: "Remove Part 2 from the cart" }));
+    await waitFor(() => expect(storedVisitorCart()).toEqual([{ partId: "part-1", quantity: 2 }]));
+  });
+
+  it("shows each line's warning sentence and holds the checkout back while a part is sold out or retired", async () => {
+    const lines = [
+      { n: 1, quantity: 3, warning: "SOLD_OUT" as const, warningMessage: "Part 1 is sold out: remove it." },
+      { n: 2, quantity: 2, warning: "RETIRED" as const, warningMessage: "Part 2 is no longer sold: remove it." },
+    ];
+    renderApp({ ui: <CartPage />, auth: createFakeAuth({ user: customer }), mocks: [cartMock(lines)] });
+    expect(await screen.findByText("Part 1 is sold out: remove it.")).toBeInTheDocument();
+    expect(screen.getByText("Part 2 is no longer sold: remove it.")).toBeInTheDocument();
+    // Nothing to adjust on such lines: only Remove.
+    expect(screen.queryByRole("spinbutton")).not.toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Check out" })).toBeDisabled();
+  });
+
+  it("changes a signed-in customer's quantity on the server and shows the new totals", async () => {
+    const before = [{ n: 1, quantity: 3 }];
+    const after = [{ n: 1, quantity: 4 }];
+    renderApp({
+      ui: <CartPage />,
+      auth: createFakeAuth({ user: customer }),
+      mocks: [
+        cartMock(before),
+        {
+          request: { query: SetCartQuantityDocument, variables: { line: { partId: "part-1", quantity: 4 } } },
+          result: { data: { setCartQuantity: cartAnswer(after) } },
+        },
+      ],
+    });
+    await userEvent.click(await screen.findByRole("button", { name: "Increase quantity of Part 1" }));
+    await waitFor(() => expect(screen.getByTestId("cart-total")).toHaveTextContent("$40.00"));
+    expect(screen.getByTestId("cart-items")).toHaveTextContent("4");
+  });
+
+  it("says so when the cart is empty", async () => {
+    renderApp({ ui: <CartPage /> });
+    expect(await screen.findByText("Your cart is empty.")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Browse parts" })).toHaveAttribute("href", "/parts");
+  });
+});
+
+describe("add to cart", () => {
+  it("puts a visitor's part in this browser at its minimum order, adds more on a second click, and counts it in the navigation bar", async () => {
+    const part = cartPart(1, { minOrderQuantity: 5, available: 8 });
+    renderApp({
+      ui: (
+        <>
+          <Navbar />
+          <AddToCartButton part={part} />
+        </>
+      ),
+    });
+    expect(screen.getByRole("link", { name: "Cart, 0 items" })).toHaveAttribute("href", "/cart");
+    await userEvent.click(screen.getByRole("button", { name: "Add Part 1 to cart" }));
+    expect(await screen.findByText("Part 1 is in your cart.")).toBeInTheDocument();
+    expect(storedVisitorCart()).toEqual([{ partId: "part-1", quantity: 5 }]);
+    expect(screen.getByRole("link", { name: "Cart, 5 items" })).toBeInTheDocument();
+    // No more than are available.
+    await userEvent.click(screen.getByRole("button", { name: "Add Part 1 to cart" }));
+    await waitFor(() => expect(storedVisitorCart()).toEqual([{ partId: "part-1", quantity: 8 }]));
+    expect(screen.getByRole("link", { name: "Cart, 8 items" })).toBeInTheDocument();
+  });
+
+  it("is disabled for a part with fewer units than its minimum order", () => {
+    renderApp({ ui: <AddToCartButton part={cartPart(1, { minOrderQuantity: 5, available: 4 })} /> });
+    expect(screen.getByRole("button", { name: "Add Part 1 to cart" })).toBeDisabled();
+  });
+});

@@ -1,0 +1,159 @@
+import { useState } from "react";
+import { Link, useNavigate } from "react-router-dom";
+import { errorMessage } from "@/apollo/errors";
+import { useCart, type CartLineView } from "@/cart/useCart";
+import { DataCell, DataTable } from "@/ui/DataTable";
+import { EmptyState, ErrorState } from "@/ui/QueryStates";
+import { Spinner } from "@/ui/Spinner";
+import { formatPrice } from "@/ui/format";
+import { useToast } from "@/ui/toast";
+import { QuantitySelector, quantityError } from "../parts/QuantitySelector";
+import { partPath } from "../storefront/paths";
+import "./CartPage.css";
+
+/** The cart: its lines with their quantities (changeable within the part's bounds), warnings and total. */
+export function CartPage() {
+  const cart = useCart();
+  const navigate = useNavigate();
+
+  if (cart.loading) return <Spinner label="Loading your cart…" />;
+  if (cart.error) return <ErrorState error={cart.error} onRetry={cart.retry} title="Could not load your cart" />;
+  const lines = cart.cart?.lines.edges.map((edge) => edge.node) ?? [];
+  if (cart.empty || lines.length === 0) {
+    return (
+      <div className="container page cart-page">
+        <h1>Your cart</h1>
+        <EmptyState>
+          <p>Your cart is empty.</p>
+          <Link to="/parts" className="btn btn--primary">
+            Browse parts
+          </Link>
+        </EmptyState>
+      </div>
+    );
+  }
+
+  const canCheckOut = cart.cart?.canCheckOut ?? false;
+  return (
+    <div className="container page cart-page">
+      <h1>Your cart</h1>
+      <DataTable caption="The parts in your cart" columns={["Part", "Unit price", "Quantity", "Total", "Actions"]}>
+        {lines.map((line) => (
+          <CartLineRow key={line.id} line={line} />
+        ))}
+      </DataTable>
+      <section className="card cart-summary" aria-labelledby="cart-summary-heading">
+        <h2 id="cart-summary-heading">Summary</h2>
+        <dl className="facts facts--stacked">
+          <div>
+            <dt>Items</dt>
+            <dd data-testid="cart-items">{cart.cart?.itemCount ?? 0}</dd>
+          </div>
+          <div className="facts__total">
+            <dt>Total</dt>
+            <dd data-testid="cart-total">{formatPrice(cart.cart?.subtotal)}</dd>
+          </div>
+        </dl>
+        {!canCheckOut && (
+          <p className="notice notice--warning" role="status">
+            Change or remove the lines marked above to check out.
+          </p>
+        )}
+        <button
+          type="button"
+          className="btn btn--primary btn--block"
+          disabled={!canCheckOut}
+          onClick={() => navigate("/checkout")}
+        >
+          Check out
+        </button>
+        {!cart.signedIn && <p className="small">You sign in (or create an account) before you pay.</p>}
+      </section>
+    </div>
+  );
+}
+
+/** Whether a line's quantity can be changed at all: a part retired or sold out can only be removed. */
+function adjustable(line: CartLineView): boolean {
+  return line.warning !== "RETIRED" && line.warning !== "SOLD_OUT";
+}
+
+function CartLineRow({ line }: { line: CartLineView }) {
+  const { setQuantity, remove } = useCart();
+  const toast = useToast();
+  const [draft, setDraft] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const { part } = line;
+  const value = draft ?? String(line.quantity);
+  const inputId = `cart-quantity-${part.databaseId}`;
+  const draftError = draft === null ? undefined : quantityError(draft, line.minQuantity, line.maxQuantity);
+
+  const onQuantity = async (next: string) => {
+    setDraft(next);
+    if (quantityError(next, line.minQuantity, line.maxQuantity)) return;
+    try {
+      await setQuantity(part.id, Number(next));
+      setDraft(null);
+    } catch (error) {
+      toast.error(errorMessage(error));
+    }
+  };
+
+  const onRemove = async () => {
+    setBusy(true);
+    try {
+      await remove(part.id);
+    } catch (error) {
+      toast.error(errorMessage(error));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <tr>
+      <DataCell label="Part">
+        <Link to={partPath(part.slug)} className="cart-line__name">
+          {part.name}
+        </Link>
+        <span className="small cart-line__number"> No. {part.partNumber}</span>
+        {line.warningMessage && (
+          <p className="cart-line__warning" role="status">
+            {line.warningMessage}
+          </p>
+        )}
+      </DataCell>
+      <DataCell label="Unit price" kind="number">
+        {formatPrice(part.price)}
+      </DataCell>
+      <DataCell label="Quantity">
+        {adjustable(line) ? (
+          <QuantitySelector
+            id={inputId}
+            value={value}
+            min={line.minQuantity}
+            max={line.maxQuantity}
+            onChange={(next) => void onQuantity(next)}
+            error={draftError}
+            name={part.name}
+          />
+        ) : (
+          <span>{line.quantity}</span>
+        )}
+      </DataCell>
+      <DataCell label="Total" kind="number">
+        {formatPrice(line.lineTotal)}
+      </DataCell>
+      <DataCell label="Actions" kind="actions">
+        <button
+          type="button"
+          className="btn btn--small btn--danger"
+          disabled={busy}
+          onClick={() => void onRemove()}
+          aria-label={`Remove ${part.name} from the cart`}
+        >
+          {busy ? "Removing…" : "Remove"}
+        </button>
+      </DataCell>
+    </tr>
+  );
+}
