@@ -921,6 +921,26 @@ const MUTATION_CORPUS: Record<string, MutationCorpus> = {
     query: "mutation($id: ID!) { restorePart(id: $id) { id } }",
     cases: () => eachVariable({ id: "x" }, ["id"], idValues(randomUuid())),
   },
+  updateProduct: {
+    token: () => f.admin.token,
+    query: "mutation($id: ID!, $input: UpdateProductInput!) { updateProduct(id: $id, input: $input) { id } }",
+    cases: () => {
+      // A product no one has: each bad field is refused before the lookup, a good one by it.
+      const v = { id: randomUuid(), input: { name: "Hostile rename" } };
+      return [
+        { label: "input missing", variables: { id: v.id } },
+        { label: "input a string", variables: { id: v.id, input: "name" } },
+        ...eachVariable(v, ["id"], idValues(randomUuid())),
+        ...eachVariable(v, ["input", "name"], ["", "   ", ...WRONG_TYPES, ...CONTROL, ...tooLong(20)]),
+        ...eachVariable(v, ["input", "availableQuantity"], [-1, 1.5, "5", 2 ** 31, 10_000_001, true, []]),
+        ...eachVariable(v, ["input", "price"], [-0.01, 1.234, "9.99", 1e308, 1_000_000.01, true, []]),
+        ...eachVariable(v, ["input", "minQuantity"], [-3, 0.5, "2", true]),
+        ...eachVariable(v, ["input", "img"], ["javascript:alert(1)", "ftp://example.com/a.png", ...SQL, 123, {}]),
+        ...eachVariable(v, ["input", "description"], [...CONTROL, ...tooLong(2000)]),
+        { label: "an unknown input field", variables: { id: v.id, input: { ...v.input, paid: true } } },
+      ];
+    },
+  },
   deleteProduct: {
     token: () => f.admin.token,
     query: "mutation($id: ID!) { deleteProduct(id: $id) { deletedId } }",

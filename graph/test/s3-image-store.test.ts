@@ -12,16 +12,15 @@ import { ImageService } from "../src/domain/images/image.service";
 import { S3ImageStore } from "../src/domain/images/s3-image-store";
 import { shop } from "./support/client";
 import { developmentEnv } from "./support/config-env";
+import { distinctPng } from "./support/fixtures";
 import { freePort } from "./support/processes";
 
 /*
  * IMAGE_STORE=s3: the shop's image store against a real S3-compatible server (s3rver, on
  * loopback), through the real AWS SDK.
  */
-const PNG = Buffer.from(
-  "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c63d0aabff21f0004d1027d3d64a16a0000000049454e44ae426082",
-  "hex",
-);
+// Bytes no other test uploads: the store keeps an image once by its content, whatever store it was put in.
+const PNG = distinctPng();
 let server: S3rver;
 let folder: string;
 let endpoint: string;

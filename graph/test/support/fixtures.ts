@@ -94,20 +94,41 @@ export async function sandboxOf(baseUrl: string): Promise<{ sandboxUrl: string; 
   };
 }
 
+/**
+ * Columns the shop's own jobs change in the background, whatever requests arrive: the email
+ * worker's delivery state. Comparisons of the data before and after requests leave them out.
+ */
+export const BACKGROUND_COLUMNS: Readonly<Record<string, readonly string[]>> = {
+  email_outbox: ["attempts", "next_attempt_at", "last_error", "sent_at", "failed_at"],
+};
+
+/** A row of `table` as text for comparisons: every column but BACKGROUND_COLUMNS, `t` its alias. */
+export function comparedRowText(table: string, columns: readonly string[]) {
+  const background = BACKGROUND_COLUMNS[table];
+  if (!background) return null;
+  return `ROW(${columns
+    .filter((column) => !background.includes(column))
+    .map((column) => `t."${column}"`)
+    .join(", ")})::text`;
+}
+
 /** Every row of every table of the shop's schema, in a stable order: equal dumps mean equal data. */
 export async function dumpDatabase(databaseUrl = shop().databaseUrl): Promise<Record<string, unknown[]>> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    const { rows: tables } = await client.query<{ table_name: string }>(
+    const { rows: tables } = await client.query<{ table_name: string; columns: string[] }>(
       // rate_limits counts requests, refused ones included: it is not the shop's data.
-      `SELECT table_name FROM information_schema.tables
-       WHERE table_schema = 'public' AND table_type = 'BASE TABLE' AND table_name <> 'rate_limits' ORDER BY table_name`,
+      `SELECT c.table_name, array_agg(c.column_name::text ORDER BY c.ordinal_position) AS columns
+       FROM information_schema.columns c JOIN information_schema.tables t USING (table_schema, table_name)
+       WHERE c.table_schema = 'public' AND t.table_type = 'BASE TABLE' AND c.table_name <> 'rate_limits'
+       GROUP BY c.table_name ORDER BY c.table_name`,
     );
     const dump: Record<string, unknown[]> = {};
-    for (const { table_name } of tables) {
+    for (const { table_name, columns } of tables) {
       // Row text ordered by itself: every column compared, whatever the table's key.
-      const { rows } = await client.query(`SELECT t::text AS row FROM "${table_name}" t ORDER BY t::text`);
+      const row = comparedRowText(table_name, columns) ?? "t::text";
+      const { rows } = await client.query(`SELECT ${row} AS row FROM "${table_name}" t ORDER BY 1`);
       dump[table_name] = rows.map((row) => row.row);
     }
     return dump;

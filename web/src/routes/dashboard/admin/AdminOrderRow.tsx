@@ -8,7 +8,6 @@ import { OrderNumberLink } from "../OrderNumberLink";
 export const AdminOrderRowFragment = graphql(`
   fragment AdminOrderRow_order on Order {
     id
-    databaseId
     number
     partName
     quantity
@@ -17,7 +16,6 @@ export const AdminOrderRowFragment = graphql(`
     userEmail
     paid
     status
-    transactionId
     createdAt
     paidAt
     cancelledAt
