@@ -87,7 +87,11 @@ describe("an admin", () => {
     await expectCount(admin.locator("tbody tr"), 2);
     const paid = row(admin, SSD);
     await expectText(paid.locator('td[data-label="Status"]'), "Paid");
-    await expectText(paid.locator('td[data-label="Customer"]'), `${CUSTOMER.name} ${CUSTOMER.email}`);
+    // The order's number shows under its customer (issue 47).
+    await expectText(
+      paid.locator('td[data-label="Customer"]'),
+      new RegExp(`^${CUSTOMER.name} ${CUSTOMER.email} #\\d+$`),
+    );
     await expectDisabled(paid.getByRole("button", { name: "Confirm Order" }), true);
     expect(await paid.getByRole("button", { name: "Delete order" }).count()).toBe(0);
     const unpaid = row(admin, DDR4);
@@ -149,10 +153,17 @@ describe("an admin", () => {
     await admin.getByRole("link", { name: "Dashboard" }).click();
     await openAdminPage(admin, "Manage Product", "Manage Products");
     await expectCount(admin.locator("tbody tr"), 5);
+    // Deleting asks first (issue 48: destructive actions confirm).
+    const asked: string[] = [];
+    admin.once("dialog", (dialog) => {
+      asked.push(dialog.message());
+      void dialog.accept();
+    });
     await row(admin, PRODUCT)
       .getByRole("button", { name: `Delete ${PRODUCT}` })
       .click();
     await expectToast(admin, "success", `Product: ${PRODUCT} is deleted.`);
+    expect(asked).toHaveLength(1);
     await hidden(row(admin, PRODUCT));
     await expectCount(admin.locator("tbody tr"), 4);
     await journey.shot(admin, "product-deleted");

@@ -179,9 +179,10 @@ export async function reservePart(
 
 /** A row of a table, found by a cell's text. */
 export function row(page: Page, text: string): Locator {
-  // A part's name cell also shows its part number ("No. 5B10W13930") under the name.
+  // A part's name cell also shows its part number ("No. 5B10W13930") under the name; a user's
+  // email cell is the link to the customer's detail, named "Customer detail: <email>".
   const escaped = text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  const cell = page.getByRole("cell", { name: new RegExp(`^${escaped}(\\s*No\\. \\S+)?$`) });
+  const cell = page.getByRole("cell", { name: new RegExp(`^(Customer detail: )?${escaped}(\\s*No\\. \\S+)?$`) });
   return page.getByRole("row").filter({ has: cell });
 }
 
