@@ -96,7 +96,7 @@ async function addLongNamedCustomer(): Promise<void> {
 async function addToCart(page: Page, partName: string, expectedCount: number): Promise<void> {
   await page.goto("/");
   await partCard(page, partName)
-    .getByRole("button", { name: `Add ${partName} to cart` })
+    .getByRole("button", { name: `Add to cart: ${partName}` })
     .click();
   await expectText(page.getByTestId("cart-count"), String(expectedCount));
 }

@@ -106,7 +106,7 @@ describe("an admin running the shop, and a shopper", () => {
     const recent = admin.getByRole("region", { name: "Recent changes" });
     await visible(recent.getByText("Restocked part"));
     await visible(recent.getByText("Edited part"));
-    await visible(recent.getByText("Price: 28.99 → 31.5", { exact: false }));
+    await visible(recent.getByText("Price: $28.99 → $31.50", { exact: false }));
     await journey.shot(admin, "part-restocked");
 
     await shopper.goto("/");

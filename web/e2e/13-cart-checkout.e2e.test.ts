@@ -95,7 +95,7 @@ describe("the cart and its checkout", () => {
 
     // From the home page's grid: the part's minimum order goes in.
     await partCard(page, SSD)
-      .getByRole("button", { name: `Add ${SSD} to cart` })
+      .getByRole("button", { name: `Add to cart: ${SSD}` })
       .click();
     await expectToast(page, "success", `${SSD} is in your cart.`);
     await expectCartCount(page, 5);
@@ -103,7 +103,7 @@ describe("the cart and its checkout", () => {
     // From the catalogue's search results.
     await page.goto("/parts?q=hinge");
     await partCard(page, HINGES)
-      .getByRole("button", { name: `Add ${HINGES} to cart` })
+      .getByRole("button", { name: `Add to cart: ${HINGES}` })
       .click();
     await expectCartCount(page, 30);
 
@@ -111,7 +111,7 @@ describe("the cart and its checkout", () => {
     await page.goto("/parts?q=webcam");
     await partCard(page, WEBCAM).getByRole("link", { name: "View and reserve" }).click();
     await visible(page.getByRole("heading", { level: 1, name: WEBCAM }));
-    await page.getByRole("button", { name: `Add ${WEBCAM} to cart` }).click();
+    await page.getByRole("button", { name: `Add to cart: ${WEBCAM}` }).click();
     await expectCartCount(page, 50);
     await journey.shot(page, "three-parts-added");
 
@@ -202,11 +202,11 @@ describe("the cart and its checkout", () => {
     await page.goto("/");
     await expectText(fact(partCard(page, KEYBOARD), "Available"), "1200");
     await partCard(page, KEYBOARD)
-      .getByRole("button", { name: `Add ${KEYBOARD} to cart` })
+      .getByRole("button", { name: `Add to cart: ${KEYBOARD}` })
       .click();
     await expectCartCount(page, 10);
     await partCard(page, PANEL)
-      .getByRole("button", { name: `Add ${PANEL} to cart` })
+      .getByRole("button", { name: `Add to cart: ${PANEL}` })
       .click();
     await expectCartCount(page, 15);
 

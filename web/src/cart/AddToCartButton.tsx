@@ -34,7 +34,7 @@ export function AddToCartButton({ part, className = "btn btn--outline btn--block
       className={className}
       onClick={() => void onAdd()}
       disabled={!orderable || adding}
-      aria-label={`Add ${part.name} to cart`}
+      aria-label={`Add to cart: ${part.name}`}
     >
       {adding ? "Adding…" : "Add to cart"}
     </button>

@@ -102,18 +102,18 @@ describe("add to cart", () => {
       ),
     });
     expect(screen.getByRole("link", { name: "Cart, 0 items" })).toHaveAttribute("href", "/cart");
-    await userEvent.click(screen.getByRole("button", { name: "Add Part 1 to cart" }));
+    await userEvent.click(screen.getByRole("button", { name: "Add to cart: Part 1" }));
     expect(await screen.findByText("Part 1 is in your cart.")).toBeInTheDocument();
     expect(storedVisitorCart()).toEqual([{ partId: "part-1", quantity: 5 }]);
     expect(screen.getByRole("link", { name: "Cart, 5 items" })).toBeInTheDocument();
     // No more than are available.
-    await userEvent.click(screen.getByRole("button", { name: "Add Part 1 to cart" }));
+    await userEvent.click(screen.getByRole("button", { name: "Add to cart: Part 1" }));
     await waitFor(() => expect(storedVisitorCart()).toEqual([{ partId: "part-1", quantity: 8 }]));
     expect(screen.getByRole("link", { name: "Cart, 8 items" })).toBeInTheDocument();
   });
 
   it("is disabled for a part with fewer units than its minimum order", () => {
     renderApp({ ui: <AddToCartButton part={cartPart(1, { minOrderQuantity: 5, available: 4 })} /> });
-    expect(screen.getByRole("button", { name: "Add Part 1 to cart" })).toBeDisabled();
+    expect(screen.getByRole("button", { name: "Add to cart: Part 1" })).toBeDisabled();
   });
 });
