@@ -8,6 +8,7 @@ import { OrderNumberLink } from "../OrderNumberLink";
 export const AdminOrderRowFragment = graphql(`
   fragment AdminOrderRow_order on Order {
     id
+    databaseId
     number
     partName
     quantity
