@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback } from "react";
 import { Link, Navigate, useNavigate, useParams } from "react-router-dom";
 import { useMutation, useQuery } from "@apollo/client/react";
 import { graphql } from "@/gql";
@@ -9,7 +9,7 @@ import { EmptyState, ErrorState } from "@/ui/QueryStates";
 import { Spinner } from "@/ui/Spinner";
 import { formatPrice } from "@/ui/format";
 import { formatDateTime } from "@/ui/formatFigures";
-import { CardPayment, preloadCardForm } from "../dashboard/payment/CardPayment";
+import { IntentCardPayment, usePaymentIntent } from "../dashboard/payment/usePaymentIntent";
 import { CheckoutLines } from "./CheckoutLines";
 import "./CheckoutPage.css";
 
@@ -66,12 +66,6 @@ export const ConfirmCheckoutPaymentDocument = graphql(`
   }
 `);
 
-type Intent =
-  | { state: "idle" }
-  | { state: "creating" }
-  | { state: "ready"; clientSecret: string; amount: number }
-  | { state: "failed"; error: unknown };
-
 /** The one card payment of a checkout: every line still unpaid, for the amount the shop computes. */
 export function CheckoutPaymentPage() {
   const { checkoutId = "" } = useParams();
@@ -81,33 +75,18 @@ export function CheckoutPaymentPage() {
   const { data, loading, error, refetch } = useQuery(CheckoutDocument, { variables: { id: checkoutId } });
   const [createIntent] = useMutation(CreateCheckoutPaymentIntentDocument);
   const [confirmPayment] = useMutation(ConfirmCheckoutPaymentDocument);
-  const [intent, setIntent] = useState<Intent>({ state: "idle" });
-  const requestedFor = useRef<string | null>(null);
-
   const checkout = data?.checkout;
   const payable = Boolean(checkout && checkout.amountDue > 0);
 
-  const requestIntent = useCallback(async () => {
-    if (!checkout) return;
-    setIntent({ state: "creating" });
-    try {
-      const { data: result } = await createIntent({ variables: { checkoutId: checkout.id } });
-      if (!result) throw new Error("The payment could not be prepared.");
-      const { clientSecret, amount } = result.createCheckoutPaymentIntent;
-      setIntent({ state: "ready", clientSecret, amount });
-    } catch (intentError) {
-      setIntent({ state: "failed", error: intentError });
-    }
+  const openIntent = useCallback(async () => {
+    if (!checkout) return undefined;
+    const { data: result } = await createIntent({ variables: { checkoutId: checkout.id } });
+    if (!result) return undefined;
+    const { clientSecret, amount } = result.createCheckoutPaymentIntent;
+    return { clientSecret, amount };
   }, [checkout, createIntent]);
-
-  useEffect(() => preloadCardForm(config), [config]);
-
   // One intent per visit (the shop reopens the same one for the same checkout anyway).
-  useEffect(() => {
-    if (!payable || !checkout || requestedFor.current === checkout.id) return;
-    requestedFor.current = checkout.id;
-    void requestIntent();
-  }, [payable, checkout, requestIntent]);
+  const { intent, requestIntent } = usePaymentIntent(config, checkout?.id, payable, openIntent);
 
   const onPaid = useCallback(
     async (transactionId: string) => {
@@ -193,18 +172,11 @@ export function CheckoutPaymentPage() {
             <p className="notice notice--warning">
               Nothing is left to pay: these orders were cancelled. <Link to="/cart">Back to the cart</Link>
             </p>
-          ) : intent.state === "failed" ? (
-            <ErrorState
-              error={intent.error}
-              onRetry={() => void requestIntent()}
-              title="Could not prepare the payment"
-            />
-          ) : intent.state !== "ready" ? (
-            <Spinner label="Preparing the payment…" />
           ) : (
-            <CardPayment
+            <IntentCardPayment
+              intent={intent}
+              onRetry={() => void requestIntent()}
               config={config}
-              clientSecret={intent.clientSecret}
               billing={billing}
               amountLabel={amountLabel}
               onPaid={onPaid}

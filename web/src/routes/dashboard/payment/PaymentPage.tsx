@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useState } from "react";
 import { Link, useParams } from "react-router-dom";
 import { useMutation, useQuery } from "@apollo/client/react";
 import { graphql } from "@/gql";
@@ -8,7 +8,7 @@ import { usePublicConfig } from "@/config/PublicConfig";
 import { Spinner } from "@/ui/Spinner";
 import { EmptyState, ErrorState } from "@/ui/QueryStates";
 import { formatPrice } from "@/ui/format";
-import { CardPayment, preloadCardForm } from "./CardPayment";
+import { IntentCardPayment, usePaymentIntent } from "./usePaymentIntent";
 import "./PaymentPage.css";
 
 export const PaymentOrderDocument = graphql(`
@@ -48,12 +48,6 @@ export const ConfirmOrderPaymentDocument = graphql(`
   }
 `);
 
-type Intent =
-  | { state: "idle" }
-  | { state: "creating" }
-  | { state: "ready"; clientSecret: string }
-  | { state: "failed"; error: unknown };
-
 export function PaymentPage() {
   const { id = "" } = useParams();
   const { user } = useAuth();
@@ -61,34 +55,17 @@ export function PaymentPage() {
   const { data, loading, error, refetch } = useQuery(PaymentOrderDocument, { variables: { id } });
   const [createPaymentIntent] = useMutation(CreatePaymentIntentDocument);
   const [confirmOrderPayment] = useMutation(ConfirmOrderPaymentDocument);
-  const [intent, setIntent] = useState<Intent>({ state: "idle" });
   const [paidWith, setPaidWith] = useState<string | null>(null);
-  const requestedFor = useRef<string | null>(null);
 
   const order = data?.order;
   const payable = order && !order.paid && order.status === "UNPAID";
 
-  const requestIntent = useCallback(async () => {
-    if (!order) return;
-    setIntent({ state: "creating" });
-    try {
-      const { data: result } = await createPaymentIntent({ variables: { orderId: order.id, price: order.price } });
-      if (!result) throw new Error("The payment could not be prepared.");
-      setIntent({ state: "ready", clientSecret: result.createPaymentIntent.clientSecret });
-    } catch (intentError) {
-      setIntent({ state: "failed", error: intentError });
-    }
+  const openIntent = useCallback(async () => {
+    if (!order) return undefined;
+    const { data: result } = await createPaymentIntent({ variables: { orderId: order.id, price: order.price } });
+    return result?.createPaymentIntent;
   }, [order, createPaymentIntent]);
-
-  // Fetch the sandbox form while the payment is being prepared, not after.
-  useEffect(() => preloadCardForm(config), [config]);
-
-  // One intent per order visit (the server returns the same intent for the same order and amount anyway).
-  useEffect(() => {
-    if (!payable || paidWith || requestedFor.current === order.id) return;
-    requestedFor.current = order.id;
-    void requestIntent();
-  }, [payable, paidWith, order, requestIntent]);
+  const { intent, requestIntent } = usePaymentIntent(config, order?.id, Boolean(payable && !paidWith), openIntent);
 
   const onPaid = useCallback(
     async (transactionId: string) => {
@@ -177,18 +154,11 @@ export function PaymentPage() {
             </div>
           ) : order.status !== "UNPAID" ? (
             <p className="notice notice--warning">This order was cancelled and cannot be paid.</p>
-          ) : intent.state === "failed" ? (
-            <ErrorState
-              error={intent.error}
-              onRetry={() => void requestIntent()}
-              title="Could not prepare the payment"
-            />
-          ) : intent.state !== "ready" ? (
-            <Spinner label="Preparing the payment…" />
           ) : (
-            <CardPayment
+            <IntentCardPayment
+              intent={intent}
+              onRetry={() => void requestIntent()}
               config={config}
-              clientSecret={intent.clientSecret}
               billing={billing}
               amountLabel={amountLabel}
               onPaid={onPaid}
