@@ -39,6 +39,13 @@ const rootOf = (html: string) => html.slice(html.indexOf('<div id="root">'), htm
 const jsonLdOf = (html: string): any[] =>
   Array.from(html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs), (match) => JSON.parse(match[1]));
 
+/** The shop's CSP runs no inline script: every script element of a page is a file or data. */
+function expectNoInlineScript(html: string) {
+  const scripts = Array.from(html.matchAll(/<script[^>]*>/g), ([tag]) => tag);
+  expect(scripts.length).toBeGreaterThan(1);
+  for (const tag of scripts) expect(tag).toMatch(/ src="\/assets\/|type="application\/(ld\+)?json"/);
+}
+
 async function createPart(name: string) {
   const answer = await gql(
     `mutation($input: CreatePartInput!) { createPart(input: $input) { id databaseId name slug } }`,
@@ -87,6 +94,7 @@ describe("pages rendered on the server", () => {
     expect(content).toContain("Ines Rendered");
     expect(content).toContain("Fits well &lt;/script&gt;&lt;script&gt;window.injected=1&lt;/script&gt;");
     expect(html).not.toContain("<script>window.injected=1");
+    expectNoInlineScript(html);
 
     // The head is the page's own: title, description, canonical URL and link previews.
     const canonical = `${ssrShop.url}/p/${part.slug}`;
@@ -145,6 +153,7 @@ describe("pages rendered on the server", () => {
     expect(home.status).toBe(200);
     expect(jsonLdOf(home.html).map((data) => data["@type"])).toContain("Organization");
     expect(rootOf(home.html)).toContain("<footer");
+    expectNoInlineScript(home.html);
 
     for (const pagePath of ["/blogs", "/portfolio"]) {
       const { status, html } = await page(pagePath);

@@ -155,6 +155,47 @@ describe("a visitor", () => {
     await visible(page.getByRole("heading", { name: "Laptop parts", exact: true }));
   });
 
+  it("lands on server-rendered home and part pages that hydrate without a console error or warning and then work", async () => {
+    const page = await journey.newPage();
+    const warnings: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "warning" || message.type() === "error") warnings.push(message.text());
+    });
+    /** True once React has hydrated the element (it holds React's fiber). */
+    const hydrated = (selector: string) =>
+      page.waitForFunction((css) => {
+        const element = document.querySelector(css);
+        return element !== null && Object.keys(element).some((key) => key.startsWith("__reactFiber"));
+      }, selector);
+
+    const home = await page.goto("/");
+    expect(await home!.text()).toContain("Li-ion Battery 11.55V 57Wh, 3-cell");
+    await hydrated("#parts article");
+    await page.getByRole("button", { name: "Load more parts" }).click();
+    await expectCount(page.locator("#parts").getByRole("article"), 12);
+
+    const battery = "Li-ion Battery 11.55V 57Wh, 3-cell";
+    const answer = await fetch(`${journey.shop.url}/graphql`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ query: "{ parts(first: 50) { edges { node { name slug } } } }" }),
+    });
+    const { data } = (await answer.json()) as {
+      data: { parts: { edges: Array<{ node: { name: string; slug: string } }> } };
+    };
+    const slug = data.parts.edges.find(({ node }) => node.name === battery)!.node.slug;
+    const partPage = await page.goto(`/p/${slug}`);
+    const served = await partPage!.text();
+    expect(served).toContain(`<h1`);
+    expect(served).toContain("In stock");
+    await hydrated(".part-page h1");
+    await expectText(page.getByTestId("cart-count"), "0");
+    await page.getByRole("button", { name: `Add to cart: ${battery}` }).click();
+    await expectText(page.getByTestId("cart-count"), "10");
+    expect(await page.title()).toBe(`${battery} | Partshop`);
+    expect(warnings).toEqual([]);
+  });
+
   it("uses the mobile menu on a 360 px wide screen", async () => {
     const page = await journey.newPage({ viewport: { width: 360, height: 740 } });
     await page.goto("/");

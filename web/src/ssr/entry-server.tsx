@@ -114,7 +114,8 @@ export async function render({ url, origin, graphqlUrl, template, signal }: Rend
     signal,
     renderFunction: (node) => {
       reset();
-      return prerenderToNodeStream(node, { signal });
+      // One piece: a large boundary sent apart is put in place by an inline script, which the shop's CSP refuses.
+      return prerenderToNodeStream(node, { signal, progressiveChunkSize: Number.POSITIVE_INFINITY });
     },
   });
   client.stop();
