@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import os from "node:os";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getRaw, gql, newCustomer, rest, seededAdmin, type Shopper } from "./support/client";
 import { GRAPH_DIR, type ShopProcess } from "./support/processes";
@@ -172,4 +173,35 @@ describe("pages rendered on the server", () => {
     expect(answer.status).toBe(404);
     expect(answer.body.toString()).not.toContain("rendersOnServer");
   });
+});
+
+describe("a render that fails", () => {
+  it("gives the visitor the page the browser renders, with the log saying why, never a 500", async () => {
+    // A web build whose server entry throws while rendering (the shop's side of a failed render).
+    const dist = fs.mkdtempSync(path.join(os.tmpdir(), "partshop-test-broken-ssr-"));
+    fs.copyFileSync(path.join(WEB_DIST_DIR, "index.html"), path.join(dist, "index.html"));
+    fs.mkdirSync(path.join(dist, "server"));
+    fs.writeFileSync(
+      path.join(dist, "server", "entry-server.js"),
+      [
+        "export const rendersOnServer = () => true;",
+        'export async function render() { throw new Error("the page broke while rendering"); }',
+      ].join("\n"),
+    );
+    const broken = await startSiblingShop("ssr-broken", { WEB_DIST_DIR: dist });
+    try {
+      const answer = await getRaw(`${broken.url}/p/anything-${crypto.randomUUID()}`, { accept: "text/html" });
+      const html = answer.body.toString("utf8");
+      // The REST route's status (an unknown part) stands; the page is the browser's to render.
+      expect(answer.status).toBe(404);
+      expect(html).toContain('<div id="root"></div>');
+      const home = await getRaw(`${broken.url}/`, { accept: "text/html" });
+      expect(home.status).toBe(200);
+      expect(home.body.toString("utf8")).toContain('<div id="root"></div>');
+      expect(broken.output()).toContain("the page broke while rendering");
+    } finally {
+      await broken.stop();
+      fs.rmSync(dist, { recursive: true, force: true });
+    }
+  }, 120_000);
 });

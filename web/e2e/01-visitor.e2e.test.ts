@@ -146,8 +146,12 @@ describe("a visitor", () => {
 
   it('sees "There\'s nothing here: 404!" on an unknown path and can go back to the shop', async () => {
     const page = await journey.newPage();
+    // A real 404 status (Chromium logs it), with the 404 page rendered on the server.
+    journey.allowConsoleErrors(page, /status of 404 .*\/no\/such\/page\)$/);
     const response = await page.goto("/no/such/page");
+    expect(response?.status()).toBe(404);
     expect(response?.headers()["content-type"]).toMatch(/text\/html/);
+    expect(await response?.text()).toContain("There&#x27;s nothing here: 404!");
     await visible(page.getByRole("heading", { level: 1, name: "There's nothing here: 404!" }));
     await journey.shot(page, "not-found");
     await page.getByRole("link", { name: "Back to the shop" }).click();
