@@ -183,6 +183,19 @@ describe("Add a part", () => {
 describe("Edit part", () => {
   const full = part({
     alternativeNumbers: ["02DL008"],
+    images: [
+      {
+        __typename: "PartImage",
+        id: "UGFydEltYWdlOmktMQ",
+        position: 0,
+        alt: "",
+        url: "/images/parts/battery-57wh.svg",
+        width: null,
+        height: null,
+        srcset: null,
+        sources: [],
+      },
+    ],
     shortDesc: "3-cell, 57 Wh",
     retiredAt: null,
     compatibleModels: [{ __typename: "LaptopModel", id: "M1", name: "Lenovo ThinkPad T14 Gen 2" }],
@@ -238,7 +251,6 @@ describe("Edit part", () => {
     price: full.price,
     minOrderQuantity: 5,
     lowStockThreshold: 10,
-    img: full.img,
     compatibleModels: ["Lenovo ThinkPad T14 Gen 2"],
   };
 
@@ -349,6 +361,7 @@ describe("Edit part", () => {
   });
 
   it("puts the server's message under the field it names", async () => {
+    const taken = "The number 02DL009 already belongs to Laptop fan (part number 5B10W13931): a number names one part";
     renderApp({
       route: "/dashboard/manage_parts/p-1",
       ui: editPage(),
@@ -359,24 +372,24 @@ describe("Edit part", () => {
         {
           request: {
             query: UpdatePartDocument,
-            variables: { id: full.id, input: { ...baseInput, img: "https://example.com/new.png" } },
+            variables: { id: full.id, input: { ...baseInput, alternativeNumbers: ["02DL009"] } },
           },
           result: {
             errors: [
-              new GraphQLError("Image URL must be at most 2048 characters", {
-                extensions: { code: "BAD_USER_INPUT", fields: { img: ["Image URL must be at most 2048 characters"] } },
+              new GraphQLError(taken, {
+                extensions: { code: "BAD_USER_INPUT", fields: { alternativeNumbers: [taken] } },
               }),
             ],
           },
         },
       ],
     });
-    const img = await screen.findByLabelText("Image URL");
-    await userEvent.clear(img);
-    await userEvent.type(img, "https://example.com/new.png");
+    const numbers = await screen.findByLabelText("Alternative numbers");
+    await userEvent.clear(numbers);
+    await userEvent.type(numbers, "02DL009");
     await userEvent.click(screen.getByRole("button", { name: "Save changes" }));
-    expect(await screen.findByText("Image URL must be at most 2048 characters")).toBeInTheDocument();
-    expect(screen.getByLabelText("Image URL")).toHaveAttribute("aria-invalid", "true");
+    expect(await screen.findByText(taken)).toBeInTheDocument();
+    expect(screen.getByLabelText("Alternative numbers")).toHaveAttribute("aria-invalid", "true");
   });
 
   it("restocks: a relative change, refused when not a whole number of units", async () => {
