@@ -115,10 +115,12 @@ export function PartImages(props: { part: FragmentType<typeof PartImagesFragment
   const images = part.images;
   const toast = useToast();
   const { config } = usePublicConfig();
-  const [addImage] = useMutation(AddPartImageDocument);
-  const [reorderImages] = useMutation(ReorderPartImagesDocument);
-  const [setImageAlt] = useMutation(SetPartImageAltDocument);
-  const [removeImage] = useMutation(RemovePartImageDocument);
+  // Each change is an entry in the part's history, which the edit page shows beside.
+  const inHistory = { refetchQueries: ["PartHistory"] };
+  const [addImage] = useMutation(AddPartImageDocument, inHistory);
+  const [reorderImages] = useMutation(ReorderPartImagesDocument, inHistory);
+  const [setImageAlt] = useMutation(SetPartImageAltDocument, inHistory);
+  const [removeImage] = useMutation(RemovePartImageDocument, inHistory);
 
   const [busy, setBusy] = useState(false);
   const [announcement, setAnnouncement] = useState("");
