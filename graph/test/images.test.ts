@@ -1,4 +1,7 @@
+import { execFile } from "node:child_process";
+import crypto from "node:crypto";
 import path from "node:path";
+import { promisify } from "node:util";
 import sharp, { type WriteableMetadata } from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
@@ -13,6 +16,7 @@ import {
   withDatabase,
 } from "./support/client";
 import { uploadImage } from "./support/fixtures";
+import { GRAPH_DIR } from "./support/processes";
 
 /*
  * Images done properly (issue 48): every upload is decoded and written again (upright, without
@@ -99,6 +103,62 @@ describe("uploads are written again, without metadata", () => {
     const [bottomRed, , bottomBlue] = pixel(100, 380);
     expect(topRed).toBeGreaterThan(topBlue);
     expect(bottomBlue).toBeGreaterThan(bottomRed);
+  });
+});
+
+describe("images stored before variants", () => {
+  /** Stores bytes as a version before variants did: under the hash of their content, byte for byte. */
+  const storeAsBefore = (bytes: Buffer) =>
+    withDatabase(async (client) => {
+      const name = `${crypto.createHash("sha256").update(bytes).digest("hex").slice(0, 32)}.jpg`;
+      await client.query("INSERT INTO images (name, mime, size, bytes) VALUES ($1, 'image/jpeg', $2, $3)", [
+        name,
+        bytes.length,
+        bytes,
+      ]);
+      return name;
+    });
+  const reencode = () =>
+    promisify(execFile)(process.execPath, [path.join(GRAPH_DIR, "dist", "ops", "reencode-images.js")], {
+      env: { ...process.env, DATABASE_URL: shop().databaseUrl },
+    }).then(
+      (done) => ({ code: 0, stdout: done.stdout }),
+      (failed) => ({ code: failed.code as number, stdout: failed.stdout as string }),
+    );
+
+  it("are written again by npm run images:reencode: the same URL serves a variant without GPS data, the original goes, twice changes nothing", async () => {
+    const original = await photo(900, 600, {
+      exif: { IFD0: { Make: "OldPhone" }, IFD3: { GPSLatitudeRef: "N", GPSLatitude: "48/1 51/1 0/1" } },
+    });
+    const name = await storeAsBefore(original);
+    const cutShort = await storeAsBefore((await photo(300, 200)).subarray(0, 400));
+    const url = `${shop().url}/uploads/${name}`;
+    const before = await fetchImage(url);
+    expect(before.bytes.equals(original)).toBe(true);
+
+    const first = await reencode();
+    expect(first.stdout).toMatch(/Re-encoded [1-9]\d* images stored before variants in postgres/);
+    expect(first.stdout).toContain(`Left as it is, not a complete PNG, JPEG, GIF or WebP image: ${cutShort}`);
+    expect(first.code).toBe(1);
+
+    const after = await fetchImage(url);
+    expect(after.response.status).toBe(200);
+    const served = await sharp(after.bytes).metadata();
+    expect(served).toMatchObject({ format: "jpeg", width: 900, height: 600 });
+    expect(served.exif).toBeUndefined();
+    expect(after.bytes.includes(Buffer.from("OldPhone"))).toBe(false);
+    const key = name.split(".")[0];
+    for (const variant of [`${key}-320.avif`, `${key}-640.webp`, `${key}-900.jpg`])
+      expect((await fetchImage(`${shop().url}/uploads/${variant}`)).response.status, variant).toBe(200);
+    const left = await withDatabase((client) =>
+      client.query("SELECT name FROM images WHERE name = ANY($1) ORDER BY name", [[name, cutShort]]),
+    );
+    expect(left.rows.map((row) => row.name)).toEqual([cutShort]);
+
+    const second = await reencode();
+    expect(second.stdout).toMatch(/Re-encoded 0 images stored before variants/);
+    expect(second.code).toBe(1);
+    expect((await fetchImage(url)).bytes.equals(after.bytes)).toBe(true);
   });
 });
 

@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -106,5 +107,40 @@ describe("images in an S3-compatible object store", () => {
     expect((await images.get(`${key}-1.avif`)).mime).toBe("image/avif");
     expect(await images.exists(stored.name)).toBe(true);
     await expect(images.get(`${"0".repeat(32)}.png`)).rejects.toMatchObject({ code: "NOT_FOUND" });
+  });
+
+  it("lists its names a page at a time and deletes by name: an image stored before variants is re-encoded there", async () => {
+    const config = loadConfig({
+      ...developmentEnv,
+      IMAGE_STORE: "s3",
+      S3_BUCKET: "shop-images",
+      S3_ENDPOINT: endpoint,
+      S3_PREFIX: "older/",
+    });
+    if (config.images.store !== "s3") throw new Error("expected the s3 store");
+    const store = new S3ImageStore(config.images);
+    const older = await sharp({ create: { width: 700, height: 400, channels: 3, background: "#3a6" } })
+      .jpeg()
+      .withExif({ IFD0: { Make: "OldPhone" } })
+      .toBuffer();
+    const key = crypto.createHash("sha256").update(older).digest("hex").slice(0, 32);
+    await store.put(`${key}.jpg`, "image/jpeg", older);
+    const names = async () => {
+      const all: string[] = [];
+      for await (const name of store.names()) all.push(name);
+      return all.sort();
+    };
+    expect(await names()).toEqual([`${key}.jpg`]);
+
+    const images = new ImageService(store, db);
+    expect(await images.reencodeStored(`${key}.jpg`)).toEqual({ name: `${key}.jpg`, outcome: "reencoded" });
+    const after = await names();
+    expect(after).not.toContain(`${key}.jpg`);
+    expect(after).toEqual(expect.arrayContaining([`${key}-320.avif`, `${key}-640.webp`, `${key}-700.jpg`]));
+    const served = await images.get(`${key}.jpg`);
+    expect(await sharp(served.bytes).metadata()).toMatchObject({ format: "jpeg", width: 700, height: 400 });
+    expect(served.bytes.includes(Buffer.from("OldPhone"))).toBe(false);
+    await store.delete(`${key}-320.avif`);
+    expect(await store.has(`${key}-320.avif`)).toBe(false);
   });
 });

@@ -26,4 +26,13 @@ export class FileImageStore implements ImageStore {
       return null;
     }
   }
+
+  async delete(name: string): Promise<void> {
+    await fs.promises.rm(path.join(this.folder, name), { force: true });
+  }
+
+  async *names(): AsyncGenerator<string> {
+    const folder = await fs.promises.opendir(this.folder);
+    for await (const entry of folder) if (entry.isFile() && !entry.name.endsWith(".tmp")) yield entry.name;
+  }
 }

@@ -1,8 +1,8 @@
 import crypto from "node:crypto";
 import type { DataSource } from "typeorm";
 import { Actor, authorize } from "../actor";
-import { badInput, notFound } from "../errors";
-import { encodeUpload } from "./encode";
+import { badInput, notFound, ShopError } from "../errors";
+import { EncodedImage, encodeUpload } from "./encode";
 import { isCompleteImage } from "./image-structure";
 import {
   defaultVariant,
@@ -54,7 +54,17 @@ export interface ImageStore {
   has(name: string): Promise<boolean>;
   put(name: string, mime: string, bytes: Buffer): Promise<void>;
   get(name: string): Promise<Buffer | null>;
+  /** Removes an image; nothing happens when there is none of that name. */
+  delete(name: string): Promise<void>;
+  /** Every name stored, in no particular order (read a page at a time). */
+  names(): AsyncIterable<string>;
 }
+
+/** What re-encoding an image stored before variants did (ImageService.reencodeStored). */
+export type ReencodeOutcome =
+  | { name: string; outcome: "reencoded" }
+  | { name: string; outcome: "current" }
+  | { name: string; outcome: "refused"; why: string };
 
 interface UploadRow {
   key: string;
@@ -88,7 +98,49 @@ export class ImageService {
     const key = crypto.createHash("sha256").update(bytes).digest("hex").slice(0, 32);
     const known = (await this.records([key])).get(key);
     if (known) return stored(known);
-    const encoded = await encodeUpload(bytes, label);
+    return stored(await this.storeVariants(key, await encodeUpload(bytes, label)));
+  }
+
+  /**
+   * Gives an image stored byte for byte by a version before variants (its metadata, its full size)
+   * the treatment of an upload: decoded, written again as variants, recorded under its key, so its
+   * URL serves the default variant from now on; then the original goes. Images with variants are
+   * left as they are; an image the shop would refuse today is left and reported.
+   */
+  async reencodeStored(name: string): Promise<ReencodeOutcome> {
+    const parsed = parseImageName(name);
+    if (!parsed || parsed.width !== null) return { name, outcome: "current" };
+    if ((await this.records([parsed.key])).has(parsed.key)) {
+      await this.store.delete(name);
+      return { name, outcome: "current" };
+    }
+    const bytes = await this.store.get(name);
+    if (!bytes) return { name, outcome: "current" };
+    const type = sniffImage(bytes);
+    if (!type || !isCompleteImage(bytes, type.ext))
+      return { name, outcome: "refused", why: "not a complete PNG, JPEG, GIF or WebP image" };
+    try {
+      await this.storeVariants(
+        parsed.key,
+        await encodeUpload(bytes, type.ext === "jpg" ? "JPEG" : type.ext.toUpperCase()),
+      );
+    } catch (error) {
+      if (error instanceof ShopError) return { name, outcome: "refused", why: error.message };
+      throw error;
+    }
+    await this.store.delete(name);
+    return { name, outcome: "reencoded" };
+  }
+
+  /** Every stored name of an image from before variants. */
+  async *namesBeforeVariants(): AsyncGenerator<string> {
+    for await (const name of this.store.names()) {
+      const parsed = parseImageName(name);
+      if (parsed && parsed.width === null) yield name;
+    }
+  }
+
+  private async storeVariants(key: string, encoded: EncodedImage): Promise<UploadRecord> {
     for (const variant of encoded.variants) {
       const name = variantName(key, variant.width, variant.format);
       if (!(await this.store.has(name))) await this.store.put(name, MIME_OF[variant.format], variant.bytes);
@@ -106,7 +158,7 @@ export class ImageService {
        ON CONFLICT (key) DO NOTHING`,
       [key, record.width, record.height, record.fallback, JSON.stringify(record.variants)],
     );
-    return stored(record);
+    return record;
   }
 
   /** Whether an image of that name is served (without reading it). */

@@ -21,4 +21,22 @@ export class PostgresImageStore implements ImageStore {
     const [row]: Array<{ bytes: Buffer }> = await this.db.query(`SELECT bytes FROM images WHERE name = $1`, [name]);
     return row?.bytes ?? null;
   }
+
+  async delete(name: string): Promise<void> {
+    await this.db.query(`DELETE FROM images WHERE name = $1`, [name]);
+  }
+
+  /** A page of names at a time, in name order, so a large store is never read whole. */
+  async *names(): AsyncGenerator<string> {
+    let after = "";
+    for (;;) {
+      const rows: Array<{ name: string }> = await this.db.query(
+        `SELECT name FROM images WHERE name > $1 ORDER BY name LIMIT 500`,
+        [after],
+      );
+      for (const row of rows) yield row.name;
+      if (rows.length < 500) return;
+      after = rows[rows.length - 1].name;
+    }
+  }
 }

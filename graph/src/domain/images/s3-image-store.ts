@@ -1,8 +1,10 @@
 import {
+  DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
   NoSuchKey,
   NotFound,
+  paginateListObjectsV2,
   PutObjectCommand,
   S3Client,
 } from "@aws-sdk/client-s3";
@@ -71,5 +73,18 @@ export class S3ImageStore implements ImageStore {
       if (missing(error)) return null;
       throw error;
     }
+  }
+
+  async delete(name: string): Promise<void> {
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: this.key(name) }));
+  }
+
+  async *names(): AsyncGenerator<string> {
+    const pages = paginateListObjectsV2(
+      { client: this.client },
+      { Bucket: this.settings.bucket, Prefix: this.settings.prefix },
+    );
+    for await (const page of pages)
+      for (const object of page.Contents ?? []) if (object.Key) yield object.Key.slice(this.settings.prefix.length);
   }
 }
