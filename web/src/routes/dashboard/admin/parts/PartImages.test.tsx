@@ -6,7 +6,7 @@ import { Route, Routes } from "react-router-dom";
 import { admin, createFakeAuth, renderApp } from "@/test/renderApp";
 import { uploadImage } from "@/routes/dashboard/uploadImage";
 import { EditPartDocument, EditPartPage } from "./EditPartPage";
-import { PartHistoryDocument } from "./PartHistory";
+import { emptyHistoryMock } from "./editPartMocks";
 import {
   ALT_TOO_LONG,
   AddPartImageDocument,
@@ -83,20 +83,6 @@ const editMock = (images: Img[]) => ({
   },
 });
 
-const historyMock = {
-  request: { query: PartHistoryDocument, variables: { id: "p-1" } },
-  result: {
-    data: {
-      auditLog: {
-        __typename: "AuditEntryConnection",
-        edges: [],
-        pageInfo: { __typename: "PageInfo", hasNextPage: false },
-      },
-    },
-  },
-  maxUsageCount: 10,
-};
-
 const reorderMock = (order: Img[]) => ({
   request: {
     query: ReorderPartImagesDocument,
@@ -114,7 +100,7 @@ function openEditPage(images: Img[], mocks: object[] = []) {
       </Routes>
     ),
     auth: createFakeAuth({ user: admin }),
-    mocks: [editMock(images), historyMock, ...(mocks as [])],
+    mocks: [editMock(images), emptyHistoryMock, ...(mocks as [])],
   });
 }
 

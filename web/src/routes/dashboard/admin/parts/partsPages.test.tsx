@@ -7,7 +7,7 @@ import { admin, createFakeAuth, renderApp } from "@/test/renderApp";
 import { AdminPartsDocument, ManagePartsPage } from "./ManagePartsPage";
 import { AddPartPage, CreatePartDocument } from "./AddPartPage";
 import { EditPartDocument, EditPartPage, UpdatePartDocument } from "./EditPartPage";
-import { PartHistoryDocument } from "./PartHistory";
+import { emptyHistoryMock } from "./editPartMocks";
 import { RestockPartDocument, RetirePartDocument } from "./partMutations";
 
 const asAdmin = () => createFakeAuth({ user: admin });
@@ -204,19 +204,6 @@ describe("Edit part", () => {
     request: { query: EditPartDocument, variables: { id: "p-1" } },
     result: { data: { part: { ...full, available } } },
   });
-  const historyMock = {
-    request: { query: PartHistoryDocument, variables: { id: "p-1" } },
-    result: {
-      data: {
-        auditLog: {
-          __typename: "AuditEntryConnection",
-          edges: [],
-          pageInfo: { __typename: "PageInfo", hasNextPage: false },
-        },
-      },
-    },
-    maxUsageCount: 10,
-  };
   const saved = (fields: Record<string, unknown>) => ({
     data: {
       updatePart: {
@@ -261,7 +248,7 @@ describe("Edit part", () => {
       auth: asAdmin(),
       mocks: [
         editMock(40),
-        historyMock,
+        emptyHistoryMock,
         {
           request: { query: UpdatePartDocument, variables: { id: full.id, input: { ...baseInput, price: 52 } } },
           result: saved({ price: 52 }),
@@ -298,7 +285,7 @@ describe("Edit part", () => {
       auth: asAdmin(),
       mocks: [
         editMock(40),
-        historyMock,
+        emptyHistoryMock,
         {
           request: {
             query: UpdatePartDocument,
@@ -330,7 +317,7 @@ describe("Edit part", () => {
       auth: asAdmin(),
       mocks: [
         editMock(40),
-        historyMock,
+        emptyHistoryMock,
         {
           request: {
             query: UpdatePartDocument,
@@ -368,7 +355,7 @@ describe("Edit part", () => {
       auth: asAdmin(),
       mocks: [
         editMock(40),
-        historyMock,
+        emptyHistoryMock,
         {
           request: {
             query: UpdatePartDocument,
@@ -399,7 +386,7 @@ describe("Edit part", () => {
       auth: asAdmin(),
       mocks: [
         editMock(40),
-        historyMock,
+        emptyHistoryMock,
         {
           request: { query: RestockPartDocument, variables: { id: full.id, quantity: 60 } },
           result: {
