@@ -12,6 +12,9 @@ export const UpdateProductDocument = graphql(`
       id
       name
       img
+      image {
+        ...ResponsiveImage_image
+      }
       price
       availableQuantity
       description
