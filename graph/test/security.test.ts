@@ -504,12 +504,22 @@ describe("access tokens", () => {
 
   it("a role change takes effect on the very next request, both ways", async () => {
     const customer = await newPerson("rolechange");
-    expect((await rest("GET", "/getOrders", { token: customer.token })).status).toBe(403);
-    await withDatabase((client) => client.query("UPDATE users SET role = 'admin' WHERE email = $1", [customer.email]));
-    expect((await rest("GET", "/getOrders", { token: customer.token })).status).toBe(200);
+    const setRole = (role: string) =>
+      withDatabase((client) => client.query("UPDATE users SET role = $2 WHERE email = $1", [customer.email, role]));
+    /** The status of GET /getOrders, with what the database held when the answer came (said if it fails). */
+    const adminList = async () => {
+      const answer = await rest("GET", "/getOrders", { token: customer.token });
+      const { rows } = await withDatabase((client) =>
+        client.query("SELECT role FROM users WHERE email = $1", [customer.email]),
+      );
+      return { status: answer.status, roleInDatabase: rows.map((row) => row.role).join() };
+    };
+    expect(await adminList()).toEqual({ status: 403, roleInDatabase: "user" });
+    expect((await setRole("admin")).rowCount).toBe(1);
+    expect(await adminList()).toEqual({ status: 200, roleInDatabase: "admin" });
     expect((await gql("{ users(first: 1) { edges { cursor } } }", {}, customer.token)).body.errors).toBeUndefined();
-    await withDatabase((client) => client.query("UPDATE users SET role = 'user' WHERE email = $1", [customer.email]));
-    expect((await rest("GET", "/getOrders", { token: customer.token })).status).toBe(403);
+    expect((await setRole("user")).rowCount).toBe(1);
+    expect(await adminList()).toEqual({ status: 403, roleInDatabase: "user" });
     expect(errorCode(await gql("{ users(first: 1) { edges { cursor } } }", {}, customer.token))).toBe("FORBIDDEN");
   });
 });

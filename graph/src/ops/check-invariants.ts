@@ -21,6 +21,7 @@
 import fs from "node:fs";
 import pg from "pg";
 import { seedParts } from "../db/seed-catalogue";
+import { runCommand } from "./run-command";
 
 export interface InvariantReport {
   ok: boolean;
@@ -354,12 +355,4 @@ async function main(): Promise<number> {
   }
 }
 
-if (require.main === module) {
-  main().then(
-    (code) => process.exit(code),
-    (error) => {
-      console.error(`Could not check the invariants: ${error?.message ?? error}`);
-      process.exit(2);
-    },
-  );
-}
+if (require.main === module) runCommand(main, "check the invariants");

@@ -16,6 +16,7 @@ import { sniffImage } from "../domain/images/image.service";
 import { isCompleteImage } from "../domain/images/image-structure";
 import { imageStoreFor } from "../domain/images/stores";
 import type { ImageStore } from "../domain/images/image.service";
+import { runCommand } from "./run-command";
 
 const STORED_NAME = /^[0-9a-f]{32}\.(png|jpg|gif|webp)$/;
 
@@ -69,12 +70,4 @@ async function main(): Promise<number> {
   }
 }
 
-if (require.main === module) {
-  main().then(
-    (code) => process.exit(code),
-    (error) => {
-      console.error(`Could not import the images: ${error?.message ?? error}`);
-      process.exit(2);
-    },
-  );
-}
+if (require.main === module) runCommand(main, "import the images");

@@ -14,6 +14,7 @@ import { loadImageStoreConfig } from "../config";
 import { createDataSource } from "../db/data-source";
 import { ImageService, type ReencodeOutcome } from "../domain/images/image.service";
 import { imageStoreFor } from "../domain/images/stores";
+import { runCommand } from "./run-command";
 
 export async function reencodeStoredImages(images: ImageService): Promise<ReencodeOutcome[]> {
   // Listed first: the store gains variants and loses originals while they are re-encoded.
@@ -42,12 +43,4 @@ async function main(): Promise<number> {
   }
 }
 
-if (require.main === module) {
-  main().then(
-    (code) => process.exit(code),
-    (error) => {
-      console.error(`Could not re-encode the images: ${error?.message ?? error}`);
-      process.exit(2);
-    },
-  );
-}
+if (require.main === module) runCommand(main, "re-encode the images");

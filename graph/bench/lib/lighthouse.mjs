@@ -1,0 +1,127 @@
+// Lighthouse (pinned 12.2.3: it runs on Node 20) over the storefront's landing pages, on its
+// default mobile profile with simulated throttling, as the field's tools measure a page: the four
+// category scores, LCP, TBT and CLS, and the JavaScript the page loads (gzip -9 of each script it
+// fetched, so the figure does not depend on whether the server compresses).
+import zlib from "node:zlib";
+
+export const LIGHTHOUSE_TARGETS = {
+  performance: 95,
+  accessibility: 100,
+  "best-practices": 95,
+  seo: 100,
+  lcpMs: 1500,
+  tbtMs: 100,
+  cls: 0.02,
+  scriptGzipBytes: 120 * 1024,
+};
+
+const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
+
+/** The landing pages of a shop: home, a search, and the first part's public page. */
+export async function landingPages(shopUrl) {
+  const answer = await fetch(`${shopUrl}/graphql`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ query: "{ parts(first: 1) { edges { node { slug } } } }" }),
+  });
+  const slug = (await answer.json())?.data?.parts?.edges?.[0]?.node?.slug;
+  if (!slug) throw new Error("the shop answered no part to open");
+  return [
+    { label: "home", path: "/" },
+    { label: "search", path: "/parts?q=battery" },
+    { label: "part page", path: `/p/${slug}` },
+  ];
+}
+
+/** Audits each page once in a Chromium of its own; returns one row of figures per page. */
+export async function auditPages({ chromePath, shopUrl, pages, log }) {
+  const { default: lighthouse } = await import("lighthouse");
+  const chromeLauncher = await import("chrome-launcher");
+  const chrome = await chromeLauncher.launch({
+    chromePath,
+    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"],
+  });
+  const rows = [];
+  try {
+    for (const page of pages) {
+      const url = `${shopUrl}${page.path}`;
+      log(`lighthouse: ${page.label} (${page.path})`);
+      const { lhr } = await lighthouse(url, {
+        port: chrome.port,
+        output: "json",
+        logLevel: "error",
+        onlyCategories: CATEGORIES,
+      });
+      if (lhr.runtimeError) throw new Error(`Lighthouse could not audit ${url}: ${lhr.runtimeError.message}`);
+      rows.push({ ...page, ...(await figuresOf(lhr)) });
+    }
+  } finally {
+    await chrome.kill();
+  }
+  return rows;
+}
+
+async function figuresOf(lhr) {
+  const scores = Object.fromEntries(CATEGORIES.map((id) => [id, Math.round((lhr.categories[id]?.score ?? 0) * 100)]));
+  const numeric = (id) => lhr.audits[id]?.numericValue ?? null;
+  const scripts = (lhr.audits["network-requests"]?.details?.items ?? []).filter(
+    (item) => item.resourceType === "Script",
+  );
+  let scriptGzipBytes = 0;
+  for (const script of scripts) {
+    const response = await fetch(script.url);
+    scriptGzipBytes += zlib.gzipSync(Buffer.from(await response.arrayBuffer()), { level: 9 }).length;
+  }
+  return {
+    scores,
+    lcpMs: Math.round(numeric("largest-contentful-paint")),
+    tbtMs: Math.round(numeric("total-blocking-time")),
+    cls: Math.round(numeric("cumulative-layout-shift") * 1000) / 1000,
+    scripts: scripts.length,
+    scriptGzipBytes,
+    failedAudits: failedAudits(lhr),
+  };
+}
+
+/** The audits that cost a category points (score below 1), for the categories under their target. */
+function failedAudits(lhr) {
+  const failed = {};
+  for (const id of CATEGORIES) {
+    const category = lhr.categories[id];
+    if (!category || Math.round(category.score * 100) >= LIGHTHOUSE_TARGETS[id]) continue;
+    failed[id] = category.auditRefs
+      .filter((ref) => ref.weight > 0 && lhr.audits[ref.id]?.score !== null && lhr.audits[ref.id]?.score < 1)
+      .map((ref) => `${ref.id} (${lhr.audits[ref.id].displayValue ?? lhr.audits[ref.id].score})`);
+  }
+  return failed;
+}
+
+/** Whether a page's figures meet every target. */
+export function verdictsOf(row) {
+  const t = LIGHTHOUSE_TARGETS;
+  return {
+    [`performance >= ${t.performance}`]: row.scores.performance >= t.performance,
+    [`accessibility = ${t.accessibility}`]: row.scores.accessibility >= t.accessibility,
+    [`best practices >= ${t["best-practices"]}`]: row.scores["best-practices"] >= t["best-practices"],
+    [`SEO = ${t.seo}`]: row.scores.seo >= t.seo,
+    [`LCP <= ${t.lcpMs} ms`]: row.lcpMs <= t.lcpMs,
+    [`TBT <= ${t.tbtMs} ms`]: row.tbtMs <= t.tbtMs,
+    [`CLS <= ${t.cls}`]: row.cls <= t.cls,
+    [`JavaScript <= ${t.scriptGzipBytes / 1024} KB gzip`]: row.scriptGzipBytes <= t.scriptGzipBytes,
+  };
+}
+
+/** The table bench:web prints. */
+export function printAudits(title, rows) {
+  const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+  console.log(`\n${title} (Lighthouse 12.2.3, mobile, simulated throttling)`);
+  console.log("page        perf  a11y  best  seo   LCP ms  TBT ms  CLS     JS gzip");
+  for (const row of rows) {
+    const s = row.scores;
+    console.log(
+      `${row.label.padEnd(11)} ${String(s.performance).padStart(4)}  ${String(s.accessibility).padStart(4)}  ${String(s["best-practices"]).padStart(4)}  ${String(s.seo).padStart(3)}  ${String(row.lcpMs).padStart(7)}  ${String(row.tbtMs).padStart(6)}  ${String(row.cls).padEnd(6)}  ${kb(row.scriptGzipBytes).padStart(9)}`,
+    );
+    for (const [category, audits] of Object.entries(row.failedAudits))
+      console.log(`            ${category} lost points on: ${audits.join(", ")}`);
+  }
+}
