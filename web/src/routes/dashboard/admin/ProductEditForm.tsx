@@ -14,6 +14,9 @@ export const UpdateProductDocument = graphql(`
       id
       name
       img
+      image {
+        ...ResponsiveImage_image
+      }
       price
       availableQuantity
       description
