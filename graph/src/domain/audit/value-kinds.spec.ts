@@ -5,7 +5,12 @@ describe("a change as the history shows it", () => {
   it("shows a part's images, a list of records, item by item as their fields, not as JSON", () => {
     const [change] = changesBetween(
       { images: [{ url: "/uploads/a.jpg", alt: "Front" }] },
-      { images: [{ url: "/uploads/b.jpg", alt: "" }, { url: "/uploads/a.jpg", alt: "Front" }] },
+      {
+        images: [
+          { url: "/uploads/b.jpg", alt: "" },
+          { url: "/uploads/a.jpg", alt: "Front" },
+        ],
+      },
     );
     expect(change).toMatchObject({
       field: "images",
