@@ -65,7 +65,11 @@ describe("adding a review", () => {
     // Written again by the shop: an image without transparency is kept as a JPEG.
     expect(new URL((await photo.getAttribute("src"))!).pathname).toMatch(/^\/uploads\/.+\.jpg$/);
     await expectImageLoaded(photo);
-    expect(await photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(64);
+    // Stored at its own 64 px (narrower than every standard width): the browser takes that AVIF.
+    expect(await photo.getAttribute("width")).toBe("64");
+    expect(new URL(await photo.evaluate((img: HTMLImageElement) => img.currentSrc)).pathname).toMatch(
+      /^\/uploads\/[0-9a-f]{32}-64\.avif$/,
+    );
     await journey.shot(page, "review-on-home");
   });
 

@@ -1,5 +1,5 @@
 import fs from "node:fs";
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { useJourney } from "./support/journey";
 import {
@@ -11,7 +11,10 @@ import {
   expectToast,
   expectValue,
   fact,
+  eventually,
+  expectImageLoaded,
   hidden,
+  makePng,
   openPart,
   partCard,
   payOrder,
@@ -36,6 +39,7 @@ const PANEL = '15.6" FHD IPS Panel 1920x1080, 30-pin eDP';
 const DDR4 = "16GB DDR4-3200 SO-DIMM Memory Module";
 const DDR5 = "32GB DDR5-5600 SO-DIMM Memory Module";
 const SSD = "1TB NVMe M.2 2280 SSD, PCIe 4.0 x4";
+const DC_JACK = "DC Power Jack with Cable Harness";
 
 const dashboardMenu = (page: Page) => page.getByRole("navigation", { name: "Dashboard" });
 
@@ -43,6 +47,54 @@ async function openAdminPage(page: Page, link: string, heading: string) {
   await page.goto("/dashboard");
   await dashboardMenu(page).getByRole("link", { name: link }).click();
   await visible(page.getByRole("heading", { level: 1, name: heading }));
+}
+
+/**
+ * An admin uploads a photo (POST /upload, as the review form does) and puts it first among the
+ * part's images (addPartImage at position 0), through the shop's API; answers the part's page.
+ */
+async function addMainPhoto(admin: Page, partName: string, png: Buffer, alt: string): Promise<string> {
+  const answer = await admin.evaluate(
+    async ({ partName, bytes, alt }) => {
+      const authorization = `Bearer ${localStorage.getItem("accessToken")}`;
+      const form = new FormData();
+      form.append("image", new Blob([new Uint8Array(bytes)], { type: "image/png" }), "photo.png");
+      const upload = await (await fetch("/upload", { method: "POST", headers: { authorization }, body: form })).json();
+      const graphql = async (query: string, variables: object) =>
+        (
+          await fetch("/graphql", {
+            method: "POST",
+            headers: { "content-type": "application/json", authorization },
+            body: JSON.stringify({ query, variables }),
+          })
+        ).json();
+      const found = await graphql("query ($q: String) { parts(first: 1, search: $q) { edges { node { id name } } } }", {
+        q: partName,
+      });
+      const part = found.data.parts.edges[0].node;
+      const added = await graphql(
+        "mutation ($partId: ID!, $input: AddPartImageInput!) { addPartImage(partId: $partId, input: $input) { name slug images { url alt } } }",
+        { partId: part.id, input: { url: upload.data.url, alt, position: 0 } },
+      );
+      return { upload, added };
+    },
+    { partName, bytes: [...png], alt },
+  );
+  expect(answer.upload).toMatchObject({ success: true, data: { width: 900, height: 900 } });
+  const part = answer.added.data.addPartImage;
+  expect(part.name).toBe(partName);
+  expect(part.images[0]).toEqual({ url: answer.upload.data.url, alt });
+  return `/p/${part.slug}`;
+}
+
+/** Where the browser took an <img> from (its chosen candidate), and the candidates of its <picture>'s AVIF source. */
+function chosenSource(image: Locator): Promise<{ currentSrc: string; avif: string[] }> {
+  return image.evaluate((img: HTMLImageElement) => ({
+    currentSrc: img.currentSrc,
+    avif: (img.parentElement?.querySelector('source[type="image/avif"]')?.getAttribute("srcset") ?? "")
+      .split(",")
+      .map((candidate) => new URL(candidate.trim().split(/\s+/)[0], location.href).href),
+  }));
 }
 
 /** From Manage Parts, the edit page of one part (found with the search box). */
@@ -120,6 +172,54 @@ describe("an admin running the shop, and a shopper", () => {
     );
     await expectText(shopper.getByTestId("part-available"), "1450");
     await journey.shot(shopper, "shopper-sees-the-edit");
+  });
+
+  it("an admin's uploaded photo is the part's main image; a shopper's browser loads it in a size and format it chose, and thumbnails switch it", async () => {
+    const alt = "The DC jack on its cable harness, connector end";
+    const partPath = await addMainPhoto(admin, DC_JACK, makePng(900, [40, 90, 160]), alt);
+
+    await shopper.goto(partPath);
+    await visible(shopper.getByRole("heading", { level: 1, name: DC_JACK }));
+    const main = shopper.locator(".part-gallery > .card__media img");
+    expect(await main.getAttribute("alt")).toBe(alt);
+    // Its own size, so the browser reserves its box; variants to choose from; loaded at once.
+    expect(await main.getAttribute("width")).toBe("900");
+    expect(await main.getAttribute("height")).toBe("900");
+    expect(await main.getAttribute("srcset")).toMatch(/-320\.jpg 320w, .*-640\.jpg 640w, .*-900\.jpg 900w$/);
+    expect(await main.getAttribute("sizes")).toBeTruthy();
+    expect(await main.getAttribute("loading")).toBeNull();
+    await expectImageLoaded(main);
+    // Chromium took the AVIF source, at one of its stored widths, not the JPEG the URL names.
+    const chosen = await chosenSource(main);
+    expect(chosen.currentSrc).toMatch(/\/uploads\/[0-9a-f]{32}-(320|640|900)\.avif$/);
+    expect(chosen.avif).toContain(chosen.currentSrc);
+    await journey.shot(shopper, "part-photo");
+
+    // The seeded drawing is now the second image: its thumbnail, chosen with the keyboard, is shown large.
+    const thumbs = shopper.getByRole("list", { name: `Images of ${DC_JACK}` });
+    await expectCount(thumbs.getByRole("button"), 2);
+    const first = thumbs.getByRole("button", { name: alt });
+    const second = thumbs.getByRole("button", { name: `${DC_JACK}, image 2` });
+    expect(await first.getAttribute("aria-pressed")).toBe("true");
+    await first.focus();
+    await shopper.keyboard.press("Tab");
+    await shopper.keyboard.press("Enter");
+    await eventually(
+      () => second.getAttribute("aria-pressed"),
+      (pressed) => expect(pressed).toBe("true"),
+    );
+    expect(await main.getAttribute("alt")).toBe(`${DC_JACK}, image 2`);
+    expect(new URL(await main.evaluate((img: HTMLImageElement) => img.src)).pathname).toMatch(/^\/images\/.+\.svg$/);
+    await expectImageLoaded(main);
+
+    // The catalogue's card takes a variant too, lazily.
+    await shopper.goto(`/parts?q=${encodeURIComponent("DC power jack")}`);
+    const card = partCard(shopper, DC_JACK).getByRole("img", { name: DC_JACK });
+    expect(await card.getAttribute("loading")).toBe("lazy");
+    await expectImageLoaded(card);
+    const carded = await chosenSource(card);
+    expect(carded.currentSrc).toMatch(/-(320|640|900)\.avif$/);
+    expect(carded.avif).toContain(carded.currentSrc);
   });
 
   it("refuses an edited stock figure that an order crossed, saves nothing, and shows the stock as it is now", async () => {

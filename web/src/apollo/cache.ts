@@ -22,7 +22,8 @@ export function createCache(): InMemoryCache {
         fields: { orders: relayStylePagination(), pastOrders: relayStylePagination() },
       },
       Part: {
-        fields: { reviews: relayStylePagination() },
+        // A part's images come whole from each image mutation: the new list replaces the old.
+        fields: { reviews: relayStylePagination(), images: { merge: false } },
       },
       // Neither has an id: keep one object per parent and merge updates into it.
       Profile: { merge: true },

@@ -1,4 +1,19 @@
+import { graphql } from "@/gql";
 import { apiUrl } from "../apiUrl";
+
+/** What a component asks of an Image to show it through ResponsiveImage (read with getFragmentData). */
+export const ResponsiveImageFragment = graphql(`
+  fragment ResponsiveImage_image on Image {
+    url
+    width
+    height
+    srcset
+    sources {
+      mime
+      srcset
+    }
+  }
+`);
 
 /** What the API tells of an image (GraphQL's Image or PartImage): its URL and, for an upload, its size and variants. */
 export interface ResponsiveImageData {

@@ -36,11 +36,15 @@ export interface FieldChange {
   afterItems: string[] | null;
 }
 
-/** A value of a snapshot as a person reads it. */
+/** A value of a snapshot as a person reads it: a record (a part's image) as its fields, "url: …, alt: …". */
 function shown(value: unknown): string | null {
   if (value === undefined || value === null) return null;
   if (typeof value === "string") return value;
   if (typeof value === "number" || typeof value === "boolean") return String(value);
+  if (typeof value === "object" && !Array.isArray(value))
+    return Object.entries(value)
+      .map(([field, inner]) => `${field}: ${shown(inner) ?? "none"}`)
+      .join(", ");
   return JSON.stringify(value);
 }
 

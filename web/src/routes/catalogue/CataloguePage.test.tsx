@@ -4,6 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { useLocation } from "react-router-dom";
 import { AppRoutes } from "@/AppRoutes";
 import { renderApp } from "@/test/renderApp";
+import { imageElsewhere, uploadedImage } from "@/test/imageFixtures";
 import { CataloguePartsDocument } from "./CataloguePage";
 import { CatalogueBrandsDocument, CatalogueModelsDocument } from "./CatalogueFilters";
 import { fitsSummary, laptopsFirst } from "./PartResultCard";
@@ -24,7 +25,7 @@ const part = (n: number, extra: object = {}) => ({
   slug: `part-${n}-p-${n}`,
   name: `Part ${n}`,
   partNumber: `PN-${n}`,
-  img: `/images/part-${n}.png`,
+  image: imageElsewhere(`/images/part-${n}.png`),
   price: 10 * n,
   available: 100,
   minOrderQuantity: 10,
@@ -150,7 +151,12 @@ describe("catalogue page", () => {
   it("shows the parts a search found, with price, stock, rating and the laptops they fit", async () => {
     openCatalogue("/parts?q=thinkpad&inStock=1&sort=price_asc", [
       partsMock({ search: "thinkpad", filter: { inStock: true }, orderBy: "PRICE_ASC" }, [
-        part(1, { rating: 4.5, reviewCount: 2, compatibleModels: [model(14), model(15), model(16), model(17)] }),
+        part(1, {
+          rating: 4.5,
+          reviewCount: 2,
+          compatibleModels: [model(14), model(15), model(16), model(17)],
+          image: uploadedImage("e0000000000000000000000000000001", 960, 600),
+        }),
         part(2, { available: 3 }),
       ]),
     ]);
@@ -163,8 +169,22 @@ describe("catalogue page", () => {
       within(first).getByText(/Lenovo ThinkPad T14, Lenovo ThinkPad T15, Lenovo ThinkPad T16 and 1 more/),
     ).toBeInTheDocument();
     expect(within(first).getByRole("link", { name: "View and reserve" })).toHaveAttribute("href", "/p/part-1-p-1");
+    // Its image in the sizes the results' grid draws it at, lazily; the other's, from elsewhere, in the card's box.
+    const image = within(first).getByRole("img", { name: "Part 1" });
+    expect(image).toHaveAttribute("srcset", expect.stringContaining("e0000000000000000000000000000001-640.jpg 640w"));
+    expect(image).toHaveAttribute(
+      "sizes",
+      "(min-width: 1200px) 271px, (min-width: 900px) calc(50vw - 174px), (min-width: 600px) calc(50vw - 26px), calc(100vw - 32px)",
+    );
+    expect(image).toHaveAttribute("width", "960");
+    expect(image).toHaveAttribute("height", "600");
+    expect(image).toHaveAttribute("loading", "lazy");
     const second = screen.getByRole("heading", { name: "Part 2" }).closest("article")!;
     expect(within(second).getByText("Out of stock")).toBeInTheDocument();
+    const elsewhere = within(second).getByRole("img", { name: "Part 2" });
+    expect(elsewhere).not.toHaveAttribute("srcset");
+    expect(elsewhere).toHaveAttribute("width", "400");
+    expect(elsewhere).toHaveAttribute("height", "250");
     // The filters and the order show the search in the address; the navigation bar, its words.
     expect(screen.getByLabelText("In stock only")).toBeChecked();
     expect(screen.getByLabelText("Sort by")).toHaveValue("price_asc");

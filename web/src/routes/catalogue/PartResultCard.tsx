@@ -1,6 +1,7 @@
 import { Link } from "react-router-dom";
 import { graphql, getFragmentData, type FragmentType } from "@/gql";
-import { apiUrl } from "@/apiUrl";
+import { ResponsiveImage, ResponsiveImageFragment } from "@/ui/ResponsiveImage";
+import { CARD_IMAGE_BOX } from "@/ui/imageSizes";
 import { formatPrice } from "@/ui/format";
 import { Stars } from "@/ui/Stars";
 import { AddToCartButton } from "@/cart/AddToCartButton";
@@ -13,7 +14,9 @@ export const PartResultCardFragment = graphql(`
     slug
     name
     partNumber
-    img
+    image {
+      ...ResponsiveImage_image
+    }
     price
     available
     minOrderQuantity
@@ -27,6 +30,13 @@ export const PartResultCardFragment = graphql(`
     }
   }
 `);
+
+/**
+ * How wide a result's image is drawn (CataloguePage.css): the grid beside the 260 px filters from
+ * 900 px has two columns, three from 1200 px; under 900 px it is .card-grid's one or two.
+ */
+const RESULT_IMAGE_SIZES =
+  "(min-width: 1200px) 271px, (min-width: 900px) calc(50vw - 174px), (min-width: 600px) calc(50vw - 26px), calc(100vw - 32px)";
 
 /** How many laptop models a card names before "and N more". */
 const MODELS_SHOWN = 3;
@@ -63,7 +73,12 @@ export function PartResultCard(props: {
   return (
     <article className="card card--hoverable part-result" aria-labelledby={headingId}>
       <div className="card__media">
-        <img src={apiUrl(part.img)} alt={part.name} loading="lazy" width="400" height="260" />
+        <ResponsiveImage
+          image={getFragmentData(ResponsiveImageFragment, part.image)}
+          alt={part.name}
+          sizes={RESULT_IMAGE_SIZES}
+          fallbackSize={CARD_IMAGE_BOX}
+        />
       </div>
       <div className="card__body">
         <h2 className="card__title part-result__name" id={headingId}>

@@ -3,18 +3,19 @@ import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { GraphQLError } from "graphql";
 import { renderApp } from "@/test/renderApp";
+import { imageElsewhere, uploadedImage } from "@/test/imageFixtures";
 import { HOME_PAGE_SIZE, HomePartsDocument } from "./PartsSection";
 import { HomeProductsDocument } from "./NewArrivalsSection";
 import { HomeReviewsDocument } from "./ReviewsSection";
 import { NEWSLETTER_MESSAGES, SubscribeNewsletterDocument } from "./Newsletter";
 
-const part = (n: number) => ({
+const part = (n: number, image: object = imageElsewhere(`/images/part-${n}.png`)) => ({
   __typename: "Part",
   id: `part-${n}`,
   databaseId: `p-${n}`,
   slug: `part-${n}-p-${n}`,
   name: `Part ${n}`,
-  img: `/images/part-${n}.png`,
+  image,
   price: 10 * n,
   available: 100 + n,
   minOrderQuantity: n,
@@ -48,7 +49,7 @@ const productsMock = {
             databaseId: "pr-1",
             slug: "product-pr-1",
             name: "USB-C charger",
-            img: null,
+            image: null,
             price: 25,
             availableQuantity: 8,
             minQuantity: 1,
@@ -75,7 +76,7 @@ const reviewsMock = {
             name: "Sam",
             ratings: 4,
             description: "Fast shipping",
-            img: "/uploads/sam.png",
+            image: uploadedImage("5a3c0000000000000000000000000000", 400, 400),
           },
         ],
         false,
@@ -118,6 +119,48 @@ describe("home page", () => {
     }
     expect(screen.getByRole("img", { name: "Logos of our partner brands" })).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Facebook" })).toBeInTheDocument();
+  });
+
+  it("draws each card's image in the sizes and formats the API stored, with its dimensions, lazily; an image from elsewhere in the card's box", async () => {
+    const KEY = "c0000000000000000000000000000001";
+    const cardSizes =
+      "(min-width: 1180px) 370px, (min-width: 960px) calc(33.4vw - 24px), (min-width: 600px) calc(50vw - 26px), calc(100vw - 32px)";
+    renderApp({
+      mocks: [
+        partsPage(undefined, [part(1, uploadedImage(KEY, 1280, 800)), part(2)], false, "c2"),
+        productsMock,
+        reviewsMock,
+      ],
+    });
+    const uploaded = await screen.findByRole("img", { name: "Part 1" });
+    expect(uploaded).toHaveAttribute("src", `/uploads/${KEY}.jpg`);
+    expect(uploaded).toHaveAttribute("srcset", `/uploads/${KEY}-320.jpg 320w, /uploads/${KEY}-640.jpg 640w`);
+    expect(uploaded).toHaveAttribute("sizes", cardSizes);
+    expect(uploaded).toHaveAttribute("width", "1280");
+    expect(uploaded).toHaveAttribute("height", "800");
+    expect(uploaded).toHaveAttribute("loading", "lazy");
+    const sources = [...uploaded.parentElement!.querySelectorAll("source")];
+    expect(sources.map((source) => [source.type, source.getAttribute("sizes")])).toEqual([
+      ["image/avif", cardSizes],
+      ["image/webp", cardSizes],
+    ]);
+
+    const elsewhere = screen.getByRole("img", { name: "Part 2" });
+    expect(elsewhere).toHaveAttribute("src", "/images/part-2.png");
+    expect(elsewhere).not.toHaveAttribute("srcset");
+    expect(elsewhere.parentElement!.tagName).not.toBe("PICTURE");
+    expect(elsewhere).toHaveAttribute("width", "400");
+    expect(elsewhere).toHaveAttribute("height", "250");
+    expect(elsewhere).toHaveAttribute("loading", "lazy");
+
+    // A review's photo in its 56 px circle; a new arrival without a photo keeps its initial.
+    const photo = await screen.findByRole("img", { name: "Photo from Sam" });
+    expect(photo).toHaveAttribute("srcset", expect.stringContaining("-320.jpg 320w"));
+    expect(photo).toHaveAttribute("sizes", "56px");
+    expect(photo).toHaveAttribute("width", "400");
+    expect(photo).toHaveAttribute("height", "400");
+    expect(photo).toHaveAttribute("loading", "lazy");
+    expect(screen.getByRole("img", { name: "USB-C charger (no photo yet)" })).toBeInTheDocument();
   });
 
   it("loads the next page of parts with Load more (cursor pagination in the cache)", async () => {

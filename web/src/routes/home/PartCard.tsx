@@ -1,6 +1,7 @@
 import { Link } from "react-router-dom";
 import { graphql, getFragmentData, type FragmentType } from "@/gql";
-import { apiUrl } from "@/apiUrl";
+import { ResponsiveImage, ResponsiveImageFragment } from "@/ui/ResponsiveImage";
+import { CARD_GRID_IMAGE_SIZES, CARD_IMAGE_BOX } from "@/ui/imageSizes";
 import { formatPrice } from "@/ui/format";
 import { AddToCartButton } from "@/cart/AddToCartButton";
 import { partPath } from "../storefront/paths";
@@ -11,7 +12,9 @@ export const PartCardFragment = graphql(`
     databaseId
     slug
     name
-    img
+    image {
+      ...ResponsiveImage_image
+    }
     price
     available
     minOrderQuantity
@@ -25,7 +28,12 @@ export function PartCard(props: { part: FragmentType<typeof PartCardFragment> })
   return (
     <article className="card card--hoverable part-card" aria-labelledby={headingId}>
       <div className="card__media">
-        <img src={apiUrl(part.img)} alt={part.name} loading="lazy" width="400" height="260" />
+        <ResponsiveImage
+          image={getFragmentData(ResponsiveImageFragment, part.image)}
+          alt={part.name}
+          sizes={CARD_GRID_IMAGE_SIZES}
+          fallbackSize={CARD_IMAGE_BOX}
+        />
       </div>
       <div className="card__body">
         <h3 className="card__title" id={headingId}>

@@ -1,6 +1,7 @@
 import { Link } from "react-router-dom";
 import { graphql, getFragmentData, type FragmentType } from "@/gql";
-import { apiUrl } from "@/apiUrl";
+import { ResponsiveImage, ResponsiveImageFragment, type ResponsiveImageData } from "@/ui/ResponsiveImage";
+import { CARD_GRID_IMAGE_SIZES, CARD_IMAGE_BOX, MAIN_IMAGE_BOX } from "@/ui/imageSizes";
 import { formatPrice } from "@/ui/format";
 import { productPath } from "../storefront/paths";
 import "./ProductCard.css";
@@ -11,7 +12,9 @@ export const ProductCardFragment = graphql(`
     databaseId
     slug
     name
-    img
+    image {
+      ...ResponsiveImage_image
+    }
     price
     availableQuantity
     minQuantity
@@ -23,7 +26,11 @@ export function ProductCard(props: { product: FragmentType<typeof ProductCardFra
   const product = getFragmentData(ProductCardFragment, props.product);
   return (
     <article className="card card--hoverable product-card">
-      <ProductMedia name={product.name} img={product.img} />
+      <ProductMedia
+        name={product.name}
+        image={getFragmentData(ResponsiveImageFragment, product.image)}
+        sizes={CARD_GRID_IMAGE_SIZES}
+      />
       <div className="card__body">
         <h3 className="card__title">
           <Link to={productPath(product.slug)} className="card__title-link">
@@ -66,17 +73,30 @@ export function ProductFacts({
 
 /**
  * A new arrival's photo (or its initial until it has one) with the New badge: lazy on a card, the
- * page's main image (fetched first, larger) on its own page.
+ * page's main image (`priority`: fetched first, larger) on its own page.
  */
-export function ProductMedia({ name, img, eager = false }: { name: string; img?: string | null; eager?: boolean }) {
+export function ProductMedia({
+  name,
+  image,
+  sizes,
+  priority = false,
+}: {
+  name: string;
+  image?: ResponsiveImageData | null;
+  /** How wide the photo is drawn (its sizes attribute). */
+  sizes: string;
+  priority?: boolean;
+}) {
   return (
     <div className="card__media">
-      {img ? (
-        eager ? (
-          <img src={apiUrl(img)} alt={name} width="600" height="390" fetchPriority="high" />
-        ) : (
-          <img src={apiUrl(img)} alt={name} loading="lazy" width="400" height="260" />
-        )
+      {image ? (
+        <ResponsiveImage
+          image={image}
+          alt={name}
+          sizes={sizes}
+          fallbackSize={priority ? MAIN_IMAGE_BOX : CARD_IMAGE_BOX}
+          priority={priority}
+        />
       ) : (
         <div className="card__placeholder" role="img" aria-label={`${name} (no photo yet)`}>
           {name.slice(0, 1).toUpperCase()}

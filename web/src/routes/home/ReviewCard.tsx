@@ -1,5 +1,5 @@
 import { graphql, getFragmentData, type FragmentType } from "@/gql";
-import { apiUrl } from "@/apiUrl";
+import { ResponsiveImage, ResponsiveImageFragment } from "@/ui/ResponsiveImage";
 import { Stars } from "@/ui/Stars";
 import "./ReviewCard.css";
 
@@ -9,7 +9,9 @@ export const ReviewCardFragment = graphql(`
     name
     ratings
     description
-    img
+    image {
+      ...ResponsiveImage_image
+    }
   }
 `);
 
@@ -18,12 +20,11 @@ export function ReviewCard(props: { review: FragmentType<typeof ReviewCardFragme
   return (
     <figure className="card review-card">
       <figcaption className="review-card__author">
-        <img
-          src={apiUrl(review.img)}
+        <ResponsiveImage
+          image={getFragmentData(ResponsiveImageFragment, review.image)}
           alt={`Photo from ${review.name}`}
-          loading="lazy"
-          width="56"
-          height="56"
+          sizes="56px"
+          fallbackSize={{ width: 56, height: 56 }}
           className="review-card__photo"
         />
         <div>

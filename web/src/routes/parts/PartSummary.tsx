@@ -1,9 +1,9 @@
 import { Link } from "react-router-dom";
 import { graphql, getFragmentData, type FragmentType } from "@/gql";
-import { apiUrl } from "@/apiUrl";
 import { formatPrice } from "@/ui/format";
 import { Stars } from "@/ui/Stars";
 import { catalogueHref } from "../catalogue/catalogueSearch";
+import { PartGallery } from "./PartGallery";
 import "./PartSummary.css";
 
 export const PartSummaryFragment = graphql(`
@@ -14,6 +14,18 @@ export const PartSummaryFragment = graphql(`
     partNumber
     alternativeNumbers
     img
+    images {
+      id
+      alt
+      url
+      width
+      height
+      srcset
+      sources {
+        mime
+        srcset
+      }
+    }
     price
     available
     minOrderQuantity
@@ -29,13 +41,15 @@ export const PartSummaryFragment = graphql(`
   }
 `);
 
-export function PartSummary(props: { part: FragmentType<typeof PartSummaryFragment> }) {
+/**
+ * A part as its page and its reservation page show it: its images, price, stock, numbers and the
+ * laptops it fits. `imageSizes` is how wide its main image is drawn in the page's layout.
+ */
+export function PartSummary(props: { part: FragmentType<typeof PartSummaryFragment>; imageSizes: string }) {
   const part = getFragmentData(PartSummaryFragment, props.part);
   return (
     <article className="card part-summary">
-      <div className="card__media">
-        <img src={apiUrl(part.img)} alt={part.name} width="600" height="390" fetchPriority="high" />
-      </div>
+      <PartGallery name={part.name} images={part.images} img={part.img} sizes={props.imageSizes} />
       <div className="card__body">
         <h1 className="part-summary__name">{part.name}</h1>
         <p className="price price--large">{formatPrice(part.price)}</p>

@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { GraphQLError } from "graphql";
 import { createFakeAuth, customer, renderApp } from "@/test/renderApp";
+import { imageElsewhere, partImage } from "@/test/imageFixtures";
 import { ReservationPartDocument } from "./ReservePage";
 import { PlaceOrderDocument } from "./ReservationForm";
 
@@ -14,6 +15,7 @@ const part = {
   partNumber: "5B10W13930",
   alternativeNumbers: ["02DL008"],
   img: "/images/battery.png",
+  images: [partImage("pi-1", imageElsewhere("/images/battery.png"))],
   price: 40,
   available: 5,
   minOrderQuantity: 3,

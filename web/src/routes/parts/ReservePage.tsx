@@ -20,6 +20,9 @@ export const ReservationPartDocument = graphql(`
   }
 `);
 
+/** The part's image fills one of the page's two columns from 900 px (ReservePage.css), else the container. */
+const IMAGE_SIZES = "(min-width: 1180px) 554px, (min-width: 900px) calc(50vw - 36px), calc(100vw - 32px)";
+
 export function ReservePage() {
   const { partsId = "" } = useParams();
   const { data, loading, error, refetch } = useQuery(ReservationPartDocument, { variables: { id: partsId } });
@@ -48,7 +51,7 @@ export function ReservePage() {
   }
   return (
     <div className="container page reserve-page">
-      <PartSummary part={data.part} />
+      <PartSummary part={data.part} imageSizes={IMAGE_SIZES} />
       {data.part.retired ? (
         <div className="card form-card" role="status">
           <h2>No longer sold</h2>

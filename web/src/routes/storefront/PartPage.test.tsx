@@ -1,11 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { screen, waitFor, within } from "@testing-library/react";
 import { GraphQLError } from "graphql";
+import userEvent from "@testing-library/user-event";
 import { renderApp } from "@/test/renderApp";
+import { imageElsewhere, partImage, uploadedImage } from "@/test/imageFixtures";
 import { PartPageDocument } from "./PartPage";
 
 const ID = "0b6f7c1e-2a3d-4c5b-8e9f-0a1b2c3d4e5f";
 const SLUG = `laptop-battery-${ID}`;
+/** The content names of the part's two uploads and of its review's. */
+const FRONT = "f0000000000000000000000000000001";
+const BACK = "b0000000000000000000000000000002";
+const RAHIM = "a0000000000000000000000000000003";
 
 const part = (overrides: Record<string, unknown> = {}) => ({
   __typename: "Part",
@@ -15,7 +21,11 @@ const part = (overrides: Record<string, unknown> = {}) => ({
   name: "Laptop battery",
   partNumber: "5B10W13930",
   alternativeNumbers: ["SB10K97580"],
-  img: "/images/battery.png",
+  img: `/uploads/${FRONT}.jpg`,
+  images: [
+    partImage("pi-1", uploadedImage(FRONT, 1000, 625), "The battery from the front"),
+    partImage("pi-2", uploadedImage(BACK, 800, 600)),
+  ],
   price: 40,
   available: 5,
   minOrderQuantity: 3,
@@ -44,7 +54,7 @@ const part = (overrides: Record<string, unknown> = {}) => ({
           name: "Rahim",
           ratings: 5,
           description: "Holds a charge all day.",
-          img: "/uploads/rahim.png",
+          image: uploadedImage(RAHIM, 640, 640),
           createdAt: "2026-03-04T10:00:00.000Z",
         },
       },
@@ -58,7 +68,7 @@ const part = (overrides: Record<string, unknown> = {}) => ({
       databaseId: "5a6f7c1e-2a3d-4c5b-8e9f-0a1b2c3d4e5f",
       slug: "t14-keyboard-5a6f7c1e-2a3d-4c5b-8e9f-0a1b2c3d4e5f",
       name: "T14 keyboard",
-      img: "/images/keyboard.png",
+      image: imageElsewhere("https://images.example/keyboard.png"),
       price: 30,
       available: 9,
       minOrderQuantity: 1,
@@ -98,6 +108,101 @@ describe("a part's public page", () => {
     );
   });
 
+  it("shows the part's images: the first large and at once, each as a thumbnail in its own size, lazily, that a keyboard can choose", async () => {
+    const { container } = renderApp({ route: `/p/${SLUG}`, mocks: [answer(part())] });
+    await screen.findByRole("heading", { level: 1, name: "Laptop battery" });
+    const thumbs = screen.getByRole("list", { name: "Images of Laptop battery" });
+    // The main image is the one outside the thumbnails.
+    const main = () => container.querySelector<HTMLImageElement>(".part-gallery > .card__media img")!;
+
+    expect(main()).toHaveAccessibleName("The battery from the front");
+    expect(main()).toHaveAttribute("src", `/uploads/${FRONT}.jpg`);
+    expect(main()).toHaveAttribute("srcset", `/uploads/${FRONT}-320.jpg 320w, /uploads/${FRONT}-640.jpg 640w`);
+    expect(main()).toHaveAttribute(
+      "sizes",
+      "(min-width: 1180px) 739px, (min-width: 900px) calc(66.7vw - 48px), calc(100vw - 32px)",
+    );
+    expect(main()).toHaveAttribute("width", "1000");
+    expect(main()).toHaveAttribute("height", "625");
+    expect(main()).not.toHaveAttribute("loading");
+    expect(main()).toHaveAttribute("fetchpriority", "high");
+    const sources = [...main().parentElement!.querySelectorAll("source")];
+    expect(sources.map((source) => [source.type, source.srcset])).toEqual([
+      ["image/avif", `/uploads/${FRONT}-320.avif 320w, /uploads/${FRONT}-640.avif 640w`],
+      ["image/webp", `/uploads/${FRONT}-320.webp 320w, /uploads/${FRONT}-640.webp 640w`],
+    ]);
+
+    // Each image is a thumbnail button named by its alt text (the part's name and its place when it has none).
+    const front = within(thumbs).getByRole("button", { name: "The battery from the front" });
+    const back = within(thumbs).getByRole("button", { name: "Laptop battery, image 2" });
+    expect(front).toHaveAttribute("aria-pressed", "true");
+    expect(back).toHaveAttribute("aria-pressed", "false");
+    const backThumb = within(back).getByRole("img", { name: "Laptop battery, image 2" });
+    expect(backThumb).toHaveAttribute("srcset", `/uploads/${BACK}-320.jpg 320w, /uploads/${BACK}-640.jpg 640w`);
+    expect(backThumb).toHaveAttribute("sizes", "72px");
+    expect(backThumb).toHaveAttribute("width", "800");
+    expect(backThumb).toHaveAttribute("height", "600");
+    expect(backThumb).toHaveAttribute("loading", "lazy");
+
+    // Tab from the first thumbnail to the second, Enter: the second is the main image, still loaded first.
+    front.focus();
+    await userEvent.tab();
+    expect(back).toHaveFocus();
+    await userEvent.keyboard("{Enter}");
+    expect(back).toHaveAttribute("aria-pressed", "true");
+    expect(front).toHaveAttribute("aria-pressed", "false");
+    expect(main()).toHaveAccessibleName("Laptop battery, image 2");
+    expect(main()).toHaveAttribute("src", `/uploads/${BACK}.jpg`);
+    expect(main()).toHaveAttribute("width", "800");
+    expect(main()).toHaveAttribute("height", "600");
+    expect(main()).not.toHaveAttribute("loading");
+    // Space chooses as well.
+    await userEvent.tab({ shift: true });
+    await userEvent.keyboard(" ");
+    expect(main()).toHaveAttribute("src", `/uploads/${FRONT}.jpg`);
+
+    // A review's image in its 72 px box, lazily; a related part's image from elsewhere in its card's box.
+    const reviewImage = within(screen.getByRole("region", { name: "Reviews" })).getByRole("img", {
+      name: "Image from Rahim",
+    });
+    expect(reviewImage).toHaveAttribute("srcset", `/uploads/${RAHIM}-320.jpg 320w, /uploads/${RAHIM}-640.jpg 640w`);
+    expect(reviewImage).toHaveAttribute("sizes", "72px");
+    expect(reviewImage).toHaveAttribute("width", "640");
+    expect(reviewImage).toHaveAttribute("height", "640");
+    expect(reviewImage).toHaveAttribute("loading", "lazy");
+    const related = within(screen.getByRole("region", { name: "Parts for the same laptops" })).getByRole("img", {
+      name: "T14 keyboard",
+    });
+    expect(related).toHaveAttribute("src", "https://images.example/keyboard.png");
+    expect(related).not.toHaveAttribute("srcset");
+    expect(related).toHaveAttribute("width", "400");
+    expect(related).toHaveAttribute("height", "250");
+    expect(related).toHaveAttribute("loading", "lazy");
+  });
+
+  it("shows a part with one image from elsewhere in the main image's box, without thumbnails", async () => {
+    const { container } = renderApp({
+      route: `/p/${SLUG}`,
+      mocks: [
+        answer(
+          part({
+            img: "https://images.example/battery.png",
+            images: [partImage("pi-1", imageElsewhere("https://images.example/battery.png"))],
+          }),
+        ),
+      ],
+    });
+    await screen.findByRole("heading", { level: 1, name: "Laptop battery" });
+    expect(screen.queryByRole("list", { name: "Images of Laptop battery" })).not.toBeInTheDocument();
+    const main = screen.getByRole("img", { name: "Laptop battery" });
+    expect(main).toHaveAttribute("src", "https://images.example/battery.png");
+    expect(main).not.toHaveAttribute("srcset");
+    expect(main).toHaveAttribute("width", "800");
+    expect(main).toHaveAttribute("height", "500");
+    expect(main).not.toHaveAttribute("loading");
+    expect(container.querySelector(".part-gallery picture")).toBeNull();
+  });
+
   it("tells search engines and link previews what the part is: title, description, canonical address, Open Graph, and a Product with its offer, rating and reviews", async () => {
     const { unmount } = renderApp({ route: `/p/${SLUG}`, mocks: [answer(part())] });
     await screen.findByRole("heading", { level: 1, name: "Laptop battery" });
@@ -109,7 +214,7 @@ describe("a part's public page", () => {
     expect(head('link[rel="canonical"]', "href")).toBe(`${origin}/p/${SLUG}`);
     expect(head('meta[property="og:type"]')).toBe("product");
     expect(head('meta[property="og:url"]')).toBe(`${origin}/p/${SLUG}`);
-    expect(head('meta[property="og:image"]')).toBe(`${origin}/images/battery.png`);
+    expect(head('meta[property="og:image"]')).toBe(`${origin}/uploads/${FRONT}.jpg`);
     expect(head('meta[name="twitter:card"]')).toBe("summary_large_image");
 
     const [product, breadcrumbs] = structuredData();
@@ -120,7 +225,7 @@ describe("a part's public page", () => {
       description: "6-cell, 4400 mAh",
       url: `${origin}/p/${SLUG}`,
       sku: ID,
-      image: `${origin}/images/battery.png`,
+      image: `${origin}/uploads/${FRONT}.jpg`,
       brand: { "@type": "Brand", name: "Partshop" },
       offers: {
         "@type": "Offer",

@@ -17,6 +17,9 @@ import "./PartPage.css";
 
 export const REVIEWS_PAGE_SIZE = 10;
 
+/** The part's main image fills the page's wider column (2fr of 1180 px less paddings from 900 px), else the container. */
+const MAIN_IMAGE_SIZES = "(min-width: 1180px) 739px, (min-width: 900px) calc(66.7vw - 48px), calc(100vw - 32px)";
+
 export const PartPageDocument = graphql(`
   query PartPage($id: ID!, $reviewsAfter: String) {
     part(id: $id) {
@@ -120,7 +123,7 @@ export function PartPage() {
       />
       <Breadcrumbs trail={trail} />
       <div className="part-page__main">
-        <PartSummary part={part} />
+        <PartSummary part={part} imageSizes={MAIN_IMAGE_SIZES} />
         <aside className="card part-page__buy" aria-label="Buy">
           {part.retired ? (
             <div role="status">

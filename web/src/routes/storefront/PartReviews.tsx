@@ -1,5 +1,5 @@
 import { graphql, getFragmentData, type FragmentType } from "@/gql";
-import { apiUrl } from "@/apiUrl";
+import { ResponsiveImage, ResponsiveImageFragment } from "@/ui/ResponsiveImage";
 import { LoadMoreButton } from "@/ui/LoadMoreButton";
 import { Stars } from "@/ui/Stars";
 import { formatDay } from "./formatDay";
@@ -10,7 +10,9 @@ export const PartReviewFragment = graphql(`
     name
     ratings
     description
-    img
+    image {
+      ...ResponsiveImage_image
+    }
     createdAt
   }
 `);
@@ -48,12 +50,11 @@ function PartReview(props: { review: FragmentType<typeof PartReviewFragment> }) 
   const review = getFragmentData(PartReviewFragment, props.review);
   return (
     <li className="card part-review">
-      <img
-        src={apiUrl(review.img)}
+      <ResponsiveImage
+        image={getFragmentData(ResponsiveImageFragment, review.image)}
         alt={`Image from ${review.name}`}
-        loading="lazy"
-        width="72"
-        height="72"
+        sizes="72px"
+        fallbackSize={{ width: 72, height: 72 }}
         className="part-review__image"
       />
       <div className="part-review__body">

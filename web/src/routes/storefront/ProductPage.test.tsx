@@ -2,10 +2,13 @@ import { describe, expect, it } from "vitest";
 import { screen, waitFor } from "@testing-library/react";
 import { GraphQLError } from "graphql";
 import { renderApp } from "@/test/renderApp";
+import { uploadedImage } from "@/test/imageFixtures";
 import { ProductPageDocument } from "./ProductPage";
 
 const ID = "7c1e0b6f-2a3d-4c5b-8e9f-0a1b2c3d4e5f";
 const SLUG = `usb-c-dock-${ID}`;
+/** The content name of the product's uploaded photo. */
+const DOCK = "d0c00000000000000000000000000001";
 
 const product = (overrides: Record<string, unknown> = {}) => ({
   __typename: "Product",
@@ -13,7 +16,8 @@ const product = (overrides: Record<string, unknown> = {}) => ({
   databaseId: ID,
   slug: SLUG,
   name: "USB-C dock",
-  img: "/uploads/dock.png",
+  img: `/uploads/${DOCK}.jpg`,
+  image: uploadedImage(DOCK, 1200, 750),
   price: 45,
   availableQuantity: 8,
   minQuantity: 2,
@@ -44,13 +48,29 @@ describe("a new arrival's public page", () => {
       "@type": "Product",
       name: "USB-C dock",
       sku: ID,
-      image: `${origin}/uploads/dock.png`,
+      image: `${origin}/uploads/${DOCK}.jpg`,
       offers: { "@type": "Offer", price: "45.00", priceCurrency: "USD", availability: "https://schema.org/InStock" },
     });
   });
 
+  it("shows the product's photo as the page's main image: its sizes and formats, its dimensions, loaded at once", async () => {
+    renderApp({ route: `/products/${SLUG}`, mocks: [answer(product())] });
+    const photo = await screen.findByRole("img", { name: "USB-C dock" });
+    expect(photo).toHaveAttribute("src", `/uploads/${DOCK}.jpg`);
+    expect(photo).toHaveAttribute("srcset", `/uploads/${DOCK}-320.jpg 320w, /uploads/${DOCK}-640.jpg 640w`);
+    expect(photo).toHaveAttribute("sizes", "(min-width: 1180px) 1132px, calc(100vw - 32px)");
+    expect(photo).toHaveAttribute("width", "1200");
+    expect(photo).toHaveAttribute("height", "750");
+    expect(photo).not.toHaveAttribute("loading");
+    expect(photo).toHaveAttribute("fetchpriority", "high");
+    expect([...photo.parentElement!.querySelectorAll("source")].map((source) => source.type)).toEqual([
+      "image/avif",
+      "image/webp",
+    ]);
+  });
+
   it("offers no price to search engines for a product not priced yet", async () => {
-    renderApp({ route: `/products/${SLUG}`, mocks: [answer(product({ price: null, img: null }))] });
+    renderApp({ route: `/products/${SLUG}`, mocks: [answer(product({ price: null, img: null, image: null }))] });
     expect(await screen.findByRole("img", { name: "USB-C dock (no photo yet)" })).toBeInTheDocument();
     const [data] = Array.from(document.querySelectorAll('script[type="application/ld+json"]'), (script) =>
       JSON.parse(script.textContent ?? "null"),

@@ -1,6 +1,7 @@
 import { useLocation, useParams } from "react-router-dom";
 import { useQuery } from "@apollo/client/react";
-import { graphql } from "@/gql";
+import { getFragmentData, graphql } from "@/gql";
+import { ResponsiveImageFragment } from "@/ui/ResponsiveImage";
 import { formatPrice } from "@/ui/format";
 import { idOfSlug, productPath } from "./paths";
 import { recordFallback } from "./RecordFallback";
@@ -21,6 +22,9 @@ export const ProductPageDocument = graphql(`
       slug
       name
       img
+      image {
+        ...ResponsiveImage_image
+      }
       price
       availableQuantity
       minQuantity
@@ -28,6 +32,9 @@ export const ProductPageDocument = graphql(`
     }
   }
 `);
+
+/** The product's photo spans the page's container (at most 1180 px less its 1.5 rem paddings). */
+const PRODUCT_IMAGE_SIZES = "(min-width: 1180px) 1132px, calc(100vw - 32px)";
 
 /** A new arrival's public page (/products/{slug}); an unknown one is the 404 page. */
 export function ProductPage() {
@@ -87,7 +94,12 @@ export function ProductPage() {
         ]}
       />
       <article className="card product-details">
-        <ProductMedia name={product.name} img={product.img} eager />
+        <ProductMedia
+          name={product.name}
+          image={getFragmentData(ResponsiveImageFragment, product.image)}
+          sizes={PRODUCT_IMAGE_SIZES}
+          priority
+        />
         <div className="card__body">
           <h1 className="part-summary__name">{product.name}</h1>
           {product.price != null && <p className="price price--large">{formatPrice(product.price)}</p>}

@@ -1,8 +1,10 @@
+import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useMutation } from "@apollo/client/react";
 import { graphql } from "@/gql";
 import { FormField, fieldAria } from "@/ui/FormField";
 import { useToast } from "@/ui/toast";
+import { PhotoUpload } from "./PhotoUpload";
 
 export const AddProductDocument = graphql(`
   mutation AddProduct($input: AddProductInput!) {
@@ -41,6 +43,7 @@ function optionalNumber(value: string, integer: boolean): number | null {
 
 export function AddProductPage() {
   const toast = useToast();
+  const [uploading, setUploading] = useState(false);
   const [addProduct] = useMutation(AddProductDocument, {
     // New arrivals list products: drop the cached lists so they show this one.
     update(cache) {
@@ -52,6 +55,8 @@ export function AddProductPage() {
     register,
     handleSubmit,
     reset,
+    setValue,
+    setError,
     formState: { errors, isSubmitting },
   } = useForm<ProductValues>({ defaultValues: EMPTY });
 
@@ -108,13 +113,25 @@ export function AddProductPage() {
         <FormField id="product-price" label="Price ($)">
           <input id="product-price" type="number" inputMode="decimal" min={0} step="0.01" {...register("price")} />
         </FormField>
-        <FormField id="product-img" label="Photo URL">
-          <input id="product-img" type="url" placeholder="https://…" {...register("img")} />
+        <FormField id="product-img" label="Photo URL" error={errors.img?.message} hint="Or upload a photo">
+          <input
+            id="product-img"
+            type="url"
+            placeholder="https://…"
+            {...register("img")}
+            {...fieldAria("product-img", errors.img?.message)}
+          />
         </FormField>
+        <PhotoUpload
+          id="product-upload"
+          onUploaded={(url) => setValue("img", url, { shouldDirty: true, shouldValidate: true })}
+          onError={(message) => setError("img", { type: "upload", message })}
+          onBusyChange={setUploading}
+        />
         <FormField id="product-description" label="Description">
           <textarea id="product-description" rows={4} {...register("description")} />
         </FormField>
-        <button type="submit" className="btn btn--primary" disabled={isSubmitting}>
+        <button type="submit" className="btn btn--primary" disabled={isSubmitting || uploading}>
           {isSubmitting ? "Adding…" : "Add product"}
         </button>
       </form>

@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useMutation } from "@apollo/client/react";
 import { graphql } from "@/gql";
@@ -5,6 +6,7 @@ import { errorMessage } from "@/apollo/errors";
 import { FormField, fieldAria } from "@/ui/FormField";
 import { useToast } from "@/ui/toast";
 import { PRODUCT_MESSAGES } from "./AddProductPage";
+import { PhotoUpload } from "./PhotoUpload";
 
 export const UpdateProductDocument = graphql(`
   mutation UpdateProduct($id: ID!, $input: UpdateProductInput!) {
@@ -12,6 +14,9 @@ export const UpdateProductDocument = graphql(`
       id
       name
       img
+      image {
+        ...ResponsiveImage_image
+      }
       price
       availableQuantity
       description
@@ -48,9 +53,12 @@ const text = (value: number | string | null | undefined) =>
 export function ProductEditForm({ product, onDone }: { product: EditedProduct; onDone: () => void }) {
   const toast = useToast();
   const [updateProduct] = useMutation(UpdateProductDocument);
+  const [uploading, setUploading] = useState(false);
   const {
     register,
     handleSubmit,
+    setValue,
+    setError,
     formState: { errors, isSubmitting },
   } = useForm<Values>({
     defaultValues: {
@@ -107,14 +115,26 @@ export function ProductEditForm({ product, onDone }: { product: EditedProduct; o
           <input id={id("stock")} type="number" inputMode="numeric" min={0} {...register("availableQuantity")} />
         </FormField>
       </div>
-      <FormField id={id("img")} label="Photo URL">
-        <input id={id("img")} type="url" placeholder="https://…" {...register("img")} />
+      <FormField id={id("img")} label="Photo URL" error={errors.img?.message} hint="Or upload a photo">
+        <input
+          id={id("img")}
+          type="url"
+          placeholder="https://…"
+          {...register("img")}
+          {...fieldAria(id("img"), errors.img?.message)}
+        />
       </FormField>
+      <PhotoUpload
+        id={id("upload")}
+        onUploaded={(url) => setValue("img", url, { shouldDirty: true, shouldValidate: true })}
+        onError={(message) => setError("img", { type: "upload", message })}
+        onBusyChange={setUploading}
+      />
       <FormField id={id("description")} label="Description">
         <textarea id={id("description")} rows={3} {...register("description")} />
       </FormField>
       <div className="row-actions">
-        <button type="submit" className="btn btn--primary" disabled={isSubmitting}>
+        <button type="submit" className="btn btn--primary" disabled={isSubmitting || uploading}>
           {isSubmitting ? "Saving…" : "Save changes"}
         </button>
         <button type="button" className="btn btn--outline" onClick={onDone}>

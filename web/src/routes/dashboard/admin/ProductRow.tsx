@@ -1,5 +1,5 @@
 import { graphql, getFragmentData, type FragmentType } from "@/gql";
-import { apiUrl } from "@/apiUrl";
+import { ResponsiveImage, ResponsiveImageFragment } from "@/ui/ResponsiveImage";
 import { formatPrice } from "@/ui/format";
 import { DataCell } from "@/ui/DataTable";
 import type { EditedProduct } from "./ProductEditForm";
@@ -10,6 +10,9 @@ export const ProductRowFragment = graphql(`
     id
     name
     img
+    image {
+      ...ResponsiveImage_image
+    }
     price
     availableQuantity
     description
@@ -32,8 +35,14 @@ export function ProductRow({ product: productRef, index, deleting, onDelete, onE
         {index + 1}
       </DataCell>
       <DataCell label="Photo">
-        {product.img ? (
-          <img src={apiUrl(product.img)} alt={product.name} width="48" height="48" className="thumb" loading="lazy" />
+        {product.image ? (
+          <ResponsiveImage
+            image={getFragmentData(ResponsiveImageFragment, product.image)}
+            alt={product.name}
+            sizes="48px"
+            fallbackSize={{ width: 48, height: 48 }}
+            className="thumb"
+          />
         ) : (
           <span className="small">No photo</span>
         )}

@@ -4,6 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { GraphQLError } from "graphql";
 import { Route, Routes } from "react-router-dom";
 import { admin, createFakeAuth, renderApp } from "@/test/renderApp";
+import { uploadedImage } from "@/test/imageFixtures";
 import { AllUsersDocument, AllUsersPage, DemoteAdminDocument, MakeAdminDocument } from "./AllUsersPage";
 import {
   AdminCancelOrderDocument,
@@ -279,6 +280,7 @@ describe("manage products", () => {
     id: "prod-1",
     name: "Fan",
     img: null,
+    image: null,
     price: 12,
     availableQuantity: 3,
     description: "A quiet fan",
@@ -309,6 +311,22 @@ describe("manage products", () => {
     await userEvent.click(screen.getByRole("button", { name: "Delete Fan" }));
     expect(await screen.findByText("Product: Fan is deleted.")).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole("button", { name: "Delete Fan" })).not.toBeInTheDocument());
+  });
+
+  it("shows a product's uploaded photo as a 48 px thumbnail from its variants, and says when one has none", async () => {
+    const KEY = "d0c00000000000000000000000000002";
+    const dock = { ...fan, id: "prod-2", name: "Dock", img: `/uploads/${KEY}.jpg`, image: uploadedImage(KEY) };
+    renderApp({
+      ui: <ManageProductsPage />,
+      auth: asAdmin(),
+      mocks: [{ ...productsMock, result: { data: { products: page("Product", [fan, dock]) } } }],
+    });
+    const photo = await screen.findByRole("img", { name: "Dock" });
+    expect(photo).toHaveAttribute("srcset", `/uploads/${KEY}-320.jpg 320w, /uploads/${KEY}-640.jpg 640w`);
+    expect(photo).toHaveAttribute("sizes", "48px");
+    expect(photo).toHaveAttribute("width", "1000");
+    expect(photo).toHaveAttribute("loading", "lazy");
+    expect(screen.getByText("Fan", { selector: "td *, td" }).closest("tr")).toHaveTextContent("No photo");
   });
 
   it("edits a product in place: the row shows the saved values, and the server's refusal is shown as it says it", async () => {

@@ -34,6 +34,7 @@ const FIELD_LABELS: Record<string, string> = {
   shortDesc: "Description",
   description: "Description",
   img: "Image",
+  images: "Images",
   price: "Price",
   available: "Stock",
   availableQuantity: "Available quantity",

@@ -8,6 +8,7 @@ import { EmptyState, ErrorState } from "@/ui/QueryStates";
 import { formatCount, formatDateTime } from "@/ui/formatFigures";
 import { useToast } from "@/ui/toast";
 import { PartHistory } from "./PartHistory";
+import { PartImages } from "./PartImages";
 import { PartForm, type PartFormValues, type PartValues } from "./PartForm";
 import { RestockForm } from "./RestockForm";
 import { RestorePartDocument, RetirePartDocument, retireQuestion } from "./partMutations";
@@ -35,6 +36,7 @@ export const EditPartDocument = graphql(`
         id
         name
       }
+      ...PartImages_part
     }
   }
 `);
@@ -132,7 +134,8 @@ export function EditPartPage() {
 
   const save = async (values: PartValues, form: { reset: (values: PartFormValues) => void }) => {
     const expected = shownStock.current ?? part.available;
-    const { available, ...rest } = values;
+    // The images are the Images section's: img (the first) is never saved from the form.
+    const { available, img: _img, ...rest } = values;
     try {
       const { data: saved } = await updatePart({
         variables: {
@@ -202,6 +205,7 @@ export function EditPartPage() {
           {part.retired ? "Put back on sale" : "Retire part"}
         </button>
       </section>
+      <PartImages part={part} />
       <div className="edit-part__columns">
         <PartForm
           idPrefix="edit-part"
@@ -216,6 +220,7 @@ export function EditPartPage() {
           }
           stock={part.available}
           onStockShown={onStockShown}
+          imageField={false}
           onSubmit={save}
         />
         <aside className="edit-part__side">

@@ -3,9 +3,8 @@ import { useForm, useWatch, type UseFormSetError } from "react-hook-form";
 import { CombinedGraphQLErrors } from "@apollo/client/errors";
 import { apiUrl } from "@/apiUrl";
 import { errorMessage } from "@/apollo/errors";
-import { usePublicConfig } from "@/config/PublicConfig";
 import { FormField, fieldAria } from "@/ui/FormField";
-import { uploadImage } from "@/routes/dashboard/uploadImage";
+import { PhotoUpload } from "../PhotoUpload";
 import "./PartForm.css";
 
 /** The form's values, as typed (numbers too). */
@@ -178,6 +177,11 @@ interface Props {
    */
   stock?: number;
   onStockShown?: (stock: number) => void;
+  /**
+   * Whether the form has the image field (a new part's first image). The edit page leaves it out:
+   * its Images section manages the part's images (and img, the first, is not saved from here).
+   */
+  imageField?: boolean;
   /** Saves; a thrown error is shown (per field when the server names them). */
   onSubmit: (
     values: PartValues,
@@ -194,11 +198,11 @@ export function PartForm({
   stockHint,
   stock,
   onStockShown,
+  imageField = true,
   onSubmit,
 }: Props) {
-  const { config } = usePublicConfig();
   const [formError, setFormError] = useState<string | null>(null);
-  const [uploading, setUploading] = useState<number | null>(null);
+  const [uploading, setUploading] = useState(false);
   const {
     register,
     handleSubmit,
@@ -225,20 +229,6 @@ export function PartForm({
       await onSubmit(parsePartValues(values), { setError, reset });
     } catch (error) {
       if (!showServerFieldErrors(error, setError)) setFormError(errorMessage(error));
-    }
-  };
-
-  const upload = async (file: File | undefined) => {
-    if (!file) return;
-    setUploading(0);
-    try {
-      if (!config) throw new Error("The upload service is not available right now.");
-      const url = await uploadImage(file, { uploadUrl: config.imageUploadUrl, onProgress: setUploading });
-      setValue("img", url, { shouldDirty: true, shouldValidate: true });
-    } catch (error) {
-      setError("img", { type: "upload", message: errorMessage(error) });
-    } finally {
-      setUploading(null);
     }
   };
 
@@ -326,38 +316,30 @@ export function PartForm({
       >
         <textarea id={id("compatibleModels")} rows={4} {...field("compatibleModels")} />
       </FormField>
-      <div className="part-form__image">
-        {img && IMAGE.test(img.trim()) && (
-          <img src={apiUrl(img.trim())} alt="" width="96" height="96" className="part-form__preview" />
-        )}
-        <div className="part-form__image-fields">
-          <FormField
-            id={id("img")}
-            label="Image URL"
-            error={errors.img?.message}
-            hint="An http(s) URL or a path on this shop, or upload a photo"
-          >
-            <input id={id("img")} type="text" inputMode="url" {...field("img")} />
-          </FormField>
-          <div className="field">
-            <label htmlFor={id("upload")} className="field__label">
-              Upload a photo
-            </label>
-            <input
+      {imageField && (
+        <div className="part-form__image">
+          {img && IMAGE.test(img.trim()) && (
+            <img src={apiUrl(img.trim())} alt="" width="96" height="96" className="part-form__preview" />
+          )}
+          <div className="part-form__image-fields">
+            <FormField
+              id={id("img")}
+              label="Image URL"
+              error={errors.img?.message}
+              hint="An http(s) URL or a path on this shop, or upload a photo"
+            >
+              <input id={id("img")} type="text" inputMode="url" {...field("img")} />
+            </FormField>
+            <PhotoUpload
               id={id("upload")}
-              type="file"
-              accept="image/png,image/jpeg,image/webp,image/gif"
-              onChange={(event) => void upload(event.target.files?.[0])}
+              onUploaded={(url) => setValue("img", url, { shouldDirty: true, shouldValidate: true })}
+              onError={(message) => setError("img", { type: "upload", message })}
+              onBusyChange={setUploading}
             />
-            {uploading !== null && (
-              <progress max={100} value={uploading} aria-label="Uploading the photo">
-                {uploading}%
-              </progress>
-            )}
           </div>
         </div>
-      </div>
-      <button type="submit" className="btn btn--primary" disabled={isSubmitting || uploading !== null}>
+      )}
+      <button type="submit" className="btn btn--primary" disabled={isSubmitting || uploading}>
         {isSubmitting ? busyLabel : submitLabel}
       </button>
     </form>

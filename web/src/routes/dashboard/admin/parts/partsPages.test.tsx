@@ -7,7 +7,7 @@ import { admin, createFakeAuth, renderApp } from "@/test/renderApp";
 import { AdminPartsDocument, ManagePartsPage } from "./ManagePartsPage";
 import { AddPartPage, CreatePartDocument } from "./AddPartPage";
 import { EditPartDocument, EditPartPage, UpdatePartDocument } from "./EditPartPage";
-import { PartHistoryDocument } from "./PartHistory";
+import { emptyHistoryMock } from "./editPartMocks";
 import { RestockPartDocument, RetirePartDocument } from "./partMutations";
 
 const asAdmin = () => createFakeAuth({ user: admin });
@@ -183,6 +183,19 @@ describe("Add a part", () => {
 describe("Edit part", () => {
   const full = part({
     alternativeNumbers: ["02DL008"],
+    images: [
+      {
+        __typename: "PartImage",
+        id: "UGFydEltYWdlOmktMQ",
+        position: 0,
+        alt: "",
+        url: "/images/parts/battery-57wh.svg",
+        width: null,
+        height: null,
+        srcset: null,
+        sources: [],
+      },
+    ],
     shortDesc: "3-cell, 57 Wh",
     retiredAt: null,
     compatibleModels: [{ __typename: "LaptopModel", id: "M1", name: "Lenovo ThinkPad T14 Gen 2" }],
@@ -191,19 +204,6 @@ describe("Edit part", () => {
     request: { query: EditPartDocument, variables: { id: "p-1" } },
     result: { data: { part: { ...full, available } } },
   });
-  const historyMock = {
-    request: { query: PartHistoryDocument, variables: { id: "p-1" } },
-    result: {
-      data: {
-        auditLog: {
-          __typename: "AuditEntryConnection",
-          edges: [],
-          pageInfo: { __typename: "PageInfo", hasNextPage: false },
-        },
-      },
-    },
-    maxUsageCount: 10,
-  };
   const saved = (fields: Record<string, unknown>) => ({
     data: {
       updatePart: {
@@ -238,7 +238,6 @@ describe("Edit part", () => {
     price: full.price,
     minOrderQuantity: 5,
     lowStockThreshold: 10,
-    img: full.img,
     compatibleModels: ["Lenovo ThinkPad T14 Gen 2"],
   };
 
@@ -249,7 +248,7 @@ describe("Edit part", () => {
       auth: asAdmin(),
       mocks: [
         editMock(40),
-        historyMock,
+        emptyHistoryMock,
         {
           request: { query: UpdatePartDocument, variables: { id: full.id, input: { ...baseInput, price: 52 } } },
           result: saved({ price: 52 }),
@@ -286,7 +285,7 @@ describe("Edit part", () => {
       auth: asAdmin(),
       mocks: [
         editMock(40),
-        historyMock,
+        emptyHistoryMock,
         {
           request: {
             query: UpdatePartDocument,
@@ -318,7 +317,7 @@ describe("Edit part", () => {
       auth: asAdmin(),
       mocks: [
         editMock(40),
-        historyMock,
+        emptyHistoryMock,
         {
           request: {
             query: UpdatePartDocument,
@@ -349,34 +348,35 @@ describe("Edit part", () => {
   });
 
   it("puts the server's message under the field it names", async () => {
+    const taken = "The number 02DL009 already belongs to Laptop fan (part number 5B10W13931): a number names one part";
     renderApp({
       route: "/dashboard/manage_parts/p-1",
       ui: editPage(),
       auth: asAdmin(),
       mocks: [
         editMock(40),
-        historyMock,
+        emptyHistoryMock,
         {
           request: {
             query: UpdatePartDocument,
-            variables: { id: full.id, input: { ...baseInput, img: "https://example.com/new.png" } },
+            variables: { id: full.id, input: { ...baseInput, alternativeNumbers: ["02DL009"] } },
           },
           result: {
             errors: [
-              new GraphQLError("Image URL must be at most 2048 characters", {
-                extensions: { code: "BAD_USER_INPUT", fields: { img: ["Image URL must be at most 2048 characters"] } },
+              new GraphQLError(taken, {
+                extensions: { code: "BAD_USER_INPUT", fields: { alternativeNumbers: [taken] } },
               }),
             ],
           },
         },
       ],
     });
-    const img = await screen.findByLabelText("Image URL");
-    await userEvent.clear(img);
-    await userEvent.type(img, "https://example.com/new.png");
+    const numbers = await screen.findByLabelText("Alternative numbers");
+    await userEvent.clear(numbers);
+    await userEvent.type(numbers, "02DL009");
     await userEvent.click(screen.getByRole("button", { name: "Save changes" }));
-    expect(await screen.findByText("Image URL must be at most 2048 characters")).toBeInTheDocument();
-    expect(screen.getByLabelText("Image URL")).toHaveAttribute("aria-invalid", "true");
+    expect(await screen.findByText(taken)).toBeInTheDocument();
+    expect(screen.getByLabelText("Alternative numbers")).toHaveAttribute("aria-invalid", "true");
   });
 
   it("restocks: a relative change, refused when not a whole number of units", async () => {
@@ -386,7 +386,7 @@ describe("Edit part", () => {
       auth: asAdmin(),
       mocks: [
         editMock(40),
-        historyMock,
+        emptyHistoryMock,
         {
           request: { query: RestockPartDocument, variables: { id: full.id, quantity: 60 } },
           result: {
