@@ -10,17 +10,21 @@ const webDir = path.dirname(fileURLToPath(import.meta.url));
 const apiTarget = process.env.API_PROXY_TARGET ?? "http://localhost:4000";
 const proxied = ["/graphql", "/upload", "/images", "/uploads"];
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [graphqlDocumentsPlugin(path.join(webDir, "src", "gql")), react()],
   // "@/ui/Spinner" instead of climbing "../../../ui/Spinner" (tsconfig.json's paths say the same).
   resolve: { alias: { "@": path.join(webDir, "src") } },
   server: {
     proxy: Object.fromEntries(proxied.map((prefix) => [prefix, { target: apiTarget, changeOrigin: true }])),
   },
+  // The server entry (dist/server) carries its libraries: the shop loads it without web's node_modules.
+  ssr: { noExternal: true },
   build: {
     outDir: "dist",
     emptyOutDir: true,
     // Images stay files: inlining them would make the home page's JavaScript heavier.
     assetsInlineLimit: 0,
+    // The server entry needs no copy of the public files (favicon...): the browser's build has them.
+    copyPublicDir: !isSsrBuild,
   },
-});
+}));

@@ -146,13 +146,58 @@ describe("a visitor", () => {
 
   it('sees "There\'s nothing here: 404!" on an unknown path and can go back to the shop', async () => {
     const page = await journey.newPage();
+    // A real 404 status (Chromium logs it), with the 404 page rendered on the server.
+    journey.allowConsoleErrors(page, /status of 404 .*\/no\/such\/page\)$/);
     const response = await page.goto("/no/such/page");
+    expect(response?.status()).toBe(404);
     expect(response?.headers()["content-type"]).toMatch(/text\/html/);
+    expect(await response?.text()).toContain("There&#x27;s nothing here: 404!");
     await visible(page.getByRole("heading", { level: 1, name: "There's nothing here: 404!" }));
     await journey.shot(page, "not-found");
     await page.getByRole("link", { name: "Back to the shop" }).click();
     await expectPath(page, "/");
     await visible(page.getByRole("heading", { name: "Laptop parts", exact: true }));
+  });
+
+  it("lands on server-rendered home and part pages that hydrate without a console error or warning and then work", async () => {
+    const page = await journey.newPage();
+    const warnings: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "warning" || message.type() === "error") warnings.push(message.text());
+    });
+    /** True once React has hydrated the element (it holds React's fiber). */
+    const hydrated = (selector: string) =>
+      page.waitForFunction((css) => {
+        const element = document.querySelector(css);
+        return element !== null && Object.keys(element).some((key) => key.startsWith("__reactFiber"));
+      }, selector);
+
+    const home = await page.goto("/");
+    expect(await home!.text()).toContain("Li-ion Battery 11.55V 57Wh, 3-cell");
+    await hydrated("#parts article");
+    await page.getByRole("button", { name: "Load more parts" }).click();
+    await expectCount(page.locator("#parts").getByRole("article"), 12);
+
+    const battery = "Li-ion Battery 11.55V 57Wh, 3-cell";
+    const answer = await fetch(`${journey.shop.url}/graphql`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ query: "{ parts(first: 50) { edges { node { name slug } } } }" }),
+    });
+    const { data } = (await answer.json()) as {
+      data: { parts: { edges: Array<{ node: { name: string; slug: string } }> } };
+    };
+    const slug = data.parts.edges.find(({ node }) => node.name === battery)!.node.slug;
+    const partPage = await page.goto(`/p/${slug}`);
+    const served = await partPage!.text();
+    expect(served).toContain(`<h1`);
+    expect(served).toContain("In stock");
+    await hydrated(".part-page h1");
+    await expectText(page.getByTestId("cart-count"), "0");
+    await page.getByRole("button", { name: `Add to cart: ${battery}` }).click();
+    await expectText(page.getByTestId("cart-count"), "10");
+    expect(await page.title()).toBe(`${battery} | Partshop`);
+    expect(warnings).toEqual([]);
   });
 
   it("uses the mobile menu on a 360 px wide screen", async () => {

@@ -96,7 +96,9 @@ describe("accessibility (axe-core): no serious or critical violations", () => {
   });
 
   it("not found", async () => {
-    await visitor.goto("/nowhere");
+    // The 404 page answers a real 404: Chromium logs the document's status.
+    journey.allowConsoleErrors(visitor, /status of 404 .*\/nowhere\)$/);
+    expect((await visitor.goto("/nowhere"))?.status()).toBe(404);
     await visible(visitor.getByRole("heading", { level: 1, name: "There's nothing here: 404!" }));
     await check(visitor, "not-found");
   });

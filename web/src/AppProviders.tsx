@@ -1,22 +1,33 @@
-import { lazy, Suspense, useState, type ReactNode } from "react";
+import { lazy, Suspense, type ReactNode } from "react";
+import type { ApolloClient } from "@apollo/client";
 import { ApolloProvider } from "@apollo/client/react";
-import { BrowserRouter } from "react-router-dom";
-import { createApolloClient } from "./apollo/createApolloClient";
+import { BrowserRouter, StaticRouter } from "react-router-dom";
 import { PublicConfigProvider } from "./config/PublicConfig";
 import { FirebaseAuthProvider } from "./auth/FirebaseAuthProvider";
 
 const ToastHost = lazy(async () => ({ default: (await import("./ui/ToastHost")).ToastHost }));
 
-export function AppProviders({ children }: { children: ReactNode }) {
-  const [client] = useState(createApolloClient);
+interface Props {
+  client: ApolloClient;
+  /** The address rendered on the server; in the browser the router follows the window's. */
+  serverLocation?: string;
+  children: ReactNode;
+}
+
+export function AppProviders({ client, serverLocation, children }: Props) {
+  const inner = (
+    <PublicConfigProvider>
+      <FirebaseAuthProvider>{children}</FirebaseAuthProvider>
+    </PublicConfigProvider>
+  );
   return (
     <ApolloProvider client={client}>
-      {/* Location updates outside a transition: a sign-out and its navigate() render together, so RequireAuth never redirects from the old page. */}
-      <BrowserRouter useTransitions={false}>
-        <PublicConfigProvider>
-          <FirebaseAuthProvider>{children}</FirebaseAuthProvider>
-        </PublicConfigProvider>
-      </BrowserRouter>
+      {serverLocation === undefined ? (
+        // Location updates outside a transition: a sign-out and its navigate() render together, so RequireAuth never redirects from the old page.
+        <BrowserRouter useTransitions={false}>{inner}</BrowserRouter>
+      ) : (
+        <StaticRouter location={serverLocation}>{inner}</StaticRouter>
+      )}
       <Suspense fallback={null}>
         <ToastHost />
       </Suspense>

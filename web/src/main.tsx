@@ -1,14 +1,22 @@
 // First: the shared styles come before every component's own stylesheet, which may refine them.
 import "./ui/styles/index.css";
 import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
+import { createRoot, hydrateRoot } from "react-dom/client";
 import { AppProviders } from "./AppProviders";
 import { AppRoutes } from "./AppRoutes";
+import { createApolloClient } from "./apollo/createApolloClient";
+import { takeOverServerPage } from "./ssr/serverPage";
 
-createRoot(document.getElementById("root")!).render(
+const root = document.getElementById("root")!;
+// Public pages come rendered from the server with the data they show: the browser hydrates them.
+const fromServer = root.hasChildNodes();
+const client = createApolloClient(fromServer ? takeOverServerPage() : undefined);
+const app = (
   <StrictMode>
-    <AppProviders>
+    <AppProviders client={client}>
       <AppRoutes />
     </AppProviders>
-  </StrictMode>,
+  </StrictMode>
 );
+if (fromServer) hydrateRoot(root, app);
+else createRoot(root).render(app);

@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { prefersHtml } from "./rest";
@@ -9,6 +10,8 @@ export interface WebAppSettings {
   webDistDir: string;
   /** Images shipped with the seed catalogue. */
   assetsDir: string;
+  /** How long a server render may wait for the page's data before the browser renders it instead. */
+  renderTimeoutMs?: number;
 }
 
 export interface WebApp {
@@ -16,10 +19,46 @@ export interface WebApp {
   serve(request: FastifyRequest, reply: FastifyReply): FastifyReply | Promise<FastifyReply>;
 }
 
+/** What the web app's server entry (web/src/ssr/entry-server.tsx, built into dist/server) offers. */
+interface ServerEntry {
+  rendersOnServer(pathname: string): boolean;
+  render(request: {
+    url: string;
+    origin: string;
+    graphqlUrl: string;
+    template: string;
+    signal?: AbortSignal;
+  }): Promise<{ status: number; html: string } | { status: 301; location: string }>;
+}
+
+/** The built server entry's file, inside the built web app. */
+const SERVER_ENTRY = path.join("server", "entry-server.js");
+const DEFAULT_RENDER_TIMEOUT_MS = 5_000;
+
+/** The web app's server entry, when the build has one (built by `npm run build -w web`). */
+async function loadServerEntry(webDistDir: string): Promise<ServerEntry | null> {
+  const file = path.join(webDistDir, SERVER_ENTRY);
+  if (!fs.existsSync(file)) return null;
+  const entry = (await import(pathToFileURL(file).href)) as Partial<ServerEntry>;
+  if (typeof entry.render !== "function" || typeof entry.rendersOnServer !== "function")
+    throw new Error(
+      `${file} is not the web app's server entry (no render or rendersOnServer): build the web app again`,
+    );
+  return entry as ServerEntry;
+}
+
+/** The shop's own GraphQL, at the address this request came in on. */
+function ownGraphqlUrl(request: FastifyRequest): string {
+  const address = request.socket.localAddress ?? "127.0.0.1";
+  const host = address.includes(":") ? `[${address}]` : address;
+  return `http://${host}:${request.socket.localPort}/graphql`;
+}
+
 /** The built web app at "/", the catalogue's images at /images, and browsers' page routes. */
 export async function registerWebApp(app: FastifyInstance, settings: WebAppSettings): Promise<WebApp> {
   const index = path.join(settings.webDistDir, "index.html");
   const built = fs.existsSync(index);
+  const entry = built ? await loadServerEntry(settings.webDistDir) : null;
   await app.register(fastifyStatic, {
     root: path.join(settings.assetsDir, "images"),
     prefix: "/images/",
@@ -35,11 +74,39 @@ export async function registerWebApp(app: FastifyInstance, settings: WebAppSetti
       index: false,
       wildcard: false,
       decorateReply: false,
+      // The server entry is the shop's code, not a file for browsers.
+      allowedPath: (pathName) => !pathName.startsWith("/server/"),
     });
   }
-  const serve = async (_request: FastifyRequest, reply: FastifyReply) => {
+
+  /** The page rendered on the server, or null when it is not one the server renders. A failed render is null too (logged). */
+  const renderOnServer = async (request: FastifyRequest, reply: FastifyReply, template: string) => {
+    const url = request.url;
+    if (!entry) return null;
+    try {
+      if (!entry.rendersOnServer(url.split("?")[0])) return null;
+      return await entry.render({
+        url,
+        origin: `${request.protocol}://${request.host}`,
+        graphqlUrl: ownGraphqlUrl(request),
+        template,
+        signal: AbortSignal.timeout(settings.renderTimeoutMs ?? DEFAULT_RENDER_TIMEOUT_MS),
+      });
+    } catch (error) {
+      // A visitor still gets the page: the browser renders it.
+      reply.log.error({ err: error, url }, "server rendering failed: the browser renders the page");
+      return null;
+    }
+  };
+
+  const serve = async (request: FastifyRequest, reply: FastifyReply) => {
     reply.header("cache-control", "no-cache").type("text/html; charset=utf-8");
-    return reply.send(await fs.promises.readFile(index));
+    // Read per request: a web app built again is served without restarting the shop.
+    const template = await fs.promises.readFile(index, "utf8");
+    const rendered = await renderOnServer(request, reply, template);
+    if (rendered && "location" in rendered) return reply.code(301).header("location", rendered.location).send();
+    if (rendered) return reply.code(rendered.status).send(rendered.html);
+    return reply.send(template);
   };
   // Web routes and unknown paths: browsers get the web app (it shows its own 404), APIs get JSON.
   app.setNotFoundHandler((request, reply) => {

@@ -1,14 +1,17 @@
 import { createContext, useContext } from "react";
 import { Navigate } from "react-router-dom";
+import type { PageHead } from "@/routes/storefront/usePageHead";
 
 /**
  * What a page rendered on the server tells the server about the answer: its status (404 for a
- * part that does not exist...) and where to send the browser instead. In the browser there is
+ * part that does not exist...), where to send the browser instead, and what its head holds. In the browser there is
  * no such recorder: a status means nothing there, and a redirect is a navigation.
  */
 export interface PageResponse {
   setStatus(code: number): void;
   redirect(to: string): void;
+  /** The page's own title, description, canonical URL and link-preview tags (usePageHead). */
+  setHead(head: PageHead): void;
 }
 
 export const PageResponseContext = createContext<PageResponse | null>(null);

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { User as FirebaseUser } from "firebase/auth";
 import type { PublicConfigValues } from "@/config/PublicConfig";
+import { hydratesServerHtml } from "@/ssr/serverPage";
 import { getAccessToken } from "../accessToken";
 import type { AuthStatus, AuthUser } from "../AuthContext";
 import { startFirebase, toAuthUser, type FirebaseHandles } from "./startFirebase";
@@ -25,9 +26,15 @@ interface Options {
   forgetShopSession: () => void;
 }
 
-/** Every sign-in stores the shop token, so without one there is no session to restore. */
+/**
+ * Every sign-in stores the shop token, so without one there is no session to restore. A page
+ * rendered on the server was rendered for a visitor: hydration starts from the same state, and
+ * a stored session is restored after it.
+ */
 function initialState(): AuthState {
-  return getAccessToken() ? { status: "loading", user: null } : { status: "signedOut", user: null };
+  return getAccessToken() && !hydratesServerHtml()
+    ? { status: "loading", user: null }
+    : { status: "signedOut", user: null };
 }
 
 /**
@@ -94,6 +101,7 @@ export function useFirebaseSession({ config, configError, exchangeForShopToken, 
       setState((s) => (s.status === "signedIn" ? s : { status: "signedOut", user: null }));
       return;
     }
+    setState((s) => (s.status === "signedOut" ? { status: "loading", user: null } : s));
     ensureFirebase().catch((error: unknown) =>
       setState({
         status: "unavailable",

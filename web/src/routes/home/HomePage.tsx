@@ -8,11 +8,13 @@ import { Newsletter } from "./Newsletter";
 import { SocialStrip } from "./SocialStrip";
 import { JsonLd } from "../storefront/JsonLd";
 import { organizationJsonLd } from "../storefront/structuredData";
+import { useOrigin } from "@/ssr/origin";
 
 export function HomePage() {
+  const origin = useOrigin();
   return (
     <>
-      <JsonLd data={organizationJsonLd(window.location.origin)} />
+      <JsonLd data={organizationJsonLd(origin)} />
       <Hero />
       <PartsSection />
       <NewArrivalsSection />

@@ -1,13 +1,15 @@
 import { Link } from "react-router-dom";
 import { JsonLd } from "./JsonLd";
 import { breadcrumbJsonLd } from "./structuredData";
+import { useOrigin } from "@/ssr/origin";
 
 /** The way from the home page to this one: links for people, a BreadcrumbList for search engines. The last step is the page itself. */
 export function Breadcrumbs({ trail }: { trail: ReadonlyArray<{ name: string; path: string }> }) {
   const here = trail[trail.length - 1];
+  const origin = useOrigin();
   return (
     <>
-      <JsonLd data={breadcrumbJsonLd(window.location.origin, trail)} />
+      <JsonLd data={breadcrumbJsonLd(origin, trail)} />
       <nav aria-label="Breadcrumb" className="breadcrumbs">
         <ol>
           {trail.slice(0, -1).map((step) => (

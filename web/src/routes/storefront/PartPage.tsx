@@ -9,6 +9,7 @@ import { recordFallback } from "./RecordFallback";
 import { PartReviews } from "./PartReviews";
 import { idOfSlug, partPath } from "./paths";
 import { JsonLd } from "./JsonLd";
+import { useOrigin } from "@/ssr/origin";
 import { productJsonLd } from "./structuredData";
 import { Breadcrumbs } from "./Breadcrumbs";
 import { usePageHead } from "./usePageHead";
@@ -69,6 +70,7 @@ export function PartPage() {
   const { partSlug: slug = "" } = useParams();
   const { search, hash } = useLocation();
   const id = idOfSlug(slug);
+  const origin = useOrigin();
   const { data, loading, error, refetch, fetchMore } = useQuery(PartPageDocument, {
     variables: { id: id ?? "" },
     skip: !id,
@@ -98,7 +100,6 @@ export function PartPage() {
   const part = data?.part;
   if (fallback || !part) return fallback;
   const orderable = part.available >= part.minOrderQuantity;
-  const origin = window.location.origin;
   const trail = [
     { name: "Home", path: "/" },
     { name: "Parts", path: "/parts" },

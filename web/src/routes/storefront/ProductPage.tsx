@@ -6,6 +6,7 @@ import { formatPrice } from "@/ui/format";
 import { idOfSlug, productPath } from "./paths";
 import { recordFallback } from "./RecordFallback";
 import { JsonLd } from "./JsonLd";
+import { useOrigin } from "@/ssr/origin";
 import { productJsonLd } from "./structuredData";
 import { Breadcrumbs } from "./Breadcrumbs";
 import { SHOP_NAME, usePageHead } from "./usePageHead";
@@ -40,6 +41,7 @@ export function ProductPage() {
   const { productSlug: slug = "" } = useParams();
   const { search, hash } = useLocation();
   const id = idOfSlug(slug);
+  const origin = useOrigin();
   const { data, loading, error, refetch } = useQuery(ProductPageDocument, { variables: { id: id ?? "" }, skip: !id });
   const shown = data?.product && data.product.slug === slug ? data.product : null;
   usePageHead(
@@ -67,7 +69,6 @@ export function ProductPage() {
   });
   const product = data?.product;
   if (fallback || !product) return fallback;
-  const origin = window.location.origin;
   const available = product.availableQuantity != null && product.availableQuantity >= (product.minQuantity ?? 1);
   return (
     <div className="container page part-page">

@@ -1,4 +1,5 @@
-import { useEffect } from "react";
+import { useContext, useEffect } from "react";
+import { PageResponseContext } from "@/ssr/PageResponse";
 
 /** What a public page tells search engines and link previews about itself. */
 export interface PageHead {
@@ -15,36 +16,26 @@ export interface PageHead {
 
 export const SHOP_NAME = "Partshop";
 
-type HeadTag = { selector: string; create: () => HTMLElement; attribute: "content" | "href" };
-
-const metaName = (name: string): HeadTag => ({
-  selector: `meta[name="${name}"]`,
-  create: () => Object.assign(document.createElement("meta"), { name }),
-  attribute: "content",
-});
-
-function metaProperty(value: string): HeadTag {
-  return {
-    selector: `meta[property="${value}"]`,
-    create: () => {
-      const element = document.createElement("meta");
-      element.setAttribute("property", value);
-      return element;
-    },
-    attribute: "content",
-  };
+/** A tag of the head: the element, the attribute naming it and the attribute holding its value. */
+export interface HeadTag {
+  element: "meta" | "link";
+  keyAttribute: "name" | "property" | "rel";
+  key: string;
+  valueAttribute: "content" | "href";
 }
 
-const CANONICAL: HeadTag = {
-  selector: 'link[rel="canonical"]',
-  create: () => Object.assign(document.createElement("link"), { rel: "canonical" }),
-  attribute: "href",
-};
-
-const absolute = (pathOrUrl: string) => new URL(pathOrUrl, window.location.origin).href;
+const metaName = (key: string): HeadTag => ({ element: "meta", keyAttribute: "name", key, valueAttribute: "content" });
+const metaProperty = (key: string): HeadTag => ({
+  element: "meta",
+  keyAttribute: "property",
+  key,
+  valueAttribute: "content",
+});
+const CANONICAL: HeadTag = { element: "link", keyAttribute: "rel", key: "canonical", valueAttribute: "href" };
 
 /** The tags of a page's head and their values: description, canonical URL, Open Graph and Twitter card. */
-function headTags(head: PageHead): Array<[HeadTag, string | null]> {
+export function headTags(head: PageHead, origin: string): Array<[HeadTag, string | null]> {
+  const absolute = (pathOrUrl: string) => new URL(pathOrUrl, origin).href;
   const url = absolute(head.path);
   const image = head.image ? absolute(head.image) : null;
   return [
@@ -63,20 +54,26 @@ function headTags(head: PageHead): Array<[HeadTag, string | null]> {
   ];
 }
 
+/** The document title of a page with a head of its own. */
+export const pageTitle = (head: PageHead) => `${head.title} | ${SHOP_NAME}`;
+
 /**
  * Sets the document's title, description, canonical URL and link-preview tags while the page is
  * shown, and puts back what was there (the site's defaults in index.html) when it goes.
  */
 export function usePageHead(head: PageHead | null): void {
   const key = head ? JSON.stringify(head) : null;
+  // On the server no effect runs: the head is handed to the server, which writes it into the page.
+  const serverResponse = useContext(PageResponseContext);
+  if (serverResponse && head) serverResponse.setHead(head);
   useEffect(() => {
     if (!key) return undefined;
     const wanted = JSON.parse(key) as PageHead;
     const previousTitle = document.title;
-    document.title = `${wanted.title} | ${SHOP_NAME}`;
-    const restores = headTags(wanted).map(([tag, value]) => {
-      let element = document.head.querySelector<HTMLElement>(tag.selector);
-      const previous = element?.getAttribute(tag.attribute) ?? null;
+    document.title = pageTitle(wanted);
+    const restores = headTags(wanted, window.location.origin).map(([tag, value]) => {
+      let element = document.head.querySelector<HTMLElement>(`${tag.element}[${tag.keyAttribute}="${tag.key}"]`);
+      const previous = element?.getAttribute(tag.valueAttribute) ?? null;
       const created = !element;
       if (value === null) {
         element?.remove();
@@ -84,11 +81,14 @@ export function usePageHead(head: PageHead | null): void {
           if (element && previous !== null) document.head.append(element);
         };
       }
-      element ??= document.head.appendChild(tag.create());
-      element.setAttribute(tag.attribute, value);
+      if (!element) {
+        element = document.head.appendChild(document.createElement(tag.element));
+        element.setAttribute(tag.keyAttribute, tag.key);
+      }
+      element.setAttribute(tag.valueAttribute, value);
       return () => {
         if (created) element.remove();
-        else if (previous !== null) element.setAttribute(tag.attribute, previous);
+        else if (previous !== null) element.setAttribute(tag.valueAttribute, previous);
       };
     });
     return () => {

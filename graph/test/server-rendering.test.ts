@@ -1,0 +1,207 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import os from "node:os";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getRaw, gql, newCustomer, rest, seededAdmin, type Shopper } from "./support/client";
+import { GRAPH_DIR, type ShopProcess } from "./support/processes";
+import { startSiblingShop } from "./support/siblings";
+
+/*
+ * Server rendering (issue 49 §2): a shop serving the real web build renders the pages visitors
+ * land on, so a client without JavaScript (a search engine, curl) reads the page's content, its
+ * head and its structured data; the rest of the app is the page the browser renders.
+ */
+
+const WEB_DIST_DIR = path.join(GRAPH_DIR, "..", "web", "dist");
+
+let ssrShop: ShopProcess;
+let admin: Shopper;
+beforeAll(async () => {
+  if (!fs.existsSync(path.join(WEB_DIST_DIR, "server", "entry-server.js")))
+    throw new Error("The web app's server entry is not built: run `npm run build -w web` first");
+  admin = await seededAdmin();
+  ssrShop = await startSiblingShop("ssr", { WEB_DIST_DIR });
+}, 120_000);
+afterAll(async () => {
+  if (process.env.SSR_DEBUG) console.log(ssrShop?.output());
+  await ssrShop?.stop();
+});
+
+/** A page as curl gets it: no JavaScript runs. */
+async function page(pagePath: string) {
+  const answer = await getRaw(ssrShop.url + pagePath, { accept: "text/html,application/xhtml+xml" });
+  return { status: answer.status, headers: answer.headers, html: answer.body.toString("utf8") };
+}
+
+/** What the server rendered into the root element (the page's content without the template around it). */
+const rootOf = (html: string) => html.slice(html.indexOf('<div id="root">'), html.indexOf("</body>"));
+
+const jsonLdOf = (html: string): any[] =>
+  Array.from(html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs), (match) => JSON.parse(match[1]));
+
+/** The shop's CSP runs no inline script: every script element of a page is a file or data. */
+function expectNoInlineScript(html: string) {
+  const scripts = Array.from(html.matchAll(/<script[^>]*>/g), ([tag]) => tag);
+  expect(scripts.length).toBeGreaterThan(1);
+  for (const tag of scripts) expect(tag).toMatch(/ src="\/assets\/|type="application\/(ld\+)?json"/);
+}
+
+async function createPart(name: string) {
+  const answer = await gql(
+    `mutation($input: CreatePartInput!) { createPart(input: $input) { id databaseId name slug } }`,
+    {
+      input: {
+        name,
+        shortDesc: "A part rendered on the server",
+        img: "/images/parts/dc-jack.svg",
+        price: 24.5,
+        available: 7,
+        minOrderQuantity: 1,
+        compatibleModels: [],
+      },
+    },
+    admin.token,
+  );
+  expect(answer.body.errors).toBeUndefined();
+  return answer.body.data.createPart as { id: string; databaseId: string; name: string; slug: string };
+}
+
+describe("pages rendered on the server", () => {
+  it("a part page fetched without JavaScript holds its name, price, stock, reviews, head tags and a Product JSON-LD", async () => {
+    const part = await createPart(`Rendered battery ${crypto.randomBytes(3).toString("hex")}`);
+    const customer = await newCustomer("ssr-review");
+    // A review trying to close the page's script elements: it stays text everywhere it is written.
+    const review = {
+      name: "Ines Rendered",
+      ratings: 4,
+      description: "Fits well </script><script>window.injected=1</script>",
+      img: "https://example.com/ines.png",
+    };
+    const posted = await rest("POST", "/review", {
+      token: customer.token,
+      body: { ...review, partId: part.databaseId },
+    });
+    expect(posted.status, JSON.stringify(posted.body)).toBe(201);
+
+    const { status, headers, html } = await page(`/p/${part.slug}`);
+    expect(status).toBe(200);
+    expect(headers["content-type"]).toBe("text/html; charset=utf-8");
+    expect(headers["cache-control"]).toBe("no-cache");
+    const content = rootOf(html);
+    expect(content).toMatch(new RegExp(`<h1[^>]*>${part.name}</h1>`));
+    expect(content).toContain("$24.50");
+    expect(content).toContain("In stock");
+    expect(content).toContain("Ines Rendered");
+    expect(content).toContain("Fits well &lt;/script&gt;&lt;script&gt;window.injected=1&lt;/script&gt;");
+    expect(html).not.toContain("<script>window.injected=1");
+    expectNoInlineScript(html);
+
+    // The head is the page's own: title, description, canonical URL and link previews.
+    const canonical = `${ssrShop.url}/p/${part.slug}`;
+    expect(html).toContain(`${part.name} | Partshop</title>`);
+    expect(html.match(/<title[ >]/g)).toHaveLength(1);
+    expect(html).toContain(`<meta name="description" content="${part.name}: A part rendered on the server"`);
+    expect(html).toContain(`<link rel="canonical" href="${canonical}"`);
+    expect(html).toContain(`<meta property="og:title" content="${part.name}"`);
+    expect(html).toContain(`<meta property="og:image" content="${ssrShop.url}/images/parts/dc-jack.svg"`);
+
+    const product = jsonLdOf(html).find((data) => data["@type"] === "Product");
+    expect(product).toMatchObject({
+      "@context": "https://schema.org",
+      "@type": "Product",
+      name: part.name,
+      url: canonical,
+      offers: {
+        "@type": "Offer",
+        price: "24.50",
+        priceCurrency: "USD",
+        availability: "https://schema.org/InStock",
+      },
+      aggregateRating: { "@type": "AggregateRating", ratingValue: 4, reviewCount: 1 },
+      review: [
+        {
+          "@type": "Review",
+          author: { "@type": "Person", name: "Ines Rendered" },
+          reviewRating: { "@type": "Rating", ratingValue: 4 },
+          reviewBody: review.description,
+        },
+      ],
+    });
+    expect(jsonLdOf(html).find((data) => data["@type"] === "BreadcrumbList")?.itemListElement).toHaveLength(3);
+
+    // The browser starts from the data the server read: the part is in the handed cache.
+    const state = html.match(/<script type="application\/json" id="apollo-state">(.*?)<\/script>/s);
+    expect(state).not.toBeNull();
+    expect(JSON.parse(state![1])).toHaveProperty([`Part:${part.id}`, "name"], part.name);
+  });
+
+  it("an unknown part and an unknown address answer 404 with the 404 page's text", async () => {
+    for (const pagePath of [`/p/rendered-battery-${crypto.randomUUID()}`, "/no-such-page/here"]) {
+      const { status, html } = await page(pagePath);
+      expect(status, pagePath).toBe(404);
+      expect(rootOf(html), pagePath).toContain("There&#x27;s nothing here: 404!");
+    }
+  });
+
+  it("home, the catalogue with its query, blogs and portfolio are rendered; the dashboard and sign-in are left to the browser", async () => {
+    const part = await createPart(`Searchable hinge ${crypto.randomBytes(3).toString("hex")}`);
+    const catalogue = await page(`/parts?q=${encodeURIComponent(part.name)}`);
+    expect(catalogue.status).toBe(200);
+    expect(rootOf(catalogue.html)).toContain(part.name);
+
+    const home = await page("/");
+    expect(home.status).toBe(200);
+    expect(jsonLdOf(home.html).map((data) => data["@type"])).toContain("Organization");
+    expect(rootOf(home.html)).toContain("<footer");
+    expectNoInlineScript(home.html);
+
+    for (const pagePath of ["/blogs", "/portfolio"]) {
+      const { status, html } = await page(pagePath);
+      expect(status, pagePath).toBe(200);
+      expect(rootOf(html), pagePath).toContain("<h1");
+    }
+    for (const pagePath of ["/dashboard", "/login", "/cart"]) {
+      const { status, html } = await page(pagePath);
+      expect(status, pagePath).toBe(200);
+      expect(html, pagePath).toContain('<div id="root"></div>');
+    }
+  });
+
+  it("the server entry is not a file browsers can fetch", async () => {
+    const answer = await getRaw(`${ssrShop.url}/server/entry-server.js`, { accept: "*/*" });
+    expect(answer.status).toBe(404);
+    expect(answer.body.toString()).not.toContain("rendersOnServer");
+  });
+});
+
+describe("a render that fails", () => {
+  it("gives the visitor the page the browser renders, with the log saying why, never a 500", async () => {
+    // A web build whose server entry throws while rendering (the shop's side of a failed render).
+    const dist = fs.mkdtempSync(path.join(os.tmpdir(), "partshop-test-broken-ssr-"));
+    fs.copyFileSync(path.join(WEB_DIST_DIR, "index.html"), path.join(dist, "index.html"));
+    fs.mkdirSync(path.join(dist, "server"));
+    fs.writeFileSync(
+      path.join(dist, "server", "entry-server.js"),
+      [
+        "export const rendersOnServer = () => true;",
+        'export async function render() { throw new Error("the page broke while rendering"); }',
+      ].join("\n"),
+    );
+    const broken = await startSiblingShop("ssr-broken", { WEB_DIST_DIR: dist });
+    try {
+      const answer = await getRaw(`${broken.url}/p/anything-${crypto.randomUUID()}`, { accept: "text/html" });
+      const html = answer.body.toString("utf8");
+      // The REST route's status (an unknown part) stands; the page is the browser's to render.
+      expect(answer.status).toBe(404);
+      expect(html).toContain('<div id="root"></div>');
+      const home = await getRaw(`${broken.url}/`, { accept: "text/html" });
+      expect(home.status).toBe(200);
+      expect(home.body.toString("utf8")).toContain('<div id="root"></div>');
+      expect(broken.output()).toContain("the page broke while rendering");
+    } finally {
+      await broken.stop();
+      fs.rmSync(dist, { recursive: true, force: true });
+    }
+  }, 120_000);
+});

@@ -1,0 +1,41 @@
+/**
+ * What a page rendered on the server hands to the browser, and how the browser takes it over:
+ * the Apollo cache the server filled, and the head tags the server wrote for the page.
+ */
+
+/** The JSON data block holding the server's Apollo cache (a data block: no script runs, whatever the CSP). */
+export const APOLLO_STATE_ID = "apollo-state";
+/** Marks head tags the server added for the page. */
+export const SERVER_HEAD_ATTRIBUTE = "data-server-head";
+/** On a site-wide head tag the server rewrote for the page: the site's own value, put back in the browser. */
+export const SITE_DEFAULT_ATTRIBUTE = "data-site-default";
+
+/** JSON inside a script element: "<" written as \u003c so no text in it can close the element. */
+export const scriptSafeJson = (data: unknown) => JSON.stringify(data).replace(/</g, "\\u003c");
+
+let hydrating = false;
+
+/** True in a browser whose page came rendered from the server (the root holds its HTML). */
+export function hydratesServerHtml(): boolean {
+  return hydrating;
+}
+
+/**
+ * Takes over a server-rendered page: returns the server's Apollo cache, and gives the head back
+ * to the site's defaults, so the pages' own head hooks set (and later restore) it as in a page
+ * rendered in the browser.
+ */
+export function takeOverServerPage(): unknown {
+  hydrating = true;
+  const state = document.getElementById(APOLLO_STATE_ID);
+  const cache: unknown = state?.textContent ? JSON.parse(state.textContent) : undefined;
+  state?.remove();
+  for (const element of document.head.querySelectorAll(`[${SERVER_HEAD_ATTRIBUTE}]`)) element.remove();
+  for (const element of document.head.querySelectorAll<HTMLElement>(`[${SITE_DEFAULT_ATTRIBUTE}]`)) {
+    const value = element.getAttribute(SITE_DEFAULT_ATTRIBUTE) ?? "";
+    if (element.tagName === "TITLE") document.title = value;
+    else element.setAttribute("content", value);
+    element.removeAttribute(SITE_DEFAULT_ATTRIBUTE);
+  }
+  return cache;
+}
