@@ -159,7 +159,7 @@ describe("a visitor", () => {
     await visible(page.getByRole("heading", { name: "Laptop parts", exact: true }));
   });
 
-  it("lands on server-rendered home and part pages that hydrate without a console error or warning and then work", async () => {
+  it("lands on server-rendered search, home and part pages that hydrate in place, without a console error or warning, and then work", async () => {
     const page = await journey.newPage();
     const warnings: string[] = [];
     page.on("console", (message) => {
@@ -171,6 +171,22 @@ describe("a visitor", () => {
         const element = document.querySelector(css);
         return element !== null && Object.keys(element).some((key) => key.startsWith("__reactFiber"));
       }, selector);
+
+    // Hydration keeps the server's page: it is never replaced by the "Loading page…" fallback.
+    await page.addInitScript(() => {
+      (window as unknown as { fallbackSeen: boolean }).fallbackSeen = false;
+      new MutationObserver(() => {
+        if (document.getElementById("root")?.textContent?.includes("Loading page"))
+          (window as unknown as { fallbackSeen: boolean }).fallbackSeen = true;
+      }).observe(document, { subtree: true, childList: true });
+    });
+    const fallbackSeen = () => page.evaluate(() => (window as unknown as { fallbackSeen: boolean }).fallbackSeen);
+
+    const search = await page.goto("/parts?inStock=1&sort=price_asc");
+    expect(await search!.text()).toContain("part-result__name");
+    await hydrated(".catalogue__grid article");
+    await page.waitForLoadState("networkidle");
+    expect(await fallbackSeen()).toBe(false);
 
     const home = await page.goto("/");
     expect(await home!.text()).toContain("Li-ion Battery 11.55V 57Wh, 3-cell");
@@ -197,6 +213,7 @@ describe("a visitor", () => {
     await page.getByRole("button", { name: `Add to cart: ${battery}` }).click();
     await expectText(page.getByTestId("cart-count"), "10");
     expect(await page.title()).toBe(`${battery} | Partshop`);
+    expect(await fallbackSeen()).toBe(false);
     expect(warnings).toEqual([]);
   });
 

@@ -1,5 +1,5 @@
 import { lazy, type ComponentType, type ReactNode } from "react";
-import { useRoutes, type RouteObject } from "react-router-dom";
+import { matchRoutes, useRoutes, type RouteObject } from "react-router-dom";
 import { Layout } from "./ui/Layout";
 import { HomePage } from "./routes/home/HomePage";
 import { NotFoundPage } from "./routes/notFound/NotFoundPage";
@@ -7,9 +7,27 @@ import { RequireAuth } from "./routes/guards/RequireAuth";
 import { RequireAdmin } from "./routes/guards/RequireAdmin";
 import { ROUTE_TABLE, type Access, type PageName, type RouteEntry } from "./routeTable";
 
+type PageModule = { default: ComponentType };
+/** A promise that says it has settled the way React reads it, so a page already fetched renders at once. */
+type TrackedPromise = Promise<PageModule> & { status?: "fulfilled"; value?: PageModule };
+
+/** The fetches of the pages opened so far: each page's code is fetched once. */
+const pageLoads = new Map<ComponentType, () => TrackedPromise>();
+
 /** React.lazy for a named export: every route but home is fetched when first opened. */
 function lazyPage<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M) {
-  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
+  let loading: TrackedPromise | null = null;
+  const fetchPage = () =>
+    (loading ??= Object.assign(
+      load().then((module) => {
+        const page = { default: module[name] as ComponentType };
+        Object.assign(loading!, { status: "fulfilled", value: page });
+        return page;
+      }),
+    ));
+  const Page = lazy(fetchPage);
+  pageLoads.set(Page, fetchPage);
+  return Page;
 }
 
 const PAGES: Record<PageName, ComponentType> = {
@@ -71,6 +89,25 @@ function toRouteObjects(entries: readonly RouteEntry[], parentAccess: Access): R
 
 // Built once: the table is static, and useRoutes wants the same objects on every render.
 const ROUTES: RouteObject[] = [{ element: <Layout />, children: toRouteObjects(ROUTE_TABLE, "public") }];
+
+/** The page components an address shows, outermost first. */
+function pagesAt(pathname: string, routes: RouteObject[], entries: readonly RouteEntry[]): ComponentType[] {
+  const match = matchRoutes(routes, pathname);
+  return (match ?? []).flatMap(({ route }) => {
+    const index = routes.indexOf(route);
+    return index >= 0 && entries[index] ? [PAGES[entries[index].page]] : [];
+  });
+}
+
+/**
+ * Fetches the code of the pages an address shows. A page rendered on the server is hydrated
+ * after this: hydrating while a page's code is still on its way leaves its part of the page to
+ * be rendered again, from the "Loading page…" fallback, as soon as anything above it changes.
+ */
+export async function loadPagesAt(pathname: string): Promise<void> {
+  const pages = pagesAt(pathname, ROUTES[0].children ?? [], ROUTE_TABLE);
+  await Promise.all(pages.map((page) => pageLoads.get(page)?.()));
+}
 
 export function AppRoutes() {
   return useRoutes(ROUTES);

@@ -3,7 +3,7 @@ import "./ui/styles/index.css";
 import { StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { AppProviders } from "./AppProviders";
-import { AppRoutes } from "./AppRoutes";
+import { AppRoutes, loadPagesAt } from "./AppRoutes";
 import { createApolloClient } from "./apollo/createApolloClient";
 import { takeOverServerPage } from "./ssr/serverPage";
 
@@ -18,5 +18,6 @@ const app = (
     </AppProviders>
   </StrictMode>
 );
-if (fromServer) hydrateRoot(root, app);
+// The page's code first: hydrating a page whose code is still on its way would render it again.
+if (fromServer) void loadPagesAt(window.location.pathname).finally(() => hydrateRoot(root, app));
 else createRoot(root).render(app);
