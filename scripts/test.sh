@@ -8,9 +8,10 @@ cd "$(dirname "$0")/.."
 echo "== unit tests (pure functions beside the code: no shop, no database; first, as they take seconds)"
 npm run test:unit
 
-echo "== build the server and the local harness"
+echo "== build the server, the local harness and the web app (the API tests render its pages on the server)"
 npm run build -w graph
 npm run build -w dev
+npm run build -w web
 
 echo "== servers from Debian's packages for the schema dump and the deployment tests (PostgreSQL, HAProxy, Prometheus, pgBackRest)"
 bash scripts/ensure-servers.sh
@@ -39,5 +40,4 @@ npm test -w web
 
 echo "== browser journeys (Chromium against real shops)"
 bash scripts/ensure-chromium.sh
-npm run build -w web
 npm run test:e2e -w web
