@@ -2,7 +2,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
 import react from "@vitejs/plugin-react";
-import { graphqlDocumentsPlugin } from "./build/graphqlDocumentsPlugin";
+import { graphqlDocumentsPlugin, persistedDocumentsPlugin } from "./build/graphqlDocumentsPlugin";
 
 const webDir = path.dirname(fileURLToPath(import.meta.url));
 
@@ -11,7 +11,11 @@ const apiTarget = process.env.API_PROXY_TARGET ?? "http://localhost:4000";
 const proxied = ["/graphql", "/upload", "/images", "/uploads"];
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [graphqlDocumentsPlugin(path.join(webDir, "src", "gql")), react()],
+  plugins: [
+    graphqlDocumentsPlugin(path.join(webDir, "src", "gql")),
+    persistedDocumentsPlugin(path.join(webDir, "src", "gql")),
+    react(),
+  ],
   // "@/ui/Spinner" instead of climbing "../../../ui/Spinner" (tsconfig.json's paths say the same).
   resolve: { alias: { "@": path.join(webDir, "src") } },
   server: {

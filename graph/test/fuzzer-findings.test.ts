@@ -52,7 +52,7 @@ describe("inputs the fuzzer found reaching a 500", () => {
       [{ query: "subscription { __typename }" }, /not configured to execute subscription/],
       [
         { query: "{ __typename }", extensions: { persistedQuery: { version: 1, sha256Hash: "00" } } },
-        "provided sha does not match query",
+        /persistedQuery.sha256Hash is not the sha256 of `query`/,
       ],
       [{ extensions: { persistedQuery: { version: 2, sha256Hash: "00" } } }, "Unsupported persisted query version"],
       [

@@ -16,7 +16,7 @@ export function graphqlDocumentsPlugin(gqlDir: string): Plugin {
     const generated = readFileSync(path.join(gqlDir, "graphql.ts"), "utf8");
     const asts = new Map<string, string>();
     for (const match of generated.matchAll(
-      /^export const (\w+) = (\{"kind":"Document".*\}) as unknown as DocumentNode<.*$/gm,
+      /^export const (\w+) = (\{(?:"__meta__":\{[^{}]*\},)?"kind":"Document".*\}) as unknown as DocumentNode<.*$/gm,
     )) {
       asts.set(match[1], match[2]);
     }
@@ -48,6 +48,27 @@ export function graphqlDocumentsPlugin(gqlDir: string): Plugin {
         return `(${ast})`;
       });
       return { code: output, map: null };
+    },
+  };
+}
+
+/** codegen's manifest of the web app's documents (hash -> text), which the shop reads at start. */
+export const PERSISTED_DOCUMENTS = "persisted-documents.json";
+
+/**
+ * Ships the manifest with the server entry (dist/server, which the shop never serves to browsers):
+ * the server of a production image runs exactly the documents of the bundle built with it.
+ */
+export function persistedDocumentsPlugin(gqlDir: string): Plugin {
+  return {
+    name: "partshop:persisted-documents",
+    apply: (_config, env) => env.command === "build" && Boolean(env.isSsrBuild),
+    generateBundle() {
+      this.emitFile({
+        type: "asset",
+        fileName: PERSISTED_DOCUMENTS,
+        source: readFileSync(path.join(gqlDir, PERSISTED_DOCUMENTS), "utf8"),
+      });
     },
   };
 }

@@ -85,7 +85,8 @@ export const ERROR_CODES = {
   PERSISTED_QUERY_NOT_FOUND: {
     status: 200,
     graphqlOnly: true,
-    meaning: "An automatic persisted query the server does not have yet: send the query text with its hash once.",
+    meaning:
+      "A persisted-query hash sent without text that is not one of the web app's documents: send the text in `query` (the shop registers no new documents).",
   },
 } as const satisfies Record<string, { status: number; meaning: string; graphqlOnly?: true }>;
 

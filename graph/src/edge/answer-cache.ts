@@ -96,6 +96,8 @@ export interface AnswerCacheOptions {
   maxEntries: number;
   maxBytes: number;
   observer?: AnswerCacheObserver;
+  /** The text the server runs for a persisted document's hash (api/graphql/persisted-documents.ts). */
+  persistedDocumentOf?: (sha256Hash: string) => string | undefined;
 }
 
 export class AnswerCache {
@@ -256,8 +258,8 @@ export class AnswerCache {
 
   private verdictOf(body: unknown): Verdict | null {
     if (!body || typeof body !== "object" || Array.isArray(body)) return null;
-    const query = (body as { query?: unknown }).query;
-    if (typeof query !== "string") return null;
+    const query = this.documentOf(body as GraphqlBody);
+    if (query === undefined) return null;
     let verdict = this.verdicts.get(query);
     if (verdict === undefined) {
       verdict = judgeDocument(query, this.graphqlHints);
@@ -266,6 +268,18 @@ export class AnswerCache {
     }
     return verdict;
   }
+
+  /** The text a request runs: its `query`, or the persisted document its hash names. */
+  private documentOf(body: GraphqlBody): string | undefined {
+    if (typeof body.query === "string") return body.query;
+    const hash = body.extensions?.persistedQuery?.sha256Hash;
+    return typeof hash === "string" ? this.options.persistedDocumentOf?.(hash) : undefined;
+  }
+}
+
+interface GraphqlBody {
+  query?: unknown;
+  extensions?: { persistedQuery?: { sha256Hash?: unknown } };
 }
 
 const withUsers = (topics: ChangeTopic[]): ChangeTopic[] => (topics.includes("users") ? topics : [...topics, "users"]);

@@ -5,6 +5,7 @@ import type { Config } from "../config";
 import type { Callers } from "../api/auth/callers";
 import type { PublicConfig } from "../api/graphql/types/public-config";
 import type { RestRoute } from "../api/rest";
+import { PersistedDocuments } from "../api/graphql/persisted-documents";
 import { requestStats, type RequestStats } from "../db/request-stats";
 import type { ShopCounters } from "../domain/counters";
 import type { ChangeFeed } from "../domain/change-feed";
@@ -132,11 +133,13 @@ const statsFor = (req: http.IncomingMessage): RequestStats =>
 /** The shop's HTTP edge, assembled from its parts. */
 export async function createApp(parts: AppParts): Promise<ShopApp> {
   const { config, log } = parts;
+  const persistedDocuments = PersistedDocuments.ofWebBuild(config.webDistDir);
   const answerCache = new AnswerCache(parts.events, (authorization) => parts.callers.idOf(authorization), {
     graphqlPath: GRAPHQL_PATH,
     maxEntries: 7000,
     maxBytes: 64 * 1024 * 1024,
     observer: watchAnswerCache(parts.metrics ?? null, log),
+    persistedDocumentOf: (hash) => persistedDocuments.documentOf(hash),
   });
   const connections = new Connections();
   const app = Fastify({
@@ -201,6 +204,7 @@ export async function createApp(parts: AppParts): Promise<ShopApp> {
     rateLimits: parts.rateLimits,
     production: config.production,
     introspection: config.graphqlIntrospection,
+    persistedDocuments,
     log,
   });
   answerCache.declareGraphqlSchema(parts.schema);

@@ -14,6 +14,11 @@ import type { Callers } from "../api/auth/callers";
 import { requestLog } from "../domain/log";
 import { createContext, type GraphContext } from "../api/graphql/context";
 import { SANDBOX_DOCUMENT, SANDBOX_VARIABLES } from "../api/graphql/examples";
+import {
+  MISMATCHED_PERSISTED_DOCUMENT,
+  UNKNOWN_PERSISTED_DOCUMENT,
+  type PersistedDocuments,
+} from "../api/graphql/persisted-documents";
 import type { PublicConfig } from "../api/graphql/types/public-config";
 import { PAGE_MAX } from "../api/inputs/common";
 import { describeValidationErrors } from "../api/inputs/validation";
@@ -47,12 +52,14 @@ export function formatGraphQLError(formatted: GraphQLFormattedError, error: unkn
     return { ...formatted, message: original.message, extensions: { ...original.details, code: original.code } };
   }
   const code = formatted.extensions?.code;
+  if (code === "PERSISTED_QUERY_NOT_FOUND") return { ...formatted, message: UNKNOWN_PERSISTED_DOCUMENT };
   if (typeof code === "string" && code !== "INTERNAL_SERVER_ERROR") return formatted;
   // Raised by graphql-js or Apollo about the request itself (a subscription, a persisted-query
   // hash that does not match, an argument that cannot be null): the client's, and said as it is.
   if (raisedForTheClient(original)) {
     return {
       ...formatted,
+      ...(formatted.message === APOLLO_HASH_MISMATCH ? { message: MISMATCHED_PERSISTED_DOCUMENT } : {}),
       extensions: { ...formatted.extensions, code: formatted.path ? "BAD_USER_INPUT" : "BAD_REQUEST" },
     };
   }
@@ -64,6 +71,9 @@ export function formatGraphQLError(formatted: GraphQLFormattedError, error: unkn
     extensions: { code: shopError.code },
   };
 }
+
+/** Apollo's terse words for a persisted-query hash sent with a text it is not the hash of. */
+const APOLLO_HASH_MISMATCH = "provided sha does not match query";
 
 /**
  * A GraphQLError that graphql-js or Apollo created itself, not one wrapped around something our
@@ -111,6 +121,8 @@ export interface GraphqlEdge {
   rateLimits: RateLimits;
   production: boolean;
   introspection: boolean;
+  /** The web app's documents, which it sends by hash (api/graphql/persisted-documents.ts). */
+  persistedDocuments: PersistedDocuments;
   log: Logger;
 }
 
@@ -138,6 +150,8 @@ export async function registerGraphql(
   const apollo = new ApolloServer<ShopGraphContext>({
     gateway: compiledExecution(edge.schema),
     documentStore: parsedDocuments(),
+    // A hash without text runs the web app's document of that hash; none is ever registered.
+    persistedQueries: { cache: edge.persistedDocuments.apolloCache() },
     introspection: edge.introspection,
     // No "Did you mean ...?" suggestions in production.
     hideSchemaDetailsFromClientErrors: edge.production,
