@@ -11,6 +11,7 @@ import { AppRoutes } from "../AppRoutes";
 import { ToastHost } from "../ui/ToastHost";
 
 export const testConfig: PublicConfigValues = {
+  __typename: "PublicConfig",
   firebaseProjectId: "demo-partshop",
   firebaseApiKey: "fake-key",
   firebaseAuthDomain: null,
