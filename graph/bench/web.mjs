@@ -171,6 +171,9 @@ async function main() {
     EMBEDDED_PG_PORT: String(await freePort()),
     AUTH_EMULATOR_PORT: String(await freePort(3)),
     STRIPE_SANDBOX_PORT: String(await freePort()),
+    // The mail catcher's ports too: another shop on this machine may hold the defaults.
+    MAILDEV_SMTP_PORT: String(await freePort()),
+    MAILDEV_WEB_PORT: String(await freePort()),
     LOG_MIGRATIONS: "0",
   };
   /** The shop serving one build: "server" renders the landing pages, "client" serves the empty page (WEB_SSR=off). */
