@@ -79,6 +79,9 @@ async function figuresOf(lhr) {
     cls: Math.round(numeric("cumulative-layout-shift") * 1000) / 1000,
     scripts: scripts.length,
     scriptGzipBytes,
+    // Lighthouse's own measure of this machine's CPU: its 4x slowdown is calibrated for about
+    // 1,000 and over (a desktop); a lower index means a slower machine and harsher TBT and LCP.
+    benchmarkIndex: Math.round(lhr.environment?.benchmarkIndex ?? 0),
     failedAudits: failedAudits(lhr),
   };
 }
@@ -129,7 +132,10 @@ const ROWS = [
 
 /** The table bench:web prints: each page's figures for the server-rendered and the client-rendered build, beside the targets. */
 export function printAudits(title, { server, client }) {
-  console.log(`\n${title} (Lighthouse 12.2.3, mobile, simulated throttling)`);
+  const indexes = [...server, ...client].map((row) => row.benchmarkIndex).filter(Boolean);
+  console.log(
+    `\n${title} (Lighthouse 12.2.3, mobile, simulated throttling; this machine's benchmark index ${Math.min(...indexes)} to ${Math.max(...indexes)})`,
+  );
   console.log(`${"page".padEnd(11)} ${"figure".padEnd(15)} ${"server".padStart(15)} ${"client".padStart(15)}   target`);
   for (const row of server) {
     const other = client.find((candidate) => candidate.label === row.label);
