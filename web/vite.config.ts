@@ -30,5 +30,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     assetsInlineLimit: 0,
     // The server entry needs no copy of the public files (favicon...): the browser's build has them.
     copyPublicDir: !isSsrBuild,
+    // dist/.vite/manifest.json: the server links the stylesheets and scripts of the page it renders.
+    manifest: !isSsrBuild,
   },
 }));

@@ -6,7 +6,9 @@
 // - Largest Contentful Paint of "/" in headless Chromium (/usr/bin/chromium, playwright-core),
 //   median of 5 cold loads, served by the real shop (started as `npm run bench` does).
 // - Lighthouse (mobile, simulated throttling) over home, a search and a part page, at the seed
-//   and again with 100,000 parts (BENCH_WEB_SCALE=0 skips that), against its targets;
+//   and again with 100,000 parts (BENCH_WEB_SCALE=0 skips that), for both builds side by side:
+//   the pages rendered on the server (the shop's default) and the empty page the browser
+//   renders (WEB_SSR=off); the targets are the server-rendered build's;
 // Writes bench-results/web.json and the "web" part of bench-results/latest.json.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -62,55 +64,21 @@ function homeScripts(html) {
 
 const log = (message) => console.log(`[bench:web] ${message}`);
 
-/** One verdict per target and page, for every audited catalogue. */
+/** The two builds measured in one run. */
+const BUILDS = { server: "rendered on the server", client: "rendered in the browser (WEB_SSR=off)" };
+
+/** One verdict per target and page of the server-rendered build (the one the shop serves), for every audited catalogue. */
 function lighthouseVerdicts(audits) {
   const verdicts = {};
-  for (const [catalogue, rows] of Object.entries(audits))
-    for (const row of rows)
+  for (const [catalogue, builds] of Object.entries(audits))
+    for (const row of builds.server)
       for (const [target, ok] of Object.entries(verdictsOf(row)))
         verdicts[`${catalogue}, ${row.label}: ${target}`] = ok;
   return verdicts;
 }
 
-async function main() {
-  console.log("[bench:web] building the web app: npm run build -w web");
-  const build = spawnSync("npm", ["run", "build", "-w", "web"], { cwd: REPO_DIR, stdio: "inherit" });
-  if (build.status !== 0 || !fs.existsSync(path.join(DIST, "index.html"))) {
-    return fail(
-      `The web app does not build (npm run build -w web exited with ${build.status ?? build.signal}): no web figures. Fix the web build and run npm run bench:web again.`,
-    );
-  }
-  if (!fs.existsSync(CHROMIUM)) {
-    return fail(
-      `Chromium is not installed at ${CHROMIUM} (apt-get install -y chromium, or set CHROMIUM_PATH): no LCP figure.`,
-    );
-  }
-  let chromium;
-  try {
-    ({ chromium } = await import("playwright-core"));
-  } catch {
-    return fail("playwright-core is not installed (npm install -w graph -D playwright-core).");
-  }
-
-  const html = fs.readFileSync(path.join(DIST, "index.html"), "utf8");
-  const scripts = homeScripts(html).map((src) => {
-    const file = path.join(DIST, src.replace(/^\//, ""));
-    const bytes = fs.readFileSync(file);
-    return { src, bytes: bytes.length, gzipBytes: gzipBytes(bytes) };
-  });
-  const staticGzip = scripts.reduce((sum, s) => sum + s.gzipBytes, 0);
-
-  const env = {
-    DATA_DIR: makeDataDir("web", cleanup),
-    PORT: String(await freePort()),
-    EMBEDDED_PG_PORT: String(await freePort()),
-    AUTH_EMULATOR_PORT: String(await freePort(3)),
-    STRIPE_SANDBOX_PORT: String(await freePort()),
-    LOG_MIGRATIONS: "0",
-  };
-  console.log("[bench:web] starting the shop (embedded PostgreSQL, Auth Emulator, payment sandbox)");
-  const shop = await spawnShop("web", env, cleanup);
-
+/** Largest Contentful Paint of "/" in Chromium: LOADS cold loads after one that warms the server; the JS it fetched. */
+async function homeLcp(chromium, shop) {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS, headless: true });
   cleanup.add("Chromium", () => browser.close());
   const loads = [];
@@ -166,22 +134,79 @@ async function main() {
     console.log(`[bench:web]   load ${i}: LCP ${Math.round(lcp.startTime)} ms (${lcp.element})`);
   }
   await browser.close();
+  return { loads, fetchedJs };
+}
 
-  const pages = await landingPages(shop.url);
-  const audits = { seed: await auditPages({ chromePath: CHROMIUM, shopUrl: shop.url, pages, log }) };
-  if (process.env.BENCH_WEB_SCALE !== "0") {
+async function main() {
+  console.log("[bench:web] building the web app: npm run build -w web");
+  const build = spawnSync("npm", ["run", "build", "-w", "web"], { cwd: REPO_DIR, stdio: "inherit" });
+  if (build.status !== 0 || !fs.existsSync(path.join(DIST, "index.html"))) {
+    return fail(
+      `The web app does not build (npm run build -w web exited with ${build.status ?? build.signal}): no web figures. Fix the web build and run npm run bench:web again.`,
+    );
+  }
+  if (!fs.existsSync(CHROMIUM)) {
+    return fail(
+      `Chromium is not installed at ${CHROMIUM} (apt-get install -y chromium, or set CHROMIUM_PATH): no LCP figure.`,
+    );
+  }
+  let chromium;
+  try {
+    ({ chromium } = await import("playwright-core"));
+  } catch {
+    return fail("playwright-core is not installed (npm install -w graph -D playwright-core).");
+  }
+
+  const html = fs.readFileSync(path.join(DIST, "index.html"), "utf8");
+  const scripts = homeScripts(html).map((src) => {
+    const file = path.join(DIST, src.replace(/^\//, ""));
+    const bytes = fs.readFileSync(file);
+    return { src, bytes: bytes.length, gzipBytes: gzipBytes(bytes) };
+  });
+  const staticGzip = scripts.reduce((sum, s) => sum + s.gzipBytes, 0);
+
+  const env = {
+    DATA_DIR: makeDataDir("web", cleanup),
+    PORT: String(await freePort()),
+    EMBEDDED_PG_PORT: String(await freePort()),
+    AUTH_EMULATOR_PORT: String(await freePort(3)),
+    STRIPE_SANDBOX_PORT: String(await freePort()),
+    // The mail catcher's ports too: another shop on this machine may hold the defaults.
+    MAILDEV_SMTP_PORT: String(await freePort()),
+    MAILDEV_WEB_PORT: String(await freePort()),
+    LOG_MIGRATIONS: "0",
+  };
+  /** The shop serving one build: "server" renders the landing pages, "client" serves the empty page (WEB_SSR=off). */
+  const startShop = (build) => {
+    log(`starting the shop, ${BUILDS[build]} (embedded PostgreSQL, Auth Emulator, payment sandbox)`);
+    return spawnShop(`web-${build}`, { ...env, WEB_SSR: build === "server" ? "on" : "off" }, cleanup);
+  };
+  const audit = async (shop) =>
+    auditPages({ chromePath: CHROMIUM, shopUrl: shop.url, pages: await landingPages(shop.url), log });
+  const audits = { seed: {}, ...(process.env.BENCH_WEB_SCALE === "0" ? {} : { scale: {} }) };
+
+  // One data folder for both builds, one shop at a time: both are measured on the same catalogue.
+  let shop = await startShop("server");
+  const { loads, fetchedJs } = await homeLcp(chromium, shop);
+  audits.seed.server = await audit(shop);
+  await shop.stop();
+  shop = await startShop("client");
+  audits.seed.client = await audit(shop);
+  if (audits.scale) {
     const db = new pg.Client({ connectionString: embeddedDatabaseUrl(env.DATA_DIR, env.EMBEDDED_PG_PORT) });
     await db.connect();
-    cleanup.add("the seeding connection", () => db.end());
     log("seeding 100,000 parts (and 1,000 users, 10,000 orders) for the audits at scale");
-    await seedAtScale(db, { parts: 100_000, users: 1_000, orders: 10_000 });
-    audits.scale = await auditPages({
-      chromePath: CHROMIUM,
-      shopUrl: shop.url,
-      pages: await landingPages(shop.url),
-      log,
-    });
+    try {
+      await seedAtScale(db, { parts: 100_000, users: 1_000, orders: 10_000 });
+    } finally {
+      await db.end();
+    }
+    audits.scale.client = await audit(shop);
+    await shop.stop();
+    shop = await startShop("server");
+    audits.scale.server = await audit(shop);
   }
+  await shop.stop();
 
   const sorted = loads.map((l) => l.lcpMs).sort((a, b) => a - b);
   const median = sorted[Math.floor(sorted.length / 2)];
@@ -201,7 +226,13 @@ async function main() {
       viewport: "1366x768",
       note: "cold context per load, shop on 127.0.0.1",
     },
-    lighthouse: { version: "12.2.3", profile: "mobile, simulated throttling", targets: LIGHTHOUSE_TARGETS, audits },
+    lighthouse: {
+      version: "12.2.3",
+      profile: "mobile, simulated throttling",
+      builds: BUILDS,
+      targets: LIGHTHOUSE_TARGETS,
+      audits,
+    },
     targets: TARGETS,
     verdicts: {
       "home route JS <= 150 KB gzip (index.html entry + modulepreload)": staticGzip <= TARGETS.homeJsGzipBytes,
@@ -230,6 +261,7 @@ async function main() {
   console.log(`Largest Contentful Paint of /: median ${median} ms (loads: ${sorted.join(", ")} ms)`);
   printAudits("At the seed", audits.seed);
   if (audits.scale) printAudits("With 100,000 parts", audits.scale);
+  console.log(`(server: ${BUILDS.server}; client: ${BUILDS.client})`);
   console.log("Targets:");
   for (const [name, ok] of Object.entries(result.verdicts)) console.log(`  ${ok ? "met    " : "NOT MET"}  ${name}`);
   console.log(

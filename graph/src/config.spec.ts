@@ -63,6 +63,7 @@ describe("loadConfig defaults", () => {
     });
     expect(config.stripe).toMatchObject({ apiUrl: null, sandboxPublicUrl: null });
     expect(config.webDistDir).toBe(path.resolve(__dirname, "..", "..", "web", "dist"));
+    expect(config.webServerRendering).toBe(true);
   });
 
   it("in production: every interface, JSON logs, nothing seeded, introspection and the SQL count header off", () => {
@@ -108,6 +109,7 @@ describe("loadConfig defaults", () => {
   ])("reads the flag %s as %s", (raw, value) => {
     expect(loadConfig({ ...development, SEED: raw, MIGRATE_ON_START: raw }).seed).toBe(value);
     expect(loadConfig({ ...development, SEED: raw, MIGRATE_ON_START: raw }).migrateOnStart).toBe(value);
+    expect(loadConfig({ ...development, WEB_SSR: raw }).webServerRendering).toBe(value);
   });
 
   it("treats a blank variable as unset", () => {
@@ -217,6 +219,7 @@ describe("loadConfig refusals", () => {
     [{ RATE_LIMIT_WINDOW_SECONDS: "0" }, 'RATE_LIMIT_WINDOW_SECONDS must be an integer from 1 to 86400 (got "0")'],
     [{ RATE_LIMIT_SIGN_IN: "1.5" }, 'RATE_LIMIT_SIGN_IN must be an integer from 1 to 10000000 (got "1.5")'],
     [{ SEED: "sometimes" }, 'SEED must be true or false (got "sometimes")'],
+    [{ WEB_SSR: "client" }, 'WEB_SSR must be true or false (got "client")'],
   ])("refuses %o outside production: %s", (override, problem) => {
     expect(problemsOf({ ...development, ...override })).toEqual([problem]);
   });

@@ -15,6 +15,8 @@ export interface Config {
   dataDir: string;
   /** Built web app served at "/" (absent in API-only deployments). */
   webDistDir: string;
+  /** Render the landing pages on the server (WEB_SSR); off serves the page the browser renders. */
+  webServerRendering: boolean;
   /** Images shipped with the seed catalogue. */
   assetsDir: string;
   databaseUrl: string;
@@ -381,6 +383,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     port: read.integer("PORT", 4000, 0, 65535),
     dataDir: path.resolve(cwd, read.text("DATA_DIR") ?? "data"),
     webDistDir: path.resolve(cwd, read.text("WEB_DIST_DIR") ?? path.join(__dirname, "..", "..", "web", "dist")),
+    webServerRendering: read.flag("WEB_SSR", true),
     assetsDir: path.join(__dirname, "..", "assets"),
     databaseUrl,
     firebase: {

@@ -130,6 +130,18 @@ describe("pages rendered on the server", () => {
     });
     expect(jsonLdOf(html).find((data) => data["@type"] === "BreadcrumbList")?.itemListElement).toHaveLength(3);
 
+    // The page's own stylesheet is linked in the head: the HTML is styled before its code arrives (no layout shift).
+    const stylesheets = Array.from(html.matchAll(/<link rel="stylesheet"[^>]* href="([^"]+)"/g), ([, href]) => href);
+    expect(stylesheets.length).toBeGreaterThan(1);
+    for (const href of stylesheets) {
+      const css = await getRaw(ssrShop.url + href, { accept: "text/css" });
+      expect(css.status, href).toBe(200);
+    }
+    const partPageCss = await Promise.all(
+      stylesheets.map(async (href) => (await getRaw(ssrShop.url + href, { accept: "text/css" })).body.toString()),
+    );
+    expect(partPageCss.join("\n")).toMatch(/\.part-page__main\b/);
+
     // The browser starts from the data the server read: the part is in the handed cache.
     const state = html.match(/<script type="application\/json" id="apollo-state">(.*?)<\/script>/s);
     expect(state).not.toBeNull();
@@ -168,11 +180,36 @@ describe("pages rendered on the server", () => {
     }
   });
 
-  it("the server entry is not a file browsers can fetch", async () => {
+  it("the server entry and the build's manifest are not files browsers can fetch", async () => {
     const answer = await getRaw(`${ssrShop.url}/server/entry-server.js`, { accept: "*/*" });
     expect(answer.status).toBe(404);
     expect(answer.body.toString()).not.toContain("rendersOnServer");
+    const manifest = await getRaw(`${ssrShop.url}/.vite/manifest.json`, { accept: "*/*" });
+    expect(manifest.status).toBe(404);
+    expect(manifest.body.toString()).not.toContain("src/main.tsx");
   });
+});
+
+describe("with WEB_SSR=off", () => {
+  it("every page is the empty page the browser renders, with no cache handed over", async () => {
+    const part = await createPart(`Browser-rendered fan ${crypto.randomBytes(3).toString("hex")}`);
+    const onServer = await page(`/p/${part.slug}`);
+    expect(rootOf(onServer.html)).toContain(part.name);
+
+    const clientShop = await startSiblingShop("ssr-off", { WEB_DIST_DIR, WEB_SSR: "off" });
+    try {
+      for (const pagePath of [`/p/${part.slug}`, "/", `/parts?q=${encodeURIComponent(part.name)}`]) {
+        const answer = await getRaw(clientShop.url + pagePath, { accept: "text/html" });
+        const html = answer.body.toString("utf8");
+        expect(answer.status, pagePath).toBe(200);
+        expect(html, pagePath).toContain('<div id="root"></div>');
+        expect(html, pagePath).not.toContain('id="apollo-state"');
+        expect(html, pagePath).not.toContain(part.name);
+      }
+    } finally {
+      await clientShop.stop();
+    }
+  }, 120_000);
 });
 
 describe("a render that fails", () => {

@@ -70,11 +70,24 @@ function openMenuScreenshotName(route: PagePath, menu: string): string {
   return `${screenshotName(route)}--${menu.split(":")[0].toLowerCase().replace(/\W+/g, "-")}`;
 }
 
-async function saveScreenshot(page: Page, role: Role, width: number, name: string): Promise<void> {
+/** Every page's screenshot when asked for (a look at the whole shop); otherwise only those of pages with a problem. */
+const SCREENSHOT_EVERY_PAGE = process.env.PARTSHOP_LAYOUT_SCREENSHOTS === "1";
+
+async function saveScreenshot(
+  page: Page,
+  role: Role,
+  width: number,
+  name: string,
+  report: LayoutReport,
+): Promise<void> {
+  if (!SCREENSHOT_EVERY_PAGE && report.problems.length === 0) return;
   const file = path.join(LAYOUT_RESULTS_DIR, role, String(width), `${name}.png`);
   fs.mkdirSync(path.dirname(file), { recursive: true });
   await page.screenshot({ path: file, fullPage: true, animations: "disabled" });
 }
+
+/** Five widths of one route, while the other roles' pages load beside it on this machine's cores. */
+const ROUTE_TIMEOUT = 180_000;
 
 const results: ({ role: Role; width: number; route: string; landedOn: string } & LayoutReport)[] = [];
 const pages: Partial<Record<Role, Page>> = {};
@@ -191,6 +204,9 @@ beforeAll(async () => {
 
 afterAll(() => {
   fs.mkdirSync(LAYOUT_RESULTS_DIR, { recursive: true });
+  // The roles ran at once: the report lists them in order all the same.
+  const roleOrder: Role[] = ["visitor", "customer", "admin"];
+  results.sort((a, b) => roleOrder.indexOf(a.role) - roleOrder.indexOf(b.role));
   fs.writeFileSync(path.join(LAYOUT_RESULTS_DIR, "report.json"), JSON.stringify(results, null, 2));
   const summary = WIDTHS.map((width) => {
     const atWidth = results.filter((result) => result.width === width);
@@ -235,10 +251,12 @@ describe("the layout check itself", () => {
   });
 });
 
+// The three roles at once, each on its own page (their suites run concurrently), and each role's
+// routes one after another on that page (its tests are sequential).
 for (const role of ["visitor", "customer", "admin"] as const) {
-  describe(`as ${role}`, () => {
+  describe(`as ${role}`, { concurrent: true }, () => {
     for (const route of pagePaths().filter(({ access }) => ROLES_FOR[access].includes(role))) {
-      it(`${route.path} fits at ${WIDTHS.join(", ")} px`, async () => {
+      it.sequential(`${route.path} fits at ${WIDTHS.join(", ")} px`, { timeout: ROUTE_TIMEOUT }, async () => {
         const page = pages[role]!;
         // The 404 page answers a real 404: Chromium logs the document's status.
         if (route.path === "*") journey.allowConsoleErrors(page, /status of 404 .*\/no-such-page\/anywhere\)$/);
@@ -250,13 +268,13 @@ for (const role of ["visitor", "customer", "admin"] as const) {
           const report = await measureLayout(page);
           const landedOn = new URL(page.url()).pathname;
           results.push({ role, width, route: route.path, landedOn, ...report });
-          await saveScreenshot(page, role, width, screenshotName(route));
+          await saveScreenshot(page, role, width, screenshotName(route), report);
           failures.push(...report.problems.map((problem) => `${width} px (${landedOn}): ${problem}`));
           await withEachFoldedMenuOpen(page, async (menu) => {
             const unfolded = await measureLayout(page);
             results.push({ role, width, route: `${route.path} (${menu} open)`, landedOn, ...unfolded });
             failures.push(...unfolded.problems.map((problem) => `${width} px (${landedOn}, ${menu} open): ${problem}`));
-            await saveScreenshot(page, role, width, openMenuScreenshotName(route, menu));
+            await saveScreenshot(page, role, width, openMenuScreenshotName(route, menu), unfolded);
           });
         }
         expect(failures, `${role} at ${route.path}:\n  ${failures.join("\n  ")}`).toEqual([]);

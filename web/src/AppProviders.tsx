@@ -1,11 +1,24 @@
-import { lazy, Suspense, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
 import type { ApolloClient } from "@apollo/client";
 import { ApolloProvider } from "@apollo/client/react";
 import { BrowserRouter, StaticRouter } from "react-router-dom";
 import { PublicConfigProvider } from "./config/PublicConfig";
 import { FirebaseAuthProvider } from "./auth/FirebaseAuthProvider";
+import { onFirstToast } from "./ui/toast";
 
 const ToastHost = lazy(async () => ({ default: (await import("./ui/ToastHost")).ToastHost }));
+
+/** The toasts' host (notistack), fetched with the first toast: a storefront visit that shows none does not load it. */
+function ToastsWhenNeeded() {
+  const [needed, setNeeded] = useState(false);
+  useEffect(() => onFirstToast(() => setNeeded(true)), []);
+  if (!needed) return null;
+  return (
+    <Suspense fallback={null}>
+      <ToastHost />
+    </Suspense>
+  );
+}
 
 interface Props {
   client: ApolloClient;
@@ -28,9 +41,7 @@ export function AppProviders({ client, serverLocation, children }: Props) {
       ) : (
         <StaticRouter location={serverLocation}>{inner}</StaticRouter>
       )}
-      <Suspense fallback={null}>
-        <ToastHost />
-      </Suspense>
+      <ToastsWhenNeeded />
     </ApolloProvider>
   );
 }

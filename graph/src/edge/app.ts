@@ -188,7 +188,11 @@ export async function createApp(parts: AppParts): Promise<ShopApp> {
   // Before the routes it describes: @fastify/swagger collects them as they are registered.
   await registerOpenApi(app, { docsPage: config.apiDocsPage });
   registerHealth(app, parts.readiness);
-  const webApp = await registerWebApp(app, { webDistDir: config.webDistDir, assetsDir: config.assetsDir });
+  const webApp = await registerWebApp(app, {
+    webDistDir: config.webDistDir,
+    assetsDir: config.assetsDir,
+    serverRendering: config.webServerRendering,
+  });
   registerRestRoutes(app, parts.restRoutes, {
     callers: parts.callers,
     rateLimits: parts.rateLimits,

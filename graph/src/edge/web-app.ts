@@ -10,6 +10,8 @@ export interface WebAppSettings {
   webDistDir: string;
   /** Images shipped with the seed catalogue. */
   assetsDir: string;
+  /** Render the landing pages on the server (on by default); off serves every page empty, for the browser to render. */
+  serverRendering?: boolean;
   /** How long a server render may wait for the page's data before the browser renders it instead. */
   renderTimeoutMs?: number;
 }
@@ -27,12 +29,15 @@ interface ServerEntry {
     origin: string;
     graphqlUrl: string;
     template: string;
+    manifest: unknown;
     signal?: AbortSignal;
   }): Promise<{ status: number; html: string } | { status: 301; location: string }>;
 }
 
 /** The built server entry's file, inside the built web app. */
 const SERVER_ENTRY = path.join("server", "entry-server.js");
+/** The client build's manifest (vite's build.manifest): the stylesheets and scripts of each page's code. */
+const BUILD_MANIFEST = path.join(".vite", "manifest.json");
 const DEFAULT_RENDER_TIMEOUT_MS = 5_000;
 
 /** The web app's server entry, when the build has one (built by `npm run build -w web`). */
@@ -47,6 +52,19 @@ async function loadServerEntry(webDistDir: string): Promise<ServerEntry | null> 
   return entry as ServerEntry;
 }
 
+/**
+ * The client build's manifest, read with the template (both change when the web app is built
+ * again); {} when the build has none (the server entry then says which page it cannot link).
+ */
+async function readManifest(webDistDir: string): Promise<unknown> {
+  try {
+    return JSON.parse(await fs.promises.readFile(path.join(webDistDir, BUILD_MANIFEST), "utf8"));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return {};
+    throw error;
+  }
+}
+
 /** The shop's own GraphQL, at the address this request came in on. */
 function ownGraphqlUrl(request: FastifyRequest): string {
   const address = request.socket.localAddress ?? "127.0.0.1";
@@ -58,7 +76,7 @@ function ownGraphqlUrl(request: FastifyRequest): string {
 export async function registerWebApp(app: FastifyInstance, settings: WebAppSettings): Promise<WebApp> {
   const index = path.join(settings.webDistDir, "index.html");
   const built = fs.existsSync(index);
-  const entry = built ? await loadServerEntry(settings.webDistDir) : null;
+  const entry = built && settings.serverRendering !== false ? await loadServerEntry(settings.webDistDir) : null;
   await app.register(fastifyStatic, {
     root: path.join(settings.assetsDir, "images"),
     prefix: "/images/",
@@ -74,8 +92,8 @@ export async function registerWebApp(app: FastifyInstance, settings: WebAppSetti
       index: false,
       wildcard: false,
       decorateReply: false,
-      // The server entry is the shop's code, not a file for browsers.
-      allowedPath: (pathName) => !pathName.startsWith("/server/"),
+      // The server entry and the build's manifest are the shop's, not files for browsers.
+      allowedPath: (pathName) => !pathName.startsWith("/server/") && !pathName.startsWith("/.vite/"),
     });
   }
 
@@ -85,11 +103,13 @@ export async function registerWebApp(app: FastifyInstance, settings: WebAppSetti
     if (!entry) return null;
     try {
       if (!entry.rendersOnServer(url.split("?")[0])) return null;
+      const manifest = await readManifest(settings.webDistDir);
       return await entry.render({
         url,
         origin: `${request.protocol}://${request.host}`,
         graphqlUrl: ownGraphqlUrl(request),
         template,
+        manifest,
         signal: AbortSignal.timeout(settings.renderTimeoutMs ?? DEFAULT_RENDER_TIMEOUT_MS),
       });
     } catch (error) {

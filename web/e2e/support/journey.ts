@@ -74,12 +74,19 @@ export function useJourney(label: string): Journey {
     try {
       // Each worker has an Auth Emulator of its own: a journey empties it, and changes the seeded accounts.
       const emulatorHosts = inject("emulatorHosts");
-      shop = await startShop(
-        label,
-        emulatorHosts[(Number(process.env.VITEST_POOL_ID ?? 1) - 1) % emulatorHosts.length],
-        inject("templateDatabaseUrl"),
-      );
-      browser = await launchChromium();
+      // Chromium starts while the shop does; whichever fails, the other is stopped.
+      const [shopStarted, browserLaunched] = await Promise.allSettled([
+        startShop(
+          label,
+          emulatorHosts[(Number(process.env.VITEST_POOL_ID ?? 1) - 1) % emulatorHosts.length],
+          inject("templateDatabaseUrl"),
+        ),
+        launchChromium(),
+      ]);
+      if (shopStarted.status === "fulfilled") shop = shopStarted.value;
+      if (browserLaunched.status === "fulfilled") browser = browserLaunched.value;
+      if (shopStarted.status === "rejected") throw shopStarted.reason;
+      if (browserLaunched.status === "rejected") throw browserLaunched.reason;
     } catch (error) {
       await cleanUp();
       throw error;

@@ -24,10 +24,60 @@ const SERVER_RENDERED: ReadonlySet<PageName> = new Set([
 ]);
 const PAGE_PATHS = pagePaths().filter(({ path }) => path !== "*");
 
+/**
+ * The source of each server-rendered page fetched on demand (AppRoutes' lazy pages): the client
+ * build's manifest names the chunk and the stylesheets each one brings, which the server links
+ * in the page's head so the HTML is styled from its first paint (nothing shifts when the code
+ * arrives). Home and the 404 page are in the entry, whose stylesheet index.html links already.
+ */
+const LAZY_PAGE_SOURCES: Partial<Record<PageName, string>> = {
+  blogs: "src/routes/blogs/BlogsPage.tsx",
+  portfolio: "src/routes/portfolio/PortfolioPage.tsx",
+  catalogue: "src/routes/catalogue/CataloguePage.tsx",
+  part: "src/routes/storefront/PartPage.tsx",
+  product: "src/routes/storefront/ProductPage.tsx",
+};
+
+const pageAt = (pathname: string): PageName =>
+  PAGE_PATHS.find(({ path }) => matchPath(path, pathname))?.page ?? "notFound";
+
 /** Whether the server renders the page at `pathname` (an address no route knows is the 404 page: rendered too). */
 export function rendersOnServer(pathname: string): boolean {
-  const page = PAGE_PATHS.find(({ path }) => matchPath(path, pathname))?.page ?? "notFound";
-  return SERVER_RENDERED.has(page);
+  return SERVER_RENDERED.has(pageAt(pathname));
+}
+
+/** One chunk of the client build's manifest (vite's build.manifest, dist/.vite/manifest.json). */
+export interface ManifestChunk {
+  file: string;
+  css?: string[];
+  imports?: string[];
+}
+export type BuildManifest = Record<string, ManifestChunk>;
+
+/**
+ * The <link>s a page's own code needs in the head: its stylesheets (and those of the chunks it
+ * imports) and a modulepreload of its scripts, so the browser fetches them beside the entry.
+ * What the template already links is left out.
+ */
+export function pageAssetLinks(page: PageName, manifest: BuildManifest, template: string): string {
+  const source = LAZY_PAGE_SOURCES[page];
+  if (!source) return "";
+  if (!manifest[source]) throw new Error(`the build manifest has no chunk for ${source}: build the web app again`);
+  const scripts = new Set<string>();
+  const styles = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || scripts.has(chunk.file)) return;
+    scripts.add(chunk.file);
+    for (const css of chunk.css ?? []) styles.add(css);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  visit(source);
+  const absent = (file: string) => !template.includes(`"/${file}"`);
+  return [
+    ...[...styles].filter(absent).map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+    ...[...scripts].filter(absent).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+  ].join("");
 }
 
 export interface RenderRequest {
@@ -39,6 +89,8 @@ export interface RenderRequest {
   graphqlUrl: string;
   /** The built index.html: the page is written into it. */
   template: string;
+  /** The client build's manifest: which stylesheets and scripts the page's own code needs. */
+  manifest: BuildManifest;
   /** Gives up waiting for data (the page is then rendered with what has arrived). */
   signal?: AbortSignal;
 }
@@ -94,7 +146,15 @@ function withPageHead(template: string, head: PageHead, origin: string): string 
  * prerenderStatic renders again until none is left), then the HTML goes into the built
  * index.html with the page's head and the filled cache, which the browser hydrates from.
  */
-export async function render({ url, origin, graphqlUrl, template, signal }: RenderRequest): Promise<RenderedPage> {
+export async function render({
+  url,
+  origin,
+  graphqlUrl,
+  template,
+  manifest,
+  signal,
+}: RenderRequest): Promise<RenderedPage> {
+  const assets = pageAssetLinks(pageAt(url.split("?")[0]), manifest, template);
   // A visitor's page: no credentials, so nothing of any customer is ever rendered into it.
   const client = new ApolloClient({ ssrMode: true, link: new HttpLink({ uri: graphqlUrl }), cache: createCache() });
   const { answer, response, reset } = recorder();
@@ -120,7 +180,8 @@ export async function render({ url, origin, graphqlUrl, template, signal }: Rend
   });
   client.stop();
   if (answer.location) return { status: 301, location: answer.location };
-  const page = answer.head ? withPageHead(template, answer.head, origin) : template;
+  const withAssets = template.replace("</head>", () => `${assets}</head>`);
+  const page = answer.head ? withPageHead(withAssets, answer.head, origin) : withAssets;
   const state = `<script type="application/json" id="${APOLLO_STATE_ID}">${scriptSafeJson(client.extract())}</script>`;
   const html = page.replace(/<div id="root"><\/div>/, () => `<div id="root">${result}</div>${state}`);
   return { status: answer.status, html };

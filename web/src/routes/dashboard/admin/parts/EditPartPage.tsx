@@ -7,6 +7,7 @@ import { Spinner } from "@/ui/Spinner";
 import { EmptyState, ErrorState } from "@/ui/QueryStates";
 import { formatCount, formatDateTime } from "@/ui/formatFigures";
 import { useToast } from "@/ui/toast";
+import { partPath } from "@/routes/storefront/paths";
 import { PartHistory } from "./PartHistory";
 import { PartImages } from "./PartImages";
 import { PartForm, type PartFormValues, type PartValues } from "./PartForm";
@@ -20,6 +21,7 @@ export const EditPartDocument = graphql(`
     part(id: $id) {
       id
       databaseId
+      slug
       name
       partNumber
       alternativeNumbers
@@ -192,7 +194,7 @@ export function EditPartPage() {
               <span className={part.lowStock ? "badge badge--warning" : "badge badge--success"}>
                 {part.lowStock ? "Low stock" : "On sale"}
               </span>{" "}
-              <Link to={`/parts/${part.databaseId}`}>See it in the shop</Link>
+              <Link to={partPath(part.slug)}>See it in the shop</Link>
             </p>
           )}
         </div>

@@ -182,6 +182,7 @@ describe("Add a part", () => {
 
 describe("Edit part", () => {
   const full = part({
+    slug: "laptop-battery-p-1",
     alternativeNumbers: ["02DL008"],
     images: [
       {
@@ -264,6 +265,8 @@ describe("Edit part", () => {
     });
     const price = await screen.findByLabelText("Price ($)");
     expect(screen.getByLabelText("Stock")).toHaveValue(40);
+    // The public page a visitor sees, not the signed-in reserve page.
+    expect(screen.getByRole("link", { name: "See it in the shop" })).toHaveAttribute("href", "/p/laptop-battery-p-1");
     await userEvent.clear(price);
     await userEvent.type(price, "52");
     await userEvent.click(screen.getByRole("button", { name: "Save changes" }));
