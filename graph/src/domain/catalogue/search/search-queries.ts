@@ -66,13 +66,14 @@ export class SearchQueriesMemo {
 
   /** The tsqueries of `search`: kept ones when fresh, else `compute`d (and kept when nothing changed meanwhile). */
   async of(search: string, compute: () => Promise<SearchQueries>): Promise<SearchQueries> {
-    if (this.events.isLive && this.known.has(search)) {
-      const fresh = await new Promise<boolean>((resolve) => this.events.afterPendingChanges(resolve));
-      const kept = fresh ? this.known.get(search) : undefined;
-      if (kept) return kept;
-    }
+    // Heard first, kept or not: a change committed earlier but heard after the computing would
+    // clear what was just kept, and the next page of the same search would look it up again.
+    const fresh =
+      this.events.isLive && (await new Promise<boolean>((resolve) => this.events.afterPendingChanges(resolve)));
+    const kept = fresh ? this.known.get(search) : undefined;
+    if (kept) return kept;
     const generation = this.generation;
-    const live = this.events.isLive;
+    const live = fresh && this.events.isLive;
     const computed = await compute();
     if (live && this.events.isLive && generation === this.generation) this.known.set(search, computed);
     return computed;
