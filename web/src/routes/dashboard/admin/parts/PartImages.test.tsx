@@ -67,6 +67,7 @@ const editMock = (images: Img[]) => ({
       part: {
         ...imagesOf(images),
         databaseId: "p-1",
+        slug: "laptop-battery-p-1",
         partNumber: "5B10W13930",
         alternativeNumbers: [],
         shortDesc: "3-cell, 57 Wh",
