@@ -18,7 +18,13 @@ export class Lifecycle {
     this.stopping ??= (async () => {
       for (const { name, stop } of this.running.reverse()) {
         try {
-          await Promise.race([stop(), new Promise((resolve) => setTimeout(resolve, graceMs).unref())]);
+          const outOfTime = Symbol("out of time");
+          const ended = await Promise.race([
+            stop(),
+            new Promise((resolve) => setTimeout(() => resolve(outOfTime), graceMs).unref()),
+          ]);
+          // Said, so that a stop that always waits out its grace is seen rather than just slow.
+          if (ended === outOfTime) this.log(`${name} did not stop within ${graceMs / 1000} s: going on without it`);
         } catch (error) {
           console.error(`Stopping ${name} failed:`, error);
         }

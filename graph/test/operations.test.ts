@@ -163,6 +163,8 @@ describe("readiness and migrations", () => {
     const answered = await order;
     expect(answered.status).toBe(201);
     expect(await fresh!.exited).toBe(0);
+    // Each part stopped by itself, none cut off at the end of its grace period.
+    expect(fresh!.output()).not.toMatch(/did not stop within/);
     const rows = await onDatabase(
       databaseUrl,
       async (client) => (await client.query("SELECT quantity FROM orders WHERE part_id = $1", [partId])).rows,

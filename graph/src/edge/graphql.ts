@@ -1,11 +1,11 @@
-import { ApolloServer, type ApolloServerPlugin, type BaseContext } from "@apollo/server";
+import { ApolloServer, type ApolloServerPlugin } from "@apollo/server";
 import { unwrapResolverError } from "@apollo/server/errors";
 import {
   ApolloServerPluginCacheControlDisabled,
   ApolloServerPluginLandingPageDisabled,
 } from "@apollo/server/plugin/disabled";
 import { ApolloServerPluginLandingPageLocalDefault } from "@apollo/server/plugin/landingPage/default";
-import { fastifyApolloDrainPlugin, fastifyApolloHandler } from "@as-integrations/fastify";
+import { fastifyApolloHandler } from "@as-integrations/fastify";
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import { InMemoryLRUCache } from "@apollo/utils.keyvaluecache";
 import { GraphQLError, type DocumentNode, type GraphQLFormattedError, type GraphQLSchema } from "graphql";
@@ -162,7 +162,9 @@ export async function registerGraphql(
     includeStacktraceInErrorResponses: false,
     logger: edge.log.child({ component: "apollo" }),
     plugins: [
-      fastifyApolloDrainPlugin(app) as ApolloServerPlugin<BaseContext>,
+      // No fastifyApolloDrainPlugin: the shop's stop closes the HTTP server itself, letting busy
+      // connections finish (edge/connections.ts), before it stops Apollo. The plugin would close
+      // fastify a second time, which never settles: every stop waited out its whole grace period.
       // The schema declares no HTTP cache hints; Apollo's plugin would only ever answer "no-store"
       // (set below) while wrapping every field resolver: 10-15% of a signed-in query's CPU.
       ApolloServerPluginCacheControlDisabled(),
