@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import os from "node:os";
+import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getRaw, gql, newCustomer, rest, seededAdmin, type Shopper } from "./support/client";
 import { GRAPH_DIR, type ShopProcess } from "./support/processes";
@@ -180,6 +181,39 @@ describe("pages rendered on the server", () => {
     }
   });
 
+  it("a phone gets the page and its code compressed, the code fetched after what it paints, and kept for good", async () => {
+    const plain = await page("/");
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    const brotli = await getRaw(`${ssrShop.url}/`, { accept: "text/html", "accept-encoding": "gzip, deflate, br" });
+    expect(brotli.headers["content-encoding"]).toBe("br");
+    expect(brotli.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotli.body.length).toBeLessThan(plain.html.length / 3);
+    expect(rootOf(zlib.brotliDecompressSync(brotli.body).toString("utf8"))).toContain("<footer");
+    const gzip = await getRaw(`${ssrShop.url}/`, { accept: "text/html", "accept-encoding": "gzip" });
+    expect(gzip.headers["content-encoding"]).toBe("gzip");
+    expect(rootOf(zlib.gunzipSync(gzip.body).toString("utf8"))).toContain("<footer");
+
+    // The page paints without its scripts: they wait behind its stylesheets and images.
+    const scripts = Array.from(
+      plain.html.matchAll(/<(?:script type="module"|link rel="modulepreload")[^>]*>/g),
+      ([tag]) => tag,
+    );
+    expect(scripts.length).toBeGreaterThan(1);
+    for (const tag of scripts) expect(tag).toContain('fetchpriority="low"');
+
+    // The entry's brotli copy, named by its content's hash: browsers keep it.
+    const entry = /<script type="module"[^>]*src="(\/assets\/[^"]+\.js)"/.exec(plain.html)![1];
+    const code = await getRaw(ssrShop.url + entry, { "accept-encoding": "br, gzip" });
+    expect(code.status).toBe(200);
+    expect(code.headers["content-encoding"]).toBe("br");
+    expect(code.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    const uncompressed = await getRaw(ssrShop.url + entry, {});
+    expect(uncompressed.headers["content-encoding"]).toBeUndefined();
+    expect(zlib.brotliDecompressSync(code.body).equals(uncompressed.body)).toBe(true);
+    // A file whose name stays the same from build to build is kept an hour, as before.
+    expect((await getRaw(`${ssrShop.url}/favicon.svg`, {})).headers["cache-control"]).toBe("public, max-age=3600");
+  });
+
   it("the server entry and the build's manifest are not files browsers can fetch", async () => {
     const answer = await getRaw(`${ssrShop.url}/server/entry-server.js`, { accept: "*/*" });
     expect(answer.status).toBe(404);
@@ -205,6 +239,8 @@ describe("with WEB_SSR=off", () => {
         expect(html, pagePath).toContain('<div id="root"></div>');
         expect(html, pagePath).not.toContain('id="apollo-state"');
         expect(html, pagePath).not.toContain(part.name);
+        // Rendered by the browser, the page needs its scripts first.
+        expect(html, pagePath).not.toContain("fetchpriority");
       }
     } finally {
       await clientShop.stop();

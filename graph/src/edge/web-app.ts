@@ -1,6 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import zlib from "node:zlib";
+import negotiate from "@fastify/accept-negotiator";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { prefersHtml } from "./rest";
@@ -72,6 +74,21 @@ function ownGraphqlUrl(request: FastifyRequest): string {
   return `http://${host}:${request.socket.localPort}/graphql`;
 }
 
+/**
+ * A page, compressed for a browser that accepts it: a rendered page is tens of kilobytes of text,
+ * and the first thing a phone waits for. Brotli at a middling quality costs about a millisecond.
+ */
+function sendPage(request: FastifyRequest, reply: FastifyReply, html: string) {
+  reply.header("vary", "accept-encoding");
+  const encoding = negotiate(request.headers["accept-encoding"] ?? "", ["br", "gzip"]);
+  if (!encoding) return reply.send(html);
+  const body =
+    encoding === "br"
+      ? zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } })
+      : zlib.gzipSync(html);
+  return reply.header("content-encoding", encoding).send(body);
+}
+
 /** The built web app at "/", the catalogue's images at /images, and browsers' page routes. */
 export async function registerWebApp(app: FastifyInstance, settings: WebAppSettings): Promise<WebApp> {
   const index = path.join(settings.webDistDir, "index.html");
@@ -85,10 +102,17 @@ export async function registerWebApp(app: FastifyInstance, settings: WebAppSetti
     wildcard: true,
   });
   if (built) {
+    const assetsDir = path.join(settings.webDistDir, "assets") + path.sep;
     await app.register(fastifyStatic, {
       root: settings.webDistDir,
       prefix: "/",
       maxAge: "1h",
+      // The build's .br and .gz beside each script, stylesheet and drawing, to browsers that accept them.
+      preCompressed: true,
+      // A file under /assets/ is named by its content's hash: it never changes, so browsers keep it.
+      setHeaders: (reply, filePath) => {
+        if (filePath.startsWith(assetsDir)) reply.header("cache-control", "public, max-age=31536000, immutable");
+      },
       index: false,
       wildcard: false,
       decorateReply: false,
@@ -125,8 +149,8 @@ export async function registerWebApp(app: FastifyInstance, settings: WebAppSetti
     const template = await fs.promises.readFile(index, "utf8");
     const rendered = await renderOnServer(request, reply, template);
     if (rendered && "location" in rendered) return reply.code(301).header("location", rendered.location).send();
-    if (rendered) return reply.code(rendered.status).send(rendered.html);
-    return reply.send(template);
+    if (rendered) return sendPage(request, reply.code(rendered.status), rendered.html);
+    return sendPage(request, reply, template);
   };
   // Web routes and unknown paths: browsers get the web app (it shows its own 404), APIs get JSON.
   app.setNotFoundHandler((request, reply) => {
