@@ -174,6 +174,14 @@ describe("pages rendered on the server", () => {
       expect(status, pagePath).toBe(200);
       expect(rootOf(html), pagePath).toContain("<h1");
     }
+    // Each page fetched on demand has its own code and stylesheet linked in the head, found in
+    // vite's manifest by the page's name: a page moved or renamed would lose them.
+    const ownCode = { "/blogs": "BlogsPage", "/portfolio": "PortfolioPage", "/parts?q=x": "CataloguePage" };
+    for (const [pagePath, name] of Object.entries(ownCode)) {
+      const head = (await page(pagePath)).html.split("</head>")[0];
+      expect(head, pagePath).toMatch(new RegExp(`<link rel="modulepreload"[^>]* href="/assets/${name}-[\\w-]+\\.js"`));
+      expect(head, pagePath).toMatch(new RegExp(`<link rel="stylesheet"[^>]* href="/assets/${name}-[\\w-]+\\.css"`));
+    }
     for (const pagePath of ["/dashboard", "/login", "/cart"]) {
       const { status, html } = await page(pagePath);
       expect(status, pagePath).toBe(200);

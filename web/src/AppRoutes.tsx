@@ -13,6 +13,8 @@ type TrackedPromise = Promise<PageModule> & { status?: "fulfilled"; value?: Page
 
 /** The fetches of the pages opened so far: each page's code is fetched once. */
 const pageLoads = new Map<ComponentType, () => TrackedPromise>();
+/** Each lazy page's export, which names its source file too (src/routes/…/<name>.tsx). */
+const lazyNames = new Map<ComponentType, string>();
 
 /** React.lazy for a named export: every route but home is fetched when first opened. */
 function lazyPage<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M) {
@@ -27,6 +29,7 @@ function lazyPage<M extends Record<string, unknown>>(load: () => Promise<M>, nam
     ));
   const Page = lazy(fetchPage);
   pageLoads.set(Page, fetchPage);
+  lazyNames.set(Page, String(name));
   return Page;
 }
 
@@ -108,6 +111,9 @@ export async function loadPagesAt(pathname: string): Promise<void> {
   const pages = pagesAt(pathname, ROUTES[0].children ?? [], ROUTE_TABLE);
   await Promise.all(pages.map((page) => pageLoads.get(page)?.()));
 }
+
+/** The name of a page fetched on demand (and of its source file), or undefined for one in the entry. */
+export const lazyPageName = (page: PageName): string | undefined => lazyNames.get(PAGES[page]);
 
 export function AppRoutes() {
   return useRoutes(ROUTES);

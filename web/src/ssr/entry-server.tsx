@@ -4,7 +4,7 @@ import { prerenderToNodeStream } from "react-dom/static";
 import { ApolloClient, HttpLink } from "@apollo/client";
 import { prerenderStatic } from "@apollo/client/react/ssr";
 import { AppProviders } from "../AppProviders";
-import { AppRoutes } from "../AppRoutes";
+import { AppRoutes, lazyPageName } from "../AppRoutes";
 import { createCache } from "../apollo/cache";
 import { headTags, pageTitle, type PageHead } from "../routes/storefront/usePageHead";
 import { PageResponseContext, type PageResponse } from "./PageResponse";
@@ -24,20 +24,6 @@ const SERVER_RENDERED: ReadonlySet<PageName> = new Set([
 ]);
 const PAGE_PATHS = pagePaths().filter(({ path }) => path !== "*");
 
-/**
- * The source of each server-rendered page fetched on demand (AppRoutes' lazy pages): the client
- * build's manifest names the chunk and the stylesheets each one brings, which the server links
- * in the page's head so the HTML is styled from its first paint (nothing shifts when the code
- * arrives). Home and the 404 page are in the entry, whose stylesheet index.html links already.
- */
-const LAZY_PAGE_SOURCES: Partial<Record<PageName, string>> = {
-  blogs: "src/routes/blogs/BlogsPage.tsx",
-  portfolio: "src/routes/portfolio/PortfolioPage.tsx",
-  catalogue: "src/routes/catalogue/CataloguePage.tsx",
-  part: "src/routes/storefront/PartPage.tsx",
-  product: "src/routes/storefront/ProductPage.tsx",
-};
-
 const pageAt = (pathname: string): PageName =>
   PAGE_PATHS.find(({ path }) => matchPath(path, pathname))?.page ?? "notFound";
 
@@ -49,20 +35,24 @@ export function rendersOnServer(pathname: string): boolean {
 /** One chunk of the client build's manifest (vite's build.manifest, dist/.vite/manifest.json). */
 export interface ManifestChunk {
   file: string;
+  isDynamicEntry?: boolean;
   css?: string[];
   imports?: string[];
 }
 export type BuildManifest = Record<string, ManifestChunk>;
 
 /**
- * The <link>s a page's own code needs in the head: its stylesheets (and those of the chunks it
- * imports) and a modulepreload of its scripts, so the browser fetches them beside the entry.
- * What the template already links is left out.
+ * The <link>s a page's own code needs in the head, so the HTML is styled from its first paint
+ * and nothing shifts when the code arrives: its stylesheets (and those of the chunks it imports)
+ * and a modulepreload of its scripts, from the client build's manifest, where a page fetched on
+ * demand is the dynamic entry of its source file. Home and the 404 page are in the entry, which
+ * index.html links already; what the template links is left out.
  */
 export function pageAssetLinks(page: PageName, manifest: BuildManifest, template: string): string {
-  const source = LAZY_PAGE_SOURCES[page];
-  if (!source) return "";
-  if (!manifest[source]) throw new Error(`the build manifest has no chunk for ${source}: build the web app again`);
+  const name = lazyPageName(page);
+  if (!name) return "";
+  const source = Object.keys(manifest).find((key) => manifest[key].isDynamicEntry && key.endsWith(`/${name}.tsx`));
+  if (!source) throw new Error(`the build manifest has no chunk for the page ${name}: build the web app again`);
   const scripts = new Set<string>();
   const styles = new Set<string>();
   const visit = (key: string) => {
