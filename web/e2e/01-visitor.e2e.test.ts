@@ -217,6 +217,26 @@ describe("a visitor", () => {
     expect(warnings).toEqual([]);
   });
 
+  it("a page holding another build's code after a deploy still gets its answers: an unknown hash goes again as text", async () => {
+    const page = await journey.newPage();
+    await page.goto("/");
+    await expectCount(page.locator("#parts").getByRole("article"), 6);
+    // What this page sends from now on is another build's: hashes the shop's manifest does not hold.
+    const sent: Array<{ hash?: string; query?: string }> = [];
+    await page.route("**/graphql", async (route) => {
+      const body = JSON.parse(route.request().postData() ?? "{}");
+      if (body.extensions?.persistedQuery) body.extensions.persistedQuery.sha256Hash = "0".repeat(64);
+      sent.push({ hash: body.extensions?.persistedQuery?.sha256Hash, query: body.query });
+      await route.continue({ postData: JSON.stringify(body) });
+    });
+    await page.getByRole("button", { name: "Load more parts" }).click();
+    await expectCount(page.locator("#parts").getByRole("article"), 12);
+    // First the hash alone, refused as unknown; then the text, answered.
+    expect(sent[0]).toEqual({ hash: "0".repeat(64), query: undefined });
+    expect(sent[1].hash).toBeUndefined();
+    expect(sent[1].query).toMatch(/^query \w+/);
+  });
+
   it("uses the mobile menu on a 360 px wide screen", async () => {
     const page = await journey.newPage({ viewport: { width: 360, height: 740 } });
     await page.goto("/");

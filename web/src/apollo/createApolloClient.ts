@@ -23,16 +23,17 @@ export function persistedHashOf(document: DocumentNode): string {
 }
 
 /**
- * The built app sends each document's hash, never its text (docs/api.md, "Persisted documents"):
- * the server runs the text its manifest holds for it. No retry with the text, no falling back to
- * it: the server does not register documents, and a hash it does not know is a build out of step
- * with the server, which an error shows.
+ * The built app sends each document's hash instead of its text (docs/api.md, "Persisted
+ * documents"): the server runs the text its manifest holds for it. A hash the server does not
+ * know means this page holds another build's code (opened before a deploy, or a balancer with
+ * two builds behind it): nothing ran, so the request goes again as text, as any API client's
+ * does, and so do this page's later ones. The server never learns a document from it.
  */
 const persistedDocumentsLink = () =>
   new PersistedQueryLink({
     generateHash: persistedHashOf,
-    retry: () => false,
-    disable: () => false,
+    retry: ({ meta }) => meta.persistedQueryNotFound,
+    disable: ({ meta }) => meta.persistedQueryNotFound || meta.persistedQueryNotSupported,
   });
 
 /** The browser's client; `serverState` is the cache the server filled while rendering this page. */
