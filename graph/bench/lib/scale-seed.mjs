@@ -420,10 +420,15 @@ export async function seedAtScale(db, scale = SCALE) {
   }
 }
 
-/** The public tables' indexes, constraints and triggers, as their definitions. */
+/** The public tables' indexes (by name and shape), constraints and triggers (by definition). */
 async function schemaOf(db) {
   const { rows } = await db.query(
-    `SELECT pg_get_indexdef(i.indexrelid) AS definition FROM pg_index i JOIN pg_class c ON c.oid = i.indrelid WHERE c.relnamespace = 'public'::regnamespace
+    // An index by its name, table, columns, kind and predicate's presence rather than by its
+    // definition: PostgreSQL does not print a predicate it parsed from its own print the same way.
+    `SELECT 'index ' || x.relname || ' on ' || c.relname || ' (' || i.indkey::text || ') ' || a.amname || ' unique ' || i.indisunique
+            || ' partial ' || (i.indpred IS NOT NULL) || ' expressions ' || (i.indexprs IS NOT NULL) AS definition
+     FROM pg_index i JOIN pg_class c ON c.oid = i.indrelid JOIN pg_class x ON x.oid = i.indexrelid JOIN pg_am a ON a.oid = x.relam
+     WHERE c.relnamespace = 'public'::regnamespace
      UNION ALL SELECT conrelid::regclass::text || ' ' || conname || ' ' || pg_get_constraintdef(oid) FROM pg_constraint WHERE connamespace = 'public'::regnamespace
      UNION ALL SELECT pg_get_triggerdef(t.oid) || ' ' || t.tgenabled::text FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid
        WHERE c.relnamespace = 'public'::regnamespace AND NOT t.tgisinternal`,
