@@ -11,10 +11,11 @@ type PageModule = { default: ComponentType };
 /** A promise that says it has settled the way React reads it, so a page already fetched renders at once. */
 type TrackedPromise = Promise<PageModule> & { status?: "fulfilled"; value?: PageModule };
 
-/** The fetches of the pages opened so far: each page's code is fetched once. */
-const pageLoads = new Map<ComponentType, () => TrackedPromise>();
-/** Each lazy page's export, which names its source file too (src/routes/…/<name>.tsx). */
-const lazyNames = new Map<ComponentType, string>();
+/**
+ * Each page fetched on demand: how to fetch its code (once), and its export's name, which names
+ * its source file too (src/routes/…/<name>.tsx).
+ */
+const lazyPages = new Map<ComponentType, { fetch: () => TrackedPromise; name: string }>();
 
 /** React.lazy for a named export: every route but home is fetched when first opened. */
 function lazyPage<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M) {
@@ -28,8 +29,7 @@ function lazyPage<M extends Record<string, unknown>>(load: () => Promise<M>, nam
       }),
     ));
   const Page = lazy(fetchPage);
-  pageLoads.set(Page, fetchPage);
-  lazyNames.set(Page, String(name));
+  lazyPages.set(Page, { fetch: fetchPage, name: String(name) });
   return Page;
 }
 
@@ -109,11 +109,11 @@ function pagesAt(pathname: string, routes: RouteObject[], entries: readonly Rout
  */
 export async function loadPagesAt(pathname: string): Promise<void> {
   const pages = pagesAt(pathname, ROUTES[0].children ?? [], ROUTE_TABLE);
-  await Promise.all(pages.map((page) => pageLoads.get(page)?.()));
+  await Promise.all(pages.map((page) => lazyPages.get(page)?.fetch()));
 }
 
 /** The name of a page fetched on demand (and of its source file), or undefined for one in the entry. */
-export const lazyPageName = (page: PageName): string | undefined => lazyNames.get(PAGES[page]);
+export const lazyPageName = (page: PageName): string | undefined => lazyPages.get(PAGES[page])?.name;
 
 export function AppRoutes() {
   return useRoutes(ROUTES);
