@@ -76,7 +76,8 @@ function ownGraphqlUrl(request: FastifyRequest): string {
 
 /**
  * A page, compressed for a browser that accepts it: a rendered page is tens of kilobytes of text,
- * and the first thing a phone waits for. Brotli at a middling quality costs about a millisecond.
+ * and the first thing a phone waits for. Brotli at a middling quality costs little beside the
+ * render (docs/performance.md).
  */
 function sendPage(request: FastifyRequest, reply: FastifyReply, html: string) {
   reply.header("vary", "accept-encoding");

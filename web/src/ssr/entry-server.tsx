@@ -75,7 +75,7 @@ export function pageAssetLinks(page: PageName, manifest: BuildManifest, template
  * the stylesheets and images a phone shows first are not kept waiting behind the code that only
  * makes the page interactive (module scripts and modulepreloads are otherwise fetched at high).
  */
-export const scriptsAfterPaint = (html: string): string =>
+const scriptsAfterPaint = (html: string): string =>
   html.replace(/<(script type="module"|link rel="modulepreload")(?![^>]*fetchpriority)/g, '<$1 fetchpriority="low"');
 
 export interface RenderRequest {
