@@ -6,9 +6,10 @@
 // - Largest Contentful Paint of "/" in headless Chromium (/usr/bin/chromium, playwright-core),
 //   median of 5 cold loads, served by the real shop (started as `npm run bench` does).
 // - Lighthouse (mobile, simulated throttling) over home, a search and a part page, at the seed
-//   and again with 100,000 parts (BENCH_WEB_SCALE=0 skips that), for both builds side by side:
-//   the pages rendered on the server (the shop's default) and the empty page the browser
-//   renders (WEB_SSR=off); the targets are the server-rendered build's;
+//   and again with 100,000 parts (BENCH_WEB_SCALE=0 skips that), the median of BENCH_WEB_RUNS
+//   runs (3) per page, side by side: the pages rendered on the server (the shop's default), the
+//   empty page the browser renders (WEB_SSR=off), and the server's pages with every script
+//   blocked (the ceiling the HTML and styles allow); the targets are the server-rendered build's;
 // Writes bench-results/web.json and the "web" part of bench-results/latest.json.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -65,7 +66,11 @@ function homeScripts(html) {
 const log = (message) => console.log(`[bench:web] ${message}`);
 
 /** The two builds measured in one run. */
-const BUILDS = { server: "rendered on the server", client: "rendered in the browser (WEB_SSR=off)" };
+const BUILDS = {
+  server: "rendered on the server",
+  client: "rendered in the browser (WEB_SSR=off)",
+  markup: "rendered on the server, every script blocked: what the HTML and styles cost alone",
+};
 
 /** One verdict per target and page of the server-rendered build (the one the shop serves), for every audited catalogue. */
 function lighthouseVerdicts(audits) {
@@ -181,14 +186,15 @@ async function main() {
     log(`starting the shop, ${BUILDS[build]} (embedded PostgreSQL, Auth Emulator, payment sandbox)`);
     return spawnShop(`web-${build}`, { ...env, WEB_SSR: build === "server" ? "on" : "off" }, cleanup);
   };
-  const audit = async (shop) =>
-    auditPages({ chromePath: CHROMIUM, shopUrl: shop.url, pages: await landingPages(shop.url), log });
+  const audit = async (shop, withoutScripts = false) =>
+    auditPages({ chromePath: CHROMIUM, shopUrl: shop.url, pages: await landingPages(shop.url), log, withoutScripts });
   const audits = { seed: {}, ...(process.env.BENCH_WEB_SCALE === "0" ? {} : { scale: {} }) };
 
   // One data folder for both builds, one shop at a time: both are measured on the same catalogue.
   let shop = await startShop("server");
   const { loads, fetchedJs } = await homeLcp(chromium, shop);
   audits.seed.server = await audit(shop);
+  audits.seed.markup = await audit(shop, true);
   await shop.stop();
   shop = await startShop("client");
   audits.seed.client = await audit(shop);
@@ -205,6 +211,7 @@ async function main() {
     await shop.stop();
     shop = await startShop("server");
     audits.scale.server = await audit(shop);
+    audits.scale.markup = await audit(shop, true);
   }
   await shop.stop();
 
@@ -261,7 +268,7 @@ async function main() {
   console.log(`Largest Contentful Paint of /: median ${median} ms (loads: ${sorted.join(", ")} ms)`);
   printAudits("At the seed", audits.seed);
   if (audits.scale) printAudits("With 100,000 parts", audits.scale);
-  console.log(`(server: ${BUILDS.server}; client: ${BUILDS.client})`);
+  console.log(`(server: ${BUILDS.server}; client: ${BUILDS.client}; no JS: ${BUILDS.markup})`);
   console.log("Targets:");
   for (const [name, ok] of Object.entries(result.verdicts)) console.log(`  ${ok ? "met    " : "NOT MET"}  ${name}`);
   console.log(
