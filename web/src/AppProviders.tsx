@@ -20,6 +20,18 @@ function ToastsWhenNeeded() {
   );
 }
 
+/**
+ * Marks the page once React has it (hydrated, or rendered in the browser): `<html data-app="ready">`.
+ * Hydration runs in slices, and what touches the page before it ends may be replaced; the browser
+ * journeys wait for the mark.
+ */
+function AppReadyMark() {
+  useEffect(() => {
+    document.documentElement.dataset.app = "ready";
+  }, []);
+  return null;
+}
+
 interface Props {
   client: ApolloClient;
   /** The address rendered on the server; in the browser the router follows the window's. */
@@ -42,6 +54,7 @@ export function AppProviders({ client, serverLocation, children }: Props) {
         <StaticRouter location={serverLocation}>{inner}</StaticRouter>
       )}
       <ToastsWhenNeeded />
+      <AppReadyMark />
     </ApolloProvider>
   );
 }

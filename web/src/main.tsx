@@ -1,6 +1,6 @@
 // First: the shared styles come before every component's own stylesheet, which may refine them.
 import "./ui/styles/index.css";
-import { StrictMode } from "react";
+import { StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { AppProviders } from "./AppProviders";
 import { AppRoutes, loadPagesAt } from "./AppRoutes";
@@ -19,5 +19,8 @@ const app = (
   </StrictMode>
 );
 // The page's code first: hydrating a page whose code is still on its way would render it again.
-if (fromServer) void loadPagesAt(window.location.pathname).finally(() => hydrateRoot(root, app));
+// As a transition, hydration yields to the browser every few milliseconds instead of holding the
+// main thread for the whole page (the page is already painted and its links already work).
+if (fromServer)
+  void loadPagesAt(window.location.pathname).finally(() => startTransition(() => void hydrateRoot(root, app)));
 else createRoot(root).render(app);

@@ -19,6 +19,28 @@ export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, timeout: 60_000 });
 }
 
+/** True once the page is not the web app's, or React has it (`<html data-app="ready">`, set by AppProviders). */
+const appIsReady = () => !document.getElementById("root") || document.documentElement.dataset.app === "ready";
+
+/**
+ * Makes the page's goto and reload return once React has the page: a server-rendered page hydrates
+ * in slices after it loads, and a test that touched it before the end could see its nodes replaced.
+ */
+function navigationsWaitForTheApp(page: Page): void {
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (...args: Parameters<Page["goto"]>) => {
+    const response = await goto(...args);
+    await page.waitForFunction(appIsReady);
+    return response;
+  };
+  page.reload = async (...args: Parameters<Page["reload"]>) => {
+    const response = await reload(...args);
+    await page.waitForFunction(appIsReady);
+    return response;
+  };
+}
+
 /** What went wrong inside a page: uncaught exceptions and console errors. */
 interface PageProblems {
   page: Page;
@@ -133,6 +155,7 @@ export function useJourney(label: string): Journey {
       context.setDefaultTimeout(15_000);
       context.setDefaultNavigationTimeout(30_000);
       const page = await context.newPage();
+      navigationsWaitForTheApp(page);
       const entry: PageProblems = { page, context, shared: options.shared ?? false, errors: [], allowed: [] };
       pages.push(entry);
       page.on("pageerror", (error) => entry.errors.push(`uncaught: ${error.message}`));
