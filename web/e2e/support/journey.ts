@@ -27,18 +27,15 @@ const appIsReady = () => !document.getElementById("root") || document.documentEl
  * in slices after it loads, and a test that touched it before the end could see its nodes replaced.
  */
 function navigationsWaitForTheApp(page: Page): void {
-  const goto = page.goto.bind(page);
-  const reload = page.reload.bind(page);
-  page.goto = async (...args: Parameters<Page["goto"]>) => {
-    const response = await goto(...args);
-    await page.waitForFunction(appIsReady);
-    return response;
-  };
-  page.reload = async (...args: Parameters<Page["reload"]>) => {
-    const response = await reload(...args);
-    await page.waitForFunction(appIsReady);
-    return response;
-  };
+  const thenTheApp =
+    <A extends unknown[], R>(navigate: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      const response = await navigate(...args);
+      await page.waitForFunction(appIsReady);
+      return response;
+    };
+  page.goto = thenTheApp(page.goto.bind(page));
+  page.reload = thenTheApp(page.reload.bind(page));
 }
 
 /** What went wrong inside a page: uncaught exceptions and console errors. */
