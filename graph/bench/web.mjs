@@ -65,7 +65,7 @@ function homeScripts(html) {
 
 const log = (message) => console.log(`[bench:web] ${message}`);
 
-/** The two builds measured in one run. */
+/** What one run measures: the two builds, and the server-rendered pages with their scripts blocked. */
 const BUILDS = {
   server: "rendered on the server",
   client: "rendered in the browser (WEB_SSR=off)",

@@ -37,7 +37,7 @@ export async function landingPages(shopUrl) {
 }
 
 /** Runs per page (BENCH_WEB_RUNS): the median one is kept. */
-export const RUNS_PER_PAGE = Math.max(1, Number(process.env.BENCH_WEB_RUNS ?? 3));
+export const RUNS_PER_PAGE = Math.max(1, Math.trunc(Number(process.env.BENCH_WEB_RUNS)) || 3);
 
 /**
  * Audits each page RUNS_PER_PAGE times in a Chromium of its own; returns one row of figures per
