@@ -4,6 +4,7 @@ import { Part } from "../catalogue/part.entity";
 import { badInput, conflict, ShopError } from "../errors";
 import { databaseIdOf } from "../ids";
 import { centsToDollars } from "../money";
+import { lineSubtotalCents, quote } from "../pricing/quote";
 import { MAX_CHECKOUT_LINES } from "./checkout.service";
 
 const partNotFound = () => new ShopError("NOT_FOUND", "Part not found", { fields: { partId: ["Not found"] } });
@@ -29,7 +30,7 @@ export class CartLineView {
   ) {}
 
   get lineTotalCents(): number {
-    return this.part.priceCents * this.quantity;
+    return lineSubtotalCents({ unitPriceCents: this.part.priceCents, quantity: this.quantity });
   }
 
   get lineTotal(): number {
@@ -87,7 +88,8 @@ export class CartView {
   }
 
   get subtotalCents(): number {
-    return this.lines.reduce((sum, line) => sum + line.lineTotalCents, 0);
+    return quote(this.lines.map((line) => ({ unitPriceCents: line.part.priceCents, quantity: line.quantity })))
+      .subtotalCents;
   }
 
   get subtotal(): number {
