@@ -56,6 +56,7 @@ import { PartImports1764910000000 } from "./migrations/1764910000000-part-import
 import { EmailOutbox1764920000000 } from "./migrations/1764920000000-email-outbox";
 import { ImageVariants1764930000000 } from "./migrations/1764930000000-image-variants";
 import { AdminLookups1764950000000 } from "./migrations/1764950000000-admin-lookups";
+import { OrdersAsHeaderAndLines1764960000000 } from "./migrations/1764960000000-orders-as-header-and-lines";
 import { requestStats } from "./request-stats";
 
 /** Counts statements per request and reports slow or failing ones (failures at debug level); nothing else is logged. */
@@ -139,6 +140,7 @@ export const migrations = [
   EmailOutbox1764920000000,
   ImageVariants1764930000000,
   AdminLookups1764950000000,
+  OrdersAsHeaderAndLines1764960000000,
 ];
 
 /**

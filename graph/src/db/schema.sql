@@ -118,6 +118,18 @@ CREATE FUNCTION public.audit_log_append_only() RETURNS trigger
       $$;
 
 --
+-- Name: checkouts_amounts_of_previous_release(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.checkouts_amounts_of_previous_release() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+      BEGIN
+        NEW.subtotal_cents := NEW.total_cents;
+        RETURN NEW;
+      END $$;
+
+--
 -- Name: document_lexeme_ranks(tsvector); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -217,6 +229,77 @@ CREATE FUNCTION public.notify_users_changed() RETURNS trigger
         RETURN NULL;
       END
       $$;
+
+--
+-- Name: orders_header_for_line(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.orders_header_for_line() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+      BEGIN
+        INSERT INTO checkouts (id, source, user_id, order_count, subtotal_cents, total_cents, user_email, user_name, address, phone)
+        VALUES (NEW.id, 'reservation', NEW.user_id, 1, NEW.total_cents, NEW.total_cents, NEW.user_email, NEW.user_name, NEW.address, NEW.phone);
+        NEW.checkout_id := NEW.id;
+        RETURN NEW;
+      END $$;
+
+--
+-- Name: orders_paid_into_header_delete(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.orders_paid_into_header_delete() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+        BEGIN
+          UPDATE checkouts c SET paid_cents = c.paid_cents + d.paid, refunded_cents = c.refunded_cents + d.refunded
+          FROM (
+            SELECT checkout_id, sum(paid)::int AS paid, sum(refunded)::int AS refunded FROM (SELECT checkout_id, -1 * CASE WHEN status IN ('paid', 'refunded') THEN total_cents ELSE 0 END AS paid, -1 * refunded_cents AS refunded FROM old_lines) changed
+            WHERE checkout_id IS NOT NULL
+            GROUP BY checkout_id HAVING sum(paid) <> 0 OR sum(refunded) <> 0
+            ORDER BY checkout_id
+          ) d
+          WHERE c.id = d.checkout_id;
+          RETURN NULL;
+        END $$;
+
+--
+-- Name: orders_paid_into_header_insert(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.orders_paid_into_header_insert() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+        BEGIN
+          UPDATE checkouts c SET paid_cents = c.paid_cents + d.paid, refunded_cents = c.refunded_cents + d.refunded
+          FROM (
+            SELECT checkout_id, sum(paid)::int AS paid, sum(refunded)::int AS refunded FROM (SELECT checkout_id, 1 * CASE WHEN status IN ('paid', 'refunded') THEN total_cents ELSE 0 END AS paid, 1 * refunded_cents AS refunded FROM new_lines) changed
+            WHERE checkout_id IS NOT NULL
+            GROUP BY checkout_id HAVING sum(paid) <> 0 OR sum(refunded) <> 0
+            ORDER BY checkout_id
+          ) d
+          WHERE c.id = d.checkout_id;
+          RETURN NULL;
+        END $$;
+
+--
+-- Name: orders_paid_into_header_update(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.orders_paid_into_header_update() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+        BEGIN
+          UPDATE checkouts c SET paid_cents = c.paid_cents + d.paid, refunded_cents = c.refunded_cents + d.refunded
+          FROM (
+            SELECT checkout_id, sum(paid)::int AS paid, sum(refunded)::int AS refunded FROM (SELECT checkout_id, 1 * CASE WHEN status IN ('paid', 'refunded') THEN total_cents ELSE 0 END AS paid, 1 * refunded_cents AS refunded FROM new_lines UNION ALL SELECT checkout_id, -1 * CASE WHEN status IN ('paid', 'refunded') THEN total_cents ELSE 0 END AS paid, -1 * refunded_cents AS refunded FROM old_lines) changed
+            WHERE checkout_id IS NOT NULL
+            GROUP BY checkout_id HAVING sum(paid) <> 0 OR sum(refunded) <> 0
+            ORDER BY checkout_id
+          ) d
+          WHERE c.id = d.checkout_id;
+          RETURN NULL;
+        END $$;
 
 --
 -- Name: orders_rollups_deleted(); Type: FUNCTION; Schema: public; Owner: -
@@ -987,7 +1070,22 @@ CREATE TABLE public.checkouts (
     total_cents integer NOT NULL,
     payment_intent_id character varying(255),
     created_at timestamp with time zone DEFAULT now() NOT NULL,
+    source character varying(16) DEFAULT 'checkout'::character varying NOT NULL,
+    user_email character varying(254),
+    user_name character varying(80),
+    address character varying(300),
+    phone character varying(20),
+    subtotal_cents integer,
+    discount_cents integer DEFAULT 0 NOT NULL,
+    shipping_cents integer DEFAULT 0 NOT NULL,
+    tax_cents integer DEFAULT 0 NOT NULL,
+    paid_cents integer DEFAULT 0 NOT NULL,
+    refunded_cents integer DEFAULT 0 NOT NULL,
+    CONSTRAINT checkouts_amounts_not_negative CHECK (((subtotal_cents >= 0) AND (discount_cents >= 0) AND (shipping_cents >= 0) AND (tax_cents >= 0) AND (discount_cents <= subtotal_cents))),
     CONSTRAINT checkouts_order_count_check CHECK ((order_count > 0)),
+    CONSTRAINT checkouts_refunds_within_paid CHECK (((refunded_cents >= 0) AND (refunded_cents <= paid_cents))),
+    CONSTRAINT checkouts_source_known CHECK (((source)::text = ANY ((ARRAY['reservation'::character varying, 'checkout'::character varying])::text[]))),
+    CONSTRAINT checkouts_total_adds_up CHECK (((subtotal_cents IS NULL) OR (total_cents = (((subtotal_cents - discount_cents) + shipping_cents) + tax_cents)))),
     CONSTRAINT checkouts_total_cents_check CHECK ((total_cents >= 0))
 );
 
@@ -1196,13 +1294,18 @@ CREATE TABLE public.orders (
     payment_error character varying(500),
     dispute_status character varying(32),
     checkout_id uuid,
+    subtotal_cents integer GENERATED ALWAYS AS ((unit_price_cents * quantity)) STORED,
+    discount_cents integer DEFAULT 0 NOT NULL,
+    shipping_cents integer DEFAULT 0 NOT NULL,
+    tax_cents integer DEFAULT 0 NOT NULL,
+    CONSTRAINT orders_amounts_not_negative CHECK (((discount_cents >= 0) AND (shipping_cents >= 0) AND (tax_cents >= 0) AND (discount_cents <= subtotal_cents))),
     CONSTRAINT orders_cancel_reason_known CHECK (((cancel_reason)::text = ANY ((ARRAY['customer'::character varying, 'admin'::character varying, 'hold_expired'::character varying])::text[]))),
-    CONSTRAINT orders_check CHECK ((total_cents = (unit_price_cents * quantity))),
     CONSTRAINT orders_paid_has_payment CHECK ((((status)::text = ANY ((ARRAY['paid'::character varying, 'refunded'::character varying])::text[])) = ((transaction_id IS NOT NULL) AND (paid_at IS NOT NULL)))),
     CONSTRAINT orders_quantity_check CHECK ((quantity > 0)),
     CONSTRAINT orders_refund_within_total CHECK (((refunded_cents >= 0) AND (refunded_cents <= total_cents))),
     CONSTRAINT orders_refunded_has_time CHECK ((((status)::text = 'refunded'::text) = (refunded_at IS NOT NULL))),
     CONSTRAINT orders_status_known CHECK (((status)::text = ANY ((ARRAY['unpaid'::character varying, 'paid'::character varying, 'cancelled'::character varying, 'refunded'::character varying])::text[]))),
+    CONSTRAINT orders_total_adds_up CHECK ((total_cents = (((subtotal_cents - discount_cents) + shipping_cents) + tax_cents))),
     CONSTRAINT orders_unit_price_cents_check CHECK ((unit_price_cents >= 0)),
     CONSTRAINT orders_unpaid_hold_ends CHECK ((((status)::text <> 'unpaid'::text) OR (hold_expires_at IS NOT NULL)))
 );
@@ -2195,6 +2298,12 @@ CREATE TRIGGER audit_log_notify_accounts_changed AFTER INSERT OR DELETE OR UPDAT
 CREATE TRIGGER cart_lines_notify_accounts_changed AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.cart_lines FOR EACH STATEMENT EXECUTE FUNCTION public.notify_accounts_changed();
 
 --
+-- Name: checkouts checkouts_amounts_of_previous_release; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER checkouts_amounts_of_previous_release BEFORE INSERT ON public.checkouts FOR EACH ROW WHEN ((new.subtotal_cents IS NULL)) EXECUTE FUNCTION public.checkouts_amounts_of_previous_release();
+
+--
 -- Name: checkouts checkouts_notify_accounts_changed; Type: TRIGGER; Schema: public; Owner: -
 --
 
@@ -2213,10 +2322,34 @@ CREATE TRIGGER laptop_models_notify_catalogue_changed AFTER INSERT OR DELETE OR 
 CREATE TRIGGER laptop_models_search_document AFTER INSERT OR UPDATE OF brand, model ON public.laptop_models FOR EACH ROW EXECUTE FUNCTION public.laptop_models_search_document();
 
 --
+-- Name: orders orders_header_for_line; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER orders_header_for_line BEFORE INSERT ON public.orders FOR EACH ROW WHEN ((new.checkout_id IS NULL)) EXECUTE FUNCTION public.orders_header_for_line();
+
+--
 -- Name: orders orders_notify_accounts_changed; Type: TRIGGER; Schema: public; Owner: -
 --
 
 CREATE TRIGGER orders_notify_accounts_changed AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.orders FOR EACH STATEMENT EXECUTE FUNCTION public.notify_accounts_changed();
+
+--
+-- Name: orders orders_paid_into_header_delete; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER orders_paid_into_header_delete AFTER DELETE ON public.orders REFERENCING OLD TABLE AS old_lines FOR EACH STATEMENT EXECUTE FUNCTION public.orders_paid_into_header_delete();
+
+--
+-- Name: orders orders_paid_into_header_insert; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER orders_paid_into_header_insert AFTER INSERT ON public.orders REFERENCING NEW TABLE AS new_lines FOR EACH STATEMENT EXECUTE FUNCTION public.orders_paid_into_header_insert();
+
+--
+-- Name: orders orders_paid_into_header_update; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER orders_paid_into_header_update AFTER UPDATE ON public.orders REFERENCING OLD TABLE AS old_lines NEW TABLE AS new_lines FOR EACH STATEMENT EXECUTE FUNCTION public.orders_paid_into_header_update();
 
 --
 -- Name: orders orders_remember_changed_customer; Type: TRIGGER; Schema: public; Owner: -

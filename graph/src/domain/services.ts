@@ -20,7 +20,7 @@ import { ImageService, ImageStore } from "./images/image.service";
 import { CartService } from "./orders/cart.service";
 import { CheckoutService } from "./orders/checkout.service";
 import { HoldPolicy, OrderService } from "./orders/order.service";
-import { PaymentService } from "./orders/payment.service";
+import { PaymentService } from "./payments/payment.service";
 import { SILENT_COUNTERS, type ShopCounters } from "./counters";
 import { type DeliveryPolicy, EmailDelivery, type Mailer } from "./email/delivery";
 import { EmailOutbox } from "./email/outbox";

@@ -188,6 +188,42 @@ const SEARCH_TABLE_CHECKS: Array<[relation: string, label: string, sql: string]>
   ],
 ];
 
+/** Before orders had headers, a line's total was its unit price times its quantity. */
+const BEFORE_HEADERS_CHECK: [string, string] = [
+  "orders whose total is not unit price x quantity",
+  `SELECT id FROM orders WHERE total_cents <> unit_price_cents * quantity`,
+];
+
+/** An order is a header with lines: every line has one, and the header's figures are its lines'. */
+const HEADER_CHECKS: Array<[string, string]> = [
+  [
+    "order lines whose amounts do not add up (unit price x quantity, less discount, plus shipping and tax)",
+    `SELECT id FROM orders WHERE total_cents <> unit_price_cents * quantity - discount_cents + shipping_cents + tax_cents`,
+  ],
+  ["order lines without an order (header)", `SELECT id FROM orders WHERE checkout_id IS NULL`],
+  [
+    "orders whose amounts are not those of their live lines, or do not add up",
+    `SELECT c.id FROM checkouts c JOIN (
+       SELECT checkout_id, coalesce(sum(subtotal_cents) FILTER (WHERE status <> 'cancelled'), 0) AS subtotal,
+         coalesce(sum(total_cents) FILTER (WHERE status <> 'cancelled'), 0) AS total
+       FROM orders GROUP BY checkout_id) l ON l.checkout_id = c.id
+     WHERE c.subtotal_cents <> l.subtotal OR c.total_cents <> l.total
+       OR c.total_cents <> c.subtotal_cents - c.discount_cents + c.shipping_cents + c.tax_cents`,
+  ],
+  [
+    "orders whose paid or refunded figures are not their lines'",
+    `SELECT c.id FROM checkouts c JOIN (
+       SELECT checkout_id, coalesce(sum(total_cents) FILTER (WHERE status IN ('paid', 'refunded')), 0) AS paid,
+         coalesce(sum(refunded_cents), 0) AS refunded
+       FROM orders GROUP BY checkout_id) l ON l.checkout_id = c.id
+     WHERE c.paid_cents <> l.paid OR c.refunded_cents <> l.refunded OR c.refunded_cents > c.paid_cents`,
+  ],
+  [
+    "orders reserved on their own with more than one line",
+    `SELECT c.id FROM checkouts c JOIN orders o ON o.checkout_id = c.id WHERE c.source = 'reservation' GROUP BY c.id HAVING count(*) > 1`,
+  ],
+];
+
 export async function checkInvariants(
   client: pg.Client,
   baseline: Record<string, number> = {},
@@ -222,10 +258,6 @@ export async function checkInvariants(
     }
 
     const problems: Array<[string, string]> = [
-      [
-        "orders whose total is not unit price x quantity",
-        `SELECT id FROM orders WHERE total_cents <> unit_price_cents * quantity`,
-      ],
       ["orders with a quantity below 1", `SELECT id FROM orders WHERE quantity < 1`],
       [
         "paid orders without a transaction id or payment time",
@@ -260,9 +292,13 @@ export async function checkInvariants(
       ["parts with negative stock", `SELECT id FROM parts WHERE available < 0`],
     ];
     const {
-      rows: [{ rollups }],
-    } = await client.query<{ rollups: boolean }>(`SELECT to_regclass('sales_window') IS NOT NULL AS rollups`);
+      rows: [{ rollups, headers }],
+    } = await client.query<{ rollups: boolean; headers: boolean }>(
+      `SELECT to_regclass('sales_window') IS NOT NULL AS rollups,
+         EXISTS (SELECT 1 FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = 'checkouts' AND column_name = 'paid_cents') AS headers`,
+    );
     if (rollups) problems.push(...ROLLUP_CHECKS);
+    problems.push(...(headers ? HEADER_CHECKS : [BEFORE_HEADERS_CHECK]));
     for (const [relation, label, sql] of SEARCH_TABLE_CHECKS) {
       const { rows } = await client.query<{ present: boolean }>(`SELECT to_regclass($1) IS NOT NULL AS present`, [
         relation,

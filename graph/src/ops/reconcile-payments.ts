@@ -14,7 +14,7 @@ import { readEnvFile } from "../config";
 import { createDataSource } from "../db/data-source";
 import { SILENT_COUNTERS } from "../domain/counters";
 import { EmailOutbox } from "../domain/email/outbox";
-import { PaymentService } from "../domain/orders/payment.service";
+import { PaymentService } from "../domain/payments/payment.service";
 import { RECONCILE_LOCK } from "../jobs/shop-jobs";
 import { inOneProcess } from "../jobs/elected";
 import { stripeClient } from "../stripe";

@@ -3,7 +3,7 @@ import type { Checkout } from "../orders/checkout.entity";
 import type { CheckoutEffects } from "../orders/checkout.service";
 import { CancelReason, Order } from "../orders/order.entity";
 import type { OrderEffects } from "../orders/order.service";
-import type { PaymentEffects } from "../orders/payment.service";
+import type { PaymentEffects } from "../payments/payment-effects";
 import { type EmailFacts, type EmailKind, type EmailLine, renderEmail } from "./templates";
 
 /** One email to write: the orders it is about (one customer's), what else it says, and whether it is written once only. */
@@ -35,7 +35,7 @@ const lineOf = (order: Order): EmailLine => ({
 function byCheckout(orders: readonly Order[]): Order[][] {
   const groups = new Map<string, Order[]>();
   for (const order of [...orders].sort((a, b) => Number(a.seq) - Number(b.seq))) {
-    const key = order.checkoutId ?? order.databaseId;
+    const key = order.checkoutId;
     groups.set(key, [...(groups.get(key) ?? []), order]);
   }
   return [...groups.values()];
@@ -119,9 +119,7 @@ export class EmailOutbox implements OrderEffects, CheckoutEffects, PaymentEffect
         `o.status = 'unpaid' AND o.hold_expires_at > now() AND o.hold_expires_at <= now() + make_interval(mins => :minutes)`,
         { minutes },
       )
-      .andWhere(
-        `NOT EXISTS (SELECT 1 FROM email_outbox e WHERE e.once_key = 'hold_ending:' || coalesce(o.checkout_id::text, o.id::text))`,
-      )
+      .andWhere(`NOT EXISTS (SELECT 1 FROM email_outbox e WHERE e.once_key = 'hold_ending:' || o.checkout_id::text)`)
       .orderBy("o.hold_expires_at", "ASC")
       .limit(WARNING_BATCH)
       .getMany();
@@ -134,7 +132,7 @@ export class EmailOutbox implements OrderEffects, CheckoutEffects, PaymentEffect
         groups.map((group) => ({
           orders: group,
           facts: { holdEndsAt: group[0].holdExpiresAt },
-          onceKey: `hold_ending:${group[0].checkoutId ?? group[0].databaseId}`,
+          onceKey: `hold_ending:${group[0].checkoutId}`,
         })),
       ),
     );

@@ -1,21 +1,67 @@
 import { Column, CreateDateColumn, Entity } from "typeorm";
 import { NodeEntity } from "../node-entity";
 import { centsToDollars } from "../money";
+import { sumOfTotals } from "../pricing/quote";
 import { type Order, OrderStatus } from "./order.entity";
 
+/** How an order came to be: a part reserved on its own (the spec's flow), or a cart's checkout. */
+export enum OrderSource {
+  RESERVATION = "reservation",
+  CHECKOUT = "checkout",
+}
+
 /**
- * What a customer bought together in one checkout: each line became an
- * order of its own; one card payment pays those still unpaid.
+ * An order's header: the buyer, a copy of where it goes as it was, its amounts, and its one card
+ * payment. Its lines are the `orders` rows (`Order`, the spec's "order": a part, a quantity, a
+ * price), each with its share of the order-level amounts. A part reserved on its own is an order
+ * with one line, and the header has the line's id. (The table keeps its first name, checkouts;
+ * the GraphQL type Checkout shows the headers of carts' checkouts.)
  */
 @Entity({ name: "checkouts" })
 export class Checkout extends NodeEntity {
+  @Column({ type: "varchar", length: 16 })
+  source: OrderSource;
+
   @Column({ type: "uuid", name: "user_id" })
   userId: string;
+
+  @Column({ type: "varchar", length: 254, name: "user_email", nullable: true })
+  userEmail: string | null;
+
+  @Column({ type: "varchar", length: 80, name: "user_name", nullable: true })
+  userName: string | null;
+
+  @Column({ type: "varchar", length: 300, nullable: true })
+  address: string | null;
+
+  @Column({ type: "varchar", length: 20, nullable: true })
+  phone: string | null;
+
+  /** The amounts of its lines still live (not cancelled): priced again when a line is cancelled. */
+  @Column({ type: "integer", name: "subtotal_cents", nullable: true })
+  subtotalCents: number | null;
+
+  @Column({ type: "integer", name: "discount_cents", default: 0 })
+  discountCents: number;
+
+  @Column({ type: "integer", name: "shipping_cents", default: 0 })
+  shippingCents: number;
+
+  @Column({ type: "integer", name: "tax_cents", default: 0 })
+  taxCents: number;
+
+  /** The totals of its lines its payment paid (refunded later or not), kept by the database. */
+  @Column({ type: "integer", name: "paid_cents", default: 0 })
+  paidCents: number;
+
+  /** What was given back of what it paid; never more than paidCents (a database check). */
+  @Column({ type: "integer", name: "refunded_cents", default: 0 })
+  refundedCents: number;
 
   @Column({ type: "integer", name: "order_count" })
   orderCount: number;
 
-  /** What the lines came to when the checkout was placed. */
+  /** subtotal − discount + shipping + tax, of its lines still live. */
   @Column({ type: "integer", name: "total_cents" })
   totalCents: number;
 
@@ -29,17 +75,22 @@ export class Checkout extends NodeEntity {
   /** Its orders, oldest line first: set by the service that reads the checkout. */
   orders: Order[] = [];
 
-  get total(): number {
-    return centsToDollars(this.totalCents);
+  /** What all its lines came to when it was placed, cancelled ones included (each line keeps its amounts). */
+  get placedTotalCents(): number {
+    return sumOfTotals(this.orders);
   }
 
-  private get unpaid(): Order[] {
+  get total(): number {
+    return centsToDollars(this.placedTotalCents);
+  }
+
+  get unpaid(): Order[] {
     return this.orders.filter((order) => order.status === OrderStatus.UNPAID);
   }
 
-  /** What is left to pay: its orders still unpaid. */
+  /** What is left to pay: its lines still unpaid. */
   get amountDueCents(): number {
-    return this.unpaid.reduce((sum, order) => sum + order.totalCents, 0);
+    return sumOfTotals(this.unpaid);
   }
 
   get amountDue(): number {

@@ -4,9 +4,9 @@ import { type Actor, authorize } from "../actor";
 import type { ShopCounters } from "../counters";
 import { badInput, conflict, notFound, ShopError } from "../errors";
 import { databaseIdOf } from "../ids";
-import { Checkout } from "./checkout.entity";
-import { Order } from "./order.entity";
-import { insertUnpaidOrders, lockParts, takeUnits } from "./queries/reservation-writes";
+import { type Checkout, OrderSource } from "./checkout.entity";
+import { readHeader } from "./order-changes";
+import { insertHeaders, insertUnpaidOrders, lockParts, takeUnits } from "./queries/reservation-writes";
 import {
   ALREADY_ORDERED,
   type HoldPolicy,
@@ -15,6 +15,7 @@ import {
   lineRefusal,
   lockHoldings,
   newUnpaidOrder,
+  type WantedLine,
 } from "./reservation-rules";
 
 /** At most this many lines in one checkout (and in a cart): far above what a customer may hold unpaid by default. */
@@ -118,40 +119,20 @@ export class CheckoutService {
       cents: 0,
       parts: new Set<string>(),
     };
-    let totalCents = 0;
+    const wanted: WantedLine[] = [];
     for (const [index, line] of lines.entries()) {
       const part = parts.get(line.partId);
       if (!part) throw lineError(notFound("Part"), index, line.partId);
       const refusal = lineRefusal(part, part.available, line.quantity, held.parts.has(line.partId));
       if (refusal) throw lineError(refusal, index, line.partId);
-      totalCents += part.price_cents * line.quantity;
+      wanted.push({ partId: line.partId, part, quantity: line.quantity });
     }
-    const overBound = holdingsRefusal(this.holds, held, lines.length, totalCents);
+    const { header: checkout, lines: orders } = newUnpaidOrder(customer, OrderSource.CHECKOUT, wanted, input);
+    const overBound = holdingsRefusal(this.holds, held, lines.length, checkout.totalCents);
     if (overBound) throw new ShopError(overBound.code, overBound.message, { fields: { lines: [overBound.message] } });
 
-    const [row] = await tx.query<Array<{ id: string; seq: string; created_at: Date }>>(
-      `INSERT INTO checkouts (user_id, order_count, total_cents) VALUES ($1, $2, $3) RETURNING id, seq, created_at`,
-      [customer.databaseId, lines.length, totalCents],
-    );
-    const checkout = Object.assign(new Checkout(), {
-      databaseId: row.id,
-      seq: row.seq,
-      createdAt: row.created_at,
-      userId: customer.databaseId,
-      orderCount: lines.length,
-      totalCents,
-      paymentIntentId: null,
-    });
-    checkout.orders = lines.map((line) =>
-      newUnpaidOrder(
-        customer,
-        line.partId,
-        parts.get(line.partId)!,
-        { quantity: line.quantity, address: input.address, phone: input.phone },
-        checkout.databaseId,
-      ),
-    );
-    await insertUnpaidOrders(tx, checkout.orders, this.holds.minutes);
+    await insertHeaders(tx, [checkout]);
+    await insertUnpaidOrders(tx, orders, this.holds.minutes);
     await takeUnits(tx, lines);
     // What was bought leaves the cart with it.
     await tx.query(`DELETE FROM cart_lines WHERE user_id = $1 AND part_id = ANY($2::uuid[])`, [
@@ -166,16 +147,13 @@ export class CheckoutService {
   async get(actor: Actor, id: string): Promise<Checkout> {
     const caller = authorize(actor, "USER");
     const databaseId = databaseIdOf(id);
-    const checkout = databaseId ? await this.db.getRepository(Checkout).findOneBy({ databaseId }) : null;
-    if (!checkout || (checkout.userId !== caller.databaseId && caller.role !== Role.ADMIN)) throw notFound("Checkout");
-    return withOrders(this.db.manager, checkout);
+    const checkout = databaseId ? await readHeader(this.db.manager, databaseId) : null;
+    if (
+      !checkout ||
+      checkout.source !== OrderSource.CHECKOUT ||
+      (checkout.userId !== caller.databaseId && caller.role !== Role.ADMIN)
+    )
+      throw notFound("Checkout");
+    return checkout;
   }
-}
-
-/** The checkout's orders set on it, oldest line first. */
-export async function withOrders(manager: EntityManager, checkout: Checkout): Promise<Checkout> {
-  checkout.orders = await manager
-    .getRepository(Order)
-    .find({ where: { checkoutId: checkout.databaseId }, order: { seq: "ASC" } });
-  return checkout;
 }

@@ -3,6 +3,8 @@ import { returnedRows } from "../../db/sql";
 import { type AuditActor, recordAudit, SHOP_ITSELF } from "../audit/audit.service";
 import { AuditAction, AuditEntityType, type Snapshot } from "../audit/audit-entry.entity";
 import { centsToDollars } from "../money";
+import { requote } from "../pricing/quote";
+import { Checkout } from "./checkout.entity";
 import { CancelReason, Order, OrderStatus } from "./order.entity";
 
 /**
@@ -24,16 +26,6 @@ export const orderSnapshot = (order: Order): Snapshot => ({
 });
 
 const formatDollars = (cents: number) => `$${centsToDollars(cents).toFixed(2)}`;
-
-/** The order, locked for the rest of the transaction; null when there is none. */
-export function lockOrder(tx: EntityManager, databaseId: string): Promise<Order | null> {
-  return tx
-    .getRepository(Order)
-    .createQueryBuilder("o")
-    .setLock("pessimistic_write")
-    .where(`o.id = :id`, { id: databaseId })
-    .getOne();
-}
 
 /** Units of cancelled or refunded orders go back on sale, part by part in id order. */
 export async function returnUnits(
@@ -63,20 +55,76 @@ export async function markCancelled(
 }
 
 /**
- * Orders whose hold has ended, locked: at most `limit`, skipping any another transaction holds
- * (another process expiring them, a customer paying or cancelling one), so that processes running
- * this together never take the same order.
+ * Orders whose hold has ended, header first then every line, at most `limit` orders, skipping any
+ * another transaction holds (another process expiring them, a customer paying or cancelling), so
+ * that processes running this together never take the same order. `ended`: the lines to cancel.
  */
-export function lockEndedHolds(tx: EntityManager, limit: number): Promise<Order[]> {
-  return tx
+export async function lockEndedHolds(
+  tx: EntityManager,
+  limit: number,
+): Promise<Array<{ header: Checkout; lines: Order[]; ended: Order[] }>> {
+  const headers = await tx
+    .getRepository(Checkout)
+    .createQueryBuilder("c")
+    .setLock("pessimistic_write")
+    .setOnLocked("skip_locked")
+    .where(
+      `c.id IN (SELECT o.checkout_id FROM orders o WHERE o.status = 'unpaid' AND o.hold_expires_at <= now() ORDER BY o.hold_expires_at LIMIT :limit)`,
+      { limit },
+    )
+    .orderBy("c.id", "ASC")
+    .getMany();
+  if (headers.length === 0) return [];
+  const lines = await tx
     .getRepository(Order)
     .createQueryBuilder("o")
     .setLock("pessimistic_write")
-    .setOnLocked("skip_locked")
-    .where(`o.status = 'unpaid' AND o.hold_expires_at <= now()`)
-    .orderBy("o.hold_expires_at", "ASC")
-    .limit(limit)
-    .getMany();
+    .addSelect(`o.status = 'unpaid' AND o.hold_expires_at <= now()`, "ended")
+    .where(`o.checkout_id IN (:...ids)`, { ids: headers.map((header) => header.databaseId) })
+    .orderBy("o.id", "ASC")
+    .getRawAndEntities();
+  const endedIds = new Set(
+    lines.raw.filter((row: { ended: boolean }) => row.ended).map((row: { o_id: string }) => row.o_id),
+  );
+  return headers.map((header) => {
+    const own = lines.entities.filter((line) => line.checkoutId === header.databaseId);
+    return { header, lines: own, ended: own.filter((line) => endedIds.has(line.databaseId)) };
+  });
+}
+
+/**
+ * Prices an order again once lines were cancelled: its header's amounts become those of its lines
+ * still live, with the order-level amounts spread over them again (a discount never more than
+ * what is left). Lines already paid keep what they were paid at.
+ */
+export async function repriceOrder(tx: EntityManager, header: Checkout, lines: readonly Order[]): Promise<void> {
+  const live = lines.filter((line) => line.status !== OrderStatus.CANCELLED);
+  const priced = requote(header, live);
+  await tx.query(
+    `UPDATE checkouts SET subtotal_cents = $2, discount_cents = $3, shipping_cents = $4, tax_cents = $5, total_cents = $6 WHERE id = $1`,
+    [
+      header.databaseId,
+      priced.subtotalCents,
+      priced.discountCents,
+      priced.shippingCents,
+      priced.taxCents,
+      priced.totalCents,
+    ],
+  );
+  for (const line of priced.lines) {
+    if (line.line.status !== OrderStatus.UNPAID || line.totalCents === line.line.totalCents) continue;
+    await tx.query(
+      `UPDATE orders SET discount_cents = $2, shipping_cents = $3, tax_cents = $4, total_cents = $5 WHERE id = $1 AND status = 'unpaid'`,
+      [line.line.databaseId, line.discountCents, line.shippingCents, line.taxCents, line.totalCents],
+    );
+  }
+  Object.assign(header, {
+    subtotalCents: priced.subtotalCents,
+    discountCents: priced.discountCents,
+    shippingCents: priced.shippingCents,
+    taxCents: priced.taxCents,
+    totalCents: priced.totalCents,
+  });
 }
 
 /** Marks an unpaid order paid by a payment; false when it was no longer unpaid. */
@@ -106,10 +154,10 @@ export async function notePartialRefund(tx: EntityManager, orderId: string, refu
   await tx.query(`UPDATE orders SET refunded_cents = least($2, total_cents) WHERE id = $1`, [orderId, refundedCents]);
 }
 
-/** What the payment provider said of the last failed attempt to pay an unpaid order. */
-export async function notePaymentError(tx: EntityManager, orderId: string, message: string): Promise<void> {
-  await tx.query(`UPDATE orders SET payment_error = $2 WHERE id = $1 AND status = 'unpaid'`, [
-    orderId,
+/** What the payment provider said of the last failed attempt to pay an order: on its lines still unpaid. */
+export async function notePaymentError(tx: EntityManager, headerId: string, message: string): Promise<void> {
+  await tx.query(`UPDATE orders SET payment_error = $2 WHERE checkout_id = $1 AND status = 'unpaid'`, [
+    headerId,
     message.slice(0, 500),
   ]);
 }
@@ -118,26 +166,65 @@ export async function noteDispute(tx: EntityManager, orderId: string, status: st
   await tx.query(`UPDATE orders SET dispute_status = $2 WHERE id = $1`, [orderId, status.slice(0, 32)]);
 }
 
-/** The orders a payment paid (one, or a checkout's several), locked in id order. */
-export function lockOrdersPaidBy(tx: EntityManager, transactionId: string): Promise<Order[]> {
-  return tx
-    .getRepository(Order)
-    .createQueryBuilder("o")
-    .setLock("pessimistic_write")
-    .where(`o.transaction_id = :transactionId`, { transactionId })
-    .orderBy("o.id", "ASC")
-    .getMany();
+/** An order's header with its lines, oldest line first; null when there is none. */
+export async function readHeader(manager: EntityManager, headerId: string): Promise<Checkout | null> {
+  const header = await manager.getRepository(Checkout).findOneBy({ databaseId: headerId });
+  if (!header) return null;
+  header.orders = await manager.getRepository(Order).find({ where: { checkoutId: headerId }, order: { seq: "ASC" } });
+  return header;
 }
 
-/** A checkout's orders, locked in id order. */
-export function lockCheckoutOrders(tx: EntityManager, checkoutId: string): Promise<Order[]> {
-  return tx
+/**
+ * An order's header locked, then its lines in id order: the order every transaction that changes
+ * an order's payment or lines takes its locks in (a line's header before the line), so that
+ * payments, refunds and cancellations never deadlock one another. Null when there is no header.
+ */
+export async function lockHeaderLines(
+  tx: EntityManager,
+  headerId: string,
+): Promise<{ header: Checkout; lines: Order[] } | null> {
+  const header = await tx
+    .getRepository(Checkout)
+    .createQueryBuilder("c")
+    .setLock("pessimistic_write")
+    .where(`c.id = :headerId`, { headerId })
+    .getOne();
+  if (!header) return null;
+  const lines = await tx
     .getRepository(Order)
     .createQueryBuilder("o")
     .setLock("pessimistic_write")
-    .where(`o.checkout_id = :checkoutId`, { checkoutId })
+    .where(`o.checkout_id = :headerId`, { headerId })
     .orderBy("o.id", "ASC")
     .getMany();
+  header.orders = [...lines].sort((a, b) => Number(a.seq) - Number(b.seq));
+  return { header, lines };
+}
+
+/** The order (header) a line belongs to; null when there is no such line. */
+export async function headerIdOfLine(manager: EntityManager, lineId: string): Promise<string | null> {
+  const [row]: Array<{ checkout_id: string }> = await manager.query(`SELECT checkout_id FROM orders WHERE id = $1`, [
+    lineId,
+  ]);
+  return row?.checkout_id ?? null;
+}
+
+/** The orders (headers) whose lines a payment paid, in id order: one, unless the data says otherwise. */
+export async function headerIdsPaidBy(manager: EntityManager, transactionId: string): Promise<string[]> {
+  const rows: Array<{ checkout_id: string }> = await manager.query(
+    `SELECT DISTINCT checkout_id FROM orders WHERE transaction_id = $1 ORDER BY checkout_id`,
+    [transactionId],
+  );
+  return rows.map((row) => row.checkout_id);
+}
+
+/** The PaymentIntent now open for an order; its unpaid lines name it too, for processes of the previous release. */
+export async function rememberPaymentIntent(manager: EntityManager, headerId: string, intentId: string): Promise<void> {
+  await manager.query(`UPDATE checkouts SET payment_intent_id = $2 WHERE id = $1`, [headerId, intentId]);
+  await manager.query(`UPDATE orders SET payment_intent_id = $2 WHERE checkout_id = $1 AND status = 'unpaid'`, [
+    headerId,
+    intentId,
+  ]);
 }
 
 /** A paid order refunded in full: refunded, its units back on sale, the history told who did it. */

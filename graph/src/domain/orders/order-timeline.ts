@@ -50,7 +50,7 @@ export async function orderTimeline(manager: EntityManager, order: Order): Promi
     {
       at: order.createdAt,
       kind: OrderEventKind.PLACED,
-      description: `Placed: ${order.quantity} x ${order.partName}, ${dollars(order.totalCents)}${order.checkoutId ? ", with other parts in one checkout" : ""}`,
+      description: `Placed: ${order.quantity} x ${order.partName}, ${dollars(order.totalCents)}${order.reservedOnItsOwn ? "" : ", with other parts in one checkout"}`,
     },
   ];
   if (order.paidAt)

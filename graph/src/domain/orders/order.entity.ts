@@ -40,6 +40,21 @@ export class Order extends NodeEntity {
   @Column({ type: "integer", name: "unit_price_cents" })
   unitPriceCents: number;
 
+  /** unitPriceCents × quantity: the price calculation's figure, which the database also defines (a generated column). */
+  @Column({ type: "integer", name: "subtotal_cents", insert: false, update: false })
+  subtotalCents: number;
+
+  /** The line's shares of the order's discount, shipping and tax (see pricing/quote.ts). */
+  @Column({ type: "integer", name: "discount_cents", default: 0 })
+  discountCents: number;
+
+  @Column({ type: "integer", name: "shipping_cents", default: 0 })
+  shippingCents: number;
+
+  @Column({ type: "integer", name: "tax_cents", default: 0 })
+  taxCents: number;
+
+  /** subtotal − discount + shipping + tax: what the line costs, and at most what it can give back. */
   @Column({ type: "integer", name: "total_cents" })
   totalCents: number;
 
@@ -125,9 +140,14 @@ export class Order extends NodeEntity {
   @CreateDateColumn({ type: "timestamptz", name: "created_at" })
   createdAt: Date;
 
-  /** The checkout the order was a line of; null for a part reserved on its own. */
-  @Column({ type: "uuid", name: "checkout_id", nullable: true })
-  checkoutId: string | null;
+  /** The order (header) the line belongs to: the line's own id for a part reserved on its own. */
+  @Column({ type: "uuid", name: "checkout_id" })
+  checkoutId: string;
+
+  /** A part reserved on its own (the spec's flow): an order of this one line, not a cart's checkout. */
+  get reservedOnItsOwn(): boolean {
+    return this.checkoutId === this.databaseId;
+  }
 }
 
 /**

@@ -7,7 +7,15 @@ import { conflict, forbidden, notFound } from "../errors";
 import { databaseIdOf } from "../ids";
 import { Page, PageRequest } from "../pagination";
 import type { ShopCounters } from "../counters";
-import { lockEndedHolds, lockOrder, markCancelled, orderSnapshot, returnUnits } from "./order-changes";
+import {
+  headerIdOfLine,
+  lockEndedHolds,
+  lockHeaderLines,
+  markCancelled,
+  orderSnapshot,
+  repriceOrder,
+  returnUnits,
+} from "./order-changes";
 export { orderSnapshot } from "./order-changes";
 import {
   ALREADY_ORDERED,
@@ -18,13 +26,14 @@ import {
   lockHoldings,
   newUnpaidOrder,
 } from "./reservation-rules";
+import { type Checkout, OrderSource } from "./checkout.entity";
 import { CancelReason, Order, OrderStatus } from "./order.entity";
 import type { OrderExportRow } from "./order-export";
 import { type OrderEvent, orderTimeline } from "./order-timeline";
 import { AdminOrderSearch, type OrderFilter } from "./queries/admin-order-search";
 import { readOrdersCursor } from "./queries/export-cursor";
 import { OrderLists, type OrdersRead, WHOLE_ORDERS } from "./queries/order-lists";
-import { insertUnpaidOrders, lockParts, takeUnits } from "./queries/reservation-writes";
+import { insertHeaders, insertUnpaidOrders, lockParts, takeUnits } from "./queries/reservation-writes";
 
 export type { OrderFilter } from "./queries/admin-order-search";
 export type { OrdersRead } from "./queries/order-lists";
@@ -141,27 +150,37 @@ export class OrderService {
           );
           let available = part.available;
           const accepted: Order[] = [];
+          const headers: Checkout[] = [];
           for (const item of batch) {
             const customerId = item.customer.databaseId;
             const held = holdings.get(customerId) ?? { orders: 0, cents: 0, parts: new Set<string>() };
-            const cents = part.price_cents * item.input.quantity;
-            const refusal =
-              lineRefusal(part, available, item.input.quantity, held.parts.has(partId)) ??
-              holdingsRefusal(this.holds, held, 1, cents);
+            const refusal = lineRefusal(part, available, item.input.quantity, held.parts.has(partId));
             if (refusal) {
               outcomes.set(item, refusal);
               continue;
             }
+            const order = newUnpaidOrder(
+              item.customer,
+              OrderSource.RESERVATION,
+              [{ partId, part, quantity: item.input.quantity }],
+              item.input,
+            );
+            const overBound = holdingsRefusal(this.holds, held, 1, order.header.totalCents);
+            if (overBound) {
+              outcomes.set(item, overBound);
+              continue;
+            }
             available -= item.input.quantity;
             held.orders += 1;
-            held.cents += cents;
+            held.cents += order.header.totalCents;
             held.parts.add(partId);
             holdings.set(customerId, held);
-            const order = newUnpaidOrder(item.customer, partId, part, item.input);
-            accepted.push(order);
-            outcomes.set(item, order);
+            headers.push(order.header);
+            accepted.push(...order.lines);
+            outcomes.set(item, order.lines[0]);
           }
           if (accepted.length === 0) return;
+          await insertHeaders(tx, headers);
           await insertUnpaidOrders(tx, accepted, this.holds.minutes);
           await takeUnits(tx, accepted);
           await this.effects.reserved(tx, accepted);
@@ -267,10 +286,12 @@ export class OrderService {
     admin?: User,
   ): Promise<Order> {
     const databaseId = databaseIdOf(id);
-    if (!databaseId) throw notFound("Order");
+    const headerId = databaseId ? await headerIdOfLine(this.db.manager, databaseId) : null;
+    if (!databaseId || !headerId) throw notFound("Order");
     const cancelled = await this.db.transaction(async (tx) => {
-      const order = await lockOrder(tx, databaseId);
-      if (!order || order.status === OrderStatus.CANCELLED || !allowed(order)) throw notFound("Order");
+      const locked = await lockHeaderLines(tx, headerId);
+      const order = locked?.lines.find((line) => line.databaseId === databaseId);
+      if (!locked || !order || order.status === OrderStatus.CANCELLED || !allowed(order)) throw notFound("Order");
       if (order.status === OrderStatus.PAID) throw conflict("A paid order cannot be cancelled");
       if (order.status === OrderStatus.REFUNDED) throw conflict("A refunded order cannot be cancelled");
       const before = orderSnapshot(order);
@@ -280,6 +301,7 @@ export class OrderService {
       await returnUnits(tx, [order]);
       const cancelledAt = await markCancelled(tx, [order.databaseId], reason);
       Object.assign(order, { status: OrderStatus.CANCELLED, cancelledAt, cancelReason: reason });
+      await repriceOrder(tx, locked.header, locked.lines);
       if (admin) {
         await recordAudit(tx, admin, {
           action: AuditAction.ORDER_CANCELLED,
@@ -306,7 +328,8 @@ export class OrderService {
     const ended: Order[] = [];
     for (;;) {
       const batch = await this.db.transaction(async (tx) => {
-        const orders = await lockEndedHolds(tx, EXPIRY_BATCH);
+        const ended = await lockEndedHolds(tx, EXPIRY_BATCH);
+        const orders = ended.flatMap((order) => order.ended);
         if (orders.length === 0) return orders;
         await returnUnits(tx, orders);
         const cancelledAt = await markCancelled(
@@ -316,6 +339,7 @@ export class OrderService {
         );
         for (const order of orders)
           Object.assign(order, { status: OrderStatus.CANCELLED, cancelledAt, cancelReason: CancelReason.HOLD_EXPIRED });
+        for (const { header, lines } of ended) await repriceOrder(tx, header, lines);
         await this.effects.holdsEnded(tx, orders);
         return orders;
       });

@@ -1,5 +1,8 @@
 import type { EntityManager } from "typeorm";
 import type { User } from "../accounts/user.entity";
+import { randomUUID } from "node:crypto";
+import { quote } from "../pricing/quote";
+import { Checkout, OrderSource } from "./checkout.entity";
 import { Order, OrderStatus } from "./order.entity";
 import { badInput, conflict, type ShopError } from "../errors";
 import { centsToDollars } from "../money";
@@ -94,35 +97,79 @@ const UNIQUE_VIOLATION = "23505";
 export const isUniqueViolation = (error: any) =>
   error?.driverError?.code === UNIQUE_VIOLATION || error?.code === UNIQUE_VIOLATION;
 
-/** A new unpaid order of `quantity` units of a locked part, at its price now, before it is inserted (a checkout's line names its checkout). */
+/** A line as the customer asks for it: a locked part and how many. */
+export interface WantedLine {
+  partId: string;
+  part: LockedPart;
+  quantity: number;
+}
+
+/** Where an order goes, as the customer typed it. */
+export interface Contact {
+  address: string;
+  phone: string;
+}
+
+/**
+ * A new unpaid order of locked parts at their prices now, priced by the one price calculation,
+ * before it is inserted: its header and its lines. A part reserved on its own is an order with one
+ * line, whose header has the line's id.
+ */
 export function newUnpaidOrder(
   customer: User,
-  partId: string,
-  part: LockedPart,
-  line: { quantity: number; address: string; phone: string },
-  checkoutId: string | null = null,
-): Order {
-  return Object.assign(new Order(), {
-    partId,
-    partName: part.name,
-    quantity: line.quantity,
-    unitPriceCents: part.price_cents,
-    totalCents: part.price_cents * line.quantity,
+  source: OrderSource,
+  wanted: readonly WantedLine[],
+  contact: Contact,
+): { header: Checkout; lines: Order[] } {
+  const priced = quote(wanted.map((line) => ({ ...line, unitPriceCents: line.part.price_cents })));
+  const lineIds = wanted.map(() => randomUUID());
+  const buyer = {
     userId: customer.databaseId,
     userEmail: customer.email,
     userName: customer.displayName ?? customer.email.split("@")[0],
-    address: line.address.trim(),
-    phone: line.phone.trim(),
-    status: OrderStatus.UNPAID,
-    checkoutId,
-    paymentIntentId: null,
-    transactionId: null,
-    paidAt: null,
-    cancelledAt: null,
-    cancelReason: null,
-    refundedAt: null,
+    address: contact.address.trim(),
+    phone: contact.phone.trim(),
+  };
+  const header = Object.assign(new Checkout(), {
+    ...buyer,
+    databaseId: source === OrderSource.RESERVATION ? lineIds[0] : randomUUID(),
+    source,
+    orderCount: wanted.length,
+    subtotalCents: priced.subtotalCents,
+    discountCents: priced.discountCents,
+    shippingCents: priced.shippingCents,
+    taxCents: priced.taxCents,
+    totalCents: priced.totalCents,
+    paidCents: 0,
     refundedCents: 0,
-    paymentError: null,
-    disputeStatus: null,
+    paymentIntentId: null,
   });
+  const lines = priced.lines.map((line, index) =>
+    Object.assign(new Order(), {
+      ...buyer,
+      databaseId: lineIds[index],
+      checkoutId: header.databaseId,
+      partId: line.partId,
+      partName: line.part.name,
+      quantity: line.quantity,
+      unitPriceCents: line.unitPriceCents,
+      subtotalCents: line.subtotalCents,
+      discountCents: line.discountCents,
+      shippingCents: line.shippingCents,
+      taxCents: line.taxCents,
+      totalCents: line.totalCents,
+      status: OrderStatus.UNPAID,
+      paymentIntentId: null,
+      transactionId: null,
+      paidAt: null,
+      cancelledAt: null,
+      cancelReason: null,
+      refundedAt: null,
+      refundedCents: 0,
+      paymentError: null,
+      disputeStatus: null,
+    }),
+  );
+  header.orders = lines;
+  return { header, lines };
 }

@@ -55,7 +55,7 @@ export class OrderResolver {
     description: "The checkout the order was a line of; null for a part reserved on its own",
   })
   async checkout(@Root() order: Order, @Ctx() { services, actor }: GraphContext) {
-    return order.checkoutId ? services.checkouts.get(await actor(), order.checkoutId) : null;
+    return order.reservedOnItsOwn ? null : services.checkouts.get(await actor(), order.checkoutId);
   }
 
   @Directive("@cached(until: [ACCOUNTS, CATALOGUE], scope: CALLER)")

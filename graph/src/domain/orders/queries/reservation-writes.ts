@@ -1,4 +1,5 @@
 import { EntityManager } from "typeorm";
+import type { Checkout } from "../checkout.entity";
 import type { Order } from "../order.entity";
 import type { LockedPart } from "../reservation-rules";
 
@@ -34,26 +35,61 @@ export async function takeUnits(
 }
 
 /**
- * New unpaid orders in one statement, with column arrays rather than a parameter per value, each
- * holding its units for `holdMinutes`; the generated columns come back onto the entities. At most
- * one unpaid order per customer and part exists (a partial unique index), which pairs each row
- * returned with its order.
+ * New order headers in one statement, with column arrays rather than a parameter per value (a
+ * batch of reservations makes one each); their generated columns come back onto the entities.
+ */
+export async function insertHeaders(tx: EntityManager, headers: Checkout[]): Promise<void> {
+  const rows = await tx.query<Array<{ id: string; seq: string; created_at: Date }>>(
+    `INSERT INTO checkouts (id, source, user_id, order_count, user_email, user_name, address, phone, subtotal_cents, discount_cents, shipping_cents, tax_cents, total_cents)
+     SELECT h.id, h.source, h.user_id, h.order_count, h.user_email, h.user_name, h.address, h.phone, h.subtotal_cents, h.discount_cents, h.shipping_cents, h.tax_cents, h.total_cents
+     FROM unnest($1::uuid[], $2::text[], $3::uuid[], $4::int[], $5::text[], $6::text[], $7::text[], $8::text[], $9::int[], $10::int[], $11::int[], $12::int[], $13::int[])
+       WITH ORDINALITY AS h(id, source, user_id, order_count, user_email, user_name, address, phone, subtotal_cents, discount_cents, shipping_cents, tax_cents, total_cents, line)
+     ORDER BY h.line
+     RETURNING id, seq, created_at`,
+    [
+      headers.map((header) => header.databaseId),
+      headers.map((header) => header.source),
+      headers.map((header) => header.userId),
+      headers.map((header) => header.orderCount),
+      headers.map((header) => header.userEmail),
+      headers.map((header) => header.userName),
+      headers.map((header) => header.address),
+      headers.map((header) => header.phone),
+      headers.map((header) => header.subtotalCents),
+      headers.map((header) => header.discountCents),
+      headers.map((header) => header.shippingCents),
+      headers.map((header) => header.taxCents),
+      headers.map((header) => header.totalCents),
+    ],
+  );
+  const rowOf = new Map(rows.map((row) => [row.id, row]));
+  for (const header of headers) {
+    const row = rowOf.get(header.databaseId)!;
+    Object.assign(header, { seq: row.seq, createdAt: row.created_at });
+  }
+}
+
+/**
+ * New unpaid lines in one statement, each holding its units for `holdMinutes`; the generated
+ * columns come back onto the entities. Each line names its header, inserted before it.
  */
 export async function insertUnpaidOrders(tx: EntityManager, orders: Order[], holdMinutes: number): Promise<void> {
-  const rows = await tx.query<
-    Array<{ id: string; seq: string; created_at: Date; user_id: string; part_id: string; hold_expires_at: Date }>
-  >(
-    `INSERT INTO orders (part_id, part_name, unit_price_cents, quantity, total_cents, status, user_id, user_email, user_name, address, phone, checkout_id, hold_expires_at)
-     SELECT o.part_id, o.part_name, o.unit_price_cents, o.quantity, o.total_cents, 'unpaid', o.user_id, o.user_email, o.user_name, o.address, o.phone, o.checkout_id, now() + make_interval(mins => $12)
-     FROM unnest($1::uuid[], $2::text[], $3::int[], $4::int[], $5::int[], $6::uuid[], $7::text[], $8::text[], $9::text[], $10::text[], $11::uuid[])
-       WITH ORDINALITY AS o(part_id, part_name, unit_price_cents, quantity, total_cents, user_id, user_email, user_name, address, phone, checkout_id, line)
+  const rows = await tx.query<Array<{ id: string; seq: string; created_at: Date; hold_expires_at: Date }>>(
+    `INSERT INTO orders (id, part_id, part_name, unit_price_cents, quantity, discount_cents, shipping_cents, tax_cents, total_cents, status, user_id, user_email, user_name, address, phone, checkout_id, hold_expires_at)
+     SELECT o.id, o.part_id, o.part_name, o.unit_price_cents, o.quantity, o.discount_cents, o.shipping_cents, o.tax_cents, o.total_cents, 'unpaid', o.user_id, o.user_email, o.user_name, o.address, o.phone, o.checkout_id, now() + make_interval(mins => $16)
+     FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::int[], $5::int[], $6::int[], $7::int[], $8::int[], $9::int[], $10::uuid[], $11::text[], $12::text[], $13::text[], $14::text[], $15::uuid[])
+       WITH ORDINALITY AS o(id, part_id, part_name, unit_price_cents, quantity, discount_cents, shipping_cents, tax_cents, total_cents, user_id, user_email, user_name, address, phone, checkout_id, line)
      ORDER BY o.line
-     RETURNING id, seq, created_at, user_id, part_id, hold_expires_at`,
+     RETURNING id, seq, created_at, hold_expires_at`,
     [
+      orders.map((order) => order.databaseId),
       orders.map((order) => order.partId),
       orders.map((order) => order.partName),
       orders.map((order) => order.unitPriceCents),
       orders.map((order) => order.quantity),
+      orders.map((order) => order.discountCents),
+      orders.map((order) => order.shippingCents),
+      orders.map((order) => order.taxCents),
       orders.map((order) => order.totalCents),
       orders.map((order) => order.userId),
       orders.map((order) => order.userEmail),
@@ -64,14 +100,9 @@ export async function insertUnpaidOrders(tx: EntityManager, orders: Order[], hol
       holdMinutes,
     ],
   );
-  const rowOf = new Map(rows.map((row) => [`${row.user_id}/${row.part_id}`, row]));
+  const rowOf = new Map(rows.map((row) => [row.id, row]));
   for (const order of orders) {
-    const row = rowOf.get(`${order.userId}/${order.partId}`)!;
-    Object.assign(order, {
-      databaseId: row.id,
-      seq: row.seq,
-      createdAt: row.created_at,
-      holdExpiresAt: row.hold_expires_at,
-    });
+    const row = rowOf.get(order.databaseId)!;
+    Object.assign(order, { seq: row.seq, createdAt: row.created_at, holdExpiresAt: row.hold_expires_at });
   }
 }
