@@ -198,7 +198,7 @@ const BEFORE_HEADERS_CHECK: [string, string] = [
 const HEADER_CHECKS: Array<[string, string]> = [
   [
     "order lines whose amounts do not add up (unit price x quantity, less discount, plus shipping and tax)",
-    `SELECT id FROM orders WHERE total_cents <> unit_price_cents * quantity - discount_cents + shipping_cents + tax_cents`,
+    `SELECT id FROM orders WHERE total_cents <> subtotal_cents - discount_cents + shipping_cents + tax_cents`,
   ],
   ["order lines without an order (header)", `SELECT id FROM orders WHERE checkout_id IS NULL`],
   [
