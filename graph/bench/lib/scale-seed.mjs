@@ -395,20 +395,33 @@ export async function seedAtScale(db, scale = SCALE) {
     await step(
       "orders",
       `WITH u AS (SELECT id, email, display_name, row_number() OVER (ORDER BY seq) - 1 AS i FROM users WHERE email LIKE '%@${SCALE_EMAIL_DOMAIN}'),
-          p AS (SELECT id, name, price_cents, row_number() OVER (ORDER BY seq) - 1 AS i FROM parts WHERE short_desc LIKE 'Scale part %')
-     INSERT INTO orders (part_id, part_name, unit_price_cents, status, quantity, total_cents, user_id, user_email, user_name, address, phone,
+          p AS (SELECT id, name, price_cents, row_number() OVER (ORDER BY seq) - 1 AS i FROM parts WHERE short_desc LIKE 'Scale part %'),
+          o AS (
+            SELECT gen_random_uuid() AS id, p.id AS part_id, p.name AS part_name, p.price_cents, s.status, s.quantity,
+                   p.price_cents * s.quantity AS total_cents, u.id AS user_id, u.email, u.display_name, g.n, s.at
+            FROM generate_series(0, $1::int - 1) AS g(n)
+            CROSS JOIN LATERAL (SELECT CASE WHEN g.n % 10 < 6 THEN 'paid' WHEN g.n % 10 < 9 THEN 'unpaid' ELSE 'cancelled' END AS status,
+                                       1 + g.n % 5 AS quantity,
+                                       now() - ((g.n % 5184000) || ' seconds')::interval AS at) AS s
+            JOIN u ON u.i = g.n % $2::int
+            JOIN p ON p.i = ((g.n / $2::int) * 13 + g.n::bigint * 7919) % $3::int
+          ),
+          -- Each order reserved on its own: a header with the line's id (migration 1764960000000).
+          headers AS (
+            INSERT INTO checkouts (id, source, user_id, order_count, user_email, user_name, address, phone, subtotal_cents, total_cents, paid_cents, created_at)
+            SELECT o.id, 'reservation', o.user_id, 1, o.email, o.display_name, '1 Scale Road, Leeds', '0123456789',
+                   CASE WHEN o.status = 'cancelled' THEN 0 ELSE o.total_cents END, CASE WHEN o.status = 'cancelled' THEN 0 ELSE o.total_cents END,
+                   CASE WHEN o.status = 'paid' THEN o.total_cents ELSE 0 END, o.at
+            FROM o
+          )
+     INSERT INTO orders (id, checkout_id, part_id, part_name, unit_price_cents, status, quantity, total_cents, user_id, user_email, user_name, address, phone,
                          transaction_id, paid_at, cancelled_at, created_at)
-     SELECT p.id, p.name, p.price_cents, s.status, s.quantity, p.price_cents * s.quantity, u.id, u.email, u.display_name, '1 Scale Road, Leeds', '0123456789',
-            CASE WHEN s.status = 'paid' THEN 'pi_scale_' || g.n END,
-            CASE WHEN s.status = 'paid' THEN s.at + interval '5 minutes' END,
-            CASE WHEN s.status = 'cancelled' THEN s.at + interval '1 hour' END,
-            s.at
-     FROM generate_series(0, $1::int - 1) AS g(n)
-     CROSS JOIN LATERAL (SELECT CASE WHEN g.n % 10 < 6 THEN 'paid' WHEN g.n % 10 < 9 THEN 'unpaid' ELSE 'cancelled' END AS status,
-                                1 + g.n % 5 AS quantity,
-                                now() - ((g.n % 5184000) || ' seconds')::interval AS at) AS s
-     JOIN u ON u.i = g.n % $2::int
-     JOIN p ON p.i = ((g.n / $2::int) * 13 + g.n::bigint * 7919) % $3::int`,
+     SELECT o.id, o.id, o.part_id, o.part_name, o.price_cents, o.status, o.quantity, o.total_cents, o.user_id, o.email, o.display_name, '1 Scale Road, Leeds', '0123456789',
+            CASE WHEN o.status = 'paid' THEN 'pi_scale_' || o.n END,
+            CASE WHEN o.status = 'paid' THEN o.at + interval '5 minutes' END,
+            CASE WHEN o.status = 'cancelled' THEN o.at + interval '1 hour' END,
+            o.at
+     FROM o`,
       [scale.orders, scale.users, scale.parts],
     );
     await makeIndexes("orders' keys and b-tree indexes", db, [...keysOf("orders"), ...indexesOf("orders", false)]);
