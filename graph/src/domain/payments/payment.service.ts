@@ -450,6 +450,10 @@ export class PaymentService implements PaymentRelease {
    * as many as the amount accounts for (earlier ones were taken off the amount before it was paid).
    */
   private async giveBackOverpayment(headerId: string, intent: Stripe.PaymentIntent): Promise<boolean> {
+    // A payment whose lines keep all of it (the usual case) needs no call to the provider.
+    const header = await readHeader(this.db.manager, headerId);
+    const paidByIt = header?.orders.filter((line) => line.transactionId === intent.id) ?? [];
+    if (!header || (paidByIt.length > 0 && intent.amount <= sumOfTotals(paidByIt))) return false;
     const refunds = await this.calls.refundsOf(intent.id);
     const givenBack = refunds
       .filter((refund) => refund.metadata?.why === GIVE_BACK)
