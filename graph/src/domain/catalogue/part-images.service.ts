@@ -5,15 +5,9 @@ import { AuditAction, AuditEntityType, Snapshot } from "../audit/audit-entry.ent
 import { badInput, notFound } from "../errors";
 import { databaseIdOf } from "../ids";
 import type { ImageService } from "../images/image.service";
-import { MAX } from "../limits";
 import { Part } from "./part.entity";
 import { lockPart } from "./part.service";
-
-/** The most images one part may have. */
-export const MAX_PART_IMAGES = 12;
-/** The longest alt text of an image. */
-export const MAX_ALT_LENGTH = 250;
-const IMAGE_URL = /^(https?:\/\/[^\s]+|\/[^\s]*)$/i;
+import { imageProblem, MAX_ALT_LENGTH, MAX_PART_IMAGES } from "./part-rules";
 
 /** One of a part's images: its page shows them in `position` order, the first on its card (parts.img). */
 export interface PartImage {
@@ -71,8 +65,8 @@ export class PartImageService {
     const admin = authorize(actor, "ADMIN");
     const url = input.url.trim();
     if (!url) throw badInput("Image URL is required", { fields: { url: ["Image URL is required"] } });
-    if (codePoints(url) > MAX.url) throw badInput(`Image URL must be at most ${MAX.url} characters`);
-    if (!IMAGE_URL.test(url)) throw badInput("Image must be an http(s) URL or a path on this shop");
+    const problem = imageProblem(url, true);
+    if (problem) throw badInput(problem, { fields: { url: [problem] } });
     const alt = checkAlt(input.alt ?? "");
     if (input.position != null && (!Number.isSafeInteger(input.position) || input.position < 0))
       throw badInput("Position must be a whole number, 0 or more");
