@@ -1,6 +1,6 @@
 import { ArgsType, Field, ID, InputType } from "type-graphql";
 import { ArrayMaxSize, IsArray, IsOptional, IsString, registerDecorator } from "class-validator";
-import { imageProblem, MAX_ALT_LENGTH, MAX_PART_IMAGES } from "../../domain/catalogue/part-rules";
+import { ALT_TOO_LONG_MESSAGE, imageProblem, MAX_ALT_LENGTH, MAX_PART_IMAGES } from "../../domain/catalogue/part-rules";
 import { all, WholeNumber, type PropertyDecorator } from "./fields";
 import { MAX, MaxLength, NotBlank } from "./validation";
 
@@ -27,7 +27,7 @@ function AltField(optional: boolean): PropertyDecorator {
     }),
     ...(optional ? [IsOptional()] : []),
     IsString({ message: "Alt text must be text" }),
-    MaxLength(MAX_ALT_LENGTH, { message: `Alt text must be at most ${MAX_ALT_LENGTH} characters` }),
+    MaxLength(MAX_ALT_LENGTH, { message: ALT_TOO_LONG_MESSAGE }),
   );
 }
 

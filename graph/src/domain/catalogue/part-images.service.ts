@@ -7,7 +7,7 @@ import { databaseIdOf } from "../ids";
 import type { ImageService } from "../images/image.service";
 import { Part } from "./part.entity";
 import { lockPart } from "./part.service";
-import { imageProblem, MAX_ALT_LENGTH, MAX_PART_IMAGES } from "./part-rules";
+import { altTextProblem, imageProblem, MAX_PART_IMAGES, TOO_MANY_IMAGES_MESSAGE } from "./part-rules";
 
 /** One of a part's images: its page shows them in `position` order, the first on its card (parts.img). */
 export interface PartImage {
@@ -27,11 +27,10 @@ export interface NewPartImage {
   position?: number | null;
 }
 
-const codePoints = (text: string) => [...text].length;
-
 function checkAlt(alt: string): string {
   const trimmed = alt.trim();
-  if (codePoints(trimmed) > MAX_ALT_LENGTH) throw badInput(`Alt text must be at most ${MAX_ALT_LENGTH} characters`);
+  const problem = altTextProblem(trimmed);
+  if (problem) throw badInput(problem);
   return trimmed;
 }
 
@@ -73,8 +72,7 @@ export class PartImageService {
     if (!(await this.images.servesUploadAt(url)))
       throw badInput(`No image is uploaded at ${url}: upload it first (POST /upload), then add the URL it answers`);
     return this.change(admin, partId, async (tx, images) => {
-      if (images.length >= MAX_PART_IMAGES)
-        throw badInput(`A part may have at most ${MAX_PART_IMAGES} images: remove one first`);
+      if (images.length >= MAX_PART_IMAGES) throw badInput(TOO_MANY_IMAGES_MESSAGE);
       const position = Math.min(input.position ?? images.length, images.length);
       await tx.query(`UPDATE part_images SET position = position + 1 WHERE part_id = $1 AND position >= $2`, [
         partId,

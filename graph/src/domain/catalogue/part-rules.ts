@@ -142,6 +142,13 @@ export function imagesProblem(images: readonly string[]): string | null {
   return null;
 }
 
+export const ALT_TOO_LONG_MESSAGE = `Alt text must be at most ${MAX_ALT_LENGTH} characters`;
+/** An image's alt text (what it shows, for screen readers): "" for none, at most MAX_ALT_LENGTH once trimmed. */
+export const altTextProblem = (alt: string): string | null =>
+  codePoints(alt.trim()) > MAX_ALT_LENGTH ? ALT_TOO_LONG_MESSAGE : null;
+
+export const TOO_MANY_IMAGES_MESSAGE = `A part may have at most ${MAX_PART_IMAGES} images: remove one first`;
+
 /** A price in dollars: a number, not negative, at most MAX_PRICE_CENTS, in whole cents. */
 export function priceProblem(value: unknown, required: boolean): string | null {
   if (missing(value)) return required ? requiredMessage("price") : null;
