@@ -2,10 +2,10 @@ import type { Snapshot } from "../audit/audit-entry.entity";
 import { partNumberKey } from "./part-numbers";
 import {
   DEFAULT_LOW_STOCK_THRESHOLD,
+  type PartField,
   type PartFields,
   type PartMode,
   partProblems,
-  PART_FIELD_LABELS,
   splitModelName,
 } from "./part-rules";
 
@@ -153,24 +153,26 @@ const REQUIRED_COLUMNS: Array<[keyof ImportedPart, string]> = [
   ["images", "an image"],
 ];
 
+/** The fields of a line the part rules judge when given, in the order its problems are listed. */
+const JUDGED = [
+  "name",
+  "shortDesc",
+  "price",
+  "available",
+  "minOrderQuantity",
+  "lowStockThreshold",
+  "images",
+  "compatibleModels",
+  "alternativeNumbers",
+] as const satisfies ReadonlyArray<keyof ImportedPart & PartField>;
+
 /**
  * What is wrong with the fields a line gives, by the part rules: creating (no part has its
  * number), a blank name "is required"; changing, it "cannot be blank", as over the API.
  */
 export function importedPartProblems(part: ImportedPart, mode: PartMode): string[] {
   const fields: PartFields = { partNumber: part.partNumber };
-  const given = <K extends keyof ImportedPart & keyof typeof PART_FIELD_LABELS>(field: K) => {
-    if (part[field] !== undefined) fields[field] = part[field];
-  };
-  given("name");
-  given("shortDesc");
-  given("price");
-  given("available");
-  given("minOrderQuantity");
-  given("lowStockThreshold");
-  given("images");
-  given("compatibleModels");
-  given("alternativeNumbers");
+  for (const field of JUDGED) if (part[field] !== undefined) fields[field] = part[field];
   return partProblems(fields, mode).map((problem) => problem.message);
 }
 

@@ -95,7 +95,8 @@ type WholeNumberField = keyof typeof WHOLE_NUMBER_BOUNDS;
 /** The longest text of the text fields, in characters (Unicode code points, as PostgreSQL counts them). */
 export const TEXT_LIMITS = { name: MAX.name, shortDesc: STOCK.partDescription, img: MAX.url } as const;
 
-const codePoints = (text: string) => [...text].length;
+/** Whether a text is longer than `max` characters (code points): never more than its UTF-16 length, so most texts need no count. */
+const longerThan = (text: string, max: number) => text.length > max && [...text].length > max;
 const grouped = (value: number) => value.toLocaleString("en-US");
 const missing = (value: unknown) => value === undefined || value === null;
 const isText = (value: unknown): value is string => typeof value === "string";
@@ -114,7 +115,7 @@ function textProblem(field: "name" | "shortDesc", value: unknown, required: bool
   if (missing(value)) return required ? requiredMessage(field) : null;
   if (!isText(value)) return required ? requiredMessage(field) : `${label} must be text`;
   if (isBlank(value)) return required ? requiredMessage(field) : `${label} cannot be blank`;
-  if (codePoints(value.trim()) > TEXT_LIMITS[field]) return `${label} must be at most ${TEXT_LIMITS[field]} characters`;
+  if (longerThan(value.trim(), TEXT_LIMITS[field])) return `${label} must be at most ${TEXT_LIMITS[field]} characters`;
   return null;
 }
 
@@ -123,7 +124,7 @@ export function imageProblem(value: unknown, required: boolean): string | null {
   if (missing(value)) return required ? requiredMessage("img") : null;
   if (!isText(value)) return required ? requiredMessage("img") : "Image must be text";
   if (isBlank(value)) return required ? requiredMessage("img") : "Image cannot be blank";
-  if (codePoints(value.trim()) > MAX.url) return `Image URL must be at most ${MAX.url} characters`;
+  if (longerThan(value.trim(), MAX.url)) return `Image URL must be at most ${MAX.url} characters`;
   if (!IMAGE_URL.test(value.trim())) return "Image must be an http(s) URL or a path on this shop";
   return null;
 }
@@ -135,7 +136,7 @@ export function imageProblem(value: unknown, required: boolean): string | null {
 export function imagesProblem(images: readonly string[]): string | null {
   if (images.length === 0) return "Images: a part needs at least one image";
   for (const image of images) {
-    if (codePoints(image) > MAX.url) return `Images: each must be at most ${MAX.url} characters`;
+    if (longerThan(image, MAX.url)) return `Images: each must be at most ${MAX.url} characters`;
     if (!IMAGE_URL.test(image))
       return `Images: "${image}" is not an http(s) URL, a path on this shop or an image uploaded to it`;
   }
@@ -145,7 +146,7 @@ export function imagesProblem(images: readonly string[]): string | null {
 export const ALT_TOO_LONG_MESSAGE = `Alt text must be at most ${MAX_ALT_LENGTH} characters`;
 /** An image's alt text (what it shows, for screen readers): "" for none, at most MAX_ALT_LENGTH once trimmed. */
 export const altTextProblem = (alt: string): string | null =>
-  codePoints(alt.trim()) > MAX_ALT_LENGTH ? ALT_TOO_LONG_MESSAGE : null;
+  longerThan(alt.trim(), MAX_ALT_LENGTH) ? ALT_TOO_LONG_MESSAGE : null;
 
 export const TOO_MANY_IMAGES_MESSAGE = `A part may have at most ${MAX_PART_IMAGES} images: remove one first`;
 
@@ -210,9 +211,8 @@ export function compatibleModelsProblem(names: unknown): string | null {
     if (!isText(name) || isBlank(name)) return `Each compatible model is ${MODEL_NAME_HINT}`;
     const { brand, model } = splitModelName(name);
     if (!model) return `"${name.trim()}" needs a model after its brand: ${MODEL_NAME_HINT}`;
-    if (codePoints(brand) > MAX_BRAND_LENGTH)
-      return `Brand must be at most ${MAX_BRAND_LENGTH} characters ("${brand}")`;
-    if (codePoints(model) > MAX_MODEL_LENGTH)
+    if (longerThan(brand, MAX_BRAND_LENGTH)) return `Brand must be at most ${MAX_BRAND_LENGTH} characters ("${brand}")`;
+    if (longerThan(model, MAX_MODEL_LENGTH))
       return `Model must be at most ${MAX_MODEL_LENGTH} characters ("${name.trim()}")`;
   }
   return null;
@@ -257,10 +257,11 @@ export type PartFields = Partial<Record<PartField, unknown>>;
  * blank "is required"; changing, a null or undefined field is not changed and so not judged.
  */
 export function partProblems(fields: PartFields, mode: PartMode): PartProblem[] {
-  return (Object.keys(fields) as PartField[])
-    .filter((field) => field in PART_FIELD_LABELS)
-    .flatMap((field) => {
-      const message = partFieldProblem(field, fields[field], mode === "create" && REQUIRED_TO_CREATE.includes(field));
-      return message ? [{ field, message }] : [];
-    });
+  const problems: PartProblem[] = [];
+  for (const field of Object.keys(fields) as PartField[]) {
+    if (!(field in PART_FIELD_LABELS)) continue;
+    const message = partFieldProblem(field, fields[field], mode === "create" && REQUIRED_TO_CREATE.includes(field));
+    if (message) problems.push({ field, message });
+  }
+  return problems;
 }
