@@ -27,6 +27,13 @@ const FROM_THE_PROJECT = {
 
 const restrictImports = (...patterns) => ({ "no-restricted-imports": ["error", { patterns }] });
 
+/** The part rules run in the web app too (its part form imports them): they and what they import stay pure. */
+const ONLY_PURE = (...allowed) => ({
+  regex: `^(?!(${allowed.map((path) => path.replace(/[./]/g, "\\$&")).join("|")})$)`,
+  message:
+    "The part rules are shared with the web app as they are: this module imports nothing but the shop's limits and money rule.",
+});
+
 export default tseslint.config(
   {
     ignores: [
@@ -56,6 +63,8 @@ export default tseslint.config(
   },
   { files: ["**/*.{ts,tsx,mts,cts,js,mjs,cjs}"], rules: restrictImports(FROM_MIGRATIONS) },
   { files: ["graph/src/domain/**/*.ts"], rules: restrictImports(...upward("api", "edge"), FROM_MIGRATIONS) },
+  { files: ["graph/src/domain/catalogue/part-rules.ts"], rules: restrictImports(ONLY_PURE("../limits", "../money")) },
+  { files: ["graph/src/domain/limits.ts", "graph/src/domain/money.ts"], rules: restrictImports(ONLY_PURE()) },
   { files: ["graph/src/db/**/*.ts"], rules: restrictImports(...upward("api", "edge"), FROM_MIGRATIONS) },
   { files: ["graph/src/db/data-source.ts"], rules: restrictImports(...upward("api", "edge")) },
   { files: ["graph/src/db/migrations/*.ts"], rules: restrictImports(FROM_THE_PROJECT) },

@@ -27,8 +27,15 @@ export default defineConfig(({ isSsrBuild }) => ({
         logLevel: "silent",
       }),
   ],
-  // "@/ui/Spinner" instead of climbing "../../../ui/Spinner" (tsconfig.json's paths say the same).
-  resolve: { alias: { "@": path.join(webDir, "src") } },
+  // "@/ui/Spinner" instead of climbing "../../../ui/Spinner" (tsconfig.json's paths say the same);
+  // "@part-rules" is the server's own rules of a part's fields (a pure module), so the part form
+  // checks them with the server's limits and words.
+  resolve: {
+    alias: {
+      "@part-rules": path.join(webDir, "..", "graph", "src", "domain", "catalogue", "part-rules.ts"),
+      "@": path.join(webDir, "src"),
+    },
+  },
   server: {
     proxy: Object.fromEntries(proxied.map((prefix) => [prefix, { target: apiTarget, changeOrigin: true }])),
   },

@@ -2,6 +2,7 @@ import { ArgsType, Field, Float, ID, InputType, Int } from "type-graphql";
 import { IsInt, IsOptional, IsString, Matches, Max, Min } from "class-validator";
 import { all, HttpUrlField, OptionalText, RequiredText } from "./fields";
 import { DollarAmount, MAX, MaxLength } from "./validation";
+import { IMAGE_URL } from "../../domain/catalogue/part-rules";
 
 /* What the catalogue takes besides parts: new arrivals (products, admins) and reviews (customers). */
 
@@ -61,7 +62,7 @@ const ProductImageField = () =>
     IsOptional(),
     IsString({ message: "Image must be an http(s) URL" }),
     MaxLength(MAX.url, { message: `Image URL must be at most ${MAX.url} characters` }),
-    Matches(/^(https?:\/\/[^\s]+|\/[^\s]*)$/i, { message: "Image must be an http(s) URL" }),
+    Matches(IMAGE_URL, { message: "Image must be an http(s) URL" }),
   );
 
 const ProductMinQuantityField = () =>

@@ -1,12 +1,23 @@
 import { ArgsType, Field, ID, InputType } from "type-graphql";
-import { ArrayMaxSize, IsArray, IsOptional, IsString, Matches } from "class-validator";
-import { MAX_ALT_LENGTH, MAX_PART_IMAGES } from "../../domain/catalogue/part-images.service";
+import { ArrayMaxSize, IsArray, IsOptional, IsString, registerDecorator } from "class-validator";
+import { ALT_TOO_LONG_MESSAGE, imageProblem, MAX_ALT_LENGTH, MAX_PART_IMAGES } from "../../domain/catalogue/part-rules";
 import { all, WholeNumber, type PropertyDecorator } from "./fields";
 import { MAX, MaxLength, NotBlank } from "./validation";
 
 /* A part's images (admins): adding one by URL, reordering them, their alt text, removing one. */
 
-const IMAGE_URL = /^(https?:\/\/[^\s]+|\/[^\s]*)$/i;
+/** A URL given (blank is "required", above): the part rules' image rule, its size and its form. */
+const ImageUrl = (): PropertyDecorator => (target, propertyName) =>
+  registerDecorator({
+    name: "partImageUrl",
+    target: target.constructor,
+    propertyName,
+    options: { message: (args) => imageProblem(args.value, true) ?? "" },
+    validator: {
+      validate: (value: unknown) =>
+        typeof value !== "string" || !/\S/.test(value) || imageProblem(value, true) === null,
+    },
+  });
 
 function AltField(optional: boolean): PropertyDecorator {
   return all(
@@ -16,7 +27,7 @@ function AltField(optional: boolean): PropertyDecorator {
     }),
     ...(optional ? [IsOptional()] : []),
     IsString({ message: "Alt text must be text" }),
-    MaxLength(MAX_ALT_LENGTH, { message: `Alt text must be at most ${MAX_ALT_LENGTH} characters` }),
+    MaxLength(MAX_ALT_LENGTH, { message: ALT_TOO_LONG_MESSAGE }),
   );
 }
 
@@ -29,8 +40,7 @@ export class AddPartImageInput {
   })
   @IsString({ message: "Image URL is required" })
   @NotBlank("Image URL is required")
-  @MaxLength(MAX.url, { message: `Image URL must be at most ${MAX.url} characters` })
-  @Matches(IMAGE_URL, { message: "Image must be an http(s) URL or a path on this shop" })
+  @ImageUrl()
   url: string;
 
   @AltField(true)

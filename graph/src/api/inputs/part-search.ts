@@ -1,6 +1,6 @@
 import { ArgsType, Field, Float, InputType, registerEnumType } from "type-graphql";
 import { IsBoolean, IsEnum, IsNumber, IsOptional, IsString, Max, Min, ValidateNested } from "class-validator";
-import { MAX_BRAND_LENGTH, MAX_MODEL_LENGTH } from "../../domain/catalogue/compatibility.service";
+import { MAX_BRAND_LENGTH, MAX_MODEL_LENGTH } from "../../domain/catalogue/part-rules";
 import { MAX_SEARCH_LENGTH, PartOrder } from "../../domain/catalogue/part-search.service";
 import { all, type PropertyDecorator } from "./fields";
 import { DollarAmount, MaxLength } from "./validation";

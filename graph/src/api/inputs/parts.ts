@@ -1,74 +1,85 @@
-import { ArgsType, Field, Float, InputType, registerEnumType } from "type-graphql";
+import { ArgsType, Field, Float, InputType, Int, registerEnumType } from "type-graphql";
+import { IsBoolean, IsEnum, IsOptional, IsString, registerDecorator } from "class-validator";
 import {
-  ArrayMaxSize,
-  IsArray,
-  IsBoolean,
-  IsEnum,
-  IsOptional,
-  IsString,
-  Matches,
-  registerDecorator,
-} from "class-validator";
-import {
-  MAX_BRAND_LENGTH,
-  MAX_MODEL_LENGTH,
-  MAX_MODELS_PER_PART,
+  MAX_ALTERNATIVE_NUMBERS,
+  PART_NUMBER_RULE,
+  partFieldProblem,
+  type PartField,
   splitModelName,
-} from "../../domain/catalogue/compatibility.service";
-import { MAX_ALTERNATIVE_NUMBERS, PART_NUMBER_RULE, partNumberProblem } from "../../domain/catalogue/part-numbers";
+  TEXT_LIMITS,
+  WHOLE_NUMBER_BOUNDS,
+} from "../../domain/catalogue/part-rules";
 import { PartStatusFilter } from "../../domain/catalogue/part.service";
 import { STOCK } from "../../domain/limits";
-import { dollarsToCents } from "../../domain/money";
 import { IdArgs, PageArgs } from "./common";
-import { all, OptionalText, RequiredText, SearchField, WholeNumber, type PropertyDecorator } from "./fields";
-import { MAX, MaxLength, NotBlank } from "./validation";
+import { all, SearchField, WholeNumber, type PropertyDecorator } from "./fields";
+import { MaxLength, NotBlank } from "./validation";
 
 /* Running the catalogue (admins): creating, editing, restocking and listing parts. */
 
-const IMAGE_URL = /^(https?:\/\/[^\s]+|\/[^\s]*)$/i;
+export { splitModelName };
 
-function PriceField(optional: boolean): PropertyDecorator {
-  return all(
-    Field(() => Float, { nullable: optional, description: "Unit price in dollars, at most two decimals" }),
-    ...(optional ? [IsOptional()] : []),
-    (target: object, propertyName: string) =>
-      registerDecorator({
-        name: "partPrice",
-        target: target.constructor,
-        propertyName,
-        // One check, one message: what is wrong with this value (a number at all, its sign, its size, its cents).
-        options: { message: (args) => priceProblem(args.value) ?? "" },
-        validator: { validate: (value: unknown) => priceProblem(value) === null },
-      }),
+/**
+ * A part's field, judged by its rule (domain/catalogue/part-rules.ts): one check, one message
+ * saying what is wrong, the same the CSV import and the web app's form give. `required`: a new
+ * part's field that must be given; the others may be left out (null).
+ */
+function PartRule(field: PartField, required: boolean): PropertyDecorator {
+  return all(...(required ? [] : [IsOptional()]), (target: object, propertyName: string) =>
+    registerDecorator({
+      name: "partRule",
+      target: target.constructor,
+      propertyName,
+      options: { message: (args) => partFieldProblem(field, args.value, required) ?? "" },
+      validator: { validate: (value: unknown) => partFieldProblem(field, value, required) === null },
+    }),
   );
 }
 
-function priceProblem(value: unknown): string | null {
-  if (typeof value !== "number" || !Number.isFinite(value))
-    return "Price must be an amount in dollars with at most two decimals";
-  if (value < 0) return "Price cannot be negative";
-  if (value > 1_000_000) return "Price must be at most 1,000,000 dollars";
-  return dollarsToCents(value) === null ? "Price must be an amount in dollars with at most two decimals" : null;
-}
+const atMost = (max: number) => `at most ${max.toLocaleString("en-US")} characters`;
 
-function ImageField(optional: boolean): PropertyDecorator {
-  const required = "Image is required";
+/** A name or description: text, not blank, within its length once trimmed. */
+function PartText(field: "name" | "shortDesc", required: boolean, description: string): PropertyDecorator {
+  const max = TEXT_LIMITS[field];
   return all(
     Field(() => String, {
-      nullable: optional,
-      description: "http(s) URL of the photo, or a path on this shop (/uploads/..., /images/...)",
+      nullable: !required,
+      description: `${description}; ${required ? "required" : "when given"}, not blank, ${atMost(max)}`,
     }),
-    ...(optional ? [IsOptional()] : []),
-    IsString({ message: required }),
-    NotBlank(optional ? "Image cannot be blank" : required),
-    MaxLength(MAX.url, { message: `Image URL must be at most ${MAX.url} characters` }),
-    Matches(IMAGE_URL, { message: "Image must be an http(s) URL or a path on this shop" }),
+    PartRule(field, required),
   );
 }
 
-const MODEL_NAME_HINT = 'a brand and a model, like "Lenovo ThinkPad T14 Gen 2"';
+/** Stock, minimum order quantity, threshold: a whole number within its bounds. */
+function PartWholeNumber(
+  field: keyof typeof WHOLE_NUMBER_BOUNDS,
+  required: boolean,
+  description: string,
+): PropertyDecorator {
+  const { min, max } = WHOLE_NUMBER_BOUNDS[field];
+  const bounds = `${min.toLocaleString("en-US")} to ${max.toLocaleString("en-US")}`;
+  return all(
+    Field(() => Int, { nullable: !required, description: `${description} (${bounds})` }),
+    PartRule(field, required),
+  );
+}
 
-export { splitModelName };
+function PriceField(required: boolean): PropertyDecorator {
+  return all(
+    Field(() => Float, { nullable: !required, description: "Unit price in dollars, at most two decimals" }),
+    PartRule("price", required),
+  );
+}
+
+function ImageField(required: boolean): PropertyDecorator {
+  return all(
+    Field(() => String, {
+      nullable: !required,
+      description: "http(s) URL of the photo, or a path on this shop (/uploads/..., /images/...)",
+    }),
+    PartRule("img", required),
+  );
+}
 
 /** A list of "Brand Model" names: each a brand and a model within the compatibility tables' limits. */
 function ModelNamesField(): PropertyDecorator {
@@ -77,80 +88,32 @@ function ModelNamesField(): PropertyDecorator {
       nullable: true,
       description: `The laptop models it fits, each "Brand Model" (the first word is the brand), e.g. "Lenovo ThinkPad T14 Gen 2". Replaces the list; an empty list clears it`,
     }),
-    IsOptional(),
-    IsArray({ message: "Compatible models must be a list of laptop models" }),
-    ArrayMaxSize(MAX_MODELS_PER_PART, { message: `A part can list at most ${MAX_MODELS_PER_PART} laptop models` }),
-    (target: object, propertyName: string) =>
-      registerDecorator({
-        name: "laptopModelNames",
-        target: target.constructor,
-        propertyName,
-        options: { message: (args) => modelNameProblem(args.value) ?? "" },
-        validator: { validate: (value: unknown) => !Array.isArray(value) || modelNameProblem(value) === null },
-      }),
+    PartRule("compatibleModels", false),
   );
-}
-
-function modelNameProblem(names: unknown): string | null {
-  if (!Array.isArray(names)) return null;
-  for (const name of names) {
-    if (typeof name !== "string" || !/\S/.test(name)) return `Each compatible model is ${MODEL_NAME_HINT}`;
-    const { brand, model } = splitModelName(name);
-    if (!model) return `"${name.trim()}" needs a model after its brand: ${MODEL_NAME_HINT}`;
-    if ([...brand].length > MAX_BRAND_LENGTH)
-      return `Brand must be at most ${MAX_BRAND_LENGTH} characters ("${brand}")`;
-    if ([...model].length > MAX_MODEL_LENGTH)
-      return `Model must be at most ${MAX_MODEL_LENGTH} characters ("${name.trim()}")`;
-  }
-  return null;
 }
 
 /** A manufacturer's part number as printed: letters and digits in groups joined by dashes. */
 function PartNumberField(description: string): PropertyDecorator {
   return all(
     Field(() => String, { nullable: true, description }),
-    IsOptional(),
-    (target: object, propertyName: string) =>
-      registerDecorator({
-        name: "partNumber",
-        target: target.constructor,
-        propertyName,
-        options: { message: (args) => partNumberProblem(args.value) ?? "" },
-        validator: {
-          validate: (value: unknown) => value === null || value === undefined || partNumberProblem(value) === null,
-        },
-      }),
+    PartRule("partNumber", false),
   );
 }
 
 /** Alternative numbers (FRU, OEM): a list of part numbers. */
 function AlternativeNumbersField(): PropertyDecorator {
-  const problemOf = (numbers: unknown[]) =>
-    numbers.map((number) => partNumberProblem(number, "Each alternative number")).find(Boolean) ?? null;
   return all(
     Field(() => [String], {
       nullable: true,
       description: `Numbers the part replaces or is also sold as (FRU, OEM numbers), each ${PART_NUMBER_RULE}; at most ${MAX_ALTERNATIVE_NUMBERS}. Replaces the list; an empty list clears it`,
     }),
-    IsOptional(),
-    IsArray({ message: "Alternative numbers must be a list of part numbers" }),
-    ArrayMaxSize(MAX_ALTERNATIVE_NUMBERS, {
-      message: `A part can list at most ${MAX_ALTERNATIVE_NUMBERS} alternative numbers`,
-    }),
-    (target: object, propertyName: string) =>
-      registerDecorator({
-        name: "alternativeNumbers",
-        target: target.constructor,
-        propertyName,
-        options: { message: (args) => (Array.isArray(args.value) ? (problemOf(args.value) ?? "") : "") },
-        validator: { validate: (value: unknown) => !Array.isArray(value) || problemOf(value) === null },
-      }),
+    PartRule("alternativeNumbers", false),
   );
 }
 
 @InputType({ description: "A new part: on sale as soon as it is created" })
 export class CreatePartInput {
-  @RequiredText("Name", MAX.name, "The part's name as shoppers see it", "Name is required")
+  @PartText("name", true, "The part's name as shoppers see it")
   name: string;
 
   @PartNumberField(
@@ -161,32 +124,22 @@ export class CreatePartInput {
   @AlternativeNumbersField()
   alternativeNumbers?: string[] | null;
 
-  @RequiredText(
-    "Description",
-    STOCK.partDescription,
-    "A short description for the catalogue card",
-    "Description is required",
-  )
+  @PartText("shortDesc", true, "A short description for the catalogue card")
   shortDesc: string;
 
-  @ImageField(false)
+  @ImageField(true)
   img: string;
 
-  @PriceField(false)
+  @PriceField(true)
   price: number;
 
-  @WholeNumber("Stock", 0, STOCK.maxAvailable, { description: "Units in stock" })
+  @PartWholeNumber("available", true, "Units in stock")
   available: number;
 
-  @WholeNumber("Minimum order quantity", 1, STOCK.maxMinOrderQuantity, {
-    description: "Smallest quantity one order takes",
-  })
+  @PartWholeNumber("minOrderQuantity", true, "Smallest quantity one order takes")
   minOrderQuantity: number;
 
-  @WholeNumber("Low-stock threshold", 0, STOCK.maxLowStockThreshold, {
-    optional: true,
-    description: "Listed as low on stock at or below this, default 10",
-  })
+  @PartWholeNumber("lowStockThreshold", false, "Listed as low on stock at or below this, default 10")
   lowStockThreshold?: number | null;
 
   @ModelNamesField()
@@ -195,7 +148,7 @@ export class CreatePartInput {
 
 @InputType({ description: "Changes to a part: only the fields given change; a new stock figure needs the one you saw" })
 export class UpdatePartInput {
-  @OptionalText("Name", MAX.name, "The new name")
+  @PartText("name", false, "The new name")
   name?: string | null;
 
   @PartNumberField(`The manufacturer's part number as printed, ${PART_NUMBER_RULE}; unique`)
@@ -204,37 +157,29 @@ export class UpdatePartInput {
   @AlternativeNumbersField()
   alternativeNumbers?: string[] | null;
 
-  @OptionalText("Description", STOCK.partDescription, "The new short description")
+  @PartText("shortDesc", false, "The new short description")
   shortDesc?: string | null;
 
-  @ImageField(true)
+  @ImageField(false)
   img?: string | null;
 
-  @PriceField(true)
+  @PriceField(false)
   price?: number | null;
 
-  @WholeNumber("Stock", 0, STOCK.maxAvailable, {
-    optional: true,
-    description: "The new stock: units available to order",
-  })
+  @PartWholeNumber("available", false, "The new stock: units available to order")
   available?: number | null;
 
-  @WholeNumber("Expected stock", 0, STOCK.maxAvailable, {
-    optional: true,
-    description: "The stock you saw before editing; required with available. CONFLICT if orders moved it meanwhile",
-  })
+  @PartWholeNumber(
+    "expectedAvailable",
+    false,
+    "The stock you saw before editing; required with available. CONFLICT if orders moved it meanwhile",
+  )
   expectedAvailable?: number | null;
 
-  @WholeNumber("Minimum order quantity", 1, STOCK.maxMinOrderQuantity, {
-    optional: true,
-    description: "The new minimum order quantity",
-  })
+  @PartWholeNumber("minOrderQuantity", false, "The new minimum order quantity")
   minOrderQuantity?: number | null;
 
-  @WholeNumber("Low-stock threshold", 0, STOCK.maxLowStockThreshold, {
-    optional: true,
-    description: "The new low-stock threshold",
-  })
+  @PartWholeNumber("lowStockThreshold", false, "The new low-stock threshold")
   lowStockThreshold?: number | null;
 
   @ModelNamesField()

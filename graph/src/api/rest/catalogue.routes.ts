@@ -1,4 +1,11 @@
-import { MAX_ALTERNATIVE_NUMBERS, PART_NUMBER_RULE } from "../../domain/catalogue/part-numbers";
+import {
+  MAX_ALTERNATIVE_NUMBERS,
+  MAX_BRAND_LENGTH,
+  MAX_MODEL_LENGTH,
+  MAX_MODELS_PER_PART,
+  MAX_PRICE_CENTS,
+  PART_NUMBER_RULE,
+} from "../../domain/catalogue/part-rules";
 import { Services } from "../../domain/services";
 import { REST_LIST_LIMIT, allOf } from "../../domain/pagination";
 import { AddProductInput, AddReviewInput } from "../inputs/catalogue";
@@ -6,7 +13,6 @@ import { CreatePartInput, RestockArgs, splitModelName, UpdatePartInput } from ".
 import { parseInput } from "../inputs/validation";
 import { MAX } from "../inputs/validation";
 import { STOCK } from "../../domain/limits";
-import { MAX_BRAND_LENGTH, MAX_MODEL_LENGTH, MAX_MODELS_PER_PART } from "../../domain/catalogue/compatibility.service";
 import { PART_SEARCH_PARAMETERS, PART_SEARCH_QUERY_DOC, partSearchOf } from "./part-search.query";
 import { bodyOf, ok, RestRoute } from "./route";
 import { schemas, type Schema } from "./route-doc";
@@ -43,7 +49,7 @@ const PART_ID = { id: { type: "string", description: "The part's id (_id)" } };
 const PRICE_IN = {
   type: "number",
   minimum: 0,
-  maximum: 1_000_000,
+  maximum: MAX_PRICE_CENTS / 100,
   multipleOf: 0.01,
   description: "Unit price in dollars, at most two decimals",
 };

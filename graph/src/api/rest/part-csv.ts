@@ -1,13 +1,18 @@
 import { Readable, Transform } from "node:stream";
 import { parse } from "csv-parse";
 import { stringify } from "csv-stringify";
-import { ExportedPart, IMPORT_BATCH_LINES, ImportedPart, ImportLine } from "../../domain/catalogue/part-import.service";
-import { splitModelName } from "../../domain/catalogue/compatibility.service";
+import {
+  ExportedPart,
+  IMPORT_BATCH_LINES,
+  ImportedPart,
+  ImportLine,
+} from "../../domain/catalogue/part-import-decisions";
+import { PRICE_AMOUNT_MESSAGE, PART_FIELD_LABELS, requiredMessage } from "../../domain/catalogue/part-rules";
 import { badInput, ShopError } from "../../domain/errors";
 import { textProblem } from "../inputs/text";
 
 /*
- * The parts' CSV (issue 48), as exports write it and imports read it: a header line naming the
+ * The parts' CSV, as exports write it and imports read it: a header line naming the
  * columns, one part a line, lists separated by semicolons. Parsed and written by csv-parse and
  * csv-stringify (RFC 4180: commas, quotes doubled inside quoted fields, CRLF), as a stream: the
  * file is read a batch of lines at a time and written a page of parts at a time.
@@ -53,8 +58,11 @@ const ALIASES: Record<string, PartCsvColumn> = {
 /** The longest line the reader takes (a line without end is refused, not buffered). */
 const MAX_LINE_BYTES = 64 * 1024;
 const LIST = /\s*;\s*/;
-/** Dollars and cents; a $ in front and commas between thousands are forgiven. */
-const PRICE = /^\$?\s*(\d{1,3}(,\d{3})+|\d+)(\.\d{1,2})?$/;
+/**
+ * An amount: a $ in front and commas between thousands are forgiven. Whether it is a price (its
+ * sign, its size, its cents) is the part rules' to say, as over the API.
+ */
+const AMOUNT = /^-?\s*\$?\s*(\d{1,3}(,\d{3})+|\d+)(\.\d+)?$/;
 const WHOLE = /^\d{1,12}$/;
 const YES = /^(yes|y|true|1|retired)$/i;
 const NO = /^(no|n|false|0|on sale)$/i;
@@ -105,9 +113,13 @@ function partOfCells(
     const raw =
       cells[index].startsWith("'") && FORMULA.test(cells[index].slice(1)) ? cells[index].slice(1) : cells[index];
     const text = raw.trim();
-    const whole = (label: string, set: (value: number) => void) => {
+    // A cell that is no number at all is the file's problem; the number's bounds are the part rules'.
+    const whole = (field: "available" | "minOrderQuantity" | "lowStockThreshold", set: (value: number) => void) => {
       if (WHOLE.test(text)) set(Number(text));
-      else problems.push(text ? `${label} must be a whole number, not "${text}"` : `${label} is required`);
+      else
+        problems.push(
+          text ? `${PART_FIELD_LABELS[field]} must be a whole number, not "${text}"` : requiredMessage(field),
+        );
     };
     switch (column) {
       case "part_number":
@@ -120,25 +132,22 @@ function partOfCells(
         part.shortDesc = text;
         break;
       case "price": {
-        if (PRICE.test(text)) part.price = Number(text.replace(/[$,\s]/g, ""));
-        else
-          problems.push(
-            text ? `Price must be an amount in dollars with at most two decimals, not "${text}"` : "Price is required",
-          );
+        if (AMOUNT.test(text)) part.price = Number(text.replace(/[$,\s]/g, ""));
+        else problems.push(text ? `${PRICE_AMOUNT_MESSAGE}, not "${text}"` : requiredMessage("price"));
         break;
       }
       case "stock":
-        whole("Stock", (value) => (part.available = value));
+        whole("available", (value) => (part.available = value));
         break;
       case "min_order_quantity":
-        whole("Minimum order quantity", (value) => (part.minOrderQuantity = value));
+        whole("minOrderQuantity", (value) => (part.minOrderQuantity = value));
         break;
       case "low_stock_threshold":
         // Empty: the part's own (a new part's default).
-        if (text) whole("Low-stock threshold", (value) => (part.lowStockThreshold = value));
+        if (text) whole("lowStockThreshold", (value) => (part.lowStockThreshold = value));
         break;
       case "compatible_models":
-        part.compatibleModels = listOf(text).map(splitModelName);
+        part.compatibleModels = listOf(text);
         break;
       case "alternative_numbers":
         part.alternativeNumbers = listOf(text);

@@ -113,7 +113,7 @@ const REPORT: Schema = {
   additionalProperties: false,
 };
 
-/** The parts' bulk import and export (admins): the CSV format is part-csv.ts's, the rules the import service's. */
+/** The parts' bulk import and export (admins): the CSV format is part-csv.ts's, what a line does is part-import-decisions.ts's. */
 export function partImportRoutes(services: Services): RestRoute[] {
   return [
     {

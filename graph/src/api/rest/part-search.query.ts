@@ -1,5 +1,5 @@
 import { badInput } from "../../domain/errors";
-import { MAX_BRAND_LENGTH, MAX_MODEL_LENGTH } from "../../domain/catalogue/compatibility.service";
+import { MAX_BRAND_LENGTH, MAX_MODEL_LENGTH } from "../../domain/catalogue/part-rules";
 import { MAX_SEARCH_LENGTH, PartCriteria, PartOrder } from "../../domain/catalogue/part-search.service";
 import { PartFilterInput, PartSearchArgs } from "../inputs/part-search";
 import { assertValid } from "../inputs/validation";

@@ -5,17 +5,7 @@ import { databaseIdOf } from "../ids";
 import { Page, PageRequest, pageOf } from "../pagination";
 import { LaptopModel } from "./laptop-model.entity";
 import { PartCompatibility } from "./part-compatibility.entity";
-
-/** A laptop model as people write it: "Lenovo" and "ThinkPad T14 Gen 2". */
-export interface LaptopModelName {
-  brand: string;
-  model: string;
-}
-
-export const MAX_BRAND_LENGTH = 40;
-export const MAX_MODEL_LENGTH = 80;
-/** A part lists every model it fits on its page: a bound on that list. */
-export const MAX_MODELS_PER_PART = 200;
+import { type LaptopModelName, MAX_BRAND_LENGTH, MAX_MODEL_LENGTH, MAX_MODELS_PER_PART } from "./part-rules";
 
 export interface LaptopModelFilter {
   /** Only this brand's models (any letter case). */
@@ -52,12 +42,6 @@ function decodeModelCursor(cursor: string): [string, string] {
     // not JSON: refused below
   }
   throw badInput("after is not a valid cursor");
-}
-
-/** "Brand Model" as admins type it: the first word is the brand, the rest the model name. */
-export function splitModelName(name: string): LaptopModelName {
-  const [brand, ...model] = name.trim().split(/\s+/u);
-  return { brand: brand ?? "", model: model.join(" ") };
 }
 
 /** Checks and tidies the models an admin gives a part; duplicates (any letter case) count once. */

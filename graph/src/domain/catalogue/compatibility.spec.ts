@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ShopError } from "../errors";
-import { checkModelNames, MAX_MODELS_PER_PART } from "./compatibility.service";
+import { checkModelNames } from "./compatibility.service";
+import { MAX_MODELS_PER_PART } from "./part-rules";
 
 const refusal = (models: unknown) => {
   try {

@@ -5,15 +5,9 @@ import { AuditAction, AuditEntityType, Snapshot } from "../audit/audit-entry.ent
 import { badInput, notFound } from "../errors";
 import { databaseIdOf } from "../ids";
 import type { ImageService } from "../images/image.service";
-import { MAX } from "../limits";
 import { Part } from "./part.entity";
 import { lockPart } from "./part.service";
-
-/** The most images one part may have. */
-export const MAX_PART_IMAGES = 12;
-/** The longest alt text of an image. */
-export const MAX_ALT_LENGTH = 250;
-const IMAGE_URL = /^(https?:\/\/[^\s]+|\/[^\s]*)$/i;
+import { altTextProblem, imageProblem, MAX_PART_IMAGES, TOO_MANY_IMAGES_MESSAGE } from "./part-rules";
 
 /** One of a part's images: its page shows them in `position` order, the first on its card (parts.img). */
 export interface PartImage {
@@ -33,11 +27,10 @@ export interface NewPartImage {
   position?: number | null;
 }
 
-const codePoints = (text: string) => [...text].length;
-
 function checkAlt(alt: string): string {
   const trimmed = alt.trim();
-  if (codePoints(trimmed) > MAX_ALT_LENGTH) throw badInput(`Alt text must be at most ${MAX_ALT_LENGTH} characters`);
+  const problem = altTextProblem(trimmed);
+  if (problem) throw badInput(problem);
   return trimmed;
 }
 
@@ -71,16 +64,15 @@ export class PartImageService {
     const admin = authorize(actor, "ADMIN");
     const url = input.url.trim();
     if (!url) throw badInput("Image URL is required", { fields: { url: ["Image URL is required"] } });
-    if (codePoints(url) > MAX.url) throw badInput(`Image URL must be at most ${MAX.url} characters`);
-    if (!IMAGE_URL.test(url)) throw badInput("Image must be an http(s) URL or a path on this shop");
+    const problem = imageProblem(url, true);
+    if (problem) throw badInput(problem, { fields: { url: [problem] } });
     const alt = checkAlt(input.alt ?? "");
     if (input.position != null && (!Number.isSafeInteger(input.position) || input.position < 0))
       throw badInput("Position must be a whole number, 0 or more");
     if (!(await this.images.servesUploadAt(url)))
       throw badInput(`No image is uploaded at ${url}: upload it first (POST /upload), then add the URL it answers`);
     return this.change(admin, partId, async (tx, images) => {
-      if (images.length >= MAX_PART_IMAGES)
-        throw badInput(`A part may have at most ${MAX_PART_IMAGES} images: remove one first`);
+      if (images.length >= MAX_PART_IMAGES) throw badInput(TOO_MANY_IMAGES_MESSAGE);
       const position = Math.min(input.position ?? images.length, images.length);
       await tx.query(`UPDATE part_images SET position = position + 1 WHERE part_id = $1 AND position >= $2`, [
         partId,

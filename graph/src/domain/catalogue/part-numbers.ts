@@ -1,5 +1,6 @@
 import type { EntityManager } from "typeorm";
 import { badInput, conflict } from "../errors";
+import { alternativeNumbersProblem, MAX_PART_NUMBER_LENGTH, partNumberProblem } from "./part-rules";
 
 /*
  * Manufacturer part numbers (migration 1764900000000): a part's own number as printed, and the
@@ -8,23 +9,8 @@ import { badInput, conflict } from "../errors";
  * finds 5B10W13930 and "L32656005" finds L32656-005.
  */
 
-export const MAX_PART_NUMBER_LENGTH = 40;
-/** How many alternative numbers one part may list. */
-export const MAX_ALTERNATIVE_NUMBERS = 20;
-/** Letters and digits, in groups joined by single dashes: how manufacturers print them. */
-const PRINTED = /^[A-Za-z0-9]+(-[A-Za-z0-9]+)*$/;
-export const PART_NUMBER_RULE = `letters and digits, in groups joined by single dashes (like 5B10W13930 or L32656-005), at most ${MAX_PART_NUMBER_LENGTH} characters`;
-
 /** A number's key: its letters and digits alone, upper case (as SQL's part_number_key). */
 export const partNumberKey = (number: string) => number.replace(/[^A-Za-z0-9]+/g, "").toUpperCase();
-
-/** What is wrong with a part number as given, or null when it is one (surrounding spaces are forgiven). */
-export function partNumberProblem(number: unknown, label = "Part number"): string | null {
-  if (typeof number !== "string" || !number.trim()) return `${label} is required`;
-  const trimmed = number.trim();
-  if (trimmed.length > MAX_PART_NUMBER_LENGTH || !PRINTED.test(trimmed)) return `${label} must be ${PART_NUMBER_RULE}`;
-  return null;
-}
 
 /** A part number as stored: trimmed; refused when it is not one. */
 export function checkPartNumber(number: string, label = "Part number"): string {
@@ -38,16 +24,15 @@ export function checkPartNumber(number: string, label = "Part number"): string {
  * part's own number again, in any form) once.
  */
 export function checkAlternativeNumbers(numbers: readonly string[], own: string | null): string[] {
-  if (numbers.length > MAX_ALTERNATIVE_NUMBERS)
-    throw badInput(`A part can list at most ${MAX_ALTERNATIVE_NUMBERS} alternative numbers`);
+  const problem = alternativeNumbersProblem(numbers);
+  if (problem) throw badInput(problem, { fields: { alternativeNumbers: [problem] } });
   const seen = new Set(own === null ? [] : [partNumberKey(own)]);
   const kept: string[] = [];
-  for (const number of numbers) {
-    const checked = checkPartNumber(number, "Each alternative number");
-    const key = partNumberKey(checked);
+  for (const number of numbers.map((number) => number.trim())) {
+    const key = partNumberKey(number);
     if (seen.has(key)) continue;
     seen.add(key);
-    kept.push(checked);
+    kept.push(number);
   }
   return kept;
 }

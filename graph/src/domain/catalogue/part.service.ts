@@ -7,9 +7,9 @@ import { AuditAction, AuditEntityType, Snapshot } from "../audit/audit-entry.ent
 import { badInput, conflict, notFound } from "../errors";
 import { databaseIdOf } from "../ids";
 import { STOCK } from "../limits";
-import { centsToDollars, dollarsToCents } from "../money";
+import { dollarsToCents } from "../money";
 import { Page, PageRequest, paginate, PreparedList, PreparedQuery } from "../pagination";
-import { checkModelNames, LaptopModelName, replaceCompatibleModels } from "./compatibility.service";
+import { checkModelNames, replaceCompatibleModels } from "./compatibility.service";
 import { Part, PART_CARD_PROPERTIES, PartCard } from "./part.entity";
 import { wherePartMatches, wherePartStatus } from "./queries/admin-part-search";
 import {
@@ -20,6 +20,13 @@ import {
   numberTaken,
   replaceAlternativeNumbers,
 } from "./part-numbers";
+import {
+  DEFAULT_LOW_STOCK_THRESHOLD,
+  type LaptopModelName,
+  type PartFields,
+  type PartMode,
+  partProblems,
+} from "./part-rules";
 
 /** A new part as an admin describes it. */
 export interface NewPart {
@@ -98,6 +105,18 @@ function sameModels(names: readonly string[], wanted: readonly LaptopModelName[]
   const key = (list: string[]) => JSON.stringify(list.map((name) => name.toLowerCase()).sort());
   return key([...names]) === key(wanted.map((entry) => `${entry.brand} ${entry.model}`));
 }
+
+/** Refuses fields that break a part's rules, each message under its field (as the API's validators answer). */
+function checkPartFields(fields: PartFields, mode: PartMode): void {
+  const problems = partProblems(fields, mode);
+  if (problems.length === 0) return;
+  throw badInput(problems.map((problem) => problem.message).join("; "), {
+    fields: Object.fromEntries(problems.map((problem) => [problem.field, [problem.message]])),
+  });
+}
+
+/** Cents of a price its rule has passed. */
+const centsOf = (price: number) => dollarsToCents(price)!;
 
 /** The part's alternative numbers, in the order its page lists them. */
 const alternativesOf = async (tx: EntityManager, partId: string) =>
@@ -233,8 +252,24 @@ export class PartService {
   /** Adds a part to the shop (on sale at once) and records it in the history. */
   async create(actor: Actor, input: NewPart): Promise<Part> {
     const admin = authorize(actor, "ADMIN");
-    const priceCents = this.cents(input.price);
-    this.checkAvailable(input.available);
+    const { name, shortDesc, img, price, available, minOrderQuantity, lowStockThreshold, alternativeNumbers } = input;
+    // A blank part number is none: the shop gives the part its own.
+    const givenNumber = input.partNumber?.trim() ? input.partNumber : null;
+    checkPartFields(
+      {
+        name,
+        partNumber: givenNumber,
+        alternativeNumbers,
+        shortDesc,
+        img,
+        price,
+        available,
+        minOrderQuantity,
+        lowStockThreshold,
+      },
+      "create",
+    );
+    const priceCents = centsOf(input.price);
     const models = input.compatibleModels?.length ? checkModelNames(input.compatibleModels) : [];
     const partNumber = input.partNumber?.trim() ? checkPartNumber(input.partNumber) : null;
     const alternatives = checkAlternativeNumbers(input.alternativeNumbers ?? [], partNumber);
@@ -251,7 +286,7 @@ export class PartService {
             priceCents,
             available: input.available,
             minOrderQuantity: input.minOrderQuantity,
-            lowStockThreshold: input.lowStockThreshold ?? 10,
+            lowStockThreshold: input.lowStockThreshold ?? DEFAULT_LOW_STOCK_THRESHOLD,
             retiredAt: null,
             createdBy: admin.databaseId,
             stockAdjustment: input.available,
@@ -297,7 +332,9 @@ export class PartService {
       (field) => field !== "expectedAvailable" && changes[field] != null,
     );
     if (given.length === 0) throw badInput("Nothing to change: give at least one field of the part");
-    const priceCents = changes.price === undefined || changes.price === null ? undefined : this.cents(changes.price);
+    const { compatibleModels: _models, ...fields } = changes;
+    checkPartFields(fields, "change");
+    const priceCents = changes.price === undefined || changes.price === null ? undefined : centsOf(changes.price);
     const models =
       changes.compatibleModels === undefined || changes.compatibleModels === null
         ? null
@@ -306,7 +343,6 @@ export class PartService {
       changes.partNumber === undefined || changes.partNumber === null ? null : checkPartNumber(changes.partNumber);
     if (changes.alternativeNumbers) checkAlternativeNumbers(changes.alternativeNumbers, partNumber);
     if (changes.available !== undefined && changes.available !== null) {
-      this.checkAvailable(changes.available);
       if (changes.expectedAvailable === undefined || changes.expectedAvailable === null) {
         throw badInput(
           "A new stock figure needs the stock you saw (expectedAvailable), so an order placed meanwhile is not overwritten",
@@ -396,7 +432,10 @@ export class PartService {
       const models = await modelNamesOf(tx, part.databaseId);
       const alternatives = await alternativesOf(tx, part.databaseId);
       const before = partSnapshot(part, models, alternatives);
-      this.checkAvailable(part.available + quantity, `${part.name} would have ${part.available + quantity} units`);
+      if (part.available + quantity > STOCK.maxAvailable)
+        throw badInput(
+          `${part.name} would have ${part.available + quantity} units: stock can be at most ${STOCK.maxAvailable.toLocaleString("en-US")}`,
+        );
       part.available += quantity;
       part.stockAdjustment += quantity;
       await tx.query(`UPDATE parts SET available = $2, stock_adjustment = $3 WHERE id = $1`, [
@@ -454,18 +493,5 @@ export class PartService {
     const databaseId = databaseIdOf(id);
     if (!databaseId) throw notFound("Part");
     return this.db.transaction(async (tx) => work(tx, await lockPart(tx, databaseId)));
-  }
-
-  private cents(price: number): number {
-    const cents = dollarsToCents(price);
-    if (cents === null) throw badInput("Price must be an amount in dollars with at most two decimals");
-    if (cents > 100_000_000) throw badInput(`Price must be at most ${centsToDollars(100_000_000)} dollars`);
-    return cents;
-  }
-
-  private checkAvailable(available: number, what = "Stock"): void {
-    if (!Number.isSafeInteger(available) || available < 0) throw badInput("Stock must be a whole number, 0 or more");
-    if (available > STOCK.maxAvailable)
-      throw badInput(`${what}: stock can be at most ${STOCK.maxAvailable.toLocaleString("en-US")}`);
   }
 }

@@ -1,7 +1,7 @@
 import { Readable } from "node:stream";
 import { Args, Ctx, Directive, Mutation, Resolver } from "type-graphql";
 import { fieldChange } from "../../../domain/audit/value-kinds";
-import { ImportReport } from "../../../domain/catalogue/part-import.service";
+import { ImportReport } from "../../../domain/catalogue/part-import-decisions";
 import { ImportPartsArgs } from "../../inputs/parts";
 import { readPartCsv } from "../../rest/part-csv";
 import { GraphContext } from "../context";

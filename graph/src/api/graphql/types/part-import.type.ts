@@ -1,5 +1,5 @@
 import { Field, ID, Int, ObjectType, registerEnumType } from "type-graphql";
-import { ImportOutcome } from "../../../domain/catalogue/part-import.service";
+import { ImportOutcome } from "../../../domain/catalogue/part-import-decisions";
 import { AuditChange } from "./audit.type";
 
 registerEnumType(ImportOutcome, {

@@ -4,6 +4,18 @@ import { CombinedGraphQLErrors } from "@apollo/client/errors";
 import { apiUrl } from "@/apiUrl";
 import { errorMessage } from "@/apollo/errors";
 import { FormField, fieldAria } from "@/ui/FormField";
+import {
+  alternativeNumbersProblem,
+  compatibleModelsProblem,
+  IMAGE_URL,
+  partFieldProblem,
+  PRICE_AMOUNT_MESSAGE,
+  priceProblem,
+  requiredMessage,
+  TEXT_LIMITS,
+  wholeNumberMessage,
+  wholeNumberProblem,
+} from "@part-rules";
 import { PhotoUpload } from "../PhotoUpload";
 import "./PartForm.css";
 
@@ -52,63 +64,38 @@ export const EMPTY_PART: PartFormValues = {
 };
 
 const FIELDS = Object.keys(EMPTY_PART) as Array<keyof PartFormValues>;
-const IMAGE = /^(https?:\/\/\S+|\/\S*)$/i;
-const PRICE = /^\d+(\.\d{1,2})?$/;
-const WHOLE = /^\d+$/;
-/** As the server checks a part number: letters and digits in groups joined by single dashes. */
-const PART_NUMBER = /^[A-Za-z0-9]+(-[A-Za-z0-9]+)*$/;
-const PART_NUMBER_RULE =
-  "letters and digits, in groups joined by single dashes (like 5B10W13930 or L32656-005), at most 40 characters";
+/** A number as typed: digits, a point and a sign; what the number may be is the part rules' to say. */
+const DECIMAL = /^-?\d+(\.\d+)?$/;
+const WHOLE = /^-?\d+$/;
 
-function numberProblem(value: string, label: string): string | null {
-  return value.length > 40 || !PART_NUMBER.test(value) ? `${label} must be ${PART_NUMBER_RULE}` : null;
+const pass = (problem: string | null) => problem ?? true;
+
+/** A typed price: its rule's words for a blank, for text that is no number and for a number that is no price. */
+function priceRule(value: string): string | true {
+  const typed = value.trim();
+  if (!typed) return requiredMessage("price");
+  return DECIMAL.test(typed) ? pass(priceProblem(Number(typed), true)) : PRICE_AMOUNT_MESSAGE;
 }
 
-/** Checks of the fields, with the server's limits and messages, so most mistakes never leave the page. */
+/** A typed whole number (stock, minimum order quantity, threshold), by its rule. */
+const wholeRule = (field: "available" | "minOrderQuantity" | "lowStockThreshold") => (value: string) =>
+  WHOLE.test(value.trim()) ? pass(wholeNumberProblem(field, Number(value.trim()), true)) : wholeNumberMessage(field);
+
+/**
+ * The fields' checks: the server's own rules of a part (graph's part-rules.ts, imported as it is),
+ * so most mistakes never leave the page and those that do read the same.
+ */
 const rules = {
-  name: (value: string) =>
-    !value.trim() ? "Name is required" : [...value.trim()].length > 80 ? "Name must be at most 80 characters" : true,
-  partNumber: (value: string) => (!value.trim() ? true : (numberProblem(value.trim(), "Part number") ?? true)),
-  alternativeNumbers: (value: string) => {
-    const numbers = numberLines(value);
-    if (numbers.length > 20) return "A part can list at most 20 alternative numbers";
-    for (const number of numbers) {
-      const problem = numberProblem(number, "Each alternative number");
-      if (problem) return `${problem} ("${number}")`;
-    }
-    return true;
-  },
-  shortDesc: (value: string) =>
-    !value.trim()
-      ? "Description is required"
-      : [...value.trim()].length > 500
-        ? "Description must be at most 500 characters"
-        : true,
-  price: (value: string) =>
-    !value.trim()
-      ? "Price is required"
-      : !PRICE.test(value.trim())
-        ? "Price must be an amount in dollars with at most two decimals"
-        : Number(value) > 1_000_000
-          ? "Price must be at most 1,000,000 dollars"
-          : true,
-  available: (value: string) => whole(value, "Stock", 0, 10_000_000),
-  minOrderQuantity: (value: string) => whole(value, "Minimum order quantity", 1, 1_000_000),
-  lowStockThreshold: (value: string) => whole(value, "Low-stock threshold", 0, 10_000_000),
-  img: (value: string) =>
-    !value.trim()
-      ? "Image is required"
-      : !IMAGE.test(value.trim())
-        ? "Image must be an http(s) URL or a path on this shop"
-        : true,
-  compatibleModels: (value: string) => {
-    const names = modelLines(value);
-    if (names.length > 200) return "A part can list at most 200 laptop models";
-    const single = names.find((name) => !/\s/.test(name));
-    return single
-      ? `"${single}" needs a model after its brand: a brand and a model, like "Lenovo ThinkPad T14 Gen 2"`
-      : true;
-  },
+  name: (value: string) => pass(partFieldProblem("name", value, true)),
+  partNumber: (value: string) => (value.trim() ? pass(partFieldProblem("partNumber", value)) : true),
+  alternativeNumbers: (value: string) => pass(alternativeNumbersProblem(numberLines(value))),
+  shortDesc: (value: string) => pass(partFieldProblem("shortDesc", value, true)),
+  price: priceRule,
+  available: wholeRule("available"),
+  minOrderQuantity: wholeRule("minOrderQuantity"),
+  lowStockThreshold: wholeRule("lowStockThreshold"),
+  img: (value: string) => pass(partFieldProblem("img", value, true)),
+  compatibleModels: (value: string) => pass(compatibleModelsProblem(modelLines(value))),
 };
 
 /** The numbers of the alternative numbers field: one a line, or separated by commas. */
@@ -124,13 +111,6 @@ const modelLines = (value: string) =>
     .split("\n")
     .map((line) => line.trim())
     .filter(Boolean);
-
-function whole(value: string, label: string, min: number, max: number): string | true {
-  const number = Number(value.trim());
-  return WHOLE.test(value.trim()) && number >= min && number <= max
-    ? true
-    : `${label} must be a whole number from ${min.toLocaleString("en-US")} to ${max.toLocaleString("en-US")}`;
-}
 
 export function parsePartValues(values: PartFormValues): PartValues {
   return {
@@ -271,7 +251,12 @@ export function PartForm({
           <textarea id={id("alternativeNumbers")} rows={2} spellCheck={false} {...field("alternativeNumbers")} />
         </FormField>
       </div>
-      <FormField id={id("shortDesc")} label="Description" error={errors.shortDesc?.message} hint="Up to 500 characters">
+      <FormField
+        id={id("shortDesc")}
+        label="Description"
+        error={errors.shortDesc?.message}
+        hint={`Up to ${TEXT_LIMITS.shortDesc} characters`}
+      >
         <textarea id={id("shortDesc")} rows={3} {...field("shortDesc")} />
       </FormField>
       <div className="form-grid">
@@ -318,7 +303,7 @@ export function PartForm({
       </FormField>
       {imageField && (
         <div className="part-form__image">
-          {img && IMAGE.test(img.trim()) && (
+          {img && IMAGE_URL.test(img.trim()) && (
             <img src={apiUrl(img.trim())} alt="" width="96" height="96" className="part-form__preview" />
           )}
           <div className="part-form__image-fields">

@@ -7,6 +7,7 @@ import { FormField, fieldAria } from "@/ui/FormField";
 import { ResponsiveImage } from "@/ui/ResponsiveImage";
 import { useToast } from "@/ui/toast";
 import { uploadImage } from "@/routes/dashboard/uploadImage";
+import { ALT_TOO_LONG_MESSAGE, altTextProblem, MAX_PART_IMAGES, TOO_MANY_IMAGES_MESSAGE } from "@part-rules";
 import { IMAGE_TYPES } from "../PhotoUpload";
 import "./PartImages.css";
 
@@ -67,11 +68,10 @@ export const RemovePartImageDocument = graphql(`
   }
 `);
 
-/** The server's limits and words (graph's part-images service), checked here before anything is sent. */
-export const MAX_PART_IMAGES = 12;
-const MAX_ALT_LENGTH = 250;
-export const TOO_MANY_IMAGES = `A part may have at most ${MAX_PART_IMAGES} images: remove one first`;
-export const ALT_TOO_LONG = `Alt text must be at most ${MAX_ALT_LENGTH} characters`;
+/** The server's limits and words (graph's part rules), checked here before anything is sent. */
+export { MAX_PART_IMAGES };
+export const TOO_MANY_IMAGES = TOO_MANY_IMAGES_MESSAGE;
+export const ALT_TOO_LONG = ALT_TOO_LONG_MESSAGE;
 const WEB_URL = /^https?:\/\/\S+$/i;
 
 type PartImage = { id: string; alt: string };
@@ -211,7 +211,7 @@ export function PartImages(props: { part: FragmentType<typeof PartImagesFragment
       forgetDraft(image.id);
       return;
     }
-    if ([...alt].length > MAX_ALT_LENGTH) {
+    if (altTextProblem(alt)) {
       setAltErrors((errors) => ({ ...errors, [image.id]: ALT_TOO_LONG }));
       return;
     }
