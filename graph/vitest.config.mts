@@ -31,6 +31,8 @@ export default defineConfig({
   },
   test: {
     include: ["test/**/*.test.ts"],
+    // The service tier runs on its own (vitest.services.config.mts): no shop, no build.
+    exclude: ["test/services/**", "**/node_modules/**"],
     globalSetup: ["test/support/global-setup.ts"],
     maxWorkers: workers,
     sequence: { sequencer: FuzzFirst },

@@ -8,6 +8,9 @@ cd "$(dirname "$0")/.."
 echo "== unit tests (pure functions beside the code: no shop, no database; first, as they take seconds)"
 npm run test:unit
 
+echo "== the service tier (domain services from their source on databases copied from a migrated template: no build, no shop)"
+npm run test:services
+
 echo "== build the server, the local harness and the web app (the API tests render its pages on the server)"
 npm run build -w graph
 npm run build -w dev

@@ -1,15 +1,16 @@
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { errorCode, gql, insertPart, newCustomer, orderBody, rest, type Shopper, withDatabase } from "./support/client";
+import { gql, insertPart, newCustomer, orderBody, rest, type Shopper, withDatabase } from "./support/client";
 import { restAt } from "./support/fixtures";
 import { type ShopProcess } from "./support/processes";
 import { startSiblingShop, suiteSandbox } from "./support/siblings";
 
 /*
- * Holds that end: an unpaid order keeps its units until a time the shop sets, then it is
- * cancelled, its units go back on sale and its card payment is called off, once, however many
- * shop processes run the job; what one customer may hold unpaid is bounded, and placing orders and
- * opening payments are rate-limited per customer.
+ * Holds that end, through the shop: an unpaid order keeps its units until a time the shop sets,
+ * then its job cancels it, its units go back on sale and its card payment is called off; placing
+ * orders and opening payments are rate-limited per customer. That holds end once however many
+ * processes end them, and what one customer may hold unpaid, are the order service's rules,
+ * tested in the service tier (test/services/holds.test.ts).
  */
 
 let stripe: Stripe;
@@ -97,9 +98,9 @@ describe("an unpaid order holds its units until a time the shop sets", () => {
     expect((await stripe.paymentIntents.retrieve(intentId)).status).toBe("canceled");
   });
 
-  it("ended holds are cancelled once, their units back on sale and their payments called off, with two processes ending them", async () => {
-    const fast = { HOLD_EXPIRY_INTERVAL_SECONDS: "1" };
-    siblings.push(await startSiblingShop("expiry-a", fast), await startSiblingShop("expiry-b", fast));
+  // That two processes ending them at once end each once is the service tier's (test/services/holds.test.ts).
+  it("the shop's own job ends the holds that passed: cancelled, their units back on sale, their payments called off", async () => {
+    siblings.push(await startSiblingShop("expiry", { HOLD_EXPIRY_INTERVAL_SECONDS: "1" }));
     const parts = await Promise.all(Array.from({ length: 6 }, () => insertPart({ available: 100 })));
     const customers = await Promise.all(Array.from({ length: 12 }, () => newCustomer("expiring")));
     const orderIds: string[] = [];
@@ -132,64 +133,6 @@ describe("an unpaid order holds its units until a time the shop sets", () => {
         await sleep(250);
       expect((await stripe.paymentIntents.retrieve(intent)).status).toBe("canceled");
     }
-  });
-});
-
-/** A shop process with the bound of a real shop (the suite's own is lifted for its test customers). */
-let bounded: ShopProcess | undefined;
-async function boundedShop(): Promise<string> {
-  if (!bounded) {
-    bounded = await startSiblingShop("bounded", { MAX_UNPAID_ORDERS: "10", MAX_UNPAID_DOLLARS: "5000" });
-    siblings.push(bounded);
-  }
-  return bounded.url;
-}
-
-describe("what one customer may hold unpaid is bounded", () => {
-  it("at most 10 unpaid orders at once, even placed all together; paying or cancelling one makes room", async () => {
-    const url = await boundedShop();
-    const customer = await newCustomer("hoarder");
-    const parts = await Promise.all(Array.from({ length: 14 }, () => insertPart({ available: 10, priceCents: 1000 })));
-    const answers = await Promise.all(
-      parts.map((part) => restAt(url, "POST", "/order", { token: customer.token, body: orderBody(part, 1) })),
-    );
-    expect(answers.filter((answer) => answer.status === 201)).toHaveLength(10);
-    const refused = answers.filter((answer) => answer.status !== 201);
-    expect(refused.map((answer) => answer.status)).toEqual([409, 409, 409, 409]);
-    expect(refused[0].body).toEqual({
-      success: false,
-      error: "You already have 10 unpaid orders, the most one customer may hold at once: pay or cancel one first",
-    });
-    // The parts refused are untouched.
-    const untouched = parts.filter((_, index) => answers[index].status !== 201);
-    for (const part of untouched) expect(await availableOf(part)).toBe(10);
-
-    await restAt(url, "DELETE", `/userOrder/${answers.find((answer) => answer.status === 201)!.body.insertedId}`, {
-      token: customer.token,
-    });
-    expect(
-      (await restAt(url, "POST", "/order", { token: customer.token, body: orderBody(untouched[0], 1) })).status,
-    ).toBe(201);
-  });
-
-  it("at most $5,000 unpaid at once", async () => {
-    const url = await boundedShop();
-    const customer = await newCustomer("bigspender");
-    const dear = await insertPart({ available: 10, priceCents: 300_000 });
-    expect((await restAt(url, "POST", "/order", { token: customer.token, body: orderBody(dear, 1) })).status).toBe(201);
-    const other = await insertPart({ available: 10, priceCents: 300_000 });
-    const answer = await restAt(url, "POST", "/graphql", {
-      token: customer.token,
-      body: {
-        query: "mutation($input: PlaceOrderInput!) { placeOrder(input: $input) { databaseId } }",
-        variables: { input: { partId: other, quantity: 1, address: "1 Long Road", phone: "0123456789" } },
-      },
-    });
-    expect(errorCode(answer)).toBe("CONFLICT");
-    expect(answer.body.errors[0].message).toBe(
-      "Your unpaid orders would come to $6000.00, over the $5000.00 one customer may hold unpaid: pay or cancel some first",
-    );
-    expect(await availableOf(other)).toBe(10);
   });
 });
 

@@ -1,0 +1,78 @@
+import crypto from "node:crypto";
+import pino from "pino";
+import Stripe from "stripe";
+import type { DataSource } from "typeorm";
+import { afterAll, inject } from "vitest";
+import { startStripeSandbox, sandboxKeys } from "../../../../dev/src/payment-sandbox/stripe-sandbox";
+import { createDataSource } from "../../../src/db/data-source";
+import { User } from "../../../src/domain/accounts/user.entity";
+import { SILENT_COUNTERS } from "../../../src/domain/counters";
+import { NO_ORDER_EFFECTS, OrderService, type HoldPolicy } from "../../../src/domain/orders/order.service";
+import { PaymentService } from "../../../src/domain/payments/payment.service";
+import { copyDatabase, dropDatabase } from "../../support/database-server";
+
+/*
+ * The service tier's fixtures: a database of the test file's own, copied from the migrated
+ * template, the domain services on it as the shop wires them (services.ts), and the payment
+ * sandbox reached through the real stripe SDK. Everything started here is stopped after the file.
+ */
+
+const stops: Array<() => Promise<unknown>> = [];
+afterAll(async () => {
+  for (const stop of stops.reverse()) await stop();
+});
+
+const silentLog = pino({ level: "silent" });
+
+/** The file's own database, copied from the template: a DataSource on it (each call another pool, as another process would have). */
+let databaseUrl: Promise<string> | null = null;
+export async function database(poolSize = 4): Promise<DataSource> {
+  databaseUrl ??= copyDatabase(inject("serviceTemplateUrl"), "service").then((url) => {
+    stops.unshift(() => dropDatabase(url));
+    return url;
+  });
+  const db = createDataSource(await databaseUrl, silentLog, { poolSize });
+  await db.initialize();
+  stops.push(() => db.destroy());
+  return db;
+}
+
+/** The payment sandbox (no webhooks: a test settles what it wants to), and the stripe SDK pointed at it. */
+export async function paymentSandbox(): Promise<{ stripe: Stripe; url: string; publishableKey: string }> {
+  const keys = sandboxKeys();
+  const sandbox = await startStripeSandbox({ port: 0, ...keys });
+  stops.push(() => sandbox.close());
+  const url = new URL(sandbox.url);
+  const stripe = new Stripe(keys.secretKey, { host: url.hostname, port: Number(url.port), protocol: "http" });
+  return { stripe, url: sandbox.url, publishableKey: keys.publishableKey };
+}
+
+/** The default policy of a shop: an hour's hold, 10 unpaid orders, $5,000 unpaid. */
+export const SHOP_HOLDS: HoldPolicy = { minutes: 60, maxUnpaidOrders: 10, maxUnpaidCents: 500_000 };
+
+/** Orders and payments on `db`, wired as the shop wires them (without emails: the outbox has tests of its own). */
+export function orderServices(db: DataSource, stripe: Stripe, holds: HoldPolicy = SHOP_HOLDS) {
+  const payments = new PaymentService(db, stripe, null, SILENT_COUNTERS, silentLog);
+  return { payments, orders: new OrderService(db, holds, payments, SILENT_COUNTERS, NO_ORDER_EFFECTS) };
+}
+
+/** A customer as the services see a caller. */
+export async function customer(db: DataSource, label = "customer"): Promise<User> {
+  const [row] = await db.query(`INSERT INTO users (email, role, display_name) VALUES ($1, 'user', $2) RETURNING id`, [
+    `${label}-${crypto.randomBytes(5).toString("hex")}@example.com`,
+    `Test ${label}`,
+  ]);
+  return db.getRepository(User).findOneByOrFail({ databaseId: row.id });
+}
+
+/** A part on sale with known stock and price. */
+export async function part(db: DataSource, fields: { available: number; priceCents?: number }): Promise<string> {
+  const [row] = await db.query(
+    `INSERT INTO parts (name, img, price_cents, available, min_order_quantity, short_desc)
+     VALUES ($1, '/images/parts/dc-jack.svg', $2, $3, 1, 'A part made by a test') RETURNING id`,
+    [`Test part ${crypto.randomBytes(3).toString("hex")}`, fields.priceCents ?? 1250, fields.available],
+  );
+  return row.id;
+}
+
+export const ADDRESS = { address: "12 Harbour Road, Bristol", phone: "0123456789" };
