@@ -204,10 +204,15 @@ const HEADER_CHECKS: Array<[string, string]> = [
   [
     "orders whose amounts are not those of their live lines, or do not add up",
     `SELECT c.id FROM checkouts c JOIN (
-       SELECT checkout_id, coalesce(sum(subtotal_cents) FILTER (WHERE status <> 'cancelled'), 0) AS subtotal,
+       SELECT checkout_id,
+         coalesce(sum(subtotal_cents) FILTER (WHERE status <> 'cancelled'), 0) AS subtotal,
+         coalesce(sum(discount_cents) FILTER (WHERE status <> 'cancelled'), 0) AS discount,
+         coalesce(sum(shipping_cents) FILTER (WHERE status <> 'cancelled'), 0) AS shipping,
+         coalesce(sum(tax_cents) FILTER (WHERE status <> 'cancelled'), 0) AS tax,
          coalesce(sum(total_cents) FILTER (WHERE status <> 'cancelled'), 0) AS total
        FROM orders GROUP BY checkout_id) l ON l.checkout_id = c.id
-     WHERE c.subtotal_cents <> l.subtotal OR c.total_cents <> l.total
+     WHERE (c.subtotal_cents, c.discount_cents, c.shipping_cents, c.tax_cents, c.total_cents)
+             IS DISTINCT FROM (l.subtotal, l.discount, l.shipping, l.tax, l.total)
        OR c.total_cents <> c.subtotal_cents - c.discount_cents + c.shipping_cents + c.tax_cents`,
   ],
   [

@@ -1,5 +1,8 @@
 import { MigrationInterface, QueryRunner } from "typeorm";
 
+/** A header's amounts, each the sum of its live lines'. */
+const AMOUNTS = ["subtotal_cents", "discount_cents", "shipping_cents", "tax_cents", "total_cents"];
+
 /**
  * An order is a header with lines: the expand and move steps.
  *
@@ -14,9 +17,9 @@ import { MigrationInterface, QueryRunner } from "typeorm";
  * Expand: the new columns, nullable or with defaults, so processes of the previous release keep
  * working during a rolling deploy. They still insert lines without a header, or headers without
  * amounts: `orders_header_for_line` gives such a line its header as it is inserted. The
- * `orders_paid_into_header_*` triggers keep each header's paid and refunded figures as its lines
- * change, whichever release changes them, so `refunded_cents <= paid_cents` is checked by the
- * database on every path.
+ * `orders_figures_into_header_*` triggers keep each header's amounts and its paid and refunded
+ * figures as its lines change, whichever release (or hand) changes them, so a header always adds
+ * up and `refunded_cents <= paid_cents` is checked by the database on every path.
  *
  * Move: every line without a header gets one, every header its copies and amounts.
  *
@@ -65,7 +68,7 @@ export class OrdersAsHeaderAndLines1764960000000 implements MigrationInterface {
         ADD CONSTRAINT checkouts_refunds_within_paid CHECK (refunded_cents >= 0 AND refunded_cents <= paid_cents)`);
 
     await this.compatibilityForThePreviousRelease(db);
-    await this.paidFiguresFollowTheLines(db);
+    await this.figuresFollowTheLines(db);
   }
 
   /** Move: a header for each line reserved on its own (its id the line's), then every header's copies and amounts. */
@@ -97,15 +100,15 @@ export class OrdersAsHeaderAndLines1764960000000 implements MigrationInterface {
 
   /**
    * While the previous release still runs: a line it inserts without a header gets one (with the
-   * line's id, as this release makes a reservation's), and a checkout it inserts without amounts
-   * gets its total as its subtotal (its copies are filled by the contract step, from its lines).
+   * line's id, as this release makes a reservation's), and a checkout it inserts gets its amounts
+   * from its lines, as every header does (below); its copies are filled by the contract step.
    */
   private async compatibilityForThePreviousRelease(db: QueryRunner): Promise<void> {
     await db.query(`
       CREATE FUNCTION orders_header_for_line() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
         INSERT INTO checkouts (id, source, user_id, order_count, subtotal_cents, total_cents, user_email, user_name, address, phone)
-        VALUES (NEW.id, 'reservation', NEW.user_id, 1, NEW.total_cents, NEW.total_cents, NEW.user_email, NEW.user_name, NEW.address, NEW.phone);
+        VALUES (NEW.id, 'reservation', NEW.user_id, 1, 0, 0, NEW.user_email, NEW.user_name, NEW.address, NEW.phone);
         NEW.checkout_id := NEW.id;
         RETURN NEW;
       END $$`);
@@ -115,7 +118,8 @@ export class OrdersAsHeaderAndLines1764960000000 implements MigrationInterface {
     await db.query(`
       CREATE FUNCTION checkouts_amounts_of_previous_release() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
-        NEW.subtotal_cents := NEW.total_cents;
+        NEW.subtotal_cents := 0;
+        NEW.total_cents := 0;
         RETURN NEW;
       END $$`);
     await db.query(`
@@ -124,30 +128,38 @@ export class OrdersAsHeaderAndLines1764960000000 implements MigrationInterface {
   }
 
   /**
-   * A header's `paid_cents` (the totals of its lines a payment paid, refunded or not) and
-   * `refunded_cents` (what was given back of those) follow its lines, in the statement that
-   * inserts, changes or deletes them. Headers are updated in id order, as every transaction that
-   * locks several does.
+   * A header's figures are its lines', kept by the database in the statement that inserts, changes
+   * or deletes them, whichever release or hand writes it: the amounts (subtotal, discount, shipping,
+   * tax and total) of its lines still live (not cancelled), `paid_cents` (the totals of its lines a
+   * payment paid, refunded or not) and `refunded_cents` (what was given back of those). So a
+   * header always adds up, and `refunded_cents <= paid_cents` is checked by the database on every
+   * path. A new header is inserted with zero amounts: its lines bring theirs.
    */
-  private async paidFiguresFollowTheLines(db: QueryRunner): Promise<void> {
+  private async figuresFollowTheLines(db: QueryRunner): Promise<void> {
+    const live = (column: string, sign: string) =>
+      `${sign} * CASE WHEN status <> 'cancelled' THEN ${column} ELSE 0 END AS ${column}`;
     const figures = (table: string, sign: string) =>
-      `SELECT checkout_id, ${sign} * CASE WHEN status IN ('paid', 'refunded') THEN total_cents ELSE 0 END AS paid, ${sign} * refunded_cents AS refunded FROM ${table}`;
+      `SELECT checkout_id, ${AMOUNTS.map((column) => live(column, sign)).join(", ")},
+         ${sign} * CASE WHEN status IN ('paid', 'refunded') THEN total_cents ELSE 0 END AS paid_cents,
+         ${sign} * refunded_cents AS refunded_cents
+       FROM ${table}`;
     const changes: Record<string, string> = {
       INSERT: figures("new_lines", "1"),
       UPDATE: `${figures("new_lines", "1")} UNION ALL ${figures("old_lines", "-1")}`,
       DELETE: figures("old_lines", "-1"),
     };
+    const columns = [...AMOUNTS, "paid_cents", "refunded_cents"];
     for (const [operation, rows] of Object.entries(changes)) {
-      const name = `orders_paid_into_header_${operation.toLowerCase()}`;
+      const name = `orders_figures_into_header_${operation.toLowerCase()}`;
       await db.query(`
         CREATE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$
         BEGIN
-          UPDATE checkouts c SET paid_cents = c.paid_cents + d.paid, refunded_cents = c.refunded_cents + d.refunded
+          UPDATE checkouts c SET ${columns.map((column) => `${column} = c.${column} + d.${column}`).join(", ")}
           FROM (
-            SELECT checkout_id, sum(paid)::int AS paid, sum(refunded)::int AS refunded FROM (${rows}) changed
+            SELECT checkout_id, ${columns.map((column) => `sum(${column})::int AS ${column}`).join(", ")}
+            FROM (${rows}) changed
             WHERE checkout_id IS NOT NULL
-            GROUP BY checkout_id HAVING sum(paid) <> 0 OR sum(refunded) <> 0
-            ORDER BY checkout_id
+            GROUP BY checkout_id HAVING ${columns.map((column) => `sum(${column}) <> 0`).join(" OR ")}
           ) d
           WHERE c.id = d.checkout_id;
           RETURN NULL;
@@ -166,8 +178,8 @@ export class OrdersAsHeaderAndLines1764960000000 implements MigrationInterface {
 
   async down(db: QueryRunner): Promise<void> {
     for (const operation of ["insert", "update", "delete"]) {
-      await db.query(`DROP TRIGGER IF EXISTS orders_paid_into_header_${operation} ON orders`);
-      await db.query(`DROP FUNCTION IF EXISTS orders_paid_into_header_${operation}()`);
+      await db.query(`DROP TRIGGER IF EXISTS orders_figures_into_header_${operation} ON orders`);
+      await db.query(`DROP FUNCTION IF EXISTS orders_figures_into_header_${operation}()`);
     }
     await db.query(`DROP TRIGGER IF EXISTS orders_header_for_line ON orders`);
     await db.query(`DROP FUNCTION IF EXISTS orders_header_for_line()`);

@@ -93,30 +93,26 @@ export async function lockEndedHolds(
 }
 
 /**
- * Prices an order again once lines were cancelled: its header's amounts become those of its lines
- * still live, with the order-level amounts spread over them again (a discount never more than
- * what is left). Lines already paid keep what they were paid at.
+ * Prices an order again once lines were cancelled: its order-level amounts, as the header held
+ * them before (a discount never more than what is left), spread over the lines it keeps. The
+ * header follows its lines (the database adds their figures up); lines already paid keep what
+ * they were paid at. `header` is as it was read under its lock, before the cancellation.
  */
 export async function repriceOrder(tx: EntityManager, header: Checkout, lines: readonly Order[]): Promise<void> {
   const live = lines.filter((line) => line.status !== OrderStatus.CANCELLED);
   const priced = requote(header, live);
-  await tx.query(
-    `UPDATE checkouts SET subtotal_cents = $2, discount_cents = $3, shipping_cents = $4, tax_cents = $5, total_cents = $6 WHERE id = $1`,
-    [
-      header.databaseId,
-      priced.subtotalCents,
-      priced.discountCents,
-      priced.shippingCents,
-      priced.taxCents,
-      priced.totalCents,
-    ],
-  );
   for (const line of priced.lines) {
     if (line.line.status !== OrderStatus.UNPAID || line.totalCents === line.line.totalCents) continue;
     await tx.query(
       `UPDATE orders SET discount_cents = $2, shipping_cents = $3, tax_cents = $4, total_cents = $5 WHERE id = $1 AND status = 'unpaid'`,
       [line.line.databaseId, line.discountCents, line.shippingCents, line.taxCents, line.totalCents],
     );
+    Object.assign(line.line, {
+      discountCents: line.discountCents,
+      shippingCents: line.shippingCents,
+      taxCents: line.taxCents,
+      totalCents: line.totalCents,
+    });
   }
   Object.assign(header, {
     subtotalCents: priced.subtotalCents,

@@ -37,13 +37,15 @@ export async function takeUnits(
 /**
  * New order headers in one statement, with column arrays rather than a parameter per value (a
  * batch of reservations makes one each); their generated columns come back onto the entities.
+ * They are written with zero amounts: the lines inserted next bring theirs (the database adds a
+ * header's lines up), while the entities keep the quote's.
  */
 export async function insertHeaders(tx: EntityManager, headers: Checkout[]): Promise<void> {
   const rows = await tx.query<Array<{ id: string; seq: string; created_at: Date }>>(
-    `INSERT INTO checkouts (id, source, user_id, order_count, user_email, user_name, address, phone, subtotal_cents, discount_cents, shipping_cents, tax_cents, total_cents)
-     SELECT h.id, h.source, h.user_id, h.order_count, h.user_email, h.user_name, h.address, h.phone, h.subtotal_cents, h.discount_cents, h.shipping_cents, h.tax_cents, h.total_cents
-     FROM unnest($1::uuid[], $2::text[], $3::uuid[], $4::int[], $5::text[], $6::text[], $7::text[], $8::text[], $9::int[], $10::int[], $11::int[], $12::int[], $13::int[])
-       WITH ORDINALITY AS h(id, source, user_id, order_count, user_email, user_name, address, phone, subtotal_cents, discount_cents, shipping_cents, tax_cents, total_cents, line)
+    `INSERT INTO checkouts (id, source, user_id, order_count, user_email, user_name, address, phone, subtotal_cents, total_cents)
+     SELECT h.id, h.source, h.user_id, h.order_count, h.user_email, h.user_name, h.address, h.phone, 0, 0
+     FROM unnest($1::uuid[], $2::text[], $3::uuid[], $4::int[], $5::text[], $6::text[], $7::text[], $8::text[])
+       WITH ORDINALITY AS h(id, source, user_id, order_count, user_email, user_name, address, phone, line)
      ORDER BY h.line
      RETURNING id, seq, created_at`,
     [
@@ -55,11 +57,6 @@ export async function insertHeaders(tx: EntityManager, headers: Checkout[]): Pro
       headers.map((header) => header.userName),
       headers.map((header) => header.address),
       headers.map((header) => header.phone),
-      headers.map((header) => header.subtotalCents),
-      headers.map((header) => header.discountCents),
-      headers.map((header) => header.shippingCents),
-      headers.map((header) => header.taxCents),
-      headers.map((header) => header.totalCents),
     ],
   );
   const rowOf = new Map(rows.map((row) => [row.id, row]));
