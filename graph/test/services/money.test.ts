@@ -2,8 +2,9 @@ import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { User } from "../../src/domain/accounts/user.entity";
 import { quote } from "../../src/domain/pricing/quote";
+import { checkInvariants } from "../../src/ops/check-invariants";
 import { payInSandbox } from "../support/fixtures";
-import { ADDRESS, customer, database, orderServices, part, paymentSandbox } from "./support/services";
+import { ADDRESS, customer, database, orderServices, part, paymentSandbox, withClient } from "./support/services";
 
 /*
  * The money property suite at the service tier: random reservations and checkouts through the
@@ -142,6 +143,26 @@ async function sellAndRefund(which: Sale): Promise<void> {
 describe("the money property suite (services)", () => {
   it("random reservations and checkouts: the provider is asked the computed total, the order is paid once and keeps what its lines cost, refunds stay within what was paid", async () => {
     await fc.assert(fc.asyncProperty(sale, sellAndRefund), { numRuns: 25, endOnFailure: true });
+  });
+
+  it("an order adds up whoever writes its lines: a line cancelled by hand, a quantity edited, a line deleted", async () => {
+    const buyer = await customer(db, "byhand");
+    const partIds = await Promise.all([1000, 2500, 700].map((priceCents) => part(db, { available: 9, priceCents })));
+    const checkout = await services.checkouts.place(buyer, {
+      lines: partIds.map((partId) => ({ partId, quantity: 2 })),
+      ...ADDRESS,
+    });
+    const [first, second, third] = checkout.orders.map((line) => line.databaseId);
+    await db.query(
+      `UPDATE orders SET status = 'cancelled', cancelled_at = now(), cancel_reason = 'admin' WHERE id = $1`,
+      [second],
+    );
+    await db.query(`UPDATE orders SET quantity = 3, total_cents = 3 * unit_price_cents WHERE id = $1`, [first]);
+    expect(await headerOf(first)).toMatchObject({ total_cents: 3000 + 1400 });
+    await db.query(`DELETE FROM orders WHERE id = $1`, [third]);
+    expect(await headerOf(first)).toMatchObject({ total_cents: 3000, paid_cents: 0 });
+    const report = await withClient((client) => checkInvariants(client));
+    expect(report.violations.filter((violation) => /orders whose|order lines/.test(violation))).toEqual([]);
   });
 
   it("a refund the database would take past what was paid is refused by it", async () => {

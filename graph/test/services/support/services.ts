@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import pg from "pg";
 import pino from "pino";
 import Stripe from "stripe";
 import type { DataSource } from "typeorm";
@@ -36,6 +37,18 @@ export async function database(poolSize = 4): Promise<DataSource> {
   await db.initialize();
   stops.push(() => db.destroy());
   return db;
+}
+
+/** Runs `work` on a plain pg client of the file's database (what tools such as check:invariants take). */
+export async function withClient<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  if (!databaseUrl) throw new Error("database() first: the file's database is made by it");
+  const client = new pg.Client({ connectionString: await databaseUrl });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
 }
 
 /** The payment sandbox (no webhooks: a test settles what it wants to), and the stripe SDK pointed at it. */
