@@ -21,6 +21,8 @@ import {
   embeddedDatabaseUrl,
   embeddedShopEnv,
   freePort,
+  LOAD_LIMITS,
+  mailCatcherPorts,
   makeDataDir,
   MAIN,
   postgresCpuMs,
@@ -559,10 +561,12 @@ async function startShops(ctx) {
     DATABASE_URL: ctx.databaseUrl,
     FIREBASE_AUTH_EMULATOR_HOST: ctx.emulatorHost,
     STRIPE_SANDBOX_PORT: String(await freePort()),
+    ...(await mailCatcherPorts()),
     JWT_SECRET: jwtSecret,
     ADMIN_EMAILS: "admin@partshop.dev",
     EXPOSE_SQL_COUNT: "true",
     LOG_MIGRATIONS: "0",
+    ...LOAD_LIMITS,
   };
 }
 
