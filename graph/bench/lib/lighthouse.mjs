@@ -6,6 +6,7 @@
 // moves by hundreds of milliseconds on a shared machine.
 import zlib from "node:zlib";
 import { computeMedianRun, filterToValidRuns } from "lighthouse/core/lib/median-run.js";
+import { SMOKE } from "./smoke.mjs";
 
 export const LIGHTHOUSE_TARGETS = {
   performance: 95,
@@ -39,8 +40,8 @@ export async function landingPages(shopUrl) {
 /** How many times one run is tried when Lighthouse reports it could not record the page. */
 const AUDIT_ATTEMPTS = 3;
 
-/** Runs per page (BENCH_WEB_RUNS): the median one is kept. */
-export const RUNS_PER_PAGE = Math.max(1, Math.trunc(Number(process.env.BENCH_WEB_RUNS)) || 3);
+/** Runs per page (BENCH_WEB_RUNS; one in a smoke): the median one is kept. */
+export const RUNS_PER_PAGE = Math.max(1, Math.trunc(Number(process.env.BENCH_WEB_RUNS)) || (SMOKE ? 1 : 3));
 
 /**
  * Audits each page RUNS_PER_PAGE times in a Chromium of its own; returns one row of figures per
