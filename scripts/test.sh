@@ -44,3 +44,10 @@ npm test -w web
 echo "== browser journeys (Chromium against real shops)"
 bash scripts/ensure-chromium.sh
 npm run test:e2e -w web
+
+# Each benchmark started and run through one short phase, so none breaks unseen: its figures and
+# verdicts are not judged here (docs/performance.md), only that it starts and reaches its end.
+echo "== benchmark smokes (npm run bench, bench:compare and bench:web with BENCH_SMOKE=1)"
+BENCH_SMOKE=1 node graph/bench/bench.mjs
+BENCH_SMOKE=1 node graph/bench/compare.mjs
+BENCH_SMOKE=1 node graph/bench/web.mjs
