@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { insertPart, withDatabase } from "./support/client";
+import { insertPart, listenBackends, withDatabase } from "./support/client";
 import { restAt } from "./support/fixtures";
 import { type ShopProcess } from "./support/processes";
 import { startSiblingShop } from "./support/siblings";
@@ -17,15 +17,6 @@ afterAll(async () => {
   for (const pid of frozen) process.kill(pid, "SIGCONT");
   await sibling?.stop();
 });
-
-const listenBackends = () =>
-  withDatabase(async (client) =>
-    (
-      await client.query<{ pid: number }>(
-        "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'partshop-change-feed' ORDER BY pid",
-      )
-    ).rows.map((row) => row.pid),
-  );
 
 async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
