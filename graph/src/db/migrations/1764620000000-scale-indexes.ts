@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from "typeorm";
 
 /**
- * Indexes for a shop with a million orders (issue 15; `BENCH_PHASES=scale npm run bench` shows the
+ * Indexes for a shop with a million orders (docs/performance.md; `BENCH_PHASES=scale npm run bench` shows the
  * plans before and after):
  *
  * - The admins' order search (`orders(search:)`, `GET /getOrders?search=`, the CSV export) is

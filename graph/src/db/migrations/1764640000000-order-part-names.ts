@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from "typeorm";
 
 /**
- * The admins' order search by part name, at a million orders (issue 15).
+ * The admins' order search by part name, at a million orders (docs/performance.md).
  *
  * An order matches a search by part when the name it was ordered under, or its part's name now,
  * contains the text. Both are names its part has had, so `part_names` keeps every name each part

@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from "typeorm";
 
 /**
- * The admins' order search by customer, at a million orders (issue 15), as migration
+ * The admins' order search by customer, at a million orders (docs/performance.md), as migration
  * 1764640000000 did it for part names.
  *
  * An order matches a search by customer when the email or the name it was placed under contains

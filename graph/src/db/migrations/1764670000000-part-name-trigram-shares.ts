@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from "typeorm";
 
 /**
- * Statistics of the trigrams of part names (issue 15), for the admins' order search by part name.
+ * Statistics of the trigrams of part names (docs/performance.md), for the admins' order search by part name.
  *
  * pg_trgm's GIN index reads the posting list of every trigram of a search; a whole part name has
  * about 35, most of them shared by most names. With the share of names that have each trigram

@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from "typeorm";
 
 /**
- * Lighter statistics for the names the admins' order search looks up (issue 15).
+ * Lighter statistics for the names the admins' order search looks up (docs/performance.md).
  *
  * The search's first statement matches `part_names.name` and `order_customer_names.name` with
  * ILIKE '%…%' up to four times. PostgreSQL estimates such a pattern by running it on every value

@@ -10,7 +10,7 @@ const prefixAsLexemes = (where: string) => `
   $$`;
 
 /**
- * A search's prefixes looked up by a range of search_lexemes' index (issue 15).
+ * A search's prefixes looked up by a range of search_lexemes' index (docs/performance.md).
  *
  * PostgreSQL turns `starts_with(lexeme, 'elitebook')` into an index range only for a constant.
  * Called with a value, as part_search_queries calls it once per word, its plan is cached after a

@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from "typeorm";
 
 /**
- * Part names looked up in lower case, by LIKE (issue 15).
+ * Part names looked up in lower case, by LIKE (docs/performance.md).
  *
  * The admins' order search finds names by a few trigram windows (trigram-windows.ts) and checks
  * each name found against them and the whole search. In a multibyte database ILIKE lower-cases

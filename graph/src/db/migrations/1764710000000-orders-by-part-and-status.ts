@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from "typeorm";
 
 /**
- * The orders of a part, by status, without reading them (issue 15).
+ * The orders of a part, by status, without reading them (docs/performance.md).
  *
  * The admins' order search by part name finds the parts first, then the seqs of their orders in
  * the status asked for. By `orders_by_part` (part_id) that read every order of each part from the

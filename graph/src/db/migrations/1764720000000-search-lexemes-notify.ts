@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from "typeorm";
 
 /**
- * search_lexemes announces its changes like search_words (issue 15): the shop keeps each search
+ * search_lexemes announces its changes like search_words (docs/performance.md): the shop keeps each search
  * text's tsqueries (domain/catalogue/search/search-queries.ts) until one of the two tables it reads
  * changes. Its rows come from a trigger on parts' names and descriptions, so the announcement
  * already came as a change of parts; naming the table lets a stock change (every order) pass.

@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from "typeorm";
 
 /**
- * Each part's rank for each word of its search document, in an index by word and rank (issue 15).
+ * Each part's rank for each word of its search document, in an index by word and rank (docs/performance.md).
  *
  * A one-word search in relevance order ranked every part it matched: at the scale seed "lenovo"
  * matches 25,000 of 100,000 parts and took 27-97 ms however few were shown. ts_rank of a document

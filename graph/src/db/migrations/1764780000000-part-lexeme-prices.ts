@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from "typeorm";
 
 /**
- * Each word's parts by price (issue 15): part_lexeme_ranks gets each part's price, in an index by
+ * Each word's parts by price (for a million orders: docs/performance.md): part_lexeme_ranks gets each part's price, in an index by
  * word and price.
  *
  * A real catalogue's prices follow its kinds of part (fans are cheap, screens are not), which the

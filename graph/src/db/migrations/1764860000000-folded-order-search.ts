@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from "typeorm";
 
 /**
- * The admins' order search finds "Zoë" when they type "zoe" (issue 47).
+ * The admins' order search finds "Zoë" when they type "zoe" (docs/product.md#beyond-the-spec, Manage All Orders).
  *
  * `fold_text` is text as the search compares it: accents taken off (the `unaccent` extension's
  * rules: "ë" is "e", "Æ" is "AE") and lower-cased. unaccent() itself is only STABLE (its rules are

@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from "typeorm";
 
 /**
- * A cart, one checkout, one payment (issue 47).
+ * A cart, one checkout, one payment (docs/product.md#beyond-the-spec, Cart and checkout).
  *
  * `checkouts`: what a customer bought together in one go. Each line of a checkout is an order as
  * before (the spec's order shape, routes and lists are unchanged); `orders.checkout_id` names

@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from "typeorm";
 
 /**
- * Manufacturer part numbers (issue 48). Each part has one, as printed (letters and digits in
+ * Manufacturer part numbers (docs/product.md#beyond-the-spec, Manage Parts). Each part has one, as printed (letters and digits in
  * groups joined by dashes: 5B10W13930, 451-BCJE, L32656-005), and may list alternative numbers it
  * replaces or is also sold as (FRU, OEM numbers). A number is found however it is typed: its key
  * is its letters and digits alone, upper case ("l32656 005" and "L32656-005" are both L32656005).

@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from "typeorm";
 
 /**
- * Bulk imports of parts in the history (issue 48). An applied import is one entry (entity_type
+ * Bulk imports of parts in the history (docs/product.md#beyond-the-spec, Import and export in the dashboard). An applied import is one entry (entity_type
  * 'import', its id the import's), and each part it created or changed is an entry of its own that
  * names the import (import_id): a part's history shows what an import did to it, and the history's
  * list shows the import once, its lines behind it. The list therefore walks the entries that belong

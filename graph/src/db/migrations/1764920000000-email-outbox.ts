@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from "typeorm";
 
 /**
- * The mail outbox (issue 47): each email the shop owes a customer is a row written in the
+ * The mail outbox (docs/operations.md#email): each email the shop owes a customer is a row written in the
  * transaction of the change it reports (an order placed, paid, cancelled, refunded, a hold ending),
  * already rendered, so that it exists exactly when the change does. Any shop process sends the
  * rows that are due (next_attempt_at), each taken with FOR UPDATE SKIP LOCKED, and marks it sent

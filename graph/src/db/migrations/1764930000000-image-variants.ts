@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from "typeorm";
 
 /**
- * Images done properly (issue 48). Every upload is decoded and written again as a few widths in
+ * Images done properly (docs/product.md#beyond-the-spec, Image upload). Every upload is decoded and written again as a few widths in
  * AVIF, WebP and a fallback (domain/images): the store keeps each variant under its own name
  * ({key}-{width}.{format}, longer than an image name was), and image_uploads keeps what the shop
  * knows of an upload, its upright size and the variants stored, written after the variants.

@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from "typeorm";
 
 /**
- * What the admins' tools look up (issue 48, admin tools), each index built CONCURRENTLY so the
+ * What the admins' tools look up (docs/product.md#beyond-the-spec, Admin searches and customers), each index built CONCURRENTLY so the
  * shop keeps taking orders meanwhile (outside a transaction; every step may run again):
  *
  * - `users_folded_trigrams`: All Users searches a part of a name or email, accents and letter

@@ -7,6 +7,7 @@ import { startStripeSandbox, sandboxKeys } from "../../../../dev/src/payment-san
 import { createDataSource } from "../../../src/db/data-source";
 import { User } from "../../../src/domain/accounts/user.entity";
 import { SILENT_COUNTERS } from "../../../src/domain/counters";
+import { CheckoutService } from "../../../src/domain/orders/checkout.service";
 import { NO_ORDER_EFFECTS, OrderService, type HoldPolicy } from "../../../src/domain/orders/order.service";
 import { PaymentService } from "../../../src/domain/payments/payment.service";
 import { copyDatabase, dropDatabase } from "../../support/database-server";
@@ -50,16 +51,21 @@ export async function paymentSandbox(): Promise<{ stripe: Stripe; url: string; p
 /** The default policy of a shop: an hour's hold, 10 unpaid orders, $5,000 unpaid. */
 export const SHOP_HOLDS: HoldPolicy = { minutes: 60, maxUnpaidOrders: 10, maxUnpaidCents: 500_000 };
 
-/** Orders and payments on `db`, wired as the shop wires them (without emails: the outbox has tests of its own). */
+/** Orders, checkouts and payments on `db`, wired as the shop wires them (without emails: the outbox has tests of its own). */
 export function orderServices(db: DataSource, stripe: Stripe, holds: HoldPolicy = SHOP_HOLDS) {
   const payments = new PaymentService(db, stripe, null, SILENT_COUNTERS, silentLog);
-  return { payments, orders: new OrderService(db, holds, payments, SILENT_COUNTERS, NO_ORDER_EFFECTS) };
+  return {
+    payments,
+    orders: new OrderService(db, holds, payments, SILENT_COUNTERS, NO_ORDER_EFFECTS),
+    checkouts: new CheckoutService(db, holds, SILENT_COUNTERS),
+  };
 }
 
-/** A customer as the services see a caller. */
-export async function customer(db: DataSource, label = "customer"): Promise<User> {
-  const [row] = await db.query(`INSERT INTO users (email, role, display_name) VALUES ($1, 'user', $2) RETURNING id`, [
+/** A customer (or an admin) as the services see a caller. */
+export async function customer(db: DataSource, label = "customer", role: "user" | "admin" = "user"): Promise<User> {
+  const [row] = await db.query(`INSERT INTO users (email, role, display_name) VALUES ($1, $2, $3) RETURNING id`, [
     `${label}-${crypto.randomBytes(5).toString("hex")}@example.com`,
+    role,
     `Test ${label}`,
   ]);
   return db.getRepository(User).findOneByOrFail({ databaseId: row.id });
