@@ -12,7 +12,8 @@ echo "== the service tier (domain services from their source on databases copied
 npm run test:services
 
 echo "== build the server, the local harness and the web app (the API tests render its pages on the server)"
-npm run build -w graph
+# The server once per run: reused when `npm run typecheck` (CI's step before this one) built these sources.
+node scripts/build-graph.mjs
 npm run build -w dev
 npm run build -w web
 
