@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { User as FirebaseUser } from "firebase/auth";
 import type { PublicConfigValues } from "@/config/PublicConfig";
-import { hydratesServerHtml } from "@/ssr/serverPage";
+import { hydratesServerHtml } from "@/lib/page/serverPage";
 import { getAccessToken } from "../accessToken";
 import type { AuthStatus, AuthUser } from "../AuthContext";
 import { startFirebase, toAuthUser, type FirebaseHandles } from "./startFirebase";

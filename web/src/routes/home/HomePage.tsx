@@ -8,7 +8,7 @@ import { Newsletter } from "./Newsletter";
 import { SocialStrip } from "./SocialStrip";
 import { JsonLd } from "../storefront/JsonLd";
 import { organizationJsonLd } from "../storefront/structuredData";
-import { useOrigin } from "@/ssr/origin";
+import { useOrigin } from "@/lib/page/origin";
 
 export function HomePage() {
   const origin = useOrigin();

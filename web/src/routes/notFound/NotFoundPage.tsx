@@ -1,5 +1,5 @@
 import { Link } from "react-router-dom";
-import { HttpStatus } from "@/ssr/PageResponse";
+import { HttpStatus } from "@/lib/page/PageResponse";
 import "./NotFoundPage.css";
 
 export function NotFoundPage() {

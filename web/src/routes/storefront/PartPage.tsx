@@ -1,7 +1,7 @@
 import { Link, useLocation, useParams } from "react-router-dom";
 import { useQuery } from "@apollo/client/react";
 import { graphql } from "@/gql";
-import { HttpStatus } from "@/ssr/PageResponse";
+import { HttpStatus } from "@/lib/page/PageResponse";
 import { PartSummary } from "../parts/PartSummary";
 import { PartCard } from "../home/PartCard";
 import { PartActions } from "./PartActions";
@@ -9,10 +9,10 @@ import { recordFallback } from "./RecordFallback";
 import { PartReviews } from "./PartReviews";
 import { idOfSlug, partPath } from "./paths";
 import { JsonLd } from "./JsonLd";
-import { useOrigin } from "@/ssr/origin";
+import { useOrigin } from "@/lib/page/origin";
 import { productJsonLd } from "./structuredData";
 import { Breadcrumbs } from "./Breadcrumbs";
-import { usePageHead } from "./usePageHead";
+import { usePageHead } from "@/lib/page/usePageHead";
 import "./PartPage.css";
 
 export const REVIEWS_PAGE_SIZE = 10;

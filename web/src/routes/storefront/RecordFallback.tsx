@@ -2,7 +2,7 @@ import type { ReactElement } from "react";
 import { errorCode } from "@/apollo/errors";
 import { Spinner } from "@/ui/Spinner";
 import { ErrorState } from "@/ui/QueryStates";
-import { HttpStatus, MovedTo } from "@/ssr/PageResponse";
+import { HttpStatus, MovedTo } from "@/lib/page/PageResponse";
 import { NotFoundPage } from "../notFound/NotFoundPage";
 
 interface Lookup {

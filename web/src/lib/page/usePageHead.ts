@@ -1,5 +1,5 @@
 import { useContext, useEffect } from "react";
-import { PageResponseContext } from "@/ssr/PageResponse";
+import { PageResponseContext } from "./PageResponse";
 
 /** What a public page tells search engines and link previews about itself. */
 export interface PageHead {
