@@ -6,7 +6,7 @@ import { prerenderStatic } from "@apollo/client/react/ssr";
 import { AppProviders } from "../AppProviders";
 import { AppRoutes, lazyPageName } from "../AppRoutes";
 import { createCache } from "../apollo/cache";
-import { headTags, pageTitle, type PageHead } from "@/lib/page/usePageHead";
+import { headTags, pageTitle, type PageHead } from "@/lib/page/pageHead";
 import { PageResponseContext, type PageResponse } from "@/lib/page/PageResponse";
 import { ServerOriginContext } from "@/lib/page/origin";
 import { pagePaths, type PageName } from "../routeTable";

@@ -1,6 +1,6 @@
 import { createContext, useContext } from "react";
 import { Navigate } from "react-router-dom";
-import type { PageHead } from "./usePageHead";
+import type { PageHead } from "./pageHead";
 
 /**
  * What a page rendered on the server tells the server about the answer: its status (404 for a

@@ -1,5 +1,5 @@
 import type { BreadcrumbList, ItemAvailability, Organization, Product, Review, WithContext } from "schema-dts";
-import { SHOP_NAME } from "@/lib/page/usePageHead";
+import { SHOP_NAME } from "@/lib/page/pageHead";
 
 // schema.org's types (schema-dts) check every object here at compile time: a misspelt property or
 // a value of the wrong type is a type error, not a rich result that silently never shows.
