@@ -8,7 +8,7 @@ import { Spinner } from "@/ui/Spinner";
 import { formatPrice } from "@/ui/format";
 import { useToast } from "@/ui/toast";
 import { QuantitySelector, quantityError } from "../parts/QuantitySelector";
-import { partPath } from "../storefront/paths";
+import { partPath } from "@/features/catalogue/paths";
 import "./CartPage.css";
 
 /** The cart: its lines with their quantities (changeable within the part's bounds), warnings and total. */

@@ -8,7 +8,7 @@ import { imageElsewhere, uploadedImage } from "@/test/imageFixtures";
 import { CataloguePartsDocument } from "./CataloguePage";
 import { CatalogueBrandsDocument, CatalogueModelsDocument } from "./CatalogueFilters";
 import { fitsSummary, laptopsFirst } from "./PartResultCard";
-import { readSearch, writeSearch } from "./catalogueSearch";
+import { readSearch, writeSearch } from "@/features/catalogue/catalogueSearch";
 
 const model = (n: number, brand = "Lenovo", name = `ThinkPad T${n}`) => ({
   __typename: "LaptopModel",

@@ -16,7 +16,7 @@ import {
   writeSearch,
   type CatalogueSearch,
   type SortKey,
-} from "./catalogueSearch";
+} from "@/features/catalogue/catalogueSearch";
 import "./CataloguePage.css";
 
 export const CATALOGUE_PAGE_SIZE = 12;

@@ -5,7 +5,7 @@ import { CARD_IMAGE_BOX } from "@/ui/imageSizes";
 import { formatPrice } from "@/ui/format";
 import { Stars } from "@/ui/Stars";
 import { AddToCartButton } from "@/cart/AddToCartButton";
-import { partPath } from "../storefront/paths";
+import { partPath } from "@/features/catalogue/paths";
 
 export const PartResultCardFragment = graphql(`
   fragment PartResultCard_part on Part {

@@ -6,8 +6,8 @@ import { ReviewsSection } from "./ReviewsSection";
 import { Partners } from "./Partners";
 import { Newsletter } from "./Newsletter";
 import { SocialStrip } from "./SocialStrip";
-import { JsonLd } from "../storefront/JsonLd";
-import { organizationJsonLd } from "../storefront/structuredData";
+import { JsonLd } from "@/features/catalogue/JsonLd";
+import { organizationJsonLd } from "@/features/catalogue/structuredData";
 import { useOrigin } from "@/lib/page/origin";
 
 export function HomePage() {

@@ -3,7 +3,7 @@ import { graphql } from "@/gql";
 import { SkeletonGrid } from "@/ui/Spinner";
 import { EmptyState, ErrorState } from "@/ui/QueryStates";
 import { LoadMoreButton } from "@/ui/LoadMoreButton";
-import { ProductCard } from "./ProductCard";
+import { ProductCard } from "@/features/catalogue/ProductCard";
 import { HOME_PAGE_SIZE } from "./PartsSection";
 
 export const HomeProductsDocument = graphql(`

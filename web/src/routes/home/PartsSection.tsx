@@ -4,7 +4,7 @@ import { graphql } from "@/gql";
 import { SkeletonGrid } from "@/ui/Spinner";
 import { EmptyState, ErrorState } from "@/ui/QueryStates";
 import { LoadMoreButton } from "@/ui/LoadMoreButton";
-import { PartCard } from "./PartCard";
+import { PartCard } from "@/features/catalogue/PartCard";
 
 export const HOME_PAGE_SIZE = 6;
 

@@ -4,7 +4,7 @@ import { graphql } from "@/gql";
 import { errorCode } from "@/apollo/errors";
 import { Spinner } from "@/ui/Spinner";
 import { EmptyState, ErrorState } from "@/ui/QueryStates";
-import { PartSummary } from "./PartSummary";
+import { PartSummary } from "@/features/catalogue/PartSummary";
 import { ReservationForm } from "./ReservationForm";
 import "./ReservePage.css";
 

@@ -7,7 +7,7 @@ import { Spinner } from "@/ui/Spinner";
 import { EmptyState, ErrorState } from "@/ui/QueryStates";
 import { formatCount, formatDateTime } from "@/ui/formatFigures";
 import { useToast } from "@/ui/toast";
-import { partPath } from "@/routes/storefront/paths";
+import { partPath } from "@/features/catalogue/paths";
 import { PartHistory } from "./PartHistory";
 import { PartImages } from "./PartImages";
 import { PartForm, type PartFormValues, type PartValues } from "./PartForm";

@@ -2,7 +2,7 @@ import { Link } from "react-router-dom";
 import { graphql, getFragmentData, type FragmentType } from "@/gql";
 import { formatPrice } from "@/ui/format";
 import { Stars } from "@/ui/Stars";
-import { catalogueHref } from "../catalogue/catalogueSearch";
+import { catalogueHref } from "./catalogueSearch";
 import { PartGallery } from "./PartGallery";
 import "./PartSummary.css";
 

@@ -4,7 +4,7 @@ import { ResponsiveImage, ResponsiveImageFragment } from "@/ui/ResponsiveImage";
 import { CARD_GRID_IMAGE_SIZES, CARD_IMAGE_BOX } from "@/ui/imageSizes";
 import { formatPrice } from "@/ui/format";
 import { AddToCartButton } from "@/cart/AddToCartButton";
-import { partPath } from "../storefront/paths";
+import { partPath } from "./paths";
 
 export const PartCardFragment = graphql(`
   fragment PartCard_part on Part {

@@ -3,7 +3,7 @@ import { graphql, getFragmentData, type FragmentType } from "@/gql";
 import { ResponsiveImage, ResponsiveImageFragment, type ResponsiveImageData } from "@/ui/ResponsiveImage";
 import { CARD_GRID_IMAGE_SIZES, CARD_IMAGE_BOX, MAIN_IMAGE_BOX } from "@/ui/imageSizes";
 import { formatPrice } from "@/ui/format";
-import { productPath } from "../storefront/paths";
+import { productPath } from "./paths";
 import "./ProductCard.css";
 
 export const ProductCardFragment = graphql(`
