@@ -3,7 +3,7 @@ import { graphql, getFragmentData, type FragmentType } from "@/gql";
 import { ResponsiveImage, ResponsiveImageFragment } from "@/ui/ResponsiveImage";
 import { CARD_GRID_IMAGE_SIZES, CARD_IMAGE_BOX } from "@/ui/imageSizes";
 import { formatPrice } from "@/ui/format";
-import { AddToCartButton } from "@/cart/AddToCartButton";
+import { AddToCartButton } from "@/features/cart";
 import { partPath } from "./paths";
 
 export const PartCardFragment = graphql(`

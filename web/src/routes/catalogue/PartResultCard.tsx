@@ -4,7 +4,7 @@ import { ResponsiveImage, ResponsiveImageFragment } from "@/ui/ResponsiveImage";
 import { CARD_IMAGE_BOX } from "@/ui/imageSizes";
 import { formatPrice } from "@/ui/format";
 import { Stars } from "@/ui/Stars";
-import { AddToCartButton } from "@/cart/AddToCartButton";
+import { AddToCartButton } from "@/features/cart/AddToCartButton";
 import { partPath } from "@/features/catalogue/paths";
 
 export const PartResultCardFragment = graphql(`

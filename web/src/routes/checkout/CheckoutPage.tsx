@@ -6,7 +6,7 @@ import { CombinedGraphQLErrors } from "@apollo/client/errors";
 import { graphql } from "@/gql";
 import { errorMessage } from "@/apollo/errors";
 import { useAuth } from "@/auth/AuthContext";
-import { CartDocument, useCart, type CartLineView } from "@/cart/useCart";
+import { CartDocument, useCart, type CartLineView } from "@/features/cart/useCart";
 import { FormField } from "@/ui/FormField";
 import { EmptyState, ErrorState } from "@/ui/QueryStates";
 import { Spinner } from "@/ui/Spinner";

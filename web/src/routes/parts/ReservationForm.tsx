@@ -7,7 +7,7 @@ import { useAuth } from "@/auth/AuthContext";
 import { FormField } from "@/ui/FormField";
 import { formatPrice } from "@/ui/format";
 import { useToast } from "@/ui/toast";
-import { QuantitySelector, quantityError } from "./QuantitySelector";
+import { QuantitySelector, quantityError } from "@/features/cart/QuantitySelector";
 import { DeliveryFields } from "./DeliveryFields";
 import "./ReservationForm.css";
 
