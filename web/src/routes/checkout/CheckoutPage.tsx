@@ -11,7 +11,7 @@ import { FormField } from "@/ui/FormField";
 import { EmptyState, ErrorState } from "@/ui/QueryStates";
 import { Spinner } from "@/ui/Spinner";
 import { formatPrice } from "@/ui/format";
-import { DeliveryFields } from "../parts/DeliveryFields";
+import { DeliveryFields } from "@/features/checkout/DeliveryFields";
 import { CheckoutLines } from "./CheckoutLines";
 import "./CheckoutPage.css";
 

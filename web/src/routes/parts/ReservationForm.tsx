@@ -8,7 +8,7 @@ import { FormField } from "@/ui/FormField";
 import { formatPrice } from "@/ui/format";
 import { useToast } from "@/ui/toast";
 import { QuantitySelector, quantityError } from "@/features/cart/QuantitySelector";
-import { DeliveryFields } from "./DeliveryFields";
+import { DeliveryFields } from "@/features/checkout/DeliveryFields";
 import "./ReservationForm.css";
 
 export const ReservationFormFragment = graphql(`
