@@ -9,7 +9,7 @@ import { EmptyState, ErrorState } from "@/ui/QueryStates";
 import { Spinner } from "@/ui/Spinner";
 import { formatPrice } from "@/ui/format";
 import { formatDateTime } from "@/ui/formatFigures";
-import { IntentCardPayment, usePaymentIntent } from "../dashboard/payment/usePaymentIntent";
+import { IntentCardPayment, usePaymentIntent } from "@/features/payment/usePaymentIntent";
 import { CheckoutLines } from "./CheckoutLines";
 import "./CheckoutPage.css";
 

@@ -8,7 +8,7 @@ import { usePublicConfig } from "@/config/PublicConfig";
 import { Spinner } from "@/ui/Spinner";
 import { EmptyState, ErrorState } from "@/ui/QueryStates";
 import { formatPrice } from "@/ui/format";
-import { IntentCardPayment, usePaymentIntent } from "./usePaymentIntent";
+import { IntentCardPayment, usePaymentIntent } from "@/features/payment/usePaymentIntent";
 import "./PaymentPage.css";
 
 export const PaymentOrderDocument = graphql(`
