@@ -10,7 +10,7 @@ import { Spinner } from "@/ui/Spinner";
 import { EmptyState, ErrorState } from "@/ui/QueryStates";
 import { LoadMoreButton } from "@/ui/LoadMoreButton";
 import { useToast } from "@/ui/toast";
-import { MyOrderRow } from "./MyOrderRow";
+import { MyOrderRow } from "@/features/orders/MyOrderRow";
 import { DataTable } from "@/ui/DataTable";
 // The heading row with its link (the admin lists' .page-heading).
 import "./admin/adminLists.css";

@@ -7,7 +7,7 @@ import { EmptyState, ErrorState } from "@/ui/QueryStates";
 import { Spinner } from "@/ui/Spinner";
 import { formatPrice } from "@/ui/format";
 import { formatDateTime } from "@/ui/formatFigures";
-import { OrderStatusBadge } from "./OrderStatusBadge";
+import { OrderStatusBadge } from "@/features/orders/OrderStatusBadge";
 import "./OrderDetailPage.css";
 
 export const OrderDetailDocument = graphql(`

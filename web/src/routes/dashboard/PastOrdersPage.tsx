@@ -5,7 +5,7 @@ import { DataTable } from "@/ui/DataTable";
 import { LoadMoreButton } from "@/ui/LoadMoreButton";
 import { EmptyState, ErrorState } from "@/ui/QueryStates";
 import { Spinner } from "@/ui/Spinner";
-import { MyOrderRow } from "./MyOrderRow";
+import { MyOrderRow } from "@/features/orders/MyOrderRow";
 import { ORDERS_PAGE_SIZE } from "./MyOrdersPage";
 import "./admin/adminLists.css";
 

@@ -7,7 +7,7 @@ import { LoadMoreButton } from "@/ui/LoadMoreButton";
 import { DataCell, DataTable } from "@/ui/DataTable";
 import { formatPrice } from "@/ui/format";
 import { formatDateTime } from "@/ui/formatFigures";
-import { OrderStatusBadge } from "../OrderStatusBadge";
+import { OrderStatusBadge } from "@/features/orders/OrderStatusBadge";
 import "./adminLists.css";
 import "./CustomerPage.css";
 

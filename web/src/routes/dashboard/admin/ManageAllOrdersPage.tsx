@@ -8,7 +8,7 @@ import { EmptyState, ErrorState } from "@/ui/QueryStates";
 import { LoadMoreButton } from "@/ui/LoadMoreButton";
 import { useToast } from "@/ui/toast";
 import { formatPrice } from "@/ui/format";
-import { AdminOrderRow } from "./AdminOrderRow";
+import { AdminOrderRow } from "@/features/orders/AdminOrderRow";
 import { removeFromRootConnection } from "./connectionCache";
 import { DataTable } from "@/ui/DataTable";
 import { downloadOrdersCsv, type OrderFilters } from "./ordersExport";

@@ -1,9 +1,9 @@
 import { graphql, getFragmentData, type FragmentType } from "@/gql";
 import { formatPrice } from "@/ui/format";
 import { DataCell } from "@/ui/DataTable";
-import { OrderDates } from "../OrderDates";
-import { OrderStatusBadge } from "../OrderStatusBadge";
-import { OrderNumberLink } from "../OrderNumberLink";
+import { OrderDates } from "./OrderDates";
+import { OrderStatusBadge } from "./OrderStatusBadge";
+import { OrderNumberLink } from "./OrderNumberLink";
 
 export const AdminOrderRowFragment = graphql(`
   fragment AdminOrderRow_order on Order {
