@@ -1,6 +1,4 @@
-// The catalogue's face to other features: what they may import (from "@/features/catalogue", never a file inside).
+// The catalogue's face to other features (they import "@/features/catalogue", never a file inside):
+// only modules without styles or documents, so importing it adds nothing to a page that it does not use.
 export { catalogueHref, readSearch, writeSearch, type CatalogueSearch } from "./catalogueSearch";
 export { idOfSlug, partPath, productPath } from "./paths";
-export { PartCard } from "./PartCard";
-export { ProductCard } from "./ProductCard";
-export { PartSummary } from "./PartSummary";
