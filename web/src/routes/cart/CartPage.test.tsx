@@ -6,7 +6,7 @@ import { AddToCartButton } from "@/features/cart/AddToCartButton";
 import { SetCartQuantityDocument } from "@/features/cart/useCart";
 import { cartAnswer, cartMock, cartPart, cartPreviewMock } from "@/test/cartFixtures";
 import { createFakeAuth, customer, renderApp } from "@/test/renderApp";
-import { Navbar } from "@/ui/Navbar";
+import { Navbar } from "@/features/layout/Navbar";
 import { CartPage } from "./CartPage";
 
 const storeVisitorCart = (lines: { n: number; quantity: number }[]) =>

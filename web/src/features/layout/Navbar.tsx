@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Link, NavLink, useLocation, useNavigate } from "react-router-dom";
-import { useAuth } from "../auth/AuthContext";
-import { CartLink } from "@/features/cart/CartLink";
+import { useAuth } from "@/auth/AuthContext";
+import { CartLink } from "@/features/cart";
 import { NavSearch } from "./NavSearch";
 import "./Navbar.css";
 import "./NavSearch.css";

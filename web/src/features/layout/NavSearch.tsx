@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { useLocation, useNavigate } from "react-router-dom";
-import { catalogueHref, readSearch } from "@/features/catalogue/catalogueSearch";
+import { catalogueHref, readSearch } from "@/features/catalogue";
 
 /**
  * The search box of the navigation bar: it opens the catalogue (/parts) with the words typed.

@@ -2,7 +2,7 @@ import { Suspense } from "react";
 import { Outlet } from "react-router-dom";
 import { Navbar } from "./Navbar";
 import { Footer } from "./Footer";
-import { Spinner } from "./Spinner";
+import { Spinner } from "@/ui/Spinner";
 import "./Layout.css";
 
 export function Layout() {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { createFakeAuth, customer, renderApp } from "../test/renderApp";
+import { createFakeAuth, customer, renderApp } from "@/test/renderApp";
 import { Navbar } from "./Navbar";
 
 describe("navigation bar", () => {
