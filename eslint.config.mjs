@@ -32,7 +32,7 @@ export default tseslint.config(
     ignores: [
       "**/dist/**",
       "**/node_modules/**",
-      "web/src/gql/**",
+      "web/src/lib/gql/**",
       "coverage/**",
       "test-results/**",
       "bench-results/**",

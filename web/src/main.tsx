@@ -4,7 +4,7 @@ import { StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { AppProviders } from "./AppProviders";
 import { AppRoutes, loadPagesAt } from "./AppRoutes";
-import { createApolloClient } from "./apollo/createApolloClient";
+import { createApolloClient } from "@/lib/apollo/createApolloClient";
 import { takeOverServerPage } from "@/lib/page/serverPage";
 
 const root = document.getElementById("root")!;

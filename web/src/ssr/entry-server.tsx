@@ -5,7 +5,7 @@ import { ApolloClient, HttpLink } from "@apollo/client";
 import { prerenderStatic } from "@apollo/client/react/ssr";
 import { AppProviders } from "../AppProviders";
 import { AppRoutes, lazyPageName } from "../AppRoutes";
-import { createCache } from "../apollo/cache";
+import { createCache } from "@/lib/apollo/cache";
 import { headTags, pageTitle, type PageHead } from "@/lib/page/pageHead";
 import { PageResponseContext, type PageResponse } from "@/lib/page/PageResponse";
 import { ServerOriginContext } from "@/lib/page/origin";

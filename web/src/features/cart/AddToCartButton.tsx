@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { errorMessage } from "@/apollo/errors";
+import { errorMessage } from "@/lib/apollo/errors";
 import { useToast } from "@/ui/toast";
 import { useCart, type CartablePart } from "./useCart";
 

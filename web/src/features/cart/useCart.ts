@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useRef } from "react";
 import { useMutation, useQuery } from "@apollo/client/react";
 import type { ApolloCache } from "@apollo/client";
-import { graphql, getFragmentData } from "@/gql";
-import type { CartContentsFragment, CartQuery } from "@/gql/graphql";
+import { graphql, getFragmentData } from "@/lib/gql";
+import type { CartContentsFragment, CartQuery } from "@/lib/gql/graphql";
 import { CombinedGraphQLErrors } from "@apollo/client/errors";
-import { errorMessage } from "@/apollo/errors";
-import { useAuth } from "@/auth/AuthContext";
+import { errorMessage } from "@/lib/apollo/errors";
+import { useAuth } from "@/lib/auth/AuthContext";
 import { useToast } from "@/ui/toast";
 import { clearLocalCart, readLocalCart, removeLocalLine, setLocalLine, useLocalCart } from "./localCart";
 

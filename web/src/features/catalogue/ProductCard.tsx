@@ -1,5 +1,5 @@
 import { Link } from "react-router-dom";
-import { graphql, getFragmentData, type FragmentType } from "@/gql";
+import { graphql, getFragmentData, type FragmentType } from "@/lib/gql";
 import { ResponsiveImage, ResponsiveImageFragment, type ResponsiveImageData } from "@/ui/ResponsiveImage";
 import { CARD_GRID_IMAGE_SIZES, CARD_IMAGE_BOX, MAIN_IMAGE_BOX } from "@/ui/imageSizes";
 import { formatPrice } from "@/ui/format";

@@ -1,4 +1,4 @@
-import type { PartFilter, PartOrder } from "@/gql/graphql";
+import type { PartFilter, PartOrder } from "@/lib/gql/graphql";
 
 /**
  * The catalogue page's state lives in its address, so a search can be shared and the back button

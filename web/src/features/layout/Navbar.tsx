@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Link, NavLink, useLocation, useNavigate } from "react-router-dom";
-import { useAuth } from "@/auth/AuthContext";
+import { useAuth } from "@/lib/auth/AuthContext";
 import { CartLink } from "@/features/cart";
 import { NavSearch } from "./NavSearch";
 import "./Navbar.css";

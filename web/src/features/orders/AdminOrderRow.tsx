@@ -1,4 +1,4 @@
-import { graphql, getFragmentData, type FragmentType } from "@/gql";
+import { graphql, getFragmentData, type FragmentType } from "@/lib/gql";
 import { formatPrice } from "@/ui/format";
 import { DataCell } from "@/ui/DataTable";
 import { OrderDates } from "./OrderDates";

@@ -1,4 +1,4 @@
-import type { OrderStatus } from "@/gql/graphql";
+import type { OrderStatus } from "@/lib/gql/graphql";
 
 interface Props {
   order: { status: OrderStatus; disputeStatus?: string | null; paymentError?: string | null };

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from "react";
-import type { PublicConfigValues } from "@/config/PublicConfig";
+import type { PublicConfigValues } from "@/lib/config/PublicConfig";
 import { Spinner } from "@/ui/Spinner";
 import type { BillingDetails } from "./cardPayment";
 import { StripeCardForm } from "./StripeCardForm";

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { PublicConfigValues } from "@/config/PublicConfig";
+import type { PublicConfigValues } from "@/lib/config/PublicConfig";
 import { ErrorState } from "@/ui/QueryStates";
 import { Spinner } from "@/ui/Spinner";
 import { CardPayment, preloadCardForm } from "./CardPayment";

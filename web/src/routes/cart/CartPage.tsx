@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Link, useNavigate } from "react-router-dom";
-import { errorMessage } from "@/apollo/errors";
+import { errorMessage } from "@/lib/apollo/errors";
 import { useCart, type CartLineView } from "@/features/cart/useCart";
 import { DataCell, DataTable } from "@/ui/DataTable";
 import { EmptyState, ErrorState } from "@/ui/QueryStates";

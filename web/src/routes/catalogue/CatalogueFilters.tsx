@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { useQuery } from "@apollo/client/react";
-import { graphql } from "@/gql";
+import { graphql } from "@/lib/gql";
 import { PRICE, type CatalogueSearch } from "@/features/catalogue/catalogueSearch";
 
 export const CatalogueBrandsDocument = graphql(`

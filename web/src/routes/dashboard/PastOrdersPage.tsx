@@ -1,6 +1,6 @@
 import { Link } from "react-router-dom";
 import { useQuery } from "@apollo/client/react";
-import { graphql } from "@/gql";
+import { graphql } from "@/lib/gql";
 import { DataTable } from "@/ui/DataTable";
 import { LoadMoreButton } from "@/ui/LoadMoreButton";
 import { EmptyState, ErrorState } from "@/ui/QueryStates";

@@ -1,9 +1,9 @@
 import { useEffect, useRef } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { useMutation } from "@apollo/client/react";
-import { graphql, getFragmentData, type FragmentType } from "@/gql";
-import { errorCode, errorMessage } from "@/apollo/errors";
-import { useAuth } from "@/auth/AuthContext";
+import { graphql, getFragmentData, type FragmentType } from "@/lib/gql";
+import { errorCode, errorMessage } from "@/lib/apollo/errors";
+import { useAuth } from "@/lib/auth/AuthContext";
 import { FormField } from "@/ui/FormField";
 import { formatPrice } from "@/ui/format";
 import { useToast } from "@/ui/toast";

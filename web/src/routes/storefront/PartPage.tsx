@@ -1,6 +1,6 @@
 import { Link, useLocation, useParams } from "react-router-dom";
 import { useQuery } from "@apollo/client/react";
-import { graphql } from "@/gql";
+import { graphql } from "@/lib/gql";
 import { HttpStatus } from "@/lib/page/PageResponse";
 import { PartSummary } from "@/features/catalogue/PartSummary";
 import { PartCard } from "@/features/catalogue/PartCard";

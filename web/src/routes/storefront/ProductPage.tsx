@@ -1,6 +1,6 @@
 import { useLocation, useParams } from "react-router-dom";
 import { useQuery } from "@apollo/client/react";
-import { getFragmentData, graphql } from "@/gql";
+import { getFragmentData, graphql } from "@/lib/gql";
 import { ResponsiveImageFragment } from "@/ui/ResponsiveImage";
 import { formatPrice } from "@/ui/format";
 import { idOfSlug, productPath } from "@/features/catalogue/paths";

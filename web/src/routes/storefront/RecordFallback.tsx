@@ -1,5 +1,5 @@
 import type { ReactElement } from "react";
-import { errorCode } from "@/apollo/errors";
+import { errorCode } from "@/lib/apollo/errors";
 import { Spinner } from "@/ui/Spinner";
 import { ErrorState } from "@/ui/QueryStates";
 import { HttpStatus, MovedTo } from "@/lib/page/PageResponse";

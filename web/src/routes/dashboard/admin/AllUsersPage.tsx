@@ -1,13 +1,13 @@
 import { useState, type FormEvent } from "react";
 import { useSearchParams } from "react-router-dom";
 import { useMutation, useQuery } from "@apollo/client/react";
-import { graphql } from "@/gql";
+import { graphql } from "@/lib/gql";
 import { Spinner } from "@/ui/Spinner";
 import { EmptyState, ErrorState } from "@/ui/QueryStates";
 import { LoadMoreButton } from "@/ui/LoadMoreButton";
 import { useToast } from "@/ui/toast";
-import { useAuth } from "@/auth/AuthContext";
-import { errorMessage } from "@/apollo/errors";
+import { useAuth } from "@/lib/auth/AuthContext";
+import { errorMessage } from "@/lib/apollo/errors";
 import { UserRow } from "./UserRow";
 import { DataTable } from "@/ui/DataTable";
 import "./adminLists.css";

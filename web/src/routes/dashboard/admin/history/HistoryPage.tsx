@@ -1,7 +1,7 @@
 import { Link, useSearchParams } from "react-router-dom";
 import { useQuery } from "@apollo/client/react";
-import { graphql } from "@/gql";
-import type { AuditEntityType } from "@/gql/graphql";
+import { graphql } from "@/lib/gql";
+import type { AuditEntityType } from "@/lib/gql/graphql";
 import { Spinner } from "@/ui/Spinner";
 import { EmptyState, ErrorState } from "@/ui/QueryStates";
 import { LoadMoreButton } from "@/ui/LoadMoreButton";

@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import { useMutation, useQuery } from "@apollo/client/react";
-import { graphql } from "@/gql";
-import type { PartStatusFilter } from "@/gql/graphql";
-import { errorMessage } from "@/apollo/errors";
+import { graphql } from "@/lib/gql";
+import type { PartStatusFilter } from "@/lib/gql/graphql";
+import { errorMessage } from "@/lib/apollo/errors";
 import { Spinner } from "@/ui/Spinner";
 import { EmptyState, ErrorState } from "@/ui/QueryStates";
 import { LoadMoreButton } from "@/ui/LoadMoreButton";

@@ -1,6 +1,6 @@
 import type { Auth as FirebaseAuth, User as FirebaseUser } from "firebase/auth";
-import type { PublicConfigValues } from "@/config/PublicConfig";
-import type { AuthUser } from "../AuthContext";
+import type { PublicConfigValues } from "@/lib/config/PublicConfig";
+import type { AuthUser } from "@/lib/auth/AuthContext";
 
 type FirebaseAuthModule = typeof import("firebase/auth");
 

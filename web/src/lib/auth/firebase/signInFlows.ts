@@ -1,5 +1,5 @@
 import type { User as FirebaseUser } from "firebase/auth";
-import type { RegisterResult } from "../AuthContext";
+import type { RegisterResult } from "@/lib/auth/AuthContext";
 import type { FirebaseHandles } from "./startFirebase";
 
 /** One way of signing in to Firebase: the user it signed in, and what the caller gets back. */

@@ -1,6 +1,6 @@
 import { useQuery } from "@apollo/client/react";
-import { graphql } from "../gql";
-import { isAuthError } from "../apollo/errors";
+import { graphql } from "@/lib/gql";
+import { isAuthError } from "@/lib/apollo/errors";
 import { useAuth } from "./AuthContext";
 
 export const IsAdminDocument = graphql(`

@@ -2,8 +2,8 @@ import { ApolloClient, ApolloLink, HttpLink } from "@apollo/client";
 import { SetContextLink } from "@apollo/client/link/context";
 import { PersistedQueryLink } from "@apollo/client/link/persisted-queries";
 import type { DocumentNode } from "graphql";
-import { apiUrl } from "../apiUrl";
-import { getAccessToken } from "../auth/accessToken";
+import { apiUrl } from "@/lib/apiUrl";
+import { getAccessToken } from "@/lib/auth/accessToken";
 import { createCache } from "./cache";
 
 /**

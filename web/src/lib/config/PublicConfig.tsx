@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useMemo, type ReactNode } from "react";
 import { useQuery } from "@apollo/client/react";
-import { graphql } from "../gql";
-import type { PublicConfigQuery } from "../gql/graphql";
+import { graphql } from "@/lib/gql";
+import type { PublicConfigQuery } from "@/lib/gql/graphql";
 
 export const PublicConfigDocument = graphql(`
   query PublicConfig {

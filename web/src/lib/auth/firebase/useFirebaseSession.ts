@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { User as FirebaseUser } from "firebase/auth";
-import type { PublicConfigValues } from "@/config/PublicConfig";
+import type { PublicConfigValues } from "@/lib/config/PublicConfig";
 import { hydratesServerHtml } from "@/lib/page/serverPage";
-import { getAccessToken } from "../accessToken";
-import type { AuthStatus, AuthUser } from "../AuthContext";
+import { getAccessToken } from "@/lib/auth/accessToken";
+import type { AuthStatus, AuthUser } from "@/lib/auth/AuthContext";
 import { startFirebase, toAuthUser, type FirebaseHandles } from "./startFirebase";
 
 export interface AuthState {

@@ -1,10 +1,10 @@
 import { useMemo, type ReactNode } from "react";
-import { usePublicConfig } from "../config/PublicConfig";
+import { usePublicConfig } from "@/lib/config/PublicConfig";
 import { AuthContext, type Auth } from "./AuthContext";
-import { emailSignIn, emulatedGoogleSignIn, googlePopupSignIn, registration } from "./firebase/signInFlows";
-import { toAuthUser } from "./firebase/startFirebase";
-import { useFirebaseSession } from "./firebase/useFirebaseSession";
-import { useSignInFlow } from "./firebase/useSignInFlow";
+import { emailSignIn, emulatedGoogleSignIn, googlePopupSignIn, registration } from "@/lib/auth/firebase/signInFlows";
+import { toAuthUser } from "@/lib/auth/firebase/startFirebase";
+import { useFirebaseSession } from "@/lib/auth/firebase/useFirebaseSession";
+import { useSignInFlow } from "@/lib/auth/firebase/useSignInFlow";
 import { useShopSession } from "./useShopSession";
 
 /**

@@ -1,8 +1,8 @@
 import { useCallback } from "react";
 import { useApolloClient } from "@apollo/client/react";
 import type { User as FirebaseUser } from "firebase/auth";
-import { graphql } from "../gql";
-import { forgetUserData } from "../apollo/cache";
+import { graphql } from "@/lib/gql";
+import { forgetUserData } from "@/lib/apollo/cache";
 import { clearAccessToken, getAccessToken, setAccessToken } from "./accessToken";
 
 const SignInDocument = graphql(`

@@ -1,8 +1,8 @@
 import { useCallback, type Dispatch, type SetStateAction } from "react";
 import type { User as FirebaseUser } from "firebase/auth";
-import { errorCode } from "@/apollo/errors";
+import { errorCode } from "@/lib/apollo/errors";
 import { CombinedGraphQLErrors } from "@apollo/client/errors";
-import { clearAccessToken } from "../accessToken";
+import { clearAccessToken } from "@/lib/auth/accessToken";
 import type { SignInFlow } from "./signInFlows";
 import { toAuthUser, type FirebaseHandles } from "./startFirebase";
 import type { AuthState } from "./useFirebaseSession";
