@@ -14,9 +14,6 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
  * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
  */
 type Documents = {
-    "\n  query IsAdmin($email: String!) {\n    isAdmin(email: $email)\n  }\n": typeof types.IsAdminDocument,
-    "\n  mutation SignIn($idToken: String!) {\n    signIn(idToken: $idToken) {\n      token\n      user {\n        id\n        email\n        displayName\n        role\n      }\n    }\n  }\n": typeof types.SignInDocument,
-    "\n  mutation SignOut {\n    signOut\n  }\n": typeof types.SignOutDocument,
     "\n  fragment CartContents on Cart {\n    id\n    itemCount\n    lineCount\n    subtotal\n    canCheckOut\n    lines(first: 50) {\n      edges {\n        node {\n          id\n          quantity\n          minQuantity\n          maxQuantity\n          lineTotal\n          warning\n          warningMessage\n          part {\n            id\n            databaseId\n            slug\n            name\n            partNumber\n            img\n            price\n            available\n            minOrderQuantity\n            retired\n          }\n        }\n      }\n    }\n  }\n": typeof types.CartContentsFragmentDoc,
     "\n  query Cart {\n    cart {\n      id\n      ...CartContents\n    }\n  }\n": typeof types.CartDocument,
     "\n  query CartPreview($lines: [CartLineInput!]!) {\n    cartPreview(lines: $lines) {\n      id\n      ...CartContents\n    }\n  }\n": typeof types.CartPreviewDocument,
@@ -24,6 +21,14 @@ type Documents = {
     "\n  mutation SetCartQuantity($line: CartLineInput!) {\n    setCartQuantity(line: $line) {\n      id\n      ...CartContents\n    }\n  }\n": typeof types.SetCartQuantityDocument,
     "\n  mutation RemoveFromCart($partId: ID!) {\n    removeFromCart(partId: $partId) {\n      id\n      ...CartContents\n    }\n  }\n": typeof types.RemoveFromCartDocument,
     "\n  mutation MergeCart($lines: [CartLineInput!]!) {\n    mergeCart(lines: $lines) {\n      id\n      ...CartContents\n    }\n  }\n": typeof types.MergeCartDocument,
+    "\n  fragment PartCard_part on Part {\n    id\n    databaseId\n    slug\n    name\n    image {\n      ...ResponsiveImage_image\n    }\n    price\n    available\n    minOrderQuantity\n    shortDesc\n  }\n": typeof types.PartCard_PartFragmentDoc,
+    "\n  fragment PartSummary_part on Part {\n    id\n    databaseId\n    name\n    partNumber\n    alternativeNumbers\n    img\n    images {\n      id\n      alt\n      url\n      width\n      height\n      srcset\n      sources {\n        mime\n        srcset\n      }\n    }\n    price\n    available\n    minOrderQuantity\n    shortDesc\n    rating\n    reviewCount\n    compatibleModels {\n      id\n      brand\n      model\n      name\n    }\n  }\n": typeof types.PartSummary_PartFragmentDoc,
+    "\n  fragment ProductCard_product on Product {\n    id\n    databaseId\n    slug\n    name\n    image {\n      ...ResponsiveImage_image\n    }\n    price\n    availableQuantity\n    minQuantity\n    description\n  }\n": typeof types.ProductCard_ProductFragmentDoc,
+    "\n  fragment AdminOrderRow_order on Order {\n    id\n    databaseId\n    number\n    partName\n    quantity\n    price\n    userName\n    userEmail\n    paid\n    status\n    createdAt\n    paidAt\n    cancelledAt\n    refundedAt\n    disputeStatus\n    paymentError\n  }\n": typeof types.AdminOrderRow_OrderFragmentDoc,
+    "\n  fragment MyOrderRow_order on Order {\n    id\n    databaseId\n    number\n    partName\n    quantity\n    price\n    status\n    paid\n    transactionId\n    createdAt\n    paidAt\n    cancelledAt\n    reservedUntil\n    refundedAt\n    disputeStatus\n    paymentError\n  }\n": typeof types.MyOrderRow_OrderFragmentDoc,
+    "\n  query IsAdmin($email: String!) {\n    isAdmin(email: $email)\n  }\n": typeof types.IsAdminDocument,
+    "\n  mutation SignIn($idToken: String!) {\n    signIn(idToken: $idToken) {\n      token\n      user {\n        id\n        email\n        displayName\n        role\n      }\n    }\n  }\n": typeof types.SignInDocument,
+    "\n  mutation SignOut {\n    signOut\n  }\n": typeof types.SignOutDocument,
     "\n  query PublicConfig {\n    publicConfig {\n      firebaseProjectId\n      firebaseApiKey\n      firebaseAuthDomain\n      authEmulatorUrl\n      stripePublishableKey\n      paymentSandboxUrl\n      imageUploadUrl\n    }\n  }\n": typeof types.PublicConfigDocument,
     "\n  query CatalogueBrands {\n    laptopBrands\n  }\n": typeof types.CatalogueBrandsDocument,
     "\n  query CatalogueModels($brand: String!) {\n    laptopModels(first: 100, brand: $brand) {\n      edges {\n        node {\n          id\n          model\n        }\n      }\n    }\n  }\n": typeof types.CatalogueModelsDocument,
@@ -36,7 +41,6 @@ type Documents = {
     "\n  mutation ConfirmCheckoutPayment($checkoutId: ID!, $transactionId: String!) {\n    confirmCheckoutPayment(checkoutId: $checkoutId, transactionId: $transactionId) {\n      id\n      amountDue\n      reservedUntil\n      orders {\n        id\n        status\n        paid\n        paidAt\n        transactionId\n        reservedUntil\n      }\n    }\n  }\n": typeof types.ConfirmCheckoutPaymentDocument,
     "\n  mutation AddReview($input: AddReviewInput!) {\n    addReview(input: $input) {\n      id\n      name\n      ratings\n      description\n      img\n    }\n  }\n": typeof types.AddReviewDocument,
     "\n  query ReviewedPart($id: ID!) {\n    part(id: $id) {\n      id\n      databaseId\n      name\n    }\n  }\n": typeof types.ReviewedPartDocument,
-    "\n  fragment MyOrderRow_order on Order {\n    id\n    databaseId\n    number\n    partName\n    quantity\n    price\n    status\n    paid\n    transactionId\n    createdAt\n    paidAt\n    cancelledAt\n    reservedUntil\n    refundedAt\n    disputeStatus\n    paymentError\n  }\n": typeof types.MyOrderRow_OrderFragmentDoc,
     "\n  query MyOrders($first: Int, $after: String) {\n    viewer {\n      id\n      orders(first: $first, after: $after) {\n        edges {\n          cursor\n          node {\n            id\n            status\n            ...MyOrderRow_order\n          }\n        }\n        pageInfo {\n          hasNextPage\n          endCursor\n        }\n      }\n    }\n  }\n": typeof types.MyOrdersDocument,
     "\n  mutation CancelOrder($id: ID!) {\n    cancelOrder(id: $id) {\n      id\n      status\n      paid\n      part {\n        id\n        available\n      }\n    }\n  }\n": typeof types.CancelOrderDocument,
     "\n  query OrderDetail($id: ID!) {\n    order(id: $id) {\n      id\n      databaseId\n      number\n      partName\n      quantity\n      unitPrice\n      price\n      status\n      paid\n      address\n      phone\n      userName\n      userEmail\n      transactionId\n      reservedUntil\n      disputeStatus\n      paymentError\n      refundedAmount\n      timeline {\n        at\n        kind\n        description\n      }\n      checkout {\n        id\n        databaseId\n        orders {\n          id\n          databaseId\n          number\n          partName\n        }\n      }\n    }\n  }\n": typeof types.OrderDetailDocument,
@@ -44,7 +48,6 @@ type Documents = {
     "\n  query ViewerProfile {\n    viewer {\n      id\n      email\n      displayName\n      profile {\n        userName\n        education\n        address\n        phone\n        linkedin\n      }\n    }\n  }\n": typeof types.ViewerProfileDocument,
     "\n  mutation UpdateProfile($input: UpdateProfileInput!) {\n    updateProfile(input: $input) {\n      userName\n      education\n      address\n      phone\n      linkedin\n    }\n  }\n": typeof types.UpdateProfileDocument,
     "\n  mutation AddProduct($input: AddProductInput!) {\n    addProduct(input: $input) {\n      id\n      databaseId\n      name\n    }\n  }\n": typeof types.AddProductDocument,
-    "\n  fragment AdminOrderRow_order on Order {\n    id\n    databaseId\n    number\n    partName\n    quantity\n    price\n    userName\n    userEmail\n    paid\n    status\n    createdAt\n    paidAt\n    cancelledAt\n    refundedAt\n    disputeStatus\n    paymentError\n  }\n": typeof types.AdminOrderRow_OrderFragmentDoc,
     "\n  query AllUsers($first: Int, $after: String, $search: String) {\n    users(first: $first, after: $after, search: $search) {\n      edges {\n        cursor\n        node {\n          id\n          ...UserRow_user\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": typeof types.AllUsersDocument,
     "\n  mutation MakeAdmin($email: String!) {\n    makeAdmin(email: $email) {\n      id\n      role\n    }\n  }\n": typeof types.MakeAdminDocument,
     "\n  mutation DemoteAdmin($email: String!) {\n    demoteAdmin(email: $email) {\n      id\n      role\n    }\n  }\n": typeof types.DemoteAdminDocument,
@@ -80,12 +83,9 @@ type Documents = {
     "\n  mutation ConfirmOrderPayment($orderId: ID!, $transactionId: String!) {\n    confirmOrderPayment(orderId: $orderId, transactionId: $transactionId) {\n      id\n      paid\n      status\n      transactionId\n    }\n  }\n": typeof types.ConfirmOrderPaymentDocument,
     "\n  query HomeProducts($first: Int, $after: String) {\n    products(first: $first, after: $after) {\n      edges {\n        cursor\n        node {\n          id\n          ...ProductCard_product\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": typeof types.HomeProductsDocument,
     "\n  mutation SubscribeNewsletter($email: String!) {\n    subscribeNewsletter(email: $email) {\n      subscribed\n      alreadySubscribed\n    }\n  }\n": typeof types.SubscribeNewsletterDocument,
-    "\n  fragment PartCard_part on Part {\n    id\n    databaseId\n    slug\n    name\n    image {\n      ...ResponsiveImage_image\n    }\n    price\n    available\n    minOrderQuantity\n    shortDesc\n  }\n": typeof types.PartCard_PartFragmentDoc,
     "\n  query HomeParts($first: Int, $after: String) {\n    parts(first: $first, after: $after) {\n      edges {\n        cursor\n        node {\n          id\n          ...PartCard_part\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": typeof types.HomePartsDocument,
-    "\n  fragment ProductCard_product on Product {\n    id\n    databaseId\n    slug\n    name\n    image {\n      ...ResponsiveImage_image\n    }\n    price\n    availableQuantity\n    minQuantity\n    description\n  }\n": typeof types.ProductCard_ProductFragmentDoc,
     "\n  fragment ReviewCard_review on Review {\n    id\n    name\n    ratings\n    description\n    image {\n      ...ResponsiveImage_image\n    }\n  }\n": typeof types.ReviewCard_ReviewFragmentDoc,
     "\n  query HomeReviews($first: Int, $after: String) {\n    reviews(first: $first, after: $after) {\n      edges {\n        cursor\n        node {\n          id\n          ...ReviewCard_review\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": typeof types.HomeReviewsDocument,
-    "\n  fragment PartSummary_part on Part {\n    id\n    databaseId\n    name\n    partNumber\n    alternativeNumbers\n    img\n    images {\n      id\n      alt\n      url\n      width\n      height\n      srcset\n      sources {\n        mime\n        srcset\n      }\n    }\n    price\n    available\n    minOrderQuantity\n    shortDesc\n    rating\n    reviewCount\n    compatibleModels {\n      id\n      brand\n      model\n      name\n    }\n  }\n": typeof types.PartSummary_PartFragmentDoc,
     "\n  fragment ReservationForm_part on Part {\n    id\n    name\n    price\n    available\n    minOrderQuantity\n  }\n": typeof types.ReservationForm_PartFragmentDoc,
     "\n  mutation PlaceOrder($input: PlaceOrderInput!) {\n    placeOrder(input: $input) {\n      id\n      databaseId\n      quantity\n      price\n      paid\n      part {\n        id\n        available\n      }\n    }\n  }\n": typeof types.PlaceOrderDocument,
     "\n  query ReservationPart($id: ID!) {\n    part(id: $id) {\n      id\n      name\n      retired\n      ...PartSummary_part\n      ...ReservationForm_part\n    }\n  }\n": typeof types.ReservationPartDocument,
@@ -95,9 +95,6 @@ type Documents = {
     "\n  fragment ResponsiveImage_image on Image {\n    url\n    width\n    height\n    srcset\n    sources {\n      mime\n      srcset\n    }\n  }\n": typeof types.ResponsiveImage_ImageFragmentDoc,
 };
 const documents: Documents = {
-    "\n  query IsAdmin($email: String!) {\n    isAdmin(email: $email)\n  }\n": types.IsAdminDocument,
-    "\n  mutation SignIn($idToken: String!) {\n    signIn(idToken: $idToken) {\n      token\n      user {\n        id\n        email\n        displayName\n        role\n      }\n    }\n  }\n": types.SignInDocument,
-    "\n  mutation SignOut {\n    signOut\n  }\n": types.SignOutDocument,
     "\n  fragment CartContents on Cart {\n    id\n    itemCount\n    lineCount\n    subtotal\n    canCheckOut\n    lines(first: 50) {\n      edges {\n        node {\n          id\n          quantity\n          minQuantity\n          maxQuantity\n          lineTotal\n          warning\n          warningMessage\n          part {\n            id\n            databaseId\n            slug\n            name\n            partNumber\n            img\n            price\n            available\n            minOrderQuantity\n            retired\n          }\n        }\n      }\n    }\n  }\n": types.CartContentsFragmentDoc,
     "\n  query Cart {\n    cart {\n      id\n      ...CartContents\n    }\n  }\n": types.CartDocument,
     "\n  query CartPreview($lines: [CartLineInput!]!) {\n    cartPreview(lines: $lines) {\n      id\n      ...CartContents\n    }\n  }\n": types.CartPreviewDocument,
@@ -105,6 +102,14 @@ const documents: Documents = {
     "\n  mutation SetCartQuantity($line: CartLineInput!) {\n    setCartQuantity(line: $line) {\n      id\n      ...CartContents\n    }\n  }\n": types.SetCartQuantityDocument,
     "\n  mutation RemoveFromCart($partId: ID!) {\n    removeFromCart(partId: $partId) {\n      id\n      ...CartContents\n    }\n  }\n": types.RemoveFromCartDocument,
     "\n  mutation MergeCart($lines: [CartLineInput!]!) {\n    mergeCart(lines: $lines) {\n      id\n      ...CartContents\n    }\n  }\n": types.MergeCartDocument,
+    "\n  fragment PartCard_part on Part {\n    id\n    databaseId\n    slug\n    name\n    image {\n      ...ResponsiveImage_image\n    }\n    price\n    available\n    minOrderQuantity\n    shortDesc\n  }\n": types.PartCard_PartFragmentDoc,
+    "\n  fragment PartSummary_part on Part {\n    id\n    databaseId\n    name\n    partNumber\n    alternativeNumbers\n    img\n    images {\n      id\n      alt\n      url\n      width\n      height\n      srcset\n      sources {\n        mime\n        srcset\n      }\n    }\n    price\n    available\n    minOrderQuantity\n    shortDesc\n    rating\n    reviewCount\n    compatibleModels {\n      id\n      brand\n      model\n      name\n    }\n  }\n": types.PartSummary_PartFragmentDoc,
+    "\n  fragment ProductCard_product on Product {\n    id\n    databaseId\n    slug\n    name\n    image {\n      ...ResponsiveImage_image\n    }\n    price\n    availableQuantity\n    minQuantity\n    description\n  }\n": types.ProductCard_ProductFragmentDoc,
+    "\n  fragment AdminOrderRow_order on Order {\n    id\n    databaseId\n    number\n    partName\n    quantity\n    price\n    userName\n    userEmail\n    paid\n    status\n    createdAt\n    paidAt\n    cancelledAt\n    refundedAt\n    disputeStatus\n    paymentError\n  }\n": types.AdminOrderRow_OrderFragmentDoc,
+    "\n  fragment MyOrderRow_order on Order {\n    id\n    databaseId\n    number\n    partName\n    quantity\n    price\n    status\n    paid\n    transactionId\n    createdAt\n    paidAt\n    cancelledAt\n    reservedUntil\n    refundedAt\n    disputeStatus\n    paymentError\n  }\n": types.MyOrderRow_OrderFragmentDoc,
+    "\n  query IsAdmin($email: String!) {\n    isAdmin(email: $email)\n  }\n": types.IsAdminDocument,
+    "\n  mutation SignIn($idToken: String!) {\n    signIn(idToken: $idToken) {\n      token\n      user {\n        id\n        email\n        displayName\n        role\n      }\n    }\n  }\n": types.SignInDocument,
+    "\n  mutation SignOut {\n    signOut\n  }\n": types.SignOutDocument,
     "\n  query PublicConfig {\n    publicConfig {\n      firebaseProjectId\n      firebaseApiKey\n      firebaseAuthDomain\n      authEmulatorUrl\n      stripePublishableKey\n      paymentSandboxUrl\n      imageUploadUrl\n    }\n  }\n": types.PublicConfigDocument,
     "\n  query CatalogueBrands {\n    laptopBrands\n  }\n": types.CatalogueBrandsDocument,
     "\n  query CatalogueModels($brand: String!) {\n    laptopModels(first: 100, brand: $brand) {\n      edges {\n        node {\n          id\n          model\n        }\n      }\n    }\n  }\n": types.CatalogueModelsDocument,
@@ -117,7 +122,6 @@ const documents: Documents = {
     "\n  mutation ConfirmCheckoutPayment($checkoutId: ID!, $transactionId: String!) {\n    confirmCheckoutPayment(checkoutId: $checkoutId, transactionId: $transactionId) {\n      id\n      amountDue\n      reservedUntil\n      orders {\n        id\n        status\n        paid\n        paidAt\n        transactionId\n        reservedUntil\n      }\n    }\n  }\n": types.ConfirmCheckoutPaymentDocument,
     "\n  mutation AddReview($input: AddReviewInput!) {\n    addReview(input: $input) {\n      id\n      name\n      ratings\n      description\n      img\n    }\n  }\n": types.AddReviewDocument,
     "\n  query ReviewedPart($id: ID!) {\n    part(id: $id) {\n      id\n      databaseId\n      name\n    }\n  }\n": types.ReviewedPartDocument,
-    "\n  fragment MyOrderRow_order on Order {\n    id\n    databaseId\n    number\n    partName\n    quantity\n    price\n    status\n    paid\n    transactionId\n    createdAt\n    paidAt\n    cancelledAt\n    reservedUntil\n    refundedAt\n    disputeStatus\n    paymentError\n  }\n": types.MyOrderRow_OrderFragmentDoc,
     "\n  query MyOrders($first: Int, $after: String) {\n    viewer {\n      id\n      orders(first: $first, after: $after) {\n        edges {\n          cursor\n          node {\n            id\n            status\n            ...MyOrderRow_order\n          }\n        }\n        pageInfo {\n          hasNextPage\n          endCursor\n        }\n      }\n    }\n  }\n": types.MyOrdersDocument,
     "\n  mutation CancelOrder($id: ID!) {\n    cancelOrder(id: $id) {\n      id\n      status\n      paid\n      part {\n        id\n        available\n      }\n    }\n  }\n": types.CancelOrderDocument,
     "\n  query OrderDetail($id: ID!) {\n    order(id: $id) {\n      id\n      databaseId\n      number\n      partName\n      quantity\n      unitPrice\n      price\n      status\n      paid\n      address\n      phone\n      userName\n      userEmail\n      transactionId\n      reservedUntil\n      disputeStatus\n      paymentError\n      refundedAmount\n      timeline {\n        at\n        kind\n        description\n      }\n      checkout {\n        id\n        databaseId\n        orders {\n          id\n          databaseId\n          number\n          partName\n        }\n      }\n    }\n  }\n": types.OrderDetailDocument,
@@ -125,7 +129,6 @@ const documents: Documents = {
     "\n  query ViewerProfile {\n    viewer {\n      id\n      email\n      displayName\n      profile {\n        userName\n        education\n        address\n        phone\n        linkedin\n      }\n    }\n  }\n": types.ViewerProfileDocument,
     "\n  mutation UpdateProfile($input: UpdateProfileInput!) {\n    updateProfile(input: $input) {\n      userName\n      education\n      address\n      phone\n      linkedin\n    }\n  }\n": types.UpdateProfileDocument,
     "\n  mutation AddProduct($input: AddProductInput!) {\n    addProduct(input: $input) {\n      id\n      databaseId\n      name\n    }\n  }\n": types.AddProductDocument,
-    "\n  fragment AdminOrderRow_order on Order {\n    id\n    databaseId\n    number\n    partName\n    quantity\n    price\n    userName\n    userEmail\n    paid\n    status\n    createdAt\n    paidAt\n    cancelledAt\n    refundedAt\n    disputeStatus\n    paymentError\n  }\n": types.AdminOrderRow_OrderFragmentDoc,
     "\n  query AllUsers($first: Int, $after: String, $search: String) {\n    users(first: $first, after: $after, search: $search) {\n      edges {\n        cursor\n        node {\n          id\n          ...UserRow_user\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": types.AllUsersDocument,
     "\n  mutation MakeAdmin($email: String!) {\n    makeAdmin(email: $email) {\n      id\n      role\n    }\n  }\n": types.MakeAdminDocument,
     "\n  mutation DemoteAdmin($email: String!) {\n    demoteAdmin(email: $email) {\n      id\n      role\n    }\n  }\n": types.DemoteAdminDocument,
@@ -161,12 +164,9 @@ const documents: Documents = {
     "\n  mutation ConfirmOrderPayment($orderId: ID!, $transactionId: String!) {\n    confirmOrderPayment(orderId: $orderId, transactionId: $transactionId) {\n      id\n      paid\n      status\n      transactionId\n    }\n  }\n": types.ConfirmOrderPaymentDocument,
     "\n  query HomeProducts($first: Int, $after: String) {\n    products(first: $first, after: $after) {\n      edges {\n        cursor\n        node {\n          id\n          ...ProductCard_product\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": types.HomeProductsDocument,
     "\n  mutation SubscribeNewsletter($email: String!) {\n    subscribeNewsletter(email: $email) {\n      subscribed\n      alreadySubscribed\n    }\n  }\n": types.SubscribeNewsletterDocument,
-    "\n  fragment PartCard_part on Part {\n    id\n    databaseId\n    slug\n    name\n    image {\n      ...ResponsiveImage_image\n    }\n    price\n    available\n    minOrderQuantity\n    shortDesc\n  }\n": types.PartCard_PartFragmentDoc,
     "\n  query HomeParts($first: Int, $after: String) {\n    parts(first: $first, after: $after) {\n      edges {\n        cursor\n        node {\n          id\n          ...PartCard_part\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": types.HomePartsDocument,
-    "\n  fragment ProductCard_product on Product {\n    id\n    databaseId\n    slug\n    name\n    image {\n      ...ResponsiveImage_image\n    }\n    price\n    availableQuantity\n    minQuantity\n    description\n  }\n": types.ProductCard_ProductFragmentDoc,
     "\n  fragment ReviewCard_review on Review {\n    id\n    name\n    ratings\n    description\n    image {\n      ...ResponsiveImage_image\n    }\n  }\n": types.ReviewCard_ReviewFragmentDoc,
     "\n  query HomeReviews($first: Int, $after: String) {\n    reviews(first: $first, after: $after) {\n      edges {\n        cursor\n        node {\n          id\n          ...ReviewCard_review\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": types.HomeReviewsDocument,
-    "\n  fragment PartSummary_part on Part {\n    id\n    databaseId\n    name\n    partNumber\n    alternativeNumbers\n    img\n    images {\n      id\n      alt\n      url\n      width\n      height\n      srcset\n      sources {\n        mime\n        srcset\n      }\n    }\n    price\n    available\n    minOrderQuantity\n    shortDesc\n    rating\n    reviewCount\n    compatibleModels {\n      id\n      brand\n      model\n      name\n    }\n  }\n": types.PartSummary_PartFragmentDoc,
     "\n  fragment ReservationForm_part on Part {\n    id\n    name\n    price\n    available\n    minOrderQuantity\n  }\n": types.ReservationForm_PartFragmentDoc,
     "\n  mutation PlaceOrder($input: PlaceOrderInput!) {\n    placeOrder(input: $input) {\n      id\n      databaseId\n      quantity\n      price\n      paid\n      part {\n        id\n        available\n      }\n    }\n  }\n": types.PlaceOrderDocument,
     "\n  query ReservationPart($id: ID!) {\n    part(id: $id) {\n      id\n      name\n      retired\n      ...PartSummary_part\n      ...ReservationForm_part\n    }\n  }\n": types.ReservationPartDocument,
@@ -190,18 +190,6 @@ const documents: Documents = {
  */
 export function graphql(source: string): unknown;
 
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  query IsAdmin($email: String!) {\n    isAdmin(email: $email)\n  }\n"): (typeof documents)["\n  query IsAdmin($email: String!) {\n    isAdmin(email: $email)\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  mutation SignIn($idToken: String!) {\n    signIn(idToken: $idToken) {\n      token\n      user {\n        id\n        email\n        displayName\n        role\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation SignIn($idToken: String!) {\n    signIn(idToken: $idToken) {\n      token\n      user {\n        id\n        email\n        displayName\n        role\n      }\n    }\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  mutation SignOut {\n    signOut\n  }\n"): (typeof documents)["\n  mutation SignOut {\n    signOut\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -230,6 +218,38 @@ export function graphql(source: "\n  mutation RemoveFromCart($partId: ID!) {\n  
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation MergeCart($lines: [CartLineInput!]!) {\n    mergeCart(lines: $lines) {\n      id\n      ...CartContents\n    }\n  }\n"): (typeof documents)["\n  mutation MergeCart($lines: [CartLineInput!]!) {\n    mergeCart(lines: $lines) {\n      id\n      ...CartContents\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment PartCard_part on Part {\n    id\n    databaseId\n    slug\n    name\n    image {\n      ...ResponsiveImage_image\n    }\n    price\n    available\n    minOrderQuantity\n    shortDesc\n  }\n"): (typeof documents)["\n  fragment PartCard_part on Part {\n    id\n    databaseId\n    slug\n    name\n    image {\n      ...ResponsiveImage_image\n    }\n    price\n    available\n    minOrderQuantity\n    shortDesc\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment PartSummary_part on Part {\n    id\n    databaseId\n    name\n    partNumber\n    alternativeNumbers\n    img\n    images {\n      id\n      alt\n      url\n      width\n      height\n      srcset\n      sources {\n        mime\n        srcset\n      }\n    }\n    price\n    available\n    minOrderQuantity\n    shortDesc\n    rating\n    reviewCount\n    compatibleModels {\n      id\n      brand\n      model\n      name\n    }\n  }\n"): (typeof documents)["\n  fragment PartSummary_part on Part {\n    id\n    databaseId\n    name\n    partNumber\n    alternativeNumbers\n    img\n    images {\n      id\n      alt\n      url\n      width\n      height\n      srcset\n      sources {\n        mime\n        srcset\n      }\n    }\n    price\n    available\n    minOrderQuantity\n    shortDesc\n    rating\n    reviewCount\n    compatibleModels {\n      id\n      brand\n      model\n      name\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment ProductCard_product on Product {\n    id\n    databaseId\n    slug\n    name\n    image {\n      ...ResponsiveImage_image\n    }\n    price\n    availableQuantity\n    minQuantity\n    description\n  }\n"): (typeof documents)["\n  fragment ProductCard_product on Product {\n    id\n    databaseId\n    slug\n    name\n    image {\n      ...ResponsiveImage_image\n    }\n    price\n    availableQuantity\n    minQuantity\n    description\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment AdminOrderRow_order on Order {\n    id\n    databaseId\n    number\n    partName\n    quantity\n    price\n    userName\n    userEmail\n    paid\n    status\n    createdAt\n    paidAt\n    cancelledAt\n    refundedAt\n    disputeStatus\n    paymentError\n  }\n"): (typeof documents)["\n  fragment AdminOrderRow_order on Order {\n    id\n    databaseId\n    number\n    partName\n    quantity\n    price\n    userName\n    userEmail\n    paid\n    status\n    createdAt\n    paidAt\n    cancelledAt\n    refundedAt\n    disputeStatus\n    paymentError\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment MyOrderRow_order on Order {\n    id\n    databaseId\n    number\n    partName\n    quantity\n    price\n    status\n    paid\n    transactionId\n    createdAt\n    paidAt\n    cancelledAt\n    reservedUntil\n    refundedAt\n    disputeStatus\n    paymentError\n  }\n"): (typeof documents)["\n  fragment MyOrderRow_order on Order {\n    id\n    databaseId\n    number\n    partName\n    quantity\n    price\n    status\n    paid\n    transactionId\n    createdAt\n    paidAt\n    cancelledAt\n    reservedUntil\n    refundedAt\n    disputeStatus\n    paymentError\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query IsAdmin($email: String!) {\n    isAdmin(email: $email)\n  }\n"): (typeof documents)["\n  query IsAdmin($email: String!) {\n    isAdmin(email: $email)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SignIn($idToken: String!) {\n    signIn(idToken: $idToken) {\n      token\n      user {\n        id\n        email\n        displayName\n        role\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation SignIn($idToken: String!) {\n    signIn(idToken: $idToken) {\n      token\n      user {\n        id\n        email\n        displayName\n        role\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SignOut {\n    signOut\n  }\n"): (typeof documents)["\n  mutation SignOut {\n    signOut\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -281,10 +301,6 @@ export function graphql(source: "\n  query ReviewedPart($id: ID!) {\n    part(id
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  fragment MyOrderRow_order on Order {\n    id\n    databaseId\n    number\n    partName\n    quantity\n    price\n    status\n    paid\n    transactionId\n    createdAt\n    paidAt\n    cancelledAt\n    reservedUntil\n    refundedAt\n    disputeStatus\n    paymentError\n  }\n"): (typeof documents)["\n  fragment MyOrderRow_order on Order {\n    id\n    databaseId\n    number\n    partName\n    quantity\n    price\n    status\n    paid\n    transactionId\n    createdAt\n    paidAt\n    cancelledAt\n    reservedUntil\n    refundedAt\n    disputeStatus\n    paymentError\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
 export function graphql(source: "\n  query MyOrders($first: Int, $after: String) {\n    viewer {\n      id\n      orders(first: $first, after: $after) {\n        edges {\n          cursor\n          node {\n            id\n            status\n            ...MyOrderRow_order\n          }\n        }\n        pageInfo {\n          hasNextPage\n          endCursor\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query MyOrders($first: Int, $after: String) {\n    viewer {\n      id\n      orders(first: $first, after: $after) {\n        edges {\n          cursor\n          node {\n            id\n            status\n            ...MyOrderRow_order\n          }\n        }\n        pageInfo {\n          hasNextPage\n          endCursor\n        }\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
@@ -310,10 +326,6 @@ export function graphql(source: "\n  mutation UpdateProfile($input: UpdateProfil
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation AddProduct($input: AddProductInput!) {\n    addProduct(input: $input) {\n      id\n      databaseId\n      name\n    }\n  }\n"): (typeof documents)["\n  mutation AddProduct($input: AddProductInput!) {\n    addProduct(input: $input) {\n      id\n      databaseId\n      name\n    }\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  fragment AdminOrderRow_order on Order {\n    id\n    databaseId\n    number\n    partName\n    quantity\n    price\n    userName\n    userEmail\n    paid\n    status\n    createdAt\n    paidAt\n    cancelledAt\n    refundedAt\n    disputeStatus\n    paymentError\n  }\n"): (typeof documents)["\n  fragment AdminOrderRow_order on Order {\n    id\n    databaseId\n    number\n    partName\n    quantity\n    price\n    userName\n    userEmail\n    paid\n    status\n    createdAt\n    paidAt\n    cancelledAt\n    refundedAt\n    disputeStatus\n    paymentError\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -457,15 +469,7 @@ export function graphql(source: "\n  mutation SubscribeNewsletter($email: String
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  fragment PartCard_part on Part {\n    id\n    databaseId\n    slug\n    name\n    image {\n      ...ResponsiveImage_image\n    }\n    price\n    available\n    minOrderQuantity\n    shortDesc\n  }\n"): (typeof documents)["\n  fragment PartCard_part on Part {\n    id\n    databaseId\n    slug\n    name\n    image {\n      ...ResponsiveImage_image\n    }\n    price\n    available\n    minOrderQuantity\n    shortDesc\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
 export function graphql(source: "\n  query HomeParts($first: Int, $after: String) {\n    parts(first: $first, after: $after) {\n      edges {\n        cursor\n        node {\n          id\n          ...PartCard_part\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n"): (typeof documents)["\n  query HomeParts($first: Int, $after: String) {\n    parts(first: $first, after: $after) {\n      edges {\n        cursor\n        node {\n          id\n          ...PartCard_part\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  fragment ProductCard_product on Product {\n    id\n    databaseId\n    slug\n    name\n    image {\n      ...ResponsiveImage_image\n    }\n    price\n    availableQuantity\n    minQuantity\n    description\n  }\n"): (typeof documents)["\n  fragment ProductCard_product on Product {\n    id\n    databaseId\n    slug\n    name\n    image {\n      ...ResponsiveImage_image\n    }\n    price\n    availableQuantity\n    minQuantity\n    description\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -474,10 +478,6 @@ export function graphql(source: "\n  fragment ReviewCard_review on Review {\n   
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query HomeReviews($first: Int, $after: String) {\n    reviews(first: $first, after: $after) {\n      edges {\n        cursor\n        node {\n          id\n          ...ReviewCard_review\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n"): (typeof documents)["\n  query HomeReviews($first: Int, $after: String) {\n    reviews(first: $first, after: $after) {\n      edges {\n        cursor\n        node {\n          id\n          ...ReviewCard_review\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  fragment PartSummary_part on Part {\n    id\n    databaseId\n    name\n    partNumber\n    alternativeNumbers\n    img\n    images {\n      id\n      alt\n      url\n      width\n      height\n      srcset\n      sources {\n        mime\n        srcset\n      }\n    }\n    price\n    available\n    minOrderQuantity\n    shortDesc\n    rating\n    reviewCount\n    compatibleModels {\n      id\n      brand\n      model\n      name\n    }\n  }\n"): (typeof documents)["\n  fragment PartSummary_part on Part {\n    id\n    databaseId\n    name\n    partNumber\n    alternativeNumbers\n    img\n    images {\n      id\n      alt\n      url\n      width\n      height\n      srcset\n      sources {\n        mime\n        srcset\n      }\n    }\n    price\n    available\n    minOrderQuantity\n    shortDesc\n    rating\n    reviewCount\n    compatibleModels {\n      id\n      brand\n      model\n      name\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
