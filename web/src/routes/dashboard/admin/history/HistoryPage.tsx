@@ -9,6 +9,7 @@ import { DataTable } from "@/ui/DataTable";
 import { AuditEntryRow } from "./AuditEntryRow";
 import { ENTITY_LABELS } from "./auditLabels";
 import "../adminLists.css";
+import "@/ui/ListFilters.css";
 import "./HistoryPage.css";
 
 export const HISTORY_PAGE_SIZE = 25;
