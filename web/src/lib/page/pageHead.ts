@@ -5,8 +5,11 @@ export interface PageHead {
   /** The page's own title; the shop's name is added after it. */
   title: string;
   description: string;
-  /** Its canonical path on the shop (/p/{slug}): the address every other one is a copy of. */
-  path: string;
+  /**
+   * Its canonical path on the shop (/p/{slug}): the address every other one is a copy of. None
+   * for a page that is no address of its own (the 404 page): no canonical URL then.
+   */
+  path?: string;
   /** An image of what the page is about, for link previews (absolute or a path on the shop). */
   image?: string | null;
   /** Open Graph's type: a part or product page is a "product". */
@@ -35,7 +38,7 @@ const CANONICAL: HeadTag = { element: "link", keyAttribute: "rel", key: "canonic
 /** The tags of a page's head and their values: description, canonical URL, Open Graph and Twitter card. */
 export function headTags(head: PageHead, origin: string): Array<[HeadTag, string | null]> {
   const absolute = (pathOrUrl: string) => new URL(pathOrUrl, origin).href;
-  const url = absolute(head.path);
+  const url = head.path === undefined ? null : absolute(head.path);
   const image = head.image ? absolute(head.image) : null;
   return [
     [metaName("description"), head.description],

@@ -263,6 +263,11 @@ describe("catalogue page", () => {
     expect(screen.getByRole("link", { name: "See all parts" })).toHaveAttribute("href", "/parts");
   });
 
+  it("names a search's words in the page's title", async () => {
+    openCatalogue("/parts?q=flux%20capacitor", [partsMock({ search: "flux capacitor" }, [], false, null)]);
+    await waitFor(() => expect(document.title).toBe("Parts matching “flux capacitor” | Partshop"));
+  });
+
   it("shows more parts with the cursor of the last page", async () => {
     openCatalogue("/parts?sort=newest", [
       partsMock({ orderBy: "NEWEST" }, [part(1), part(2)], true, "c2"),
