@@ -181,7 +181,7 @@ describe("GraphQL limits", () => {
     const schema = graphql.buildSchema(fs.readFileSync(path.join(GRAPH_DIR, "..", "schema.graphql"), "utf8"));
     // The texts the server runs for the web app's hashes: exactly what the web app sends.
     const manifest: Record<string, string> = JSON.parse(
-      fs.readFileSync(path.join(GRAPH_DIR, "..", "web", "src", "gql", "persisted-documents.json"), "utf8"),
+      fs.readFileSync(path.join(GRAPH_DIR, "..", "web", "src", "lib", "gql", "persisted-documents.json"), "utf8"),
     );
     const documents = Object.entries(manifest);
     expect(documents.length).toBeGreaterThan(10);
