@@ -1,9 +1,14 @@
 // One lint configuration for every workspace: typescript-eslint's recommended rules, React's
-// hooks rules for the web app, the layer rule of the server (edge -> api -> domain -> db), and
+// hooks rules for the web app, the layer rule of the server (edge -> api -> domain -> db), the
+// web app's floors (routes -> features -> ui -> lib), no import cycle in web/ or graph/, and
 // frozen migrations (only their registry imports them; they import nothing of the project's).
+import fs from "node:fs";
+import path from "node:path";
 import js from "@eslint/js";
 import globals from "globals";
 import reactHooks from "eslint-plugin-react-hooks";
+import importX from "eslint-plugin-import-x";
+import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
 import tseslint from "typescript-eslint";
 
 /** Imports a server layer may not make: nothing points upward. */
@@ -34,12 +39,60 @@ const ONLY_PURE = (...allowed) => ({
     "The part rules are shared with the web app as they are: this module imports nothing but the shop's limits and money rule.",
 });
 
+/**
+ * The web app's floors (docs/architecture.md, "The web app's floors"): the app's entry (main,
+ * AppRoutes, AppProviders, ssr/) composes routes/; a route composes features/, ui/ and lib/ and
+ * never another route's files; a feature takes ui/ and lib/, and another feature only through its
+ * index.ts; ui/ takes lib/; lib/ takes nothing above it. Tests sit beside their subject but render
+ * the whole app (src/test/renderApp), so the zones are for the app's own files.
+ */
+const WEB_SRC = path.join(import.meta.dirname, "web", "src");
+const web = (...parts) => path.join(WEB_SRC, ...parts);
+const foldersOf = (dir) =>
+  fs
+    .readdirSync(web(dir), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+/** The app's entry: what composes the routes (globs, as a zone's `from` holds only globs or only folders). */
+const APP = [web("{main,App*}.tsx"), web("ssr", "**")];
+const floorZone = (floor, above) => ({
+  target: web(floor),
+  from: above,
+  message: `The web app's floors point one way (routes -> features -> ui -> lib): ${floor}/ may not import from above it.`,
+});
+const WEB_FLOORS = [
+  ...[
+    ["lib", ["ui", "features", "routes"]],
+    ["ui", ["features", "routes"]],
+    ["features", ["routes"]],
+  ].flatMap(([floor, above]) => [
+    floorZone(
+      floor,
+      above.map((dir) => web(dir)),
+    ),
+    floorZone(floor, APP),
+  ]),
+  floorZone("routes", APP),
+  ...foldersOf("routes").map((route) => ({
+    target: web("routes", route),
+    from: web("routes"),
+    except: [`./${route}`],
+    message: `A route composes features, ui and lib: code that routes/${route} shares with another page belongs in features/.`,
+  })),
+  ...foldersOf("features").map((feature) => ({
+    target: web("features", feature),
+    from: [web("features", "**")],
+    except: [web("features", feature, "**"), web("features", "*", "index.ts")],
+    message: `features/${feature} may take another feature only through its index.ts ("@/features/<name>").`,
+  })),
+];
+
 export default tseslint.config(
   {
     ignores: [
       "**/dist/**",
       "**/node_modules/**",
-      "web/src/gql/**",
+      "web/src/lib/gql/**",
       "coverage/**",
       "test-results/**",
       "bench-results/**",
@@ -48,6 +101,18 @@ export default tseslint.config(
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
+  {
+    plugins: { "import-x": importX },
+    settings: {
+      // Read TypeScript files when following imports (no-cycle parses what a file imports).
+      "import-x/extensions": importX.flatConfigs.typescript.settings["import-x/extensions"],
+      "import-x/parsers": importX.flatConfigs.typescript.settings["import-x/parsers"],
+      "import-x/resolver-next": [
+        // Only the web app maps paths ("@/" is web/src); the server's imports are relative.
+        createTypeScriptImportResolver({ project: "web/tsconfig.json" }),
+      ],
+    },
+  },
   {
     languageOptions: { globals: { ...globals.node } },
     rules: {
@@ -74,6 +139,17 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     plugins: { "react-hooks": reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    files: ["web/src/**/*.{ts,tsx}"],
+    ignores: ["web/src/**/*.test.{ts,tsx}", "web/src/test/**"],
+    rules: { "import-x/no-restricted-paths": ["error", { zones: WEB_FLOORS }] },
+  },
+  {
+    // No file of the web app or the server reaches itself through its imports. Packages are not
+    // followed (ignoreExternal): a cycle of ours never passes through node_modules.
+    files: ["web/src/**/*.{ts,tsx}", "graph/src/**/*.ts"],
+    rules: { "import-x/no-cycle": ["error", { ignoreExternal: true }] },
   },
   { files: ["**/*.mjs", "**/*.cjs", "**/*.js"], languageOptions: { globals: { ...globals.node } } },
 );

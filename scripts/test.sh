@@ -12,7 +12,8 @@ echo "== the service tier (domain services from their source on databases copied
 npm run test:services
 
 echo "== build the server, the local harness and the web app (the API tests render its pages on the server)"
-npm run build -w graph
+# The server once per run: reused when `npm run typecheck` (CI's step before this one) built these sources.
+node scripts/build-graph.mjs
 npm run build -w dev
 npm run build -w web
 
@@ -44,3 +45,10 @@ npm test -w web
 echo "== browser journeys (Chromium against real shops)"
 bash scripts/ensure-chromium.sh
 npm run test:e2e -w web
+
+# Each benchmark started and run through one short phase, so none breaks unseen: its figures and
+# verdicts are not judged here (docs/performance.md), only that it starts and reaches its end.
+echo "== benchmark smokes (npm run bench, bench:compare and bench:web with BENCH_SMOKE=1)"
+BENCH_SMOKE=1 node graph/bench/bench.mjs
+BENCH_SMOKE=1 node graph/bench/compare.mjs
+BENCH_SMOKE=1 node graph/bench/web.mjs

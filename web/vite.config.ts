@@ -13,8 +13,8 @@ const proxied = ["/graphql", "/upload", "/images", "/uploads"];
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
-    graphqlDocumentsPlugin(path.join(webDir, "src", "gql")),
-    persistedDocumentsPlugin(path.join(webDir, "src", "gql")),
+    graphqlDocumentsPlugin(path.join(webDir, "src", "lib", "gql")),
+    persistedDocumentsPlugin(path.join(webDir, "src", "lib", "gql")),
     react(),
     // Brotli and gzip copies of the browser's scripts, styles and drawings, which the shop serves
     // to browsers that accept them (@fastify/static's preCompressed): compressed once at build

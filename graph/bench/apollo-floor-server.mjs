@@ -8,6 +8,8 @@
 // statement): what the framework alone costs for the "viewer.orders uncached" request.
 // Usage: FLOOR_JWT_SECRET=<the shop's> node apollo-floor-server.mjs <port> <database url>   (needs graph/dist: the bench builds it)
 import crypto from "node:crypto";
+// Before the shop's modules: parsedDocuments comes with edge/graphql.js, which loads type-graphql's decorated inputs.
+import "reflect-metadata";
 import { ApolloServer } from "@apollo/server";
 import { ApolloServerPluginCacheControlDisabled } from "@apollo/server/plugin/disabled";
 import { fastifyApolloHandler } from "@as-integrations/fastify";

@@ -7,7 +7,8 @@
 // BENCH_MAIN (another build's dev/dist/start-local.js, to compare), BENCH_NODE_ARGS (node flags for the
 // shops, e.g. "--cpu-prof --cpu-prof-dir=bench-results/profile"), BENCH_MISSES (only these scenarios of
 // the misses phase), BENCH_SCALE (only these paths of the scale phase), BENCH_LABEL (file name of a
-// partial run). README "Performance" explains the figures.
+// partial run), BENCH_SMOKE=1 (CI's smoke: the misses phase alone, 1 s runs, no warm-up, written to
+// bench-results/smoke.json). docs/performance.md explains the figures.
 import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -21,6 +22,8 @@ import {
   embeddedDatabaseUrl,
   embeddedShopEnv,
   freePort,
+  LOAD_LIMITS,
+  mailCatcherPorts,
   makeDataDir,
   MAIN,
   postgresCpuMs,
@@ -42,17 +45,20 @@ import {
 } from "./lib/operations.mjs";
 import { importPhase, importTable } from "./lib/import.mjs";
 import { scalePhase, scaleTable, scaleVerdicts } from "./lib/scale.mjs";
+import { SMOKE } from "./lib/smoke.mjs";
 
-const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const DURATION = Number(process.env.BENCH_DURATION ?? (SMOKE ? 1 : 10));
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 10);
-const WARMUP = Math.min(3, DURATION);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? (SMOKE ? 1 : 10));
+const WARMUP = SMOKE ? 0 : Math.min(3, DURATION);
 const CUSTOMERS = 200;
 const STOCK = 100;
 const PAGE_SIZES = [5, 20, 100];
 const ALL_PHASES = ["throughput", "misses", "reservations", "sql", "scale", "import"];
 const IMPORT_LINES = Number(process.env.BENCH_IMPORT_LINES ?? 100_000);
-const PHASES = new Set((process.env.BENCH_PHASES ?? ALL_PHASES.join(",")).split(",").map((p) => p.trim()));
+const PHASES = new Set(
+  (process.env.BENCH_PHASES ?? (SMOKE ? "misses" : ALL_PHASES.join(","))).split(",").map((p) => p.trim()),
+);
 
 const TARGETS = {
   restRatio: 0.5,
@@ -120,7 +126,9 @@ const REST_LISTS = {
 // --- Load runs -----------------------------------------------------------------------------------
 
 /** One autocannon run; `pid` is the server process whose CPU time per request is reported. */
-function load(options, pid, duration = DURATION) {
+async function load(options, pid, duration = DURATION) {
+  // A warm-up of no seconds (the smoke's) is none: autocannon would take 0 as "until stopped".
+  if (duration === 0) return { result: { requests: { total: 0 } }, cpuMs: 0 };
   const cpuBefore = cpuMs(pid);
   return new Promise((resolve, reject) => {
     autocannon({ connections: CONNECTIONS, duration, ...options }, (error, result) =>
@@ -559,10 +567,12 @@ async function startShops(ctx) {
     DATABASE_URL: ctx.databaseUrl,
     FIREBASE_AUTH_EMULATOR_HOST: ctx.emulatorHost,
     STRIPE_SANDBOX_PORT: String(await freePort()),
+    ...(await mailCatcherPorts()),
     JWT_SECRET: jwtSecret,
     ADMIN_EMAILS: "admin@partshop.dev",
     EXPOSE_SQL_COUNT: "true",
     LOG_MIGRATIONS: "0",
+    ...LOAD_LIMITS,
   };
 }
 
@@ -727,10 +737,11 @@ function printTable(r) {
 async function main() {
   const ctx = {};
   // The file name of a partial run (and of the scale phase's plans).
-  const complete = ALL_PHASES.every((p) => PHASES.has(p)) && !process.env.BENCH_MAIN && !process.env.BENCH_NODE_ARGS;
+  const complete =
+    ALL_PHASES.every((p) => PHASES.has(p)) && !process.env.BENCH_MAIN && !process.env.BENCH_NODE_ARGS && !SMOKE;
   const name = complete
     ? "latest"
-    : (process.env.BENCH_LABEL ?? `run-${new Date().toISOString().replace(/[:.]/g, "-")}`);
+    : (process.env.BENCH_LABEL ?? (SMOKE ? "smoke" : `run-${new Date().toISOString().replace(/[:.]/g, "-")}`));
   // At scale first, on a shop of its own that is stopped before the others start.
   let scaleResult;
   if (PHASES.has("scale")) scaleResult = await scalePhase({ log, cleanup, duration: DURATION, label: name });

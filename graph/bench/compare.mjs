@@ -7,7 +7,9 @@
 // `git worktree`), COMPARE_A (default: this build's), COMPARE_A_NODE_ARGS / COMPARE_B_NODE_ARGS
 // (node flags given after the shop's own: they win), COMPARE_SCENARIOS (keys of the misses phase;
 // default restMiss,graphqlFreshVariables,viewerOrdersUncached,partUncached), COMPARE_ROUNDS (8),
-// COMPARE_SECONDS (5 per slice), BENCH_CONNECTIONS (50), BENCH_LABEL (file name of the results).
+// COMPARE_SECONDS (5 per slice), BENCH_CONNECTIONS (50), BENCH_LABEL (file name of the results),
+// BENCH_SMOKE=1 (CI's smoke: COMPARE_B defaults to this build too, one round of 1 s slices, no
+// warm-up, results in bench-results/compare-smoke.json).
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
@@ -26,10 +28,12 @@ import {
   rssMb,
   spawnShop,
 } from "./lib/processes.mjs";
+import { SMOKE } from "./lib/smoke.mjs";
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
-const ROUNDS = Number(process.env.COMPARE_ROUNDS ?? 8);
-const SECONDS = Number(process.env.COMPARE_SECONDS ?? 5);
+const ROUNDS = Number(process.env.COMPARE_ROUNDS ?? (SMOKE ? 1 : 8));
+const SECONDS = Number(process.env.COMPARE_SECONDS ?? (SMOKE ? 1 : 5));
+const WARMUP_SECONDS = SMOKE ? 0 : 3;
 const SCENARIOS = (process.env.COMPARE_SCENARIOS ?? "restMiss,graphqlFreshVariables,viewerOrdersUncached,partUncached")
   .split(",")
   .map((key) => key.trim());
@@ -38,7 +42,7 @@ const BUILDS = [
   { label: "A", main: path.resolve(process.env.COMPARE_A ?? MAIN), nodeArgs: flags(process.env.COMPARE_A_NODE_ARGS) },
   {
     label: "B",
-    main: process.env.COMPARE_B && path.resolve(process.env.COMPARE_B),
+    main: (process.env.COMPARE_B && path.resolve(process.env.COMPARE_B)) || (SMOKE ? MAIN : undefined),
     nodeArgs: flags(process.env.COMPARE_B_NODE_ARGS),
   },
 ];
@@ -132,10 +136,12 @@ async function main() {
   if (unknown.length)
     throw new Error(`COMPARE_SCENARIOS: no scenario ${unknown.join(", ")} (known: ${known.join(", ")})`);
   const jwtSecret = crypto.randomBytes(32).toString("hex");
-  const sides = [];
-  for (const build of BUILDS) sides.push(await startShop(build, jwtSecret));
-  log(`warming up (3 s of each scenario on each shop)`);
-  for (const key of SCENARIOS) for (const side of sides) await slice(side, key, 3);
+  // Both at once: on two cores a shop's start is mostly waiting (PostgreSQL's, the emulator's).
+  const sides = await Promise.all(BUILDS.map((build) => startShop(build, jwtSecret)));
+  if (WARMUP_SECONDS) {
+    log(`warming up (${WARMUP_SECONDS} s of each scenario on each shop)`);
+    for (const key of SCENARIOS) for (const side of sides) await slice(side, key, WARMUP_SECONDS);
+  }
   const slices = Object.fromEntries(SCENARIOS.map((key) => [key, []]));
   for (let r = 0; r < ROUNDS; r++) {
     for (const key of SCENARIOS) {
@@ -165,7 +171,7 @@ async function main() {
   console.log(`RSS after the rounds: A ${rss.A} MB, B ${rss.B} MB`);
   const dir = path.join(REPO_DIR, "bench-results");
   fs.mkdirSync(dir, { recursive: true });
-  const file = path.join(dir, `compare-${process.env.BENCH_LABEL ?? "latest"}.json`);
+  const file = path.join(dir, `compare-${process.env.BENCH_LABEL ?? (SMOKE ? "smoke" : "latest")}.json`);
   fs.writeFileSync(
     file,
     JSON.stringify({ builds: BUILDS, connections: CONNECTIONS, seconds: SECONDS, results, rss, slices }, null, 2),

@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { insertPart, withDatabase } from "./support/client";
+import { type Change, ChangeFeed } from "../src/domain/change-feed";
+import { insertPart, listenBackends, shop, uniqueEmail, withDatabase } from "./support/client";
 import { restAt } from "./support/fixtures";
 import { type ShopProcess } from "./support/processes";
 import { startSiblingShop } from "./support/siblings";
@@ -17,15 +18,6 @@ afterAll(async () => {
   for (const pid of frozen) process.kill(pid, "SIGCONT");
   await sibling?.stop();
 });
-
-const listenBackends = () =>
-  withDatabase(async (client) =>
-    (
-      await client.query<{ pid: number }>(
-        "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'partshop-change-feed' ORDER BY pid",
-      )
-    ).rows.map((row) => row.pid),
-  );
 
 async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
@@ -69,5 +61,26 @@ describe("the change feed's connection going silent", () => {
     await withDatabase((client) => client.query("UPDATE parts SET available = 5 WHERE id = $1", [partId]));
     expect((await read()).body.available).toBe(5);
     expect((await read()).body.available).toBe(5);
+  });
+});
+
+describe("the change feed's topics", () => {
+  it("a subscriber that comes after the feed is live hears every change of its topics from then on", async () => {
+    // The shop subscribes its caches while the feed connects: whichever comes first, nothing may go unheard.
+    const feed = new ChangeFeed().listenTo(shop().databaseUrl, { warn: () => {}, info: () => {} });
+    try {
+      await waitFor("the feed to be live", async () => (feed.isLive ? true : undefined));
+      const heard: Change[] = [];
+      feed.subscribe(["users", "accounts"], (change) => heard.push(change));
+      const email = uniqueEmail("late-subscriber");
+      const { rows } = await withDatabase((client) =>
+        client.query<{ id: string }>("INSERT INTO users (email, role) VALUES ($1, 'user') RETURNING id", [email]),
+      );
+      await withDatabase((client) => client.query("UPDATE users SET role = 'admin' WHERE email = $1", [email]));
+      expect(await new Promise((resolve) => feed.afterPendingChanges(resolve))).toBe(true);
+      expect(heard).toContainEqual({ topic: "users", key: rows[0].id });
+    } finally {
+      await feed.stop();
+    }
   });
 });

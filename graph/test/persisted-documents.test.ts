@@ -13,7 +13,7 @@ import { startSiblingShop } from "./support/siblings";
  * clients) run as before.
  */
 
-const MANIFEST = path.join(GRAPH_DIR, "..", "web", "src", "gql", "persisted-documents.json");
+const MANIFEST = path.join(GRAPH_DIR, "..", "web", "src", "lib", "gql", "persisted-documents.json");
 const manifest = JSON.parse(fs.readFileSync(MANIFEST, "utf8")) as Record<string, string>;
 
 /** The hex sha256 the web app sends for its document named `operation`, and the document's text. */

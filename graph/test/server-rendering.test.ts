@@ -157,6 +157,30 @@ describe("pages rendered on the server", () => {
     }
   });
 
+  it("every page rendered on the server has a title of its own: a search names its words, the 404 page says it was not found", async () => {
+    const titleOf = (html: string) => {
+      expect(html.match(/<title[ >]/g)).toHaveLength(1);
+      return /<title[^>]*>([^<]*)<\/title>/.exec(html)?.[1];
+    };
+    const titles = {
+      "/parts": "All parts | Partshop",
+      "/parts?q=battery": "Parts matching “battery” | Partshop",
+      "/blogs": "How Partshop is built | Partshop",
+      "/portfolio": "Portfolio: Partshop web team | Partshop",
+      "/no-such-page/here": "Page not found | Partshop",
+      [`/p/rendered-battery-${crypto.randomUUID()}`]: "Page not found | Partshop",
+    };
+    for (const [pagePath, title] of Object.entries(titles)) {
+      const { html } = await page(pagePath);
+      expect(titleOf(html), pagePath).toBe(title);
+    }
+    // A search's canonical address is the search itself; the 404 page names no address of its own.
+    expect((await page("/parts?q=battery")).html).toContain(
+      `<link rel="canonical" href="${ssrShop.url}/parts?q=battery"`,
+    );
+    expect((await page("/no-such-page/here")).html).not.toContain('rel="canonical"');
+  });
+
   it("home, the catalogue with its query, blogs and portfolio are rendered; the dashboard and sign-in are left to the browser", async () => {
     const part = await createPart(`Searchable hinge ${crypto.randomBytes(3).toString("hex")}`);
     const catalogue = await page(`/parts?q=${encodeURIComponent(part.name)}`);

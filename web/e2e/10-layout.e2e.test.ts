@@ -3,7 +3,14 @@ import path from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pagePaths, type Access, type PagePath } from "../src/routeTable";
-import { measureLayout, waitForSettledPage, withEachFoldedMenuOpen, type LayoutReport } from "./support/layout";
+import { breakpointsOf, layoutWidths } from "./support/breakpoints";
+import {
+  measureLayout,
+  waitForRelayout,
+  waitForSettledPage,
+  withEachFoldedMenuOpen,
+  type LayoutReport,
+} from "./support/layout";
 import { useJourney } from "./support/journey";
 import { LAYOUT_RESULTS_DIR } from "./support/paths";
 import {
@@ -22,8 +29,11 @@ import {
 
 const journey = useJourney("10-layout");
 
-/** A phone, a tablet, a small laptop (where the dashboard's tables stop being cards), a laptop and a desktop. */
-const WIDTHS = [360, 768, 1024, 1280, 1920];
+/**
+ * A small phone, every breakpoint the web app's CSS declares (read from web/src: each layout at
+ * the narrowest width it gets) and a desktop, in increasing order.
+ */
+const WIDTHS = layoutWidths();
 const HEIGHT = 900;
 
 type Role = "visitor" | "customer" | "admin";
@@ -86,7 +96,7 @@ async function saveScreenshot(
   await page.screenshot({ path: file, fullPage: true, animations: "disabled" });
 }
 
-/** Five widths of one route, while the other roles' pages load beside it on this machine's cores. */
+/** Every width of one route, while the other roles' pages load beside it on this machine's cores. */
 const ROUTE_TIMEOUT = 180_000;
 
 const results: ({ role: Role; width: number; route: string; landedOn: string } & LayoutReport)[] = [];
@@ -220,6 +230,24 @@ afterAll(() => {
 });
 
 describe("the layout check itself", () => {
+  it("reads the breakpoints from the CSS: each width where a layout starts or stops, in px or em", () => {
+    const css = `
+      .a { color: red }
+      @media (min-width: 640px) { .a { color: blue } }
+      @media (max-width: 1023.98px) { .b { display: none } }
+      @media screen and (width >= 48em) { .c { display: grid } }
+      @media (width < 1200px) and (orientation: landscape) { .d { width: 50% } }
+      @media (prefers-reduced-motion: reduce) { * { animation: none } }
+      /* @media (min-width: 500px) */
+    `;
+    expect(breakpointsOf(css)).toEqual([640, 1024, 768, 1200]);
+    expect(() => breakpointsOf("@media (min-width: 40ch) {}")).toThrow(/cannot read: \(min-width: 40ch\)/);
+    expect(() => breakpointsOf("@media (600px <= width <= 900px) {}")).toThrow(/cannot read/);
+    expect(WIDTHS[0]).toBe(360);
+    expect(WIDTHS.at(-1)).toBe(1920);
+    expect(WIDTHS.length).toBeGreaterThan(2);
+  });
+
   it("catches a page wider than the window and a button cut off by its scroll box, and ignores visually hidden text", async () => {
     const page = await journey.newPage({ viewport: { width: 360, height: HEIGHT } });
     await page.goto("/blogs");
@@ -252,7 +280,10 @@ describe("the layout check itself", () => {
 });
 
 // The three roles at once, each on its own page (their suites run concurrently), and each role's
-// routes one after another on that page (its tests are sequential).
+// routes one after another on that page (its tests are sequential). A route is loaded once, at
+// the narrowest width, then the window widens through the others: the layout follows the window
+// (the CSS's media queries; no script reads the width), so a page loaded at each width would
+// measure the same.
 for (const role of ["visitor", "customer", "admin"] as const) {
   describe(`as ${role}`, { concurrent: true }, () => {
     for (const route of pagePaths().filter(({ access }) => ROLES_FOR[access].includes(role))) {
@@ -261,10 +292,14 @@ for (const role of ["visitor", "customer", "admin"] as const) {
         // The 404 page answers a real 404: Chromium logs the document's status.
         if (route.path === "*") journey.allowConsoleErrors(page, /status of 404 .*\/no-such-page\/anywhere\)$/);
         const failures: string[] = [];
+        await page.setViewportSize({ width: WIDTHS[0], height: HEIGHT });
+        await page.goto(concretePath(route));
+        await waitForSettledPage(page, role !== "visitor");
         for (const width of WIDTHS) {
-          await page.setViewportSize({ width, height: HEIGHT });
-          await page.goto(concretePath(route));
-          await waitForSettledPage(page, role !== "visitor");
+          if (width !== WIDTHS[0]) {
+            await page.setViewportSize({ width, height: HEIGHT });
+            await waitForRelayout(page);
+          }
           const report = await measureLayout(page);
           const landedOn = new URL(page.url()).pathname;
           results.push({ role, width, route: route.path, landedOn, ...report });

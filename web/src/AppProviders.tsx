@@ -2,8 +2,8 @@ import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
 import type { ApolloClient } from "@apollo/client";
 import { ApolloProvider } from "@apollo/client/react";
 import { BrowserRouter, StaticRouter } from "react-router-dom";
-import { PublicConfigProvider } from "./config/PublicConfig";
-import { FirebaseAuthProvider } from "./auth/FirebaseAuthProvider";
+import { PublicConfigProvider } from "@/lib/config/PublicConfig";
+import { FirebaseAuthProvider } from "@/lib/auth/FirebaseAuthProvider";
 import { onFirstToast } from "./ui/toast";
 
 const ToastHost = lazy(async () => ({ default: (await import("./ui/ToastHost")).ToastHost }));

@@ -1,6 +1,6 @@
 import { lazy, type ComponentType, type ReactNode } from "react";
 import { matchRoutes, useRoutes, type RouteObject } from "react-router-dom";
-import { Layout } from "./ui/Layout";
+import { Layout } from "@/features/layout/Layout";
 import { HomePage } from "./routes/home/HomePage";
 import { NotFoundPage } from "./routes/notFound/NotFoundPage";
 import { RequireAuth } from "./routes/guards/RequireAuth";

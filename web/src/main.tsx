@@ -4,8 +4,8 @@ import { StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { AppProviders } from "./AppProviders";
 import { AppRoutes, loadPagesAt } from "./AppRoutes";
-import { createApolloClient } from "./apollo/createApolloClient";
-import { takeOverServerPage } from "./ssr/serverPage";
+import { createApolloClient } from "@/lib/apollo/createApolloClient";
+import { takeOverServerPage } from "@/lib/page/serverPage";
 
 const root = document.getElementById("root")!;
 // Public pages come rendered from the server with the data they show: the browser hydrates them.

@@ -4,7 +4,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import { signIn } from "./client.mjs";
-import { Cleanup, freePort, makeDataDir, rssMb, spawnShop } from "./processes.mjs";
+import { Cleanup, freePort, mailCatcherPorts, makeDataDir, rssMb, spawnShop } from "./processes.mjs";
 
 const HEADER =
   "part_number,name,price,stock,min_order_quantity,low_stock_threshold,description,compatible_models,alternative_numbers,images,retired";
@@ -53,6 +53,7 @@ export async function importPhase({ log, cleanup: outer, lines }) {
       EMBEDDED_PG_PORT: String(await freePort()),
       AUTH_EMULATOR_PORT: String(await freePort(3)),
       STRIPE_SANDBOX_PORT: String(await freePort()),
+      ...(await mailCatcherPorts()),
       JWT_SECRET: crypto.randomBytes(32).toString("hex"),
       ADMIN_EMAILS: "admin@partshop.dev",
       LOG_MIGRATIONS: "0",

@@ -6,6 +6,7 @@
 // moves by hundreds of milliseconds on a shared machine.
 import zlib from "node:zlib";
 import { computeMedianRun, filterToValidRuns } from "lighthouse/core/lib/median-run.js";
+import { SMOKE } from "./smoke.mjs";
 
 export const LIGHTHOUSE_TARGETS = {
   performance: 95,
@@ -36,8 +37,11 @@ export async function landingPages(shopUrl) {
   ];
 }
 
-/** Runs per page (BENCH_WEB_RUNS): the median one is kept. */
-export const RUNS_PER_PAGE = Math.max(1, Math.trunc(Number(process.env.BENCH_WEB_RUNS)) || 3);
+/** How many times one run is tried when Lighthouse reports it could not record the page. */
+const AUDIT_ATTEMPTS = 3;
+
+/** Runs per page (BENCH_WEB_RUNS; one in a smoke): the median one is kept. */
+export const RUNS_PER_PAGE = Math.max(1, Math.trunc(Number(process.env.BENCH_WEB_RUNS)) || (SMOKE ? 1 : 3));
 
 /**
  * Audits each page RUNS_PER_PAGE times in a Chromium of its own; returns one row of figures per
@@ -60,15 +64,23 @@ export async function auditPages({ chromePath, shopUrl, pages, log, withoutScrip
       );
       const runs = [];
       for (let run = 0; run < RUNS_PER_PAGE; run++) {
-        const { lhr } = await lighthouse(url, {
-          port: chrome.port,
-          output: "json",
-          logLevel: "error",
-          onlyCategories: CATEGORIES,
-          blockedUrlPatterns: withoutScripts ? ["*.js"] : [],
-        });
-        if (lhr.runtimeError) throw new Error(`Lighthouse could not audit ${url}: ${lhr.runtimeError.message}`);
-        runs.push(lhr);
+        // A run whose trace Lighthouse could not record (NO_NAVSTART on a loaded machine) is run again.
+        for (let attempt = 1; ; attempt++) {
+          const { lhr } = await lighthouse(url, {
+            port: chrome.port,
+            output: "json",
+            logLevel: "error",
+            onlyCategories: CATEGORIES,
+            blockedUrlPatterns: withoutScripts ? ["*.js"] : [],
+          });
+          if (!lhr.runtimeError) {
+            runs.push(lhr);
+            break;
+          }
+          const problem = `Lighthouse could not audit ${url}: ${lhr.runtimeError.message}`;
+          if (attempt === AUDIT_ATTEMPTS) throw new Error(`${problem} (${attempt} attempts)`);
+          log(`  ${problem}; again`);
+        }
       }
       const valid = filterToValidRuns(runs);
       if (valid.length === 0) throw new Error(`Lighthouse measured no FCP and TTI on ${url} in ${runs.length} runs`);

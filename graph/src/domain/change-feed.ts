@@ -81,7 +81,7 @@ export class ChangeFeed {
     return this.live;
   }
 
-  /** Calls `onChange` for every change of the topics. Subscribe before `listenTo`. */
+  /** Calls `onChange` for every change of the topics from now on (the feed listens to every topic). */
   subscribe(topics: readonly ChangeTopic[], onChange: Subscriber): void {
     for (const topic of topics) this.subscribers.set(topic, [...(this.subscribers.get(topic) ?? []), onChange]);
   }
@@ -166,7 +166,9 @@ export class ChangeFeed {
         client.on("end", () => lost());
         client.on("notification", (message) => this.notify(message.channel, message.payload ?? ""));
         await client.connect();
-        for (const topic of this.subscribers.keys()) await client.query(`LISTEN ${channelOf(topic)}`);
+        // Every topic, not only those subscribed so far: the shop's caches subscribe while this
+        // connects, and a topic never listened to would be heard by nobody while the feed is live.
+        await client.query(CHANGE_TOPICS.map((topic) => `LISTEN ${channelOf(topic)};`).join(" "));
         if (this.listener !== client) return;
         // Anything may have changed while nobody was listening.
         this.notifyAll();

@@ -151,6 +151,16 @@ export function withDatabase<T>(work: (client: pg.Client) => Promise<T>): Promis
   return withDatabaseAt(shop().databaseUrl, work);
 }
 
+/** The PostgreSQL backends of the suite database's change-feed (LISTEN) connections, one per shop process on it. */
+export const listenBackends = () =>
+  withDatabase(async (client) =>
+    (
+      await client.query<{ pid: number }>(
+        "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'partshop-change-feed' ORDER BY pid",
+      )
+    ).rows.map((row) => row.pid),
+  );
+
 /** Runs `work` on a connection to any database, closed afterwards. */
 export async function withDatabaseAt<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url });

@@ -4,6 +4,7 @@ import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { seedEmulatorAccounts } from "../../../dev/src/accounts";
 import { startAuthEmulator } from "../../../dev/src/auth-emulator";
+import { fuzzSeedOfRun } from "../fuzz/support/seed";
 import { copyDatabase, startDatabaseServer } from "./database-server";
 import { freePort, LOCAL_START, makeDataDir, ShopProcess, shopEnv, spawnShop } from "./processes";
 import { listRestRoutes, type RestRoute } from "./route-table";
@@ -26,6 +27,8 @@ declare module "vitest" {
     shops: SuiteShop[];
     /** The app's REST routes (see routes.ts). */
     restRoutes: RestRoute[];
+    /** The seed of this run's fuzz cases (fuzz/support/seed.ts). */
+    fuzzSeed: number;
   }
 }
 
@@ -97,6 +100,8 @@ async function seedAccounts(emulatorHost: string): Promise<void> {
 export default async function setup(project: TestProject) {
   if (!fs.existsSync(LOCAL_START))
     throw new Error(`${LOCAL_START} is missing: run "npm run build -w graph && npm run build -w dev" first`);
+  // Before any service starts: a FUZZ_SEED that is no integer stops the run at once.
+  project.provide("fuzzSeed", fuzzSeedOfRun());
   const workers = await workersNeeded(project);
   const runDir = makeDataDir("suite");
   const webDistDir = fs.mkdtempSync(path.join(os.tmpdir(), "partshop-test-web-"));

@@ -16,6 +16,8 @@ export interface LayoutReport {
  * self-contained function (page.evaluate serialises it).
  */
 function findLayoutProblems(): LayoutReport {
+  // From the left edge (a wide page could be scrolled), in this one call to the page.
+  window.scrollTo(0, window.scrollY);
   const TOLERANCE = 1; // sub-pixel rounding
   const CHECKED = [
     "a[href]",
@@ -129,7 +131,6 @@ function findLayoutProblems(): LayoutReport {
 
 /** Scrolls to the left edge (a wide page could be scrolled) and reports what does not fit. */
 export async function measureLayout(page: Page): Promise<LayoutReport> {
-  await page.evaluate(() => window.scrollTo(0, window.scrollY));
   return page.evaluate(findLayoutProblems);
 }
 
@@ -179,6 +180,16 @@ export async function waitForSettledPage(page: Page, signedIn: boolean): Promise
     if (page.url() === url && (await page.locator(BUSY).count()) === 0) return loadLazyImages(page);
   }
   throw new Error(`The page at ${page.url()} did not settle`);
+}
+
+/**
+ * After the window changed size, the page lays itself out again and fetches nothing but the images
+ * a new width may choose (its layout follows the window through the CSS alone): two animation
+ * frames, then its images.
+ */
+export async function waitForRelayout(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  await loadLazyImages(page);
 }
 
 /**

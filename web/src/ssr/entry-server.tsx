@@ -5,12 +5,12 @@ import { ApolloClient, HttpLink } from "@apollo/client";
 import { prerenderStatic } from "@apollo/client/react/ssr";
 import { AppProviders } from "../AppProviders";
 import { AppRoutes, lazyPageName } from "../AppRoutes";
-import { createCache } from "../apollo/cache";
-import { headTags, pageTitle, type PageHead } from "../routes/storefront/usePageHead";
-import { PageResponseContext, type PageResponse } from "./PageResponse";
-import { ServerOriginContext } from "./origin";
+import { createCache } from "@/lib/apollo/cache";
+import { headTags, pageTitle, type PageHead } from "@/lib/page/pageHead";
+import { PageResponseContext, type PageResponse } from "@/lib/page/PageResponse";
+import { ServerOriginContext } from "@/lib/page/origin";
 import { pagePaths, type PageName } from "../routeTable";
-import { APOLLO_STATE_ID, SERVER_HEAD_ATTRIBUTE, SITE_DEFAULT_ATTRIBUTE, scriptSafeJson } from "./serverPage";
+import { APOLLO_STATE_ID, SERVER_HEAD_ATTRIBUTE, SITE_DEFAULT_ATTRIBUTE, scriptSafeJson } from "@/lib/page/serverPage";
 
 /** The pages visitors land on from search engines and links; the rest (sign-in, cart, dashboard) render in the browser. */
 const SERVER_RENDERED: ReadonlySet<PageName> = new Set([

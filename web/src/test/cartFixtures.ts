@@ -1,4 +1,4 @@
-import { CartDocument, CartPreviewDocument } from "../cart/useCart";
+import { CartDocument, CartPreviewDocument } from "@/features/cart/useCart";
 
 /** A part as the cart's queries read it. */
 export function cartPart(n: number, overrides: Partial<Record<string, unknown>> = {}) {

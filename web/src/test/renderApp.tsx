@@ -4,9 +4,9 @@ import { MockedProvider } from "@apollo/client/testing/react";
 import type { MockLink } from "@apollo/client/testing";
 import { MemoryRouter, useLocation } from "react-router-dom";
 import { vi } from "vitest";
-import { createCache } from "../apollo/cache";
-import { AuthContext, type Auth, type AuthStatus, type AuthUser } from "../auth/AuthContext";
-import { StaticPublicConfigProvider, type PublicConfigValues } from "../config/PublicConfig";
+import { createCache } from "@/lib/apollo/cache";
+import { AuthContext, type Auth, type AuthStatus, type AuthUser } from "@/lib/auth/AuthContext";
+import { StaticPublicConfigProvider, type PublicConfigValues } from "@/lib/config/PublicConfig";
 import { AppRoutes } from "../AppRoutes";
 import { ToastHost } from "../ui/ToastHost";
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { errorMessage } from "../apollo/errors";
+import { errorMessage } from "@/lib/apollo/errors";
 import "./QueryStates.css";
 
 export function ErrorState({

@@ -1,5 +1,5 @@
-import { graphql } from "@/gql";
-import { apiUrl } from "../apiUrl";
+import { graphql } from "@/lib/gql";
+import { apiUrl } from "@/lib/apiUrl";
 
 /** What a component asks of an Image to show it through ResponsiveImage (read with getFragmentData). */
 export const ResponsiveImageFragment = graphql(`

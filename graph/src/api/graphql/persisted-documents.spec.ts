@@ -4,7 +4,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { PersistedDocuments } from "./persisted-documents";
 
-const MANIFEST = path.join(__dirname, "..", "..", "..", "..", "web", "src", "gql", "persisted-documents.json");
+const MANIFEST = path.join(__dirname, "..", "..", "..", "..", "web", "src", "lib", "gql", "persisted-documents.json");
 const sha256 = (text: string) => crypto.createHash("sha256").update(text).digest("hex");
 
 describe("the web app's persisted documents", () => {

@@ -5,7 +5,7 @@ import { PrefixingKeyValueCache, type KeyValueCache } from "@apollo/utils.keyval
 
 /**
  * The web app's GraphQL documents, by the sha256 of their text: codegen's manifest
- * (web/src/gql/persisted-documents.json), shipped by the web build beside its server entry. The
+ * (web/src/lib/gql/persisted-documents.json), shipped by the web build beside its server entry. The
  * built web app sends `extensions.persistedQuery.sha256Hash` without the text; Apollo Server's
  * persisted-query step finds the text here. Nothing is ever added: a hash the manifest does not
  * hold answers PERSISTED_QUERY_NOT_FOUND, whoever sends it, and a document sent with its text

@@ -5,6 +5,7 @@ import { badInput } from "../errors";
 import { databaseIdOf } from "../ids";
 import { Page, PageRequest, paginate } from "../pagination";
 import { AuditAction, AuditEntityType, AuditEntry, Snapshot } from "./audit-entry.entity";
+import type { AuditFilter } from "./audit-filter";
 import { whereAuditMatches } from "./queries/audit-lookups";
 
 /** One admin change, as the service that makes it describes it. */
@@ -61,20 +62,6 @@ export async function recordAudits(
       importId,
     ],
   );
-}
-
-export interface AuditFilter {
-  entityType?: AuditEntityType | null;
-  /** A database id; only with entityType. Its entries include those it has as a line of an import. */
-  entityId?: string | null;
-  /** The lines of this import (its database id): the parts it created or changed. */
-  importId?: string | null;
-  /** The changes of one admin (their database id; NO_ADMIN_ID: those the shop and Stripe made). */
-  actorId?: string | null;
-  /** Changes committed at or after this moment. */
-  from?: Date | null;
-  /** Changes committed before this moment. */
-  to?: Date | null;
 }
 
 const NOTHING: Page<AuditEntry> = { edges: [], pageInfo: { hasNextPage: false, endCursor: null } };

@@ -1,14 +1,19 @@
+import { inject } from "vitest";
+
 /**
  * How much the fuzzer does. The defaults keep every fuzz file together within about three minutes
  * on a 2-core CI machine; FUZZ_SCALE multiplies every property's number of cases (a nightly run:
- * FUZZ_SCALE=50). FUZZ_SEED picks another sequence of cases; FUZZ_PATH (with the seed, and
- * `-t "<test name>"` to select the property) replays one counterexample a failure printed.
+ * FUZZ_SCALE=50). Each run draws a new seed (printed); FUZZ_SEED replays a run's sequence of cases,
+ * and FUZZ_PATH (with the seed, and `-t "<test name>"` to select the property) replays one
+ * counterexample a failure printed.
  */
-export const FUZZ_SEED = integerFromEnv("FUZZ_SEED", 1602);
+export const FUZZ_SEED = inject("fuzzSeed");
 export const FUZZ_SCALE = positiveFromEnv("FUZZ_SCALE", 1);
 export const FUZZ_PATH = process.env.FUZZ_PATH?.trim() || undefined;
 /** FUZZ_STATS=1 prints how each property's cases were answered (to see how many reach the services). */
 export const FUZZ_STATS = process.env.FUZZ_STATS === "1";
+
+console.log(`Fuzz seed ${FUZZ_SEED}: FUZZ_SEED=${FUZZ_SEED} replays this run's cases`);
 
 /** A property's number of cases at the current scale. */
 export const runsOf = (base: number) => Math.max(1, Math.round(base * FUZZ_SCALE));
@@ -18,13 +23,6 @@ export const runsOf = (base: number) => Math.max(1, Math.round(base * FUZZ_SCALE
  * a failure (each shrinking step is another request).
  */
 export const timeoutOf = (runs: number) => 120_000 + runs * 400;
-
-function integerFromEnv(name: string, fallback: number): number {
-  const raw = process.env[name]?.trim();
-  if (!raw) return fallback;
-  if (!/^-?\d+$/.test(raw)) throw new Error(`${name} must be an integer (got "${raw}")`);
-  return Number(raw);
-}
 
 function positiveFromEnv(name: string, fallback: number): number {
   const raw = process.env[name]?.trim();

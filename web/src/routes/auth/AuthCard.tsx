@@ -1,8 +1,8 @@
 import { useEffect, useState, type ReactNode } from "react";
 import { useLocation, useNavigate } from "react-router-dom";
 import { useQuery } from "@apollo/client/react";
-import { useAuth } from "@/auth/AuthContext";
-import { IsAdminDocument } from "@/auth/useIsAdmin";
+import { useAuth } from "@/lib/auth/AuthContext";
+import { IsAdminDocument } from "@/lib/auth/useIsAdmin";
 import { ErrorState } from "@/ui/QueryStates";
 import { GoogleSignInButton } from "./GoogleSignInButton";
 import { isAdminPath, returnPath } from "./validation";

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from "react";
-import { useAuth } from "@/auth/AuthContext";
+import { useAuth } from "@/lib/auth/AuthContext";
 import "./GoogleSignInButton.css";
 
 const GoogleLogo = () => (

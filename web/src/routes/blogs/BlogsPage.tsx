@@ -1,3 +1,4 @@
+import { usePageHead } from "@/lib/page/usePageHead";
 import "./BlogsPage.css";
 
 const QUESTIONS = [
@@ -28,6 +29,11 @@ const QUESTIONS = [
 ];
 
 export function BlogsPage() {
+  usePageHead({
+    title: "How Partshop is built",
+    description: "Short answers to the questions we get most about the technology behind the shop.",
+    path: "/blogs",
+  });
   return (
     <div className="container page">
       <header className="page__header">

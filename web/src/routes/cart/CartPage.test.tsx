@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { LOCAL_CART_KEY } from "@/cart/localCart";
-import { AddToCartButton } from "@/cart/AddToCartButton";
-import { SetCartQuantityDocument } from "@/cart/useCart";
+import { LOCAL_CART_KEY } from "@/features/cart/localCart";
+import { AddToCartButton } from "@/features/cart/AddToCartButton";
+import { SetCartQuantityDocument } from "@/features/cart/useCart";
 import { cartAnswer, cartMock, cartPart, cartPreviewMock } from "@/test/cartFixtures";
 import { createFakeAuth, customer, renderApp } from "@/test/renderApp";
-import { Navbar } from "@/ui/Navbar";
+import { Navbar } from "@/features/layout/Navbar";
 import { CartPage } from "./CartPage";
 
 const storeVisitorCart = (lines: { n: number; quantity: number }[]) =>

@@ -1,14 +1,14 @@
 import { useState } from "react";
 import { Link, useNavigate } from "react-router-dom";
-import { errorMessage } from "@/apollo/errors";
-import { useCart, type CartLineView } from "@/cart/useCart";
+import { errorMessage } from "@/lib/apollo/errors";
+import { useCart, type CartLineView } from "@/features/cart/useCart";
 import { DataCell, DataTable } from "@/ui/DataTable";
 import { EmptyState, ErrorState } from "@/ui/QueryStates";
 import { Spinner } from "@/ui/Spinner";
 import { formatPrice } from "@/ui/format";
 import { useToast } from "@/ui/toast";
-import { QuantitySelector, quantityError } from "../parts/QuantitySelector";
-import { partPath } from "../storefront/paths";
+import { QuantitySelector, quantityError } from "@/features/cart/QuantitySelector";
+import { partPath } from "@/features/catalogue/paths";
 import "./CartPage.css";
 
 /** The cart: its lines with their quantities (changeable within the part's bounds), warnings and total. */

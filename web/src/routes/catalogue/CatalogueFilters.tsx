@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { useQuery } from "@apollo/client/react";
-import { graphql } from "@/gql";
-import { PRICE, type CatalogueSearch } from "./catalogueSearch";
+import { graphql } from "@/lib/gql";
+import { PRICE, type CatalogueSearch } from "@/features/catalogue/catalogueSearch";
 
 export const CatalogueBrandsDocument = graphql(`
   query CatalogueBrands {

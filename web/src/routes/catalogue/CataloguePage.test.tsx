@@ -8,7 +8,7 @@ import { imageElsewhere, uploadedImage } from "@/test/imageFixtures";
 import { CataloguePartsDocument } from "./CataloguePage";
 import { CatalogueBrandsDocument, CatalogueModelsDocument } from "./CatalogueFilters";
 import { fitsSummary, laptopsFirst } from "./PartResultCard";
-import { readSearch, writeSearch } from "./catalogueSearch";
+import { readSearch, writeSearch } from "@/features/catalogue/catalogueSearch";
 
 const model = (n: number, brand = "Lenovo", name = `ThinkPad T${n}`) => ({
   __typename: "LaptopModel",
@@ -261,6 +261,11 @@ describe("catalogue page", () => {
     openCatalogue("/parts?q=flux%20capacitor", [partsMock({ search: "flux capacitor" }, [], false, null)]);
     expect(await screen.findByText("No parts match “flux capacitor”.")).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "See all parts" })).toHaveAttribute("href", "/parts");
+  });
+
+  it("names a search's words in the page's title", async () => {
+    openCatalogue("/parts?q=flux%20capacitor", [partsMock({ search: "flux capacitor" }, [], false, null)]);
+    await waitFor(() => expect(document.title).toBe("Parts matching “flux capacitor” | Partshop"));
   });
 
   it("shows more parts with the cursor of the last page", async () => {

@@ -1,10 +1,11 @@
 import { useId, useState } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import { useQuery } from "@apollo/client/react";
-import { graphql } from "@/gql";
+import { graphql } from "@/lib/gql";
 import { SkeletonGrid } from "@/ui/Spinner";
 import { EmptyState, ErrorState } from "@/ui/QueryStates";
 import { LoadMoreButton } from "@/ui/LoadMoreButton";
+import { usePageHead } from "@/lib/page/usePageHead";
 import { CatalogueFilters } from "./CatalogueFilters";
 import { PartResultCard } from "./PartResultCard";
 import {
@@ -16,7 +17,7 @@ import {
   writeSearch,
   type CatalogueSearch,
   type SortKey,
-} from "./catalogueSearch";
+} from "@/features/catalogue/catalogueSearch";
 import "./CataloguePage.css";
 
 export const CATALOGUE_PAGE_SIZE = 12;
@@ -52,6 +53,13 @@ export function CataloguePage() {
   const filtersId = useId();
 
   const address = writeSearch(search).toString();
+  usePageHead({
+    title: search.q ? `Parts matching “${search.q}”` : "All parts",
+    description: search.q
+      ? `Laptop parts matching “${search.q}”: prices, stock and the laptop models they fit.`
+      : "Every laptop part in the shop: prices, stock and the laptop models they fit.",
+    path: address ? `/parts?${address}` : "/parts",
+  });
   // The folded filters (phones) stay open while they are used, and fold on a new search.
   const filtersOpen = filtersOpenFor !== null && filtersOpenFor === search.q;
   const update = (changes: Partial<CatalogueSearch>) => setParams(writeSearch({ ...search, ...changes }));

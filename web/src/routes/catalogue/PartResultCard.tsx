@@ -1,11 +1,11 @@
 import { Link } from "react-router-dom";
-import { graphql, getFragmentData, type FragmentType } from "@/gql";
+import { graphql, getFragmentData, type FragmentType } from "@/lib/gql";
 import { ResponsiveImage, ResponsiveImageFragment } from "@/ui/ResponsiveImage";
 import { CARD_IMAGE_BOX } from "@/ui/imageSizes";
 import { formatPrice } from "@/ui/format";
 import { Stars } from "@/ui/Stars";
-import { AddToCartButton } from "@/cart/AddToCartButton";
-import { partPath } from "../storefront/paths";
+import { AddToCartButton } from "@/features/cart/AddToCartButton";
+import { partPath } from "@/features/catalogue/paths";
 
 export const PartResultCardFragment = graphql(`
   fragment PartResultCard_part on Part {

@@ -1,6 +1,6 @@
 import { Link, useParams } from "react-router-dom";
 import { useQuery } from "@apollo/client/react";
-import { errorCode } from "@/apollo/errors";
+import { errorCode } from "@/lib/apollo/errors";
 import { EmptyState, ErrorState } from "@/ui/QueryStates";
 import { Spinner } from "@/ui/Spinner";
 import { formatPrice } from "@/ui/format";

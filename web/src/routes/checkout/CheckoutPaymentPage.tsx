@@ -1,15 +1,15 @@
 import { useCallback } from "react";
 import { Link, Navigate, useNavigate, useParams } from "react-router-dom";
 import { useMutation, useQuery } from "@apollo/client/react";
-import { graphql } from "@/gql";
-import { errorCode, errorMessage } from "@/apollo/errors";
-import { useAuth } from "@/auth/AuthContext";
-import { usePublicConfig } from "@/config/PublicConfig";
+import { graphql } from "@/lib/gql";
+import { errorCode, errorMessage } from "@/lib/apollo/errors";
+import { useAuth } from "@/lib/auth/AuthContext";
+import { usePublicConfig } from "@/lib/config/PublicConfig";
 import { EmptyState, ErrorState } from "@/ui/QueryStates";
 import { Spinner } from "@/ui/Spinner";
 import { formatPrice } from "@/ui/format";
 import { formatDateTime } from "@/ui/formatFigures";
-import { IntentCardPayment, usePaymentIntent } from "../dashboard/payment/usePaymentIntent";
+import { IntentCardPayment, usePaymentIntent } from "@/features/payment/usePaymentIntent";
 import { CheckoutLines } from "./CheckoutLines";
 import "./CheckoutPage.css";
 

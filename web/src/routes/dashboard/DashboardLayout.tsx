@@ -1,6 +1,6 @@
 import { Suspense } from "react";
 import { Outlet } from "react-router-dom";
-import { useAuth } from "@/auth/AuthContext";
+import { useAuth } from "@/lib/auth/AuthContext";
 import { Spinner } from "@/ui/Spinner";
 import { DashboardMenu } from "./DashboardMenu";
 import "./DashboardLayout.css";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { IsAdminDocument } from "@/auth/useIsAdmin";
+import { IsAdminDocument } from "@/lib/auth/useIsAdmin";
 import { admin, createFakeAuth, customer, renderApp } from "@/test/renderApp";
 import { DashboardMenu } from "./DashboardMenu";
 

@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type KeyboardEvent } from "react";
 import { matchPath, NavLink, useLocation } from "react-router-dom";
-import { useIsAdmin } from "@/auth/useIsAdmin";
+import { useIsAdmin } from "@/lib/auth/useIsAdmin";
 import { Spinner } from "@/ui/Spinner";
 import "./DashboardMenu.css";
 

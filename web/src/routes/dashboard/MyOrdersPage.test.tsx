@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from "vitest";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { GraphQLError } from "graphql";
-import { setAccessToken, getAccessToken } from "@/auth/accessToken";
+import { setAccessToken, getAccessToken } from "@/lib/auth/accessToken";
 import { createFakeAuth, customer, renderApp } from "@/test/renderApp";
 import { CancelOrderDocument, MyOrdersDocument, MyOrdersPage, ORDERS_PAGE_SIZE } from "./MyOrdersPage";
 

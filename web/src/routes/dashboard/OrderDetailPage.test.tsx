@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { screen, within } from "@testing-library/react";
-import { IsAdminDocument } from "@/auth/useIsAdmin";
+import { IsAdminDocument } from "@/lib/auth/useIsAdmin";
 import { createFakeAuth, customer, renderApp } from "@/test/renderApp";
 import { OrderDetailDocument, OrderDetailPage } from "./OrderDetailPage";
 

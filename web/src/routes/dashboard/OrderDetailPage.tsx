@@ -1,13 +1,13 @@
 import { Link, useParams } from "react-router-dom";
 import { useQuery } from "@apollo/client/react";
-import { graphql } from "@/gql";
-import { errorCode } from "@/apollo/errors";
-import { useIsAdmin } from "@/auth/useIsAdmin";
+import { graphql } from "@/lib/gql";
+import { errorCode } from "@/lib/apollo/errors";
+import { useIsAdmin } from "@/lib/auth/useIsAdmin";
 import { EmptyState, ErrorState } from "@/ui/QueryStates";
 import { Spinner } from "@/ui/Spinner";
 import { formatPrice } from "@/ui/format";
 import { formatDateTime } from "@/ui/formatFigures";
-import { OrderStatusBadge } from "./OrderStatusBadge";
+import { OrderStatusBadge } from "@/features/orders/OrderStatusBadge";
 import "./OrderDetailPage.css";
 
 export const OrderDetailDocument = graphql(`

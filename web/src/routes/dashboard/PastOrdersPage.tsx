@@ -1,11 +1,11 @@
 import { Link } from "react-router-dom";
 import { useQuery } from "@apollo/client/react";
-import { graphql } from "@/gql";
+import { graphql } from "@/lib/gql";
 import { DataTable } from "@/ui/DataTable";
 import { LoadMoreButton } from "@/ui/LoadMoreButton";
 import { EmptyState, ErrorState } from "@/ui/QueryStates";
 import { Spinner } from "@/ui/Spinner";
-import { MyOrderRow } from "./MyOrderRow";
+import { MyOrderRow } from "@/features/orders/MyOrderRow";
 import { ORDERS_PAGE_SIZE } from "./MyOrdersPage";
 import "./admin/adminLists.css";
 

@@ -1,8 +1,8 @@
 import { useForm } from "react-hook-form";
 import { useMutation, useQuery } from "@apollo/client/react";
-import { graphql } from "@/gql";
-import type { ViewerProfileQuery } from "@/gql/graphql";
-import { useAuth } from "@/auth/AuthContext";
+import { graphql } from "@/lib/gql";
+import type { ViewerProfileQuery } from "@/lib/gql/graphql";
+import { useAuth } from "@/lib/auth/AuthContext";
 import { FormField, fieldAria } from "@/ui/FormField";
 import { Spinner } from "@/ui/Spinner";
 import { ErrorState } from "@/ui/QueryStates";

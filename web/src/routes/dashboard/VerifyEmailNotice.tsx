@@ -1,6 +1,6 @@
 import { useState } from "react";
-import { useAuth } from "@/auth/AuthContext";
-import { errorMessage } from "@/apollo/errors";
+import { useAuth } from "@/lib/auth/AuthContext";
+import { errorMessage } from "@/lib/apollo/errors";
 import { useToast } from "@/ui/toast";
 import "./VerifyEmailNotice.css";
 

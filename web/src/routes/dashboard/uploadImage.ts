@@ -1,5 +1,5 @@
-import { apiUrl } from "@/apiUrl";
-import { getAccessToken } from "@/auth/accessToken";
+import { apiUrl } from "@/lib/apiUrl";
+import { getAccessToken } from "@/lib/auth/accessToken";
 
 interface UploadOptions {
   /** publicConfig.imageUploadUrl: the shop's own /upload, or an image host. */

@@ -1,7 +1,7 @@
 import { useEffect, useRef, type ReactNode } from "react";
 import { useNavigate } from "react-router-dom";
-import { useAuth } from "@/auth/AuthContext";
-import { useIsAdmin } from "@/auth/useIsAdmin";
+import { useAuth } from "@/lib/auth/AuthContext";
+import { useIsAdmin } from "@/lib/auth/useIsAdmin";
 import { Spinner } from "@/ui/Spinner";
 import { ErrorState } from "@/ui/QueryStates";
 

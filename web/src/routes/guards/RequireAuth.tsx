@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Navigate, useLocation } from "react-router-dom";
-import { useAuth } from "@/auth/AuthContext";
+import { useAuth } from "@/lib/auth/AuthContext";
 import { Spinner } from "@/ui/Spinner";
 
 /** Signed-out visitors go to /login, which sends them back here afterwards. */

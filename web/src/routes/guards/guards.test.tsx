@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { IsAdminDocument } from "@/auth/useIsAdmin";
+import { IsAdminDocument } from "@/lib/auth/useIsAdmin";
 import { ViewerProfileDocument } from "../dashboard/ProfilePage";
 import { admin, createFakeAuth, customer, renderApp } from "@/test/renderApp";
 

@@ -6,9 +6,9 @@ import { ReviewsSection } from "./ReviewsSection";
 import { Partners } from "./Partners";
 import { Newsletter } from "./Newsletter";
 import { SocialStrip } from "./SocialStrip";
-import { JsonLd } from "../storefront/JsonLd";
-import { organizationJsonLd } from "../storefront/structuredData";
-import { useOrigin } from "@/ssr/origin";
+import { JsonLd } from "@/features/catalogue/JsonLd";
+import { organizationJsonLd } from "@/features/catalogue/structuredData";
+import { useOrigin } from "@/lib/page/origin";
 
 export function HomePage() {
   const origin = useOrigin();

@@ -1,9 +1,9 @@
 import { useQuery } from "@apollo/client/react";
-import { graphql } from "@/gql";
+import { graphql } from "@/lib/gql";
 import { SkeletonGrid } from "@/ui/Spinner";
 import { EmptyState, ErrorState } from "@/ui/QueryStates";
 import { LoadMoreButton } from "@/ui/LoadMoreButton";
-import { ProductCard } from "./ProductCard";
+import { ProductCard } from "@/features/catalogue/ProductCard";
 import { HOME_PAGE_SIZE } from "./PartsSection";
 
 export const HomeProductsDocument = graphql(`

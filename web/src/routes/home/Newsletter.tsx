@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { useMutation } from "@apollo/client/react";
-import { graphql } from "@/gql";
-import { errorCode } from "@/apollo/errors";
+import { graphql } from "@/lib/gql";
+import { errorCode } from "@/lib/apollo/errors";
 import "./Newsletter.css";
 
 export const SubscribeNewsletterDocument = graphql(`

@@ -1,10 +1,10 @@
 import { Link } from "react-router-dom";
 import { useQuery } from "@apollo/client/react";
-import { graphql } from "@/gql";
+import { graphql } from "@/lib/gql";
 import { SkeletonGrid } from "@/ui/Spinner";
 import { EmptyState, ErrorState } from "@/ui/QueryStates";
 import { LoadMoreButton } from "@/ui/LoadMoreButton";
-import { PartCard } from "./PartCard";
+import { PartCard } from "@/features/catalogue/PartCard";
 
 export const HOME_PAGE_SIZE = 6;
 

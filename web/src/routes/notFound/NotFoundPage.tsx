@@ -1,19 +1,6 @@
-import { Link } from "react-router-dom";
-import { HttpStatus } from "@/ssr/PageResponse";
-import "./NotFoundPage.css";
+import { NotFound } from "@/ui/NotFound";
 
+/** Any address no route knows. */
 export function NotFoundPage() {
-  return (
-    <div className="container page not-found">
-      <HttpStatus code={404} />
-      <p className="not-found__code" aria-hidden="true">
-        404
-      </p>
-      <h1>There's nothing here: 404!</h1>
-      <p className="page__lead">The page you are looking for does not exist or has moved.</p>
-      <Link to="/" className="btn btn--primary">
-        Back to the shop
-      </Link>
-    </div>
-  );
+  return <NotFound />;
 }

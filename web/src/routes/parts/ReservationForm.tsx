@@ -1,14 +1,14 @@
 import { useEffect, useRef } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { useMutation } from "@apollo/client/react";
-import { graphql, getFragmentData, type FragmentType } from "@/gql";
-import { errorCode, errorMessage } from "@/apollo/errors";
-import { useAuth } from "@/auth/AuthContext";
+import { graphql, getFragmentData, type FragmentType } from "@/lib/gql";
+import { errorCode, errorMessage } from "@/lib/apollo/errors";
+import { useAuth } from "@/lib/auth/AuthContext";
 import { FormField } from "@/ui/FormField";
 import { formatPrice } from "@/ui/format";
 import { useToast } from "@/ui/toast";
-import { QuantitySelector, quantityError } from "./QuantitySelector";
-import { DeliveryFields } from "./DeliveryFields";
+import { QuantitySelector, quantityError } from "@/features/cart/QuantitySelector";
+import { DeliveryFields } from "@/features/checkout/DeliveryFields";
 import "./ReservationForm.css";
 
 export const ReservationFormFragment = graphql(`

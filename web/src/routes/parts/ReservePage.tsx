@@ -1,10 +1,10 @@
 import { Link, useParams } from "react-router-dom";
 import { useQuery } from "@apollo/client/react";
-import { graphql } from "@/gql";
-import { errorCode } from "@/apollo/errors";
+import { graphql } from "@/lib/gql";
+import { errorCode } from "@/lib/apollo/errors";
 import { Spinner } from "@/ui/Spinner";
 import { EmptyState, ErrorState } from "@/ui/QueryStates";
-import { PartSummary } from "./PartSummary";
+import { PartSummary } from "@/features/catalogue/PartSummary";
 import { ReservationForm } from "./ReservationForm";
 import "./ReservePage.css";
 

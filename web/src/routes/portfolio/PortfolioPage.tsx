@@ -1,3 +1,4 @@
+import { usePageHead } from "@/lib/page/usePageHead";
 import "./PortfolioPage.css";
 
 const SKILLS = [
@@ -20,6 +21,11 @@ const PROJECTS = [
 ];
 
 export function PortfolioPage() {
+  usePageHead({
+    title: "Portfolio: Partshop web team",
+    description: "Front-end engineering: fast, accessible shops that are pleasant to use on any screen.",
+    path: "/portfolio",
+  });
   return (
     <div className="container page">
       <article className="card portfolio-card" aria-labelledby="portfolio-name">

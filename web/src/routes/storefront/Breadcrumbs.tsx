@@ -1,7 +1,7 @@
 import { Link } from "react-router-dom";
-import { JsonLd } from "./JsonLd";
-import { breadcrumbJsonLd } from "./structuredData";
-import { useOrigin } from "@/ssr/origin";
+import { JsonLd } from "@/features/catalogue/JsonLd";
+import { breadcrumbJsonLd } from "@/features/catalogue/structuredData";
+import { useOrigin } from "@/lib/page/origin";
 
 /** The way from the home page to this one: links for people, a BreadcrumbList for search engines. The last step is the page itself. */
 export function Breadcrumbs({ trail }: { trail: ReadonlyArray<{ name: string; path: string }> }) {

@@ -1,6 +1,6 @@
 import { Link } from "react-router-dom";
-import { AddToCartButton } from "@/cart/AddToCartButton";
-import type { CartablePart } from "@/cart/useCart";
+import { AddToCartButton } from "@/features/cart/AddToCartButton";
+import type { CartablePart } from "@/features/cart/useCart";
 
 /**
  * What a shopper can do with a part on its public page: put it in the cart, or "Reserve" it on

@@ -1,18 +1,18 @@
 import { Link, useLocation, useParams } from "react-router-dom";
 import { useQuery } from "@apollo/client/react";
-import { graphql } from "@/gql";
-import { HttpStatus } from "@/ssr/PageResponse";
-import { PartSummary } from "../parts/PartSummary";
-import { PartCard } from "../home/PartCard";
+import { graphql } from "@/lib/gql";
+import { HttpStatus } from "@/lib/page/PageResponse";
+import { PartSummary } from "@/features/catalogue/PartSummary";
+import { PartCard } from "@/features/catalogue/PartCard";
 import { PartActions } from "./PartActions";
 import { recordFallback } from "./RecordFallback";
 import { PartReviews } from "./PartReviews";
-import { idOfSlug, partPath } from "./paths";
-import { JsonLd } from "./JsonLd";
-import { useOrigin } from "@/ssr/origin";
-import { productJsonLd } from "./structuredData";
+import { idOfSlug, partPath } from "@/features/catalogue/paths";
+import { JsonLd } from "@/features/catalogue/JsonLd";
+import { useOrigin } from "@/lib/page/origin";
+import { productJsonLd } from "@/features/catalogue/structuredData";
 import { Breadcrumbs } from "./Breadcrumbs";
-import { usePageHead } from "./usePageHead";
+import { usePageHead } from "@/lib/page/usePageHead";
 import "./PartPage.css";
 
 export const REVIEWS_PAGE_SIZE = 10;

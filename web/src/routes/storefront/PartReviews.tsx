@@ -1,4 +1,4 @@
-import { graphql, getFragmentData, type FragmentType } from "@/gql";
+import { graphql, getFragmentData, type FragmentType } from "@/lib/gql";
 import { ResponsiveImage, ResponsiveImageFragment } from "@/ui/ResponsiveImage";
 import { LoadMoreButton } from "@/ui/LoadMoreButton";
 import { Stars } from "@/ui/Stars";

@@ -1,17 +1,18 @@
 import { useLocation, useParams } from "react-router-dom";
 import { useQuery } from "@apollo/client/react";
-import { getFragmentData, graphql } from "@/gql";
+import { getFragmentData, graphql } from "@/lib/gql";
 import { ResponsiveImageFragment } from "@/ui/ResponsiveImage";
 import { formatPrice } from "@/ui/format";
-import { idOfSlug, productPath } from "./paths";
+import { idOfSlug, productPath } from "@/features/catalogue/paths";
 import { recordFallback } from "./RecordFallback";
-import { JsonLd } from "./JsonLd";
-import { useOrigin } from "@/ssr/origin";
-import { productJsonLd } from "./structuredData";
+import { JsonLd } from "@/features/catalogue/JsonLd";
+import { useOrigin } from "@/lib/page/origin";
+import { productJsonLd } from "@/features/catalogue/structuredData";
 import { Breadcrumbs } from "./Breadcrumbs";
-import { SHOP_NAME, usePageHead } from "./usePageHead";
-import { ProductFacts, ProductMedia } from "../home/ProductCard";
-import "../home/ProductCard.css";
+import { SHOP_NAME } from "@/lib/page/pageHead";
+import { usePageHead } from "@/lib/page/usePageHead";
+import { ProductFacts, ProductMedia } from "@/features/catalogue/ProductCard";
+import "@/features/catalogue/ProductCard.css";
 import "./PartPage.css";
 
 export const ProductPageDocument = graphql(`

@@ -1,9 +1,9 @@
 import type { ReactElement } from "react";
-import { errorCode } from "@/apollo/errors";
+import { errorCode } from "@/lib/apollo/errors";
 import { Spinner } from "@/ui/Spinner";
 import { ErrorState } from "@/ui/QueryStates";
-import { HttpStatus, MovedTo } from "@/ssr/PageResponse";
-import { NotFoundPage } from "../notFound/NotFoundPage";
+import { HttpStatus, MovedTo } from "@/lib/page/PageResponse";
+import { NotFound } from "@/ui/NotFound";
 
 interface Lookup {
   /** The id the address names (null: it names none). */
@@ -40,10 +40,10 @@ export function recordFallback({
   search,
   hash,
 }: Lookup): ReactElement | null {
-  if (!id) return <NotFoundPage />;
+  if (!id) return <NotFound />;
   if (!found && loading) return <Spinner label={`Loading the ${what}…`} />;
   if (!found) {
-    if (errorCode(error) === "NOT_FOUND" || errorCode(error) === "BAD_USER_INPUT") return <NotFoundPage />;
+    if (errorCode(error) === "NOT_FOUND" || errorCode(error) === "BAD_USER_INPUT") return <NotFound />;
     return (
       <div className="container page">
         <HttpStatus code={503} />

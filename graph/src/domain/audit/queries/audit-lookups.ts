@@ -1,6 +1,6 @@
 import { SelectQueryBuilder } from "typeorm";
 import type { AuditEntry } from "../audit-entry.entity";
-import type { AuditFilter } from "../audit.service";
+import type { AuditFilter } from "../audit-filter";
 
 /**
  * The history's filter as conditions on `audit_log` (their ids already checked): the kind of

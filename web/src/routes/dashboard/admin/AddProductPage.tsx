@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useMutation } from "@apollo/client/react";
-import { graphql } from "@/gql";
+import { graphql } from "@/lib/gql";
 import { FormField, fieldAria } from "@/ui/FormField";
 import { useToast } from "@/ui/toast";
 import { PhotoUpload } from "./PhotoUpload";

@@ -1,16 +1,16 @@
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { useSearchParams } from "react-router-dom";
 import { useMutation, useQuery } from "@apollo/client/react";
-import { graphql } from "@/gql";
+import { graphql } from "@/lib/gql";
 import { Spinner } from "@/ui/Spinner";
 import { EmptyState, ErrorState } from "@/ui/QueryStates";
 import { LoadMoreButton } from "@/ui/LoadMoreButton";
 import { useToast } from "@/ui/toast";
-import { useAuth } from "@/auth/AuthContext";
-import { errorMessage } from "@/apollo/errors";
+import { useAuth } from "@/lib/auth/AuthContext";
+import { errorMessage } from "@/lib/apollo/errors";
 import { UserRow } from "./UserRow";
 import { DataTable } from "@/ui/DataTable";
-import "./adminLists.css";
+import { ListFilters } from "@/ui/ListFilters";
 
 export const AllUsersDocument = graphql(`
   query AllUsers($first: Int, $after: String, $search: String) {
@@ -57,15 +57,10 @@ export function AllUsersPage() {
   // The search lives in the address (?search=), so a view can be shared or come back to.
   const [params, setParams] = useSearchParams();
   const search = params.get("search")?.trim() ?? "";
-  const [searchText, setSearchText] = useState(search);
   const { data, loading, error, refetch, fetchMore } = useQuery(AllUsersDocument, {
     variables: { first: 20, ...(search ? { search } : {}) },
     fetchPolicy: "cache-and-network",
   });
-  const onSearch = (event: FormEvent) => {
-    event.preventDefault();
-    setParams(searchText.trim() ? { search: searchText.trim() } : {}, { replace: true });
-  };
   const [makeAdmin] = useMutation(MakeAdminDocument);
 
   const onMakeAdmin = async (email: string) => {
@@ -98,25 +93,14 @@ export function AllUsersPage() {
   return (
     <div className="dashboard-page">
       <h1>All Users</h1>
-      <div className="card filters filters--single">
-        <form className="filters__search" role="search" aria-label="Users list" onSubmit={onSearch}>
-          <label htmlFor="users-search" className="field__label">
-            Search by name or email
-          </label>
-          <div className="filters__search-row">
-            <input
-              id="users-search"
-              type="search"
-              placeholder="zoe, @example.com…"
-              value={searchText}
-              onChange={(event) => setSearchText(event.target.value)}
-            />
-            <button type="submit" className="btn btn--outline">
-              Search
-            </button>
-          </div>
-        </form>
-      </div>
+      <ListFilters
+        name="Users list"
+        searchId="users-search"
+        searchLabel="Search by name or email"
+        placeholder="zoe, @example.com…"
+        search={search}
+        onSearch={(text) => setParams(text.trim() ? { search: text.trim() } : {}, { replace: true })}
+      />
       {!data && loading ? (
         <Spinner label="Loading users…" />
       ) : !data && error ? (

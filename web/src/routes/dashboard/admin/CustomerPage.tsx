@@ -1,13 +1,13 @@
 import { Link, useParams } from "react-router-dom";
 import { useQuery } from "@apollo/client/react";
-import { graphql } from "@/gql";
+import { graphql } from "@/lib/gql";
 import { Spinner } from "@/ui/Spinner";
 import { EmptyState, ErrorState } from "@/ui/QueryStates";
 import { LoadMoreButton } from "@/ui/LoadMoreButton";
 import { DataCell, DataTable } from "@/ui/DataTable";
 import { formatPrice } from "@/ui/format";
 import { formatDateTime } from "@/ui/formatFigures";
-import { OrderStatusBadge } from "../OrderStatusBadge";
+import { OrderStatusBadge } from "@/features/orders/OrderStatusBadge";
 import "./adminLists.css";
 import "./CustomerPage.css";
 

@@ -1,16 +1,17 @@
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { useSearchParams } from "react-router-dom";
 import { useMutation, useQuery } from "@apollo/client/react";
-import { graphql } from "@/gql";
-import { errorMessage } from "@/apollo/errors";
+import { graphql } from "@/lib/gql";
+import { errorMessage } from "@/lib/apollo/errors";
 import { Spinner } from "@/ui/Spinner";
 import { EmptyState, ErrorState } from "@/ui/QueryStates";
 import { LoadMoreButton } from "@/ui/LoadMoreButton";
 import { useToast } from "@/ui/toast";
 import { formatPrice } from "@/ui/format";
-import { AdminOrderRow } from "./AdminOrderRow";
+import { AdminOrderRow } from "@/features/orders/AdminOrderRow";
 import { removeFromRootConnection } from "./connectionCache";
 import { DataTable } from "@/ui/DataTable";
+import { FilterSelect, ListFilters } from "@/ui/ListFilters";
 import { downloadOrdersCsv, type OrderFilters } from "./ordersExport";
 import "./adminLists.css";
 
@@ -64,6 +65,13 @@ export const RefundOrderDocument = graphql(`
 `);
 
 const STATUS = { unpaid: "UNPAID", paid: "PAID", refunded: "REFUNDED", cancelled: "CANCELLED" } as const;
+const STATUS_OPTIONS: ReadonlyArray<{ value: NonNullable<OrderFilters["status"]> | ""; label: string }> = [
+  { value: "", label: "All orders" },
+  { value: "unpaid", label: "Unpaid" },
+  { value: "paid", label: "Paid" },
+  { value: "refunded", label: "Refunded" },
+  { value: "cancelled", label: "Cancelled" },
+];
 const isStatus = (value: string | null): value is keyof typeof STATUS => value !== null && value in STATUS;
 
 /** The filters live in the address (?status=unpaid&search=...), so a view can be shared or come back to. */
@@ -89,7 +97,6 @@ function useOrderFilters(): OrderFilters & { set: (next: OrderFilters) => void }
 export function ManageAllOrdersPage() {
   const toast = useToast();
   const filters = useOrderFilters();
-  const [searchText, setSearchText] = useState(filters.search ?? "");
   const [deletingId, setDeletingId] = useState<string | null>(null);
   const [refundingId, setRefundingId] = useState<string | null>(null);
   const [exporting, setExporting] = useState(false);
@@ -141,11 +148,6 @@ export function ManageAllOrdersPage() {
     }
   };
 
-  const onSearch = (event: FormEvent) => {
-    event.preventDefault();
-    filters.set({ search: searchText });
-  };
-
   const onExport = async () => {
     setExporting(true);
     try {
@@ -170,53 +172,23 @@ export function ManageAllOrdersPage() {
           {exporting ? "Exporting…" : "Export CSV"}
         </button>
       </div>
-      <div className="card filters">
-        <form className="filters__search" role="search" aria-label="Orders" onSubmit={onSearch}>
-          <label htmlFor="orders-search" className="field__label">
-            Search orders
-          </label>
-          <div className="filters__search-row">
-            <input
-              id="orders-search"
-              type="search"
-              placeholder="Customer, part or order number"
-              value={searchText}
-              onChange={(event) => setSearchText(event.target.value)}
-            />
-            <button type="submit" className="btn btn--outline">
-              Search
-            </button>
-          </div>
-        </form>
-        <div className="filters__field">
-          <label htmlFor="orders-status" className="field__label">
-            Show
-          </label>
-          <select
-            id="orders-status"
-            value={filters.status ?? ""}
-            onChange={(event) => filters.set({ status: (event.target.value || undefined) as OrderFilters["status"] })}
-          >
-            <option value="">All orders</option>
-            <option value="unpaid">Unpaid</option>
-            <option value="paid">Paid</option>
-            <option value="refunded">Refunded</option>
-            <option value="cancelled">Cancelled</option>
-          </select>
-        </div>
-        {filtered && (
-          <button
-            type="button"
-            className="btn btn--small filters__clear"
-            onClick={() => {
-              setSearchText("");
-              filters.set({ status: undefined, search: undefined });
-            }}
-          >
-            Clear filters
-          </button>
-        )}
-      </div>
+      <ListFilters
+        name="Orders"
+        searchId="orders-search"
+        searchLabel="Search orders"
+        placeholder="Customer, part or order number"
+        search={filters.search ?? ""}
+        onSearch={(text) => filters.set({ search: text })}
+        onClear={filtered ? () => filters.set({ status: undefined, search: undefined }) : undefined}
+      >
+        <FilterSelect
+          id="orders-status"
+          label="Show"
+          value={filters.status ?? ""}
+          options={STATUS_OPTIONS}
+          onChange={(status) => filters.set({ status: status || undefined })}
+        />
+      </ListFilters>
       {!data && loading ? (
         <Spinner label="Loading orders…" />
       ) : !data && error ? (

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useMutation, useQuery } from "@apollo/client/react";
-import { graphql } from "@/gql";
-import { errorMessage } from "@/apollo/errors";
+import { graphql } from "@/lib/gql";
+import { errorMessage } from "@/lib/apollo/errors";
 import { Spinner } from "@/ui/Spinner";
 import { EmptyState, ErrorState } from "@/ui/QueryStates";
 import { LoadMoreButton } from "@/ui/LoadMoreButton";

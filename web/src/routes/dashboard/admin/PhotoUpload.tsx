@@ -1,6 +1,6 @@
 import { useState } from "react";
-import { errorMessage } from "@/apollo/errors";
-import { usePublicConfig } from "@/config/PublicConfig";
+import { errorMessage } from "@/lib/apollo/errors";
+import { usePublicConfig } from "@/lib/config/PublicConfig";
 import { uploadImage } from "@/routes/dashboard/uploadImage";
 
 /** The image types the upload route takes (it judges by content, this only filters the file picker). */

@@ -1,8 +1,8 @@
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useMutation } from "@apollo/client/react";
-import { graphql } from "@/gql";
-import { errorMessage } from "@/apollo/errors";
+import { graphql } from "@/lib/gql";
+import { errorMessage } from "@/lib/apollo/errors";
 import { FormField, fieldAria } from "@/ui/FormField";
 import { useToast } from "@/ui/toast";
 import { PRODUCT_MESSAGES } from "./AddProductPage";

@@ -1,5 +1,5 @@
 import { Link } from "react-router-dom";
-import { graphql, getFragmentData, type FragmentType } from "@/gql";
+import { graphql, getFragmentData, type FragmentType } from "@/lib/gql";
 import { DataCell } from "@/ui/DataTable";
 
 export const UserRowFragment = graphql(`

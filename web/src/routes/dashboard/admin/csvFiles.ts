@@ -1,5 +1,5 @@
-import { apiUrl } from "@/apiUrl";
-import { getAccessToken } from "@/auth/accessToken";
+import { apiUrl } from "@/lib/apiUrl";
+import { getAccessToken } from "@/lib/auth/accessToken";
 
 /** The bearer header of the signed-in admin (the admin CSV routes want it; a plain link cannot send it). */
 const authorization = (): Record<string, string> => {

@@ -9,7 +9,7 @@ import {
   PaymentOrderDocument,
   PaymentPage,
 } from "./PaymentPage";
-import { paymentIntentIdFrom } from "./cardPayment";
+import { paymentIntentIdFrom } from "@/features/payment/cardPayment";
 
 const order = {
   __typename: "Order",

@@ -1,14 +1,14 @@
 import { useCallback, useState } from "react";
 import { Link, useParams } from "react-router-dom";
 import { useMutation, useQuery } from "@apollo/client/react";
-import { graphql } from "@/gql";
-import { errorCode, errorMessage } from "@/apollo/errors";
-import { useAuth } from "@/auth/AuthContext";
-import { usePublicConfig } from "@/config/PublicConfig";
+import { graphql } from "@/lib/gql";
+import { errorCode, errorMessage } from "@/lib/apollo/errors";
+import { useAuth } from "@/lib/auth/AuthContext";
+import { usePublicConfig } from "@/lib/config/PublicConfig";
 import { Spinner } from "@/ui/Spinner";
 import { EmptyState, ErrorState } from "@/ui/QueryStates";
 import { formatPrice } from "@/ui/format";
-import { IntentCardPayment, usePaymentIntent } from "./usePaymentIntent";
+import { IntentCardPayment, usePaymentIntent } from "@/features/payment/usePaymentIntent";
 import "./PaymentPage.css";
 
 export const PaymentOrderDocument = graphql(`

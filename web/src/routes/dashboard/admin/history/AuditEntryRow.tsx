@@ -1,6 +1,6 @@
 import { Link } from "react-router-dom";
-import { graphql, getFragmentData, type FragmentType } from "@/gql";
-import type { AuditValueKind } from "@/gql/graphql";
+import { graphql, getFragmentData, type FragmentType } from "@/lib/gql";
+import type { AuditValueKind } from "@/lib/gql/graphql";
 import { DataCell } from "@/ui/DataTable";
 import { formatDateTime } from "@/ui/formatFigures";
 import { ACTION_LABELS, fieldLabel, recordPath, shownValue } from "./auditLabels";

@@ -1,7 +1,7 @@
 import { Link, useSearchParams } from "react-router-dom";
 import { useQuery } from "@apollo/client/react";
-import { graphql } from "@/gql";
-import type { AuditEntityType } from "@/gql/graphql";
+import { graphql } from "@/lib/gql";
+import type { AuditEntityType } from "@/lib/gql/graphql";
 import { Spinner } from "@/ui/Spinner";
 import { EmptyState, ErrorState } from "@/ui/QueryStates";
 import { LoadMoreButton } from "@/ui/LoadMoreButton";
@@ -9,6 +9,7 @@ import { DataTable } from "@/ui/DataTable";
 import { AuditEntryRow } from "./AuditEntryRow";
 import { ENTITY_LABELS } from "./auditLabels";
 import "../adminLists.css";
+import "@/ui/ListFilters.css";
 import "./HistoryPage.css";
 
 export const HISTORY_PAGE_SIZE = 25;

@@ -1,4 +1,4 @@
-import type { AuditAction, AuditEntityType, AuditValueKind } from "@/gql/graphql";
+import type { AuditAction, AuditEntityType, AuditValueKind } from "@/lib/gql/graphql";
 import { formatDateTime } from "@/ui/formatFigures";
 import { formatPrice } from "@/ui/format";
 

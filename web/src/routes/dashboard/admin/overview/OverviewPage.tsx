@@ -1,6 +1,6 @@
 import { Link } from "react-router-dom";
 import { useQuery } from "@apollo/client/react";
-import { graphql } from "@/gql";
+import { graphql } from "@/lib/gql";
 import { Spinner } from "@/ui/Spinner";
 import { ErrorState } from "@/ui/QueryStates";
 import { DataCell, DataTable } from "@/ui/DataTable";

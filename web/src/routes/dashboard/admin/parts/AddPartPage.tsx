@@ -1,6 +1,6 @@
 import { Link, useNavigate } from "react-router-dom";
 import { useMutation } from "@apollo/client/react";
-import { graphql } from "@/gql";
+import { graphql } from "@/lib/gql";
 import { useToast } from "@/ui/toast";
 import { EMPTY_PART, PartForm } from "./PartForm";
 

@@ -1,13 +1,13 @@
 import { useCallback, useRef } from "react";
 import { Link, useParams } from "react-router-dom";
 import { useMutation, useQuery } from "@apollo/client/react";
-import { graphql } from "@/gql";
-import { errorCode, errorMessage } from "@/apollo/errors";
+import { graphql } from "@/lib/gql";
+import { errorCode, errorMessage } from "@/lib/apollo/errors";
 import { Spinner } from "@/ui/Spinner";
 import { EmptyState, ErrorState } from "@/ui/QueryStates";
 import { formatCount, formatDateTime } from "@/ui/formatFigures";
 import { useToast } from "@/ui/toast";
-import { partPath } from "@/routes/storefront/paths";
+import { partPath } from "@/features/catalogue/paths";
 import { PartHistory } from "./PartHistory";
 import { PartImages } from "./PartImages";
 import { PartForm, type PartFormValues, type PartValues } from "./PartForm";

@@ -8,6 +8,7 @@ import { useToast } from "@/ui/toast";
 import { fieldLabel } from "../history/auditLabels";
 import { downloadCsv, importPartsCsv, type ImportChange, type ImportLine, type ImportReport } from "../csvFiles";
 import "../adminLists.css";
+import "@/ui/ListFilters.css";
 import "../history/HistoryPage.css";
 import "./ImportPartsPage.css";
 

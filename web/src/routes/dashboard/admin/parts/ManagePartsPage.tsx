@@ -1,13 +1,14 @@
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import { useMutation, useQuery } from "@apollo/client/react";
-import { graphql } from "@/gql";
-import type { PartStatusFilter } from "@/gql/graphql";
-import { errorMessage } from "@/apollo/errors";
+import { graphql } from "@/lib/gql";
+import type { PartStatusFilter } from "@/lib/gql/graphql";
+import { errorMessage } from "@/lib/apollo/errors";
 import { Spinner } from "@/ui/Spinner";
 import { EmptyState, ErrorState } from "@/ui/QueryStates";
 import { LoadMoreButton } from "@/ui/LoadMoreButton";
 import { DataTable } from "@/ui/DataTable";
+import { FilterSelect, ListFilters } from "@/ui/ListFilters";
 import { useToast } from "@/ui/toast";
 import { PartAdminRow } from "./PartAdminRow";
 import { downloadCsv } from "../csvFiles";
@@ -35,6 +36,11 @@ export const AdminPartsDocument = graphql(`
 `);
 
 const STATUSES: Record<string, PartStatusFilter> = { all: "ALL", on_sale: "ON_SALE", retired: "RETIRED" };
+const STATUS_OPTIONS = [
+  { value: "all", label: "All parts" },
+  { value: "on_sale", label: "On sale" },
+  { value: "retired", label: "Retired" },
+];
 
 /** The filters live in the address (?search=&status=&low=1), so a view can be shared or come back to. */
 function useFilters() {
@@ -58,7 +64,6 @@ function useFilters() {
 export function ManagePartsPage() {
   const toast = useToast();
   const filters = useFilters();
-  const [searchText, setSearchText] = useState(filters.search);
   const [busyId, setBusyId] = useState<string | null>(null);
   const variables = {
     first: ADMIN_PARTS_PAGE_SIZE,
@@ -101,11 +106,6 @@ export function ManagePartsPage() {
     }
   };
 
-  const onSearch = (event: FormEvent) => {
-    event.preventDefault();
-    filters.set({ search: searchText });
-  };
-
   const edges = data?.adminParts.edges ?? [];
   const filtered = Boolean(filters.search || filters.status !== "all" || filters.lowStock);
   return (
@@ -124,38 +124,21 @@ export function ManagePartsPage() {
           </Link>
         </div>
       </div>
-      <div className="card filters">
-        <form className="filters__search" role="search" aria-label="Parts list" onSubmit={onSearch}>
-          <label htmlFor="parts-search" className="field__label">
-            Search by name, words or part number
-          </label>
-          <div className="filters__search-row">
-            <input
-              id="parts-search"
-              type="search"
-              placeholder="battery, 5B10W13930…"
-              value={searchText}
-              onChange={(event) => setSearchText(event.target.value)}
-            />
-            <button type="submit" className="btn btn--outline">
-              Search
-            </button>
-          </div>
-        </form>
-        <div className="filters__field">
-          <label htmlFor="parts-status" className="field__label">
-            Show
-          </label>
-          <select
-            id="parts-status"
-            value={filters.status}
-            onChange={(event) => filters.set({ status: event.target.value })}
-          >
-            <option value="all">All parts</option>
-            <option value="on_sale">On sale</option>
-            <option value="retired">Retired</option>
-          </select>
-        </div>
+      <ListFilters
+        name="Parts list"
+        searchId="parts-search"
+        searchLabel="Search by name, words or part number"
+        placeholder="battery, 5B10W13930…"
+        search={filters.search}
+        onSearch={(text) => filters.set({ search: text })}
+      >
+        <FilterSelect
+          id="parts-status"
+          label="Show"
+          value={filters.status}
+          options={STATUS_OPTIONS}
+          onChange={(status) => filters.set({ status })}
+        />
         <label className="checkbox filters__check">
           <input
             type="checkbox"
@@ -164,7 +147,7 @@ export function ManagePartsPage() {
           />
           Low stock only
         </label>
-      </div>
+      </ListFilters>
       {!data && loading ? (
         <Spinner label="Loading parts…" />
       ) : !data && error ? (

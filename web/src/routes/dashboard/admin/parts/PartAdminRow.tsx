@@ -1,6 +1,6 @@
 import { Link } from "react-router-dom";
-import { graphql, getFragmentData, type FragmentType } from "@/gql";
-import { apiUrl } from "@/apiUrl";
+import { graphql, getFragmentData, type FragmentType } from "@/lib/gql";
+import { apiUrl } from "@/lib/apiUrl";
 import { formatPrice } from "@/ui/format";
 import { formatCount } from "@/ui/formatFigures";
 import { DataCell } from "@/ui/DataTable";

@@ -1,8 +1,8 @@
 import { useEffect, useState, type ReactNode } from "react";
 import { useForm, useWatch, type UseFormSetError } from "react-hook-form";
 import { CombinedGraphQLErrors } from "@apollo/client/errors";
-import { apiUrl } from "@/apiUrl";
-import { errorMessage } from "@/apollo/errors";
+import { apiUrl } from "@/lib/apiUrl";
+import { errorMessage } from "@/lib/apollo/errors";
 import { FormField, fieldAria } from "@/ui/FormField";
 import {
   alternativeNumbersProblem,

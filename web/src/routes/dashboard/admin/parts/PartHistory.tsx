@@ -1,6 +1,6 @@
 import { Link } from "react-router-dom";
 import { useQuery } from "@apollo/client/react";
-import { graphql } from "@/gql";
+import { graphql } from "@/lib/gql";
 import { formatDateTime } from "@/ui/formatFigures";
 import { ACTION_LABELS, describeChange } from "../history/auditLabels";
 

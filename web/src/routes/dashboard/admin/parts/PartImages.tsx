@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState, type DragEvent } from "react";
 import { useMutation } from "@apollo/client/react";
-import { getFragmentData, graphql, type FragmentType } from "@/gql";
-import { errorMessage } from "@/apollo/errors";
-import { usePublicConfig } from "@/config/PublicConfig";
+import { getFragmentData, graphql, type FragmentType } from "@/lib/gql";
+import { errorMessage } from "@/lib/apollo/errors";
+import { usePublicConfig } from "@/lib/config/PublicConfig";
 import { FormField, fieldAria } from "@/ui/FormField";
 import { ResponsiveImage } from "@/ui/ResponsiveImage";
 import { useToast } from "@/ui/toast";

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from "react";
 import { useMutation } from "@apollo/client/react";
-import { errorMessage } from "@/apollo/errors";
+import { errorMessage } from "@/lib/apollo/errors";
 import { formatCount } from "@/ui/formatFigures";
 import { useToast } from "@/ui/toast";
 import { RestockPartDocument } from "./partMutations";

@@ -1,4 +1,4 @@
-import { graphql } from "@/gql";
+import { graphql } from "@/lib/gql";
 
 /*
  * The part mutations every admin page uses (the list, the edit page, the overview's low-stock

@@ -1,0 +1,4 @@
+// The cart's face to other features (they import "@/features/cart", never a file inside).
+export { AddToCartButton } from "./AddToCartButton";
+export { CartLink } from "./CartLink";
+export { useCart, type CartablePart, type CartLineView } from "./useCart";

@@ -1,0 +1,88 @@
+import { useMemo, type ReactNode } from "react";
+import { usePublicConfig } from "@/lib/config/PublicConfig";
+import { AuthContext, type Auth } from "./AuthContext";
+import { emailSignIn, emulatedGoogleSignIn, googlePopupSignIn, registration } from "@/lib/auth/firebase/signInFlows";
+import { toAuthUser } from "@/lib/auth/firebase/startFirebase";
+import { useFirebaseSession } from "@/lib/auth/firebase/useFirebaseSession";
+import { useSignInFlow } from "@/lib/auth/firebase/useSignInFlow";
+import { useShopSession } from "./useShopSession";
+
+/**
+ * Firebase sign-in, plus the exchange of the Firebase ID token for the shop's access token.
+ *
+ * Every sign-in stores the shop token, so a visitor without one is signed out: for them Firebase
+ * (about 45 KB of JS) is not even loaded until they open the login or register page.
+ */
+export function FirebaseAuthProvider({ children }: { children: ReactNode }) {
+  const { config, error: configError, retry: retryConfig } = usePublicConfig();
+  const { exchangeForShopToken, forgetShopSession, endShopSession } = useShopSession();
+  const { state, setState, ensureFirebase, startedFirebase, withObserverPaused, restart } = useFirebaseSession({
+    config,
+    configError,
+    exchangeForShopToken,
+    forgetShopSession,
+  });
+  const runSignInFlow = useSignInFlow({
+    ensureFirebase,
+    startedFirebase,
+    withObserverPaused,
+    setState,
+    exchangeForShopToken,
+  });
+
+  const value = useMemo<Auth>(
+    () => ({
+      ...state,
+      signInWithEmail: (email, password) => runSignInFlow(emailSignIn(email, password)),
+      signInWithGoogle: () => runSignInFlow(googlePopupSignIn),
+      googleIsEmulated: Boolean(config?.authEmulatorUrl),
+      signInWithEmulatedGoogle: (account) => runSignInFlow(emulatedGoogleSignIn(account)),
+      register: (input) => runSignInFlow(registration(input)),
+      sendPasswordReset: async (email) => {
+        const { fb, auth } = startedFirebase() ?? (await ensureFirebase());
+        await fb.sendPasswordResetEmail(auth, email);
+      },
+      sendEmailVerification: async () => {
+        const { fb, auth } = startedFirebase() ?? (await ensureFirebase());
+        if (!auth.currentUser) throw new Error("No user is logged in");
+        await fb.sendEmailVerification(auth.currentUser);
+      },
+      refreshVerification: async () => {
+        const { auth } = startedFirebase() ?? (await ensureFirebase());
+        const user = auth.currentUser;
+        if (!user) return false;
+        await user.reload();
+        if (!user.emailVerified) return false;
+        await exchangeForShopToken(user, true);
+        setState({ status: "signedIn", user: toAuthUser(user) });
+        return true;
+      },
+      signOut: async () => {
+        const revoking = endShopSession();
+        setState({ status: "signedOut", user: null });
+        const handles = startedFirebase();
+        if (handles) await handles.fb.signOut(handles.auth);
+        await revoking;
+      },
+      prepare: () => void ensureFirebase().catch(() => undefined),
+      retry: () => {
+        retryConfig();
+        restart();
+      },
+    }),
+    [
+      state,
+      config,
+      runSignInFlow,
+      ensureFirebase,
+      startedFirebase,
+      endShopSession,
+      exchangeForShopToken,
+      setState,
+      retryConfig,
+      restart,
+    ],
+  );
+
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
