@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { pagePaths, type RouteEntry } from "./routeTable";
 
 describe("route table", () => {
-  it("lists every page of spec §2, the catalogue, the part and product pages, the cart and checkout, the order pages and the admin pages beside them, with its full path and access", () => {
+  it("lists every page of the spec, the catalogue, the part and product pages, the cart and checkout, the order pages and the admin pages beside them, with its full path and access", () => {
     expect(pagePaths()).toEqual([
       { path: "/", page: "home", access: "public" },
       { path: "/parts", page: "catalogue", access: "public" },

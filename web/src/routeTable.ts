@@ -1,9 +1,9 @@
 /**
- * Every route of the shop (spec §2, and the catalogue beside it) as plain data: AppRoutes builds the router from it, and the
+ * Every route of the shop (docs/product.md#pages-and-routes, and the catalogue beside it) as plain data: AppRoutes builds the router from it, and the
  * browser's layout journey (e2e) visits every path it lists. No React here, so Node can import it.
  */
 
-/** Who may open a route: anybody, anybody signed in, or admins only (spec §6). */
+/** Who may open a route: anybody, anybody signed in, or admins only (docs/product.md#roles-and-permissions). */
 export type Access = "public" | "signedIn" | "admin";
 
 export type PageName =

@@ -125,7 +125,8 @@ CREATE FUNCTION public.checkouts_amounts_of_previous_release() RETURNS trigger
     LANGUAGE plpgsql
     AS $$
       BEGIN
-        NEW.subtotal_cents := NEW.total_cents;
+        NEW.subtotal_cents := 0;
+        NEW.total_cents := 0;
         RETURN NEW;
       END $$;
 
@@ -231,6 +232,75 @@ CREATE FUNCTION public.notify_users_changed() RETURNS trigger
       $$;
 
 --
+-- Name: orders_figures_into_header_delete(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.orders_figures_into_header_delete() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+        BEGIN
+          UPDATE checkouts c SET subtotal_cents = c.subtotal_cents + d.subtotal_cents, discount_cents = c.discount_cents + d.discount_cents, shipping_cents = c.shipping_cents + d.shipping_cents, tax_cents = c.tax_cents + d.tax_cents, total_cents = c.total_cents + d.total_cents, paid_cents = c.paid_cents + d.paid_cents, refunded_cents = c.refunded_cents + d.refunded_cents
+          FROM (
+            SELECT checkout_id, sum(subtotal_cents)::int AS subtotal_cents, sum(discount_cents)::int AS discount_cents, sum(shipping_cents)::int AS shipping_cents, sum(tax_cents)::int AS tax_cents, sum(total_cents)::int AS total_cents, sum(paid_cents)::int AS paid_cents, sum(refunded_cents)::int AS refunded_cents
+            FROM (SELECT checkout_id, -1 * CASE WHEN status <> 'cancelled' THEN subtotal_cents ELSE 0 END AS subtotal_cents, -1 * CASE WHEN status <> 'cancelled' THEN discount_cents ELSE 0 END AS discount_cents, -1 * CASE WHEN status <> 'cancelled' THEN shipping_cents ELSE 0 END AS shipping_cents, -1 * CASE WHEN status <> 'cancelled' THEN tax_cents ELSE 0 END AS tax_cents, -1 * CASE WHEN status <> 'cancelled' THEN total_cents ELSE 0 END AS total_cents,
+         -1 * CASE WHEN status IN ('paid', 'refunded') THEN total_cents ELSE 0 END AS paid_cents,
+         -1 * refunded_cents AS refunded_cents
+       FROM old_lines) changed
+            WHERE checkout_id IS NOT NULL
+            GROUP BY checkout_id HAVING sum(subtotal_cents) <> 0 OR sum(discount_cents) <> 0 OR sum(shipping_cents) <> 0 OR sum(tax_cents) <> 0 OR sum(total_cents) <> 0 OR sum(paid_cents) <> 0 OR sum(refunded_cents) <> 0
+          ) d
+          WHERE c.id = d.checkout_id;
+          RETURN NULL;
+        END $$;
+
+--
+-- Name: orders_figures_into_header_insert(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.orders_figures_into_header_insert() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+        BEGIN
+          UPDATE checkouts c SET subtotal_cents = c.subtotal_cents + d.subtotal_cents, discount_cents = c.discount_cents + d.discount_cents, shipping_cents = c.shipping_cents + d.shipping_cents, tax_cents = c.tax_cents + d.tax_cents, total_cents = c.total_cents + d.total_cents, paid_cents = c.paid_cents + d.paid_cents, refunded_cents = c.refunded_cents + d.refunded_cents
+          FROM (
+            SELECT checkout_id, sum(subtotal_cents)::int AS subtotal_cents, sum(discount_cents)::int AS discount_cents, sum(shipping_cents)::int AS shipping_cents, sum(tax_cents)::int AS tax_cents, sum(total_cents)::int AS total_cents, sum(paid_cents)::int AS paid_cents, sum(refunded_cents)::int AS refunded_cents
+            FROM (SELECT checkout_id, 1 * CASE WHEN status <> 'cancelled' THEN subtotal_cents ELSE 0 END AS subtotal_cents, 1 * CASE WHEN status <> 'cancelled' THEN discount_cents ELSE 0 END AS discount_cents, 1 * CASE WHEN status <> 'cancelled' THEN shipping_cents ELSE 0 END AS shipping_cents, 1 * CASE WHEN status <> 'cancelled' THEN tax_cents ELSE 0 END AS tax_cents, 1 * CASE WHEN status <> 'cancelled' THEN total_cents ELSE 0 END AS total_cents,
+         1 * CASE WHEN status IN ('paid', 'refunded') THEN total_cents ELSE 0 END AS paid_cents,
+         1 * refunded_cents AS refunded_cents
+       FROM new_lines) changed
+            WHERE checkout_id IS NOT NULL
+            GROUP BY checkout_id HAVING sum(subtotal_cents) <> 0 OR sum(discount_cents) <> 0 OR sum(shipping_cents) <> 0 OR sum(tax_cents) <> 0 OR sum(total_cents) <> 0 OR sum(paid_cents) <> 0 OR sum(refunded_cents) <> 0
+          ) d
+          WHERE c.id = d.checkout_id;
+          RETURN NULL;
+        END $$;
+
+--
+-- Name: orders_figures_into_header_update(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.orders_figures_into_header_update() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+        BEGIN
+          UPDATE checkouts c SET subtotal_cents = c.subtotal_cents + d.subtotal_cents, discount_cents = c.discount_cents + d.discount_cents, shipping_cents = c.shipping_cents + d.shipping_cents, tax_cents = c.tax_cents + d.tax_cents, total_cents = c.total_cents + d.total_cents, paid_cents = c.paid_cents + d.paid_cents, refunded_cents = c.refunded_cents + d.refunded_cents
+          FROM (
+            SELECT checkout_id, sum(subtotal_cents)::int AS subtotal_cents, sum(discount_cents)::int AS discount_cents, sum(shipping_cents)::int AS shipping_cents, sum(tax_cents)::int AS tax_cents, sum(total_cents)::int AS total_cents, sum(paid_cents)::int AS paid_cents, sum(refunded_cents)::int AS refunded_cents
+            FROM (SELECT checkout_id, 1 * CASE WHEN status <> 'cancelled' THEN subtotal_cents ELSE 0 END AS subtotal_cents, 1 * CASE WHEN status <> 'cancelled' THEN discount_cents ELSE 0 END AS discount_cents, 1 * CASE WHEN status <> 'cancelled' THEN shipping_cents ELSE 0 END AS shipping_cents, 1 * CASE WHEN status <> 'cancelled' THEN tax_cents ELSE 0 END AS tax_cents, 1 * CASE WHEN status <> 'cancelled' THEN total_cents ELSE 0 END AS total_cents,
+         1 * CASE WHEN status IN ('paid', 'refunded') THEN total_cents ELSE 0 END AS paid_cents,
+         1 * refunded_cents AS refunded_cents
+       FROM new_lines UNION ALL SELECT checkout_id, -1 * CASE WHEN status <> 'cancelled' THEN subtotal_cents ELSE 0 END AS subtotal_cents, -1 * CASE WHEN status <> 'cancelled' THEN discount_cents ELSE 0 END AS discount_cents, -1 * CASE WHEN status <> 'cancelled' THEN shipping_cents ELSE 0 END AS shipping_cents, -1 * CASE WHEN status <> 'cancelled' THEN tax_cents ELSE 0 END AS tax_cents, -1 * CASE WHEN status <> 'cancelled' THEN total_cents ELSE 0 END AS total_cents,
+         -1 * CASE WHEN status IN ('paid', 'refunded') THEN total_cents ELSE 0 END AS paid_cents,
+         -1 * refunded_cents AS refunded_cents
+       FROM old_lines) changed
+            WHERE checkout_id IS NOT NULL
+            GROUP BY checkout_id HAVING sum(subtotal_cents) <> 0 OR sum(discount_cents) <> 0 OR sum(shipping_cents) <> 0 OR sum(tax_cents) <> 0 OR sum(total_cents) <> 0 OR sum(paid_cents) <> 0 OR sum(refunded_cents) <> 0
+          ) d
+          WHERE c.id = d.checkout_id;
+          RETURN NULL;
+        END $$;
+
+--
 -- Name: orders_header_for_line(); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -239,67 +309,10 @@ CREATE FUNCTION public.orders_header_for_line() RETURNS trigger
     AS $$
       BEGIN
         INSERT INTO checkouts (id, source, user_id, order_count, subtotal_cents, total_cents, user_email, user_name, address, phone)
-        VALUES (NEW.id, 'reservation', NEW.user_id, 1, NEW.total_cents, NEW.total_cents, NEW.user_email, NEW.user_name, NEW.address, NEW.phone);
+        VALUES (NEW.id, 'reservation', NEW.user_id, 1, 0, 0, NEW.user_email, NEW.user_name, NEW.address, NEW.phone);
         NEW.checkout_id := NEW.id;
         RETURN NEW;
       END $$;
-
---
--- Name: orders_paid_into_header_delete(); Type: FUNCTION; Schema: public; Owner: -
---
-
-CREATE FUNCTION public.orders_paid_into_header_delete() RETURNS trigger
-    LANGUAGE plpgsql
-    AS $$
-        BEGIN
-          UPDATE checkouts c SET paid_cents = c.paid_cents + d.paid, refunded_cents = c.refunded_cents + d.refunded
-          FROM (
-            SELECT checkout_id, sum(paid)::int AS paid, sum(refunded)::int AS refunded FROM (SELECT checkout_id, -1 * CASE WHEN status IN ('paid', 'refunded') THEN total_cents ELSE 0 END AS paid, -1 * refunded_cents AS refunded FROM old_lines) changed
-            WHERE checkout_id IS NOT NULL
-            GROUP BY checkout_id HAVING sum(paid) <> 0 OR sum(refunded) <> 0
-            ORDER BY checkout_id
-          ) d
-          WHERE c.id = d.checkout_id;
-          RETURN NULL;
-        END $$;
-
---
--- Name: orders_paid_into_header_insert(); Type: FUNCTION; Schema: public; Owner: -
---
-
-CREATE FUNCTION public.orders_paid_into_header_insert() RETURNS trigger
-    LANGUAGE plpgsql
-    AS $$
-        BEGIN
-          UPDATE checkouts c SET paid_cents = c.paid_cents + d.paid, refunded_cents = c.refunded_cents + d.refunded
-          FROM (
-            SELECT checkout_id, sum(paid)::int AS paid, sum(refunded)::int AS refunded FROM (SELECT checkout_id, 1 * CASE WHEN status IN ('paid', 'refunded') THEN total_cents ELSE 0 END AS paid, 1 * refunded_cents AS refunded FROM new_lines) changed
-            WHERE checkout_id IS NOT NULL
-            GROUP BY checkout_id HAVING sum(paid) <> 0 OR sum(refunded) <> 0
-            ORDER BY checkout_id
-          ) d
-          WHERE c.id = d.checkout_id;
-          RETURN NULL;
-        END $$;
-
---
--- Name: orders_paid_into_header_update(); Type: FUNCTION; Schema: public; Owner: -
---
-
-CREATE FUNCTION public.orders_paid_into_header_update() RETURNS trigger
-    LANGUAGE plpgsql
-    AS $$
-        BEGIN
-          UPDATE checkouts c SET paid_cents = c.paid_cents + d.paid, refunded_cents = c.refunded_cents + d.refunded
-          FROM (
-            SELECT checkout_id, sum(paid)::int AS paid, sum(refunded)::int AS refunded FROM (SELECT checkout_id, 1 * CASE WHEN status IN ('paid', 'refunded') THEN total_cents ELSE 0 END AS paid, 1 * refunded_cents AS refunded FROM new_lines UNION ALL SELECT checkout_id, -1 * CASE WHEN status IN ('paid', 'refunded') THEN total_cents ELSE 0 END AS paid, -1 * refunded_cents AS refunded FROM old_lines) changed
-            WHERE checkout_id IS NOT NULL
-            GROUP BY checkout_id HAVING sum(paid) <> 0 OR sum(refunded) <> 0
-            ORDER BY checkout_id
-          ) d
-          WHERE c.id = d.checkout_id;
-          RETURN NULL;
-        END $$;
 
 --
 -- Name: orders_rollups_deleted(); Type: FUNCTION; Schema: public; Owner: -
@@ -2322,6 +2335,24 @@ CREATE TRIGGER laptop_models_notify_catalogue_changed AFTER INSERT OR DELETE OR 
 CREATE TRIGGER laptop_models_search_document AFTER INSERT OR UPDATE OF brand, model ON public.laptop_models FOR EACH ROW EXECUTE FUNCTION public.laptop_models_search_document();
 
 --
+-- Name: orders orders_figures_into_header_delete; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER orders_figures_into_header_delete AFTER DELETE ON public.orders REFERENCING OLD TABLE AS old_lines FOR EACH STATEMENT EXECUTE FUNCTION public.orders_figures_into_header_delete();
+
+--
+-- Name: orders orders_figures_into_header_insert; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER orders_figures_into_header_insert AFTER INSERT ON public.orders REFERENCING NEW TABLE AS new_lines FOR EACH STATEMENT EXECUTE FUNCTION public.orders_figures_into_header_insert();
+
+--
+-- Name: orders orders_figures_into_header_update; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER orders_figures_into_header_update AFTER UPDATE ON public.orders REFERENCING OLD TABLE AS old_lines NEW TABLE AS new_lines FOR EACH STATEMENT EXECUTE FUNCTION public.orders_figures_into_header_update();
+
+--
 -- Name: orders orders_header_for_line; Type: TRIGGER; Schema: public; Owner: -
 --
 
@@ -2332,24 +2363,6 @@ CREATE TRIGGER orders_header_for_line BEFORE INSERT ON public.orders FOR EACH RO
 --
 
 CREATE TRIGGER orders_notify_accounts_changed AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.orders FOR EACH STATEMENT EXECUTE FUNCTION public.notify_accounts_changed();
-
---
--- Name: orders orders_paid_into_header_delete; Type: TRIGGER; Schema: public; Owner: -
---
-
-CREATE TRIGGER orders_paid_into_header_delete AFTER DELETE ON public.orders REFERENCING OLD TABLE AS old_lines FOR EACH STATEMENT EXECUTE FUNCTION public.orders_paid_into_header_delete();
-
---
--- Name: orders orders_paid_into_header_insert; Type: TRIGGER; Schema: public; Owner: -
---
-
-CREATE TRIGGER orders_paid_into_header_insert AFTER INSERT ON public.orders REFERENCING NEW TABLE AS new_lines FOR EACH STATEMENT EXECUTE FUNCTION public.orders_paid_into_header_insert();
-
---
--- Name: orders orders_paid_into_header_update; Type: TRIGGER; Schema: public; Owner: -
---
-
-CREATE TRIGGER orders_paid_into_header_update AFTER UPDATE ON public.orders REFERENCING OLD TABLE AS old_lines NEW TABLE AS new_lines FOR EACH STATEMENT EXECUTE FUNCTION public.orders_paid_into_header_update();
 
 --
 -- Name: orders orders_remember_changed_customer; Type: TRIGGER; Schema: public; Owner: -

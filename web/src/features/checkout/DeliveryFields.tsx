@@ -16,7 +16,7 @@ interface Props<T extends DeliveryValues> {
   errors: FieldErrors<T>;
 }
 
-/** Address and phone, both required, the phone a number (spec §5, Reservation), with the reservation's messages. */
+/** Address and phone, both required, the phone a number (docs/product.md#rules, Reserving a part), with the reservation's messages. */
 export function DeliveryFields<T extends DeliveryValues>({ idPrefix, register, errors }: Props<T>) {
   // The form's values include these two fields; react-hook-form's types cannot see that through T.
   const registerDelivery = register as unknown as UseFormRegister<DeliveryValues>;
