@@ -1,7 +1,6 @@
 import crypto from "node:crypto";
 import pg from "pg";
 import pino from "pino";
-import Stripe from "stripe";
 import type { DataSource } from "typeorm";
 import { afterAll, inject } from "vitest";
 import { startStripeSandbox, sandboxKeys } from "../../../../dev/src/payment-sandbox/stripe-sandbox";
@@ -11,7 +10,11 @@ import { SILENT_COUNTERS } from "../../../src/domain/counters";
 import { CheckoutService } from "../../../src/domain/orders/checkout.service";
 import { NO_ORDER_EFFECTS, OrderService, type HoldPolicy } from "../../../src/domain/orders/order.service";
 import { PaymentService } from "../../../src/domain/payments/payment.service";
+import { stripeClient } from "../../../src/stripe";
 import { copyDatabase, dropDatabase } from "../../support/database-server";
+
+/** The stripe SDK's client as the shop's code types it. */
+type ShopStripe = ReturnType<typeof stripeClient>;
 
 /*
  * The service tier's fixtures: a database of the test file's own, copied from the migrated
@@ -52,12 +55,12 @@ export async function withClient<T>(work: (client: pg.Client) => Promise<T>): Pr
 }
 
 /** The payment sandbox (no webhooks: a test settles what it wants to), and the stripe SDK pointed at it. */
-export async function paymentSandbox(): Promise<{ stripe: Stripe; url: string; publishableKey: string }> {
+export async function paymentSandbox(): Promise<{ stripe: ShopStripe; url: string; publishableKey: string }> {
   const keys = sandboxKeys();
   const sandbox = await startStripeSandbox({ port: 0, ...keys });
   stops.push(() => sandbox.close());
-  const url = new URL(sandbox.url);
-  const stripe = new Stripe(keys.secretKey, { host: url.hostname, port: Number(url.port), protocol: "http" });
+  // The shop's own client, pointed at the sandbox as the harness points it.
+  const stripe = stripeClient({ ...keys, apiUrl: sandbox.url, sandboxPublicUrl: null });
   return { stripe, url: sandbox.url, publishableKey: keys.publishableKey };
 }
 
@@ -65,7 +68,7 @@ export async function paymentSandbox(): Promise<{ stripe: Stripe; url: string; p
 export const SHOP_HOLDS: HoldPolicy = { minutes: 60, maxUnpaidOrders: 10, maxUnpaidCents: 500_000 };
 
 /** Orders, checkouts and payments on `db`, wired as the shop wires them (without emails: the outbox has tests of its own). */
-export function orderServices(db: DataSource, stripe: Stripe, holds: HoldPolicy = SHOP_HOLDS) {
+export function orderServices(db: DataSource, stripe: ShopStripe, holds: HoldPolicy = SHOP_HOLDS) {
   const payments = new PaymentService(db, stripe, null, SILENT_COUNTERS, silentLog);
   return {
     payments,
