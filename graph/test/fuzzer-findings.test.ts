@@ -107,6 +107,28 @@ describe("inputs the fuzzer found reaching a 500", () => {
     expect(await storedImages()).toEqual(before);
   });
 
+  it("a GIF whose colour table runs past its end is refused at once, and the shop answers the next request", async () => {
+    const customer = await newCustomer("fuzz-gif");
+    // An image descriptor near the end declaring a local colour table of 768 bytes: walking it
+    // read past the bytes and never ended, and the whole process stopped answering.
+    const gif = Buffer.concat([
+      Buffer.from("GIF89a", "latin1"),
+      Buffer.from([1, 0, 1, 0, 0, 0, 0]),
+      Buffer.from([0x2c, 0, 0, 0, 0, 1, 0, 1, 0, 0x87]),
+    ]);
+    const form = new FormData();
+    form.append("image", new Blob([gif], { type: "image/gif" }), "photo.gif");
+    const answer = await fetch(`${shop().url}/upload`, {
+      method: "POST",
+      body: form,
+      headers: { authorization: `Bearer ${customer.token}` },
+      signal: AbortSignal.timeout(10_000),
+    });
+    expect(answer.status).toBe(400);
+    expect(((await answer.json()) as any).error).toMatch(/not a complete GIF image/);
+    expect((await rest("GET", "/parts")).status).toBe(200);
+  });
+
   it("a refused upload is answered after its body was read, so the client sees the answer, not a broken pipe", async () => {
     const { port } = new URL(shop().url);
     const boundary = "fuzzfinding";

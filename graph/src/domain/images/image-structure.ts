@@ -67,10 +67,13 @@ function completeGif(bytes: Buffer): boolean {
   let offset = 13;
   const flags = bytes[10];
   if (flags & 0x80) offset += 3 * 2 ** ((flags & 0x07) + 1);
+  // Bounds first: a table or block that runs past the end leaves offset beyond the bytes, where
+  // reading one gives undefined and the walk would never end.
   const skipSubBlocks = () => {
-    while (bytes[offset] !== 0) {
-      offset += bytes[offset] + 1;
+    for (;;) {
       if (offset >= bytes.length) throw new RangeError("cut short");
+      if (bytes[offset] === 0) break;
+      offset += bytes[offset] + 1;
     }
     offset += 1;
   };
