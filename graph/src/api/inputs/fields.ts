@@ -1,5 +1,6 @@
 import { Field, Int } from "type-graphql";
 import { IsInt, IsOptional, IsString, Matches, Max, Min } from "class-validator";
+import { PHONE } from "../../domain/addresses/address-rules";
 import { MAX, MaxLength, NotBlank } from "./validation";
 
 /*
@@ -8,7 +9,6 @@ import { MAX, MaxLength, NotBlank } from "./validation";
  */
 
 const HTTP_URL = /^https?:\/\/[^\s]+$/i;
-const PHONE = /^\+?[0-9]{4,20}$/;
 const SEARCH_MAX = 200;
 
 export type PropertyDecorator = (target: object, propertyName: string) => void;
