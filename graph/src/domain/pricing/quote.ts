@@ -3,9 +3,10 @@
  * from `quote`. It is pure and works in integer cents only.
  *
  * The stages, in order: unit prices × quantities (the lines' subtotals), then the order-level
- * amounts (a discount, shipping, tax; zero until the features that set them arrive), then the
- * totals. Every order-level amount is spread over the lines by `spread`, so each line knows its
- * share and any set of its units has a known refundable amount (`refundableCents`).
+ * amounts (a discount, shipping, the shipping's tax) and each line's own tax, then the totals.
+ * Every order-level amount is spread over the lines by `spread`, so each line knows its share and
+ * any set of its units has a known refundable amount (`refundableCents`). `sale.ts` runs the
+ * stages that need the shop's zones and rates, and hands their amounts here.
  */
 
 /** A line as the calculation takes it: a unit price (cents) and how many units. */
@@ -19,7 +20,10 @@ export interface OrderAmounts {
   /** Taken off the subtotal; at most the subtotal. */
   discountCents?: number;
   shippingCents?: number;
+  /** Tax of the order as a whole (the shipping's), spread over the lines like shipping. */
   taxCents?: number;
+  /** Each line's own tax, rounded (tax/tax-lines.ts), in the order of the lines. */
+  lineTaxCents?: readonly number[];
 }
 
 /** One line's figures, its shares of the order-level amounts included. */
@@ -102,13 +106,17 @@ export function quote<L extends PricedLine>(lines: readonly L[], amounts: OrderA
   const subtotalCents = subtotals.reduce((sum, cents) => sum + cents, 0);
   const discountCents = checkedCents(amounts.discountCents, "A discount");
   const shippingCents = checkedCents(amounts.shippingCents, "Shipping");
-  const taxCents = checkedCents(amounts.taxCents, "Tax");
+  const orderTaxCents = checkedCents(amounts.taxCents, "Tax");
+  const ownTaxes = lines.map((_, index) => checkedCents(amounts.lineTaxCents?.[index], "A line's tax"));
+  if (amounts.lineTaxCents && amounts.lineTaxCents.length !== lines.length)
+    throw new PricingError("Each line needs its own tax");
+  const taxCents = orderTaxCents + ownTaxes.reduce((sum, cents) => sum + cents, 0);
   if (discountCents > subtotalCents) throw new PricingError("A discount cannot be more than the subtotal");
-  if (lines.length === 0 && shippingCents + taxCents > 0)
+  if (lines.length === 0 && shippingCents + orderTaxCents > 0)
     throw new PricingError("An order without lines has nothing to ship or tax");
   const discounts = spread(discountCents, subtotals, subtotals);
   const shipping = spread(shippingCents, subtotals);
-  const taxes = spread(taxCents, subtotals);
+  const taxes = spread(orderTaxCents, subtotals).map((share, index) => share + ownTaxes[index]);
   const priced = lines.map((line, index) => ({
     ...line,
     subtotalCents: subtotals[index],
