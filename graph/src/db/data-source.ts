@@ -57,6 +57,7 @@ import { EmailOutbox1764920000000 } from "./migrations/1764920000000-email-outbo
 import { ImageVariants1764930000000 } from "./migrations/1764930000000-image-variants";
 import { AdminLookups1764950000000 } from "./migrations/1764950000000-admin-lookups";
 import { OrdersAsHeaderAndLines1764960000000 } from "./migrations/1764960000000-orders-as-header-and-lines";
+import { AddressesShippingTax1765000000000 } from "./migrations/1765000000000-addresses-shipping-tax";
 import { requestStats } from "./request-stats";
 
 /** Counts statements per request and reports slow or failing ones (failures at debug level); nothing else is logged. */
@@ -141,6 +142,7 @@ export const migrations = [
   ImageVariants1764930000000,
   AdminLookups1764950000000,
   OrdersAsHeaderAndLines1764960000000,
+  AddressesShippingTax1765000000000,
 ];
 
 /**

@@ -1013,6 +1013,27 @@ SET default_tablespace = '';
 SET default_table_access_method = heap;
 
 --
+-- Name: addresses; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.addresses (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    user_id uuid NOT NULL,
+    name character varying(80) NOT NULL,
+    company character varying(80),
+    line1 character varying(120) NOT NULL,
+    line2 character varying(120),
+    city character varying(80) NOT NULL,
+    region character varying(80),
+    postal_code character varying(16) NOT NULL,
+    country character(2) NOT NULL,
+    phone character varying(21) NOT NULL,
+    is_default boolean DEFAULT false NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT addresses_country_iso CHECK ((country ~ '^[A-Z]{2}$'::text))
+);
+
+--
 -- Name: audit_log; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -1094,9 +1115,18 @@ CREATE TABLE public.checkouts (
     tax_cents integer DEFAULT 0 NOT NULL,
     paid_cents integer DEFAULT 0 NOT NULL,
     refunded_cents integer DEFAULT 0 NOT NULL,
+    ship_to jsonb,
+    shipping_method_id uuid,
+    shipping_method_name character varying(80),
+    shipping_min_days smallint,
+    shipping_max_days smallint,
+    shipping_tax_cents integer DEFAULT 0 NOT NULL,
+    tax_zone_name character varying(80),
+    prices_include_tax boolean DEFAULT false NOT NULL,
     CONSTRAINT checkouts_amounts_not_negative CHECK (((subtotal_cents >= 0) AND (discount_cents >= 0) AND (shipping_cents >= 0) AND (tax_cents >= 0) AND (discount_cents <= subtotal_cents))),
     CONSTRAINT checkouts_order_count_check CHECK ((order_count > 0)),
     CONSTRAINT checkouts_refunds_within_paid CHECK (((refunded_cents >= 0) AND (refunded_cents <= paid_cents))),
+    CONSTRAINT checkouts_shipping_tax_not_negative CHECK ((shipping_tax_cents >= 0)),
     CONSTRAINT checkouts_source_known CHECK (((source)::text = ANY ((ARRAY['reservation'::character varying, 'checkout'::character varying])::text[]))),
     CONSTRAINT checkouts_total_adds_up CHECK (((subtotal_cents IS NULL) OR (total_cents = (((subtotal_cents - discount_cents) + shipping_cents) + tax_cents)))),
     CONSTRAINT checkouts_total_cents_check CHECK ((total_cents >= 0))
@@ -1311,13 +1341,19 @@ CREATE TABLE public.orders (
     discount_cents integer DEFAULT 0 NOT NULL,
     shipping_cents integer DEFAULT 0 NOT NULL,
     tax_cents integer DEFAULT 0 NOT NULL,
+    tax_category character varying(16) DEFAULT 'standard'::character varying NOT NULL,
+    tax_rate_ppm integer DEFAULT 0 NOT NULL,
+    own_tax_cents integer DEFAULT 0 NOT NULL,
     CONSTRAINT orders_amounts_not_negative CHECK (((discount_cents >= 0) AND (shipping_cents >= 0) AND (tax_cents >= 0) AND (discount_cents <= subtotal_cents))),
     CONSTRAINT orders_cancel_reason_known CHECK (((cancel_reason)::text = ANY ((ARRAY['customer'::character varying, 'admin'::character varying, 'hold_expired'::character varying])::text[]))),
+    CONSTRAINT orders_own_tax_within_tax CHECK (((own_tax_cents >= 0) AND (own_tax_cents <= tax_cents))),
     CONSTRAINT orders_paid_has_payment CHECK ((((status)::text = ANY ((ARRAY['paid'::character varying, 'refunded'::character varying])::text[])) = ((transaction_id IS NOT NULL) AND (paid_at IS NOT NULL)))),
     CONSTRAINT orders_quantity_check CHECK ((quantity > 0)),
     CONSTRAINT orders_refund_within_total CHECK (((refunded_cents >= 0) AND (refunded_cents <= total_cents))),
     CONSTRAINT orders_refunded_has_time CHECK ((((status)::text = 'refunded'::text) = (refunded_at IS NOT NULL))),
     CONSTRAINT orders_status_known CHECK (((status)::text = ANY ((ARRAY['unpaid'::character varying, 'paid'::character varying, 'cancelled'::character varying, 'refunded'::character varying])::text[]))),
+    CONSTRAINT orders_tax_category_known CHECK (((tax_category)::text = ANY ((ARRAY['standard'::character varying, 'reduced'::character varying, 'zero'::character varying])::text[]))),
+    CONSTRAINT orders_tax_rate_bounds CHECK (((tax_rate_ppm >= 0) AND (tax_rate_ppm <= 1000000))),
     CONSTRAINT orders_total_adds_up CHECK ((total_cents = (((subtotal_cents - discount_cents) + shipping_cents) + tax_cents))),
     CONSTRAINT orders_unit_price_cents_check CHECK ((unit_price_cents >= 0)),
     CONSTRAINT orders_unpaid_hold_ends CHECK ((((status)::text <> 'unpaid'::text) OR (hold_expires_at IS NOT NULL)))
@@ -1430,13 +1466,26 @@ CREATE TABLE public.parts (
     laptop_brands text[] DEFAULT '{}'::text[] NOT NULL,
     laptop_models text[] DEFAULT '{}'::text[] NOT NULL,
     part_number character varying(40) NOT NULL,
+    weight_grams integer DEFAULT 0 NOT NULL,
+    length_mm integer,
+    width_mm integer,
+    height_mm integer,
+    dangerous_goods boolean DEFAULT false NOT NULL,
+    battery_wh numeric(7,2),
+    tax_category character varying(16) DEFAULT 'standard'::character varying NOT NULL,
     CONSTRAINT parts_available_check CHECK ((available >= 0)),
+    CONSTRAINT parts_battery_wh_bounds CHECK (((battery_wh > (0)::numeric) AND (battery_wh <= (10000)::numeric))),
+    CONSTRAINT parts_height_mm_bounds CHECK (((height_mm >= 1) AND (height_mm <= 10000))),
+    CONSTRAINT parts_length_mm_bounds CHECK (((length_mm >= 1) AND (length_mm <= 10000))),
     CONSTRAINT parts_low_stock_threshold_check CHECK ((low_stock_threshold >= 0)),
     CONSTRAINT parts_min_order_quantity_check CHECK ((min_order_quantity >= 1)),
     CONSTRAINT parts_part_number_check CHECK (((part_number)::text ~ '^[A-Za-z0-9]+(-[A-Za-z0-9]+)*$'::text)),
     CONSTRAINT parts_price_cents_check CHECK ((price_cents >= 0)),
     CONSTRAINT parts_rating_average_check CHECK (((rating_average >= (0)::numeric) AND (rating_average <= (5)::numeric))),
-    CONSTRAINT parts_review_count_check CHECK ((review_count >= 0))
+    CONSTRAINT parts_review_count_check CHECK ((review_count >= 0)),
+    CONSTRAINT parts_tax_category_known CHECK (((tax_category)::text = ANY ((ARRAY['standard'::character varying, 'reduced'::character varying, 'zero'::character varying])::text[]))),
+    CONSTRAINT parts_weight_grams_bounds CHECK (((weight_grams >= 0) AND (weight_grams <= 1000000))),
+    CONSTRAINT parts_width_mm_bounds CHECK (((width_mm >= 1) AND (width_mm <= 10000)))
 );
 
 --
@@ -1627,6 +1676,85 @@ CREATE TABLE public.search_words (
 );
 
 --
+-- Name: shipping_methods; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.shipping_methods (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    zone_id uuid NOT NULL,
+    name character varying(80) NOT NULL,
+    kind character varying(16) NOT NULL,
+    free_over_cents integer,
+    min_days smallint NOT NULL,
+    max_days smallint NOT NULL,
+    carries_dangerous_goods boolean DEFAULT true NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT shipping_methods_days CHECK (((min_days >= 0) AND (max_days >= min_days) AND (max_days <= 365))),
+    CONSTRAINT shipping_methods_free_over_bounds CHECK (((free_over_cents >= 0) AND (free_over_cents <= 100000000))),
+    CONSTRAINT shipping_methods_kind_known CHECK (((kind)::text = ANY ((ARRAY['standard'::character varying, 'express'::character varying, 'collection'::character varying])::text[])))
+);
+
+--
+-- Name: shipping_rate_bands; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.shipping_rate_bands (
+    method_id uuid NOT NULL,
+    up_to_grams integer NOT NULL,
+    price_cents integer NOT NULL,
+    CONSTRAINT shipping_rate_bands_price_bounds CHECK (((price_cents >= 0) AND (price_cents <= 100000000))),
+    CONSTRAINT shipping_rate_bands_weight_bounds CHECK (((up_to_grams >= 1) AND (up_to_grams <= 100000000)))
+);
+
+--
+-- Name: shipping_zone_places; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.shipping_zone_places (
+    zone_id uuid NOT NULL,
+    country character(2) NOT NULL,
+    region character varying(80),
+    CONSTRAINT shipping_zone_places_country_iso CHECK ((country ~ '^[A-Z]{2}$'::text))
+);
+
+--
+-- Name: shipping_zones; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.shipping_zones (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    name character varying(80) NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL
+);
+
+--
+-- Name: tax_zone_places; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.tax_zone_places (
+    zone_id uuid NOT NULL,
+    country character(2) NOT NULL,
+    region character varying(80),
+    CONSTRAINT tax_zone_places_country_iso CHECK ((country ~ '^[A-Z]{2}$'::text))
+);
+
+--
+-- Name: tax_zones; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.tax_zones (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    name character varying(80) NOT NULL,
+    prices_include_tax boolean DEFAULT false NOT NULL,
+    taxes_shipping boolean DEFAULT false NOT NULL,
+    standard_rate_ppm integer NOT NULL,
+    reduced_rate_ppm integer NOT NULL,
+    zero_rate_ppm integer DEFAULT 0 NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT tax_zones_rates_bounds CHECK ((((standard_rate_ppm >= 0) AND (standard_rate_ppm <= 1000000)) AND ((reduced_rate_ppm >= 0) AND (reduced_rate_ppm <= 1000000)) AND ((zero_rate_ppm >= 0) AND (zero_rate_ppm <= 1000000))))
+);
+
+--
 -- Name: users; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -1677,6 +1805,13 @@ ALTER TABLE ONLY public.parts ALTER COLUMN part_number SET DEFAULT ('PS-'::text 
 
 ALTER TABLE ONLY public.migrations
     ADD CONSTRAINT "PK_8c82d7f526340ab734260ea46be" PRIMARY KEY (id);
+
+--
+-- Name: addresses addresses_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.addresses
+    ADD CONSTRAINT addresses_pkey PRIMARY KEY (id);
 
 --
 -- Name: audit_log audit_log_pkey; Type: CONSTRAINT; Schema: public; Owner: -
@@ -1959,6 +2094,69 @@ ALTER TABLE ONLY public.search_words
     ADD CONSTRAINT search_words_pkey PRIMARY KEY (word);
 
 --
+-- Name: shipping_methods shipping_methods_one_name_per_zone; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.shipping_methods
+    ADD CONSTRAINT shipping_methods_one_name_per_zone UNIQUE (zone_id, name);
+
+--
+-- Name: shipping_methods shipping_methods_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.shipping_methods
+    ADD CONSTRAINT shipping_methods_pkey PRIMARY KEY (id);
+
+--
+-- Name: shipping_rate_bands shipping_rate_bands_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.shipping_rate_bands
+    ADD CONSTRAINT shipping_rate_bands_pkey PRIMARY KEY (method_id, up_to_grams);
+
+--
+-- Name: shipping_zone_places shipping_zone_places_one_zone; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.shipping_zone_places
+    ADD CONSTRAINT shipping_zone_places_one_zone UNIQUE NULLS NOT DISTINCT (country, region);
+
+--
+-- Name: shipping_zones shipping_zones_name_key; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.shipping_zones
+    ADD CONSTRAINT shipping_zones_name_key UNIQUE (name);
+
+--
+-- Name: shipping_zones shipping_zones_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.shipping_zones
+    ADD CONSTRAINT shipping_zones_pkey PRIMARY KEY (id);
+
+--
+-- Name: tax_zone_places tax_zone_places_one_zone; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.tax_zone_places
+    ADD CONSTRAINT tax_zone_places_one_zone UNIQUE NULLS NOT DISTINCT (country, region);
+
+--
+-- Name: tax_zones tax_zones_name_key; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.tax_zones
+    ADD CONSTRAINT tax_zones_name_key UNIQUE (name);
+
+--
+-- Name: tax_zones tax_zones_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.tax_zones
+    ADD CONSTRAINT tax_zones_pkey PRIMARY KEY (id);
+
+--
 -- Name: users users_email_key; Type: CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -1978,6 +2176,18 @@ ALTER TABLE ONLY public.users
 
 ALTER TABLE ONLY public.users
     ADD CONSTRAINT users_seq_key UNIQUE (seq);
+
+--
+-- Name: addresses_by_user; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX addresses_by_user ON public.addresses USING btree (user_id, created_at);
+
+--
+-- Name: addresses_one_default_per_user; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE UNIQUE INDEX addresses_one_default_per_user ON public.addresses USING btree (user_id) WHERE is_default;
 
 --
 -- Name: audit_log_by_actor; Type: INDEX; Schema: public; Owner: -
@@ -2266,6 +2476,18 @@ CREATE INDEX search_words_by_prefix ON public.search_words USING btree (word COL
 --
 
 CREATE INDEX search_words_trigrams ON public.search_words USING gin (word public.gin_trgm_ops);
+
+--
+-- Name: shipping_zone_places_by_zone; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX shipping_zone_places_by_zone ON public.shipping_zone_places USING btree (zone_id);
+
+--
+-- Name: tax_zone_places_by_zone; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX tax_zone_places_by_zone ON public.tax_zone_places USING btree (zone_id);
 
 --
 -- Name: users_by_firebase_uid; Type: INDEX; Schema: public; Owner: -
@@ -2599,6 +2821,13 @@ CREATE TRIGGER users_notify_changed AFTER DELETE OR UPDATE ON public.users FOR E
 CREATE TRIGGER users_notify_truncated AFTER TRUNCATE ON public.users FOR EACH STATEMENT EXECUTE FUNCTION public.notify_users_changed();
 
 --
+-- Name: addresses addresses_user_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.addresses
+    ADD CONSTRAINT addresses_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.users(id) ON DELETE CASCADE;
+
+--
 -- Name: cart_lines cart_lines_part_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -2709,6 +2938,34 @@ ALTER TABLE ONLY public.reviews
 
 ALTER TABLE ONLY public.reviews
     ADD CONSTRAINT reviews_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.users(id) ON DELETE SET NULL;
+
+--
+-- Name: shipping_methods shipping_methods_zone_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.shipping_methods
+    ADD CONSTRAINT shipping_methods_zone_id_fkey FOREIGN KEY (zone_id) REFERENCES public.shipping_zones(id) ON DELETE CASCADE;
+
+--
+-- Name: shipping_rate_bands shipping_rate_bands_method_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.shipping_rate_bands
+    ADD CONSTRAINT shipping_rate_bands_method_id_fkey FOREIGN KEY (method_id) REFERENCES public.shipping_methods(id) ON DELETE CASCADE;
+
+--
+-- Name: shipping_zone_places shipping_zone_places_zone_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.shipping_zone_places
+    ADD CONSTRAINT shipping_zone_places_zone_id_fkey FOREIGN KEY (zone_id) REFERENCES public.shipping_zones(id) ON DELETE CASCADE;
+
+--
+-- Name: tax_zone_places tax_zone_places_zone_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.tax_zone_places
+    ADD CONSTRAINT tax_zone_places_zone_id_fkey FOREIGN KEY (zone_id) REFERENCES public.tax_zones(id) ON DELETE CASCADE;
 
 --
 -- PostgreSQL database dump complete
