@@ -294,3 +294,59 @@ describe("mail settings", () => {
     ]);
   });
 });
+
+describe("the seller", () => {
+  it("outside production and unnamed: a made-up warehouse in Portland, Oregon, whose prices visitors see taxed as there", () => {
+    expect(loadConfig(development, "/srv/shop").seller).toEqual({
+      name: "Partshop Ltd",
+      address: {
+        name: "Partshop Ltd",
+        company: null,
+        line1: "1 Warehouse Way",
+        line2: null,
+        city: "Portland",
+        region: "OR",
+        postalCode: "97201",
+        country: "US",
+        phone: "+15035550100",
+      },
+      taxId: null,
+      taxDisplayPlace: { country: "US", region: "OR" },
+    });
+  });
+
+  it("is read whole from its variables, and its address checked by the address rules, each problem naming its variable", () => {
+    const berlin = {
+      ...production,
+      SELLER_NAME: "Partshop GmbH",
+      SELLER_ADDRESS_LINE1: "Lagerstraße 1",
+      SELLER_CITY: "Berlin",
+      SELLER_POSTAL_CODE: "10115",
+      SELLER_COUNTRY: "de",
+      SELLER_PHONE: "+49 30 1234567",
+      SELLER_TAX_ID: "DE123456789",
+    };
+    expect(loadConfig(berlin, "/srv/shop").seller).toMatchObject({
+      name: "Partshop GmbH",
+      address: { city: "Berlin", country: "DE", phone: "+49301234567" },
+      taxId: "DE123456789",
+      taxDisplayPlace: { country: "DE", region: null },
+    });
+    expect(problemsOf({ ...berlin, SELLER_POSTAL_CODE: "1011", SELLER_PHONE: undefined })).toEqual([
+      "SELLER_PHONE: Phone is required",
+      'SELLER_POSTAL_CODE: "1011" is not a postal code of Germany',
+    ]);
+  });
+
+  it("in production without a seller's address: none, and prices shown as taxed in the display country given", () => {
+    expect(loadConfig({ ...production, TAX_DISPLAY_COUNTRY: "nl" }, "/srv/shop").seller).toEqual({
+      name: "Partshop",
+      address: null,
+      taxId: null,
+      taxDisplayPlace: { country: "NL", region: null },
+    });
+    expect(problemsOf({ ...production, TAX_DISPLAY_COUNTRY: "Holland" })).toEqual([
+      'TAX_DISPLAY_COUNTRY must be a two-letter ISO 3166 code (got "HOLLAND")',
+    ]);
+  });
+});

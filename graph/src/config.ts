@@ -1,5 +1,7 @@
 import path from "node:path";
 import dotenv from "dotenv";
+import { checkAddress, countryName, type AddressField, type PostalAddress } from "./domain/addresses/address-rules";
+import type { Place } from "./domain/addresses/places";
 
 /**
  * Everything the shop reads from its environment, validated once at start. The shop talks to real
@@ -91,6 +93,19 @@ export interface Config {
   mail: MailConfig;
   /** What operators run the shop with: metrics, detailed readiness, tracing, the pool's size. */
   operations: OperationsConfig;
+  /** Who sells, and where a visitor's prices are shown as taxed. */
+  seller: SellerConfig;
+}
+
+/** Who sells: the name, address and tax number invoices carry, and where a visitor's prices are shown as taxed. */
+export interface SellerConfig {
+  name: string;
+  /** The seller's address, checked by the same rules as a customer's; null when not configured. */
+  address: PostalAddress | null;
+  /** The VAT or sales-tax number printed on invoices (SELLER_TAX_ID). */
+  taxId: string | null;
+  /** The place whose tax a visitor without an address is shown (TAX_DISPLAY_COUNTRY and TAX_DISPLAY_REGION; default the seller's). */
+  taxDisplayPlace: Place;
 }
 
 export interface MailConfig {
@@ -228,6 +243,72 @@ function readMail(read: EnvReader, production: boolean): MailConfig {
     maxAttempts: read.integer("EMAIL_MAX_ATTEMPTS", 8, 1, 100),
     retrySeconds: read.integer("EMAIL_RETRY_SECONDS", 30, 1, 3600),
     holdEndingMinutes: read.integer("HOLD_ENDING_EMAIL_MINUTES", 15, 0, 7 * 24 * 60),
+  };
+}
+
+/** Outside production, a shop that names no seller sells from a made-up warehouse in Portland, Oregon. */
+export const DEVELOPMENT_SELLER: Readonly<Record<string, string>> = {
+  SELLER_NAME: "Partshop Ltd",
+  SELLER_ADDRESS_LINE1: "1 Warehouse Way",
+  SELLER_CITY: "Portland",
+  SELLER_REGION: "OR",
+  SELLER_POSTAL_CODE: "97201",
+  SELLER_COUNTRY: "US",
+  SELLER_PHONE: "+15035550100",
+};
+
+/** The variable behind each field of the seller's address. */
+const SELLER_ADDRESS_VARIABLES: Record<AddressField, string> = {
+  name: "SELLER_NAME",
+  company: "SELLER_NAME",
+  line1: "SELLER_ADDRESS_LINE1",
+  line2: "SELLER_ADDRESS_LINE2",
+  city: "SELLER_CITY",
+  region: "SELLER_REGION",
+  postalCode: "SELLER_POSTAL_CODE",
+  country: "SELLER_COUNTRY",
+  phone: "SELLER_PHONE",
+};
+
+/**
+ * The seller (see SellerConfig). Its address is optional, but one given is checked whole by the
+ * address rules, each problem naming its variable. Outside production, a shop that sets none of
+ * the seller's variables gets the made-up one.
+ */
+function readSeller(read: EnvReader, production: boolean): SellerConfig {
+  const variables = [...Object.values(SELLER_ADDRESS_VARIABLES), "SELLER_TAX_ID"];
+  const madeUp = !production && variables.every((variable) => read.text(variable) === undefined);
+  const value = (variable: string) => (madeUp ? DEVELOPMENT_SELLER[variable] : read.text(variable));
+  const given = {
+    name: value("SELLER_NAME") ?? "",
+    line1: value("SELLER_ADDRESS_LINE1") ?? "",
+    line2: value("SELLER_ADDRESS_LINE2") ?? null,
+    city: value("SELLER_CITY") ?? "",
+    region: value("SELLER_REGION") ?? null,
+    postalCode: value("SELLER_POSTAL_CODE") ?? "",
+    country: value("SELLER_COUNTRY") ?? "",
+    phone: value("SELLER_PHONE") ?? "",
+  };
+  let address: PostalAddress | null = null;
+  if (given.line1 || given.city || given.postalCode || given.country) {
+    const checked = checkAddress(given);
+    if ("problems" in checked)
+      for (const problem of checked.problems)
+        read.check(false, `${SELLER_ADDRESS_VARIABLES[problem.field]}: ${problem.message}`);
+    else address = checked.address;
+  }
+  const displayCountry = (read.text("TAX_DISPLAY_COUNTRY") ?? address?.country ?? "US").toUpperCase();
+  read.check(
+    countryName(displayCountry) !== null,
+    `TAX_DISPLAY_COUNTRY must be a two-letter ISO 3166 code (got "${displayCountry}")`,
+  );
+  const displayRegion =
+    read.text("TAX_DISPLAY_REGION") ?? (displayCountry === address?.country ? address.region : null);
+  return {
+    name: given.name || "Partshop",
+    address,
+    taxId: value("SELLER_TAX_ID") ?? null,
+    taxDisplayPlace: { country: displayCountry, region: displayRegion ?? null },
   };
 }
 
@@ -433,6 +514,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     },
     mail: readMail(read, production),
     operations: readOperations(read, host),
+    seller: readSeller(read, production),
   };
   if (read.problems.length) throw new ConfigError(read.problems);
   return config;
