@@ -247,14 +247,16 @@ function readMail(read: EnvReader, production: boolean): MailConfig {
 }
 
 /** Outside production, a shop that names no seller sells from a made-up warehouse in Portland, Oregon. */
-export const DEVELOPMENT_SELLER: Readonly<Record<string, string>> = {
-  SELLER_NAME: "Partshop Ltd",
-  SELLER_ADDRESS_LINE1: "1 Warehouse Way",
-  SELLER_CITY: "Portland",
-  SELLER_REGION: "OR",
-  SELLER_POSTAL_CODE: "97201",
-  SELLER_COUNTRY: "US",
-  SELLER_PHONE: "+15035550100",
+export const DEVELOPMENT_SELLER = {
+  name: "Partshop Ltd",
+  line1: "1 Warehouse Way",
+  line2: null,
+  city: "Portland",
+  region: "OR",
+  postalCode: "97201",
+  country: "US",
+  phone: "+15035550100",
+  taxId: null,
 };
 
 /** The variable behind each field of the seller's address. */
@@ -276,18 +278,28 @@ const SELLER_ADDRESS_VARIABLES: Record<AddressField, string> = {
  * the seller's variables gets the made-up one.
  */
 function readSeller(read: EnvReader, production: boolean): SellerConfig {
-  const variables = [...Object.values(SELLER_ADDRESS_VARIABLES), "SELLER_TAX_ID"];
-  const madeUp = !production && variables.every((variable) => read.text(variable) === undefined);
-  const value = (variable: string) => (madeUp ? DEVELOPMENT_SELLER[variable] : read.text(variable));
+  const configured = {
+    name: read.text("SELLER_NAME"),
+    line1: read.text("SELLER_ADDRESS_LINE1"),
+    line2: read.text("SELLER_ADDRESS_LINE2"),
+    city: read.text("SELLER_CITY"),
+    region: read.text("SELLER_REGION"),
+    postalCode: read.text("SELLER_POSTAL_CODE"),
+    country: read.text("SELLER_COUNTRY"),
+    phone: read.text("SELLER_PHONE"),
+    taxId: read.text("SELLER_TAX_ID"),
+  };
+  const unnamed = Object.values(configured).every((value) => value === undefined);
+  const seller = !production && unnamed ? DEVELOPMENT_SELLER : configured;
   const given = {
-    name: value("SELLER_NAME") ?? "",
-    line1: value("SELLER_ADDRESS_LINE1") ?? "",
-    line2: value("SELLER_ADDRESS_LINE2") ?? null,
-    city: value("SELLER_CITY") ?? "",
-    region: value("SELLER_REGION") ?? null,
-    postalCode: value("SELLER_POSTAL_CODE") ?? "",
-    country: value("SELLER_COUNTRY") ?? "",
-    phone: value("SELLER_PHONE") ?? "",
+    name: seller.name ?? "",
+    line1: seller.line1 ?? "",
+    line2: seller.line2 ?? null,
+    city: seller.city ?? "",
+    region: seller.region ?? null,
+    postalCode: seller.postalCode ?? "",
+    country: seller.country ?? "",
+    phone: seller.phone ?? "",
   };
   let address: PostalAddress | null = null;
   if (given.line1 || given.city || given.postalCode || given.country) {
@@ -307,7 +319,7 @@ function readSeller(read: EnvReader, production: boolean): SellerConfig {
   return {
     name: given.name || "Partshop",
     address,
-    taxId: value("SELLER_TAX_ID") ?? null,
+    taxId: seller.taxId ?? null,
     taxDisplayPlace: { country: displayCountry, region: displayRegion ?? null },
   };
 }
