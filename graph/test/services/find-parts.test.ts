@@ -5,8 +5,8 @@ import {
   WORD_IN_RANGE_READ_FIRST,
   type PartCriteria,
 } from "../../src/domain/catalogue/part-search.service";
-import { PART_CARD_PROPERTIES } from "../../src/domain/catalogue/part.entity";
-import { REST_LIST_LIMIT } from "../../src/domain/pagination";
+import { PART_CARD_PROPERTIES, type Part } from "../../src/domain/catalogue/part.entity";
+import { type Page, REST_LIST_LIMIT } from "../../src/domain/pagination";
 import { checkInvariants } from "../../src/ops/check-invariants";
 import { type Catalogue, catalogueServices, counted, everyPage, insertParts, uniqueWord } from "./support/find-parts";
 import { ADDRESS, customer, orderServices, paymentSandbox, withClient } from "./support/services";
@@ -615,7 +615,7 @@ async function firstPages(criteria: PartCriteria, sizes: number[]): Promise<stri
   const names: string[] = [];
   let after: string | null = null;
   for (const first of sizes) {
-    const { edges, pageInfo } = await shop.partSearch.find(criteria, { first, after });
+    const { edges, pageInfo }: Page<Part> = await shop.partSearch.find(criteria, { first, after });
     names.push(...edges.map((edge) => edge.node.name));
     after = pageInfo.endCursor;
   }

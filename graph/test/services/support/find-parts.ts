@@ -5,10 +5,12 @@ import { requestStats, type RequestStats } from "../../../src/db/request-stats";
 import { seedIfEmpty } from "../../../src/db/seed";
 import { CompatibilityService } from "../../../src/domain/catalogue/compatibility.service";
 import { type PartCriteria, PartSearchService } from "../../../src/domain/catalogue/part-search.service";
+import type { Part } from "../../../src/domain/catalogue/part.entity";
 import { PartService } from "../../../src/domain/catalogue/part.service";
 import { ReviewService } from "../../../src/domain/catalogue/review.service";
 import { SearchQueriesMemo } from "../../../src/domain/catalogue/search/search-queries";
 import { ChangeFeed } from "../../../src/domain/change-feed";
+import type { Page } from "../../../src/domain/pagination";
 import { database } from "./services";
 
 /*
@@ -67,7 +69,7 @@ export async function everyPage(search: PartSearchService, criteria: PartCriteri
   const seen: string[] = [];
   let after: string | null = null;
   for (let page = 0; page < 100; page++) {
-    const { edges, pageInfo } = await search.find(criteria, { first, after });
+    const { edges, pageInfo }: Page<Part> = await search.find(criteria, { first, after });
     expect(edges.length).toBeLessThanOrEqual(first);
     seen.push(...edges.map((edge) => edge.node.name));
     if (!pageInfo.hasNextPage) return seen;
