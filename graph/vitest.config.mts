@@ -12,15 +12,17 @@ const require = createRequire(import.meta.url);
 const workers = Number(process.env.PARTSHOP_TEST_WORKERS) || 3;
 
 /**
- * The fuzz files first: they are the longest, so no worker is left alone with one at the end, and
- * they read their whole database before and after every case, which costs least while it is new.
- * The others in vitest's order (the last run's slowest first, by size on a fresh clone).
+ * The fuzz files and the service files at scale first: they are the longest, so no worker is left
+ * alone with one at the end, and the fuzzers read their whole database before and after every
+ * case, which costs least while it is new. The others in vitest's order (the last run's slowest
+ * first, by size on a fresh clone).
  */
 class FuzzFirst extends BaseSequencer {
   async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
-    const fuzz = (file: TestSpecification) => /[\\/]fuzz[\\/][^\\/]+\.fuzz\.test\.ts$/.test(file.moduleId);
-    return [...sorted.filter(fuzz), ...sorted.filter((file) => !fuzz(file))];
+    const longest = (file: TestSpecification) =>
+      /[\\/]fuzz[\\/][^\\/]+\.fuzz\.test\.ts$/.test(file.moduleId) || /[\\/]at-scale[\\/]/.test(file.moduleId);
+    return [...sorted.filter(longest), ...sorted.filter((file) => !longest(file))];
   }
 }
 
@@ -31,9 +33,10 @@ export default defineConfig({
   },
   test: {
     include: ["test/**/*.test.ts"],
-    // The service tier runs on its own (vitest.services.config.mts): no shop, no build.
-    exclude: ["test/services/**", "**/node_modules/**"],
-    globalSetup: ["test/support/global-setup.ts"],
+    // The service tier runs on its own (vitest.services.config.mts): no shop, no build. Its files
+    // at a wholesaler's scale (test/services/at-scale) run here, in a worker beside the fuzzers.
+    exclude: ["test/services/*.test.ts", "**/node_modules/**"],
+    globalSetup: ["test/support/global-setup.ts", "test/services/support/global-setup.ts"],
     maxWorkers: workers,
     sequence: { sequencer: FuzzFirst },
     // Workers share the cores: a test that starts shops of its own can take a minute when others do too.
