@@ -49,4 +49,27 @@ describe("lookupPatterns", () => {
     const shares: TrigramShares = { listed: new Map([["  o", 0.00001]]), unlisted: 0.9 };
     expect(lookupPatterns("battery 50%_off pack", shares)).toEqual(["%\\_o%"]);
   });
+
+  it("looks a search up by the rarest trigram of each of its rarest words, never by a word most names share, and a few words as they are", () => {
+    /** Shares of names with each trigram, as ANALYZE reports them for names like the scale seed's. */
+    const seedLike: TrigramShares = {
+      listed: new Map([
+        ...["  f", " fo", "for", "or "].map((trigram) => [trigram, 0.9999] as const),
+        ...["web", "ebc", "bca", "cam", "am "].map((trigram) => [trigram, 0.1] as const),
+        ...["  l", " la", "lap", "apt", "pto", "top", "op "].map((trigram) => [trigram, 0.127] as const),
+        ...[" su", "sur", "urf", "rfa", "fac", "ace", "ce "].map((trigram) => [trigram, 0.127] as const),
+        ["  s", 0.24] as const,
+        ["  n", 0.039] as const,
+      ]),
+      unlisted: 0.0027,
+    };
+    // "Surface" narrows what "Webcam" and "N" leave for a list a tenth as long as a name's check.
+    expect(lookupPatterns("Webcam for Surface Laptop N", seedLike)).toEqual(["%Web%", "%Sur%", "% N%"]);
+    // Neighbours go together: "Surface Laptop" narrows no more than one of them, and a name's
+    // share of checks costs more than the whole search's lists.
+    expect(lookupPatterns("for Surface Laptop", seedLike)).toEqual([]);
+    expect(lookupPatterns("Webcam", seedLike)).toEqual([]);
+    // Rare words apart ("50" is next to "Kit" and "off"), and LIKE's own characters in a window match themselves.
+    expect(lookupPatterns("Kit 50%_off for Laptop", seedLike)).toEqual(["%Kit%", "%\\_o%"]);
+  });
 });
