@@ -15,7 +15,7 @@ import {
 import { payInSandbox, sandboxOf } from "./support/fixtures";
 
 /*
- * Admin tools that forgive and explain (issue 48, part 4): Manage Parts and All Users search as
+ * Admin tools that forgive and explain: Manage Parts and All Users search as
  * the storefront does, a customer's detail, History's kinds of values and its filters, and
  * products edited with the same checks and history as parts.
  */

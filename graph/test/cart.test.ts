@@ -11,7 +11,7 @@ import {
 } from "./support/client";
 
 /*
- * Carts (issue 47): a signed-in customer's cart kept by the shop (it follows them across
+ * Carts: a signed-in customer's cart kept by the shop (it follows them across
  * devices), quantities kept within each part's bounds, warnings when a part sold out or was
  * retired meanwhile; a visitor's cart (kept in the browser) previewed and joined in at sign-in.
  */

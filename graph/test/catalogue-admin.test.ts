@@ -17,7 +17,7 @@ import {
 import { GRAPH_DIR } from "./support/processes";
 
 /*
- * Catalogue management (issue 14, part 3): admins create, edit, restock, retire and restore parts;
+ * Catalogue management: admins create, edit, restock, retire and restore parts;
  * every change is validated whole, made under the part's row lock and recorded in the history.
  */
 

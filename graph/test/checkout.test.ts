@@ -7,7 +7,7 @@ import { type ShopProcess } from "./support/processes";
 import { startSiblingShop, suiteSandbox } from "./support/siblings";
 
 /*
- * One checkout, one payment (issue 47): every line of a cart reserved in one transaction or none,
+ * One checkout, one payment: every line of a cart reserved in one transaction or none,
  * each line an order of the spec's shape, one PaymentIntent for what is left to pay, and the
  * payment settled right whatever happened to the lines meanwhile (paid, given back in part,
  * called off), through the stripe SDK against the payment sandbox.

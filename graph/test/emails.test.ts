@@ -20,7 +20,7 @@ import { freePort, type ShopProcess, shopEnv, spawnShop } from "./support/proces
 import { startSiblingShop, suiteSandbox } from "./support/siblings";
 
 /*
- * Transactional email (issue 47): each order change writes its email in its own transaction, and
+ * Transactional email: each order change writes its email in its own transaction, and
  * the shop's processes send them over SMTP. The suite's shop sends to a real maildev (the harness
  * starts it), read back through maildev's REST API.
  */

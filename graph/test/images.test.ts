@@ -19,7 +19,7 @@ import { uploadImage } from "./support/fixtures";
 import { GRAPH_DIR } from "./support/processes";
 
 /*
- * Images done properly (issue 48): every upload is decoded and written again (upright, without
+ * Images done properly: every upload is decoded and written again (upright, without
  * metadata) as a few widths in AVIF, WebP and JPEG or PNG; parts have several images in order,
  * with alt text, managed by admins.
  */

@@ -14,7 +14,7 @@ import {
 import { eventually, payInSandbox, sandboxOf } from "./support/fixtures";
 
 /*
- * Orders a customer can follow (issue 47): an order's page with its number and timeline (placed,
+ * Orders a customer can follow: an order's page with its number and timeline (placed,
  * paid, cancelled and why, lapsed, refunded, disputes, with their times), cancelled orders still
  * readable there, and the customer's past orders (cancelled and refunded).
  */

@@ -5,7 +5,7 @@ import { errorCode, gql, rest, seededAdmin, Shopper, withDatabase } from "./supp
 import { uniqueWord } from "./support/domain";
 
 /*
- * Manufacturer part numbers (issue 48): a part's own number and the numbers it replaces, found
+ * Manufacturer part numbers: a part's own number and the numbers it replaces, found
  * first however they are typed, over REST ?q= and GraphQL search:, and kept one part to a number.
  */
 

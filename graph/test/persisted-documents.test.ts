@@ -7,7 +7,7 @@ import { GRAPH_DIR, type ShopProcess } from "./support/processes";
 import { startSiblingShop } from "./support/siblings";
 
 /*
- * The web app's documents known to the server (issue 49 §5): a shop whose web build carries
+ * The web app's documents known to the server: a shop whose web build carries
  * codegen's manifest runs a document of it from its hash alone; any other hash without text is
  * refused with PERSISTED_QUERY_NOT_FOUND and is never learnt; documents sent as text (Sandbox, API
  * clients) run as before.

@@ -9,7 +9,7 @@ import { GRAPH_DIR, type ShopProcess } from "./support/processes";
 import { startSiblingShop } from "./support/siblings";
 
 /*
- * Server rendering (issue 49 §2): a shop serving the real web build renders the pages visitors
+ * Server rendering: a shop serving the real web build renders the pages visitors
  * land on, so a client without JavaScript (a search engine, curl) reads the page's content, its
  * head and its structured data; the rest of the app is the page the browser renders.
  */

@@ -7,7 +7,7 @@ import { errorCode, getRaw, gql, newCustomer, rest, seededAdmin, shop, Shopper, 
 import { GRAPH_DIR } from "./support/processes";
 
 /*
- * The public storefront (issue 49): every part and new arrival has a readable address
+ * The public storefront: every part and new arrival has a readable address
  * (/p/{slug}, /products/{slug}) whose page reads its data, reviews and related parts from the API;
  * search engines get robots.txt and a sitemap of every public page.
  */

@@ -87,7 +87,7 @@ describe("an admin", () => {
     await expectCount(admin.locator("tbody tr"), 2);
     const paid = row(admin, SSD);
     await expectText(paid.locator('td[data-label="Status"]'), "Paid");
-    // The order's number shows under its customer (issue 47).
+    // The order's number shows under its customer.
     await expectText(
       paid.locator('td[data-label="Customer"]'),
       new RegExp(`^${CUSTOMER.name} ${CUSTOMER.email} #\\d+$`),
@@ -153,7 +153,7 @@ describe("an admin", () => {
     await admin.getByRole("link", { name: "Dashboard" }).click();
     await openAdminPage(admin, "Manage Product", "Manage Products");
     await expectCount(admin.locator("tbody tr"), 5);
-    // Deleting asks first (issue 48: destructive actions confirm).
+    // Deleting asks first (destructive actions ask first).
     const asked: string[] = [];
     admin.once("dialog", (dialog) => {
       asked.push(dialog.message());

@@ -26,7 +26,7 @@ import {
 } from "./support/ui";
 
 /*
- * Running the shop (issue 14, parts 3 to 5), as an admin and a shopper see it: a part edited (its
+ * Running the shop, as an admin and a shopper see it: a part edited (its
  * compatible laptops too) and restocked, a stock edit that would cross an order refused, a part retired, the orders' filters
  * and CSV export, and the overview's charts and low-stock restock.
  */

@@ -4,7 +4,7 @@ import { useJourney } from "./support/journey";
 import { ADMIN, expectPath, expectText, row, signIn, visible } from "./support/ui";
 
 /*
- * Parts from a spreadsheet (issue 48): the admin uploads a small CSV, reads what each line would
+ * Parts from a spreadsheet: the admin uploads a small CSV, reads what each line would
  * do, applies it, finds the import in History and the new part in Manage Parts by its number,
  * typed the way it is read off a label.
  */

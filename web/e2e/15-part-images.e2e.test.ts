@@ -16,7 +16,7 @@ import {
 } from "./support/ui";
 
 /*
- * A part's images (issue 48): the admin drops a phone photo (with GPS in its EXIF) on a part's
+ * A part's images: the admin drops a phone photo (with GPS in its EXIF) on a part's
  * edit page, describes it, drags it first; a visitor's part page then shows it first with that
  * alt text, and the image the shop serves carries no EXIF.
  */

@@ -1,4 +1,4 @@
-// The import phase of `npm run bench`: a 100,000-line parts CSV (issue 48) dry-run, applied,
+// The import phase of `npm run bench`: a 100,000-line parts CSV dry-run, applied,
 // applied again (no change) and exported, on a shop of its own with an empty catalogue; the rate
 // of each step and the shop process's peak memory (VmHWM), which a streamed import keeps flat.
 import crypto from "node:crypto";

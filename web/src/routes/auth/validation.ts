@@ -2,7 +2,7 @@ import type { RegisterOptions } from "react-hook-form";
 import { matchPath } from "react-router-dom";
 import { pagePaths } from "../../routeTable";
 
-// Spec §5: lowercase letters and digits, @, letters, a dot, then 2 to 3 letters (a simple,
+// docs/product.md, "Validation in the web app": lowercase letters and digits, @, letters, a dot, then 2 to 3 letters (a simple,
 // unanchored pattern, so first.last@example.com still passes through its last part).
 export const EMAIL_PATTERN = /[a-z0-9]+@[a-z]+\.[a-z]{2,3}/;
 

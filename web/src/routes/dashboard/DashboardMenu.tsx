@@ -32,7 +32,7 @@ function currentItem(items: MenuItem[], pathname: string): MenuItem | undefined 
 }
 
 /**
- * Spec §2: My Profile always; customers get orders and reviews; admins get the admin pages.
+ * docs/product.md, "Roles and permissions": My Profile always; customers get orders and reviews; admins get the admin pages.
  * On a phone the list folds under a button naming the current page; from 768 px it is always
  * shown (a row of tabs, then the sidebar from 1280 px).
  */

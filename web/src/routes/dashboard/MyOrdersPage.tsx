@@ -69,7 +69,7 @@ export function MyOrdersPage() {
   });
   const [cancelOrder] = useMutation(CancelOrderDocument);
 
-  // Spec §4: when the orders call is refused (401/403), sign out, drop the token and go home.
+  // docs/product.md, "States": when the orders call is refused (401/403), sign out, drop the token and go home.
   // A null viewer means the server did not accept our token either.
   const refused = isAuthError(error) || data?.viewer === null;
   const signedOutOnce = useRef(false);
