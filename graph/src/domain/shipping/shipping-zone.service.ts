@@ -163,7 +163,7 @@ export class ShippingZoneService {
   constructor(private readonly db: DataSource) {}
 
   /** Every zone by name, with its places, methods and bands (admins). */
-  list(actor: Actor): Promise<ShippingZone[]> {
+  async list(actor: Actor): Promise<ShippingZone[]> {
     authorize(actor, "ADMIN");
     return rows.readZones(this.db.manager);
   }
@@ -187,7 +187,7 @@ export class ShippingZoneService {
   }
 
   /** The zones as the shipping stage of the price calculation takes them (shipping-rates.ts). */
-  zonesForPricing(): Promise<ShippingZone[]> {
+  async zonesForPricing(): Promise<ShippingZone[]> {
     return rows.readZones(this.db.manager);
   }
 

@@ -95,7 +95,7 @@ function checkTaxZone(input: TaxZoneInput): rows.TaxZoneRow & { places: Place[] 
 export class TaxZoneService {
   constructor(private readonly db: DataSource) {}
 
-  list(actor: Actor): Promise<TaxZone[]> {
+  async list(actor: Actor): Promise<TaxZone[]> {
     authorize(actor, "ADMIN");
     return rows.readZones(this.db.manager);
   }
