@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { gql, insertPart, orderBody, rest, shop, withDatabase } from "./support/client";
 import { adminPerson, newPerson, payInSandbox, Person, restAt, sandboxOf, uploadImage } from "./support/fixtures";
 import { graphqlRootFields, restRoutes, routeKey } from "./support/routes";
+import { freeCountries, freshShippingZone, freshTaxZone, methodInput } from "./support/zones";
 
 /*
  * THE authorization matrix: every REST route and every GraphQL root field, against a visitor, the
@@ -353,6 +354,71 @@ const GRAPHQL: Record<string, GqlRow> = {
     expect: ["UNAUTHENTICATED", "FORBIDDEN", "FORBIDDEN", "ok"],
     query: "mutation($id: ID!) { updateProduct(id: $id, input: { price: 3.5 }) { id } }",
     variables: async () => ({ id: await freshProduct() }),
+  },
+  "Query.shippingZones": {
+    expect: ["UNAUTHENTICATED", "FORBIDDEN", "FORBIDDEN", "ok"],
+    query: "{ shippingZones { id } }",
+  },
+  "Query.taxZones": { expect: ["UNAUTHENTICATED", "FORBIDDEN", "FORBIDDEN", "ok"], query: "{ taxZones { id } }" },
+  "Mutation.createShippingZone": {
+    expect: ["UNAUTHENTICATED", "FORBIDDEN", "FORBIDDEN", "ok"],
+    query: "mutation($input: CreateShippingZoneInput!) { createShippingZone(input: $input) { id } }",
+    variables: async () => ({
+      input: {
+        name: `Matrix ${crypto.randomBytes(4).toString("hex")}`,
+        places: [{ country: (await freeCountries(1))[0] }],
+      },
+    }),
+  },
+  "Mutation.updateShippingZone": {
+    expect: ["UNAUTHENTICATED", "FORBIDDEN", "FORBIDDEN", "ok"],
+    query: 'mutation($id: ID!) { updateShippingZone(id: $id, input: { name: "Matrix renamed" }) { id } }',
+    variables: async () => ({ id: (await freshShippingZone()).zoneId }),
+  },
+  "Mutation.deleteShippingZone": {
+    expect: ["UNAUTHENTICATED", "FORBIDDEN", "FORBIDDEN", "ok"],
+    query: "mutation($id: ID!) { deleteShippingZone(id: $id) { deletedId } }",
+    variables: async () => ({ id: (await freshShippingZone()).zoneId }),
+  },
+  "Mutation.addShippingMethod": {
+    expect: ["UNAUTHENTICATED", "FORBIDDEN", "FORBIDDEN", "ok"],
+    query:
+      "mutation($zoneId: ID!, $input: ShippingMethodInput!) { addShippingMethod(zoneId: $zoneId, input: $input) { id } }",
+    variables: async () => ({ zoneId: (await freshShippingZone()).zoneId, input: methodInput() }),
+  },
+  "Mutation.updateShippingMethod": {
+    expect: ["UNAUTHENTICATED", "FORBIDDEN", "FORBIDDEN", "ok"],
+    query: "mutation($id: ID!, $input: ShippingMethodInput!) { updateShippingMethod(id: $id, input: $input) { id } }",
+    variables: async () => ({ id: (await freshShippingZone()).methodId, input: methodInput() }),
+  },
+  "Mutation.removeShippingMethod": {
+    expect: ["UNAUTHENTICATED", "FORBIDDEN", "FORBIDDEN", "ok"],
+    query: "mutation($id: ID!) { removeShippingMethod(id: $id) { id } }",
+    variables: async () => ({ id: (await freshShippingZone()).methodId }),
+  },
+  "Mutation.createTaxZone": {
+    expect: ["UNAUTHENTICATED", "FORBIDDEN", "FORBIDDEN", "ok"],
+    query: "mutation($input: CreateTaxZoneInput!) { createTaxZone(input: $input) { id } }",
+    variables: async () => ({
+      input: {
+        name: `Matrix ${crypto.randomBytes(4).toString("hex")}`,
+        places: [{ country: (await freeCountries(1, "tax"))[0] }],
+        pricesIncludeTax: true,
+        taxesShipping: true,
+        standardRate: 20,
+        reducedRate: 5,
+      },
+    }),
+  },
+  "Mutation.updateTaxZone": {
+    expect: ["UNAUTHENTICATED", "FORBIDDEN", "FORBIDDEN", "ok"],
+    query: "mutation($id: ID!) { updateTaxZone(id: $id, input: { standardRate: 8.875 }) { id } }",
+    variables: async () => ({ id: await freshTaxZone() }),
+  },
+  "Mutation.deleteTaxZone": {
+    expect: ["UNAUTHENTICATED", "FORBIDDEN", "FORBIDDEN", "ok"],
+    query: "mutation($id: ID!) { deleteTaxZone(id: $id) { deletedId } }",
+    variables: async () => ({ id: await freshTaxZone() }),
   },
   "Mutation.deleteProduct": {
     expect: ["UNAUTHENTICATED", "FORBIDDEN", "FORBIDDEN", "ok"],

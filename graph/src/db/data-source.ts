@@ -58,6 +58,7 @@ import { ImageVariants1764930000000 } from "./migrations/1764930000000-image-var
 import { AdminLookups1764950000000 } from "./migrations/1764950000000-admin-lookups";
 import { OrdersAsHeaderAndLines1764960000000 } from "./migrations/1764960000000-orders-as-header-and-lines";
 import { AddressesShippingTax1765000000000 } from "./migrations/1765000000000-addresses-shipping-tax";
+import { ZonesInHistory1765000000300 } from "./migrations/1765000000300-zones-in-history";
 import { requestStats } from "./request-stats";
 
 /** Counts statements per request and reports slow or failing ones (failures at debug level); nothing else is logged. */
@@ -143,6 +144,7 @@ export const migrations = [
   AdminLookups1764950000000,
   OrdersAsHeaderAndLines1764960000000,
   AddressesShippingTax1765000000000,
+  ZonesInHistory1765000000300,
 ];
 
 /**

@@ -1050,7 +1050,7 @@ CREATE TABLE public.audit_log (
     after json,
     import_id uuid,
     CONSTRAINT audit_log_check CHECK (((before IS NOT NULL) OR (after IS NOT NULL))),
-    CONSTRAINT audit_log_entity_type_check CHECK (((entity_type)::text = ANY ((ARRAY['part'::character varying, 'product'::character varying, 'user'::character varying, 'order'::character varying, 'import'::character varying])::text[])))
+    CONSTRAINT audit_log_entity_type_check CHECK (((entity_type)::text = ANY ((ARRAY['part'::character varying, 'product'::character varying, 'user'::character varying, 'order'::character varying, 'import'::character varying, 'shipping_zone'::character varying, 'tax_zone'::character varying])::text[])))
 );
 
 --

@@ -3,17 +3,21 @@ import { replaceCompatibleModels } from "../domain/catalogue/compatibility.servi
 import { replaceAlternativeNumbers } from "../domain/catalogue/part-numbers";
 import { Part, Product, Review } from "../domain/entities";
 import { seedParts, seedProducts, seedReviews } from "./seed-catalogue";
+import { seedZones } from "./seed-zones";
 
 /**
  * Fills an empty shop with the catalogue; a database that has any part is left as it is, except
  * that a catalogue seeded before parts listed laptop models (no part fits any model yet) gets the
  * seed's models for the seeded parts it still has, found by name, and one seeded before parts had
  * numbers gets the seed's numbers for those of them that still have the shop's own (PS-...).
+ * A shop without shipping zones, or without tax zones, gets the seed's (seed-zones.ts).
  */
 export async function seedIfEmpty(db: DataSource, log: (line: string) => void): Promise<boolean> {
   return db.transaction(async (tx) => {
     // Two processes starting together must not both seed: the lock serialises them.
     await tx.query("SELECT pg_advisory_xact_lock(734001)");
+    const zones = await seedZones(tx);
+    if (zones.shipping || zones.tax) log(`Seeded ${zones.shipping} shipping zones and ${zones.tax} tax zones`);
     const [{ count }] = await tx.query("SELECT count(*)::int AS count FROM parts");
     if (count > 0) {
       const linked = await seedCompatibleModels(tx);

@@ -27,6 +27,8 @@ import { EmailOutbox } from "./email/outbox";
 import type { DomainLog } from "./log";
 import { ChangeFeed } from "./change-feed";
 import { OverviewService } from "./reports/overview.service";
+import { ShippingZoneService } from "./shipping/shipping-zone.service";
+import { TaxZoneService } from "./tax/tax-zone.service";
 
 /**
  * The one service layer: REST handlers and GraphQL resolvers both call these and nothing else.
@@ -62,6 +64,10 @@ export interface Services {
   images: ImageService;
   audit: AuditService;
   overview: OverviewService;
+  /** Shipping zones, methods and weight bands (admins), and the zones shipping is priced with. */
+  shippingZones: ShippingZoneService;
+  /** Tax zones and rates (admins), and the shop's own tax provider over them. */
+  taxZones: TaxZoneService;
   /** The mail outbox, written by the order, checkout and payment services; the hold warnings. */
   emails: EmailOutbox;
   /** Sends the outbox's emails; null when no mailer is configured (they stay in the outbox). */
@@ -115,6 +121,8 @@ export function createServices(db: DataSource, deps: ServiceDependencies): Servi
     images,
     audit: new AuditService(db),
     overview: new OverviewService(db, parts),
+    shippingZones: new ShippingZoneService(db),
+    taxZones: new TaxZoneService(db),
     emails,
     emailDelivery: deps.mailer ? new EmailDelivery(db, deps.mailer, deps.delivery, deps.log, counters) : null,
   };

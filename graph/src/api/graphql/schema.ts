@@ -25,6 +25,7 @@ import { OverviewResolver } from "./resolvers/overview.resolver";
 import { PartImportResolver } from "./resolvers/part-import.resolver";
 import { CustomerResolver } from "./resolvers/customer.resolver";
 import { PartImageResolver, ProductImageResolver, ReviewImageResolver } from "./resolvers/image.resolver";
+import { ShippingMethodResolver, ShippingZoneResolver, TaxZoneResolver } from "./resolvers/zones.resolver";
 
 export const resolvers = [
   NodeResolver,
@@ -45,6 +46,9 @@ export const resolvers = [
   PartImageResolver,
   ProductImageResolver,
   ReviewImageResolver,
+  ShippingZoneResolver,
+  ShippingMethodResolver,
+  TaxZoneResolver,
 ] as const;
 
 let cached: GraphQLSchema | undefined;

@@ -10,7 +10,9 @@ import { MaxLength } from "./validation";
 export class AuditLogArgs extends PageArgs {
   @Field(() => AuditEntityType, { nullable: true, description: "Only changes to this kind of record" })
   @IsOptional()
-  @IsEnum(AuditEntityType, { message: "entityType must be PART, PRODUCT, USER, ORDER or IMPORT" })
+  @IsEnum(AuditEntityType, {
+    message: "entityType must be PART, PRODUCT, USER, ORDER, IMPORT, SHIPPING_ZONE or TAX_ZONE",
+  })
   entityType?: AuditEntityType | null;
 
   @Field(() => ID, { nullable: true, description: "Only changes to this record (global id or databaseId)" })

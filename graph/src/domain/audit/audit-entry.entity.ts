@@ -9,6 +9,10 @@ export enum AuditEntityType {
   ORDER = "order",
   /** A bulk import of parts: one entry, its lines the entries that name it (importId). */
   IMPORT = "import",
+  /** A shipping zone, its places, methods and weight bands. */
+  SHIPPING_ZONE = "shipping_zone",
+  /** A tax zone, its places and rates. */
+  TAX_ZONE = "tax_zone",
 }
 
 /** Every kind of admin change the history records. */
@@ -30,6 +34,15 @@ export enum AuditAction {
   /** A payment the shop could not keep (its order cancelled, or paid already) was given back. */
   PAYMENT_REFUNDED = "payment.refunded",
   ORDER_DISPUTED = "order.disputed",
+  SHIPPING_ZONE_CREATED = "shipping_zone.created",
+  SHIPPING_ZONE_UPDATED = "shipping_zone.updated",
+  SHIPPING_ZONE_DELETED = "shipping_zone.deleted",
+  SHIPPING_METHOD_ADDED = "shipping_method.added",
+  SHIPPING_METHOD_UPDATED = "shipping_method.updated",
+  SHIPPING_METHOD_REMOVED = "shipping_method.removed",
+  TAX_ZONE_CREATED = "tax_zone.created",
+  TAX_ZONE_UPDATED = "tax_zone.updated",
+  TAX_ZONE_DELETED = "tax_zone.deleted",
 }
 
 export type Snapshot = Record<string, unknown>;

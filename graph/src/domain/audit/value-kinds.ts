@@ -11,7 +11,7 @@ export enum AuditValueKind {
 }
 
 /** The fields the history records as amounts of dollars (a number, or text like "$12.00"). */
-const MONEY_FIELDS = new Set(["price", "amount", "refunded", "total", "unitPrice"]);
+const MONEY_FIELDS = new Set(["price", "amount", "refunded", "total", "unitPrice", "freeOver"]);
 const ISO_MOMENT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 
 /** The kind of a field's values before and after a change, by the field and what was recorded. */

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { gql, insertPart, orderBody, rest, shop, withDatabase } from "../../support/client";
 import { payInSandbox, sandboxOf, uploadImage } from "../../support/fixtures";
+import { freshShippingZone, freshTaxZone } from "../../support/zones";
 import { People } from "./callers";
 
 /**
@@ -12,7 +13,7 @@ import { People } from "./callers";
  */
 export interface World {
   people: People;
-  /** Database ids (uuids) of parts, products, reviews, orders and users. */
+  /** Database ids (uuids) of parts, products, reviews, orders, users, shipping zones and methods, and tax zones. */
   databaseIds: string[];
   /** Relay global ids of the same records. */
   globalIds: string[];
@@ -94,17 +95,22 @@ function refreshIds(world: World): void {
   world.globalIds = [...new Set(records.map((record) => globalIdOf(record.type, record.id)))];
 }
 
-/** A part, a product and an unpaid order of the customer made for the next property (earlier ones may be used up). */
+/** A part, a product, an unpaid order of the customer and zones made for the next property (earlier ones may be used up). */
 export async function replenish(world: World): Promise<void> {
-  const [part, product, order] = await Promise.all([
+  const [part, product, order, shipping, taxZone] = await Promise.all([
     insertPart({ available: 30, minOrderQuantity: 2 }),
     insertProduct(),
     placeOrder(world.people.customer.token),
+    freshShippingZone(),
+    freshTaxZone(),
   ]);
   world.fresh = [
     { type: "Part", id: part },
     { type: "Product", id: product },
     { type: "Order", id: order },
+    { type: "ShippingZone", id: shipping.zoneId },
+    { type: "ShippingMethod", id: shipping.methodId },
+    { type: "TaxZone", id: taxZone },
   ];
   refreshIds(world);
 }

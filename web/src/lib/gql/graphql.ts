@@ -72,6 +72,24 @@ export type AuditAction =
   | 'PRODUCT_DELETED'
   /** Edited a new arrival */
   | 'PRODUCT_UPDATED'
+  /** Added a shipping method to a zone */
+  | 'SHIPPING_METHOD_ADDED'
+  /** Removed a shipping method from a zone */
+  | 'SHIPPING_METHOD_REMOVED'
+  /** Changed a shipping method: its bands, threshold, estimate or eligibility */
+  | 'SHIPPING_METHOD_UPDATED'
+  /** Added a shipping zone */
+  | 'SHIPPING_ZONE_CREATED'
+  /** Deleted a shipping zone with its methods */
+  | 'SHIPPING_ZONE_DELETED'
+  /** Renamed a shipping zone or changed its places */
+  | 'SHIPPING_ZONE_UPDATED'
+  /** Added a tax zone */
+  | 'TAX_ZONE_CREATED'
+  /** Deleted a tax zone */
+  | 'TAX_ZONE_DELETED'
+  /** Changed a tax zone: its places, rates or how it shows prices */
+  | 'TAX_ZONE_UPDATED'
   /** Took the admin role from a user */
   | 'USER_DEMOTED'
   /** Made a user an admin */
@@ -87,6 +105,10 @@ export type AuditEntityType =
   | 'PART'
   /** A new arrival */
   | 'PRODUCT'
+  /** A shipping zone: its places, methods and weight bands */
+  | 'SHIPPING_ZONE'
+  /** A tax zone: its places and rates */
+  | 'TAX_ZONE'
   /** An account (its role) */
   | 'USER';
 

@@ -13,6 +13,8 @@ const NODE_TYPE: Record<AuditEntityType, NodeTypeName> = {
   [AuditEntityType.USER]: "User",
   [AuditEntityType.ORDER]: "Order",
   [AuditEntityType.IMPORT]: "PartImport",
+  [AuditEntityType.SHIPPING_ZONE]: "ShippingZone",
+  [AuditEntityType.TAX_ZONE]: "TaxZone",
 };
 const ENTITY_TYPE = Object.fromEntries(Object.entries(NODE_TYPE).map(([entity, node]) => [node, entity])) as Partial<
   Record<NodeTypeName, AuditEntityType>

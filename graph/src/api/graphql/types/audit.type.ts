@@ -12,6 +12,8 @@ registerEnumType(AuditEntityType, {
     USER: { description: "An account (its role)" },
     ORDER: { description: "An order" },
     IMPORT: { description: "A bulk import of parts (its lines: auditLog(importId:))" },
+    SHIPPING_ZONE: { description: "A shipping zone: its places, methods and weight bands" },
+    TAX_ZONE: { description: "A tax zone: its places and rates" },
   },
 });
 registerEnumType(AuditAction, {
@@ -35,6 +37,17 @@ registerEnumType(AuditAction, {
       description: "Gave back a payment the shop could not keep (its order cancelled, or paid already)",
     },
     ORDER_DISPUTED: { description: "The customer's bank opened a dispute (chargeback) of the order's payment" },
+    SHIPPING_ZONE_CREATED: { description: "Added a shipping zone" },
+    SHIPPING_ZONE_UPDATED: { description: "Renamed a shipping zone or changed its places" },
+    SHIPPING_ZONE_DELETED: { description: "Deleted a shipping zone with its methods" },
+    SHIPPING_METHOD_ADDED: { description: "Added a shipping method to a zone" },
+    SHIPPING_METHOD_UPDATED: {
+      description: "Changed a shipping method: its bands, threshold, estimate or eligibility",
+    },
+    SHIPPING_METHOD_REMOVED: { description: "Removed a shipping method from a zone" },
+    TAX_ZONE_CREATED: { description: "Added a tax zone" },
+    TAX_ZONE_UPDATED: { description: "Changed a tax zone: its places, rates or how it shows prices" },
+    TAX_ZONE_DELETED: { description: "Deleted a tax zone" },
   },
 });
 

@@ -19,6 +19,15 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   ORDER_REFUNDED: "Refunded order",
   PAYMENT_REFUNDED: "Refunded a payment the shop could not keep",
   ORDER_DISPUTED: "Payment disputed",
+  SHIPPING_ZONE_CREATED: "Added shipping zone",
+  SHIPPING_ZONE_UPDATED: "Edited shipping zone",
+  SHIPPING_ZONE_DELETED: "Deleted shipping zone",
+  SHIPPING_METHOD_ADDED: "Added shipping method",
+  SHIPPING_METHOD_UPDATED: "Edited shipping method",
+  SHIPPING_METHOD_REMOVED: "Removed shipping method",
+  TAX_ZONE_CREATED: "Added tax zone",
+  TAX_ZONE_UPDATED: "Edited tax zone",
+  TAX_ZONE_DELETED: "Deleted tax zone",
 };
 
 export const ENTITY_LABELS: Record<AuditEntityType, string> = {
@@ -27,6 +36,8 @@ export const ENTITY_LABELS: Record<AuditEntityType, string> = {
   USER: "Users",
   ORDER: "Orders",
   IMPORT: "Imports",
+  SHIPPING_ZONE: "Shipping zones",
+  TAX_ZONE: "Tax zones",
 };
 
 const FIELD_LABELS: Record<string, string> = {
@@ -68,6 +79,20 @@ const FIELD_LABELS: Record<string, string> = {
   changed: "Changed",
   unchanged: "Unchanged",
   refused: "Refused",
+  places: "Places",
+  methods: "Methods",
+  method: "Method",
+  kind: "Kind",
+  bands: "Weight bands",
+  freeOver: "Free over",
+  minDays: "Soonest (days)",
+  maxDays: "Latest (days)",
+  carriesDangerousGoods: "Carries dangerous goods",
+  pricesIncludeTax: "Prices include tax",
+  taxesShipping: "Taxes shipping",
+  standardRate: "Standard rate (%)",
+  reducedRate: "Reduced rate (%)",
+  zeroRate: "Zero rate (%)",
 };
 
 export const fieldLabel = (field: string) => FIELD_LABELS[field] ?? field;
@@ -114,5 +139,9 @@ export function recordPath(type: AuditEntityType, id: string): string {
       return `/dashboard/manage_all_orders?search=${id}`;
     case "IMPORT":
       return `/dashboard/history?import=${id}`;
+    // The zones' pages are still to come: their own history is where they are.
+    case "SHIPPING_ZONE":
+    case "TAX_ZONE":
+      return `/dashboard/history?type=${type.toLowerCase()}&id=${id}`;
   }
 }
