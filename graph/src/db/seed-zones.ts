@@ -8,7 +8,8 @@ import * as tax from "../domain/tax/queries/tax-zone-rows";
  * The zones a new shop starts with (docs/product.md, "Beyond the spec": Shipping and Tax), so that
  * a developer and the journeys can sell at once: the countries the shop ships to, each with
  * standard and express (the US also collection from the warehouse), and their taxes. Only New York
- * of the US states has a tax zone (the shop's own state): an address in another state pays none.
+ * of the US states has a tax zone (where the seller collects sales tax; its made-up warehouse is
+ * in Oregon, which has none): an address in another state pays none.
  */
 
 interface SeedMethod {
