@@ -2,7 +2,8 @@ import { isUuid } from "../../domain/ids";
 
 /** Relay global ids: base64url("Type:databaseId"), opaque to clients. */
 /** PartImport names a bulk import of parts in the history (no node of its own: its lines are its history entries). */
-export type NodeTypeName = "Part" | "Product" | "Order" | "Checkout" | "Review" | "User" | "LaptopModel" | "PartImport";
+export type NodeTypeName =
+  "Part" | "Product" | "Order" | "Checkout" | "Review" | "User" | "LaptopModel" | "PartImport" | "Address";
 const NODE_TYPES = new Set<NodeTypeName>([
   "Part",
   "Product",
@@ -12,6 +13,7 @@ const NODE_TYPES = new Set<NodeTypeName>([
   "User",
   "LaptopModel",
   "PartImport",
+  "Address",
 ]);
 
 export function toGlobalId(type: NodeTypeName, databaseId: string): string {

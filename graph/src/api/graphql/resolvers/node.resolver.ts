@@ -39,6 +39,8 @@ export class NodeResolver {
           return await services.users.get(await actor(), decoded.databaseId);
         case "LaptopModel":
           return await services.compatibility.getModel(decoded.databaseId);
+        case "Address":
+          return await services.addresses.get(await actor(), decoded.databaseId);
         case "PartImport":
           // An import is read in the history (auditLog(importId:)), not as a node.
           return null;
