@@ -139,9 +139,7 @@ export function AddressesPage() {
   return (
     <div className="dashboard-page addresses-page">
       <h1>Addresses</h1>
-      <p className="addresses-page__intro">
-        Keep up to {MAX_ADDRESSES} addresses. Your default address is filled in at checkout.
-      </p>
+      <p className="addresses-page__intro">Keep up to {MAX_ADDRESSES} addresses; one of them is your default.</p>
       {editing === "new" ? (
         <section aria-labelledby="new-address-heading">
           <h2 id="new-address-heading">New address</h2>
