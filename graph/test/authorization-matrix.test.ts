@@ -134,6 +134,25 @@ async function freshOrder(owner: Person): Promise<string> {
   if (placed.status !== 201) throw new Error(`order failed: ${JSON.stringify(placed.body)}`);
   return placed.body.insertedId;
 }
+/** An address of the owner's book, made for one cell (a row may remove it). */
+const matrixAddress = {
+  name: "Matrix Owner",
+  line1: "1 Main Street",
+  city: "Springfield",
+  region: "IL",
+  postalCode: "62701",
+  country: "US",
+  phone: "+12175550100",
+};
+async function freshAddress(owner: Person): Promise<string> {
+  const added = await gql(
+    "mutation($input: AddressInput!) { addAddress(input: $input) { address { id } } }",
+    { input: matrixAddress },
+    owner.token,
+  );
+  if (added.body.errors) throw new Error(`address failed: ${JSON.stringify(added.body.errors)}`);
+  return added.body.data.addAddress.address.id;
+}
 const freshEmail = () => `matrix${crypto.randomBytes(5).toString("hex")}@example.com`;
 const orderGlobalId = (id: string) => Buffer.from(`Order:${id}`).toString("base64url");
 const productInput = { name: "Matrix product", price: 12.5 };
@@ -321,6 +340,8 @@ const GRAPHQL: Record<string, GqlRow> = {
     query: "query($lines: [CartLineInput!]!) { cartPreview(lines: $lines) { lineCount } }",
     variables: async () => ({ lines: [{ partId: await freshPart(), quantity: 1 }] }),
   },
+  // The address form's countries are public.
+  "Query.countries": { expect: ["ok", "ok", "ok", "ok"], query: "{ countries { code } }" },
   "Query.checkout": {
     expect: ["UNAUTHENTICATED", "ok", "NOT_FOUND", "ok"],
     query: "query($id: ID!) { checkout(id: $id) { id } }",
@@ -531,6 +552,27 @@ const GRAPHQL: Record<string, GqlRow> = {
     expect: ["UNAUTHENTICATED", "ok", "ok", "ok"],
     query: "mutation($lines: [CartLineInput!]!) { mergeCart(lines: $lines) { lineCount } }",
     variables: async () => ({ lines: [{ partId: await freshPart(), quantity: 1 }] }),
+  },
+  // A customer's address book is their own: another customer, and an admin, are told the address does not exist.
+  "Mutation.addAddress": {
+    expect: ["UNAUTHENTICATED", "ok", "ok", "ok"],
+    query: "mutation($input: AddressInput!) { addAddress(input: $input) { address { id } } }",
+    variables: () => ({ input: matrixAddress }),
+  },
+  "Mutation.updateAddress": {
+    expect: ["UNAUTHENTICATED", "ok", "NOT_FOUND", "NOT_FOUND"],
+    query: "mutation($id: ID!, $input: AddressInput!) { updateAddress(id: $id, input: $input) { address { id } } }",
+    variables: async (world) => ({ id: await freshAddress(world.customer), input: matrixAddress }),
+  },
+  "Mutation.removeAddress": {
+    expect: ["UNAUTHENTICATED", "ok", "NOT_FOUND", "NOT_FOUND"],
+    query: "mutation($id: ID!) { removeAddress(id: $id) { removedId } }",
+    variables: async (world) => ({ id: await freshAddress(world.customer) }),
+  },
+  "Mutation.setDefaultAddress": {
+    expect: ["UNAUTHENTICATED", "ok", "NOT_FOUND", "NOT_FOUND"],
+    query: "mutation($id: ID!) { setDefaultAddress(id: $id) { address { isDefault } } }",
+    variables: async (world) => ({ id: await freshAddress(world.customer) }),
   },
   "Mutation.placeCheckout": {
     expect: ["UNAUTHENTICATED", "ok", "ok", "ok"],

@@ -240,6 +240,9 @@ interface Fixtures {
   /** The customer's unpaid checkout, and another customer's. */
   checkoutId: string;
   foreignCheckoutId: string;
+  /** An address in the customer's book, and one in another customer's. */
+  addressId: string;
+  foreignAddressId: string;
 }
 let f: Fixtures;
 
@@ -756,6 +759,52 @@ const idValues = (foreign: string) =>
     .map((id) => id.value)
     .concat([MISSING as any, null as any, ...(WRONG_TYPES as any[])]);
 
+const HOSTILE_BASE_ADDRESS = {
+  name: "Hostile",
+  company: "Hostile Inc",
+  line1: "1 Main Street",
+  line2: "Suite 1",
+  city: "Springfield",
+  region: "IL",
+  postalCode: "62701",
+  country: "US",
+  phone: "+12175550100",
+};
+/** Phone numbers the address rules refuse (separators aside, 4 to 20 digits after an optional +). */
+const ADDRESS_PHONES: Value[] = [
+  MISSING,
+  null,
+  "",
+  "abc",
+  "123",
+  "1".repeat(21),
+  "+",
+  "1234\u0000",
+  ...SQL,
+  1.5,
+  true,
+  [],
+  {},
+];
+
+/** Each field of an address at fault, one at a time (`variables.input` is a valid address). */
+function addressCases(variables: { input: typeof HOSTILE_BASE_ADDRESS; id?: string }) {
+  return [
+    { label: "input missing", variables: variables.id ? { id: variables.id } : {} },
+    { label: "input a string", variables: { ...variables, input: "1 Main Street" } },
+    ...eachVariable(variables, ["input", "name"], requiredText(80)),
+    ...eachVariable(variables, ["input", "company"], optionalText(80)),
+    ...eachVariable(variables, ["input", "line1"], requiredText(120)),
+    ...eachVariable(variables, ["input", "line2"], optionalText(120)),
+    ...eachVariable(variables, ["input", "city"], requiredText(80)),
+    ...eachVariable(variables, ["input", "region"], [MISSING, null, "", "Atlantis", "ON", ...optionalText(80)]),
+    ...eachVariable(variables, ["input", "postalCode"], [...requiredText(16), "6270", "ABCDE", ...SQL]),
+    ...eachVariable(variables, ["input", "country"], [...requiredText(2), "XX", "USA", "u", ...SQL]),
+    ...eachVariable(variables, ["input", "phone"], ADDRESS_PHONES),
+    { label: "an unknown input field", variables: { ...variables, input: { ...variables.input, isDefault: true } } },
+  ];
+}
+
 /** Every mutation: its hostile variables. A mutation without an entry fails the first test. */
 const MUTATION_CORPUS: Record<string, MutationCorpus> = {
   addProduct: {
@@ -1072,6 +1121,30 @@ const MUTATION_CORPUS: Record<string, MutationCorpus> = {
       ];
     },
   },
+  // A US address, so that a region outside the states' list is refused too.
+  addAddress: {
+    token: () => f.customer.token,
+    query: "mutation($input: AddressInput!) { addAddress(input: $input) { address { id } } }",
+    cases: () => addressCases({ input: HOSTILE_BASE_ADDRESS }),
+  },
+  updateAddress: {
+    token: () => f.customer.token,
+    query: "mutation($id: ID!, $input: AddressInput!) { updateAddress(id: $id, input: $input) { address { id } } }",
+    cases: () => [
+      ...eachVariable({ id: f.addressId, input: HOSTILE_BASE_ADDRESS }, ["id"], idValues(f.foreignAddressId)),
+      ...addressCases({ id: f.addressId, input: HOSTILE_BASE_ADDRESS }),
+    ],
+  },
+  removeAddress: {
+    token: () => f.customer.token,
+    query: "mutation($id: ID!) { removeAddress(id: $id) { removedId } }",
+    cases: () => eachVariable({ id: f.addressId }, ["id"], idValues(f.foreignAddressId)),
+  },
+  setDefaultAddress: {
+    token: () => f.customer.token,
+    query: "mutation($id: ID!) { setDefaultAddress(id: $id) { address { id } } }",
+    cases: () => eachVariable({ id: f.addressId }, ["id"], idValues(f.foreignAddressId)),
+  },
   placeCheckout: {
     token: () => f.customer.token,
     query: "mutation($input: PlaceCheckoutInput!) { placeCheckout(input: $input) { id } }",
@@ -1329,6 +1402,15 @@ beforeAll(async () => {
     if (placed.body.errors) throw new Error(JSON.stringify(placed.body.errors));
     return placed.body.data.placeCheckout.databaseId as string;
   };
+  const addAddress = async (who: Person) => {
+    const added = await gql(
+      "mutation($input: AddressInput!) { addAddress(input: $input) { address { databaseId } } }",
+      { input: HOSTILE_BASE_ADDRESS },
+      who.token,
+    );
+    if (added.body.errors) throw new Error(JSON.stringify(added.body.errors));
+    return added.body.data.addAddress.address.databaseId as string;
+  };
   f = {
     customer,
     other,
@@ -1341,6 +1423,8 @@ beforeAll(async () => {
     foreignOrderId: await place(other),
     checkoutId: await checkOut(customer),
     foreignCheckoutId: await checkOut(other),
+    addressId: await addAddress(customer),
+    foreignAddressId: await addAddress(other),
   };
 });
 

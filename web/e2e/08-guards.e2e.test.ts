@@ -31,7 +31,12 @@ describe("guards", () => {
       await page.goto("/dashboard");
       const menu = page.getByRole("navigation", { name: "Dashboard" });
       await visible(menu.getByRole("link", { name: "My Orders" }));
-      expect(await menu.getByRole("link").allInnerTexts()).toEqual(["My Profile", "My Orders", "Add a review"]);
+      expect(await menu.getByRole("link").allInnerTexts()).toEqual([
+        "My Profile",
+        "My Orders",
+        "Add a review",
+        "Addresses",
+      ]);
 
       await page.goto(adminPage);
       await expectPath(page, "/login");

@@ -170,6 +170,36 @@ async function addLongReview(page: Page, partId: string): Promise<void> {
   expect(status).toBe(201);
 }
 
+/** An address in the customer's book with long words, as the Addresses page lists it. */
+async function addLongAddress(page: Page): Promise<void> {
+  const errors = await page.evaluate(async (name) => {
+    const answer = await fetch("/graphql", {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        authorization: `Bearer ${localStorage.getItem("accessToken")}`,
+      },
+      body: JSON.stringify({
+        query: "mutation($input: AddressInput!) { addAddress(input: $input) { address { id } } }",
+        variables: {
+          input: {
+            name,
+            company: "Featherstonehaugh Notebook Refurbishment Gesellschaft",
+            line1: "Rechtsschutzversicherungsgesellschaftenstraße 1234",
+            line2: "Hinterhaus, Dachgeschoss links",
+            city: "Llanfairpwllgwyngyllgogerychwyrndrobwllllantysiliogogogoch",
+            postalCode: "LL61 5UJ",
+            country: "GB",
+            phone: "+441248714795",
+          },
+        },
+      }),
+    });
+    return (await answer.json()).errors ?? null;
+  }, LONG_NAMED.name);
+  expect(errors).toBeNull();
+}
+
 // Every kind of row the tables show: a paid order (Shipped, Confirm Order) and unpaid ones
 // (Pay, Cancel, Delete order), long part names, a long customer name and email.
 beforeAll(async () => {
@@ -200,6 +230,7 @@ beforeAll(async () => {
   // A checkout waiting for its payment; then a part in the cart, for the cart and checkout pages.
   params.checkoutId = await placeUnpaidCheckout(customer, DDR5);
   await addToCart(customer, KEYBOARD, 10);
+  await addLongAddress(customer);
   pages.customer = customer;
   const admin = await journey.newPage({ shared: true });
   await signIn(admin, ADMIN);

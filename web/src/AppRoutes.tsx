@@ -58,6 +58,7 @@ const PAGES: Record<PageName, ComponentType> = {
   payment: lazyPage(() => import("./routes/dashboard/payment/PaymentPage"), "PaymentPage"),
   orderDetail: lazyPage(() => import("./routes/dashboard/OrderDetailPage"), "OrderDetailPage"),
   pastOrders: lazyPage(() => import("./routes/dashboard/PastOrdersPage"), "PastOrdersPage"),
+  addresses: lazyPage(() => import("./routes/dashboard/AddressesPage"), "AddressesPage"),
   allUsers: lazyPage(() => import("./routes/dashboard/admin/AllUsersPage"), "AllUsersPage"),
   customer: lazyPage(() => import("./routes/dashboard/admin/CustomerPage"), "CustomerPage"),
   manageAllOrders: lazyPage(() => import("./routes/dashboard/admin/ManageAllOrdersPage"), "ManageAllOrdersPage"),

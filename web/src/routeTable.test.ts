@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { pagePaths, type RouteEntry } from "./routeTable";
 
 describe("route table", () => {
-  it("lists every page of the spec, the catalogue, the part and product pages, the cart and checkout, the order pages and the admin pages beside them, with its full path and access", () => {
+  it("lists every page of the spec, the catalogue, the part and product pages, the cart and checkout, the order pages, the address book and the admin pages beside them, with its full path and access", () => {
     expect(pagePaths()).toEqual([
       { path: "/", page: "home", access: "public" },
       { path: "/parts", page: "catalogue", access: "public" },
@@ -19,6 +19,7 @@ describe("route table", () => {
       { path: "/dashboard/payment/:id", page: "payment", access: "signedIn" },
       { path: "/dashboard/orders/:id", page: "orderDetail", access: "signedIn" },
       { path: "/dashboard/past_orders", page: "pastOrders", access: "signedIn" },
+      { path: "/dashboard/addresses", page: "addresses", access: "signedIn" },
       { path: "/dashboard/all_users", page: "allUsers", access: "admin" },
       { path: "/dashboard/all_users/:userId", page: "customer", access: "admin" },
       { path: "/dashboard/manage_all_orders", page: "manageAllOrders", access: "admin" },

@@ -23,6 +23,7 @@ export type PageName =
   | "payment"
   | "orderDetail"
   | "pastOrders"
+  | "addresses"
   | "allUsers"
   | "customer"
   | "manageAllOrders"
@@ -74,6 +75,8 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
       // Beside the spec's pages: one order with its history, and the cancelled and refunded ones.
       { path: "orders/:id", page: "orderDetail", access: "signedIn" },
       { path: "past_orders", page: "pastOrders", access: "signedIn" },
+      // Beside the spec's pages: the customer's address book.
+      { path: "addresses", page: "addresses", access: "signedIn" },
       { path: "all_users", page: "allUsers", access: "admin" },
       { path: "all_users/:userId", page: "customer", access: "admin" },
       { path: "manage_all_orders", page: "manageAllOrders", access: "admin" },

@@ -4,6 +4,7 @@ import parseTimestamp from "postgres-date";
 import type { Logger as Pino } from "pino";
 import { DataSource, Logger, QueryRunner } from "typeorm";
 import {
+  Address,
   AuditEntry,
   CartLine,
   Checkout,
@@ -58,6 +59,7 @@ import { ImageVariants1764930000000 } from "./migrations/1764930000000-image-var
 import { AdminLookups1764950000000 } from "./migrations/1764950000000-admin-lookups";
 import { OrdersAsHeaderAndLines1764960000000 } from "./migrations/1764960000000-orders-as-header-and-lines";
 import { AddressesShippingTax1765000000000 } from "./migrations/1765000000000-addresses-shipping-tax";
+import { AddressesNotify1765000000100 } from "./migrations/1765000000100-addresses-notify";
 import { ZonesInHistory1765000000300 } from "./migrations/1765000000300-zones-in-history";
 import { requestStats } from "./request-stats";
 
@@ -101,6 +103,7 @@ export const entities = [
   LaptopModel,
   PartCompatibility,
   AuditEntry,
+  Address,
 ];
 export const migrations = [
   InitialSchema1763800000000,
@@ -144,6 +147,7 @@ export const migrations = [
   AdminLookups1764950000000,
   OrdersAsHeaderAndLines1764960000000,
   AddressesShippingTax1765000000000,
+  AddressesNotify1765000000100,
   ZonesInHistory1765000000300,
 ];
 

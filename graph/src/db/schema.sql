@@ -2515,6 +2515,12 @@ CREATE STATISTICS public.part_names_trigram_shares ON public.show_trgm(name) FRO
 ALTER STATISTICS public.part_names_trigram_shares SET STATISTICS 100;
 
 --
+-- Name: addresses addresses_notify_accounts_changed; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER addresses_notify_accounts_changed AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.addresses FOR EACH STATEMENT EXECUTE FUNCTION public.notify_accounts_changed();
+
+--
 -- Name: audit_log audit_log_append_only; Type: TRIGGER; Schema: public; Owner: -
 --
 

@@ -10,3 +10,4 @@ export { User, Role } from "./accounts/user.entity";
 export { Profile } from "./accounts/profile.entity";
 export { NewsletterSubscription } from "./accounts/newsletter-subscription.entity";
 export { AuditEntry, AuditAction, AuditEntityType } from "./audit/audit-entry.entity";
+export { Address } from "./addresses/address.entity";

@@ -1,6 +1,7 @@
 import Stripe from "stripe";
 import { DataSource } from "typeorm";
 import { AccessTokens } from "./accounts/access-tokens";
+import { AddressBookService } from "./addresses/address-book.service";
 import { CustomerService } from "./accounts/customer.service";
 import { IdTokenVerifier } from "./accounts/identity";
 import { NewsletterService } from "./accounts/newsletter.service";
@@ -55,6 +56,8 @@ export interface Services {
   orders: OrderService;
   /** Signed-in customers' carts (a visitor's lives in the browser). */
   carts: CartService;
+  /** Signed-in customers' address books (one default each). */
+  addresses: AddressBookService;
   /** Checkouts: a cart's lines reserved together, paid by one card payment (through payments). */
   checkouts: CheckoutService;
   reviews: ReviewService;
@@ -113,6 +116,7 @@ export function createServices(db: DataSource, deps: ServiceDependencies): Servi
     sitemap: new SitemapService(db),
     orders: new OrderService(db, deps.holds, payments, counters, emails),
     carts: new CartService(db),
+    addresses: new AddressBookService(db),
     checkouts: new CheckoutService(db, deps.holds, counters, emails),
     reviews: new ReviewService(db),
     profiles: new ProfileService(db),

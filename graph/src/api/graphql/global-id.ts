@@ -13,7 +13,8 @@ export type NodeTypeName =
   | "PartImport"
   | "ShippingZone"
   | "ShippingMethod"
-  | "TaxZone";
+  | "TaxZone"
+  | "Address";
 const NODE_TYPES = new Set<NodeTypeName>([
   "Part",
   "Product",
@@ -26,6 +27,7 @@ const NODE_TYPES = new Set<NodeTypeName>([
   "ShippingZone",
   "ShippingMethod",
   "TaxZone",
+  "Address",
 ]);
 
 export function toGlobalId(type: NodeTypeName, databaseId: string): string {

@@ -18,6 +18,7 @@ import { NodeResolver } from "./resolvers/node.resolver";
 import { OrderResolver } from "./resolvers/order.resolver";
 import { CheckoutResolver } from "./resolvers/checkout.resolver";
 import { CartResolver } from "./resolvers/cart.resolver";
+import { AddressResolver, ViewerAddressesResolver } from "./resolvers/address.resolver";
 import { UserResolver, ViewerResolver } from "./resolvers/user.resolver";
 import { PaymentResolver } from "./resolvers/payment.resolver";
 import { AuditResolver } from "./resolvers/audit.resolver";
@@ -36,6 +37,8 @@ export const resolvers = [
   OrderResolver,
   CheckoutResolver,
   CartResolver,
+  AddressResolver,
+  ViewerAddressesResolver,
   UserResolver,
   ViewerResolver,
   PaymentResolver,

@@ -126,7 +126,19 @@ export function spiked(wellFormed: fc.Arbitrary<string>): fc.Arbitrary<string> {
 
 /** What a field's name says it holds. */
 export type Hint =
-  "token" | "transaction" | "upload" | "email" | "url" | "phone" | "cursor" | "id" | "count" | "money" | "text";
+  | "token"
+  | "transaction"
+  | "upload"
+  | "email"
+  | "url"
+  | "phone"
+  | "country"
+  | "postalCode"
+  | "cursor"
+  | "id"
+  | "count"
+  | "money"
+  | "text";
 
 const HINTS: Array<[RegExp, Hint]> = [
   [/token/i, "token"],
@@ -135,6 +147,8 @@ const HINTS: Array<[RegExp, Hint]> = [
   [/e-?mail|^user$/i, "email"],
   [/img|image|url|link|href/i, "url"],
   [/phone|tel/i, "phone"],
+  [/^country$/i, "country"],
+  [/postal|zip/i, "postalCode"],
   [/after|before|cursor/i, "cursor"],
   [/(^|\s)id$|Id$|_id$|ID$/, "id"],
   [/quantit|rating|first|last|count|limit|min|max|stock|available/i, "count"],
@@ -179,6 +193,10 @@ export function plausible(hint: Hint, world: World): fc.Arbitrary<unknown> {
       );
     case "phone":
       return fc.stringMatching(/^\+?[0-9]{4,20}$/);
+    case "country":
+      return fc.oneof(fc.constantFrom("US", "CA", "GB", "DE", "FR", "NL", "AU"), fc.stringMatching(/^[A-Za-z]{2}$/));
+    case "postalCode":
+      return fc.constantFrom("94105", "K1A 0B1", "SW1A 1AA", "10115", "75001", "1012 AB", "2000");
     case "cursor":
       return fc.constantFrom(...world.cursors);
     case "id":

@@ -6,14 +6,14 @@ import { People } from "./callers";
 
 /**
  * Real values of records, so that generated requests get past "not found" and reach the services'
- * rules: ids (database and global) of every kind of record, the people's emails, an uploaded
+ * rules: ids (database and global) of every kind of record (addresses among them), the people's emails, an uploaded
  * image, cursors, PaymentIntent ids. Every record is the fuzzer's own (the suite's other tests
  * share the shop and count on theirs and on the seeded catalogue), and the ones the fuzzer may
  * use up (a product to delete, an order to cancel) are made afresh for every property.
  */
 export interface World {
   people: People;
-  /** Database ids (uuids) of parts, products, reviews, orders, users, shipping zones and methods, and tax zones. */
+  /** Database ids (uuids) of parts, products, reviews, orders, users, addresses, shipping zones and methods, and tax zones. */
   databaseIds: string[];
   /** Relay global ids of the same records. */
   globalIds: string[];
@@ -59,6 +59,26 @@ async function payOrder(token: string, orderId: string): Promise<string> {
   return intentId;
 }
 
+/** An address in the person's book (the fuzzer may edit or remove it). */
+async function addAddress(token: string): Promise<string> {
+  const added = await gql(
+    "mutation($input: AddressInput!) { addAddress(input: $input) { address { databaseId } } }",
+    {
+      input: {
+        name: "Fuzz",
+        line1: "1 Fuzz Street",
+        city: "Bristol",
+        postalCode: "BS1 5TY",
+        country: "GB",
+        phone: "+441174960000",
+      },
+    },
+    token,
+  );
+  if (added.body.errors) throw new Error(`address failed: ${JSON.stringify(added.body.errors)}`);
+  return added.body.data.addAddress.address.databaseId;
+}
+
 /** A product of the fuzzer's own (products have no REST or GraphQL way in but the admin's). */
 async function insertProduct(): Promise<string> {
   return withDatabase(
@@ -95,12 +115,16 @@ function refreshIds(world: World): void {
   world.globalIds = [...new Set(records.map((record) => globalIdOf(record.type, record.id)))];
 }
 
-/** A part, a product, an unpaid order of the customer and zones made for the next property (earlier ones may be used up). */
+/**
+ * A part, a product, an unpaid order, an address of the customer and zones made for the next
+ * property (earlier ones may be used up). The address only while the book has room: properties may fill it.
+ */
 export async function replenish(world: World): Promise<void> {
-  const [part, product, order, shipping, taxZone] = await Promise.all([
+  const [part, product, order, address, shipping, taxZone] = await Promise.all([
     insertPart({ available: 30, minOrderQuantity: 2 }),
     insertProduct(),
     placeOrder(world.people.customer.token),
+    addAddress(world.people.customer.token).catch(() => null),
     freshShippingZone(),
     freshTaxZone(),
   ]);
@@ -111,6 +135,7 @@ export async function replenish(world: World): Promise<void> {
     { type: "ShippingZone", id: shipping.zoneId },
     { type: "ShippingMethod", id: shipping.methodId },
     { type: "TaxZone", id: taxZone },
+    ...(address ? [{ type: "Address", id: address }] : []),
   ];
   refreshIds(world);
 }
@@ -149,6 +174,8 @@ export async function buildWorld(people: People): Promise<World> {
       { type: "Order", id: paid },
       { type: "Part", id: await insertPart({ available: 5 }) },
       { type: "Review", id: await postReview(customer.token) },
+      { type: "Address", id: await addAddress(customer.token) },
+      { type: "Address", id: await addAddress(bystander.token) },
       ...(await userIds(emails)).map((id) => ({ type: "User", id })),
     ],
   };

@@ -19,7 +19,8 @@ export function createCache(): InMemoryCache {
         },
       },
       Viewer: {
-        fields: { orders: relayStylePagination(), pastOrders: relayStylePagination() },
+        // The address book comes whole from each of its mutations: the new list replaces the old.
+        fields: { orders: relayStylePagination(), pastOrders: relayStylePagination(), addresses: { merge: false } },
       },
       Part: {
         // A part's images come whole from each image mutation: the new list replaces the old.

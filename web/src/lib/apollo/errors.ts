@@ -24,3 +24,16 @@ export function errorMessage(error: unknown): string {
   if (error instanceof Error) return error.message;
   return "Something went wrong";
 }
+
+/** The fields a GraphQL error names (extensions.fields), each with its first message: what a form shows on them. */
+export function fieldErrors(error: unknown): Record<string, string> {
+  const named: Record<string, string> = {};
+  if (!CombinedGraphQLErrors.is(error)) return named;
+  for (const { extensions } of error.errors) {
+    const fields = extensions?.fields;
+    if (!fields || typeof fields !== "object") continue;
+    for (const [field, messages] of Object.entries(fields))
+      if (Array.isArray(messages) && typeof messages[0] === "string") named[field] ??= messages[0];
+  }
+  return named;
+}

@@ -14,6 +14,8 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
  * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
  */
 type Documents = {
+    "\n  fragment AddressFields on Address {\n    id\n    databaseId\n    name\n    company\n    line1\n    line2\n    city\n    region\n    postalCode\n    country\n    countryName\n    phone\n    isDefault\n  }\n": typeof types.AddressFieldsFragmentDoc,
+    "\n  query AddressCountries {\n    countries {\n      code\n      name\n      regionRequired\n      regions {\n        code\n        name\n      }\n    }\n  }\n": typeof types.AddressCountriesDocument,
     "\n  fragment CartContents on Cart {\n    id\n    itemCount\n    lineCount\n    subtotal\n    canCheckOut\n    lines(first: 50) {\n      edges {\n        node {\n          id\n          quantity\n          minQuantity\n          maxQuantity\n          lineTotal\n          warning\n          warningMessage\n          part {\n            id\n            databaseId\n            slug\n            name\n            partNumber\n            img\n            price\n            available\n            minOrderQuantity\n            retired\n          }\n        }\n      }\n    }\n  }\n": typeof types.CartContentsFragmentDoc,
     "\n  query Cart {\n    cart {\n      id\n      ...CartContents\n    }\n  }\n": typeof types.CartDocument,
     "\n  query CartPreview($lines: [CartLineInput!]!) {\n    cartPreview(lines: $lines) {\n      id\n      ...CartContents\n    }\n  }\n": typeof types.CartPreviewDocument,
@@ -41,6 +43,11 @@ type Documents = {
     "\n  mutation ConfirmCheckoutPayment($checkoutId: ID!, $transactionId: String!) {\n    confirmCheckoutPayment(checkoutId: $checkoutId, transactionId: $transactionId) {\n      id\n      amountDue\n      reservedUntil\n      orders {\n        id\n        status\n        paid\n        paidAt\n        transactionId\n        reservedUntil\n      }\n    }\n  }\n": typeof types.ConfirmCheckoutPaymentDocument,
     "\n  mutation AddReview($input: AddReviewInput!) {\n    addReview(input: $input) {\n      id\n      name\n      ratings\n      description\n      img\n    }\n  }\n": typeof types.AddReviewDocument,
     "\n  query ReviewedPart($id: ID!) {\n    part(id: $id) {\n      id\n      databaseId\n      name\n    }\n  }\n": typeof types.ReviewedPartDocument,
+    "\n  query ViewerAddresses {\n    viewer {\n      id\n      addresses {\n        ...AddressFields\n      }\n    }\n  }\n": typeof types.ViewerAddressesDocument,
+    "\n  mutation AddAddress($input: AddressInput!) {\n    addAddress(input: $input) {\n      addresses {\n        ...AddressFields\n      }\n    }\n  }\n": typeof types.AddAddressDocument,
+    "\n  mutation UpdateAddress($id: ID!, $input: AddressInput!) {\n    updateAddress(id: $id, input: $input) {\n      addresses {\n        ...AddressFields\n      }\n    }\n  }\n": typeof types.UpdateAddressDocument,
+    "\n  mutation RemoveAddress($id: ID!) {\n    removeAddress(id: $id) {\n      addresses {\n        ...AddressFields\n      }\n    }\n  }\n": typeof types.RemoveAddressDocument,
+    "\n  mutation SetDefaultAddress($id: ID!) {\n    setDefaultAddress(id: $id) {\n      addresses {\n        ...AddressFields\n      }\n    }\n  }\n": typeof types.SetDefaultAddressDocument,
     "\n  query MyOrders($first: Int, $after: String) {\n    viewer {\n      id\n      orders(first: $first, after: $after) {\n        edges {\n          cursor\n          node {\n            id\n            status\n            ...MyOrderRow_order\n          }\n        }\n        pageInfo {\n          hasNextPage\n          endCursor\n        }\n      }\n    }\n  }\n": typeof types.MyOrdersDocument,
     "\n  mutation CancelOrder($id: ID!) {\n    cancelOrder(id: $id) {\n      id\n      status\n      paid\n      part {\n        id\n        available\n      }\n    }\n  }\n": typeof types.CancelOrderDocument,
     "\n  query OrderDetail($id: ID!) {\n    order(id: $id) {\n      id\n      databaseId\n      number\n      partName\n      quantity\n      unitPrice\n      price\n      status\n      paid\n      address\n      phone\n      userName\n      userEmail\n      transactionId\n      reservedUntil\n      disputeStatus\n      paymentError\n      refundedAmount\n      timeline {\n        at\n        kind\n        description\n      }\n      checkout {\n        id\n        databaseId\n        orders {\n          id\n          databaseId\n          number\n          partName\n        }\n      }\n    }\n  }\n": typeof types.OrderDetailDocument,
@@ -95,6 +102,8 @@ type Documents = {
     "\n  fragment ResponsiveImage_image on Image {\n    url\n    width\n    height\n    srcset\n    sources {\n      mime\n      srcset\n    }\n  }\n": typeof types.ResponsiveImage_ImageFragmentDoc,
 };
 const documents: Documents = {
+    "\n  fragment AddressFields on Address {\n    id\n    databaseId\n    name\n    company\n    line1\n    line2\n    city\n    region\n    postalCode\n    country\n    countryName\n    phone\n    isDefault\n  }\n": types.AddressFieldsFragmentDoc,
+    "\n  query AddressCountries {\n    countries {\n      code\n      name\n      regionRequired\n      regions {\n        code\n        name\n      }\n    }\n  }\n": types.AddressCountriesDocument,
     "\n  fragment CartContents on Cart {\n    id\n    itemCount\n    lineCount\n    subtotal\n    canCheckOut\n    lines(first: 50) {\n      edges {\n        node {\n          id\n          quantity\n          minQuantity\n          maxQuantity\n          lineTotal\n          warning\n          warningMessage\n          part {\n            id\n            databaseId\n            slug\n            name\n            partNumber\n            img\n            price\n            available\n            minOrderQuantity\n            retired\n          }\n        }\n      }\n    }\n  }\n": types.CartContentsFragmentDoc,
     "\n  query Cart {\n    cart {\n      id\n      ...CartContents\n    }\n  }\n": types.CartDocument,
     "\n  query CartPreview($lines: [CartLineInput!]!) {\n    cartPreview(lines: $lines) {\n      id\n      ...CartContents\n    }\n  }\n": types.CartPreviewDocument,
@@ -122,6 +131,11 @@ const documents: Documents = {
     "\n  mutation ConfirmCheckoutPayment($checkoutId: ID!, $transactionId: String!) {\n    confirmCheckoutPayment(checkoutId: $checkoutId, transactionId: $transactionId) {\n      id\n      amountDue\n      reservedUntil\n      orders {\n        id\n        status\n        paid\n        paidAt\n        transactionId\n        reservedUntil\n      }\n    }\n  }\n": types.ConfirmCheckoutPaymentDocument,
     "\n  mutation AddReview($input: AddReviewInput!) {\n    addReview(input: $input) {\n      id\n      name\n      ratings\n      description\n      img\n    }\n  }\n": types.AddReviewDocument,
     "\n  query ReviewedPart($id: ID!) {\n    part(id: $id) {\n      id\n      databaseId\n      name\n    }\n  }\n": types.ReviewedPartDocument,
+    "\n  query ViewerAddresses {\n    viewer {\n      id\n      addresses {\n        ...AddressFields\n      }\n    }\n  }\n": types.ViewerAddressesDocument,
+    "\n  mutation AddAddress($input: AddressInput!) {\n    addAddress(input: $input) {\n      addresses {\n        ...AddressFields\n      }\n    }\n  }\n": types.AddAddressDocument,
+    "\n  mutation UpdateAddress($id: ID!, $input: AddressInput!) {\n    updateAddress(id: $id, input: $input) {\n      addresses {\n        ...AddressFields\n      }\n    }\n  }\n": types.UpdateAddressDocument,
+    "\n  mutation RemoveAddress($id: ID!) {\n    removeAddress(id: $id) {\n      addresses {\n        ...AddressFields\n      }\n    }\n  }\n": types.RemoveAddressDocument,
+    "\n  mutation SetDefaultAddress($id: ID!) {\n    setDefaultAddress(id: $id) {\n      addresses {\n        ...AddressFields\n      }\n    }\n  }\n": types.SetDefaultAddressDocument,
     "\n  query MyOrders($first: Int, $after: String) {\n    viewer {\n      id\n      orders(first: $first, after: $after) {\n        edges {\n          cursor\n          node {\n            id\n            status\n            ...MyOrderRow_order\n          }\n        }\n        pageInfo {\n          hasNextPage\n          endCursor\n        }\n      }\n    }\n  }\n": types.MyOrdersDocument,
     "\n  mutation CancelOrder($id: ID!) {\n    cancelOrder(id: $id) {\n      id\n      status\n      paid\n      part {\n        id\n        available\n      }\n    }\n  }\n": types.CancelOrderDocument,
     "\n  query OrderDetail($id: ID!) {\n    order(id: $id) {\n      id\n      databaseId\n      number\n      partName\n      quantity\n      unitPrice\n      price\n      status\n      paid\n      address\n      phone\n      userName\n      userEmail\n      transactionId\n      reservedUntil\n      disputeStatus\n      paymentError\n      refundedAmount\n      timeline {\n        at\n        kind\n        description\n      }\n      checkout {\n        id\n        databaseId\n        orders {\n          id\n          databaseId\n          number\n          partName\n        }\n      }\n    }\n  }\n": types.OrderDetailDocument,
@@ -190,6 +204,14 @@ const documents: Documents = {
  */
 export function graphql(source: string): unknown;
 
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment AddressFields on Address {\n    id\n    databaseId\n    name\n    company\n    line1\n    line2\n    city\n    region\n    postalCode\n    country\n    countryName\n    phone\n    isDefault\n  }\n"): (typeof documents)["\n  fragment AddressFields on Address {\n    id\n    databaseId\n    name\n    company\n    line1\n    line2\n    city\n    region\n    postalCode\n    country\n    countryName\n    phone\n    isDefault\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query AddressCountries {\n    countries {\n      code\n      name\n      regionRequired\n      regions {\n        code\n        name\n      }\n    }\n  }\n"): (typeof documents)["\n  query AddressCountries {\n    countries {\n      code\n      name\n      regionRequired\n      regions {\n        code\n        name\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -298,6 +320,26 @@ export function graphql(source: "\n  mutation AddReview($input: AddReviewInput!)
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query ReviewedPart($id: ID!) {\n    part(id: $id) {\n      id\n      databaseId\n      name\n    }\n  }\n"): (typeof documents)["\n  query ReviewedPart($id: ID!) {\n    part(id: $id) {\n      id\n      databaseId\n      name\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ViewerAddresses {\n    viewer {\n      id\n      addresses {\n        ...AddressFields\n      }\n    }\n  }\n"): (typeof documents)["\n  query ViewerAddresses {\n    viewer {\n      id\n      addresses {\n        ...AddressFields\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation AddAddress($input: AddressInput!) {\n    addAddress(input: $input) {\n      addresses {\n        ...AddressFields\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation AddAddress($input: AddressInput!) {\n    addAddress(input: $input) {\n      addresses {\n        ...AddressFields\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateAddress($id: ID!, $input: AddressInput!) {\n    updateAddress(id: $id, input: $input) {\n      addresses {\n        ...AddressFields\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateAddress($id: ID!, $input: AddressInput!) {\n    updateAddress(id: $id, input: $input) {\n      addresses {\n        ...AddressFields\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RemoveAddress($id: ID!) {\n    removeAddress(id: $id) {\n      addresses {\n        ...AddressFields\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation RemoveAddress($id: ID!) {\n    removeAddress(id: $id) {\n      addresses {\n        ...AddressFields\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SetDefaultAddress($id: ID!) {\n    setDefaultAddress(id: $id) {\n      addresses {\n        ...AddressFields\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation SetDefaultAddress($id: ID!) {\n    setDefaultAddress(id: $id) {\n      addresses {\n        ...AddressFields\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

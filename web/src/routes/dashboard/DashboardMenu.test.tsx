@@ -18,14 +18,14 @@ async function menuLinks() {
 }
 
 describe("dashboard menu", () => {
-  it("shows My Profile, My Orders and Add a review to a customer", async () => {
+  it("shows My Profile, My Orders, Add a review and Addresses to a customer", async () => {
     renderApp({
       ui: <DashboardMenu />,
       auth: createFakeAuth({ user: customer }),
       mocks: [isAdminMock(customer.email, false)],
     });
     expect(await screen.findByRole("link", { name: "My Orders" })).toBeInTheDocument();
-    expect(await menuLinks()).toEqual(["My Profile", "My Orders", "Add a review"]);
+    expect(await menuLinks()).toEqual(["My Profile", "My Orders", "Add a review", "Addresses"]);
   });
 
   it("shows My Profile, the overview first, the four admin pages of the spec, then parts and the history to an admin", async () => {

@@ -14,6 +14,7 @@ const ALWAYS: MenuItem[] = [{ to: "/dashboard", label: "My Profile", end: true }
 const CUSTOMER: MenuItem[] = [
   { to: "/dashboard/my_orders", label: "My Orders" },
   { to: "/dashboard/add_review", label: "Add a review" },
+  { to: "/dashboard/addresses", label: "Addresses" },
 ];
 // The overview first; the spec's four pages in the spec's order; then parts and the history.
 const ADMIN: MenuItem[] = [

@@ -47,6 +47,8 @@ export class NodeResolver {
           return await services.shippingZones.getMethod(await actor(), decoded.databaseId);
         case "TaxZone":
           return await services.taxZones.get(await actor(), decoded.databaseId);
+        case "Address":
+          return await services.addresses.get(await actor(), decoded.databaseId);
         case "PartImport":
           // An import is read in the history (auditLog(importId:)), not as a node.
           return null;
