@@ -31,8 +31,10 @@ beforeAll(async () => {
   customer = await newCustomer("importer");
 });
 
-const HEADER =
+/** The columns before what shipping and tax know of a part joined them: files of this format still import. */
+const FORMER_HEADER =
   "part_number,name,price,stock,min_order_quantity,low_stock_threshold,description,compatible_models,alternative_numbers,images,retired";
+const HEADER = `${FORMER_HEADER},weight_grams,length_mm,width_mm,height_mm,dangerous_goods,battery_wh,tax_category`;
 /** A number no other part has, in a maker's style. */
 const uniqueNumber = (prefix = "IMP") =>
   `${prefix}${crypto.randomBytes(4).toString("hex").toUpperCase()}-0${crypto.randomInt(10, 99)}`;
@@ -154,7 +156,7 @@ describe("applying an import", () => {
     // Models of its own: a seeded model fitted here would change what other files find by it.
     const [lenovo, dell] = [`ThinkPad ${uniqueWord()}`, `Latitude ${uniqueWord()}`];
     const file = csv(
-      HEADER,
+      FORMER_HEADER,
       `${fresh},Imported keyboard,49.00,12,2,3,"A keyboard, backlit",Lenovo ${lenovo}; Dell ${dell},${fru},/images/parts/keyboard.svg,no`,
       `${existing.partNumber},${existing.name},22.00,9,1,10,A hinge for the import,,,/images/parts/dc-jack.svg,yes`,
       `${uniqueNumber()},,1.00,1,1,1,x,,,/images/parts/fan.svg,no`,
@@ -314,7 +316,7 @@ describe("files the import refuses whole", () => {
 describe("the importParts mutation", () => {
   it("dry-runs and applies CSV text as the REST route does", async () => {
     const fresh = uniqueNumber();
-    const text = csv(HEADER, `${fresh},Imported speaker,8.00,4,1,2,A speaker,,,/images/parts/fan.svg,no`);
+    const text = csv(FORMER_HEADER, `${fresh},Imported speaker,8.00,4,1,2,A speaker,,,/images/parts/fan.svg,no`);
     const query = `mutation($csv: String!, $dryRun: Boolean!) { importParts(csv: $csv, dryRun: $dryRun, fileName: "speakers.csv") {
       importId dryRun lines created changed unchanged refused shown { line outcome partId partNumber changes { field } problems } } }`;
     const dry = await gql(query, { csv: text, dryRun: true }, admin.token);
@@ -351,7 +353,7 @@ describe("the export", () => {
     expect(text.split("\r\n")[0]).toBe(HEADER);
     const line = text.split("\r\n").find((row) => row.startsWith(`${part.partNumber},`));
     expect(line).toBe(
-      `${part.partNumber},${part.name},31.50,5,1,10,A hinge for the import,,,/images/parts/dc-jack.svg,no`,
+      `${part.partNumber},${part.name},31.50,5,1,10,A hinge for the import,,,/images/parts/dc-jack.svg,no,0,,,,no,,standard`,
     );
     // (Parts other test files wrote straight into the database may not read back: the byte-for-byte round trip is the 100,000-line test's.)
     const unchanged = await dryRun(text);
@@ -361,6 +363,113 @@ describe("the export", () => {
     expect(edited.body.shown.filter((row: any) => row.partNumber === part.partNumber)).toEqual([
       expect.objectContaining({ outcome: "changed", changes: [{ field: "price", before: 31.5, after: 29.99 }] }),
     ]);
+  });
+});
+
+describe("what shipping and tax know of a part, in the CSV", () => {
+  const shippingOf = (number: string) =>
+    withDatabase(
+      async (client) =>
+        (
+          await client.query(
+            `SELECT price_cents, weight_grams, length_mm, width_mm, height_mm, dangerous_goods, battery_wh::float AS battery_wh, tax_category
+             FROM parts WHERE part_number = $1`,
+            [number],
+          )
+        ).rows[0],
+    );
+
+  it("the export writes them, an edited file changes them field by field, and a file without their columns leaves them alone", async () => {
+    const number = uniqueNumber("SHIP");
+    const created = await gql(
+      `mutation($input: CreatePartInput!) { createPart(input: $input) { name weightGrams dimensions { lengthMm } taxCategory } }`,
+      {
+        input: {
+          name: `Battery ${number}`,
+          partNumber: number,
+          shortDesc: "A large battery",
+          img: "/images/parts/battery.svg",
+          price: 80,
+          available: 5,
+          minOrderQuantity: 1,
+          weightGrams: 480,
+          lengthMm: 300,
+          widthMm: 210,
+          heightMm: 12,
+          dangerousGoods: true,
+          batteryWh: 150,
+          taxCategory: "REDUCED",
+        },
+      },
+      admin.token,
+    );
+    expect(created.body.errors, JSON.stringify(created.body.errors)).toBeUndefined();
+    const name = created.body.data.createPart.name;
+    const text = await (
+      await fetch(`${shop().url}/admin/parts.csv`, { headers: { authorization: `Bearer ${admin.token}` } })
+    ).text();
+    const line = text.split("\r\n").find((row) => row.startsWith(`${number},`))!;
+    expect(line).toBe(
+      `${number},${name},80.00,5,1,10,A large battery,,,/images/parts/battery.svg,no,480,300,210,12,yes,150,reduced`,
+    );
+
+    const edited = await dryRun(csv(HEADER, line.replace(",480,300,210,12,yes,150,", ",500,,,,yes,99.5,")));
+    expect(edited.body.shown).toEqual([
+      expect.objectContaining({
+        outcome: "changed",
+        changes: [
+          { field: "weightGrams", before: 480, after: 500 },
+          { field: "lengthMm", before: 300, after: null },
+          { field: "widthMm", before: 210, after: null },
+          { field: "heightMm", before: 12, after: null },
+          { field: "batteryWh", before: 150, after: 99.5 },
+        ],
+      }),
+    ]);
+    // Taking the mark off a 150 Wh battery is refused, saying why.
+    const unmarked = await dryRun(csv(HEADER, line.replace(",yes,150,", ",no,150,")));
+    expect(unmarked.body.shown[0].problems).toEqual([
+      "A battery over 100 Wh (this one: 150 Wh) must be marked as dangerous goods: carriers only take lithium batteries that large as dangerous goods",
+    ]);
+
+    // A file of the former format changes the price and leaves the rest as it was.
+    const former = line.split(",").slice(0, 11).join(",").replace(",80.00,", ",79.00,");
+    const applied = await apply(csv(FORMER_HEADER, former));
+    expect(applied.body).toMatchObject({ changed: 1, refused: 0 });
+    expect(await shippingOf(number)).toEqual({
+      price_cents: 7900,
+      weight_grams: 480,
+      length_mm: 300,
+      width_mm: 210,
+      height_mm: 12,
+      dangerous_goods: true,
+      battery_wh: 150,
+      tax_category: "reduced",
+    });
+
+    // A new part from the file takes them; left out, the defaults.
+    const [heavy, plain] = [uniqueNumber("SHIP"), uniqueNumber("SHIP")];
+    const made = await apply(
+      csv(
+        "part_number,name,price,stock,min_order_quantity,description,images,weight_grams,length_mm,width_mm,height_mm,dangerous_goods,battery_wh,tax_category",
+        `${heavy},Dock ${heavy},150,2,1,A dock,/images/parts/fan.svg,1250,250,90,40,no,,Zero`,
+        `${plain},Screw ${plain},1,2,1,A screw,/images/parts/fan.svg,,,,,,,`,
+      ),
+    );
+    expect(made.body, JSON.stringify(made.body.shown)).toMatchObject({ created: 2, refused: 0 });
+    expect(await shippingOf(heavy)).toMatchObject({
+      weight_grams: 1250,
+      length_mm: 250,
+      dangerous_goods: false,
+      tax_category: "zero",
+    });
+    expect(await shippingOf(plain)).toMatchObject({
+      weight_grams: 0,
+      length_mm: null,
+      dangerous_goods: false,
+      battery_wh: null,
+      tax_category: "standard",
+    });
   });
 });
 
@@ -399,6 +508,11 @@ describe("a 100,000-line import, on a shop of its own", () => {
       i % 5 === 0 ? `FRU-${String(i).padStart(6, "0")}` : "",
       `/images/parts/battery.svg`,
       "no",
+      String(250 + (i % 400)),
+      ...(i % 4 === 0 ? ["200", "60", "20"] : ["", "", ""]),
+      i % 50 === 0 ? "yes" : "no",
+      i % 50 === 0 ? "150" : i % 3 === 0 ? "56.25" : "",
+      i % 6 === 0 ? "reduced" : "standard",
     ].join(",");
   /** The file, generated as it is sent: the test never holds it whole either. */
   async function* file(edit: (i: number, line: string) => string = (_, line) => line) {
@@ -469,7 +583,8 @@ describe("a 100,000-line import, on a shop of its own", () => {
     // Edited in a spreadsheet and imported again: the edited lines, and only they, change.
     const edited = await send(
       "dryRun=true",
-      file((i, line) => (i % 10_000 === 7 ? line.replace(/,no$/, ",yes") : line)),
+      // The retired cell is the "no" before the weight.
+      file((i, line) => (i % 10_000 === 7 ? line.replace(/,no,(\d+),/, ",yes,$1,") : line)),
     );
     expect(edited.body).toMatchObject({ lines: LINES, created: 0, changed: 10, unchanged: LINES - 10, refused: 0 });
     expect(edited.body.shown[0]).toMatchObject({

@@ -140,7 +140,8 @@ function checkPartFields(fields: PartFields, mode: PartMode): void {
 
 function refuseProblems(problems: PartProblem[]): void {
   if (problems.length === 0) return;
-  throw badInput(problems.map((problem) => problem.message).join("; "), {
+  // One rule may name several fields (the dimensions go together): its message is said once.
+  throw badInput([...new Set(problems.map((problem) => problem.message))].join("; "), {
     fields: Object.fromEntries(problems.map((problem) => [problem.field, [problem.message]])),
   });
 }
