@@ -36,7 +36,7 @@ const restrictImports = (...patterns) => ({ "no-restricted-imports": ["error", {
 const ONLY_PURE = (...allowed) => ({
   regex: `^(?!(${allowed.map((path) => path.replace(/[./]/g, "\\$&")).join("|")})$)`,
   message:
-    "The part rules are shared with the web app as they are: this module imports nothing but the shop's limits and money rule.",
+    "The part rules are shared with the web app as they are: they import nothing but the shop's limits, money rule and tax categories (themselves pure).",
 });
 
 /**
@@ -128,7 +128,12 @@ export default tseslint.config(
   },
   { files: ["**/*.{ts,tsx,mts,cts,js,mjs,cjs}"], rules: restrictImports(FROM_MIGRATIONS) },
   { files: ["graph/src/domain/**/*.ts"], rules: restrictImports(...upward("api", "edge"), FROM_MIGRATIONS) },
-  { files: ["graph/src/domain/catalogue/part-rules.ts"], rules: restrictImports(ONLY_PURE("../limits", "../money")) },
+  {
+    files: ["graph/src/domain/catalogue/part-rules.ts"],
+    rules: restrictImports(ONLY_PURE("../limits", "../money", "../tax/tax-lines")),
+  },
+  { files: ["graph/src/domain/tax/tax-lines.ts"], rules: restrictImports(ONLY_PURE("../addresses/places")) },
+  { files: ["graph/src/domain/addresses/places.ts"], rules: restrictImports(ONLY_PURE()) },
   { files: ["graph/src/domain/limits.ts", "graph/src/domain/money.ts"], rules: restrictImports(ONLY_PURE()) },
   { files: ["graph/src/db/**/*.ts"], rules: restrictImports(...upward("api", "edge"), FROM_MIGRATIONS) },
   { files: ["graph/src/db/data-source.ts"], rules: restrictImports(...upward("api", "edge")) },

@@ -332,6 +332,72 @@ describe("editing a part", () => {
   });
 });
 
+describe("what shipping and tax know of a part", () => {
+  const SHIPPING = "weightGrams dimensions { lengthMm widthMm heightMm } dangerousGoods batteryWh taxCategory";
+
+  it("a new part weighs 0 and is taxed at the standard rate; a change sets them, null removes the size and battery, and the history shows each", async () => {
+    const part = await createPart();
+    const read = async () =>
+      (await gql(`query($id: ID!) { part(id: $id) { ${SHIPPING} } }`, { id: part.id }, customer.token)).body.data.part;
+    expect(await read()).toEqual({
+      weightGrams: 0,
+      dimensions: null,
+      dangerousGoods: false,
+      batteryWh: null,
+      taxCategory: "STANDARD",
+    });
+
+    const set = await updatePart(part.id, {
+      weightGrams: 1250,
+      lengthMm: 330,
+      widthMm: 220,
+      heightMm: 18,
+      dangerousGoods: true,
+      batteryWh: 99.9,
+      taxCategory: "ZERO",
+    });
+    expect(set.body.errors).toBeUndefined();
+    // A shopper sees them too.
+    expect(await read()).toEqual({
+      weightGrams: 1250,
+      dimensions: { lengthMm: 330, widthMm: 220, heightMm: 18 },
+      dangerousGoods: true,
+      batteryWh: 99.9,
+      taxCategory: "ZERO",
+    });
+    const patched = await rest("PATCH", `/parts/${part.databaseId}`, {
+      token: admin.token,
+      body: { length_mm: null, width_mm: null, height_mm: null, battery_wh: null, dangerous_goods: false },
+    });
+    expect(patched.status, JSON.stringify(patched.body)).toBe(200);
+    expect(patched.body).toMatchObject({
+      weight_grams: 1250,
+      length_mm: null,
+      battery_wh: null,
+      dangerous_goods: false,
+      tax_category: "zero",
+    });
+
+    const [removed, changed] = await history(part.id);
+    expect(changed.changes).toEqual([
+      { field: "weightGrams", before: "0", after: "1250" },
+      { field: "lengthMm", before: null, after: "330" },
+      { field: "widthMm", before: null, after: "220" },
+      { field: "heightMm", before: null, after: "18" },
+      { field: "dangerousGoods", before: "false", after: "true" },
+      { field: "batteryWh", before: null, after: "99.9" },
+      { field: "taxCategory", before: "standard", after: "zero" },
+    ]);
+    expect(removed.changes.map((change: any) => change.field)).toEqual([
+      "lengthMm",
+      "widthMm",
+      "heightMm",
+      "dangerousGoods",
+      "batteryWh",
+    ]);
+  });
+});
+
 describe("compatible laptop models", () => {
   it("are set with the part's other fields, as \"Brand Model\" names, recorded in the history, and found by the catalogue's filters", async () => {
     const part = await createPart({ compatibleModels: ["Lenovo ThinkPad T14 Gen 2"] });

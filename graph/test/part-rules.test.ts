@@ -36,6 +36,13 @@ const REST_NAMES: Record<string, string> = {
   minOrderQuantity: "min_order_quantity",
   lowStockThreshold: "low_stock_threshold",
   compatibleModels: "compatible_models",
+  weightGrams: "weight_grams",
+  lengthMm: "length_mm",
+  widthMm: "width_mm",
+  heightMm: "height_mm",
+  dangerousGoods: "dangerous_goods",
+  batteryWh: "battery_wh",
+  taxCategory: "tax_category",
 };
 const CSV_COLUMNS: Record<string, string> = {
   partNumber: "part_number",
@@ -48,11 +55,20 @@ const CSV_COLUMNS: Record<string, string> = {
   compatibleModels: "compatible_models",
   alternativeNumbers: "alternative_numbers",
   img: "images",
+  weightGrams: "weight_grams",
+  lengthMm: "length_mm",
+  widthMm: "width_mm",
+  heightMm: "height_mm",
+  dangerousGoods: "dangerous_goods",
+  batteryWh: "battery_wh",
+  taxCategory: "tax_category",
 };
 
 interface Case {
   field: string;
   value: unknown;
+  /** The fields the GraphQL error names, when not the field itself (a rule between fields). */
+  names?: string[];
   /** The message when creating a part, and when changing one (the same unless given). */
   create: string;
   change?: string;
@@ -103,6 +119,36 @@ const CASES: Case[] = [
     create: `Model must be at most 80 characters ("Lenovo ${"x".repeat(81)}")`,
   },
   { field: "compatibleModels", value: models(201), create: "A part can list at most 200 laptop models" },
+  {
+    field: "weightGrams",
+    value: 1_000_001,
+    create: "Weight must be a whole number of grams from 0 to 1,000,000 (0 until it is weighed)",
+  },
+  { field: "lengthMm", value: 0, create: "Length must be a whole number of millimetres from 1 to 10,000" },
+  { field: "heightMm", value: 10_001, create: "Height must be a whole number of millimetres from 1 to 10,000" },
+  {
+    field: "batteryWh",
+    value: 1.234,
+    create: "Battery must be watt-hours above 0 and at most 10,000, with at most two decimals",
+  },
+  {
+    field: "batteryWh",
+    value: 10_000.5,
+    create: "Battery must be watt-hours above 0 and at most 10,000, with at most two decimals",
+  },
+  {
+    field: "batteryWh",
+    value: 150,
+    names: ["dangerousGoods"],
+    create:
+      "A battery over 100 Wh (this one: 150 Wh) must be marked as dangerous goods: carriers only take lithium batteries that large as dangerous goods",
+  },
+  {
+    field: "widthMm",
+    value: 120,
+    names: ["lengthMm", "heightMm"],
+    create: "Dimensions go together: give the length, width and height in millimetres, or none of them",
+  },
 ];
 
 const label = ({ field, value }: Case) => `${field} ${JSON.stringify(value).slice(0, 40)}`;
@@ -158,11 +204,11 @@ beforeAll(async () => {
 });
 
 describe("a bad part gets the same message from the API and from the import", () => {
-  it.each(CASES.map((c) => [label(c), c] as const))("creating: %s", async (_, { field, value, create }) => {
+  it.each(CASES.map((c) => [label(c), c] as const))("creating: %s", async (_, { field, value, create, names }) => {
     const graph = await viaGraphQL(`mutation($input: CreatePartInput!) { createPart(input: $input) { id } }`, {
       input: { ...newPart(), [field]: value },
     });
-    expect(graph.fields).toEqual([field]);
+    expect(graph.fields).toEqual(names ?? [field]);
     const messages = [
       graph.message,
       await viaRest("POST", "/parts", { ...newPart(), [field]: value }),
@@ -171,20 +217,23 @@ describe("a bad part gets the same message from the API and from the import", ()
     expect(messages).toEqual([create, create, create]);
   });
 
-  it.each(CASES.map((c) => [label(c), c] as const))("changing: %s", async (_, { field, value, create, change }) => {
-    // A new stock figure comes with the one the admin saw.
-    const changes = { [field]: value, ...(field === "available" ? { expectedAvailable: existing.available } : {}) };
-    const graph = await viaGraphQL(
-      `mutation($id: ID!, $input: UpdatePartInput!) { updatePart(id: $id, input: $input) { id } }`,
-      { id: existing.id, input: changes },
-    );
-    expect(graph.fields).toEqual([field]);
-    const messages = [graph.message, await viaRest("PATCH", `/parts/${existing.databaseId}`, changes)];
-    // A line names the part it changes by its number: a bad number is a line that creates one (above).
-    if (field !== "partNumber")
-      messages.push(...(await viaImport({ partNumber: existing.partNumber, [field]: value })));
-    expect(messages).toEqual(messages.map(() => change ?? create));
-  });
+  it.each(CASES.map((c) => [label(c), c] as const))(
+    "changing: %s",
+    async (_, { field, value, create, change, names }) => {
+      // A new stock figure comes with the one the admin saw.
+      const changes = { [field]: value, ...(field === "available" ? { expectedAvailable: existing.available } : {}) };
+      const graph = await viaGraphQL(
+        `mutation($id: ID!, $input: UpdatePartInput!) { updatePart(id: $id, input: $input) { id } }`,
+        { id: existing.id, input: changes },
+      );
+      expect(graph.fields).toEqual(names ?? [field]);
+      const messages = [graph.message, await viaRest("PATCH", `/parts/${existing.databaseId}`, changes)];
+      // A line names the part it changes by its number: a bad number is a line that creates one (above).
+      if (field !== "partNumber")
+        messages.push(...(await viaImport({ partNumber: existing.partNumber, [field]: value })));
+      expect(messages).toEqual(messages.map(() => change ?? create));
+    },
+  );
 
   it("an image that is not an http(s) URL or a path: the same rule, and the CSV's list names the image at fault", async () => {
     const url = "ftp://example.com/a.png";
@@ -200,6 +249,19 @@ describe("a bad part gets the same message from the API and from the import", ()
     expect(await viaImport({ partNumber: existing.partNumber, img: [url] })).toEqual([
       `Images: "${url}" is not an http(s) URL, a path on this shop or an image uploaded to it`,
     ]);
+  });
+
+  it("a tax category that is none: REST and the CSV say which there are; GraphQL's enum refuses it", async () => {
+    const rule = "Tax category must be standard, reduced or zero";
+    expect(await viaRest("POST", "/parts", { ...newPart(), taxCategory: "exempt" })).toBe(rule);
+    expect(await viaRest("PATCH", `/parts/${existing.databaseId}`, { taxCategory: "exempt" })).toBe(rule);
+    expect(await viaImport({ partNumber: existing.partNumber, taxCategory: "exempt" })).toEqual([rule]);
+    const answer = await gql(
+      `mutation($id: ID!, $input: UpdatePartInput!) { updatePart(id: $id, input: $input) { id } }`,
+      { id: existing.id, input: { taxCategory: "EXEMPT" } },
+      admin.token,
+    );
+    expect(answer.body.errors?.[0]?.extensions?.code).toBe("BAD_USER_INPUT");
   });
 
   it("nothing refused was stored", async () => {

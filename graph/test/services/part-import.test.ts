@@ -4,7 +4,16 @@ import { AuditAction, AuditEntityType } from "../../src/domain/audit/audit-entry
 import { ImportOutcome } from "../../src/domain/catalogue/part-import-decisions";
 import { REST_LIST_LIMIT } from "../../src/domain/pagination";
 import { checkInvariants } from "../../src/ops/check-invariants";
-import { csv, exportedText, HEADER, importFile, importServices, uniqueNumber, uniqueWord } from "./support/part-import";
+import {
+  csv,
+  exportedText,
+  FORMER_HEADER,
+  HEADER,
+  importFile,
+  importServices,
+  uniqueNumber,
+  uniqueWord,
+} from "./support/part-import";
 import { customer, database, withClient } from "./support/services";
 
 /*
@@ -118,7 +127,7 @@ describe("applying an import", () => {
     // Models of its own: a model fitted here would change what the file's other tests find by it.
     const [lenovo, dell] = [`ThinkPad ${uniqueWord()}`, `Latitude ${uniqueWord()}`];
     const file = csv(
-      HEADER,
+      FORMER_HEADER,
       `${fresh},Imported keyboard,49.00,12,2,3,"A keyboard, backlit",Lenovo ${lenovo}; Dell ${dell},${fru},/images/parts/keyboard.svg,no`,
       `${existing.partNumber},${existing.name},22.00,9,1,10,A hinge for the import,,,/images/parts/dc-jack.svg,yes`,
       `${uniqueNumber()},,1.00,1,1,1,x,,,/images/parts/fan.svg,no`,
@@ -254,7 +263,7 @@ describe("the export", () => {
     expect(text.split("\r\n")[0]).toBe(HEADER);
     const line = text.split("\r\n").find((row) => row.startsWith(`${part.partNumber},`));
     expect(line).toBe(
-      `${part.partNumber},${part.name},31.50,5,1,10,A hinge for the import,,,/images/parts/dc-jack.svg,no`,
+      `${part.partNumber},${part.name},31.50,5,1,10,A hinge for the import,,,/images/parts/dc-jack.svg,no,0,,,,no,,standard`,
     );
     // (The file's other tests' parts are in it too; the byte-for-byte round trip is the 100,000-line test's.)
     const unchanged = await dryRun(text);
@@ -267,5 +276,98 @@ describe("the export", () => {
         changes: [{ field: "price", before: 31.5, after: 29.99 }],
       }),
     ]);
+  });
+});
+
+describe("what shipping and tax know of a part, in the CSV", () => {
+  const shippingOf = async (number: string) =>
+    (
+      await db.query(
+        `SELECT price_cents, weight_grams, length_mm, width_mm, height_mm, dangerous_goods, battery_wh::float AS battery_wh, tax_category
+         FROM parts WHERE part_number = $1`,
+        [number],
+      )
+    )[0];
+
+  it("the export writes them, an edited file changes them field by field, and a file without their columns leaves them alone", async () => {
+    const number = uniqueNumber("SHIP");
+    const created = await services.parts.create(admin, {
+      name: `Battery ${number}`,
+      partNumber: number,
+      shortDesc: "A large battery",
+      img: "/images/parts/battery.svg",
+      price: 80,
+      available: 5,
+      minOrderQuantity: 1,
+      weightGrams: 480,
+      lengthMm: 300,
+      widthMm: 210,
+      heightMm: 12,
+      dangerousGoods: true,
+      batteryWh: 150,
+      taxCategory: "reduced",
+    });
+    const text = await exportedText(services.partImports, admin);
+    const line = text.split("\r\n").find((row) => row.startsWith(`${number},`))!;
+    expect(line).toBe(
+      `${number},${created.name},80.00,5,1,10,A large battery,,,/images/parts/battery.svg,no,480,300,210,12,yes,150,reduced`,
+    );
+
+    const edited = await dryRun(csv(HEADER, line.replace(",480,300,210,12,yes,150,", ",500,,,,yes,99.5,")));
+    expect(edited.shown).toEqual([
+      expect.objectContaining({
+        outcome: ImportOutcome.CHANGED,
+        changes: [
+          { field: "weightGrams", before: 480, after: 500 },
+          { field: "lengthMm", before: 300, after: null },
+          { field: "widthMm", before: 210, after: null },
+          { field: "heightMm", before: 12, after: null },
+          { field: "batteryWh", before: 150, after: 99.5 },
+        ],
+      }),
+    ]);
+    // Taking the mark off a 150 Wh battery is refused, saying why.
+    const unmarked = await dryRun(csv(HEADER, line.replace(",yes,150,", ",no,150,")));
+    expect(unmarked.shown[0].problems).toEqual([
+      "A battery over 100 Wh (this one: 150 Wh) must be marked as dangerous goods: carriers only take lithium batteries that large as dangerous goods",
+    ]);
+
+    // A file of the former format changes the price and leaves the rest as it was.
+    const former = line.split(",").slice(0, 11).join(",").replace(",80.00,", ",79.00,");
+    expect(await apply(csv(FORMER_HEADER, former))).toMatchObject({ changed: 1, refused: 0 });
+    expect(await shippingOf(number)).toEqual({
+      price_cents: 7900,
+      weight_grams: 480,
+      length_mm: 300,
+      width_mm: 210,
+      height_mm: 12,
+      dangerous_goods: true,
+      battery_wh: 150,
+      tax_category: "reduced",
+    });
+
+    // A new part from the file takes them; left out, the defaults.
+    const [heavy, plain] = [uniqueNumber("SHIP"), uniqueNumber("SHIP")];
+    const made = await apply(
+      csv(
+        "part_number,name,price,stock,min_order_quantity,description,images,weight_grams,length_mm,width_mm,height_mm,dangerous_goods,battery_wh,tax_category",
+        `${heavy},Dock ${heavy},150,2,1,A dock,/images/parts/fan.svg,1250,250,90,40,no,,Zero`,
+        `${plain},Screw ${plain},1,2,1,A screw,/images/parts/fan.svg,,,,,,,`,
+      ),
+    );
+    expect(made, JSON.stringify(made.shown)).toMatchObject({ created: 2, refused: 0 });
+    expect(await shippingOf(heavy)).toMatchObject({
+      weight_grams: 1250,
+      length_mm: 250,
+      dangerous_goods: false,
+      tax_category: "zero",
+    });
+    expect(await shippingOf(plain)).toMatchObject({
+      weight_grams: 0,
+      length_mm: null,
+      dangerous_goods: false,
+      battery_wh: null,
+      tax_category: "standard",
+    });
   });
 });

@@ -1,18 +1,24 @@
 import { ArgsType, Field, Float, InputType, Int, registerEnumType } from "type-graphql";
 import { IsBoolean, IsEnum, IsOptional, IsString, registerDecorator } from "class-validator";
 import {
+  DANGEROUS_BATTERY_WH,
+  DIMENSION_MM,
   MAX_ALTERNATIVE_NUMBERS,
+  MAX_BATTERY_WH,
+  MAX_WEIGHT_GRAMS,
   PART_NUMBER_RULE,
   partFieldProblem,
   type PartField,
   splitModelName,
   TEXT_LIMITS,
+  type TaxCategory,
   WHOLE_NUMBER_BOUNDS,
 } from "../../domain/catalogue/part-rules";
 import { PartStatusFilter } from "../../domain/catalogue/part.service";
 import { STOCK } from "../../domain/limits";
 import { IdArgs, PageArgs } from "./common";
 import { all, SearchField, WholeNumber, type PropertyDecorator } from "./fields";
+import { TaxCategoryValue } from "./tax-category";
 import { MaxLength, NotBlank } from "./validation";
 
 /* Running the catalogue (admins): creating, editing, restocking and listing parts. */
@@ -111,6 +117,64 @@ function AlternativeNumbersField(): PropertyDecorator {
   );
 }
 
+/* What shipping and tax need to know of a part, the same fields creating and changing it. */
+
+const grouped = (value: number) => value.toLocaleString("en-US");
+
+function WeightField(creating: boolean): PropertyDecorator {
+  return all(
+    Field(() => Int, {
+      nullable: true,
+      description: `Its weight in grams as it ships, 0 to ${grouped(MAX_WEIGHT_GRAMS)}; 0 means not weighed yet${creating ? " (the default)" : ""}`,
+    }),
+    PartRule("weightGrams", false),
+  );
+}
+
+function DimensionField(
+  field: "lengthMm" | "widthMm" | "heightMm",
+  name: string,
+  creating: boolean,
+): PropertyDecorator {
+  return all(
+    Field(() => Int, {
+      nullable: true,
+      description: `Its ${name} in millimetres, ${DIMENSION_MM.min} to ${grouped(DIMENSION_MM.max)}: the three dimensions are given together or not at all${creating ? "" : "; all three null remove them"}`,
+    }),
+    PartRule(field, false),
+  );
+}
+
+function DangerousGoodsField(creating: boolean): PropertyDecorator {
+  return all(
+    Field(() => Boolean, {
+      nullable: true,
+      description: `Carriers take it only as dangerous goods; required of a battery over ${DANGEROUS_BATTERY_WH} Wh${creating ? " (default false)" : ""}`,
+    }),
+    PartRule("dangerousGoods", false),
+  );
+}
+
+function BatteryField(creating: boolean): PropertyDecorator {
+  return all(
+    Field(() => Float, {
+      nullable: true,
+      description: `The watt-hours of the battery it is or holds, above 0 and at most ${grouped(MAX_BATTERY_WH)}, two decimals at most${creating ? "" : "; null removes it"}`,
+    }),
+    PartRule("batteryWh", false),
+  );
+}
+
+function TaxCategoryField(creating: boolean): PropertyDecorator {
+  return all(
+    Field(() => TaxCategoryValue, {
+      nullable: true,
+      description: `Which of its zone's tax rates applies${creating ? " (default STANDARD)" : ""}`,
+    }),
+    PartRule("taxCategory", false),
+  );
+}
+
 @InputType({ description: "A new part: on sale as soon as it is created" })
 export class CreatePartInput {
   @PartText("name", true, "The part's name as shoppers see it")
@@ -144,6 +208,27 @@ export class CreatePartInput {
 
   @ModelNamesField()
   compatibleModels?: string[] | null;
+
+  @WeightField(true)
+  weightGrams?: number | null;
+
+  @DimensionField("lengthMm", "length", true)
+  lengthMm?: number | null;
+
+  @DimensionField("widthMm", "width", true)
+  widthMm?: number | null;
+
+  @DimensionField("heightMm", "height", true)
+  heightMm?: number | null;
+
+  @DangerousGoodsField(true)
+  dangerousGoods?: boolean | null;
+
+  @BatteryField(true)
+  batteryWh?: number | null;
+
+  @TaxCategoryField(true)
+  taxCategory?: TaxCategory | null;
 }
 
 @InputType({ description: "Changes to a part: only the fields given change; a new stock figure needs the one you saw" })
@@ -184,6 +269,27 @@ export class UpdatePartInput {
 
   @ModelNamesField()
   compatibleModels?: string[] | null;
+
+  @WeightField(false)
+  weightGrams?: number | null;
+
+  @DimensionField("lengthMm", "length", false)
+  lengthMm?: number | null;
+
+  @DimensionField("widthMm", "width", false)
+  widthMm?: number | null;
+
+  @DimensionField("heightMm", "height", false)
+  heightMm?: number | null;
+
+  @DangerousGoodsField(false)
+  dangerousGoods?: boolean | null;
+
+  @BatteryField(false)
+  batteryWh?: number | null;
+
+  @TaxCategoryField(false)
+  taxCategory?: TaxCategory | null;
 }
 
 @ArgsType()

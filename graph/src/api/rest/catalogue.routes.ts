@@ -1,10 +1,15 @@
 import {
+  DANGEROUS_BATTERY_WH,
+  DIMENSION_MM,
   MAX_ALTERNATIVE_NUMBERS,
+  MAX_BATTERY_WH,
+  MAX_WEIGHT_GRAMS,
   MAX_BRAND_LENGTH,
   MAX_MODEL_LENGTH,
   MAX_MODELS_PER_PART,
   MAX_PRICE_CENTS,
   PART_NUMBER_RULE,
+  TAX_CATEGORIES,
 } from "../../domain/catalogue/part-rules";
 import { Services } from "../../domain/services";
 import { REST_LIST_LIMIT, allOf } from "../../domain/pagination";
@@ -30,6 +35,13 @@ const PART_FIELDS = {
   min_order_quantity: "minOrderQuantity",
   low_stock_threshold: "lowStockThreshold",
   compatible_models: "compatibleModels",
+  weight_grams: "weightGrams",
+  length_mm: "lengthMm",
+  width_mm: "widthMm",
+  height_mm: "heightMm",
+  dangerous_goods: "dangerousGoods",
+  battery_wh: "batteryWh",
+  tax_category: "taxCategory",
 } as const;
 
 /** A REST body with the spec's snake_case names, as the input classes name its fields. */
@@ -71,6 +83,35 @@ const bounded = (description: string, minimum: number, maximum: number): Schema 
   maximum,
   description,
 });
+const dimension = (name: string) =>
+  bounded(
+    `Its ${name} in millimetres: length, width and height are sent together (on a change, all three null remove them)`,
+    DIMENSION_MM.min,
+    DIMENSION_MM.max,
+  );
+/** What shipping and tax need to know of a part (docs/product.md, "Shipping and tax"). */
+const SHIPPING_IN: Record<string, Schema> = {
+  weight_grams: bounded(
+    "Its weight in grams as it ships; 0 means not weighed yet (a new part's default)",
+    0,
+    MAX_WEIGHT_GRAMS,
+  ),
+  length_mm: dimension("length"),
+  width_mm: dimension("width"),
+  height_mm: dimension("height"),
+  dangerous_goods: {
+    type: "boolean",
+    description: `Carriers take it only as dangerous goods; required of a battery over ${DANGEROUS_BATTERY_WH} Wh (default false)`,
+  },
+  battery_wh: {
+    type: "number",
+    exclusiveMinimum: 0,
+    maximum: MAX_BATTERY_WH,
+    multipleOf: 0.01,
+    description: "The watt-hours of the battery it is or holds (on a change, null removes it)",
+  },
+  tax_category: { type: "string", enum: [...TAX_CATEGORIES], description: "Its tax category (default standard)" },
+};
 /** A part's editable fields as REST names them (PART_FIELDS); `required` lists those a new part needs. */
 const partBody = (description: string, required: string[], extra: Record<string, Schema> = {}): Schema => ({
   type: "object",
@@ -94,6 +135,7 @@ const partBody = (description: string, required: string[], extra: Record<string,
     min_order_quantity: bounded("Smallest quantity one order takes", 1, STOCK.maxMinOrderQuantity),
     low_stock_threshold: bounded("Listed as low on stock at or below this (default 10)", 0, STOCK.maxLowStockThreshold),
     compatible_models: MODELS_IN,
+    ...SHIPPING_IN,
     ...extra,
   },
   required,

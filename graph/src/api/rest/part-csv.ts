@@ -7,7 +7,13 @@ import {
   ImportedPart,
   ImportLine,
 } from "../../domain/catalogue/part-import-decisions";
-import { PRICE_AMOUNT_MESSAGE, PART_FIELD_LABELS, requiredMessage } from "../../domain/catalogue/part-rules";
+import {
+  BATTERY_MESSAGE,
+  dimensionMessage,
+  PRICE_AMOUNT_MESSAGE,
+  PART_FIELD_LABELS,
+  requiredMessage,
+} from "../../domain/catalogue/part-rules";
 import { badInput, ShopError } from "../../domain/errors";
 import { textProblem } from "../inputs/text";
 
@@ -32,6 +38,13 @@ export const PART_CSV_COLUMNS = {
   images:
     "Its images, the main one first, separated by semicolons: http(s) URLs, paths on this shop, or names of images uploaded to it",
   retired: "yes when it is out of the shop (retired), no when on sale",
+  weight_grams: "Its weight in grams as it ships, 0 until it is weighed (empty: as it is; a new part 0)",
+  length_mm: "Its length in millimetres; length, width and height go together (empty: none)",
+  width_mm: "Its width in millimetres (empty: none)",
+  height_mm: "Its height in millimetres (empty: none)",
+  dangerous_goods: "yes when carriers take it only as dangerous goods, no otherwise (empty: as it is; a new part no)",
+  battery_wh: "The watt-hours of the battery it is or holds, at most two decimals (empty: none)",
+  tax_category: "standard, reduced or zero (empty: as it is; a new part standard)",
 } as const;
 export type PartCsvColumn = keyof typeof PART_CSV_COLUMNS;
 const COLUMNS = Object.keys(PART_CSV_COLUMNS) as PartCsvColumn[];
@@ -53,6 +66,16 @@ const ALIASES: Record<string, PartCsvColumn> = {
   image: "images",
   image_url: "images",
   img: "images",
+  weight: "weight_grams",
+  weight_g: "weight_grams",
+  length: "length_mm",
+  width: "width_mm",
+  height: "height_mm",
+  dangerous: "dangerous_goods",
+  hazmat: "dangerous_goods",
+  watt_hours: "battery_wh",
+  wh: "battery_wh",
+  tax_class: "tax_category",
 };
 
 /** The longest line the reader takes (a line without end is refused, not buffered). */
@@ -66,6 +89,9 @@ const AMOUNT = /^-?\s*\$?\s*(\d{1,3}(,\d{3})+|\d+)(\.\d+)?$/;
 const WHOLE = /^\d{1,12}$/;
 const YES = /^(yes|y|true|1|retired)$/i;
 const NO = /^(no|n|false|0|on sale)$/i;
+const YES_NO = { yes: /^(yes|y|true|1)$/i, no: /^(no|n|false|0)$/i };
+/** Watt-hours as written: digits, and decimals after a point; their bounds are the part rules'. */
+const DECIMAL = /^\d{1,12}(\.\d+)?$/;
 /** A text a spreadsheet would run as a formula. */
 const FORMULA = /^[=+\-@\t\r]/;
 
@@ -114,7 +140,10 @@ function partOfCells(
       cells[index].startsWith("'") && FORMULA.test(cells[index].slice(1)) ? cells[index].slice(1) : cells[index];
     const text = raw.trim();
     // A cell that is no number at all is the file's problem; the number's bounds are the part rules'.
-    const whole = (field: "available" | "minOrderQuantity" | "lowStockThreshold", set: (value: number) => void) => {
+    const whole = (
+      field: "available" | "minOrderQuantity" | "lowStockThreshold" | "weightGrams",
+      set: (value: number) => void,
+    ) => {
       if (WHOLE.test(text)) set(Number(text));
       else
         problems.push(
@@ -162,10 +191,43 @@ function partOfCells(
         else if (NO.test(text)) part.retired = false;
         else problems.push(`Retired must be yes or no, not "${text}"`);
         break;
+      case "weight_grams":
+        // Empty: as the part is (a new part is not weighed yet).
+        if (text) whole("weightGrams", (value) => (part.weightGrams = value));
+        break;
+      case "length_mm":
+      case "width_mm":
+      case "height_mm": {
+        const field = DIMENSION_OF[column];
+        // Empty: none (the export writes none so).
+        if (!text) part[field] = null;
+        else if (WHOLE.test(text)) part[field] = Number(text);
+        else problems.push(`${dimensionMessage(field)}, not "${text}"`);
+        break;
+      }
+      case "dangerous_goods":
+        // Empty: as the part is (a new part is not dangerous goods).
+        if (!text) break;
+        if (YES_NO.yes.test(text)) part.dangerousGoods = true;
+        else if (YES_NO.no.test(text)) part.dangerousGoods = false;
+        else problems.push(`Dangerous goods must be yes or no, not "${text}"`);
+        break;
+      case "battery_wh":
+        // Empty: no battery.
+        if (!text) part.batteryWh = null;
+        else if (DECIMAL.test(text)) part.batteryWh = Number(text);
+        else problems.push(`${BATTERY_MESSAGE}, not "${text}"`);
+        break;
+      case "tax_category":
+        // Empty: as the part is (a new part is standard); the rules say whether it is a category.
+        if (text) part.taxCategory = text.toLowerCase();
+        break;
     }
   });
   return { part, problems };
 }
+
+const DIMENSION_OF = { length_mm: "lengthMm", width_mm: "widthMm", height_mm: "heightMm" } as const;
 
 const listOf = (text: string) => (text ? text.split(LIST).filter(Boolean) : []);
 
@@ -302,6 +364,13 @@ const cellsOf = (part: ExportedPart): Record<PartCsvColumn, string | number> => 
   alternative_numbers: part.alternativeNumbers.join("; "),
   images: inert(part.images.join("; ")),
   retired: part.retired ? "yes" : "no",
+  weight_grams: part.weightGrams,
+  length_mm: part.lengthMm ?? "",
+  width_mm: part.widthMm ?? "",
+  height_mm: part.heightMm ?? "",
+  dangerous_goods: part.dangerousGoods ? "yes" : "no",
+  battery_wh: part.batteryWh ?? "",
+  tax_category: part.taxCategory,
 });
 
 /**

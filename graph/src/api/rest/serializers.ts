@@ -12,13 +12,20 @@ export const restPart = (part: PartCard) => ({
   short_desc: part.shortDesc,
 });
 
-/** A part as admins see it: the public shape, its number, its low-stock threshold and whether it is retired. */
+/** A part as admins see it: the public shape, its number, its low-stock threshold, whether it is retired, and what shipping and tax know of it. */
 export const restAdminPart = (part: Part) => ({
   ...restPart(part),
   part_number: part.partNumber,
   low_stock_threshold: part.lowStockThreshold,
   retired: part.retired,
   retired_at: part.retiredAt,
+  weight_grams: part.weightGrams,
+  length_mm: part.lengthMm,
+  width_mm: part.widthMm,
+  height_mm: part.heightMm,
+  dangerous_goods: part.dangerousGoods,
+  battery_wh: part.batteryWh,
+  tax_category: part.taxCategory,
 });
 
 /** The public shape; a retired part (still reachable from the orders that name it) says so. */

@@ -32,4 +32,17 @@ describe("a change as the history shows it", () => {
       ["at", AuditValueKind.DATE],
     ]);
   });
+
+  it("shows a part's weight as a weight, its battery as a number and its tax category as text", () => {
+    const changes = changesBetween(
+      { weightGrams: 0, batteryWh: null, taxCategory: "standard", dangerousGoods: false },
+      { weightGrams: 1250, batteryWh: 99.5, taxCategory: "reduced", dangerousGoods: true },
+    );
+    expect(changes.map((change) => [change.field, change.kind, change.after])).toEqual([
+      ["weightGrams", AuditValueKind.WEIGHT, "1250"],
+      ["batteryWh", AuditValueKind.NUMBER, "99.5"],
+      ["taxCategory", AuditValueKind.TEXT, "reduced"],
+      ["dangerousGoods", AuditValueKind.BOOLEAN, "true"],
+    ]);
+  });
 });

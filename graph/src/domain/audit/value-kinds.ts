@@ -3,6 +3,7 @@ import type { Snapshot } from "./audit-entry.entity";
 /** What a recorded value is, so the history can show it as such (money as dollars, lists as lists...). */
 export enum AuditValueKind {
   MONEY = "money",
+  WEIGHT = "weight",
   LIST = "list",
   DATE = "date",
   BOOLEAN = "boolean",
@@ -12,12 +13,15 @@ export enum AuditValueKind {
 
 /** The fields the history records as amounts of dollars (a number, or text like "$12.00"). */
 const MONEY_FIELDS = new Set(["price", "amount", "refunded", "total", "unitPrice", "freeOver"]);
+/** The fields the history records as weights, in grams (shown as grams or kilograms). */
+const WEIGHT_FIELDS = new Set(["weightGrams"]);
 const ISO_MOMENT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 
 /** The kind of a field's values before and after a change, by the field and what was recorded. */
 export function kindOfValues(field: string, values: readonly unknown[]): AuditValueKind {
   const given = values.filter((value) => value !== null && value !== undefined);
   if (MONEY_FIELDS.has(field)) return AuditValueKind.MONEY;
+  if (WEIGHT_FIELDS.has(field)) return AuditValueKind.WEIGHT;
   if (given.length === 0) return AuditValueKind.TEXT;
   if (given.every(Array.isArray)) return AuditValueKind.LIST;
   if (given.every((value) => typeof value === "boolean")) return AuditValueKind.BOOLEAN;

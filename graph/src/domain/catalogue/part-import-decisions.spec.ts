@@ -25,6 +25,13 @@ const hinge: CurrentPart = {
   alternativeNumbers: ["FRU-1"],
   images: ["/images/parts/hinge.svg"],
   retired: false,
+  weightGrams: 140,
+  lengthMm: null,
+  widthMm: null,
+  heightMm: null,
+  dangerousGoods: false,
+  batteryWh: null,
+  taxCategory: "standard",
 };
 
 const newFan: ImportedPart = {
@@ -181,5 +188,39 @@ describe("what a line of an import does", () => {
       changes: [{ field: "alternativeNumbers", before: ["FRU-1"], after: [] }],
     });
     expect(taker.outcome).toBe(ImportOutcome.CREATED);
+  });
+
+  it("shipping and tax: left out, a new part's defaults and a part's own; given, changes field by field", () => {
+    const [kept] = decide([lineOf({ partNumber: hinge.partNumber, price: 21 })]);
+    expect(kept.changes).toEqual([{ field: "price", before: 20, after: 21 }]);
+    const state = newFileState();
+    expect(decideLine(lineOf(newFan), catalogueOf(), state).wanted).toMatchObject({
+      weightGrams: 0,
+      lengthMm: null,
+      dangerousGoods: false,
+      batteryWh: null,
+      taxCategory: "standard",
+    });
+    const [reweighed] = decide([lineOf({ partNumber: hinge.partNumber, weightGrams: 150, taxCategory: "reduced" })]);
+    expect(reweighed.changes).toEqual([
+      { field: "weightGrams", before: 140, after: 150 },
+      { field: "taxCategory", before: "standard", after: "reduced" },
+    ]);
+  });
+
+  it("a line that leaves a battery over 100 Wh unmarked is refused, whether it gives the battery or takes the mark off", () => {
+    const marked: CurrentPart = { ...hinge, dangerousGoods: true, batteryWh: 150 };
+    const [bigger, unmarked, both] = [
+      decide([lineOf({ partNumber: hinge.partNumber, batteryWh: 120 })]),
+      decide([lineOf({ partNumber: hinge.partNumber, dangerousGoods: false })], catalogueOf([marked])),
+      decide([lineOf({ partNumber: hinge.partNumber, batteryWh: 120, dangerousGoods: true })]),
+    ].map(([report]) => report);
+    expect(bigger.problems).toEqual([
+      "A battery over 100 Wh (this one: 120 Wh) must be marked as dangerous goods: carriers only take lithium batteries that large as dangerous goods",
+    ]);
+    expect(unmarked.problems).toEqual([
+      "A battery over 100 Wh (this one: 150 Wh) must be marked as dangerous goods: carriers only take lithium batteries that large as dangerous goods",
+    ]);
+    expect(both).toMatchObject({ outcome: ImportOutcome.CHANGED, problems: [] });
   });
 });

@@ -2,11 +2,14 @@ import type { Snapshot } from "../audit/audit-entry.entity";
 import { partNumberKey } from "./part-numbers";
 import {
   DEFAULT_LOW_STOCK_THRESHOLD,
+  DEFAULT_TAX_CATEGORY,
   type PartField,
   type PartFields,
   type PartMode,
   partProblems,
+  shippingFactsProblems,
   splitModelName,
+  type TaxCategory,
 } from "./part-rules";
 
 /*
@@ -33,6 +36,17 @@ export interface ImportedPart {
   /** The part's images, the first its main one (http(s) URLs or paths on this shop). */
   images?: string[];
   retired?: boolean;
+  /** Grams. */
+  weightGrams?: number;
+  /** Millimetres; null: none (an empty cell). */
+  lengthMm?: number | null;
+  widthMm?: number | null;
+  heightMm?: number | null;
+  dangerousGoods?: boolean;
+  /** Watt-hours; null: none (an empty cell). */
+  batteryWh?: number | null;
+  /** As written, lowercased: the part rules say whether it is a category. */
+  taxCategory?: string;
 }
 
 export interface ImportLine {
@@ -100,6 +114,13 @@ export interface ExportedPart {
   alternativeNumbers: string[];
   images: string[];
   retired: boolean;
+  weightGrams: number;
+  lengthMm: number | null;
+  widthMm: number | null;
+  heightMm: number | null;
+  dangerousGoods: boolean;
+  batteryWh: number | null;
+  taxCategory: TaxCategory;
 }
 
 /** How many lines a batch reads and writes together, in one transaction when applied. */
@@ -164,6 +185,13 @@ const JUDGED = [
   "images",
   "compatibleModels",
   "alternativeNumbers",
+  "weightGrams",
+  "lengthMm",
+  "widthMm",
+  "heightMm",
+  "dangerousGoods",
+  "batteryWh",
+  "taxCategory",
 ] as const satisfies ReadonlyArray<keyof ImportedPart & PartField>;
 
 /**
@@ -173,7 +201,8 @@ const JUDGED = [
 export function importedPartProblems(part: ImportedPart, mode: PartMode): string[] {
   const fields: PartFields = { partNumber: part.partNumber };
   for (const field of JUDGED) if (part[field] !== undefined) fields[field] = part[field];
-  return partProblems(fields, mode).map((problem) => problem.message);
+  // One rule may name several fields (the dimensions go together): its message is listed once.
+  return [...new Set(partProblems(fields, mode).map((problem) => problem.message))];
 }
 
 const sortedModels = (models: string[]) =>
@@ -208,6 +237,13 @@ export function snapshotOf(part: ExportedPart): Snapshot {
     lowStockThreshold: part.lowStockThreshold,
     retired: part.retired,
     compatibleModels: part.compatibleModels,
+    weightGrams: part.weightGrams,
+    lengthMm: part.lengthMm,
+    widthMm: part.widthMm,
+    heightMm: part.heightMm,
+    dangerousGoods: part.dangerousGoods,
+    batteryWh: part.batteryWh,
+    taxCategory: part.taxCategory,
   };
 }
 
@@ -275,6 +311,14 @@ function changedPart(given: ImportedPart, part: CurrentPart): ExportedPart {
       : part.alternativeNumbers,
     images: given.images ?? part.images,
     retired: given.retired ?? part.retired,
+    weightGrams: given.weightGrams ?? part.weightGrams,
+    // The rules have seen the three given together, or none of them.
+    lengthMm: given.lengthMm !== undefined ? given.lengthMm : part.lengthMm,
+    widthMm: given.widthMm !== undefined ? given.widthMm : part.widthMm,
+    heightMm: given.heightMm !== undefined ? given.heightMm : part.heightMm,
+    dangerousGoods: given.dangerousGoods ?? part.dangerousGoods,
+    batteryWh: given.batteryWh !== undefined ? given.batteryWh : part.batteryWh,
+    taxCategory: (given.taxCategory as TaxCategory | undefined) ?? part.taxCategory,
   };
 }
 
@@ -295,6 +339,13 @@ function newPart(given: ImportedPart): ExportedPart | string {
     alternativeNumbers: distinctNumbers(given.alternativeNumbers ?? [], given.partNumber),
     images: given.images!,
     retired: given.retired ?? false,
+    weightGrams: given.weightGrams ?? 0,
+    lengthMm: given.lengthMm ?? null,
+    widthMm: given.widthMm ?? null,
+    heightMm: given.heightMm ?? null,
+    dangerousGoods: given.dangerousGoods ?? false,
+    batteryWh: given.batteryWh ?? null,
+    taxCategory: (given.taxCategory as TaxCategory | undefined) ?? DEFAULT_TAX_CATEGORY,
   };
 }
 
@@ -344,6 +395,13 @@ export function decideLine(line: ImportLine, catalogue: CatalogueView, state: Fi
   if (taken) return refused(line, [taken]);
   const wanted = current ? changedPart(given, current) : newPart(given);
   if (typeof wanted === "string") return refused(line, [wanted]);
+  // A battery the line gives, or a mark it takes off, is judged with the part as the line leaves it.
+  const unsafe = shippingFactsProblems(wanted);
+  if (unsafe.length)
+    return refused(
+      line,
+      unsafe.map((problem) => problem.message),
+    );
   const held = alternativeRefusal(wanted, key, current, catalogue.holders, state);
   if (held) return refused(line, [held]);
   claimNumbers(state, line.line, key, current, wanted);

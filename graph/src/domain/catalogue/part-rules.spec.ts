@@ -3,7 +3,15 @@ import { describe, expect, it } from "vitest";
 import { MAX, STOCK } from "../limits";
 import {
   alternativeNumbersProblem,
+  BATTERY_MESSAGE,
+  batteryProblem,
   compatibleModelsProblem,
+  DIMENSIONS_TOGETHER_MESSAGE,
+  dimensionProblem,
+  shippingFactsProblems,
+  TAX_CATEGORY_MESSAGE,
+  WEIGHT_MESSAGE,
+  weightProblem,
   imageProblem,
   imagesProblem,
   MAX_ALTERNATIVE_NUMBERS,
@@ -212,5 +220,89 @@ describe("a part's fields together", () => {
       { field: "name", message: "Name is required" },
     ]);
     expect(partProblems({ name: undefined, price: null }, "change")).toEqual([]);
+  });
+});
+
+describe("what shipping and tax need to know of a part", () => {
+  it("weight: every whole number of grams from 0 (not weighed yet) to a tonne, and nothing else", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 1_000_000 }), (grams) => {
+        expect(weightProblem(grams)).toBeNull();
+      }),
+    );
+    for (const bad of [-1, 1_000_001, 2.5, "800", true, Number.NaN]) expect(weightProblem(bad)).toBe(WEIGHT_MESSAGE);
+    expect(WEIGHT_MESSAGE).toBe("Weight must be a whole number of grams from 0 to 1,000,000 (0 until it is weighed)");
+  });
+
+  it("dimensions: whole millimetres from 1 to 10,000 each, named by their own label", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 10_000 }), (mm) => {
+        expect(dimensionProblem("widthMm", mm)).toBeNull();
+      }),
+    );
+    expect(dimensionProblem("lengthMm", 0)).toBe("Length must be a whole number of millimetres from 1 to 10,000");
+    expect(dimensionProblem("heightMm", 10_001)).toBe("Height must be a whole number of millimetres from 1 to 10,000");
+    expect(dimensionProblem("widthMm", 12.5)).toBe("Width must be a whole number of millimetres from 1 to 10,000");
+    expect(dimensionProblem("widthMm", null)).toBeNull();
+  });
+
+  it("dimensions go together: all three or none, each missing one named", () => {
+    const given = { lengthMm: 300, widthMm: 200, heightMm: 20 };
+    expect(partProblems(given, "create")).toEqual([]);
+    expect(partProblems({ lengthMm: 300 }, "create")).toEqual([
+      { field: "widthMm", message: DIMENSIONS_TOGETHER_MESSAGE },
+      { field: "heightMm", message: DIMENSIONS_TOGETHER_MESSAGE },
+    ]);
+    // Changing, null removes them, so all three go together.
+    expect(partProblems({ lengthMm: null, widthMm: null, heightMm: null }, "change")).toEqual([]);
+    expect(partProblems({ lengthMm: null, widthMm: 20, heightMm: 20 }, "change")).toEqual([
+      { field: "lengthMm", message: DIMENSIONS_TOGETHER_MESSAGE },
+    ]);
+    // Creating, null is none given.
+    expect(partProblems({ lengthMm: null, widthMm: null, heightMm: null }, "create")).toEqual([]);
+  });
+
+  it("a battery: watt-hours above 0, at most 10,000, in hundredths", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 1_000_000 }), (hundredths) => {
+        expect(batteryProblem(hundredths / 100)).toBeNull();
+      }),
+    );
+    for (const bad of [0, -5, 10_000.01, 99.999, "99", Number.POSITIVE_INFINITY])
+      expect(batteryProblem(bad)).toBe(BATTERY_MESSAGE);
+    expect(batteryProblem(null)).toBeNull();
+  });
+
+  it("a battery over 100 Wh must be marked as dangerous goods, and the problem says why", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 10_001, max: 1_000_000 }), (hundredths) => {
+        const batteryWh = hundredths / 100;
+        const [problem] = shippingFactsProblems({ batteryWh, dangerousGoods: false });
+        expect(problem.field).toBe("dangerousGoods");
+        expect(problem.message).toContain(`this one: ${batteryWh} Wh`);
+        expect(shippingFactsProblems({ batteryWh, dangerousGoods: true })).toEqual([]);
+      }),
+    );
+    expect(shippingFactsProblems({ batteryWh: 100, dangerousGoods: false })).toEqual([]);
+    expect(shippingFactsProblems({ batteryWh: null, dangerousGoods: false })).toEqual([]);
+    expect(shippingFactsProblems({ batteryWh: 160, dangerousGoods: false })[0].message).toBe(
+      "A battery over 100 Wh (this one: 160 Wh) must be marked as dangerous goods: carriers only take lithium batteries that large as dangerous goods",
+    );
+  });
+
+  it("a new part's battery is judged with its mark (unmarked when left out); a change's, by its service", () => {
+    expect(partProblems({ batteryWh: 150 }, "create").map((p) => p.field)).toEqual(["dangerousGoods"]);
+    expect(partProblems({ batteryWh: 150, dangerousGoods: true }, "create")).toEqual([]);
+    expect(partProblems({ batteryWh: 150 }, "change")).toEqual([]);
+  });
+
+  it("dangerous goods is true or false; the tax category one of standard, reduced and zero", () => {
+    expect(partFieldProblem("dangerousGoods", "yes")).toBe("Dangerous goods must be true or false");
+    expect(partFieldProblem("dangerousGoods", false)).toBeNull();
+    for (const category of ["standard", "reduced", "zero"])
+      expect(partFieldProblem("taxCategory", category)).toBeNull();
+    for (const bad of ["STANDARD", "exempt", 1])
+      expect(partFieldProblem("taxCategory", bad)).toBe(TAX_CATEGORY_MESSAGE);
+    expect(TAX_CATEGORY_MESSAGE).toBe("Tax category must be standard, reduced or zero");
   });
 });

@@ -1,13 +1,16 @@
 import { MAX, STOCK } from "../limits";
 import { dollarsToCents } from "../money";
+import { TAX_CATEGORIES, type TaxCategory } from "../tax/tax-lines";
 
 /*
- * The rules of a part's fields: what a name, a price, a stock figure, a part number, an image or a
- * list of laptop models may be, and what an admin who gives another is told. Every limit and
+ * The rules of a part's fields: what a name, a price, a stock figure, a part number, an image, a
+ * list of laptop models, or what shipping and tax need to know of it (weight, dimensions,
+ * dangerous goods, the battery's watt-hours, the tax category) may be, and what an admin who gives
+ * another is told. Every limit and
  * message of a part lives here once. The GraphQL and REST validators, the service, the CSV import
  * and the web app's part form all ask these functions, so they refuse the same values in the same
- * words. The module is pure and imports nothing but the shop's limits and money rule (lint keeps
- * it so): the web app imports it as it is.
+ * words. The module is pure and imports nothing but the shop's limits, money rule and tax
+ * categories (lint keeps it so): the web app imports it as it is.
  */
 
 /** The fields of a part as the API names them (`images` is the CSV's list; the API's `img` is its first). */
@@ -23,7 +26,14 @@ export type PartField =
   | "expectedAvailable"
   | "minOrderQuantity"
   | "lowStockThreshold"
-  | "compatibleModels";
+  | "compatibleModels"
+  | "weightGrams"
+  | "lengthMm"
+  | "widthMm"
+  | "heightMm"
+  | "dangerousGoods"
+  | "batteryWh"
+  | "taxCategory";
 
 /** A field at fault and what to tell the admin. */
 export interface PartProblem {
@@ -81,6 +91,13 @@ export const PART_FIELD_LABELS: Record<PartField, string> = {
   minOrderQuantity: "Minimum order quantity",
   lowStockThreshold: "Low-stock threshold",
   compatibleModels: "Compatible models",
+  weightGrams: "Weight",
+  lengthMm: "Length",
+  widthMm: "Width",
+  heightMm: "Height",
+  dangerousGoods: "Dangerous goods",
+  batteryWh: "Battery",
+  taxCategory: "Tax category",
 };
 
 /** The bounds of the whole-number fields. */
@@ -218,6 +235,98 @@ export function compatibleModelsProblem(names: unknown): string | null {
   return null;
 }
 
+/*
+ * What shipping and tax need to know of a part (docs/product.md, "Shipping and tax"): its weight
+ * (0 until someone weighs it), its dimensions where known, whether it is dangerous goods with its
+ * battery's watt-hours, and its tax category.
+ */
+
+/** The heaviest part, in grams: a tonne. */
+export const MAX_WEIGHT_GRAMS = 1_000_000;
+/** The bounds of a dimension, in millimetres (ten metres at most). */
+export const DIMENSION_MM = { min: 1, max: 10_000 } as const;
+/** The largest battery, in watt-hours. */
+export const MAX_BATTERY_WH = 10_000;
+/** Above this, a lithium battery travels only as dangerous goods (IATA's lithium battery rules). */
+export const DANGEROUS_BATTERY_WH = 100;
+/** The category a part is taxed in unless an admin says otherwise. */
+export const DEFAULT_TAX_CATEGORY: TaxCategory = "standard";
+export { TAX_CATEGORIES, type TaxCategory };
+
+/** The three dimensions, in the order a size is written (length × width × height). */
+export const DIMENSION_FIELDS = ["lengthMm", "widthMm", "heightMm"] as const;
+export type DimensionField = (typeof DIMENSION_FIELDS)[number];
+
+export const WEIGHT_MESSAGE = `Weight must be a whole number of grams from 0 to ${grouped(MAX_WEIGHT_GRAMS)} (0 until it is weighed)`;
+export const dimensionMessage = (field: DimensionField) =>
+  `${PART_FIELD_LABELS[field]} must be a whole number of millimetres from ${grouped(DIMENSION_MM.min)} to ${grouped(DIMENSION_MM.max)}`;
+export const DIMENSIONS_TOGETHER_MESSAGE =
+  "Dimensions go together: give the length, width and height in millimetres, or none of them";
+export const DANGEROUS_GOODS_MESSAGE = "Dangerous goods must be true or false";
+export const BATTERY_MESSAGE = `Battery must be watt-hours above 0 and at most ${grouped(MAX_BATTERY_WH)}, with at most two decimals`;
+export const TAX_CATEGORY_MESSAGE = `Tax category must be ${TAX_CATEGORIES.slice(0, -1).join(", ")} or ${TAX_CATEGORIES.at(-1)}`;
+export const batteryNeedsDangerousGoodsMessage = (batteryWh: number) =>
+  `A battery over ${DANGEROUS_BATTERY_WH} Wh (this one: ${batteryWh} Wh) must be marked as dangerous goods: carriers only take lithium batteries that large as dangerous goods`;
+
+/** A weight in grams: whole, from 0 (not weighed yet) to a tonne. */
+export function weightProblem(value: unknown): string | null {
+  if (missing(value)) return null;
+  return Number.isSafeInteger(value) && (value as number) >= 0 && (value as number) <= MAX_WEIGHT_GRAMS
+    ? null
+    : WEIGHT_MESSAGE;
+}
+
+/** One dimension in millimetres; null is none (the part's size is not known). */
+export function dimensionProblem(field: DimensionField, value: unknown): string | null {
+  if (missing(value)) return null;
+  return Number.isSafeInteger(value) && (value as number) >= DIMENSION_MM.min && (value as number) <= DIMENSION_MM.max
+    ? null
+    : dimensionMessage(field);
+}
+
+/** A battery's watt-hours; null is none. Above 0, at most MAX_BATTERY_WH, in hundredths. */
+export function batteryProblem(value: unknown): string | null {
+  if (missing(value)) return null;
+  if (typeof value !== "number" || !(value > 0) || value > MAX_BATTERY_WH) return BATTERY_MESSAGE;
+  return dollarsToCents(value) === null ? BATTERY_MESSAGE : null;
+}
+
+/** Whether a value is one of the tax categories (as the API and the database name them). */
+export const isTaxCategory = (value: unknown): value is TaxCategory =>
+  (TAX_CATEGORIES as readonly unknown[]).includes(value);
+
+/**
+ * The dimensions given: all three or none. `cleared`: null means "no dimensions" (a change that
+ * removes them) rather than "not given". Each missing one is named.
+ */
+export function dimensionsTogetherProblems(fields: PartFields, cleared: boolean): PartProblem[] {
+  const state = (field: DimensionField) => {
+    const value = fields[field];
+    if (value === undefined || (value === null && !cleared)) return "absent";
+    return value === null ? "none" : "given";
+  };
+  const states = DIMENSION_FIELDS.map(state);
+  if (states.every((s) => s === "absent")) return [];
+  if (states.every((s) => s === "given") || states.every((s) => s === "none")) return [];
+  const wanted = states.includes("given") ? "given" : "none";
+  return DIMENSION_FIELDS.filter((_, index) => states[index] !== wanted).map((field) => ({
+    field,
+    message: DIMENSIONS_TOGETHER_MESSAGE,
+  }));
+}
+
+/** What shipping must know of a part as it will be: its battery and whether it is marked as dangerous goods. */
+export interface ShippingFacts {
+  batteryWh: number | null;
+  dangerousGoods: boolean;
+}
+
+/** A battery over DANGEROUS_BATTERY_WH must be marked as dangerous goods (the problem names dangerousGoods). */
+export function shippingFactsProblems({ batteryWh, dangerousGoods }: ShippingFacts): PartProblem[] {
+  if (batteryWh === null || batteryWh <= DANGEROUS_BATTERY_WH || dangerousGoods) return [];
+  return [{ field: "dangerousGoods", message: batteryNeedsDangerousGoodsMessage(batteryWh) }];
+}
+
 /**
  * What is wrong with one field's value, or null. `required`: the field must be given (a new
  * part's required field), so a missing or blank value is "required" rather than "cannot be blank".
@@ -245,16 +354,36 @@ export function partFieldProblem(field: PartField, value: unknown, required = fa
       return alternativeNumbersProblem(value);
     case "compatibleModels":
       return compatibleModelsProblem(value);
+    case "weightGrams":
+      return weightProblem(value);
+    case "lengthMm":
+    case "widthMm":
+    case "heightMm":
+      return dimensionProblem(field, value);
+    case "dangerousGoods":
+      return missing(value) || typeof value === "boolean" ? null : DANGEROUS_GOODS_MESSAGE;
+    case "batteryWh":
+      return batteryProblem(value);
+    case "taxCategory":
+      return missing(value) || isTaxCategory(value) ? null : TAX_CATEGORY_MESSAGE;
   }
 }
 
 /** A part's fields, as the API names them. */
 export type PartFields = Partial<Record<PartField, unknown>>;
 
+/** The fields a change clears with null (a part may have none): the others' null is "not changed". */
+export const CLEARED_BY_NULL: readonly PartField[] = [...DIMENSION_FIELDS, "batteryWh"];
+
 /**
  * What is wrong with the fields given (the object's own keys, undefined included), each problem
- * naming its field, in the order given. Creating, a required field that is undefined, null or
- * blank "is required"; changing, a null or undefined field is not changed and so not judged.
+ * naming its field, in the order given, then the rules between fields. Creating, a required field
+ * that is undefined, null or blank "is required"; changing, a null or undefined field is not
+ * changed and so not judged (a dimension's or battery's null removes it).
+ *
+ * Dimensions are given together (all three, or, changing, all three null). A new part's battery
+ * is judged with its dangerous-goods mark here; a change's needs the part as it is, so its service
+ * asks shippingFactsProblems of the part as the change leaves it.
  */
 export function partProblems(fields: PartFields, mode: PartMode): PartProblem[] {
   const problems: PartProblem[] = [];
@@ -263,5 +392,14 @@ export function partProblems(fields: PartFields, mode: PartMode): PartProblem[] 
     const message = partFieldProblem(field, fields[field], mode === "create" && REQUIRED_TO_CREATE.includes(field));
     if (message) problems.push({ field, message });
   }
+  if (problems.some((problem) => (DIMENSION_FIELDS as readonly string[]).includes(problem.field))) return problems;
+  problems.push(...dimensionsTogetherProblems(fields, mode === "change"));
+  if (mode === "create" && !problems.some((p) => p.field === "batteryWh" || p.field === "dangerousGoods"))
+    problems.push(
+      ...shippingFactsProblems({
+        batteryWh: typeof fields.batteryWh === "number" ? fields.batteryWh : null,
+        dangerousGoods: fields.dangerousGoods === true,
+      }),
+    );
   return problems;
 }

@@ -1,7 +1,21 @@
 import { Column, CreateDateColumn, Entity } from "typeorm";
 import { NodeEntity } from "../node-entity";
 import { centsToDollars } from "../money";
+import type { TaxCategory } from "../tax/tax-lines";
 import { slugOf } from "./slug";
+
+/** A part's size, in whole millimetres. */
+export interface PartDimensions {
+  lengthMm: number;
+  widthMm: number;
+  heightMm: number;
+}
+
+/** numeric columns come back from pg as text. */
+const numericOrNull = {
+  to: (value: number | null) => value,
+  from: (value: string | null) => (value === null ? null : Number(value)),
+};
 
 @Entity({ name: "parts" })
 export class Part extends NodeEntity {
@@ -87,6 +101,36 @@ export class Part extends NodeEntity {
 
   @CreateDateColumn({ type: "timestamptz", name: "created_at" })
   createdAt: Date;
+
+  /** Its weight in grams, packed as it ships; 0 until someone weighs it. */
+  @Column({ type: "integer", name: "weight_grams", default: 0 })
+  weightGrams: number;
+
+  /** Its size in millimetres where known: the three are set together or not at all. */
+  @Column({ type: "integer", name: "length_mm", nullable: true })
+  lengthMm: number | null;
+
+  @Column({ type: "integer", name: "width_mm", nullable: true })
+  widthMm: number | null;
+
+  @Column({ type: "integer", name: "height_mm", nullable: true })
+  heightMm: number | null;
+
+  get dimensions(): PartDimensions | null {
+    const { lengthMm, widthMm, heightMm } = this;
+    return lengthMm !== null && widthMm !== null && heightMm !== null ? { lengthMm, widthMm, heightMm } : null;
+  }
+
+  /** Carriers take it only as dangerous goods (a lithium battery over 100 Wh, for one). */
+  @Column({ type: "boolean", name: "dangerous_goods", default: false })
+  dangerousGoods: boolean;
+
+  /** The watt-hours of the battery it is or holds; null when it has none. */
+  @Column({ type: "numeric", precision: 7, scale: 2, name: "battery_wh", nullable: true, transformer: numericOrNull })
+  batteryWh: number | null;
+
+  @Column({ type: "varchar", length: 16, name: "tax_category", default: "standard" })
+  taxCategory: TaxCategory;
 }
 
 /**

@@ -21,15 +21,35 @@ import {
   replaceAlternativeNumbers,
 } from "./part-numbers";
 import {
+  CLEARED_BY_NULL,
   DEFAULT_LOW_STOCK_THRESHOLD,
+  DEFAULT_TAX_CATEGORY,
   type LaptopModelName,
+  type PartField,
   type PartFields,
   type PartMode,
+  type PartProblem,
   partProblems,
+  shippingFactsProblems,
+  type TaxCategory,
 } from "./part-rules";
 
+/** What shipping and tax need to know of a part (docs/product.md, "Shipping and tax"). */
+export interface PartShippingFields {
+  /** Grams, whole; 0 until weighed. */
+  weightGrams?: number | null;
+  /** Millimetres, all three or none; on a change, all three null remove them. */
+  lengthMm?: number | null;
+  widthMm?: number | null;
+  heightMm?: number | null;
+  dangerousGoods?: boolean | null;
+  /** Watt-hours of its battery; on a change, null removes it. */
+  batteryWh?: number | null;
+  taxCategory?: TaxCategory | null;
+}
+
 /** A new part as an admin describes it. */
-export interface NewPart {
+export interface NewPart extends PartShippingFields {
   name: string;
   /** The manufacturer's number as printed; without one the shop gives it its own (PS-000123). */
   partNumber?: string | null;
@@ -51,7 +71,7 @@ export interface NewPart {
  * saw (`expectedAvailable`): stock moves with every order, and writing a number over a
  * reservation made in between would sell units that are gone.
  */
-export interface PartChanges {
+export interface PartChanges extends PartShippingFields {
   name?: string | null;
   partNumber?: string | null;
   /** Replaces the alternative numbers (an empty list clears them). */
@@ -98,6 +118,13 @@ export const partSnapshot = (part: Part, models: readonly string[], alternatives
   lowStockThreshold: part.lowStockThreshold,
   retired: part.retired,
   compatibleModels: [...models],
+  weightGrams: part.weightGrams,
+  lengthMm: part.lengthMm,
+  widthMm: part.widthMm,
+  heightMm: part.heightMm,
+  dangerousGoods: part.dangerousGoods,
+  batteryWh: part.batteryWh,
+  taxCategory: part.taxCategory,
 });
 
 /** Whether a part's models ("Brand Model") are the wanted ones, whatever the letter case and order. */
@@ -108,11 +135,35 @@ function sameModels(names: readonly string[], wanted: readonly LaptopModelName[]
 
 /** Refuses fields that break a part's rules, each message under its field (as the API's validators answer). */
 function checkPartFields(fields: PartFields, mode: PartMode): void {
-  const problems = partProblems(fields, mode);
+  refuseProblems(partProblems(fields, mode));
+}
+
+function refuseProblems(problems: PartProblem[]): void {
   if (problems.length === 0) return;
-  throw badInput(problems.map((problem) => problem.message).join("; "), {
+  // One rule may name several fields (the dimensions go together): its message is said once.
+  throw badInput([...new Set(problems.map((problem) => problem.message))].join("; "), {
     fields: Object.fromEntries(problems.map((problem) => [problem.field, [problem.message]])),
   });
+}
+
+/** The shipping and tax fields given (undefined ones left out, so a new part's defaults apply). */
+function shippingFieldsOf(fields: PartShippingFields): PartFields {
+  const { weightGrams, lengthMm, widthMm, heightMm, dangerousGoods, batteryWh, taxCategory } = fields;
+  const given = { weightGrams, lengthMm, widthMm, heightMm, dangerousGoods, batteryWh, taxCategory };
+  return Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined));
+}
+
+/** Sets the shipping and tax fields a change gives (the rules have passed them); null dimensions and battery remove them. */
+function applyShippingChanges(part: Part, changes: PartShippingFields): void {
+  if (changes.weightGrams != null) part.weightGrams = changes.weightGrams;
+  if (changes.lengthMm !== undefined) {
+    part.lengthMm = changes.lengthMm;
+    part.widthMm = changes.widthMm ?? null;
+    part.heightMm = changes.heightMm ?? null;
+  }
+  if (changes.dangerousGoods != null) part.dangerousGoods = changes.dangerousGoods;
+  if (changes.batteryWh !== undefined) part.batteryWh = changes.batteryWh;
+  if (changes.taxCategory != null) part.taxCategory = changes.taxCategory;
 }
 
 /** Cents of a price its rule has passed. */
@@ -266,6 +317,7 @@ export class PartService {
         available,
         minOrderQuantity,
         lowStockThreshold,
+        ...shippingFieldsOf(input),
       },
       "create",
     );
@@ -287,6 +339,13 @@ export class PartService {
             available: input.available,
             minOrderQuantity: input.minOrderQuantity,
             lowStockThreshold: input.lowStockThreshold ?? DEFAULT_LOW_STOCK_THRESHOLD,
+            weightGrams: input.weightGrams ?? 0,
+            lengthMm: input.lengthMm ?? null,
+            widthMm: input.widthMm ?? null,
+            heightMm: input.heightMm ?? null,
+            dangerousGoods: input.dangerousGoods ?? false,
+            batteryWh: input.batteryWh ?? null,
+            taxCategory: input.taxCategory ?? DEFAULT_TAX_CATEGORY,
             retiredAt: null,
             createdBy: admin.databaseId,
             stockAdjustment: input.available,
@@ -329,7 +388,9 @@ export class PartService {
   async update(actor: Actor, id: string, changes: PartChanges): Promise<Part> {
     const admin = authorize(actor, "ADMIN");
     const given = (Object.keys(changes) as Array<keyof PartChanges>).filter(
-      (field) => field !== "expectedAvailable" && changes[field] != null,
+      (field) =>
+        field !== "expectedAvailable" &&
+        (changes[field] != null || (changes[field] === null && CLEARED_BY_NULL.includes(field as PartField))),
     );
     if (given.length === 0) throw badInput("Nothing to change: give at least one field of the part");
     const { compatibleModels: _models, ...fields } = changes;
@@ -374,6 +435,8 @@ export class PartService {
           part.minOrderQuantity = changes.minOrderQuantity;
         if (changes.lowStockThreshold !== undefined && changes.lowStockThreshold !== null)
           part.lowStockThreshold = changes.lowStockThreshold;
+        applyShippingChanges(part, changes);
+        refuseProblems(shippingFactsProblems(part));
         let modelsAfter = modelsBefore;
         if (models !== null && !sameModels(modelsBefore, models)) {
           await replaceCompatibleModels(tx, part.databaseId, models);
@@ -395,7 +458,8 @@ export class PartService {
         }
         await tx.query(
           `UPDATE parts SET name = $2, short_desc = $3, img = $4, price_cents = $5, available = $6, min_order_quantity = $7,
-           low_stock_threshold = $8, stock_adjustment = $9, part_number = $10 WHERE id = $1`,
+           low_stock_threshold = $8, stock_adjustment = $9, part_number = $10, weight_grams = $11, length_mm = $12,
+           width_mm = $13, height_mm = $14, dangerous_goods = $15, battery_wh = $16, tax_category = $17 WHERE id = $1`,
           [
             part.databaseId,
             part.name,
@@ -407,6 +471,13 @@ export class PartService {
             part.lowStockThreshold,
             part.stockAdjustment,
             part.partNumber,
+            part.weightGrams,
+            part.lengthMm,
+            part.widthMm,
+            part.heightMm,
+            part.dangerousGoods,
+            part.batteryWh,
+            part.taxCategory,
           ],
         );
         if (numbersChanged) await replaceAlternativeNumbers(tx, part.databaseId, alternativesAfter);

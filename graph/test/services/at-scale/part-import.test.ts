@@ -29,6 +29,11 @@ describe("a 100,000-line import, on a database of its own", () => {
       i % 5 === 0 ? `FRU-${String(i).padStart(6, "0")}` : "",
       `/images/parts/battery.svg`,
       "no",
+      String(250 + (i % 400)),
+      ...(i % 4 === 0 ? ["200", "60", "20"] : ["", "", ""]),
+      i % 50 === 0 ? "yes" : "no",
+      i % 50 === 0 ? "150" : i % 3 === 0 ? "56.25" : "",
+      i % 6 === 0 ? "reduced" : "standard",
     ].join(",");
   /** The file, generated as it is read: the test never holds it whole either. */
   async function* file(edit: (i: number, line: string) => string = (_, line) => line) {
@@ -88,7 +93,8 @@ describe("a 100,000-line import, on a database of its own", () => {
     // Edited in a spreadsheet and imported again: the edited lines, and only they, change.
     const edited = await send(
       true,
-      file((i, line) => (i % 10_000 === 7 ? line.replace(/,no$/, ",yes") : line)),
+      // The retired cell is the "no" before the weight.
+      file((i, line) => (i % 10_000 === 7 ? line.replace(/,no,(\d+),/, ",yes,$1,") : line)),
     );
     expect(edited).toMatchObject({ lines: LINES, created: 0, changed: 10, unchanged: LINES - 10, refused: 0 });
     expect(edited.shown[0]).toMatchObject({

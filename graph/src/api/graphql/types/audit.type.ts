@@ -56,6 +56,7 @@ registerEnumType(AuditValueKind, {
   description: "What a changed field's values are, so they can be shown as such",
   valuesConfig: {
     MONEY: { description: "An amount in dollars (a number, or text such as $12.00)" },
+    WEIGHT: { description: "A weight in grams (a whole number)" },
     LIST: { description: "A list: beforeItems and afterItems hold its items" },
     DATE: { description: "A moment, ISO 8601 in UTC" },
     BOOLEAN: { description: "true or false" },

@@ -1,6 +1,20 @@
 import { Field, Float, Int, ObjectType } from "type-graphql";
 import { Node } from "../node";
 import { NodeFields } from "./node-fields";
+import { TaxCategoryValue } from "../../inputs/tax-category";
+import type { TaxCategory } from "../../../domain/tax/tax-lines";
+
+@ObjectType("PartDimensions", { simpleResolvers: true, description: "A part's size, in whole millimetres" })
+export class PartDimensionsType {
+  @Field(() => Int, { description: "Length in millimetres" })
+  lengthMm: number;
+
+  @Field(() => Int, { description: "Width in millimetres" })
+  widthMm: number;
+
+  @Field(() => Int, { description: "Height in millimetres" })
+  heightMm: number;
+}
 
 /** The GraphQL shape of domain/catalogue/part.entity.ts (resolvers return the entities). */
 @ObjectType("Part", { simpleResolvers: true, implements: Node, description: "A laptop part customers can reserve" })
@@ -57,6 +71,24 @@ export class PartType extends NodeFields {
 
   @Field(() => Int, { description: "How many reviews are about this part" })
   reviewCount: number;
+
+  @Field(() => Int, { description: "Its weight in grams as it ships; 0 until it is weighed" })
+  weightGrams: number;
+
+  @Field(() => PartDimensionsType, { nullable: true, description: "Its size in millimetres; null where not known" })
+  dimensions: PartDimensionsType | null;
+
+  @Field(() => Boolean, {
+    description:
+      "Carriers take it only as dangerous goods (a lithium battery over 100 Wh, for one): some methods cannot ship it",
+  })
+  dangerousGoods: boolean;
+
+  @Field(() => Float, { nullable: true, description: "The watt-hours of the battery it is or holds; null when none" })
+  batteryWh: number | null;
+
+  @Field(() => TaxCategoryValue, { description: "Which of its tax zone's rates it is taxed at" })
+  taxCategory: TaxCategory;
 }
 
 /**

@@ -2,6 +2,7 @@ import type { EntityManager } from "typeorm";
 import { centsToDollars, dollarsToCents } from "../../money";
 import type { CurrentPart, ExportedPart, NumberHolder } from "../part-import-decisions";
 import { partNumberKey } from "../part-numbers";
+import type { TaxCategory } from "../part-rules";
 
 /*
  * How a parts import reads the catalogue and writes to it, and how the export pages through it:
@@ -24,9 +25,18 @@ interface PartRow {
   retired: boolean;
   models: string[];
   alternatives: string[];
+  weight_grams: number;
+  length_mm: number | null;
+  width_mm: number | null;
+  height_mm: number | null;
+  dangerous_goods: boolean;
+  /** numeric: text from pg. */
+  battery_wh: string | null;
+  tax_category: TaxCategory;
 }
 const PART_ROW_COLUMNS = `p.part_number, p.name, p.short_desc, p.img, p.price_cents, p.available, p.min_order_quantity, p.low_stock_threshold,
   p.retired_at IS NOT NULL AS retired,
+  p.weight_grams, p.length_mm, p.width_mm, p.height_mm, p.dangerous_goods, p.battery_wh, p.tax_category,
   ARRAY(SELECT m.brand || ' ' || m.model FROM part_compatibility c JOIN laptop_models m ON m.id = c.laptop_model_id
         WHERE c.part_id = p.id ORDER BY lower(m.brand), lower(m.model)) AS models,
   ARRAY(SELECT a.number FROM part_alternative_numbers a WHERE a.part_id = p.id ORDER BY a.position) AS alternatives`;
@@ -43,6 +53,13 @@ const exportedPartOf = (row: PartRow): ExportedPart => ({
   alternativeNumbers: row.alternatives,
   images: [row.img],
   retired: row.retired,
+  weightGrams: row.weight_grams,
+  lengthMm: row.length_mm,
+  widthMm: row.width_mm,
+  heightMm: row.height_mm,
+  dangerousGoods: row.dangerous_goods,
+  batteryWh: row.battery_wh === null ? null : Number(row.battery_wh),
+  taxCategory: row.tax_category,
 });
 
 /** The parts the numbers' keys name (by their own number or an alternative one), keyed by the key; locked (the lock orders take) when `locking`. */
@@ -97,7 +114,8 @@ export async function insertAlternativeNumbers(
 
 /**
  * The parts' row values as one array per column, for unnest(): name, part_number, short_desc, img,
- * price_cents, available, min_order_quantity, low_stock_threshold, retired.
+ * price_cents, available, min_order_quantity, low_stock_threshold, retired, weight_grams,
+ * length_mm, width_mm, height_mm, dangerous_goods, battery_wh, tax_category.
  */
 function rowArrays(parts: readonly ExportedPart[]): unknown[][] {
   const column = <T>(value: (part: ExportedPart) => T) => parts.map(value);
@@ -111,6 +129,13 @@ function rowArrays(parts: readonly ExportedPart[]): unknown[][] {
     column((part) => part.minOrderQuantity),
     column((part) => part.lowStockThreshold),
     column((part) => part.retired),
+    column((part) => part.weightGrams),
+    column((part) => part.lengthMm),
+    column((part) => part.widthMm),
+    column((part) => part.heightMm),
+    column((part) => part.dangerousGoods),
+    column((part) => part.batteryWh),
+    column((part) => part.taxCategory),
   ];
 }
 
@@ -129,9 +154,13 @@ export async function updateParts(
     `UPDATE parts p SET ${described ? "name = u.name, part_number = u.part_number, short_desc = u.short_desc," : ""}
        img = u.img, price_cents = u.price_cents, available = u.available, min_order_quantity = u.min_order_quantity,
        low_stock_threshold = u.low_stock_threshold, stock_adjustment = p.stock_adjustment + (u.available - p.available),
-       retired_at = CASE WHEN NOT u.retired THEN NULL WHEN p.retired_at IS NULL THEN now() ELSE p.retired_at END
-     FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::int[], $7::int[], $8::int[], $9::int[], $10::boolean[])
-       AS u (id, name, part_number, short_desc, img, price_cents, available, min_order_quantity, low_stock_threshold, retired)
+       retired_at = CASE WHEN NOT u.retired THEN NULL WHEN p.retired_at IS NULL THEN now() ELSE p.retired_at END,
+       weight_grams = u.weight_grams, length_mm = u.length_mm, width_mm = u.width_mm, height_mm = u.height_mm,
+       dangerous_goods = u.dangerous_goods, battery_wh = u.battery_wh, tax_category = u.tax_category
+     FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::int[], $7::int[], $8::int[], $9::int[], $10::boolean[],
+                 $11::int[], $12::int[], $13::int[], $14::int[], $15::boolean[], $16::numeric[], $17::text[])
+       AS u (id, name, part_number, short_desc, img, price_cents, available, min_order_quantity, low_stock_threshold, retired,
+             weight_grams, length_mm, width_mm, height_mm, dangerous_goods, battery_wh, tax_category)
      WHERE p.id = u.id`,
     [changed.map((entry) => entry.id), ...rowArrays(changed.map((entry) => entry.part))],
   );
@@ -141,11 +170,15 @@ export async function updateParts(
 export async function insertParts(tx: Db, parts: readonly ExportedPart[], adminId: string): Promise<string[]> {
   if (parts.length === 0) return [];
   const rows: Array<{ id: string }> = await tx.query(
-    `INSERT INTO parts (name, part_number, short_desc, img, price_cents, available, min_order_quantity, low_stock_threshold, retired_at, created_by, stock_adjustment)
+    `INSERT INTO parts (name, part_number, short_desc, img, price_cents, available, min_order_quantity, low_stock_threshold, retired_at, created_by, stock_adjustment,
+                        weight_grams, length_mm, width_mm, height_mm, dangerous_goods, battery_wh, tax_category)
      SELECT name, part_number, short_desc, img, price_cents, available, min_order_quantity, low_stock_threshold,
-            CASE WHEN retired THEN now() END, $11, available
-     FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::int[], $6::int[], $7::int[], $8::int[], $9::boolean[], $10::int[])
-       AS u (name, part_number, short_desc, img, price_cents, available, min_order_quantity, low_stock_threshold, retired, position)
+            CASE WHEN retired THEN now() END, $18, available,
+            weight_grams, length_mm, width_mm, height_mm, dangerous_goods, battery_wh, tax_category
+     FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::int[], $6::int[], $7::int[], $8::int[], $9::boolean[],
+                 $10::int[], $11::int[], $12::int[], $13::int[], $14::boolean[], $15::numeric[], $16::text[], $17::int[])
+       AS u (name, part_number, short_desc, img, price_cents, available, min_order_quantity, low_stock_threshold, retired,
+             weight_grams, length_mm, width_mm, height_mm, dangerous_goods, battery_wh, tax_category, position)
      ORDER BY position
      RETURNING id`,
     [...rowArrays(parts), parts.map((_, index) => index), adminId],

@@ -93,18 +93,30 @@ const FIELD_LABELS: Record<string, string> = {
   standardRate: "Standard rate (%)",
   reducedRate: "Reduced rate (%)",
   zeroRate: "Zero rate (%)",
+  weightGrams: "Weight",
+  lengthMm: "Length (mm)",
+  widthMm: "Width (mm)",
+  heightMm: "Height (mm)",
+  dangerousGoods: "Dangerous goods",
+  batteryWh: "Battery (Wh)",
+  taxCategory: "Tax category",
 };
 
 export const fieldLabel = (field: string) => FIELD_LABELS[field] ?? field;
 
 const ISO_MOMENT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 
+/** "800 g", or "1.25 kg" from a kilogram up. */
+export const formatWeight = (grams: number) =>
+  grams < 1000 ? `${grams} g` : `${(grams / 1000).toLocaleString("en-US", { maximumFractionDigits: 3 })} kg`;
+
 /**
- * A recorded value as people read it, by its kind: money in dollars, moments in their time zone,
+ * A recorded value as people read it, by its kind: money in dollars, weights in grams or kilograms, moments in their time zone,
  * yes or no; the rest as recorded. (A list is shown item by item: see AuditEntryRow.)
  */
 export function shownValue(value: string, kind: AuditValueKind = "TEXT"): string {
   if (kind === "MONEY" && /^-?\d+(\.\d+)?$/.test(value)) return formatPrice(Number(value));
+  if (kind === "WEIGHT" && /^\d+$/.test(value)) return formatWeight(Number(value));
   if (kind === "BOOLEAN") return value === "true" ? "Yes" : value === "false" ? "No" : value;
   if (kind === "DATE" || ISO_MOMENT.test(value)) return ISO_MOMENT.test(value) ? formatDateTime(value) : value;
   return value;

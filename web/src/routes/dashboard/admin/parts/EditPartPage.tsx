@@ -2,6 +2,7 @@ import { useCallback, useRef } from "react";
 import { Link, useParams } from "react-router-dom";
 import { useMutation, useQuery } from "@apollo/client/react";
 import { graphql } from "@/lib/gql";
+import type { TaxCategory } from "@/lib/gql/graphql";
 import { errorCode, errorMessage } from "@/lib/apollo/errors";
 import { Spinner } from "@/ui/Spinner";
 import { EmptyState, ErrorState } from "@/ui/QueryStates";
@@ -38,6 +39,15 @@ export const EditPartDocument = graphql(`
         id
         name
       }
+      weightGrams
+      dimensions {
+        lengthMm
+        widthMm
+        heightMm
+      }
+      dangerousGoods
+      batteryWh
+      taxCategory
       ...PartImages_part
     }
   }
@@ -62,6 +72,15 @@ export const UpdatePartDocument = graphql(`
         id
         name
       }
+      weightGrams
+      dimensions {
+        lengthMm
+        widthMm
+        heightMm
+      }
+      dangerousGoods
+      batteryWh
+      taxCategory
     }
   }
 `);
@@ -77,7 +96,14 @@ interface EditablePart {
   minOrderQuantity: number;
   lowStockThreshold: number;
   compatibleModels: Array<{ name: string }> | string[];
+  weightGrams: number;
+  dimensions: { lengthMm: number; widthMm: number; heightMm: number } | null;
+  dangerousGoods: boolean;
+  batteryWh?: number | null;
+  taxCategory: TaxCategory;
 }
+
+const typed = (value: number | null | undefined) => (value === null || value === undefined ? "" : String(value));
 
 const formValuesOf = (part: EditablePart): PartFormValues => ({
   name: part.name,
@@ -90,7 +116,23 @@ const formValuesOf = (part: EditablePart): PartFormValues => ({
   minOrderQuantity: String(part.minOrderQuantity),
   lowStockThreshold: String(part.lowStockThreshold),
   compatibleModels: part.compatibleModels.map((model) => (typeof model === "string" ? model : model.name)).join("\n"),
+  weightGrams: String(part.weightGrams),
+  lengthMm: typed(part.dimensions?.lengthMm),
+  widthMm: typed(part.dimensions?.widthMm),
+  heightMm: typed(part.dimensions?.heightMm),
+  dangerousGoods: part.dangerousGoods,
+  batteryWh: typed(part.batteryWh),
+  taxCategory: part.taxCategory,
 });
+
+/** The form's checked values as the part shows them (its size as one, or none). */
+const shownPart = (values: PartValues): Omit<EditablePart, "available"> => {
+  const { lengthMm, widthMm, heightMm } = values;
+  return {
+    ...values,
+    dimensions: lengthMm !== null && widthMm !== null && heightMm !== null ? { lengthMm, widthMm, heightMm } : null,
+  };
+};
 
 export function EditPartPage() {
   const { partsId = "" } = useParams();
@@ -155,7 +197,7 @@ export function EditPartPage() {
         const fresh = (await refetch()).data?.part;
         if (fresh) {
           shownStock.current = fresh.available;
-          form.reset({ ...formValuesOf({ ...values, available: fresh.available }) });
+          form.reset({ ...formValuesOf({ ...shownPart(values), available: fresh.available }) });
         }
       }
       throw saveError;

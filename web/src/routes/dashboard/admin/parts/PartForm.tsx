@@ -4,9 +4,21 @@ import { CombinedGraphQLErrors } from "@apollo/client/errors";
 import { apiUrl } from "@/lib/apiUrl";
 import { errorMessage } from "@/lib/apollo/errors";
 import { FormField, fieldAria } from "@/ui/FormField";
+import type { TaxCategory as TaxCategoryValue } from "@/lib/gql/graphql";
 import {
   alternativeNumbersProblem,
+  batteryProblem,
+  BATTERY_MESSAGE,
   compatibleModelsProblem,
+  DANGEROUS_BATTERY_WH,
+  dimensionMessage,
+  dimensionProblem,
+  DIMENSION_FIELDS,
+  DIMENSIONS_TOGETHER_MESSAGE,
+  type DimensionField,
+  shippingFactsProblems,
+  WEIGHT_MESSAGE,
+  weightProblem,
   IMAGE_URL,
   partFieldProblem,
   PRICE_AMOUNT_MESSAGE,
@@ -33,6 +45,16 @@ export interface PartFormValues {
   img: string;
   /** One "Brand Model" per line. */
   compatibleModels: string;
+  /** Grams; blank is 0 (not weighed yet). */
+  weightGrams: string;
+  /** Millimetres: all three, or all blank. */
+  lengthMm: string;
+  widthMm: string;
+  heightMm: string;
+  dangerousGoods: boolean;
+  /** Watt-hours; blank: no battery. */
+  batteryWh: string;
+  taxCategory: TaxCategoryValue;
 }
 
 /** The values once checked, as the API takes them. */
@@ -48,7 +70,22 @@ export interface PartValues {
   lowStockThreshold: number;
   img: string;
   compatibleModels: string[];
+  weightGrams: number;
+  /** Null: its size is not known (on an edit, all three null remove it). */
+  lengthMm: number | null;
+  widthMm: number | null;
+  heightMm: number | null;
+  dangerousGoods: boolean;
+  batteryWh: number | null;
+  taxCategory: TaxCategoryValue;
 }
+
+/** The tax categories, as the select offers them. */
+export const TAX_CATEGORY_OPTIONS: ReadonlyArray<{ value: TaxCategoryValue; label: string }> = [
+  { value: "STANDARD", label: "Standard rate" },
+  { value: "REDUCED", label: "Reduced rate" },
+  { value: "ZERO", label: "Zero rate" },
+];
 
 export const EMPTY_PART: PartFormValues = {
   name: "",
@@ -61,9 +98,21 @@ export const EMPTY_PART: PartFormValues = {
   lowStockThreshold: "10",
   img: "",
   compatibleModels: "",
+  weightGrams: "0",
+  lengthMm: "",
+  widthMm: "",
+  heightMm: "",
+  dangerousGoods: false,
+  batteryWh: "",
+  taxCategory: "STANDARD",
 };
 
 const FIELDS = Object.keys(EMPTY_PART) as Array<keyof PartFormValues>;
+const DIMENSION_LABELS: Record<DimensionField, string> = {
+  lengthMm: "Length (mm)",
+  widthMm: "Width (mm)",
+  heightMm: "Height (mm)",
+};
 /** A number as typed: digits, a point and a sign; what the number may be is the part rules' to say. */
 const DECIMAL = /^-?\d+(\.\d+)?$/;
 const WHOLE = /^-?\d+$/;
@@ -81,6 +130,40 @@ function priceRule(value: string): string | true {
 const wholeRule = (field: "available" | "minOrderQuantity" | "lowStockThreshold") => (value: string) =>
   WHOLE.test(value.trim()) ? pass(wholeNumberProblem(field, Number(value.trim()), true)) : wholeNumberMessage(field);
 
+/** A typed weight in grams; blank is 0 (not weighed yet). */
+const weightRule = (value: string) => {
+  const typed = value.trim();
+  if (!typed) return true;
+  return WHOLE.test(typed) ? pass(weightProblem(Number(typed))) : WEIGHT_MESSAGE;
+};
+
+/** A typed dimension: blank with the other two, or whole millimetres within bounds with them. */
+const dimensionRule = (field: DimensionField) => (value: string, values: PartFormValues) => {
+  const typed = value.trim();
+  if (typed && !WHOLE.test(typed)) return dimensionMessage(field);
+  if (typed) {
+    const problem = dimensionProblem(field, Number(typed));
+    if (problem) return problem;
+  }
+  const given = DIMENSION_FIELDS.map((other) => Boolean(values[other].trim()));
+  return given.every(Boolean) || !given.some(Boolean) ? true : typed ? true : DIMENSIONS_TOGETHER_MESSAGE;
+};
+
+/** A typed battery in watt-hours; blank is none. */
+const batteryRule = (value: string) => {
+  const typed = value.trim();
+  if (!typed) return true;
+  return DECIMAL.test(typed) ? pass(batteryProblem(Number(typed))) : BATTERY_MESSAGE;
+};
+
+/** A battery over the limit must be marked as dangerous goods (the message is the server's). */
+const dangerousGoodsRule = (checked: boolean, values: PartFormValues) => {
+  const battery = values.batteryWh.trim();
+  if (!battery || !DECIMAL.test(battery)) return true;
+  const [problem] = shippingFactsProblems({ batteryWh: Number(battery), dangerousGoods: checked });
+  return problem ? problem.message : true;
+};
+
 /**
  * The fields' checks: the server's own rules of a part (graph's part-rules.ts, imported as it is),
  * so most mistakes never leave the page and those that do read the same.
@@ -96,7 +179,17 @@ const rules = {
   lowStockThreshold: wholeRule("lowStockThreshold"),
   img: (value: string) => pass(partFieldProblem("img", value, true)),
   compatibleModels: (value: string) => pass(compatibleModelsProblem(modelLines(value))),
-};
+  weightGrams: weightRule,
+  lengthMm: dimensionRule("lengthMm"),
+  widthMm: dimensionRule("widthMm"),
+  heightMm: dimensionRule("heightMm"),
+  dangerousGoods: dangerousGoodsRule,
+  batteryWh: batteryRule,
+  taxCategory: () => true,
+} satisfies { [F in keyof PartFormValues]: (value: PartFormValues[F], values: PartFormValues) => string | true };
+
+/** A typed number, or null when blank. */
+const numberOrNull = (value: string) => (value.trim() ? Number(value.trim()) : null);
 
 /** The numbers of the alternative numbers field: one a line, or separated by commas. */
 const numberLines = (value: string) =>
@@ -124,6 +217,13 @@ export function parsePartValues(values: PartFormValues): PartValues {
     lowStockThreshold: Number(values.lowStockThreshold.trim()),
     img: values.img.trim(),
     compatibleModels: modelLines(values.compatibleModels),
+    weightGrams: numberOrNull(values.weightGrams) ?? 0,
+    lengthMm: numberOrNull(values.lengthMm),
+    widthMm: numberOrNull(values.widthMm),
+    heightMm: numberOrNull(values.heightMm),
+    dangerousGoods: values.dangerousGoods,
+    batteryWh: numberOrNull(values.batteryWh),
+    taxCategory: values.taxCategory,
   };
 }
 
@@ -213,7 +313,7 @@ export function PartForm({
   };
 
   const field = (name: keyof PartFormValues) => ({
-    ...register(name, { validate: rules[name] }),
+    ...register(name, { validate: rules[name] as (value: unknown, values: PartFormValues) => string | true }),
     ...fieldAria(id(name), errors[name]?.message),
   });
 
@@ -301,6 +401,66 @@ export function PartForm({
       >
         <textarea id={id("compatibleModels")} rows={4} {...field("compatibleModels")} />
       </FormField>
+      <fieldset className="part-form__group">
+        <legend>Shipping and tax</legend>
+        <div className="form-grid">
+          <FormField
+            id={id("weightGrams")}
+            label="Weight (g)"
+            error={errors.weightGrams?.message}
+            hint="Packed as it ships; 0 until it is weighed"
+          >
+            <input
+              id={id("weightGrams")}
+              type="number"
+              inputMode="numeric"
+              min={0}
+              step="1"
+              {...field("weightGrams")}
+            />
+          </FormField>
+          <FormField id={id("taxCategory")} label="Tax category" error={errors.taxCategory?.message}>
+            <select id={id("taxCategory")} {...field("taxCategory")}>
+              {TAX_CATEGORY_OPTIONS.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </select>
+          </FormField>
+        </div>
+        <div className="part-form__dimensions" role="group" aria-label="Dimensions in millimetres, where known">
+          {DIMENSION_FIELDS.map((name) => (
+            <FormField key={name} id={id(name)} label={DIMENSION_LABELS[name]} error={errors[name]?.message}>
+              <input id={id(name)} type="number" inputMode="numeric" min={1} step="1" {...field(name)} />
+            </FormField>
+          ))}
+        </div>
+        <p className="field__hint part-form__group-hint">Dimensions where known: all three, or leave them empty.</p>
+        <div className="form-grid">
+          <div className={errors.dangerousGoods ? "field field--invalid" : "field"}>
+            <label className="checkbox part-form__check" htmlFor={id("dangerousGoods")}>
+              <input id={id("dangerousGoods")} type="checkbox" {...field("dangerousGoods")} />
+              Dangerous goods
+            </label>
+            {errors.dangerousGoods?.message ? (
+              <p className="field-error" id={`${id("dangerousGoods")}-error`} role="alert">
+                {errors.dangerousGoods.message}
+              </p>
+            ) : (
+              <p className="field__hint">{`Required of a battery over ${DANGEROUS_BATTERY_WH} Wh; some shipping methods cannot carry it`}</p>
+            )}
+          </div>
+          <FormField
+            id={id("batteryWh")}
+            label="Battery (Wh)"
+            error={errors.batteryWh?.message}
+            hint="The watt-hours of the battery it is or holds; empty when none"
+          >
+            <input id={id("batteryWh")} type="number" inputMode="decimal" min={0} step="0.01" {...field("batteryWh")} />
+          </FormField>
+        </div>
+      </fieldset>
       {imageField && (
         <div className="part-form__image">
           {img && IMAGE_URL.test(img.trim()) && (

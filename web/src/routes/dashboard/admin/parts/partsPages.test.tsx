@@ -137,6 +137,13 @@ describe("Add a part", () => {
                 lowStockThreshold: 10,
                 img: "/images/parts/hinge-set.svg",
                 compatibleModels: ["HP EliteBook 840 G8", "Dell Latitude 5420"],
+                weightGrams: 0,
+                lengthMm: null,
+                widthMm: null,
+                heightMm: null,
+                dangerousGoods: false,
+                batteryWh: null,
+                taxCategory: "STANDARD",
               },
             },
           },
@@ -200,6 +207,11 @@ describe("Edit part", () => {
     shortDesc: "3-cell, 57 Wh",
     retiredAt: null,
     compatibleModels: [{ __typename: "LaptopModel", id: "M1", name: "Lenovo ThinkPad T14 Gen 2" }],
+    weightGrams: 280,
+    dimensions: null,
+    dangerousGoods: false,
+    batteryWh: 57,
+    taxCategory: "STANDARD",
   });
   const editMock = (available: number) => ({
     request: { query: EditPartDocument, variables: { id: "p-1" } },
@@ -222,6 +234,11 @@ describe("Edit part", () => {
         lowStock: false,
         retired: false,
         compatibleModels: full.compatibleModels,
+        weightGrams: full.weightGrams,
+        dimensions: full.dimensions,
+        dangerousGoods: full.dangerousGoods,
+        batteryWh: full.batteryWh,
+        taxCategory: full.taxCategory,
         ...fields,
       },
     },
@@ -240,6 +257,13 @@ describe("Edit part", () => {
     minOrderQuantity: 5,
     lowStockThreshold: 10,
     compatibleModels: ["Lenovo ThinkPad T14 Gen 2"],
+    weightGrams: 280,
+    lengthMm: null,
+    widthMm: null,
+    heightMm: null,
+    dangerousGoods: false,
+    batteryWh: 57,
+    taxCategory: "STANDARD",
   };
 
   it("sends a new stock with the stock it showed; other edits without the stock", async () => {
@@ -380,6 +404,68 @@ describe("Edit part", () => {
     await userEvent.click(screen.getByRole("button", { name: "Save changes" }));
     expect(await screen.findByText(taken)).toBeInTheDocument();
     expect(screen.getByLabelText("Alternative numbers")).toHaveAttribute("aria-invalid", "true");
+  });
+
+  it("shipping and tax: dimensions go together, a battery over 100 Wh must be dangerous goods, and the server's word goes under its field", async () => {
+    const tooHeavy = "Weight must be a whole number of grams from 0 to 1,000,000 (0 until it is weighed)";
+    renderApp({
+      route: "/dashboard/manage_parts/p-1",
+      ui: editPage(),
+      auth: asAdmin(),
+      mocks: [
+        editMock(40),
+        emptyHistoryMock,
+        {
+          request: {
+            query: UpdatePartDocument,
+            variables: {
+              id: full.id,
+              input: {
+                ...baseInput,
+                lengthMm: 300,
+                widthMm: 200,
+                heightMm: 20,
+                dangerousGoods: true,
+                batteryWh: 150,
+                taxCategory: "REDUCED",
+              },
+            },
+          },
+          result: {
+            errors: [
+              new GraphQLError(tooHeavy, {
+                extensions: { code: "BAD_USER_INPUT", fields: { weightGrams: [tooHeavy] } },
+              }),
+            ],
+          },
+        },
+      ],
+    });
+    const group = within((await screen.findByText("Shipping and tax")).closest("fieldset")!);
+    await waitFor(() => expect(group.getByLabelText("Weight (g)")).toHaveValue(280));
+    expect(group.getByLabelText("Battery (Wh)")).toHaveValue(57);
+    expect(group.getByLabelText("Tax category")).toHaveValue("STANDARD");
+
+    await userEvent.type(group.getByLabelText("Length (mm)"), "300");
+    await userEvent.click(screen.getByRole("button", { name: "Save changes" }));
+    expect(await group.findAllByText(/^Dimensions go together/)).toHaveLength(2);
+    expect(group.getByLabelText("Width (mm)")).toHaveAttribute("aria-invalid", "true");
+
+    await userEvent.type(group.getByLabelText("Width (mm)"), "200");
+    await userEvent.type(group.getByLabelText("Height (mm)"), "20");
+    await userEvent.clear(group.getByLabelText("Battery (Wh)"));
+    await userEvent.type(group.getByLabelText("Battery (Wh)"), "150");
+    await userEvent.selectOptions(group.getByLabelText("Tax category"), "Reduced rate");
+    await userEvent.click(screen.getByRole("button", { name: "Save changes" }));
+    expect(
+      await group.findByText(/^A battery over 100 Wh \(this one: 150 Wh\) must be marked as dangerous goods/),
+    ).toBeInTheDocument();
+    expect(group.queryByText(/^Dimensions go together/)).not.toBeInTheDocument();
+
+    await userEvent.click(group.getByLabelText("Dangerous goods"));
+    await userEvent.click(screen.getByRole("button", { name: "Save changes" }));
+    expect(await group.findByText(tooHeavy)).toBeInTheDocument();
+    expect(group.getByLabelText("Weight (g)")).toHaveAttribute("aria-invalid", "true");
   });
 
   it("restocks: a relative change, refused when not a whole number of units", async () => {
