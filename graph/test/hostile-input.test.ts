@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { gql, insertPart, orderBody, rest, shop, withDatabase } from "./support/client";
 import { adminPerson, dumpDatabase, newPerson, Person, storedImages, uploadImage, TINY_PNG } from "./support/fixtures";
 import { graphqlRootFields, restRoutes, routeKey } from "./support/routes";
+import { freeCountries, freshShippingZone, freshTaxZone, methodInput } from "./support/zones";
 
 /*
  * A corpus of hostile requests for every write route and every mutation: malformed JSON, wrong
@@ -243,6 +244,13 @@ interface Fixtures {
   /** An address in the customer's book, and one in another customer's. */
   addressId: string;
   foreignAddressId: string;
+  /** A shipping zone with one method ("Standard"), and a tax zone, each of one country of its own. */
+  shippingZoneId: string;
+  shippingMethodId: string;
+  taxZoneId: string;
+  /** Countries no shipping zone, and no tax zone, holds: a new zone of them would be valid. */
+  freeCountry: string;
+  freeTaxCountry: string;
 }
 let f: Fixtures;
 
@@ -805,8 +813,173 @@ function addressCases(variables: { input: typeof HOSTILE_BASE_ADDRESS; id?: stri
   ];
 }
 
+/** A field that may be left out, once given: nothing but bad text (left out or null it means "unchanged"). */
+const givenText = (max: number): Value[] => requiredText(max).filter((value) => value !== MISSING && value !== null);
+/** A zone's places: none, ill-formed, unknown countries, a region where regions are not kept, a place another zone holds (`held`), too many. */
+const ZONE_PLACES = (held: string): Value[] => [
+  [],
+  "US",
+  [null],
+  [{}],
+  [{ country: "XX" }],
+  [{ country: "USA" }],
+  [{ country: 1 }],
+  [{ country: "US", region: "Atlantis" }],
+  [{ country: f.freeCountry, region: "Atlantis" }],
+  [{ country: held }],
+  [{ country: f.freeCountry }, { country: f.freeCountry }],
+  Array.from({ length: 301 }, () => ({ country: f.freeCountry })),
+  [{ country: f.freeCountry, ...SQL_REGION }],
+];
+const SQL_REGION = { region: "' OR '1'='1" };
+const WEIGHT_BANDS: Value[] = [
+  MISSING,
+  null,
+  [],
+  "x",
+  [null],
+  [{}],
+  [{ upToGrams: 0, price: 1 }],
+  [{ upToGrams: 1.5, price: 1 }],
+  [{ upToGrams: 100_000_001, price: 1 }],
+  [{ upToGrams: 2000, price: -1 }],
+  [{ upToGrams: 2000, price: 1.234 }],
+  [{ upToGrams: 2000, price: 1_000_000.01 }],
+  [
+    { upToGrams: 2000, price: 1 },
+    { upToGrams: 1000, price: 2 },
+  ],
+  [
+    { upToGrams: 2000, price: 1 },
+    { upToGrams: 2000, price: 2 },
+  ],
+  Array.from({ length: 51 }, (_, index) => ({ upToGrams: index + 1, price: 1 })),
+];
+/** A shipping method's settings, each at fault in turn (`variables.input` is a valid method). */
+function methodCases(variables: { input: ReturnType<typeof methodInput>; id?: string; zoneId?: string }) {
+  return [
+    ...eachVariable(variables, ["input"], [MISSING, null, "express"]),
+    ...eachVariable(variables, ["input", "name"], requiredText(80)),
+    ...eachVariable(variables, ["input", "kind"], [MISSING, null, "AIR", "express", 1]),
+    ...eachVariable(variables, ["input", "bands"], WEIGHT_BANDS),
+    ...eachVariable(variables, ["input", "freeOver"], [-1, 1.234, 1_000_000.01, "10", true]),
+    ...eachVariable(variables, ["input", "minDays"], [MISSING, null, -1, 366, 1.5, "1", 3]),
+    ...eachVariable(variables, ["input", "maxDays"], [MISSING, null, -1, 366, 1.5, "2"]),
+    ...eachVariable(variables, ["input", "carriesDangerousGoods"], ["yes", 1, []]),
+  ];
+}
+const RATES: Value[] = [MISSING, null, -1, 100.0001, 101, 1.23456, "8", true, []];
+const taxZoneInput = () => ({
+  name: "Hostile tax zone",
+  places: [{ country: f.freeTaxCountry }],
+  pricesIncludeTax: false,
+  taxesShipping: true,
+  standardRate: 8.875,
+  reducedRate: 4,
+});
+
 /** Every mutation: its hostile variables. A mutation without an entry fails the first test. */
 const MUTATION_CORPUS: Record<string, MutationCorpus> = {
+  // Zones: admins' writes, each field at fault in turn; a valid base is never sent as it is.
+  createShippingZone: {
+    token: () => f.admin.token,
+    query: "mutation($input: CreateShippingZoneInput!) { createShippingZone(input: $input) { id } }",
+    cases: () => {
+      const v = { input: { name: "Hostile zone", places: [{ country: f.freeCountry }] } };
+      return [
+        ...eachVariable(v, ["input"], [MISSING, null, "zone"]),
+        ...eachVariable(v, ["input", "name"], [...requiredText(80), "United States"]),
+        ...eachVariable(v, ["input", "places"], [MISSING, null, ...ZONE_PLACES("US")]),
+      ];
+    },
+  },
+  updateShippingZone: {
+    token: () => f.admin.token,
+    query: "mutation($id: ID!, $input: UpdateShippingZoneInput!) { updateShippingZone(id: $id, input: $input) { id } }",
+    cases: () => {
+      const v = { id: f.shippingZoneId, input: { name: "Hostile zone" } };
+      return [
+        ...eachVariable(v, ["id"], idValues(randomUuid())),
+        ...eachVariable({ id: f.shippingZoneId, input: {} }, ["input", "name"], [...givenText(80), "United States"]),
+        ...eachVariable({ id: f.shippingZoneId, input: {} }, ["input", "places"], ZONE_PLACES("US")),
+      ];
+    },
+  },
+  deleteShippingZone: {
+    token: () => f.admin.token,
+    query: "mutation($id: ID!) { deleteShippingZone(id: $id) { deletedId } }",
+    cases: () => eachVariable({ id: f.shippingZoneId }, ["id"], idValues(randomUuid())),
+  },
+  addShippingMethod: {
+    token: () => f.admin.token,
+    query:
+      "mutation($zoneId: ID!, $input: ShippingMethodInput!) { addShippingMethod(zoneId: $zoneId, input: $input) { id } }",
+    cases: () => {
+      const v = { zoneId: f.shippingZoneId, input: methodInput() };
+      return [
+        ...eachVariable(v, ["zoneId"], idValues(randomUuid())),
+        ...eachVariable(v, ["input", "name"], ["Standard"]),
+        ...methodCases(v),
+      ];
+    },
+  },
+  updateShippingMethod: {
+    token: () => f.admin.token,
+    query: "mutation($id: ID!, $input: ShippingMethodInput!) { updateShippingMethod(id: $id, input: $input) { id } }",
+    cases: () => {
+      const v = { id: f.shippingMethodId, input: methodInput({ name: "Standard", kind: "STANDARD" }) };
+      return [...eachVariable(v, ["id"], idValues(randomUuid())), ...methodCases(v)];
+    },
+  },
+  removeShippingMethod: {
+    token: () => f.admin.token,
+    query: "mutation($id: ID!) { removeShippingMethod(id: $id) { id } }",
+    cases: () => eachVariable({ id: f.shippingMethodId }, ["id"], idValues(randomUuid())),
+  },
+  createTaxZone: {
+    token: () => f.admin.token,
+    query: "mutation($input: CreateTaxZoneInput!) { createTaxZone(input: $input) { id } }",
+    cases: () => {
+      const v = { input: taxZoneInput() };
+      return [
+        ...eachVariable(v, ["input"], [MISSING, null, "tax"]),
+        ...eachVariable(v, ["input", "name"], [...requiredText(80), "Germany"]),
+        ...eachVariable(v, ["input", "places"], [MISSING, null, ...ZONE_PLACES("DE")]),
+        ...eachVariable(v, ["input", "pricesIncludeTax"], [MISSING, null, "yes", 1]),
+        ...eachVariable(v, ["input", "taxesShipping"], [MISSING, null, "no", 0]),
+        ...eachVariable(v, ["input", "standardRate"], RATES),
+        ...eachVariable(v, ["input", "reducedRate"], RATES),
+        ...eachVariable(
+          v,
+          ["input", "zeroRate"],
+          RATES.filter((value) => value !== MISSING && value !== null),
+        ),
+      ];
+    },
+  },
+  updateTaxZone: {
+    token: () => f.admin.token,
+    query: "mutation($id: ID!, $input: UpdateTaxZoneInput!) { updateTaxZone(id: $id, input: $input) { id } }",
+    cases: () => {
+      const v = { id: f.taxZoneId, input: {} };
+      const given = (values: Value[]) => values.filter((value) => value !== MISSING && value !== null);
+      return [
+        ...eachVariable({ id: f.taxZoneId, input: { name: "Hostile tax zone" } }, ["id"], idValues(randomUuid())),
+        ...eachVariable(v, ["input", "name"], [...givenText(80), "Germany"]),
+        ...eachVariable(v, ["input", "places"], ZONE_PLACES("DE")),
+        ...eachVariable(v, ["input", "pricesIncludeTax"], ["yes", 1]),
+        ...eachVariable(v, ["input", "taxesShipping"], ["no", 0]),
+        ...eachVariable(v, ["input", "standardRate"], given(RATES)),
+        ...eachVariable(v, ["input", "reducedRate"], given(RATES)),
+        ...eachVariable(v, ["input", "zeroRate"], given(RATES)),
+      ];
+    },
+  },
+  deleteTaxZone: {
+    token: () => f.admin.token,
+    query: "mutation($id: ID!) { deleteTaxZone(id: $id) { deletedId } }",
+    cases: () => eachVariable({ id: f.taxZoneId }, ["id"], idValues(randomUuid())),
+  },
   addProduct: {
     token: () => f.admin.token,
     query: "mutation($input: AddProductInput!) { addProduct(input: $input) { id } }",
@@ -1425,6 +1598,13 @@ beforeAll(async () => {
     foreignCheckoutId: await checkOut(other),
     addressId: await addAddress(customer),
     foreignAddressId: await addAddress(other),
+    ...(await freshShippingZone().then(({ zoneId, methodId }) => ({
+      shippingZoneId: zoneId,
+      shippingMethodId: methodId,
+    }))),
+    taxZoneId: await freshTaxZone(),
+    freeCountry: (await freeCountries(1))[0],
+    freeTaxCountry: (await freeCountries(1, "tax"))[0],
   };
 });
 

@@ -13,6 +13,7 @@ interface ZoneRow {
   methods: Array<Omit<ShippingMethod, "id" | "createdAt" | "zoneId"> & { createdAt: string }>;
 }
 
+/** Zones with their places and bands; methods standard, express, then collection, as a shopper compares them (then as added). */
 const ZONES = `
   SELECT z.id, z.name, z.created_at,
     coalesce((SELECT json_agg(json_build_object('country', p.country, 'region', p.region)
@@ -25,7 +26,7 @@ const ZONES = `
                 'bands', coalesce((SELECT json_agg(json_build_object('upToGrams', b.up_to_grams, 'priceCents', b.price_cents)
                                                    ORDER BY b.up_to_grams)
                                    FROM shipping_rate_bands b WHERE b.method_id = m.id), '[]'))
-              ORDER BY m.created_at, m.id)
+              ORDER BY array_position(ARRAY['standard', 'express', 'collection'], m.kind::text), m.created_at, m.id)
               FROM shipping_methods m WHERE m.zone_id = z.id), '[]') AS methods
   FROM shipping_zones z`;
 
