@@ -66,7 +66,7 @@ export function BandsEditor<T extends BandsFormValues>({ idPrefix, control, regi
                   {...fieldAria(gramsId, gramsError)}
                 />
               </FormField>
-              <FormField id={priceId} label="Price ($)" error={priceError}>
+              <FormField id={priceId} label={`Band ${index + 1}: price ($)`} error={priceError}>
                 <input
                   id={priceId}
                   type="text"

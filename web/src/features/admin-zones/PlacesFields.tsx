@@ -99,7 +99,7 @@ export function PlacesFields<T extends ZonePlacesValues>({ idPrefix, control, re
               />
             </FormField>
             {REGION_COUNTRIES.has(country) ? (
-              <FormField id={regionId} label="State or province (optional)" error={regionError}>
+              <FormField id={regionId} label={`Place ${index + 1}: state or province (optional)`} error={regionError}>
                 <input
                   id={regionId}
                   type="text"
