@@ -1,4 +1,4 @@
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { useMutation, useQuery } from "@apollo/client/react";
 import { errorMessage } from "@/lib/apollo/errors";
 import {
@@ -43,6 +43,11 @@ export function TaxPage() {
   const [deleteZone] = useMutation(DeleteTaxZoneDocument, REFETCH);
   const zones = (data?.taxZones ?? []).map(taxZoneOf);
   const edited = editing && editing !== "new" ? zones.find((zone) => zone.id === editing) : undefined;
+
+  // The form sits above the list: a zone edited from far down the list brings it into view.
+  useEffect(() => {
+    if (editing) document.getElementById("tax-zone-form-heading")?.scrollIntoView?.({ block: "start" });
+  }, [editing]);
 
   const remove = async (zone: (typeof zones)[number]) => {
     if (!window.confirm(deleteTaxZoneQuestion(zone.name))) return;
