@@ -78,26 +78,24 @@ export function ShippingZoneSection({
       {zone.methods.length === 0 ? (
         <p className="zone-card__empty">No methods yet: nothing ships here until one is added.</p>
       ) : (
-        <DataTable
-          caption={`Shipping methods of ${zone.name}`}
-          columns={["Method", "Kind", "Rates", "Free over", "Delivery", "Dangerous goods", "Actions"]}
-        >
+        <DataTable caption={`Shipping methods of ${zone.name}`} columns={["Method", "Rates", "Delivery", "Actions"]}>
           {zone.methods.map((method) => (
             <tr key={method.id}>
-              <DataCell label="Method">{method.name}</DataCell>
-              <DataCell label="Kind">{KIND_LABELS[method.kind]}</DataCell>
+              <DataCell label="Method">
+                {method.name}
+                <p className="small zone-card__detail">
+                  {KIND_LABELS[method.kind]} · dangerous goods: {method.carriesDangerousGoods ? "yes" : "no"}
+                </p>
+              </DataCell>
               <DataCell label="Rates">
                 <ul className="zone-card__bands">
                   {method.bands.map((band) => (
                     <li key={band.upToGrams}>{bandLabel(band)}</li>
                   ))}
+                  {method.freeOver != null && <li>free over {formatPrice(method.freeOver)}</li>}
                 </ul>
               </DataCell>
-              <DataCell label="Free over" kind="number">
-                {method.freeOver == null ? "Never" : formatPrice(method.freeOver)}
-              </DataCell>
               <DataCell label="Delivery">{daysLabel(method.minDays, method.maxDays)}</DataCell>
-              <DataCell label="Dangerous goods">{method.carriesDangerousGoods ? "Yes" : "No"}</DataCell>
               <DataCell label="Actions" kind="actions">
                 <div className="row-actions">
                   <button

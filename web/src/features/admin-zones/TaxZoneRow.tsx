@@ -10,16 +10,7 @@ export const taxZoneOf = (zone: FragmentType<typeof TaxZoneFieldsFragment>) =>
 
 export type TaxZoneListed = ReturnType<typeof taxZoneOf>;
 
-export const TAX_ZONE_COLUMNS = [
-  "Zone",
-  "Places",
-  "Prices",
-  "Shipping taxed",
-  "Standard",
-  "Reduced",
-  "Zero",
-  "Actions",
-];
+export const TAX_ZONE_COLUMNS = ["Zone", "Prices", "Rates", "Actions"];
 
 interface Props {
   zone: TaxZoneListed;
@@ -32,18 +23,20 @@ interface Props {
 export function TaxZoneRow({ zone, busy, onEdit, onDelete }: Props) {
   return (
     <tr id={`tax-zone-${zone.databaseId}`}>
-      <DataCell label="Zone">{zone.name}</DataCell>
-      <DataCell label="Places">{zone.places.map(placeLabel).join(", ")}</DataCell>
-      <DataCell label="Prices">{zone.pricesIncludeTax ? "Include tax" : "Tax added at checkout"}</DataCell>
-      <DataCell label="Shipping taxed">{zone.taxesShipping ? "Yes" : "No"}</DataCell>
-      <DataCell label="Standard" kind="number">
-        {formatPercent(zone.standardRate)}
+      <DataCell label="Zone">
+        {zone.name}
+        <p className="small zone-card__detail">{zone.places.map(placeLabel).join(", ")}</p>
       </DataCell>
-      <DataCell label="Reduced" kind="number">
-        {formatPercent(zone.reducedRate)}
+      <DataCell label="Prices">
+        {zone.pricesIncludeTax ? "Include tax" : "Tax added at checkout"}
+        <p className="small zone-card__detail">{zone.taxesShipping ? "Shipping taxed" : "Shipping not taxed"}</p>
       </DataCell>
-      <DataCell label="Zero" kind="number">
-        {formatPercent(zone.zeroRate)}
+      <DataCell label="Rates">
+        <ul className="zone-card__bands">
+          <li>standard {formatPercent(zone.standardRate)}</li>
+          <li>reduced {formatPercent(zone.reducedRate)}</li>
+          <li>zero {formatPercent(zone.zeroRate)}</li>
+        </ul>
       </DataCell>
       <DataCell label="Actions" kind="actions">
         <div className="row-actions">

@@ -83,14 +83,12 @@ describe("Tax", () => {
     renderTax([taxZonesMock([newYork, germany]), knownMock([newYork, germany])]);
     const ny = (await screen.findByText("New York, United States")).closest("tr")!;
     expect(within(ny).getByText("Tax added at checkout")).toBeInTheDocument();
-    expect(ny.querySelector('td[data-label="Shipping taxed"]')).toHaveTextContent("Yes");
-    expect(ny.querySelector('td[data-label="Standard"]')).toHaveTextContent("8.875%");
+    expect(within(ny).getByText("Shipping taxed")).toBeInTheDocument();
+    expect(within(ny).getByText("standard 8.875%")).toBeInTheDocument();
     const de = screen.getByRole("button", { name: "Edit the tax zone Germany" }).closest("tr")!;
     expect(within(de).getByText("Include tax")).toBeInTheDocument();
-    expect(de.querySelector('td[data-label="Shipping taxed"]')).toHaveTextContent("No");
-    expect(de.querySelector('td[data-label="Standard"]')).toHaveTextContent("19%");
-    expect(de.querySelector('td[data-label="Reduced"]')).toHaveTextContent("7%");
-    expect(de.querySelector('td[data-label="Zero"]')).toHaveTextContent("0%");
+    expect(within(de).getByText("Shipping not taxed")).toBeInTheDocument();
+    expect(de.querySelector('td[data-label="Rates"]')?.textContent).toBe("standard 19%reduced 7%zero 0%");
   });
 
   it("the tax zone form sends rates as percentages, and the server's refusal of places.0.country lands on that place", async () => {
@@ -188,6 +186,6 @@ describe("Tax", () => {
     await userEvent.click(screen.getByRole("button", { name: "Save tax zone" }));
     expect(await screen.findByText("Saved the tax zone Germany")).toBeInTheDocument();
     const de = screen.getByRole("button", { name: "Edit the tax zone Germany" }).closest("tr")!;
-    await waitFor(() => expect(de.querySelector('td[data-label="Shipping taxed"]')).toHaveTextContent("Yes"));
+    await waitFor(() => expect(within(de).getByText("Shipping taxed")).toBeInTheDocument());
   });
 });
