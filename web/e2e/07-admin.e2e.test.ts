@@ -50,7 +50,7 @@ describe("an admin", () => {
     await admin.getByRole("link", { name: "Dashboard" }).click();
     await visible(dashboardMenu(admin).getByRole("link", { name: "Manage Product" }));
     // The spec's four admin pages in the spec's order, with the overview before them and the
-    // parts and history pages after them.
+    // parts, shipping, tax and history pages after them.
     expect(await dashboardMenu(admin).getByRole("link").allInnerTexts()).toEqual([
       "My Profile",
       "Overview",
@@ -59,6 +59,8 @@ describe("an admin", () => {
       "Add Product",
       "Manage Product",
       "Manage Parts",
+      "Shipping",
+      "Tax",
       "History",
     ]);
 

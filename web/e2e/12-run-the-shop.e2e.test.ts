@@ -135,6 +135,8 @@ describe("an admin running the shop, and a shopper", () => {
       "Add Product",
       "Manage Product",
       "Manage Parts",
+      "Shipping",
+      "Tax",
       "History",
     ]);
   });

@@ -71,6 +71,8 @@ const PAGES: Record<PageName, ComponentType> = {
   editPart: lazyPage(() => import("./routes/dashboard/admin/parts/EditPartPage"), "EditPartPage"),
   importParts: lazyPage(() => import("./routes/dashboard/admin/parts/ImportPartsPage"), "ImportPartsPage"),
   history: lazyPage(() => import("./routes/dashboard/admin/history/HistoryPage"), "HistoryPage"),
+  shipping: lazyPage(() => import("./routes/dashboard/admin/shipping/ShippingPage"), "ShippingPage"),
+  tax: lazyPage(() => import("./routes/dashboard/admin/tax/TaxPage"), "TaxPage"),
 };
 
 /** Wraps a page in the guards its access needs beyond what its parent route already checks. */

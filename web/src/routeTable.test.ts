@@ -31,6 +31,8 @@ describe("route table", () => {
       { path: "/dashboard/manage_parts/import", page: "importParts", access: "admin" },
       { path: "/dashboard/manage_parts/:partsId", page: "editPart", access: "admin" },
       { path: "/dashboard/history", page: "history", access: "admin" },
+      { path: "/dashboard/shipping", page: "shipping", access: "admin" },
+      { path: "/dashboard/tax", page: "tax", access: "admin" },
       { path: "/blogs", page: "blogs", access: "public" },
       { path: "/portfolio", page: "portfolio", access: "public" },
       { path: "/login", page: "login", access: "public" },

@@ -35,6 +35,8 @@ export type PageName =
   | "editPart"
   | "importParts"
   | "history"
+  | "shipping"
+  | "tax"
   | "blogs"
   | "portfolio"
   | "login"
@@ -88,6 +90,9 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
       { path: "manage_parts/import", page: "importParts", access: "admin" },
       { path: "manage_parts/:partsId", page: "editPart", access: "admin" },
       { path: "history", page: "history", access: "admin" },
+      // Beside the spec's pages: shipping zones with their methods, and tax zones.
+      { path: "shipping", page: "shipping", access: "admin" },
+      { path: "tax", page: "tax", access: "admin" },
     ],
   },
   { path: "blogs", page: "blogs", access: "public" },

@@ -16,6 +16,20 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
 type Documents = {
     "\n  fragment AddressFields on Address {\n    id\n    databaseId\n    name\n    company\n    line1\n    line2\n    city\n    region\n    postalCode\n    country\n    countryName\n    phone\n    isDefault\n  }\n": typeof types.AddressFieldsFragmentDoc,
     "\n  query AddressCountries {\n    countries {\n      code\n      name\n      regionRequired\n      regions {\n        code\n        name\n      }\n    }\n  }\n": typeof types.AddressCountriesDocument,
+    "\n  fragment ShippingZoneFields on ShippingZone {\n    id\n    databaseId\n    name\n    places {\n      country\n      countryName\n      region\n      regionName\n    }\n    methods {\n      id\n      databaseId\n      name\n      kind\n      bands {\n        upToGrams\n        price\n      }\n      freeOver\n      minDays\n      maxDays\n      carriesDangerousGoods\n    }\n  }\n": typeof types.ShippingZoneFieldsFragmentDoc,
+    "\n  fragment TaxZoneFields on TaxZone {\n    id\n    databaseId\n    name\n    places {\n      country\n      countryName\n      region\n      regionName\n    }\n    pricesIncludeTax\n    taxesShipping\n    standardRate\n    reducedRate\n    zeroRate\n  }\n": typeof types.TaxZoneFieldsFragmentDoc,
+    "\n  query ShippingZones {\n    shippingZones {\n      id\n      ...ShippingZoneFields\n    }\n  }\n": typeof types.ShippingZonesDocument,
+    "\n  query TaxZones {\n    taxZones {\n      id\n      ...TaxZoneFields\n    }\n  }\n": typeof types.TaxZonesDocument,
+    "\n  query KnownPlaces {\n    shippingZones {\n      id\n      places {\n        country\n        countryName\n        region\n        regionName\n      }\n    }\n    taxZones {\n      id\n      places {\n        country\n        countryName\n        region\n        regionName\n      }\n    }\n  }\n": typeof types.KnownPlacesDocument,
+    "\n  mutation CreateShippingZone($input: CreateShippingZoneInput!) {\n    createShippingZone(input: $input) {\n      id\n      ...ShippingZoneFields\n    }\n  }\n": typeof types.CreateShippingZoneDocument,
+    "\n  mutation UpdateShippingZone($id: ID!, $input: UpdateShippingZoneInput!) {\n    updateShippingZone(id: $id, input: $input) {\n      id\n      ...ShippingZoneFields\n    }\n  }\n": typeof types.UpdateShippingZoneDocument,
+    "\n  mutation DeleteShippingZone($id: ID!) {\n    deleteShippingZone(id: $id) {\n      deletedId\n      name\n    }\n  }\n": typeof types.DeleteShippingZoneDocument,
+    "\n  mutation AddShippingMethod($zoneId: ID!, $input: ShippingMethodInput!) {\n    addShippingMethod(zoneId: $zoneId, input: $input) {\n      id\n      ...ShippingZoneFields\n    }\n  }\n": typeof types.AddShippingMethodDocument,
+    "\n  mutation UpdateShippingMethod($id: ID!, $input: ShippingMethodInput!) {\n    updateShippingMethod(id: $id, input: $input) {\n      id\n      ...ShippingZoneFields\n    }\n  }\n": typeof types.UpdateShippingMethodDocument,
+    "\n  mutation RemoveShippingMethod($id: ID!) {\n    removeShippingMethod(id: $id) {\n      id\n      ...ShippingZoneFields\n    }\n  }\n": typeof types.RemoveShippingMethodDocument,
+    "\n  mutation CreateTaxZone($input: CreateTaxZoneInput!) {\n    createTaxZone(input: $input) {\n      id\n      ...TaxZoneFields\n    }\n  }\n": typeof types.CreateTaxZoneDocument,
+    "\n  mutation UpdateTaxZone($id: ID!, $input: UpdateTaxZoneInput!) {\n    updateTaxZone(id: $id, input: $input) {\n      id\n      ...TaxZoneFields\n    }\n  }\n": typeof types.UpdateTaxZoneDocument,
+    "\n  mutation DeleteTaxZone($id: ID!) {\n    deleteTaxZone(id: $id) {\n      deletedId\n      name\n    }\n  }\n": typeof types.DeleteTaxZoneDocument,
     "\n  fragment CartContents on Cart {\n    id\n    itemCount\n    lineCount\n    subtotal\n    canCheckOut\n    lines(first: 50) {\n      edges {\n        node {\n          id\n          quantity\n          minQuantity\n          maxQuantity\n          lineTotal\n          warning\n          warningMessage\n          part {\n            id\n            databaseId\n            slug\n            name\n            partNumber\n            img\n            price\n            available\n            minOrderQuantity\n            retired\n          }\n        }\n      }\n    }\n  }\n": typeof types.CartContentsFragmentDoc,
     "\n  query Cart {\n    cart {\n      id\n      ...CartContents\n    }\n  }\n": typeof types.CartDocument,
     "\n  query CartPreview($lines: [CartLineInput!]!) {\n    cartPreview(lines: $lines) {\n      id\n      ...CartContents\n    }\n  }\n": typeof types.CartPreviewDocument,
@@ -104,6 +118,20 @@ type Documents = {
 const documents: Documents = {
     "\n  fragment AddressFields on Address {\n    id\n    databaseId\n    name\n    company\n    line1\n    line2\n    city\n    region\n    postalCode\n    country\n    countryName\n    phone\n    isDefault\n  }\n": types.AddressFieldsFragmentDoc,
     "\n  query AddressCountries {\n    countries {\n      code\n      name\n      regionRequired\n      regions {\n        code\n        name\n      }\n    }\n  }\n": types.AddressCountriesDocument,
+    "\n  fragment ShippingZoneFields on ShippingZone {\n    id\n    databaseId\n    name\n    places {\n      country\n      countryName\n      region\n      regionName\n    }\n    methods {\n      id\n      databaseId\n      name\n      kind\n      bands {\n        upToGrams\n        price\n      }\n      freeOver\n      minDays\n      maxDays\n      carriesDangerousGoods\n    }\n  }\n": types.ShippingZoneFieldsFragmentDoc,
+    "\n  fragment TaxZoneFields on TaxZone {\n    id\n    databaseId\n    name\n    places {\n      country\n      countryName\n      region\n      regionName\n    }\n    pricesIncludeTax\n    taxesShipping\n    standardRate\n    reducedRate\n    zeroRate\n  }\n": types.TaxZoneFieldsFragmentDoc,
+    "\n  query ShippingZones {\n    shippingZones {\n      id\n      ...ShippingZoneFields\n    }\n  }\n": types.ShippingZonesDocument,
+    "\n  query TaxZones {\n    taxZones {\n      id\n      ...TaxZoneFields\n    }\n  }\n": types.TaxZonesDocument,
+    "\n  query KnownPlaces {\n    shippingZones {\n      id\n      places {\n        country\n        countryName\n        region\n        regionName\n      }\n    }\n    taxZones {\n      id\n      places {\n        country\n        countryName\n        region\n        regionName\n      }\n    }\n  }\n": types.KnownPlacesDocument,
+    "\n  mutation CreateShippingZone($input: CreateShippingZoneInput!) {\n    createShippingZone(input: $input) {\n      id\n      ...ShippingZoneFields\n    }\n  }\n": types.CreateShippingZoneDocument,
+    "\n  mutation UpdateShippingZone($id: ID!, $input: UpdateShippingZoneInput!) {\n    updateShippingZone(id: $id, input: $input) {\n      id\n      ...ShippingZoneFields\n    }\n  }\n": types.UpdateShippingZoneDocument,
+    "\n  mutation DeleteShippingZone($id: ID!) {\n    deleteShippingZone(id: $id) {\n      deletedId\n      name\n    }\n  }\n": types.DeleteShippingZoneDocument,
+    "\n  mutation AddShippingMethod($zoneId: ID!, $input: ShippingMethodInput!) {\n    addShippingMethod(zoneId: $zoneId, input: $input) {\n      id\n      ...ShippingZoneFields\n    }\n  }\n": types.AddShippingMethodDocument,
+    "\n  mutation UpdateShippingMethod($id: ID!, $input: ShippingMethodInput!) {\n    updateShippingMethod(id: $id, input: $input) {\n      id\n      ...ShippingZoneFields\n    }\n  }\n": types.UpdateShippingMethodDocument,
+    "\n  mutation RemoveShippingMethod($id: ID!) {\n    removeShippingMethod(id: $id) {\n      id\n      ...ShippingZoneFields\n    }\n  }\n": types.RemoveShippingMethodDocument,
+    "\n  mutation CreateTaxZone($input: CreateTaxZoneInput!) {\n    createTaxZone(input: $input) {\n      id\n      ...TaxZoneFields\n    }\n  }\n": types.CreateTaxZoneDocument,
+    "\n  mutation UpdateTaxZone($id: ID!, $input: UpdateTaxZoneInput!) {\n    updateTaxZone(id: $id, input: $input) {\n      id\n      ...TaxZoneFields\n    }\n  }\n": types.UpdateTaxZoneDocument,
+    "\n  mutation DeleteTaxZone($id: ID!) {\n    deleteTaxZone(id: $id) {\n      deletedId\n      name\n    }\n  }\n": types.DeleteTaxZoneDocument,
     "\n  fragment CartContents on Cart {\n    id\n    itemCount\n    lineCount\n    subtotal\n    canCheckOut\n    lines(first: 50) {\n      edges {\n        node {\n          id\n          quantity\n          minQuantity\n          maxQuantity\n          lineTotal\n          warning\n          warningMessage\n          part {\n            id\n            databaseId\n            slug\n            name\n            partNumber\n            img\n            price\n            available\n            minOrderQuantity\n            retired\n          }\n        }\n      }\n    }\n  }\n": types.CartContentsFragmentDoc,
     "\n  query Cart {\n    cart {\n      id\n      ...CartContents\n    }\n  }\n": types.CartDocument,
     "\n  query CartPreview($lines: [CartLineInput!]!) {\n    cartPreview(lines: $lines) {\n      id\n      ...CartContents\n    }\n  }\n": types.CartPreviewDocument,
@@ -212,6 +240,62 @@ export function graphql(source: "\n  fragment AddressFields on Address {\n    id
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query AddressCountries {\n    countries {\n      code\n      name\n      regionRequired\n      regions {\n        code\n        name\n      }\n    }\n  }\n"): (typeof documents)["\n  query AddressCountries {\n    countries {\n      code\n      name\n      regionRequired\n      regions {\n        code\n        name\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment ShippingZoneFields on ShippingZone {\n    id\n    databaseId\n    name\n    places {\n      country\n      countryName\n      region\n      regionName\n    }\n    methods {\n      id\n      databaseId\n      name\n      kind\n      bands {\n        upToGrams\n        price\n      }\n      freeOver\n      minDays\n      maxDays\n      carriesDangerousGoods\n    }\n  }\n"): (typeof documents)["\n  fragment ShippingZoneFields on ShippingZone {\n    id\n    databaseId\n    name\n    places {\n      country\n      countryName\n      region\n      regionName\n    }\n    methods {\n      id\n      databaseId\n      name\n      kind\n      bands {\n        upToGrams\n        price\n      }\n      freeOver\n      minDays\n      maxDays\n      carriesDangerousGoods\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment TaxZoneFields on TaxZone {\n    id\n    databaseId\n    name\n    places {\n      country\n      countryName\n      region\n      regionName\n    }\n    pricesIncludeTax\n    taxesShipping\n    standardRate\n    reducedRate\n    zeroRate\n  }\n"): (typeof documents)["\n  fragment TaxZoneFields on TaxZone {\n    id\n    databaseId\n    name\n    places {\n      country\n      countryName\n      region\n      regionName\n    }\n    pricesIncludeTax\n    taxesShipping\n    standardRate\n    reducedRate\n    zeroRate\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ShippingZones {\n    shippingZones {\n      id\n      ...ShippingZoneFields\n    }\n  }\n"): (typeof documents)["\n  query ShippingZones {\n    shippingZones {\n      id\n      ...ShippingZoneFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query TaxZones {\n    taxZones {\n      id\n      ...TaxZoneFields\n    }\n  }\n"): (typeof documents)["\n  query TaxZones {\n    taxZones {\n      id\n      ...TaxZoneFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query KnownPlaces {\n    shippingZones {\n      id\n      places {\n        country\n        countryName\n        region\n        regionName\n      }\n    }\n    taxZones {\n      id\n      places {\n        country\n        countryName\n        region\n        regionName\n      }\n    }\n  }\n"): (typeof documents)["\n  query KnownPlaces {\n    shippingZones {\n      id\n      places {\n        country\n        countryName\n        region\n        regionName\n      }\n    }\n    taxZones {\n      id\n      places {\n        country\n        countryName\n        region\n        regionName\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateShippingZone($input: CreateShippingZoneInput!) {\n    createShippingZone(input: $input) {\n      id\n      ...ShippingZoneFields\n    }\n  }\n"): (typeof documents)["\n  mutation CreateShippingZone($input: CreateShippingZoneInput!) {\n    createShippingZone(input: $input) {\n      id\n      ...ShippingZoneFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateShippingZone($id: ID!, $input: UpdateShippingZoneInput!) {\n    updateShippingZone(id: $id, input: $input) {\n      id\n      ...ShippingZoneFields\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateShippingZone($id: ID!, $input: UpdateShippingZoneInput!) {\n    updateShippingZone(id: $id, input: $input) {\n      id\n      ...ShippingZoneFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DeleteShippingZone($id: ID!) {\n    deleteShippingZone(id: $id) {\n      deletedId\n      name\n    }\n  }\n"): (typeof documents)["\n  mutation DeleteShippingZone($id: ID!) {\n    deleteShippingZone(id: $id) {\n      deletedId\n      name\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation AddShippingMethod($zoneId: ID!, $input: ShippingMethodInput!) {\n    addShippingMethod(zoneId: $zoneId, input: $input) {\n      id\n      ...ShippingZoneFields\n    }\n  }\n"): (typeof documents)["\n  mutation AddShippingMethod($zoneId: ID!, $input: ShippingMethodInput!) {\n    addShippingMethod(zoneId: $zoneId, input: $input) {\n      id\n      ...ShippingZoneFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateShippingMethod($id: ID!, $input: ShippingMethodInput!) {\n    updateShippingMethod(id: $id, input: $input) {\n      id\n      ...ShippingZoneFields\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateShippingMethod($id: ID!, $input: ShippingMethodInput!) {\n    updateShippingMethod(id: $id, input: $input) {\n      id\n      ...ShippingZoneFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RemoveShippingMethod($id: ID!) {\n    removeShippingMethod(id: $id) {\n      id\n      ...ShippingZoneFields\n    }\n  }\n"): (typeof documents)["\n  mutation RemoveShippingMethod($id: ID!) {\n    removeShippingMethod(id: $id) {\n      id\n      ...ShippingZoneFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateTaxZone($input: CreateTaxZoneInput!) {\n    createTaxZone(input: $input) {\n      id\n      ...TaxZoneFields\n    }\n  }\n"): (typeof documents)["\n  mutation CreateTaxZone($input: CreateTaxZoneInput!) {\n    createTaxZone(input: $input) {\n      id\n      ...TaxZoneFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateTaxZone($id: ID!, $input: UpdateTaxZoneInput!) {\n    updateTaxZone(id: $id, input: $input) {\n      id\n      ...TaxZoneFields\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateTaxZone($id: ID!, $input: UpdateTaxZoneInput!) {\n    updateTaxZone(id: $id, input: $input) {\n      id\n      ...TaxZoneFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DeleteTaxZone($id: ID!) {\n    deleteTaxZone(id: $id) {\n      deletedId\n      name\n    }\n  }\n"): (typeof documents)["\n  mutation DeleteTaxZone($id: ID!) {\n    deleteTaxZone(id: $id) {\n      deletedId\n      name\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

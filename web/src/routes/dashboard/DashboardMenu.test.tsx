@@ -43,6 +43,8 @@ describe("dashboard menu", () => {
       "Add Product",
       "Manage Product",
       "Manage Parts",
+      "Shipping",
+      "Tax",
       "History",
     ]);
   });

@@ -138,7 +138,7 @@ export function describeChange(change: {
   return `${fieldLabel(change.field)}: ${before === null ? "" : `${before} → `}${after ?? "(removed)"}`;
 }
 
-/** Where an entry's record is: a part's edit page, an order in the admins' list, a customer, an import's lines. */
+/** Where an entry's record is: a part's edit page, an order in the admins' list, a customer, an import's lines, a zone. */
 export function recordPath(type: AuditEntityType, id: string): string {
   switch (type) {
     case "PART":
@@ -151,9 +151,10 @@ export function recordPath(type: AuditEntityType, id: string): string {
       return `/dashboard/manage_all_orders?search=${id}`;
     case "IMPORT":
       return `/dashboard/history?import=${id}`;
-    // The zones' pages are still to come: their own history is where they are.
+    // The zone's card on the Shipping page, or its row on the Tax page.
     case "SHIPPING_ZONE":
+      return `/dashboard/shipping#shipping-zone-${id}`;
     case "TAX_ZONE":
-      return `/dashboard/history?type=${type.toLowerCase()}&id=${id}`;
+      return `/dashboard/tax#tax-zone-${id}`;
   }
 }

@@ -1,0 +1,164 @@
+import { useMemo } from "react";
+import { useFieldArray, useWatch, type Control, type FieldErrors, type UseFormRegister } from "react-hook-form";
+import { FormField, fieldAria } from "@/ui/FormField";
+
+/** A place as the form holds it: a country's code, and a region's code or name (US, CA, AU only). */
+export interface PlaceValues {
+  country: string;
+  region: string;
+}
+
+export interface ZonePlacesValues {
+  places: PlaceValues[];
+}
+
+/** A place as the API answers it. */
+export interface KnownPlace {
+  country: string;
+  countryName: string;
+  region?: string | null;
+  regionName?: string | null;
+}
+
+/** The countries whose zones may name a state or province (the server's rule: addresses there name one). */
+export const REGION_COUNTRIES: ReadonlySet<string> = new Set(["US", "CA", "AU"]);
+
+export const EMPTY_PLACE: PlaceValues = { country: "", region: "" };
+
+/** The places as the API takes them: codes upper case, a region only where the country has them. */
+export function placesInput(places: readonly PlaceValues[]): Array<{ country: string; region?: string }> {
+  return places.map(({ country, region }) => {
+    const code = country.trim().toUpperCase();
+    return REGION_COUNTRIES.has(code) && region.trim() ? { country: code, region: region.trim() } : { country: code };
+  });
+}
+
+/** A zone's place as the form starts it. */
+export const placeValues = (place: KnownPlace): PlaceValues => ({ country: place.country, region: place.region ?? "" });
+
+const countryRule = (value: string) =>
+  /^[A-Za-z]{2}$/.test(value.trim()) || "Give the country's 2-letter ISO code (US, DE, GB)";
+
+interface Props<T extends ZonePlacesValues> {
+  idPrefix: string;
+  control: Control<T>;
+  register: UseFormRegister<T>;
+  errors: FieldErrors<T>;
+  /** Places the shop's zones already name: suggested as the admin types (any ISO code is taken). */
+  known: readonly KnownPlace[];
+}
+
+/**
+ * A zone's places, one row each: a country's ISO code (the countries the shop's zones already
+ * name are suggested with their names) and, in the US, Canada and Australia, an optional state or
+ * province (left empty: the whole country). The server checks the codes and names the row at fault.
+ */
+export function PlacesFields<T extends ZonePlacesValues>({ idPrefix, control, register, errors, known }: Props<T>) {
+  // The form's values include the places; react-hook-form's types cannot see that through T.
+  const placesControl = control as unknown as Control<ZonePlacesValues>;
+  const registerPlace = register as unknown as UseFormRegister<ZonePlacesValues>;
+  const placeErrors = (errors as FieldErrors<ZonePlacesValues>).places;
+  const { fields, append, remove } = useFieldArray({ control: placesControl, name: "places" });
+  const typed = useWatch({ control: placesControl, name: "places" });
+  const { countries, regions } = useMemo(() => suggestions(known), [known]);
+  const listError = placeErrors?.root?.message ?? placeErrors?.message;
+
+  return (
+    <fieldset className="zone-places" aria-describedby={listError ? `${idPrefix}-places-error` : undefined}>
+      <legend className="field__label">Places</legend>
+      <p className="field__hint">
+        A country&rsquo;s 2-letter code; in the United States, Canada and Australia a state or province too, or none for
+        the whole country.
+      </p>
+      <datalist id={`${idPrefix}-countries`}>
+        {countries.map(([code, name]) => (
+          <option key={code} value={code}>
+            {name}
+          </option>
+        ))}
+      </datalist>
+      {fields.map((field, index) => {
+        const countryId = `${idPrefix}-places-${index}-country`;
+        const regionId = `${idPrefix}-places-${index}-region`;
+        const country = (typed?.[index]?.country ?? "").trim().toUpperCase();
+        const countryError = placeErrors?.[index]?.country?.message;
+        const regionError = placeErrors?.[index]?.region?.message;
+        return (
+          <div className="zone-places__row" key={field.id}>
+            <FormField id={countryId} label={`Place ${index + 1}: country`} error={countryError}>
+              <input
+                id={countryId}
+                type="text"
+                list={`${idPrefix}-countries`}
+                autoCapitalize="characters"
+                autoComplete="off"
+                spellCheck={false}
+                maxLength={2}
+                {...registerPlace(`places.${index}.country`, { validate: countryRule })}
+                {...fieldAria(countryId, countryError)}
+              />
+            </FormField>
+            {REGION_COUNTRIES.has(country) ? (
+              <FormField id={regionId} label={`Place ${index + 1}: state or province (optional)`} error={regionError}>
+                <input
+                  id={regionId}
+                  type="text"
+                  list={regions.has(country) ? `${idPrefix}-regions-${country}` : undefined}
+                  autoComplete="off"
+                  {...registerPlace(`places.${index}.region`)}
+                  {...fieldAria(regionId, regionError)}
+                />
+              </FormField>
+            ) : (
+              <p className="zone-places__whole small">{country.length === 2 ? "The whole country" : ""}</p>
+            )}
+            <button
+              type="button"
+              className="btn btn--small btn--outline zone-places__remove"
+              disabled={fields.length === 1}
+              onClick={() => remove(index)}
+              aria-label={`Remove place ${index + 1}`}
+            >
+              Remove
+            </button>
+          </div>
+        );
+      })}
+      {[...regions].map(([country, names]) => (
+        <datalist key={country} id={`${idPrefix}-regions-${country}`}>
+          {names.map(([code, name]) => (
+            <option key={code} value={code}>
+              {name}
+            </option>
+          ))}
+        </datalist>
+      ))}
+      {listError && (
+        <p className="field-error" id={`${idPrefix}-places-error`} role="alert">
+          {listError}
+        </p>
+      )}
+      <button type="button" className="btn btn--small btn--outline" onClick={() => append({ ...EMPTY_PLACE })}>
+        Add a place
+      </button>
+    </fieldset>
+  );
+}
+
+/** The countries and regions the zones name, by code: what the fields suggest. */
+function suggestions(known: readonly KnownPlace[]) {
+  const countries = new Map<string, string>();
+  const regions = new Map<string, Map<string, string>>();
+  for (const place of known) {
+    countries.set(place.country, place.countryName);
+    if (!place.region) continue;
+    const ofCountry = regions.get(place.country) ?? new Map<string, string>();
+    ofCountry.set(place.region, place.regionName ?? place.region);
+    regions.set(place.country, ofCountry);
+  }
+  const sorted = (entries: Map<string, string>) => [...entries].sort((a, b) => a[1].localeCompare(b[1]));
+  return {
+    countries: sorted(countries),
+    regions: new Map([...regions].map(([country, names]) => [country, sorted(names)])),
+  };
+}
