@@ -196,10 +196,11 @@ describe("shipping methods", () => {
       zone.databaseId,
       method({ name: "Hazmat air", kind: "express", carriesDangerousGoods: true }),
     );
+    // Listed by kind (standard, express, collection), then as added.
     expect(last.methods.map((each) => [each.name, each.carriesDangerousGoods])).toEqual([
       ["Express", false],
-      ["Collect", true],
       ["Hazmat air", true],
+      ["Collect", true],
     ]);
   });
 
