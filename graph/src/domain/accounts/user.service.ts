@@ -6,6 +6,7 @@ import { AuditAction, AuditEntityType } from "../audit/audit-entry.entity";
 import { badInput, conflict, forbidden, notFound, ShopError, unauthenticated, unavailable } from "../errors";
 import { databaseIdOf } from "../ids";
 import { MAX } from "../limits";
+import { requestLog } from "../log";
 import { Page, PageRequest, paginate } from "../pagination";
 import { AccessTokens } from "./access-tokens";
 import { whereUserMatches } from "./queries/customer-lookups";
@@ -83,6 +84,12 @@ export class UserService {
       identity = await this.verifier.verify(idToken);
     } catch (error) {
       if (error instanceof IdentityProviderUnavailable) throw signInUnavailable(error);
+      // The caller hears one sentence; the operator needs the provider's own reason to tell a
+      // revoked token from a malformed or expired one.
+      requestLog.getStore()?.warn(
+        { providerCode: (error as { code?: unknown })?.code ?? null, reason: (error as Error)?.message },
+        "A sign-in token was refused by the identity provider",
+      );
       throw unauthenticated("The sign-in token is invalid, expired or revoked");
     }
     if (!identity.email) throw unauthenticated("The signed-in account has no email address");
