@@ -1,6 +1,8 @@
 import { useMemo } from "react";
+import { useQuery } from "@apollo/client/react";
 import { useFieldArray, useWatch, type Control, type FieldErrors, type UseFormRegister } from "react-hook-form";
 import { FormField, fieldAria } from "@/ui/FormField";
+import { AddressCountriesDocument } from "@/features/addresses";
 
 /** A place as the form holds it: a country's code, and a region's code or name (US, CA, AU only). */
 export interface PlaceValues {
@@ -44,14 +46,14 @@ interface Props<T extends ZonePlacesValues> {
   control: Control<T>;
   register: UseFormRegister<T>;
   errors: FieldErrors<T>;
-  /** Places the shop's zones already name: suggested as the admin types (any ISO code is taken). */
+  /** Places the shop's zones already name: suggested first as the admin types (any ISO code is taken). */
   known: readonly KnownPlace[];
 }
 
 /**
- * A zone's places, one row each: a country's ISO code (the countries the shop's zones already
- * name are suggested with their names) and, in the US, Canada and Australia, an optional state or
- * province (left empty: the whole country). The server checks the codes and names the row at fault.
+ * A zone's places, one row each: a country's ISO code (every country the address book knows is
+ * suggested with its name) and, in the US, Canada and Australia, an optional state or province
+ * (left empty: the whole country). The server checks the codes and names the row at fault.
  */
 export function PlacesFields<T extends ZonePlacesValues>({ idPrefix, control, register, errors, known }: Props<T>) {
   // The form's values include the places; react-hook-form's types cannot see that through T.
@@ -60,7 +62,8 @@ export function PlacesFields<T extends ZonePlacesValues>({ idPrefix, control, re
   const placeErrors = (errors as FieldErrors<ZonePlacesValues>).places;
   const { fields, append, remove } = useFieldArray({ control: placesControl, name: "places" });
   const typed = useWatch({ control: placesControl, name: "places" });
-  const { countries, regions } = useMemo(() => suggestions(known), [known]);
+  const listed = useQuery(AddressCountriesDocument).data?.countries;
+  const { countries, regions } = useMemo(() => suggestions(known, listed ?? []), [known, listed]);
   const listError = placeErrors?.root?.message ?? placeErrors?.message;
 
   return (
@@ -145,10 +148,21 @@ export function PlacesFields<T extends ZonePlacesValues>({ idPrefix, control, re
   );
 }
 
-/** The countries and regions the zones name, by code: what the fields suggest. */
-function suggestions(known: readonly KnownPlace[]) {
+/** A country as the address book lists it, with its states or provinces where addresses need one. */
+interface ListedCountry {
+  code: string;
+  name: string;
+  regions: ReadonlyArray<{ code: string; name: string }>;
+}
+
+/** The countries and regions the fields suggest, by code: the address book's list, and whatever the zones already name. */
+function suggestions(known: readonly KnownPlace[], listed: readonly ListedCountry[]) {
   const countries = new Map<string, string>();
   const regions = new Map<string, Map<string, string>>();
+  for (const country of listed) {
+    countries.set(country.code, country.name);
+    if (country.regions.length > 0) regions.set(country.code, new Map(country.regions.map((r) => [r.code, r.name])));
+  }
   for (const place of known) {
     countries.set(place.country, place.countryName);
     if (!place.region) continue;

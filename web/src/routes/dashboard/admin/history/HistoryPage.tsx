@@ -129,7 +129,8 @@ export function HistoryPage() {
         <h1>History</h1>
       </div>
       <p className="page-intro">
-        Every change admins made to parts, products, roles and orders: who, when, and each field before and after.
+        Every change admins made to parts, products, roles, orders, and shipping and tax zones: who, when, and each
+        field before and after.
       </p>
       <div className="card filters history-filters">
         <div className="filters__field">

@@ -9,6 +9,7 @@ import {
   KnownPlacesDocument,
   ShippingZonesDocument,
 } from "@/features/admin-zones";
+import { AddressCountriesDocument } from "@/features/addresses";
 import { admin, createFakeAuth, renderApp } from "@/test/renderApp";
 import { ShippingPage } from "./ShippingPage";
 
@@ -80,6 +81,26 @@ const knownMock = (zones: Array<{ id: string; places: object[] }>) => ({
   },
 });
 
+/** The address book's countries, which the places' fields suggest. */
+const countriesMock = {
+  request: { query: AddressCountriesDocument },
+  result: {
+    data: {
+      countries: [
+        {
+          __typename: "Country",
+          code: "CA",
+          name: "Canada",
+          regionRequired: true,
+          regions: [{ __typename: "Region", code: "ON", name: "Ontario" }],
+        },
+        { __typename: "Country", code: "FR", name: "France", regionRequired: false, regions: [] },
+      ],
+    },
+  },
+  maxUsageCount: Number.POSITIVE_INFINITY,
+};
+
 function renderShipping(mocks: object[]) {
   return renderApp({
     route: "/dashboard/shipping",
@@ -89,7 +110,7 @@ function renderShipping(mocks: object[]) {
       </Routes>
     ),
     auth: createFakeAuth({ user: admin }),
-    mocks: mocks as never,
+    mocks: [...mocks, countriesMock] as never,
   });
 }
 

@@ -9,6 +9,7 @@ import {
   TaxZonesDocument,
   UpdateTaxZoneDocument,
 } from "@/features/admin-zones";
+import { AddressCountriesDocument } from "@/features/addresses";
 import { admin, createFakeAuth, renderApp } from "@/test/renderApp";
 import { TaxPage } from "./TaxPage";
 
@@ -65,6 +66,26 @@ const knownMock = (zones: Array<{ id: string; places: object[] }>) => ({
   },
 });
 
+/** The address book's countries, which the places' fields suggest. */
+const countriesMock = {
+  request: { query: AddressCountriesDocument },
+  result: {
+    data: {
+      countries: [
+        {
+          __typename: "Country",
+          code: "CA",
+          name: "Canada",
+          regionRequired: true,
+          regions: [{ __typename: "Region", code: "ON", name: "Ontario" }],
+        },
+        { __typename: "Country", code: "FR", name: "France", regionRequired: false, regions: [] },
+      ],
+    },
+  },
+  maxUsageCount: Number.POSITIVE_INFINITY,
+};
+
 function renderTax(mocks: object[]) {
   return renderApp({
     route: "/dashboard/tax",
@@ -74,7 +95,7 @@ function renderTax(mocks: object[]) {
       </Routes>
     ),
     auth: createFakeAuth({ user: admin }),
-    mocks: mocks as never,
+    mocks: [...mocks, countriesMock] as never,
   });
 }
 
@@ -138,6 +159,8 @@ describe("Tax", () => {
     await userEvent.type(screen.getByLabelText("Reduced rate (%)"), "5.5");
     expect(screen.getByLabelText("Tax is added at checkout (sales tax)")).toBeChecked();
     expect(screen.getByLabelText("Shipping is taxed (at the standard rate)")).toBeChecked();
+    // Every country the address book knows is suggested, not only those the zones name.
+    await waitFor(() => expect(document.querySelector('datalist option[value="FR"]')?.textContent).toBe("France"));
     // Regions are asked only where the server takes them (the US, Canada, Australia).
     expect(screen.queryByLabelText("Place 1: state or province (optional)")).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole("button", { name: "Add tax zone" }));
