@@ -1,3 +1,7 @@
+import type { EntityManager } from "typeorm";
+import type { Place } from "./addresses/places";
+import { zoneHolding, type ZoneKind } from "./addresses/queries/zone-place-rows";
+import { placeName } from "./addresses/zone-places";
 import { badInput, ShopError } from "./errors";
 
 /*
@@ -43,6 +47,22 @@ export function violates(error: unknown, constraint: string): boolean {
     current = current.driverError;
   }
   return false;
+}
+
+/** The refusal of a zone's places when one of them is another zone's: which place, and which zone holds it. */
+export async function placeTakenRefusal(
+  db: EntityManager,
+  kind: ZoneKind,
+  places: readonly Place[],
+  zoneId: string | null,
+): Promise<ShopError> {
+  const holder = await zoneHolding(db, kind, places, zoneId);
+  return refuseField(
+    "places",
+    holder
+      ? `${placeName(holder.place)} is already in the ${kind} zone ${holder.name}: a place belongs to one zone`
+      : `A place is already in another ${kind} zone: a place belongs to one zone`,
+  );
 }
 
 /** A whole number from `min` to `max`. */

@@ -81,6 +81,25 @@ describe("tax zones", () => {
     expect(await db.query(`SELECT count(*)::int AS n FROM tax_zones`)).toEqual([before]);
   });
 
+  it("names every problem at once: each bad place and each bad rate, not only the first", async () => {
+    const refused = await refusal(
+      taxes.createZone(
+        admin,
+        taxZone({
+          name: "Everything wrong",
+          standardRate: 101,
+          places: [{ country: "ZZ" }, { country: "FR", region: "Provence" }, { country: "US", region: "Atlantis" }],
+        }),
+      ),
+    );
+    expect(Object.keys(refused.fields).sort()).toEqual([
+      "places.0.country",
+      "places.1.region",
+      "places.2.region",
+      "standardRate",
+    ]);
+  });
+
   it("refuses a place another tax zone holds, naming it; a shipping zone's places are no matter", async () => {
     await db.query(`WITH z AS (INSERT INTO shipping_zones (name) VALUES ('Ship to GB') RETURNING id)
                     INSERT INTO shipping_zone_places (zone_id, country) SELECT id, 'GB' FROM z`);

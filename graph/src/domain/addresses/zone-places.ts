@@ -20,39 +20,56 @@ export const MAX_ZONE_PLACES = 300;
 
 const text = (value: unknown) => (typeof value === "string" ? value.trim() : "");
 
-/** The zone's places, checked and normalised, or a refusal naming the place at fault (`places.2.region`). */
-export function checkZonePlaces(places: readonly PlaceInput[]): Place[] {
-  const refuse = (field: string, message: string) => badInput(message, { fields: { [field]: [message] } });
-  if (places.length === 0) throw refuse("places", "A zone covers at least one country");
-  if (places.length > MAX_ZONE_PLACES) throw refuse("places", `A zone lists at most ${MAX_ZONE_PLACES} places`);
+/** Where a problem of a zone's places is told: by default, thrown as the refusal naming its field. */
+export type ReportPlaceProblem = (field: string, message: string) => void;
+
+const refuseAtOnce: ReportPlaceProblem = (field, message) => {
+  throw badInput(message, { fields: { [field]: [message] } });
+};
+
+/**
+ * The zone's places, checked and normalised. Each problem is reported naming the place at fault
+ * (`places.2.region`); a `report` that does not throw hears every bad place, not only the first,
+ * and the places returned are then the good ones.
+ */
+export function checkZonePlaces(places: readonly PlaceInput[], report: ReportPlaceProblem = refuseAtOnce): Place[] {
+  if (places.length === 0) report("places", "A zone covers at least one country");
+  if (places.length > MAX_ZONE_PLACES) report("places", `A zone lists at most ${MAX_ZONE_PLACES} places`);
   const seen = new Set<string>();
-  return places.map((given, index) => {
+  const checked: Place[] = [];
+  for (const [index, given] of places.slice(0, MAX_ZONE_PLACES).entries()) {
     const country = text(given.country).toUpperCase();
-    if (!/^[A-Z]{2}$/.test(country) || !countryName(country))
-      throw refuse(
-        `places.${index}.country`,
-        `"${text(given.country)}" is not an ISO 3166 country code (US, DE, GB...)`,
-      );
-    const region = regionOf(country, text(given.region), (message) => refuse(`places.${index}.region`, message));
-    const place = { country, region };
-    const key = `${country}/${region ?? ""}`;
-    if (seen.has(key)) throw refuse(`places.${index}`, `${placeName(place)} is listed twice`);
+    if (!/^[A-Z]{2}$/.test(country) || !countryName(country)) {
+      report(`places.${index}.country`, `"${text(given.country)}" is not an ISO 3166 country code (US, DE, GB...)`);
+      continue;
+    }
+    const region = regionOf(country, text(given.region));
+    if ("problem" in region) {
+      report(`places.${index}.region`, region.problem);
+      continue;
+    }
+    const place = { country, region: region.code };
+    const key = `${country}/${region.code ?? ""}`;
+    if (seen.has(key)) {
+      report(`places.${index}`, `${placeName(place)} is listed twice`);
+      continue;
+    }
     seen.add(key);
-    return place;
-  });
+    checked.push(place);
+  }
+  return checked;
 }
 
-function regionOf(country: string, region: string, refuse: (message: string) => Error): string | null {
-  if (!region) return null;
+function regionOf(country: string, region: string): { code: string | null } | { problem: string } {
+  if (!region) return { code: null };
   const name = countryName(country)!;
   if (!REGION_REQUIRED.has(country))
-    throw refuse(`Zones name regions only in the United States, Canada and Australia; give ${name} as a whole`);
+    return { problem: `Zones name regions only in the United States, Canada and Australia; give ${name} as a whole` };
   const wanted = region.toLowerCase();
   const listed = regionsOf(country).find(
     ([full, code]) => code.toLowerCase() === wanted || full.toLowerCase() === wanted,
   );
-  if (!listed) throw refuse(`"${region}" is not a state or province of ${name}`);
-  return listed[1];
+  return listed ? { code: listed[1] } : { problem: `"${region}" is not a state or province of ${name}` };
 }
 
 /** "Germany", or "New York, United States". */

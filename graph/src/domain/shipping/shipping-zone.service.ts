@@ -1,13 +1,13 @@
 import type { DataSource, EntityManager } from "typeorm";
 import { type Actor, authorize } from "../actor";
-import { placeCode, placeName, checkZonePlaces, type PlaceInput } from "../addresses/zone-places";
+import { placeCode, checkZonePlaces, type PlaceInput } from "../addresses/zone-places";
 import type { Place } from "../addresses/places";
 import { recordAudit } from "../audit/audit.service";
 import { AuditAction, AuditEntityType, type Snapshot } from "../audit/audit-entry.entity";
 import { badInput, notFound } from "../errors";
 import { databaseIdOf } from "../ids";
 import { centsToDollars, dollarsToCents } from "../money";
-import { Problems, refuseField, violates, wholeWithin } from "../zone-rules";
+import { placeTakenRefusal, Problems, refuseField, violates, wholeWithin } from "../zone-rules";
 import { formatWeight, METHOD_KINDS, type MethodKind, type WeightBand } from "./shipping-rates";
 import { ShippingMethod, ShippingZone } from "./shipping-zone";
 import * as rows from "./queries/shipping-zone-rows";
@@ -316,15 +316,8 @@ export class ShippingZoneService {
     } catch (error) {
       if (violates(error, ZONE_NAME)) throw refuseField("name", "Another shipping zone has this name");
       if (violates(error, METHOD_NAME)) throw refuseField("name", "The zone already has a method of this name");
-      if (violates(error, ONE_ZONE_PER_PLACE)) {
-        const holder = await rows.holderOf(this.db.manager, places, zoneId);
-        throw refuseField(
-          "places",
-          holder
-            ? `${placeName(holder.place)} is already in the shipping zone ${holder.name}: a place belongs to one zone`
-            : "A place is already in another shipping zone: a place belongs to one zone",
-        );
-      }
+      if (violates(error, ONE_ZONE_PER_PLACE))
+        throw await placeTakenRefusal(this.db.manager, "shipping", places, zoneId);
       throw error;
     }
   }

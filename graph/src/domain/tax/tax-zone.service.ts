@@ -1,12 +1,12 @@
 import type { DataSource, EntityManager } from "typeorm";
 import { type Actor, authorize } from "../actor";
 import type { Place } from "../addresses/places";
-import { checkZonePlaces, placeCode, placeName, type PlaceInput } from "../addresses/zone-places";
+import { checkZonePlaces, placeCode, type PlaceInput } from "../addresses/zone-places";
 import { recordAudit } from "../audit/audit.service";
 import { AuditAction, AuditEntityType, type Snapshot } from "../audit/audit-entry.entity";
 import { badInput, notFound } from "../errors";
 import { databaseIdOf } from "../ids";
-import { Problems, refuseField, violates } from "../zone-rules";
+import { placeTakenRefusal, Problems, refuseField, violates } from "../zone-rules";
 import { RATE_SCALE, tableTaxProvider, type TaxCategory, type TaxProvider } from "./tax-lines";
 import { TaxZone } from "./tax-zone";
 import * as rows from "./queries/tax-zone-rows";
@@ -82,8 +82,8 @@ function checkTaxZone(input: TaxZoneInput): rows.TaxZoneRow & { places: Place[] 
       problems.add(field, `The ${category} rate must be a percentage from 0 to 100 with at most 4 decimals (8.875)`);
     ratesPpm[category] = ppm ?? 0;
   }
+  const places = checkZonePlaces(input.places ?? [], (field, message) => problems.add(field, message));
   problems.check();
-  const places = checkZonePlaces(input.places ?? []);
   return { name, places, pricesIncludeTax: input.pricesIncludeTax, taxesShipping: input.taxesShipping, ratesPpm };
 }
 
@@ -180,15 +180,8 @@ export class TaxZoneService {
       return await work();
     } catch (error) {
       if (violates(error, ZONE_NAME)) throw refuseField("name", "Another tax zone has this name");
-      if (violates(error, ONE_ZONE_PER_PLACE)) {
-        const holder = await rows.holderOf(this.db.manager, typeof places === "function" ? places() : places, zoneId);
-        throw refuseField(
-          "places",
-          holder
-            ? `${placeName(holder.place)} is already in the tax zone ${holder.name}: a place belongs to one zone`
-            : "A place is already in another tax zone: a place belongs to one zone",
-        );
-      }
+      if (violates(error, ONE_ZONE_PER_PLACE))
+        throw await placeTakenRefusal(this.db.manager, "tax", typeof places === "function" ? places() : places, zoneId);
       throw error;
     }
   }

@@ -1,5 +1,6 @@
 import type { EntityManager } from "typeorm";
 import type { Place } from "../../addresses/places";
+import { replaceZonePlaces } from "../../addresses/queries/zone-place-rows";
 import type { MethodKind, WeightBand } from "../shipping-rates";
 import { ShippingMethod, ShippingZone } from "../shipping-zone";
 
@@ -85,31 +86,8 @@ export async function deleteZone(db: EntityManager, zoneId: string): Promise<voi
 }
 
 /** Makes `places` the zone's places (a place another zone holds breaks shipping_zone_places_one_zone). */
-export async function replacePlaces(db: EntityManager, zoneId: string, places: readonly Place[]): Promise<void> {
-  await db.query(`DELETE FROM shipping_zone_places WHERE zone_id = $1`, [zoneId]);
-  await db.query(
-    `INSERT INTO shipping_zone_places (zone_id, country, region) SELECT $1, country, region FROM unnest($2::text[], $3::text[]) AS given (country, region)`,
-    [zoneId, places.map((place) => place.country), places.map((place) => place.region)],
-  );
-}
-
-/** The zone that holds any of `places`, other than `exceptZoneId`: which one, and the place. */
-export async function holderOf(
-  db: EntityManager,
-  places: readonly Place[],
-  exceptZoneId: string | null,
-): Promise<{ name: string; place: Place } | null> {
-  const rows: Array<{ name: string; country: string; region: string | null }> = await db.query(
-    `SELECT z.name, p.country, p.region
-     FROM shipping_zone_places p JOIN shipping_zones z ON z.id = p.zone_id
-     JOIN unnest($1::text[], $2::text[]) AS given (country, region)
-       ON p.country = given.country AND p.region IS NOT DISTINCT FROM given.region
-     WHERE $3::uuid IS NULL OR p.zone_id <> $3::uuid
-     ORDER BY z.name, p.country, p.region NULLS FIRST LIMIT 1`,
-    [places.map((place) => place.country), places.map((place) => place.region), exceptZoneId],
-  );
-  return rows.length ? { name: rows[0].name, place: { country: rows[0].country, region: rows[0].region } } : null;
-}
+export const replacePlaces = (db: EntityManager, zoneId: string, places: readonly Place[]): Promise<void> =>
+  replaceZonePlaces(db, "shipping", zoneId, places);
 
 /** A method's own columns. */
 export interface MethodRow {
