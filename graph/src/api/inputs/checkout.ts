@@ -1,24 +1,31 @@
 import { ArgsType, Field, ID, InputType } from "type-graphql";
-import { IsString } from "class-validator";
+import { IsString, ValidateNested } from "class-validator";
 import { MAX_CART_LINES } from "../../domain/orders/cart.service";
 import { CartLineInput, CartLinesField } from "./cart";
-import { PhoneField, RequiredText } from "./fields";
-import { MAX, MaxLength, NotBlank } from "./validation";
+import { methodIdField, ShipToInput } from "./sale";
+import { MaxLength, NotBlank } from "./validation";
 
 /* A cart checked out at once (each line an order) and its one card payment. */
 
-@InputType({ description: "Every line of a cart placed at once, and where to send them" })
+@InputType({ description: "Every line of a cart placed at once, where to ship them and how" })
 export class PlaceCheckoutInput {
   @CartLinesField(
     `The lines as the customer saw them in their cart (1 to ${MAX_CART_LINES}, each part once); each becomes an order`,
   )
   lines: CartLineInput[];
 
-  @RequiredText("Address", MAX.address, "Delivery address of every line")
-  address: string;
+  @Field(() => ShipToInput, {
+    description:
+      "Where every line ships: one of your addresses or one typed now. The order keeps a copy of it (its one line and phone in each line's address and phone)",
+  })
+  @ValidateNested()
+  shipTo: ShipToInput;
 
-  @PhoneField()
-  phone: string;
+  @methodIdField(
+    false,
+    "One of saleQuote's shippingOptions for these lines and address; one that cannot take them is refused with its reason",
+  )
+  shippingMethodId: string;
 }
 
 @ArgsType()
