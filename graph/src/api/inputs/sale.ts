@@ -68,7 +68,8 @@ export class SaleQuoteInput {
 
   @Field(() => ShipToInput, {
     nullable: true,
-    description: "Where it ships; left out: no shipping is priced, and tax is the display zone's (as priceDisplay shows)",
+    description:
+      "Where it ships; left out: no shipping is priced, and tax is the display zone's (as priceDisplay shows)",
   })
   @IsOptional()
   @ValidateNested()
@@ -81,9 +82,13 @@ export class SaleQuoteInput {
   shippingMethodId?: string | null;
 }
 
-@InputType({ description: "Where a reservation of yours ships and how: its shipping and tax are priced and frozen on it" })
+@InputType({
+  description: "Where a reservation of yours ships and how: its shipping and tax are priced and frozen on it",
+})
 export class ChooseOrderDeliveryInput {
-  @Field(() => ID, { description: "One of your unpaid reservations (a spec order of one part), global id or databaseId" })
+  @Field(() => ID, {
+    description: "One of your unpaid reservations (a spec order of one part), global id or databaseId",
+  })
   @IsString({ message: "orderId is required" })
   @NotBlank("orderId is required")
   @MaxLength(200, { message: "Order not found" })

@@ -11,7 +11,9 @@ export class OrderAddressCopies1765000000400 implements MigrationInterface {
 
   async up(db: QueryRunner): Promise<void> {
     for (const table of ["orders", "checkouts"])
-      await db.query(`ALTER TABLE ${table} ALTER COLUMN address TYPE varchar(600), ALTER COLUMN phone TYPE varchar(21)`);
+      await db.query(
+        `ALTER TABLE ${table} ALTER COLUMN address TYPE varchar(600), ALTER COLUMN phone TYPE varchar(21)`,
+      );
   }
 
   async down(db: QueryRunner): Promise<void> {

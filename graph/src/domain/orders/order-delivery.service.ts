@@ -43,11 +43,18 @@ export class OrderDeliveryService {
     return this.db.transaction(async (tx) => {
       const locked = await lockHeaderLines(tx, orderId);
       const line = locked?.lines[0];
-      if (!locked || locked.header.source !== OrderSource.RESERVATION || locked.header.userId !== customer.databaseId || !line)
+      if (
+        !locked ||
+        locked.header.source !== OrderSource.RESERVATION ||
+        locked.header.userId !== customer.databaseId ||
+        !line
+      )
         throw orderNotFound();
       if (line.status !== OrderStatus.UNPAID)
         throw conflict(
-          line.status === OrderStatus.CANCELLED ? "This order was cancelled" : `This order is ${line.status}: its delivery cannot change`,
+          line.status === OrderStatus.CANCELLED
+            ? "This order was cancelled"
+            : `This order is ${line.status}: its delivery cannot change`,
         );
       if (line.holdExpiresAt && line.holdExpiresAt.getTime() <= Date.now())
         throw conflict("This reservation has ended and its units are going back on sale; reserve the part again");

@@ -47,8 +47,7 @@ export interface SaleSources {
 const PART_FIELDS = (index: number) => `lines.${index}.partId`;
 
 /** Another customer's order, or one that is not a reservation of one part, is answered as none. */
-const orderNotFound = () =>
-  new ShopError("NOT_FOUND", "Order not found", { fields: { orderId: ["Not found"] } });
+const orderNotFound = () => new ShopError("NOT_FOUND", "Order not found", { fields: { orderId: ["Not found"] } });
 
 /**
  * A sale priced for an address and a method (docs/product.md, "Shipping and tax"): the cart, the
@@ -107,10 +106,7 @@ export class SaleService {
 
   /** The zones and rates as they are now, for a sale to `shipTo` (none: the display place's tax) by a method. */
   async pricing(shipTo: PostalAddress | null, shippingMethodId: string | null): Promise<SalePricing> {
-    const [shippingZones, tax] = await Promise.all([
-      this.sources.zonesForPricing(),
-      this.sources.providerForSale(),
-    ]);
+    const [shippingZones, tax] = await Promise.all([this.sources.zonesForPricing(), this.sources.providerForSale()]);
     return new SalePricing({
       shipTo: shipTo && { country: shipTo.country, region: shipTo.region, countryName: nameOf(shipTo.country) },
       displayPlace: this.displayPlace,
@@ -126,7 +122,8 @@ export class SaleService {
     const id = databaseIdOf(orderId);
     const row = id ? await reservationOf(this.db.manager, customer.databaseId, id) : null;
     if (!row) throw orderNotFound();
-    if (row.status !== "unpaid") throw conflict(`This order is ${row.status}: only an unpaid order can be priced again`);
+    if (row.status !== "unpaid")
+      throw conflict(`This order is ${row.status}: only an unpaid order can be priced again`);
     return row;
   }
 
@@ -144,7 +141,10 @@ export class SaleService {
     return lines.map((line, index) => {
       const part = ids[index] ? parts.get(ids[index]) : undefined;
       if (!part)
-        throw new ShopError("NOT_FOUND", "Part not found", { line: index, fields: { [PART_FIELDS(index)]: ["Not found"] } });
+        throw new ShopError("NOT_FOUND", "Part not found", {
+          line: index,
+          fields: { [PART_FIELDS(index)]: ["Not found"] },
+        });
       const earlier = seen.get(part.id);
       if (earlier !== undefined)
         throw badInput(`Line ${index + 1} names the same part as line ${earlier + 1}`, {

@@ -10,7 +10,9 @@ import { ShippingMethodKind } from "./zones.type";
 
 /* A sale priced for an address and a method (docs/product.md, "Shipping and tax"), as saleQuote answers it. */
 
-@ObjectType("ShippingOption", { description: "A shipping method of the address's zone, priced for these lines or refused with the reason" })
+@ObjectType("ShippingOption", {
+  description: "A shipping method of the address's zone, priced for these lines or refused with the reason",
+})
 export class ShippingOptionType {
   @Field(() => ID, { description: "The ShippingMethod's global id: what shippingMethodId takes" })
   methodId: string;
@@ -24,7 +26,10 @@ export class ShippingOptionType {
   @Field(() => Boolean, { description: "Whether it can take these lines to this address" })
   available: boolean;
 
-  @Field(() => Float, { nullable: true, description: "What it costs, in dollars (0 when free); null when not available" })
+  @Field(() => Float, {
+    nullable: true,
+    description: "What it costs, in dollars (0 when free); null when not available",
+  })
   price: number | null;
 
   @Field(() => Boolean, { description: "Free, as the goods reach its free-over threshold" })
@@ -111,7 +116,8 @@ export class SaleQuoteType {
   shipping: number;
 
   @Field(() => Float, {
-    description: "Tax in dollars: the sum of each line's rounded tax and the shipping's (docs/product.md, Shipping and tax)",
+    description:
+      "Tax in dollars: the sum of each line's rounded tax and the shipping's (docs/product.md, Shipping and tax)",
   })
   tax: number;
 
@@ -124,14 +130,18 @@ export class SaleQuoteType {
   @Field(() => String, { nullable: true, description: "The tax zone's name; null: the place is in no tax zone" })
   taxZoneName: string | null;
 
-  @Field(() => String, { nullable: true, description: "The shipping zone's name; null: no address, or no zone covers it" })
+  @Field(() => String, {
+    nullable: true,
+    description: "The shipping zone's name; null: no address, or no zone covers it",
+  })
   shippingZoneName: string | null;
 
   @Field(() => Int, { description: "The parcel's weight in grams: every unit of every line" })
   weightGrams: number;
 
   @Field(() => [ShippingOptionType], {
-    description: "The methods of the address's zone, each priced or refused, cheapest available first; [] without an address",
+    description:
+      "The methods of the address's zone, each priced or refused, cheapest available first; [] without an address",
   })
   shippingOptions: ShippingOptionType[];
 
@@ -141,7 +151,10 @@ export class SaleQuoteType {
   })
   shippingRefusal: string | null;
 
-  @Field(() => ShippingOptionType, { nullable: true, description: "The chosen method as priced; null when none is chosen" })
+  @Field(() => ShippingOptionType, {
+    nullable: true,
+    description: "The chosen method as priced; null when none is chosen",
+  })
   chosenShipping: ShippingOptionType | null;
 
   constructor(sale: SaleQuote<QuotedLine>) {

@@ -14,7 +14,10 @@ export interface SalePartRow {
 }
 
 /** The parts named (unknown ids are left out), by id. */
-export async function partsForSale(manager: EntityManager, partIds: readonly string[]): Promise<Map<string, SalePartRow>> {
+export async function partsForSale(
+  manager: EntityManager,
+  partIds: readonly string[],
+): Promise<Map<string, SalePartRow>> {
   const rows = await manager.query<SalePartRow[]>(
     `SELECT id, name, price_cents, weight_grams, dangerous_goods, tax_category FROM parts WHERE id = ANY($1::uuid[])`,
     [partIds],
