@@ -1,9 +1,9 @@
 import { ArgsType, Field, ID, InputType } from "type-graphql";
-import { IsString, ValidateNested } from "class-validator";
+import { IsOptional, IsString, ValidateNested } from "class-validator";
 import { MAX_CART_LINES } from "../../domain/orders/cart.service";
 import { CartLineInput, CartLinesField } from "./cart";
 import { methodIdField, ShipToInput } from "./sale";
-import { MaxLength, NotBlank } from "./validation";
+import { MAX, MaxLength, NotBlank } from "./validation";
 
 /* A cart checked out at once (each line an order) and its one card payment. */
 
@@ -14,18 +14,42 @@ export class PlaceCheckoutInput {
   )
   lines: CartLineInput[];
 
+  // shipTo and shippingMethodId are required by the service (BAD_USER_INPUT naming them); the
+  // schema shows them optional only because the schema never breaks its earlier clients.
   @Field(() => ShipToInput, {
+    nullable: true,
     description:
-      "Where every line ships: one of your addresses or one typed now. The order keeps a copy of it (its one line and phone in each line's address and phone)",
+      "Required: where every line ships, one of your addresses or one typed now. The order keeps a copy of it (its one line and phone in each line's address and phone)",
   })
+  @IsOptional()
   @ValidateNested()
-  shipTo: ShipToInput;
+  shipTo?: ShipToInput | null;
 
   @methodIdField(
-    false,
-    "One of saleQuote's shippingOptions for these lines and address; one that cannot take them is refused with its reason",
+    true,
+    "Required: one of saleQuote's shippingOptions for these lines and address; one that cannot take them is refused with its reason",
   )
-  shippingMethodId: string;
+  shippingMethodId?: string | null;
+
+  @Field(() => String, {
+    nullable: true,
+    deprecationReason: "Use `shipTo`: a checkout ships to a structured address; this text is ignored",
+    description: "Ignored: the free-text address of checkouts before `shipTo`",
+  })
+  @IsOptional()
+  @IsString({ message: "address must be text" })
+  @MaxLength(MAX.address)
+  address?: string | null;
+
+  @Field(() => String, {
+    nullable: true,
+    deprecationReason: "Use `shipTo`: its address carries the phone; this text is ignored",
+    description: "Ignored: the phone of checkouts before `shipTo`",
+  })
+  @IsOptional()
+  @IsString({ message: "phone must be text" })
+  @MaxLength(40)
+  phone?: string | null;
 }
 
 @ArgsType()

@@ -32,9 +32,10 @@ export interface CheckoutLine {
 /** A checkout as the customer asks for it: the lines they saw in their cart, where to ship them and how. */
 export interface PlaceCheckout {
   lines: CheckoutLine[];
-  shipTo: ShipToRequest;
-  /** The shipping method's database id. */
-  shippingMethodId: string;
+  /** Required (BAD_USER_INPUT naming it when absent). */
+  shipTo: ShipToRequest | null;
+  /** The shipping method's database id; required (BAD_USER_INPUT naming it when absent). */
+  shippingMethodId: string | null;
 }
 
 /** Where a checkout ships and the zones and rates it is priced with, read before its transaction. */
@@ -85,6 +86,7 @@ export class CheckoutService {
   async place(actor: Actor, input: PlaceCheckout): Promise<Checkout> {
     const customer = authorize(actor, "USER");
     const lines = this.checkedLines(input.lines);
+    if (!input.shipTo) throw badInput("Choose where to ship your order", { fields: { shipTo: ["Required"] } });
     const shipTo = await this.sales.shipToOf(customer, input.shipTo);
     const delivery = { shipTo, pricing: await this.sales.pricing(shipTo, input.shippingMethodId) };
     for (let attempt = 1; ; attempt++) {

@@ -31,8 +31,8 @@ export class CheckoutResolver {
   ) {
     return services.checkouts.place(await actor(), {
       lines: input.lines.map((line) => ({ partId: databaseIdFor("Part", line.partId), quantity: line.quantity })),
-      shipTo: shipToRequest(input.shipTo),
-      shippingMethodId: databaseIdFor("ShippingMethod", input.shippingMethodId),
+      shipTo: input.shipTo ? shipToRequest(input.shipTo) : null,
+      shippingMethodId: input.shippingMethodId == null ? null : databaseIdFor("ShippingMethod", input.shippingMethodId),
     });
   }
 
