@@ -144,8 +144,9 @@ describe("placing a checkout", () => {
       orderId: parts[0],
       quantity: 2,
       price: 25,
-      address: ADDRESS,
-      phone: PHONE,
+      // The address it ships to on one line, and its phone.
+      address: "12 Harbour Road, Portland OR 97201, United States",
+      phone: "+15035550100",
       paid: false,
       user: customer.email,
     });
