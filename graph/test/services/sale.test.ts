@@ -1,5 +1,4 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import type { User } from "../../src/domain/accounts/user.entity";
 import { addressOneLine } from "../../src/domain/addresses/address-rules";
 import { taxOf } from "../../src/domain/tax/tax-lines";
 import { payInSandbox } from "../support/fixtures";
