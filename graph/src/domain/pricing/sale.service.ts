@@ -189,7 +189,9 @@ export class SalePricing {
   priceToPlace<L extends SaleLine>(lines: readonly L[]): Promise<SaleQuote<L>> {
     const { shipTo, shippingZones, shippingMethodId } = this.context;
     if (!shipTo) throw badInput("Choose where to ship", { fields: { shipTo: ["Required"] } });
-    const goodsCents = quote(lines).subtotalCents;
+    // The goods as shipping's free-over threshold sees them: after the order's discount, as priceSale does.
+    const goods = quote(lines, { discountCents: this.context.discountCents ?? 0 });
+    const goodsCents = goods.subtotalCents - goods.discountCents;
     const refusal = deliveryRefusal(shippingChoices(shippingZones, shipTo, lines, goodsCents), shippingMethodId);
     if (refusal) throw badInput(refusal.message, { fields: { [refusal.field]: [refusal.message] } });
     return priceSale(lines, this.context);

@@ -22,7 +22,7 @@ export class SaleResolver {
   // Not cached: a quote reads the caller's addresses, reservations and the zones (whose changes announce nothing).
   @Query(() => SaleQuoteType, {
     description:
-      "What a cart (lines at today's prices) or one of your unpaid reservations (orderId, at the unit price it was reserved at) comes to for an address and a shipping method, as checkout would charge it: the methods the address allows, each priced or refused, and the tax. Anyone may quote lines with a typed address or none (then tax is the display zone's, as priceDisplay shows); addressId and orderId need sign-in (UNAUTHENTICATED). BAD_USER_INPUT naming the field (shipTo.address.<field>, lines, shippingMethodId when the method cannot take the lines, shipTo when the shop does not ship there); NOT_FOUND for an address or order that is not yours",
+      "What a cart (lines at today's prices) or one of your unpaid reservations (orderId, at the unit price it was reserved at) comes to for an address and a shipping method, as checkout would charge it: the methods the address allows, each priced or refused, and the tax. Anyone may quote lines with a typed address or none (then tax is the display zone's, as priceDisplay shows); addressId and orderId need sign-in (UNAUTHENTICATED). BAD_USER_INPUT naming the field (shipTo.address.<field>, lines, shippingMethodId when the method cannot take the lines, shipTo when the shop does not ship there); NOT_FOUND for an address or order that is not yours (or an order that is not a reservation of one part); CONFLICT for a reservation no longer unpaid",
   })
   async saleQuote(
     @Arg("input", () => SaleQuoteInput, { description: "The lines or the reservation, where and how it ships" })
