@@ -221,6 +221,23 @@ describe("placing a checkout with shipping and tax", () => {
     for (const line of lines) expect(line).toMatchObject({ address: header.address, phone: header.phone });
   });
 
+  it("what one customer may hold unpaid counts a checkout's shipping and tax", async () => {
+    // $204.47 of goods is under a $240 bound; with express and New York's tax it is $241.13.
+    const tight = orderServices(db, sandbox.stripe, { minutes: 60, maxUnpaidOrders: 10, maxUnpaidCents: 24_000 });
+    const buyer = await customer(db, "bounded");
+    const request = (method: string) => ({
+      lines: WORKED_EXAMPLE(),
+      shipTo: { address: SHIP_TO.newYork },
+      shippingMethodId: us[method],
+    });
+    await expect(tight.checkouts.place(buyer, request("express"))).rejects.toMatchObject({
+      code: "CONFLICT",
+      message: expect.stringContaining("$241.13"),
+    });
+    // Standard is free over $150: $204.47 and its tax, $220.44, fits.
+    await expect(tight.checkouts.place(buyer, request("standard"))).resolves.toMatchObject({ totalCents: 22044 });
+  });
+
   it("another customer's address is not found, and a checkout is not made with it", async () => {
     const owner = await customer(db, "owner");
     const other = await customer(db, "other");

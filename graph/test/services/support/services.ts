@@ -6,6 +6,7 @@ import { afterAll, inject } from "vitest";
 import { startStripeSandbox, sandboxKeys } from "../../../../dev/src/payment-sandbox/stripe-sandbox";
 import { createDataSource } from "../../../src/db/data-source";
 import { seedZones } from "../../../src/db/seed-zones";
+import { SHIP_TO } from "./sale";
 import { User } from "../../../src/domain/accounts/user.entity";
 import { SILENT_COUNTERS } from "../../../src/domain/counters";
 import { CheckoutService } from "../../../src/domain/orders/checkout.service";
@@ -142,18 +143,5 @@ export async function seededZones(db: DataSource): Promise<{ standard: string; e
   >;
 }
 
-/** A checkout's delivery in these tests: an Oregon address (no tax) by the US standard method (seededZones). */
-export const shipToOregon = (standardMethodId: string) => ({
-  shipTo: {
-    address: {
-      name: "Ada Lovelace",
-      line1: "12 Harbour Road",
-      city: "Portland",
-      region: "OR",
-      postalCode: "97201",
-      country: "US",
-      phone: "+1 503 555 0100",
-    },
-  },
-  shippingMethodId: standardMethodId,
-});
+/** A checkout's delivery in these tests: an Oregon address (no tax) by a US method (seededZones). */
+export const shipToOregon = (methodId: string) => ({ shipTo: { address: SHIP_TO.oregon }, shippingMethodId: methodId });
