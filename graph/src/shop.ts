@@ -118,6 +118,7 @@ export async function startShop(config: Config, lifecycle: Lifecycle): Promise<R
       retrySeconds: config.mail.retrySeconds,
       leaseSeconds: DELIVERY_LEASE_SECONDS,
     },
+    taxDisplayPlace: config.seller.taxDisplayPlace,
   });
   // A shop started before `npm run migrate` serves nothing until then (see readiness); its rules wait too.
   const schemaCurrent = async () => !(await db.showMigrations());

@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { gql, insertPart, orderBody, rest, shop, withDatabase } from "./support/client";
 import { adminPerson, newPerson, payInSandbox, Person, restAt, sandboxOf, uploadImage } from "./support/fixtures";
+import { collectedInOregon } from "./support/sale";
 import { graphqlRootFields, restRoutes, routeKey } from "./support/routes";
 import { freeCountries, freshShippingZone, freshTaxZone, methodInput } from "./support/zones";
 
@@ -117,7 +118,7 @@ async function freshPaidOrder(world: World): Promise<string> {
 async function freshCheckout(owner: Person): Promise<string> {
   const placed = await gql(
     "mutation($input: PlaceCheckoutInput!) { placeCheckout(input: $input) { databaseId } }",
-    { input: { lines: [{ partId: await freshPart(), quantity: 1 }], address: "1 Main St", phone: "0123456789" } },
+    { input: { lines: [{ partId: await freshPart(), quantity: 1 }], ...(await collectedInOregon()) } },
     owner.token,
   );
   if (placed.body.errors) throw new Error(`checkout failed: ${JSON.stringify(placed.body.errors)}`);
@@ -340,6 +341,12 @@ const GRAPHQL: Record<string, GqlRow> = {
     query: "query($lines: [CartLineInput!]!) { cartPreview(lines: $lines) { lineCount } }",
     variables: async () => ({ lines: [{ partId: await freshPart(), quantity: 1 }] }),
   },
+  // Anyone may quote a cart's lines; a reservation is quoted only by its customer (an admin is told it does not exist).
+  "Query.saleQuote": {
+    expect: ["UNAUTHENTICATED", "ok", "NOT_FOUND", "NOT_FOUND"],
+    query: "query($input: SaleQuoteInput!) { saleQuote(input: $input) { total } }",
+    variables: async (world) => ({ input: { orderId: world.order.id, ...(await collectedInOregon()) } }),
+  },
   // The address form's countries are public.
   "Query.countries": { expect: ["ok", "ok", "ok", "ok"], query: "{ countries { code } }" },
   "Query.checkout": {
@@ -517,6 +524,13 @@ const GRAPHQL: Record<string, GqlRow> = {
     query: "mutation($id: ID!) { cancelOrder(id: $id) { id } }",
     variables: async (world) => ({ id: await freshOrder(world.customer) }),
   },
+  "Mutation.chooseOrderDelivery": {
+    expect: ["UNAUTHENTICATED", "ok", "NOT_FOUND", "NOT_FOUND"],
+    query: "mutation($input: ChooseOrderDeliveryInput!) { chooseOrderDelivery(input: $input) { id } }",
+    variables: async (world) => ({
+      input: { orderId: await freshOrder(world.customer), ...(await collectedInOregon()) },
+    }),
+  },
   "Mutation.adminCancelOrder": {
     expect: ["UNAUTHENTICATED", "FORBIDDEN", "FORBIDDEN", "ok"],
     query: "mutation($id: ID!) { adminCancelOrder(id: $id) { id } }",
@@ -578,7 +592,7 @@ const GRAPHQL: Record<string, GqlRow> = {
     expect: ["UNAUTHENTICATED", "ok", "ok", "ok"],
     query: "mutation($input: PlaceCheckoutInput!) { placeCheckout(input: $input) { id } }",
     variables: async () => ({
-      input: { lines: [{ partId: await freshPart(), quantity: 1 }], address: "1 Main St", phone: "0123456789" },
+      input: { lines: [{ partId: await freshPart(), quantity: 1 }], ...(await collectedInOregon()) },
     }),
   },
   // Only the customer pays their checkout; an admin is told it does not exist, as for an order's payment.

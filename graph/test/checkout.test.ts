@@ -3,6 +3,7 @@ import { sandboxWebhooksSettled } from "../../dev/src/payment-sandbox/webhook-co
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { gql, insertPart, newCustomer, rest, seededAdmin, type Shopper, withDatabase } from "./support/client";
 import { eventually, payInSandbox, restAt } from "./support/fixtures";
+import { collectedInOregon } from "./support/sale";
 import { type ShopProcess } from "./support/processes";
 import { startSiblingShop, suiteSandbox } from "./support/siblings";
 
@@ -35,7 +36,7 @@ const PLACE = `mutation($input: PlaceCheckoutInput!) { placeCheckout(input: $inp
 type Line = { partId: string; quantity: number };
 
 async function checkOut(customer: Shopper, lines: Line[], url?: string) {
-  const body = { query: PLACE, variables: { input: { lines, address: ADDRESS, phone: PHONE } } };
+  const body = { query: PLACE, variables: { input: { lines, ...(await collectedInOregon()) } } };
   const answer = url
     ? await restAt(url, "POST", "/graphql", { token: customer.token, body })
     : await gql(PLACE, body.variables, customer.token);
@@ -143,8 +144,9 @@ describe("placing a checkout", () => {
       orderId: parts[0],
       quantity: 2,
       price: 25,
-      address: ADDRESS,
-      phone: PHONE,
+      // The address it ships to on one line, and its phone.
+      address: "12 Harbour Road, Portland OR 97201, United States",
+      phone: "+15035550100",
       paid: false,
       user: customer.email,
     });

@@ -16,6 +16,7 @@ import {
 } from "./support/client";
 import { copyDatabase, databaseOnServer, dropDatabase } from "./support/database-server";
 import { eventually, payInSandbox, restAt } from "./support/fixtures";
+import { collectedInOregon } from "./support/sale";
 import { freePort, type ShopProcess, shopEnv, spawnShop } from "./support/processes";
 import { startSiblingShop, suiteSandbox } from "./support/siblings";
 
@@ -70,7 +71,7 @@ const PLACE_CHECKOUT = `mutation($input: PlaceCheckoutInput!) {
 async function checkOut(customer: Shopper, lines: Array<{ partId: string; quantity: number }>, url?: string) {
   const body = {
     query: PLACE_CHECKOUT,
-    variables: { input: { lines, address: "12 Harbour Road", phone: "0123456789" } },
+    variables: { input: { lines, ...(await collectedInOregon()) } },
   };
   const answer = url
     ? await restAt(url, "POST", "/graphql", { token: customer.token, body })

@@ -5,6 +5,7 @@ import { gql, insertPart, orderBody, rest, shop, withDatabase } from "./support/
 import { adminPerson, dumpDatabase, newPerson, Person, storedImages, uploadImage, TINY_PNG } from "./support/fixtures";
 import { graphqlRootFields, restRoutes, routeKey } from "./support/routes";
 import { freeCountries, freshShippingZone, freshTaxZone, methodInput } from "./support/zones";
+import { collectedInOregon, usMethodId } from "./support/sale";
 
 /*
  * A corpus of hostile requests for every write route and every mutation: malformed JSON, wrong
@@ -251,6 +252,10 @@ interface Fixtures {
   /** Countries no shipping zone, and no tax zone, holds: a new zone of them would be valid. */
   freeCountry: string;
   freeTaxCountry: string;
+  /** The seeded United States' standard method (it ships HOSTILE_BASE_ADDRESS). */
+  usStandardMethodId: string;
+  /** A line of the customer's checkout: an order, but not a reservation of one part. */
+  checkoutOrderId: string;
 }
 let f: Fixtures;
 
@@ -813,6 +818,36 @@ function addressCases(variables: { input: typeof HOSTILE_BASE_ADDRESS; id?: stri
   ];
 }
 
+/**
+ * Where and how a sale ships, each at fault in turn (`variables.input` ships validly): no address,
+ * both kinds, another customer's, each field of a typed one; a method missing, unknown, of another
+ * zone (`f.shippingMethodId` ships to a country of its own).
+ */
+function deliveryCases(variables: { input: Record<string, unknown> }) {
+  const typed = (field: string, values: Value[]) =>
+    eachVariable(variables, ["input", "shipTo", "address", field], values);
+  return [
+    ...eachVariable(
+      variables,
+      ["input", "shipTo"],
+      [MISSING, null, {}, "x", { addressId: f.addressId, address: HOSTILE_BASE_ADDRESS }],
+    ),
+    ...eachVariable(
+      variables,
+      ["input", "shipTo"],
+      hostileIds(f.foreignAddressId).map((id) => ({ addressId: id.value })),
+    ),
+    ...typed("name", requiredText(80)),
+    ...typed("line1", requiredText(120)),
+    ...typed("city", requiredText(80)),
+    ...typed("region", [MISSING, null, "", "Atlantis", "ON", ...optionalText(80)]),
+    ...typed("postalCode", [...requiredText(16), "6270", "ABCDE", ...SQL]),
+    ...typed("country", [...requiredText(2), "XX", "USA", ...SQL]),
+    ...typed("phone", ADDRESS_PHONES),
+    ...eachVariable(variables, ["input", "shippingMethodId"], [...idValues(randomUuid()), f.shippingMethodId, ""]),
+  ];
+}
+
 /** A field that may be left out, once given: nothing but bad text (left out or null it means "unchanged"). */
 const givenText = (max: number): Value[] => requiredText(max).filter((value) => value !== MISSING && value !== null);
 /** A zone's places: none, ill-formed, unknown countries, a region where regions are not kept, a place another zone holds (`held`), too many. */
@@ -1322,7 +1357,13 @@ const MUTATION_CORPUS: Record<string, MutationCorpus> = {
     token: () => f.customer.token,
     query: "mutation($input: PlaceCheckoutInput!) { placeCheckout(input: $input) { id } }",
     cases: () => {
-      const v = { input: { lines: [{ partId: f.partId, quantity: 2 }], address: "1 Main St", phone: "0123456789" } };
+      const v = {
+        input: {
+          lines: [{ partId: f.partId, quantity: 2 }],
+          shipTo: { address: HOSTILE_BASE_ADDRESS },
+          shippingMethodId: f.usStandardMethodId,
+        },
+      };
       return [
         { label: "input missing", variables: {} },
         ...eachVariable(
@@ -1342,8 +1383,28 @@ const MUTATION_CORPUS: Record<string, MutationCorpus> = {
         ),
         ...eachVariable(v, ["input", "lines", "0", "quantity"], [...QUANTITIES, 1, 6]),
         ...eachVariable(v, ["input", "lines", "0", "partId"], idValues(randomUuid())),
-        ...eachVariable(v, ["input", "address"], requiredText(300)),
-        ...eachVariable(v, ["input", "phone"], PHONES),
+        ...deliveryCases(v),
+        // The free-text fields of old clients are ignored, but still typed and bounded.
+        ...eachVariable(v, ["input", "address"], [...WRONG_TYPES, "z".repeat(90_000)]),
+        ...eachVariable(v, ["input", "phone"], [...WRONG_TYPES, "z".repeat(90_000)]),
+      ];
+    },
+  },
+  chooseOrderDelivery: {
+    token: () => f.customer.token,
+    query: "mutation($input: ChooseOrderDeliveryInput!) { chooseOrderDelivery(input: $input) { id } }",
+    cases: () => {
+      const v = {
+        input: {
+          orderId: f.orderId,
+          shipTo: { address: HOSTILE_BASE_ADDRESS },
+          shippingMethodId: f.usStandardMethodId,
+        },
+      };
+      return [
+        { label: "input missing", variables: {} },
+        ...eachVariable(v, ["input", "orderId"], [...idValues(f.foreignOrderId), f.checkoutOrderId]),
+        ...deliveryCases(v),
       ];
     },
   },
@@ -1566,8 +1627,7 @@ beforeAll(async () => {
       {
         input: {
           lines: [{ partId: await insertPart({ available: 5 }), quantity: 1 }],
-          address: "1 Main St",
-          phone: "0123456789",
+          ...(await collectedInOregon()),
         },
       },
       who.token,
@@ -1605,7 +1665,13 @@ beforeAll(async () => {
     taxZoneId: await freshTaxZone(),
     freeCountry: (await freeCountries(1))[0],
     freeTaxCountry: (await freeCountries(1, "tax"))[0],
+    usStandardMethodId: await usMethodId("standard"),
+    checkoutOrderId: "",
   };
+  f.checkoutOrderId = await withDatabase(
+    async (client) =>
+      (await client.query(`SELECT id FROM orders WHERE checkout_id = $1`, [f.checkoutId])).rows[0].id as string,
+  );
 });
 
 describe("hostile input", () => {

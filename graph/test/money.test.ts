@@ -14,6 +14,7 @@ import {
   withDatabase,
 } from "./support/client";
 import { eventually, payInSandbox } from "./support/fixtures";
+import { collectedInOregon } from "./support/sale";
 import { suiteSandbox } from "./support/siblings";
 
 /*
@@ -102,8 +103,7 @@ async function place(customer: Shopper, which: Sale, partIds: string[]): Promise
     {
       input: {
         lines: which.lines.map((line, index) => ({ partId: partIds[index], quantity: line.quantity })),
-        address: "12 Harbour Road, Bristol",
-        phone: "0123456789",
+        ...(await collectedInOregon()),
       },
     },
     customer.token,

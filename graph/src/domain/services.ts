@@ -30,6 +30,9 @@ import { ChangeFeed } from "./change-feed";
 import { OverviewService } from "./reports/overview.service";
 import { ShippingZoneService } from "./shipping/shipping-zone.service";
 import { TaxZoneService } from "./tax/tax-zone.service";
+import type { Place } from "./addresses/places";
+import { OrderDeliveryService } from "./orders/order-delivery.service";
+import { SaleService } from "./pricing/sale.service";
 
 /**
  * The one service layer: REST handlers and GraphQL resolvers both call these and nothing else.
@@ -60,6 +63,10 @@ export interface Services {
   addresses: AddressBookService;
   /** Checkouts: a cart's lines reserved together, paid by one card payment (through payments). */
   checkouts: CheckoutService;
+  /** A sale priced for an address and a method: the cart's and checkout's quotes, what checkout freezes. */
+  sales: SaleService;
+  /** A reservation's delivery: its shipping and tax chosen before it is paid. */
+  orderDelivery: OrderDeliveryService;
   reviews: ReviewService;
   profiles: ProfileService;
   newsletter: NewsletterService;
@@ -96,6 +103,8 @@ export interface ServiceDependencies {
   mailer: Mailer | null;
   /** Retries and the lease of email delivery. */
   delivery: DeliveryPolicy;
+  /** The place whose tax a caller without an address is shown (TAX_DISPLAY_COUNTRY / TAX_DISPLAY_REGION). */
+  taxDisplayPlace: Place;
 }
 
 export function createServices(db: DataSource, deps: ServiceDependencies): Services {
@@ -104,6 +113,15 @@ export function createServices(db: DataSource, deps: ServiceDependencies): Servi
   const counters = deps.counters ?? SILENT_COUNTERS;
   const emails = new EmailOutbox(db);
   const payments = new PaymentService(db, deps.stripe, deps.stripeWebhookSecret, counters, deps.log, emails);
+  const addresses = new AddressBookService(db);
+  const shippingZones = new ShippingZoneService(db);
+  const taxZones = new TaxZoneService(db);
+  const sales = new SaleService(
+    db,
+    addresses,
+    { zonesForPricing: () => shippingZones.zonesForPricing(), providerForSale: () => taxZones.providerForSale() },
+    deps.taxDisplayPlace,
+  );
   return {
     users: new UserService(db, deps.verifier, deps.tokens, new Set(deps.adminEmails)),
     customers: new CustomerService(db),
@@ -116,8 +134,10 @@ export function createServices(db: DataSource, deps: ServiceDependencies): Servi
     sitemap: new SitemapService(db),
     orders: new OrderService(db, deps.holds, payments, counters, emails),
     carts: new CartService(db),
-    addresses: new AddressBookService(db),
-    checkouts: new CheckoutService(db, deps.holds, counters, emails),
+    addresses,
+    checkouts: new CheckoutService(db, deps.holds, counters, sales, emails),
+    sales,
+    orderDelivery: new OrderDeliveryService(db, sales),
     reviews: new ReviewService(db),
     profiles: new ProfileService(db),
     newsletter: new NewsletterService(db),
@@ -125,8 +145,8 @@ export function createServices(db: DataSource, deps: ServiceDependencies): Servi
     images,
     audit: new AuditService(db),
     overview: new OverviewService(db, parts),
-    shippingZones: new ShippingZoneService(db),
-    taxZones: new TaxZoneService(db),
+    shippingZones,
+    taxZones,
     emails,
     emailDelivery: deps.mailer ? new EmailDelivery(db, deps.mailer, deps.delivery, deps.log, counters) : null,
   };

@@ -27,6 +27,7 @@ import { PartImportResolver } from "./resolvers/part-import.resolver";
 import { CustomerResolver } from "./resolvers/customer.resolver";
 import { PartImageResolver, ProductImageResolver, ReviewImageResolver } from "./resolvers/image.resolver";
 import { ShippingMethodResolver, ShippingZoneResolver, TaxZoneResolver } from "./resolvers/zones.resolver";
+import { SaleQuoteLineResolver, SaleResolver } from "./resolvers/sale.resolver";
 
 export const resolvers = [
   NodeResolver,
@@ -52,6 +53,8 @@ export const resolvers = [
   ShippingZoneResolver,
   ShippingMethodResolver,
   TaxZoneResolver,
+  SaleResolver,
+  SaleQuoteLineResolver,
 ] as const;
 
 let cached: GraphQLSchema | undefined;

@@ -1,4 +1,5 @@
 import { Column, CreateDateColumn, Entity } from "typeorm";
+import type { PostalAddress } from "../addresses/address-rules";
 import { NodeEntity } from "../node-entity";
 import { centsToDollars } from "../money";
 import { sumOfTotals } from "../pricing/quote";
@@ -31,11 +32,40 @@ export class Checkout extends NodeEntity {
   @Column({ type: "varchar", length: 80, name: "user_name", nullable: true })
   userName: string | null;
 
-  @Column({ type: "varchar", length: 300, nullable: true })
+  @Column({ type: "varchar", length: 600, nullable: true })
   address: string | null;
 
-  @Column({ type: "varchar", length: 20, nullable: true })
+  @Column({ type: "varchar", length: 21, nullable: true })
   phone: string | null;
+
+  /** Where it ships, a copy of the address as it was chosen; null: a reservation whose delivery is not chosen yet. */
+  @Column({ type: "jsonb", name: "ship_to", nullable: true })
+  shipTo: PostalAddress | null;
+
+  /** The method it ships by, for reference only (a method may be deleted later): its name and estimate are copies. */
+  @Column({ type: "uuid", name: "shipping_method_id", nullable: true })
+  shippingMethodId: string | null;
+
+  @Column({ type: "varchar", length: 80, name: "shipping_method_name", nullable: true })
+  shippingMethodName: string | null;
+
+  @Column({ type: "smallint", name: "shipping_min_days", nullable: true })
+  shippingMinDays: number | null;
+
+  @Column({ type: "smallint", name: "shipping_max_days", nullable: true })
+  shippingMaxDays: number | null;
+
+  /** The shipping's own tax line, spread over the lines with the shipping (each line's tax_cents holds its share). */
+  @Column({ type: "integer", name: "shipping_tax_cents", default: 0 })
+  shippingTaxCents: number;
+
+  /** The tax zone it was taxed in, as it was named; null: no tax zone. */
+  @Column({ type: "varchar", length: 80, name: "tax_zone_name", nullable: true })
+  taxZoneName: string | null;
+
+  /** Its tax zone shows prices with tax included (EU VAT style). */
+  @Column({ type: "boolean", name: "prices_include_tax", default: false })
+  pricesIncludeTax: boolean;
 
   /** The amounts of its lines still live (not cancelled): priced again when a line is cancelled. */
   @Column({ type: "integer", name: "subtotal_cents", nullable: true })

@@ -1,9 +1,12 @@
 import type { DataSource, EntityManager } from "typeorm";
 import { Role, type User } from "../accounts/user.entity";
 import { type Actor, authorize } from "../actor";
+import { addressOneLine, type PostalAddress } from "../addresses/address-rules";
 import type { ShopCounters } from "../counters";
 import { badInput, conflict, notFound, ShopError } from "../errors";
 import { databaseIdOf } from "../ids";
+import { frozenSale } from "../pricing/sale-rules";
+import type { SalePricing, SaleService, ShipToRequest } from "../pricing/sale.service";
 import { type Checkout, OrderSource } from "./checkout.entity";
 import { readHeader } from "./order-changes";
 import { insertHeaders, insertUnpaidOrders, lockParts, takeUnits } from "./queries/reservation-writes";
@@ -26,11 +29,19 @@ export interface CheckoutLine {
   quantity: number;
 }
 
-/** A checkout as the customer asks for it: the lines they saw in their cart, where to ship. */
+/** A checkout as the customer asks for it: the lines they saw in their cart, where to ship them and how. */
 export interface PlaceCheckout {
   lines: CheckoutLine[];
-  address: string;
-  phone: string;
+  /** Required (BAD_USER_INPUT naming it when absent). */
+  shipTo: ShipToRequest | null;
+  /** The shipping method's database id; required (BAD_USER_INPUT naming it when absent). */
+  shippingMethodId: string | null;
+}
+
+/** Where a checkout ships and the zones and rates it is priced with, read before its transaction. */
+interface Delivery {
+  shipTo: PostalAddress;
+  pricing: SalePricing;
 }
 
 /** Something the checkout hears of once it is committed (the mail outbox writes in the same transaction: see CheckoutEffects). */
@@ -61,20 +72,26 @@ export class CheckoutService {
     private readonly db: DataSource,
     private readonly holds: HoldPolicy,
     private readonly counters: ShopCounters,
+    private readonly sales: SaleService,
     private readonly effects: CheckoutEffects = NO_EFFECTS,
   ) {}
 
   /**
-   * Reserves every line, or refuses the checkout naming the line at fault. Locks: the parts in id
-   * order (a reservation of one part locks it first too), then the customer's row, under which
-   * what they already hold unpaid is counted with the whole checkout.
+   * Reserves every line, priced with its shipping and tax to the address by the method chosen, or
+   * refuses the checkout naming the line (or the address, or the method) at fault. The address,
+   * zones and rates are read first; then, in one transaction, the parts are locked in id order (a
+   * reservation of one part locks it first too), then the customer's row, under which what they
+   * already hold unpaid is counted with the whole checkout, shipping and tax included.
    */
   async place(actor: Actor, input: PlaceCheckout): Promise<Checkout> {
     const customer = authorize(actor, "USER");
     const lines = this.checkedLines(input.lines);
+    if (!input.shipTo) throw badInput("Choose where to ship your order", { fields: { shipTo: ["Required"] } });
+    const shipTo = await this.sales.shipToOf(customer, input.shipTo);
+    const delivery = { shipTo, pricing: await this.sales.pricing(shipTo, input.shippingMethodId) };
     for (let attempt = 1; ; attempt++) {
       try {
-        const checkout = await this.db.transaction((tx) => this.placeIn(tx, customer, lines, input));
+        const checkout = await this.db.transaction((tx) => this.placeIn(tx, customer, lines, delivery));
         this.counters.ordersPlaced(checkout.orders.length);
         return checkout;
       } catch (error) {
@@ -108,7 +125,7 @@ export class CheckoutService {
     tx: EntityManager,
     customer: User,
     lines: CheckoutLine[],
-    input: PlaceCheckout,
+    delivery: Delivery,
   ): Promise<Checkout> {
     const parts = await lockParts(
       tx,
@@ -127,7 +144,23 @@ export class CheckoutService {
       if (refusal) throw lineError(refusal, index, line.partId);
       wanted.push({ partId: line.partId, part, quantity: line.quantity });
     }
-    const { header: checkout, lines: orders } = newUnpaidOrder(customer, OrderSource.CHECKOUT, wanted, input);
+    const sale = await delivery.pricing.priceToPlace(
+      wanted.map(({ part, quantity }) => ({
+        unitPriceCents: part.price_cents,
+        quantity,
+        name: part.name,
+        weightGrams: part.weight_grams,
+        dangerousGoods: part.dangerous_goods,
+        category: part.tax_category,
+      })),
+    );
+    const { header: checkout, lines: orders } = newUnpaidOrder(
+      customer,
+      OrderSource.CHECKOUT,
+      wanted,
+      { address: addressOneLine(delivery.shipTo), phone: delivery.shipTo.phone },
+      { priced: sale, frozen: frozenSale(sale, delivery.shipTo) },
+    );
     const overBound = holdingsRefusal(this.holds, held, lines.length, checkout.totalCents);
     if (overBound) throw new ShopError(overBound.code, overBound.message, { fields: { lines: [overBound.message] } });
 

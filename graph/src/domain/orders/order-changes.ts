@@ -94,15 +94,22 @@ export async function lockEndedHolds(
 
 /**
  * Prices an order again once lines were cancelled: its order-level amounts, as the header held
- * them before (a discount never more than what is left), spread over the lines it keeps. The
- * header follows its lines (the database adds their figures up); lines already paid keep what
- * they were paid at. `header` is as it was read under its lock, before the cancellation.
+ * them before (a discount never more than what is left; the shipping and the shipping's own tax),
+ * spread over the lines it keeps, each keeping its own tax. The header follows its lines (the
+ * database adds their figures up); lines already paid keep what they were paid at. `header` is as
+ * it was read under its lock, before the cancellation.
  */
 export async function repriceOrder(tx: EntityManager, header: Checkout, lines: readonly Order[]): Promise<void> {
   const live = lines.filter((line) => line.status !== OrderStatus.CANCELLED);
   const priced = requote(header, live);
   for (const line of priced.lines) {
-    if (line.line.status !== OrderStatus.UNPAID || line.totalCents === line.line.totalCents) continue;
+    const { discountCents, shippingCents, taxCents, totalCents } = line.line;
+    const same =
+      line.discountCents === discountCents &&
+      line.shippingCents === shippingCents &&
+      line.taxCents === taxCents &&
+      line.totalCents === totalCents;
+    if (line.line.status !== OrderStatus.UNPAID || same) continue;
     await tx.query(
       `UPDATE orders SET discount_cents = $2, shipping_cents = $3, tax_cents = $4, total_cents = $5 WHERE id = $1 AND status = 'unpaid'`,
       [line.line.databaseId, line.discountCents, line.shippingCents, line.taxCents, line.totalCents],

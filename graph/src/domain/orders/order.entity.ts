@@ -2,6 +2,7 @@ import { Column, CreateDateColumn, Entity, JoinColumn, ManyToOne } from "typeorm
 import { NodeEntity } from "../node-entity";
 import { centsToDollars } from "../money";
 import { Part } from "../catalogue/part.entity";
+import type { TaxCategory } from "../tax/tax-lines";
 import { orderNumberOf } from "./order-number";
 
 export enum OrderStatus {
@@ -54,6 +55,16 @@ export class Order extends NodeEntity {
   @Column({ type: "integer", name: "tax_cents", default: 0 })
   taxCents: number;
 
+  /** The part's tax category when it was priced, its rate (ppm) and the line's own rounded tax (without its share of the shipping's). */
+  @Column({ type: "varchar", length: 16, name: "tax_category", default: "standard" })
+  taxCategory: TaxCategory;
+
+  @Column({ type: "integer", name: "tax_rate_ppm", default: 0 })
+  taxRatePpm: number;
+
+  @Column({ type: "integer", name: "own_tax_cents", default: 0 })
+  ownTaxCents: number;
+
   /** subtotal − discount + shipping + tax: what the line costs, and at most what it can give back. */
   @Column({ type: "integer", name: "total_cents" })
   totalCents: number;
@@ -75,10 +86,10 @@ export class Order extends NodeEntity {
   @Column({ type: "varchar", length: 80, name: "user_name" })
   userName: string;
 
-  @Column({ type: "varchar", length: 300 })
+  @Column({ type: "varchar", length: 600 })
   address: string;
 
-  @Column({ type: "varchar", length: 20 })
+  @Column({ type: "varchar", length: 21 })
   phone: string;
 
   @Column({ type: "varchar", length: 16 })

@@ -1,7 +1,9 @@
 import type { EntityManager } from "typeorm";
 import type { User } from "../accounts/user.entity";
 import { randomUUID } from "node:crypto";
-import { quote } from "../pricing/quote";
+import { quote, type Quote } from "../pricing/quote";
+import type { FrozenSale } from "../pricing/sale-rules";
+import type { TaxCategory } from "../tax/tax-lines";
 import { Checkout, OrderSource } from "./checkout.entity";
 import { Order, OrderStatus } from "./order.entity";
 import { badInput, conflict, type ShopError } from "../errors";
@@ -30,6 +32,9 @@ export interface LockedPart {
   available: number;
   min_order_quantity: number;
   retired_at: Date | null;
+  weight_grams: number;
+  dangerous_goods: boolean;
+  tax_category: TaxCategory;
 }
 
 /** What a customer already holds unpaid, read under their row's lock. */
@@ -110,18 +115,28 @@ export interface Contact {
   phone: string;
 }
 
+/** A priced sale an order is made of: its quote (lines in the order wanted) and what the order keeps of its delivery and tax. */
+export interface PricedSale {
+  priced: Quote;
+  frozen: FrozenSale;
+}
+
 /**
  * A new unpaid order of locked parts at their prices now, priced by the one price calculation,
  * before it is inserted: its header and its lines. A part reserved on its own is an order with one
- * line, whose header has the line's id.
+ * line, whose header has the line's id. A checkout brings its sale priced with shipping and tax
+ * (`sale`), and the order keeps copies of its delivery and each line's tax; a reservation is priced
+ * without them until its delivery is chosen.
  */
 export function newUnpaidOrder(
   customer: User,
   source: OrderSource,
   wanted: readonly WantedLine[],
   contact: Contact,
+  sale?: PricedSale,
 ): { header: Checkout; lines: Order[] } {
-  const priced = quote(wanted.map((line) => ({ ...line, unitPriceCents: line.part.price_cents })));
+  const priced = sale?.priced ?? quote(wanted.map((line) => ({ unitPriceCents: line.part.price_cents, ...line })));
+  if (priced.lines.length !== wanted.length) throw new Error("A sale is priced for the lines wanted");
   const lineIds = wanted.map(() => randomUUID());
   const buyer = {
     userId: customer.databaseId,
@@ -130,6 +145,7 @@ export function newUnpaidOrder(
     address: contact.address.trim(),
     phone: contact.phone.trim(),
   };
+  const delivery = sale?.frozen.delivery;
   const header = Object.assign(new Checkout(), {
     ...buyer,
     databaseId: source === OrderSource.RESERVATION ? lineIds[0] : randomUUID(),
@@ -143,14 +159,22 @@ export function newUnpaidOrder(
     paidCents: 0,
     refundedCents: 0,
     paymentIntentId: null,
+    shipTo: delivery?.shipTo ?? null,
+    shippingMethodId: delivery?.shippingMethodId ?? null,
+    shippingMethodName: delivery?.shippingMethodName ?? null,
+    shippingMinDays: delivery?.shippingMinDays ?? null,
+    shippingMaxDays: delivery?.shippingMaxDays ?? null,
+    shippingTaxCents: delivery?.shippingTaxCents ?? 0,
+    taxZoneName: delivery?.taxZoneName ?? null,
+    pricesIncludeTax: delivery?.pricesIncludeTax ?? false,
   });
   const lines = priced.lines.map((line, index) =>
     Object.assign(new Order(), {
       ...buyer,
       databaseId: lineIds[index],
       checkoutId: header.databaseId,
-      partId: line.partId,
-      partName: line.part.name,
+      partId: wanted[index].partId,
+      partName: wanted[index].part.name,
       quantity: line.quantity,
       unitPriceCents: line.unitPriceCents,
       subtotalCents: line.subtotalCents,
@@ -158,6 +182,9 @@ export function newUnpaidOrder(
       shippingCents: line.shippingCents,
       taxCents: line.taxCents,
       totalCents: line.totalCents,
+      taxCategory: sale?.frozen.lineTaxes[index].taxCategory ?? wanted[index].part.tax_category,
+      taxRatePpm: sale?.frozen.lineTaxes[index].taxRatePpm ?? 0,
+      ownTaxCents: sale?.frozen.lineTaxes[index].ownTaxCents ?? 0,
       status: OrderStatus.UNPAID,
       paymentIntentId: null,
       transactionId: null,

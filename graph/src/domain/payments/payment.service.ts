@@ -175,13 +175,9 @@ export class PaymentService implements PaymentRelease {
         throw conflict("A payment of this order is being processed; try again in a moment");
       if (existing.amount !== amount) {
         const changing = existing;
-        existing = await this.calls.call(() =>
-          this.stripe.paymentIntents.update(
-            changing.id,
-            { amount },
-            { idempotencyKey: `checkout-${header.databaseId}-${changing.id}-amount-${amount}` },
-          ),
-        );
+        // Setting an amount is idempotent as it is. A key naming the amount would replay an old
+        // answer, and leave the amount unchanged, when a reservation's delivery is changed back and forth.
+        existing = await this.calls.call(() => this.stripe.paymentIntents.update(changing.id, { amount }));
       }
       return this.opened(existing);
     }

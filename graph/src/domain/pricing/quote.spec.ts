@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { lineSubtotalCents, PricingError, quote, refundableCents, spread } from "./quote";
+import { lineSubtotalCents, PricingError, quote, refundableCents, requote, spread } from "./quote";
 
 /**
  * The money property suite: what every amount charged or refunded rests on. Later stages (tiers,
@@ -172,5 +172,46 @@ describe("what units of a line are worth when refunded", () => {
 
   it("refuses more units than the line has", () => {
     expect(() => refundableCents({ totalCents: 100, quantity: 2 }, 1, 2)).toThrow(PricingError);
+  });
+});
+
+describe("an order priced again over the lines it keeps", () => {
+  it("keeps each line's own tax, spreads the shipping and the shipping's tax anew, and drops them with the last line", () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            unitPriceCents: fc.integer({ min: 1, max: 100_000 }),
+            quantity: fc.integer({ min: 1, max: 9 }),
+            ownTaxCents: fc.integer({ min: 0, max: 30_000 }),
+          }),
+          { minLength: 0, maxLength: 6 },
+        ),
+        fc.integer({ min: 0, max: 50_000 }),
+        fc.integer({ min: 0, max: 10_000 }),
+        (kept, shippingCents, shippingTaxCents) => {
+          const lines = kept.map((line) => ({ ...line, totalCents: 0 }));
+          const priced = requote({ discountCents: 0, shippingCents, shippingTaxCents }, lines);
+          const shares = priced.lines.map((line) => line.taxCents - line.line.ownTaxCents);
+          expect(shares.every((share) => share >= 0)).toBe(true);
+          const own = lines.reduce((sum, line) => sum + line.ownTaxCents, 0);
+          expect(priced.shippingCents).toBe(lines.length ? shippingCents : 0);
+          expect(priced.taxCents).toBe(own + (lines.length ? shippingTaxCents : 0));
+          expect(priced.lines.reduce((sum, line) => sum + line.totalCents, 0)).toBe(priced.totalCents);
+        },
+      ),
+    );
+  });
+
+  it("a kept zero-rated line carries only its share of the shipping's tax", () => {
+    const priced = requote({ discountCents: 0, shippingCents: 1900, shippingTaxCents: 169 }, [
+      { unitPriceCents: 5999, quantity: 3, ownTaxCents: 1597, totalCents: 0 },
+      { unitPriceCents: 2450, quantity: 1, ownTaxCents: 0, totalCents: 0 },
+    ]);
+    expect(priced.lines.map((line) => [line.shippingCents, line.taxCents])).toEqual([
+      [1673, 1597 + 149],
+      [227, 20],
+    ]);
+    expect(priced.taxCents).toBe(1597 + 169);
   });
 });

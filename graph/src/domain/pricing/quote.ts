@@ -158,11 +158,12 @@ export function refundableCents(
 
 /**
  * An order priced again over the lines it keeps (after others were cancelled): its order-level
- * amounts spread over them anew, a discount cut to what is left of the subtotal, shipping and tax
+ * amounts spread over them anew (a discount cut to what is left of the subtotal; shipping and the
+ * shipping's own tax), each line keeping its own tax as it was priced; shipping and its tax are
  * dropped when no line is left. Each priced line carries the `line` it came from.
  */
-export function requote<L extends PricedLine & { totalCents: number }>(
-  order: { discountCents: number; shippingCents: number; taxCents: number },
+export function requote<L extends PricedLine & { totalCents: number; ownTaxCents: number }>(
+  order: { discountCents: number; shippingCents: number; shippingTaxCents: number },
   lines: readonly L[],
 ): Quote<PricedLine & { line: L }> {
   const kept = lines.map((line) => ({ unitPriceCents: line.unitPriceCents, quantity: line.quantity, line }));
@@ -170,6 +171,7 @@ export function requote<L extends PricedLine & { totalCents: number }>(
   return quote(kept, {
     discountCents: Math.min(order.discountCents, subtotal),
     shippingCents: kept.length ? order.shippingCents : 0,
-    taxCents: kept.length ? order.taxCents : 0,
+    taxCents: kept.length ? order.shippingTaxCents : 0,
+    lineTaxCents: lines.map((line) => line.ownTaxCents),
   });
 }

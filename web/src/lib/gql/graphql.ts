@@ -298,14 +298,24 @@ export type PartStatusFilter =
   /** Parts an admin took out of the shop */
   | 'RETIRED';
 
-/** Every line of a cart placed at once, and where to send them */
+/** Every line of a cart placed at once, where to ship them and how */
 export type PlaceCheckoutInput = {
-  /** Delivery address of every line; required, not blank, at most 300 characters */
-  address: string;
+  /**
+   * Ignored: the free-text address of checkouts before `shipTo`
+   * @deprecated Use `shipTo`: a checkout ships to a structured address; this text is ignored
+   */
+  address?: string | null | undefined;
   /** The lines as the customer saw them in their cart (1 to 50, each part once); each becomes an order */
   lines: Array<CartLineInput>;
-  /** Phone number: 4 to 20 digits, optionally with a leading + */
-  phone: string;
+  /**
+   * Ignored: the phone of checkouts before `shipTo`
+   * @deprecated Use `shipTo`: its address carries the phone; this text is ignored
+   */
+  phone?: string | null | undefined;
+  /** Required: where every line ships, one of your addresses or one typed now. The order keeps a copy of it (its one line and phone in each line's address and phone) */
+  shipTo?: ShipToInput | null | undefined;
+  /** Required: one of saleQuote's shippingOptions for these lines and address; one that cannot take them is refused with its reason */
+  shippingMethodId?: string | number | null | undefined;
 };
 
 /** A reservation of a part: the price is the shop's (unit price times quantity), never the client's */
@@ -326,6 +336,14 @@ export type Role =
   | 'ADMIN'
   /** A customer: orders, pays, reviews, keeps a profile */
   | 'USER';
+
+/** Where a sale ships: one of your saved addresses, or an address typed now (exactly one) */
+export type ShipToInput = {
+  /** An address typed now, checked as the address book checks one (BAD_USER_INPUT naming shipTo.address.<field>); it is not saved to your book */
+  address?: AddressInput | null | undefined;
+  /** One of your addresses (global id or databaseId); needs sign-in (UNAUTHENTICATED), NOT_FOUND naming shipTo.addressId for any other */
+  addressId?: string | number | null | undefined;
+};
 
 /** A shipping method's settings, all of them (adding a method and editing one alike) */
 export type ShippingMethodInput = {

@@ -5,6 +5,7 @@ import { GraphContext } from "../context";
 import { databaseIdFor } from "../global-id";
 import { CheckoutType } from "../types/checkout.type";
 import { PaymentIntentPayload } from "../types/payloads";
+import { shipToRequest } from "./sale.resolver";
 
 @Resolver(() => CheckoutType)
 export class CheckoutResolver {
@@ -21,17 +22,17 @@ export class CheckoutResolver {
   @Directive("@auth(requires: USER)")
   @Mutation(() => CheckoutType, {
     description:
-      "Places every line of your cart at once: each line becomes an unpaid order holding its units until reservedUntil, all in one transaction or none. A line that cannot be reserved (sold out, retired, under its minimum, more than is available, already ordered and unpaid) refuses the whole checkout with BAD_USER_INPUT, NOT_FOUND or CONFLICT, the message naming its part and extensions.line its index (from 0); CONFLICT when your unpaid orders with these would pass what one customer may hold. The lines leave your cart. Each line counts against RATE_LIMIT_ORDERS (RATE_LIMITED). Then pay with createCheckoutPaymentIntent",
+      "Places every line of your cart at once, shipped to shipTo by shippingMethodId: each line becomes an unpaid order holding its units until reservedUntil, all in one transaction or none, priced as saleQuote prices them (subtotal, shipping, tax and total frozen on the checkout and each line). A line that cannot be reserved (sold out, retired, under its minimum, more than is available, already ordered and unpaid) refuses the whole checkout with BAD_USER_INPUT, NOT_FOUND or CONFLICT, the message naming its part and extensions.line its index (from 0); a cart the method cannot ship is refused with the reason (BAD_USER_INPUT naming shippingMethodId, or shipTo when the shop does not ship there); CONFLICT when your unpaid orders with these (shipping and tax included) would pass what one customer may hold. The lines leave your cart. Each line counts against RATE_LIMIT_ORDERS (RATE_LIMITED). Then pay with createCheckoutPaymentIntent",
   })
   async placeCheckout(
-    @Arg("input", () => PlaceCheckoutInput, { description: "The cart's lines and where to send them" })
+    @Arg("input", () => PlaceCheckoutInput, { description: "The cart's lines, where to ship them and how" })
     input: PlaceCheckoutInput,
     @Ctx() { services, actor }: GraphContext,
   ) {
     return services.checkouts.place(await actor(), {
       lines: input.lines.map((line) => ({ partId: databaseIdFor("Part", line.partId), quantity: line.quantity })),
-      address: input.address,
-      phone: input.phone,
+      shipTo: input.shipTo ? shipToRequest(input.shipTo) : null,
+      shippingMethodId: input.shippingMethodId == null ? null : databaseIdFor("ShippingMethod", input.shippingMethodId),
     });
   }
 
