@@ -113,6 +113,7 @@ export async function startShop(config: Config, lifecycle: Lifecycle): Promise<R
     log: log.child({ component: "services" }),
     counters: metrics ?? undefined,
     mailer,
+    taxDisplayPlace: config.seller.taxDisplayPlace,
     delivery: {
       maxAttempts: config.mail.maxAttempts,
       retrySeconds: config.mail.retrySeconds,

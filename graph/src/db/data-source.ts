@@ -61,6 +61,7 @@ import { OrdersAsHeaderAndLines1764960000000 } from "./migrations/1764960000000-
 import { AddressesShippingTax1765000000000 } from "./migrations/1765000000000-addresses-shipping-tax";
 import { AddressesNotify1765000000100 } from "./migrations/1765000000100-addresses-notify";
 import { ZonesInHistory1765000000300 } from "./migrations/1765000000300-zones-in-history";
+import { TaxZonesNotify1765000000500 } from "./migrations/1765000000500-tax-zones-notify";
 import { requestStats } from "./request-stats";
 
 /** Counts statements per request and reports slow or failing ones (failures at debug level); nothing else is logged. */
@@ -149,6 +150,7 @@ export const migrations = [
   AddressesShippingTax1765000000000,
   AddressesNotify1765000000100,
   ZonesInHistory1765000000300,
+  TaxZonesNotify1765000000500,
 ];
 
 /**

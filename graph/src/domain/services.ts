@@ -30,6 +30,9 @@ import { ChangeFeed } from "./change-feed";
 import { OverviewService } from "./reports/overview.service";
 import { ShippingZoneService } from "./shipping/shipping-zone.service";
 import { TaxZoneService } from "./tax/tax-zone.service";
+import { PriceDisplayService } from "./tax/price-display.service";
+import { SaleSummaries } from "./orders/sale-summary";
+import type { Place } from "./addresses/places";
 
 /**
  * The one service layer: REST handlers and GraphQL resolvers both call these and nothing else.
@@ -71,6 +74,10 @@ export interface Services {
   shippingZones: ShippingZoneService;
   /** Tax zones and rates (admins), and the shop's own tax provider over them. */
   taxZones: TaxZoneService;
+  /** Prices as the caller's place shows them (with tax where its zone includes it). */
+  priceDisplay: PriceDisplayService;
+  /** What whole orders come to, as their headers keep it (an order's `sale`). */
+  saleSummaries: SaleSummaries;
   /** The mail outbox, written by the order, checkout and payment services; the hold warnings. */
   emails: EmailOutbox;
   /** Sends the outbox's emails; null when no mailer is configured (they stay in the outbox). */
@@ -96,6 +103,8 @@ export interface ServiceDependencies {
   mailer: Mailer | null;
   /** Retries and the lease of email delivery. */
   delivery: DeliveryPolicy;
+  /** Where a caller without an address is shown prices for (TAX_DISPLAY_COUNTRY / TAX_DISPLAY_REGION). */
+  taxDisplayPlace: Place;
 }
 
 export function createServices(db: DataSource, deps: ServiceDependencies): Services {
@@ -104,6 +113,7 @@ export function createServices(db: DataSource, deps: ServiceDependencies): Servi
   const counters = deps.counters ?? SILENT_COUNTERS;
   const emails = new EmailOutbox(db);
   const payments = new PaymentService(db, deps.stripe, deps.stripeWebhookSecret, counters, deps.log, emails);
+  const addresses = new AddressBookService(db);
   return {
     users: new UserService(db, deps.verifier, deps.tokens, new Set(deps.adminEmails)),
     customers: new CustomerService(db),
@@ -116,7 +126,7 @@ export function createServices(db: DataSource, deps: ServiceDependencies): Servi
     sitemap: new SitemapService(db),
     orders: new OrderService(db, deps.holds, payments, counters, emails),
     carts: new CartService(db),
-    addresses: new AddressBookService(db),
+    addresses,
     checkouts: new CheckoutService(db, deps.holds, counters, emails),
     reviews: new ReviewService(db),
     profiles: new ProfileService(db),
@@ -127,6 +137,8 @@ export function createServices(db: DataSource, deps: ServiceDependencies): Servi
     overview: new OverviewService(db, parts),
     shippingZones: new ShippingZoneService(db),
     taxZones: new TaxZoneService(db),
+    priceDisplay: new PriceDisplayService(db, addresses, deps.taxDisplayPlace),
+    saleSummaries: new SaleSummaries(db),
     emails,
     emailDelivery: deps.mailer ? new EmailDelivery(db, deps.mailer, deps.delivery, deps.log, counters) : null,
   };

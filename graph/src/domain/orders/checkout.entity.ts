@@ -1,4 +1,5 @@
 import { Column, CreateDateColumn, Entity } from "typeorm";
+import type { PostalAddress } from "../addresses/address-rules";
 import { NodeEntity } from "../node-entity";
 import { centsToDollars } from "../money";
 import { sumOfTotals } from "../pricing/quote";
@@ -71,6 +72,35 @@ export class Checkout extends NodeEntity {
 
   @CreateDateColumn({ type: "timestamptz", name: "created_at" })
   createdAt: Date;
+
+  /** Where it ships, a copy as it was when chosen; null for a reservation whose delivery is not chosen yet. */
+  @Column({ type: "jsonb", name: "ship_to", nullable: true })
+  shipTo: PostalAddress | null;
+
+  /** The shipping method chosen (for reference: a method may later be deleted), its name and estimate as they were. */
+  @Column({ type: "uuid", name: "shipping_method_id", nullable: true })
+  shippingMethodId: string | null;
+
+  @Column({ type: "varchar", length: 80, name: "shipping_method_name", nullable: true })
+  shippingMethodName: string | null;
+
+  @Column({ type: "smallint", name: "shipping_min_days", nullable: true })
+  shippingMinDays: number | null;
+
+  @Column({ type: "smallint", name: "shipping_max_days", nullable: true })
+  shippingMaxDays: number | null;
+
+  /** The shipping's own tax, frozen (part of taxCents, spread over the lines). */
+  @Column({ type: "integer", name: "shipping_tax_cents", default: 0 })
+  shippingTaxCents: number;
+
+  /** The tax zone it was taxed in; null when the address was in none. */
+  @Column({ type: "varchar", length: 80, name: "tax_zone_name", nullable: true })
+  taxZoneName: string | null;
+
+  /** The tax zone showed prices with tax in them (EU VAT style). */
+  @Column({ type: "boolean", name: "prices_include_tax", default: false })
+  pricesIncludeTax: boolean;
 
   /** Its orders, oldest line first: set by the service that reads the checkout. */
   orders: Order[] = [];

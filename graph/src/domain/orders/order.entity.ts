@@ -2,6 +2,7 @@ import { Column, CreateDateColumn, Entity, JoinColumn, ManyToOne } from "typeorm
 import { NodeEntity } from "../node-entity";
 import { centsToDollars } from "../money";
 import { Part } from "../catalogue/part.entity";
+import type { TaxCategory } from "../tax/tax-lines";
 import { orderNumberOf } from "./order-number";
 
 export enum OrderStatus {
@@ -54,6 +55,16 @@ export class Order extends NodeEntity {
   @Column({ type: "integer", name: "tax_cents", default: 0 })
   taxCents: number;
 
+  /** The line's tax category and rate (ppm) as they were, and its own tax (taxCents is that plus its share of the shipping's). */
+  @Column({ type: "varchar", length: 16, name: "tax_category", default: "standard" })
+  taxCategory: TaxCategory;
+
+  @Column({ type: "integer", name: "tax_rate_ppm", default: 0 })
+  taxRatePpm: number;
+
+  @Column({ type: "integer", name: "own_tax_cents", default: 0 })
+  ownTaxCents: number;
+
   /** subtotal − discount + shipping + tax: what the line costs, and at most what it can give back. */
   @Column({ type: "integer", name: "total_cents" })
   totalCents: number;
@@ -62,7 +73,23 @@ export class Order extends NodeEntity {
     return centsToDollars(this.unitPriceCents);
   }
 
+  /** The spec's price: unit price × quantity (shipping and tax are shown apart: shipping, tax, total). */
   get price(): number {
+    return centsToDollars(this.unitPriceCents * this.quantity);
+  }
+
+  /** The line's share of the order's shipping, in dollars. */
+  get shipping(): number {
+    return centsToDollars(this.shippingCents);
+  }
+
+  /** The line's tax (its own and its share of the shipping's), in dollars. */
+  get tax(): number {
+    return centsToDollars(this.taxCents);
+  }
+
+  /** What the line costs with its shares, in dollars. */
+  get total(): number {
     return centsToDollars(this.totalCents);
   }
 
@@ -161,7 +188,10 @@ export const ORDER_ROW_PROPERTIES = [
   "partName",
   "quantity",
   "unitPriceCents",
+  "shippingCents",
+  "taxCents",
   "totalCents",
+  "checkoutId",
   "status",
   "transactionId",
   "createdAt",
