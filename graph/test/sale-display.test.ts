@@ -96,6 +96,26 @@ describe("what an order keeps of its sale", () => {
     expect((await gql(ORDER, { id: orderIds[0] }, admin.token)).body.data.order.sale).toEqual(GERMAN_SALE);
   });
 
+  it("a list of orders reads their sales in one statement, however many orders it shows", async () => {
+    const customer = await newCustomer("sales-list");
+    const partIds = await Promise.all([1, 2, 3].map(() => insertPart({ available: 5 })));
+    const place = (partId: string) => rest("POST", "/order", { token: customer.token, body: orderBody(partId, 1) });
+    const list = (first: number) =>
+      gql(
+        `query($first: Int!) { viewer { orders(first: $first) { edges { node { total sale { total shipTo { city } } } } } } }`,
+        { first },
+        customer.token,
+      );
+    expect((await place(partIds[0])).status).toBe(201);
+    const one = await list(10);
+    expect(one.body.data.viewer.orders.edges).toHaveLength(1);
+    for (const partId of partIds.slice(1)) expect((await place(partId)).status).toBe(201);
+    const three = await list(11);
+    expect(three.body.data.viewer.orders.edges).toHaveLength(3);
+    expect(sqlOf(three)).toBeGreaterThan(0);
+    expect(sqlOf(three)).toBe(sqlOf(one));
+  });
+
   it("a part reserved on its own, before its delivery is chosen, comes to its price with no address or method", async () => {
     const customer = await newCustomer("reserved");
     const partId = await insertPart({ available: 5, priceCents: 1250 });
