@@ -45,15 +45,18 @@ describe("what a whole order comes to", () => {
       shipTo: null,
     };
     const { rerender } = render(
-      <SaleSummary sale={makeFragmentData(reserved, SaleSummaryFieldsFragment)} headingId="sale" />,
+      <SaleSummary sale={makeFragmentData(reserved, SaleSummaryFieldsFragment)} headingId="sale" unpaid />,
     );
     expect(rowsOf(screen.getByTestId("sale-summary"))).toEqual([
       "Subtotal $25.00",
-      "Shipping Not chosen yet",
+      "Shipping Chosen at payment",
       "Tax $0.00",
       "Total $25.00",
     ]);
     expect(screen.queryByRole("heading", { name: "Ships to" })).not.toBeInTheDocument();
+    // An order paid before shipping was charged shows none.
+    rerender(<SaleSummary sale={makeFragmentData(reserved, SaleSummaryFieldsFragment)} headingId="sale" />);
+    expect(rowsOf(screen.getByTestId("sale-summary"))[1]).toBe("Shipping $0.00");
     rerender(
       <SaleSummary
         sale={makeFragmentData(

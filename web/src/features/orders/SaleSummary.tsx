@@ -17,13 +17,15 @@ interface Props {
   sale: FragmentType<typeof SaleSummaryFieldsFragment>;
   /** The heading's id, for the section that labels itself by it. */
   headingId: string;
+  /** The order is still to be paid: without a method yet, its shipping is chosen on the payment page. */
+  unpaid?: boolean;
 }
 
 /**
  * What a whole order comes to (subtotal, shipping with its method and estimate, tax with its zone,
  * total) and where it ships, as the order keeps them (docs/product.md, "Shipping and tax").
  */
-export function SaleSummary({ sale: saleRef, headingId }: Props) {
+export function SaleSummary({ sale: saleRef, headingId, unpaid = false }: Props) {
   const sale = getFragmentData(SaleSummaryFieldsFragment, saleRef);
   const estimate = deliveryEstimate(sale.minDays, sale.maxDays);
   const shipTo = sale.shipTo;
@@ -46,7 +48,7 @@ export function SaleSummary({ sale: saleRef, headingId }: Props) {
               </span>
             )}
           </dt>
-          <dd>{sale.shippingMethodName ? formatPrice(sale.shipping) : "Not chosen yet"}</dd>
+          <dd>{sale.shippingMethodName || !unpaid ? formatPrice(sale.shipping) : "Chosen at payment"}</dd>
         </div>
         <div>
           <dt>

@@ -171,7 +171,9 @@ export function OrderDetailPage() {
         </section>
       </div>
       {/* A cancelled line no longer counts in what its order comes to. */}
-      {order.status !== "CANCELLED" && <SaleSummary sale={order.sale} headingId="order-sale-heading" />}
+      {order.status !== "CANCELLED" && (
+        <SaleSummary sale={order.sale} headingId="order-sale-heading" unpaid={order.status === "UNPAID"} />
+      )}
       <section className="card order-detail__card" aria-labelledby="order-timeline-heading">
         <h2 id="order-timeline-heading">History</h2>
         <ol className="order-timeline" aria-label="Order history">
