@@ -113,12 +113,12 @@ export async function startShop(config: Config, lifecycle: Lifecycle): Promise<R
     log: log.child({ component: "services" }),
     counters: metrics ?? undefined,
     mailer,
+    taxDisplayPlace: config.seller.taxDisplayPlace,
     delivery: {
       maxAttempts: config.mail.maxAttempts,
       retrySeconds: config.mail.retrySeconds,
       leaseSeconds: DELIVERY_LEASE_SECONDS,
     },
-    taxDisplayPlace: config.seller.taxDisplayPlace,
   });
   // A shop started before `npm run migrate` serves nothing until then (see readiness); its rules wait too.
   const schemaCurrent = async () => !(await db.showMigrations());

@@ -315,6 +315,10 @@ const GRAPHQL: Record<string, GqlRow> = {
   "Query.laptopModels": { expect: ["ok", "ok", "ok", "ok"], query: "{ laptopModels(first: 1) { edges { cursor } } }" },
   "Query.reviews": { expect: ["ok", "ok", "ok", "ok"], query: "{ reviews(first: 1) { edges { cursor } } }" },
   "Query.publicConfig": { expect: ["ok", "ok", "ok", "ok"], query: "{ publicConfig { firebaseProjectId } }" },
+  "Query.priceDisplay": {
+    expect: ["ok", "ok", "ok", "ok"],
+    query: "{ priceDisplay { pricesIncludeTax taxZoneName country } }",
+  },
   "Query.viewer": { expect: ["null", "ok", "ok", "ok"], query: "{ viewer { email } }" },
   "Query.isAdmin": {
     expect: ["UNAUTHENTICATED", "ok", "FORBIDDEN", "ok"],
@@ -327,7 +331,8 @@ const GRAPHQL: Record<string, GqlRow> = {
   },
   "Query.order": {
     expect: ["UNAUTHENTICATED", "ok", "NOT_FOUND", "ok"],
-    query: "query($id: ID!) { order(id: $id) { id } }",
+    // What the whole sale comes to is the order's: read only by whoever reads the order.
+    query: "query($id: ID!) { order(id: $id) { id shipping tax total sale { total shipTo { name } } } }",
     variables: (world) => ({ id: world.order.globalId }),
   },
   "Query.orders": {
@@ -351,7 +356,7 @@ const GRAPHQL: Record<string, GqlRow> = {
   "Query.countries": { expect: ["ok", "ok", "ok", "ok"], query: "{ countries { code } }" },
   "Query.checkout": {
     expect: ["UNAUTHENTICATED", "ok", "NOT_FOUND", "ok"],
-    query: "query($id: ID!) { checkout(id: $id) { id } }",
+    query: "query($id: ID!) { checkout(id: $id) { id summary { total shipTo { name } } } }",
     variables: (world) => ({ id: world.checkout.id }),
   },
   "Query.adminParts": {

@@ -62,6 +62,7 @@ import { AddressesShippingTax1765000000000 } from "./migrations/1765000000000-ad
 import { AddressesNotify1765000000100 } from "./migrations/1765000000100-addresses-notify";
 import { ZonesInHistory1765000000300 } from "./migrations/1765000000300-zones-in-history";
 import { OrderAddressCopies1765000000400 } from "./migrations/1765000000400-order-address-copies";
+import { TaxZonesNotify1765000000500 } from "./migrations/1765000000500-tax-zones-notify";
 import { requestStats } from "./request-stats";
 
 /** Counts statements per request and reports slow or failing ones (failures at debug level); nothing else is logged. */
@@ -151,6 +152,7 @@ export const migrations = [
   AddressesNotify1765000000100,
   ZonesInHistory1765000000300,
   OrderAddressCopies1765000000400,
+  TaxZonesNotify1765000000500,
 ];
 
 /**

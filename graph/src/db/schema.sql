@@ -2791,6 +2791,18 @@ CREATE TRIGGER search_lexemes_notify_catalogue_changed AFTER INSERT OR DELETE OR
 CREATE TRIGGER search_words_notify_catalogue_changed AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.search_words FOR EACH STATEMENT EXECUTE FUNCTION public.notify_catalogue_changed();
 
 --
+-- Name: tax_zone_places tax_zone_places_notify_catalogue_changed; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER tax_zone_places_notify_catalogue_changed AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.tax_zone_places FOR EACH STATEMENT EXECUTE FUNCTION public.notify_catalogue_changed();
+
+--
+-- Name: tax_zones tax_zones_notify_catalogue_changed; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER tax_zones_notify_catalogue_changed AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.tax_zones FOR EACH STATEMENT EXECUTE FUNCTION public.notify_catalogue_changed();
+
+--
 -- Name: users users_customer_totals_deleted; Type: TRIGGER; Schema: public; Owner: -
 --
 

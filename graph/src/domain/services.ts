@@ -33,6 +33,8 @@ import { TaxZoneService } from "./tax/tax-zone.service";
 import type { Place } from "./addresses/places";
 import { OrderDeliveryService } from "./orders/order-delivery.service";
 import { SaleService } from "./pricing/sale.service";
+import { PriceDisplayService } from "./tax/price-display.service";
+import { SaleSummaries } from "./orders/sale-summary";
 
 /**
  * The one service layer: REST handlers and GraphQL resolvers both call these and nothing else.
@@ -78,6 +80,10 @@ export interface Services {
   shippingZones: ShippingZoneService;
   /** Tax zones and rates (admins), and the shop's own tax provider over them. */
   taxZones: TaxZoneService;
+  /** Prices as the caller's place shows them (with tax where its zone includes it). */
+  priceDisplay: PriceDisplayService;
+  /** What whole orders come to, as their headers keep it (an order's `sale`). */
+  saleSummaries: SaleSummaries;
   /** The mail outbox, written by the order, checkout and payment services; the hold warnings. */
   emails: EmailOutbox;
   /** Sends the outbox's emails; null when no mailer is configured (they stay in the outbox). */
@@ -103,7 +109,7 @@ export interface ServiceDependencies {
   mailer: Mailer | null;
   /** Retries and the lease of email delivery. */
   delivery: DeliveryPolicy;
-  /** The place whose tax a caller without an address is shown (TAX_DISPLAY_COUNTRY / TAX_DISPLAY_REGION). */
+  /** Where a caller without an address is shown prices for (TAX_DISPLAY_COUNTRY / TAX_DISPLAY_REGION). */
   taxDisplayPlace: Place;
 }
 
@@ -147,6 +153,8 @@ export function createServices(db: DataSource, deps: ServiceDependencies): Servi
     overview: new OverviewService(db, parts),
     shippingZones,
     taxZones,
+    priceDisplay: new PriceDisplayService(db, addresses, deps.taxDisplayPlace),
+    saleSummaries: new SaleSummaries(db),
     emails,
     emailDelivery: deps.mailer ? new EmailDelivery(db, deps.mailer, deps.delivery, deps.log, counters) : null,
   };

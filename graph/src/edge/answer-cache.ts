@@ -1,7 +1,16 @@
 import crypto from "node:crypto";
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
 import FindMyWay from "find-my-way";
-import { DocumentNode, FragmentDefinitionNode, GraphQLSchema, Kind, parse, SelectionSetNode } from "graphql";
+import {
+  BREAK,
+  DocumentNode,
+  FragmentDefinitionNode,
+  GraphQLSchema,
+  Kind,
+  parse,
+  SelectionSetNode,
+  visit,
+} from "graphql";
 import { CacheHint, CacheScope, rootCacheHints } from "../api/graphql/cache-directive";
 import { NotifiedCache } from "../api/notified-cache";
 import { CHANGE_TOPICS, ChangeTopic, ChangeFeed } from "../domain/change-feed";
@@ -25,7 +34,8 @@ import type { AnswerLabel } from "./metrics";
  * - A signed-in GraphQL read: a genuine, unexpired access token (checked before anything is looked
  *   up), no Cookie, a document of only queries of root fields cached for PUBLIC or CALLER. The key
  *   starts with the caller's user id, so an answer is never replayed to anyone else, and it also
- *   depends on the users topic (the caller's account and role).
+ *   depends on the users topic (the caller's account and role), and on the accounts topic when it
+ *   shows prices as the caller's place shows them (their default address).
  *
  * Requests are "identical" when the method, URL, body and every header the answer can depend on
  * (Accept, Accept-Encoding, Origin, Content-Type, Apollo's CSRF headers) are. Whatever must run on
@@ -76,7 +86,15 @@ interface Verdict {
   forVisitors: boolean;
   forCallers: boolean;
   until: ChangeTopic[];
+  /** It shows prices as the caller's place shows them: a signed-in caller's answer also ends when their address book changes. */
+  byCallersPlace: boolean;
 }
+
+/**
+ * Fields whose value, for a signed-in caller, follows their default address (the place prices
+ * are shown for): an address book's change is an accounts change.
+ */
+const CALLERS_PLACE_FIELDS = new Set(["shownPrice", "priceDisplay"]);
 
 /**
  * Who watches the cache (metrics, debug logs): answers from memory never reach the app, so they
@@ -159,7 +177,9 @@ export class AnswerCache {
     if (!until) {
       const verdict = this.verdictOf(parsedBody);
       if (!verdict || !(pending.callerId ? verdict.forCallers : verdict.forVisitors) || !graphqlSucceeded(body)) return;
-      until = pending.callerId ? withUsers(verdict.until) : verdict.until;
+      until = pending.callerId
+        ? withUsers(verdict.byCallersPlace ? withAccounts(verdict.until) : verdict.until)
+        : verdict.until;
     }
     const label = this.options.observer?.labelFor(pending.restRoute, parsedBody) ?? null;
     const answer = recordedAnswer(headersOf(), body, label);
@@ -283,6 +303,8 @@ interface GraphqlBody {
 }
 
 const withUsers = (topics: ChangeTopic[]): ChangeTopic[] => (topics.includes("users") ? topics : [...topics, "users"]);
+const withAccounts = (topics: ChangeTopic[]): ChangeTopic[] =>
+  topics.includes("accounts") ? topics : [...topics, "accounts"];
 
 // --- Which GraphQL documents may be cached ------------------------------------------------------
 
@@ -344,7 +366,23 @@ function judgeDocument(query: string, hints: Map<string, CacheHint>): Verdict | 
     forVisitors: found.every((hint) => allows(hint.scope, "visitor")),
     forCallers: found.every((hint) => allows(hint.scope, "caller")),
     until: until.length ? until : ["catalogue"],
+    byCallersPlace: selectsAnyOf(document, CALLERS_PLACE_FIELDS),
   };
+}
+
+/** Whether any field of the document (any operation or fragment, used or not) is one of `names`. */
+function selectsAnyOf(document: DocumentNode, names: ReadonlySet<string>): boolean {
+  let found = false;
+  visit(document, {
+    Field(field) {
+      if (names.has(field.name.value)) {
+        found = true;
+        return BREAK;
+      }
+      return undefined;
+    },
+  });
+  return found;
 }
 
 function graphqlSucceeded(body: Buffer): boolean {

@@ -5,6 +5,7 @@ import type { MockLink } from "@apollo/client/testing";
 import { MemoryRouter, useLocation } from "react-router-dom";
 import { vi } from "vitest";
 import { createCache } from "@/lib/apollo/cache";
+import { PriceDisplayDocument } from "@/features/catalogue/priceDisplay";
 import { AuthContext, type Auth, type AuthStatus, type AuthUser } from "@/lib/auth/AuthContext";
 import { StaticPublicConfigProvider, type PublicConfigValues } from "@/lib/config/PublicConfig";
 import { AppRoutes } from "../AppRoutes";
@@ -86,10 +87,25 @@ interface Options {
   config?: PublicConfigValues;
   /** What to render; the whole route tree by default. */
   ui?: ReactNode;
+  /** How the storefront shows prices (already in the cache): by default as a zone that adds tax at checkout. */
+  priceDisplay?: { pricesIncludeTax: boolean; taxZoneName: string | null; country: string };
 }
 
-export function renderApp({ route = "/", mocks = [], auth = createFakeAuth(), config = testConfig, ui }: Options = {}) {
+export const ADDING_TAX_DISPLAY = { pricesIncludeTax: false, taxZoneName: null, country: "US" };
+
+export function renderApp({
+  route = "/",
+  mocks = [],
+  auth = createFakeAuth(),
+  config = testConfig,
+  ui,
+  priceDisplay = ADDING_TAX_DISPLAY,
+}: Options = {}) {
   const cache = createCache();
+  cache.writeQuery({
+    query: PriceDisplayDocument,
+    data: { priceDisplay: { __typename: "PriceDisplay", ...priceDisplay } },
+  });
   const result = render(
     <MockedProvider mocks={mocks} cache={cache}>
       <>

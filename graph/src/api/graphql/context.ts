@@ -6,7 +6,9 @@ import { LaptopModel } from "../../domain/catalogue/laptop-model.entity";
 import { Part } from "../../domain/catalogue/part.entity";
 import type { PartImage } from "../../domain/catalogue/part-images.service";
 import type { ImageView } from "../../domain/images/variants";
+import type { SaleSummary } from "../../domain/orders/sale-summary";
 import { Services } from "../../domain/services";
+import type { PriceDisplay } from "../../domain/tax/price-display.service";
 import type { PublicConfig } from "./types/public-config";
 
 /** Per-request batching: one query per relation and request, however many rows ask. */
@@ -18,6 +20,8 @@ export interface Loaders {
   imagesByPartId: DataLoader<string, PartImage[]>;
   /** An image URL's sizes and variants (one query for every image a page shows). */
   imageByUrl: DataLoader<string, ImageView>;
+  /** What the whole order a line belongs to comes to, by its header's id (one query for a page of orders). */
+  saleByHeaderId: DataLoader<string, SaleSummary | null>;
 }
 
 export interface GraphContext {
@@ -28,6 +32,8 @@ export interface GraphContext {
   accessToken(): Promise<AccessClaims | null>;
   loaders: Loaders;
   publicConfig: PublicConfig;
+  /** How the caller's place shows prices: worked out once per request, on first use. */
+  priceDisplay(): Promise<PriceDisplay>;
 }
 
 function byKey<K, V>(keys: readonly K[], rows: V[], keyOf: (row: V) => K): (V | null)[] {
@@ -43,6 +49,7 @@ class RequestLoaders implements Loaders {
   private profile?: Loaders["profileByUserId"];
   private partImages?: Loaders["imagesByPartId"];
   private images?: Loaders["imageByUrl"];
+  private sales?: Loaders["saleByHeaderId"];
 
   constructor(private readonly services: Services) {}
 
@@ -76,6 +83,10 @@ class RequestLoaders implements Loaders {
   get imageByUrl(): Loaders["imageByUrl"] {
     return (this.images ??= new DataLoader((urls) => this.services.images.describe(urls)));
   }
+
+  get saleByHeaderId(): Loaders["saleByHeaderId"] {
+    return (this.sales ??= new DataLoader((ids) => this.services.saleSummaries.ofHeaders(ids)));
+  }
 }
 
 export function createLoaders(services: Services): Loaders {
@@ -89,5 +100,14 @@ export function createContext(
   accessToken: () => Promise<AccessClaims | null> = () => Promise.resolve(null),
 ): GraphContext {
   let caller: Promise<Actor> | undefined;
-  return { services, publicConfig, loaders: createLoaders(services), actor: () => (caller ??= actor()), accessToken };
+  let display: Promise<PriceDisplay> | undefined;
+  const callerActor = () => (caller ??= actor());
+  return {
+    services,
+    publicConfig,
+    loaders: createLoaders(services),
+    actor: callerActor,
+    accessToken,
+    priceDisplay: () => (display ??= callerActor().then((who) => services.priceDisplay.forCaller(who))),
+  };
 }

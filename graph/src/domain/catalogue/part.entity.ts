@@ -144,6 +144,7 @@ export const PART_CARD_PROPERTIES = [
   "partNumber",
   "img",
   "priceCents",
+  "taxCategory",
   "available",
   "minOrderQuantity",
   "shortDesc",

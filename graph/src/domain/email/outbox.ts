@@ -4,6 +4,8 @@ import type { CheckoutEffects } from "../orders/checkout.service";
 import { CancelReason, Order } from "../orders/order.entity";
 import type { OrderEffects } from "../orders/order.service";
 import type { PaymentEffects } from "../payments/payment-effects";
+import { readSummaryHeaders } from "../orders/queries/sale-headers";
+import { type SaleSummary, saleSummaryOf } from "../orders/sale-summary";
 import { type EmailFacts, type EmailKind, type EmailLine, renderEmail } from "./templates";
 
 /** One email to write: the orders it is about (one customer's), what else it says, and whether it is written once only. */
@@ -13,6 +15,9 @@ interface Outgoing {
   /** Written once whatever finds it again (a hold's warning). */
   onceKey?: string;
 }
+
+/** The emails that show what the whole order comes to: its amounts as its header froze them, and where it ships. */
+const SHOWS_SALE: ReadonlySet<EmailKind> = new Set(["order_placed", "payment_received"]);
 
 /** How many orders one pass of the hold warnings looks at. */
 const WARNING_BATCH = 500;
@@ -139,8 +144,17 @@ export class EmailOutbox implements OrderEffects, CheckoutEffects, PaymentEffect
     return groups.length;
   }
 
+  /** The summaries of the orders' headers, as written so far in `tx` (one statement). */
+  private async salesOf(tx: EntityManager, outgoing: readonly Outgoing[]): Promise<Map<string, SaleSummary>> {
+    const ids = [...new Set(outgoing.flatMap((email) => email.orders.map((order) => order.checkoutId)))];
+    if (ids.length === 0) return new Map();
+    const headers = await readSummaryHeaders(tx, ids);
+    return new Map(headers.map((header) => [header.databaseId, saleSummaryOf(header)]));
+  }
+
   /** The emails of `kind`, rendered, as outbox rows in one statement. */
   private async write(tx: EntityManager, kind: EmailKind, outgoing: readonly Outgoing[]): Promise<void> {
+    const sales = SHOWS_SALE.has(kind) ? await this.salesOf(tx, outgoing) : new Map<string, SaleSummary>();
     const emails = outgoing
       .filter((email) => email.orders.length > 0)
       .map((email) => {
@@ -148,6 +162,7 @@ export class EmailOutbox implements OrderEffects, CheckoutEffects, PaymentEffect
         const rendered = renderEmail(kind, {
           customerName: first.userName || first.userEmail,
           lines: email.orders.map(lineOf),
+          sale: sales.get(first.checkoutId) ?? null,
           ...email.facts,
         });
         return { recipient: first.userEmail, onceKey: email.onceKey ?? null, ...rendered };

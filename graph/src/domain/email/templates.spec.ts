@@ -6,6 +6,36 @@ const lines = [
   { number: "100042", partName: "65 W charger", quantity: 1, unitPriceCents: 2950, totalCents: 2950 },
 ];
 
+const berlin = {
+  name: "Emmy Noether",
+  company: null,
+  line1: "Unter den Linden 6",
+  line2: null,
+  city: "Berlin",
+  region: null,
+  postalCode: "10117",
+  country: "DE",
+  phone: "+4930209312345",
+};
+/** docs/product.md's worked example in Germany, as its header froze it. */
+const germanSale = {
+  subtotalCents: 20_447,
+  discountCents: 0,
+  shippingCents: 1900,
+  taxCents: 3781,
+  totalCents: 26_128,
+  pricesIncludeTax: true,
+  taxZoneName: "Germany",
+  shipTo: berlin,
+  shippingMethodName: "Express",
+  minDays: 2,
+  maxDays: 4,
+};
+const workedLines = [
+  { number: "100051", partName: "Battery", quantity: 3, unitPriceCents: 5999, totalCents: 17_997 + 1672 + 3738 },
+  { number: "100052", partName: "Manual", quantity: 1, unitPriceCents: 2450, totalCents: 2450 + 228 + 43 },
+];
+
 describe("the emails' templates", () => {
   it("an order confirmation lists each line and the total in text and HTML, with the customer's name and the numbers", () => {
     const email = renderEmail("order_placed", {
@@ -62,5 +92,55 @@ describe("the emails' templates", () => {
   it("escapeHtml leaves plain text alone", () => {
     expect(escapeHtml("Keyboard 14 inch")).toBe("Keyboard 14 inch");
     expect(escapeHtml(`&<>"'`)).toBe("&amp;&lt;&gt;&quot;&#39;");
+  });
+
+  it("an order with frozen shipping and tax lists subtotal, shipping with its method, tax with its zone, the total and the address", () => {
+    const email = renderEmail("payment_received", { customerName: "Emmy", lines: workedLines, sale: germanSale });
+    expect(email.text).toContain("We received your payment of $261.28. Thank you!");
+    // Each line at its price; shipping and tax are rows of their own.
+    expect(email.text).toContain("#100051  Battery  3 x $59.99 = $179.97");
+    expect(email.text).toContain("#100052  Manual  1 x $24.50 = $24.50");
+    expect(email.text).toContain(
+      [
+        "Subtotal: $204.47",
+        "Shipping (Express, 2-4 working days): $19.00",
+        "Tax (Germany, included in shown prices): $37.81",
+        "Total: $261.28",
+        "",
+        "Ships to:",
+        "Emmy Noether",
+        "Unter den Linden 6, Berlin 10117, Germany",
+        "Phone: +4930209312345",
+      ].join("\n"),
+    );
+    expect(email.html).toMatch(/>Subtotal<\/th><th[^>]*>\$204\.47<\/th>/);
+    expect(email.html).toMatch(/>Shipping \(Express, 2-4 working days\)<\/th><th[^>]*>\$19\.00<\/th>/);
+    expect(email.html).toMatch(/>Tax \(Germany, included in shown prices\)<\/th><th[^>]*>\$37\.81<\/th>/);
+    expect(email.html).toMatch(/>Total<\/th><th[^>]*>\$261\.28<\/th>/);
+    expect(email.html).toContain(
+      "<strong>Ships to:</strong><br>Emmy Noether<br>Unter den Linden 6, Berlin 10117, Germany",
+    );
+  });
+
+  it("a zone that adds tax names it plainly; an order without delivery or tax lists its lines and total as before", () => {
+    const added = renderEmail("order_placed", {
+      customerName: "Ada",
+      lines,
+      sale: { ...germanSale, pricesIncludeTax: false, taxZoneName: "New York", minDays: 1, maxDays: 1 },
+    });
+    expect(added.text).toContain("Shipping (Express, 1 working day): $19.00");
+    expect(added.text).toContain("Tax (New York): $37.81");
+    const plain = { customerName: "Ada", lines };
+    const undelivered = {
+      ...germanSale,
+      shippingCents: 0,
+      taxCents: 0,
+      shipTo: null,
+      shippingMethodName: null,
+      taxZoneName: null,
+      pricesIncludeTax: false,
+    };
+    expect(renderEmail("order_placed", { ...plain, sale: undelivered })).toEqual(renderEmail("order_placed", plain));
+    expect(renderEmail("order_placed", plain).text).not.toContain("Subtotal");
   });
 });

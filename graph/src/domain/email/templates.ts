@@ -1,4 +1,6 @@
+import { addressOneLine } from "../addresses/address-rules";
 import { formatDollars } from "../orders/reservation-rules";
+import type { SaleSummary } from "../orders/sale-summary";
 
 /**
  * The shop's transactional emails, each in plain text and HTML, rendered when the change they
@@ -32,6 +34,11 @@ export interface EmailFacts {
   paymentReference?: string | null;
   /** Why, in a few words (order_cancelled, order_refunded). */
   reason?: string | null;
+  /**
+   * What the whole order comes to, as its header froze it (order_placed, payment_received): with
+   * shipping or tax, or an address, the email lists subtotal, shipping, tax and total, and where it ships.
+   */
+  sale?: SaleSummary | null;
 }
 
 export interface RenderedEmail {
@@ -107,25 +114,72 @@ const WORDING: Record<EmailKind, (facts: EmailFacts, refs: string) => { subject:
 };
 
 const columns = ["Order", "Part", "Quantity", "Unit price", "Total"];
-const cellsOf = (line: EmailLine) => [
+
+/**
+ * A sale with shipping, tax or an address to show: null for an order that has none of them yet (a
+ * part reserved on its own before its delivery is chosen), whose email lists its lines as before.
+ */
+function shownSale(facts: EmailFacts): SaleSummary | null {
+  const sale = facts.sale;
+  return sale &&
+    (sale.shipTo !== null || sale.shippingMethodName !== null || sale.shippingCents > 0 || sale.taxCents > 0)
+    ? sale
+    : null;
+}
+
+/** A line's amount: with a sale shown, its price alone (unit price × quantity; shipping and tax are rows of their own). */
+const lineAmount = (line: EmailLine, sale: SaleSummary | null) =>
+  sale ? line.unitPriceCents * line.quantity : line.totalCents;
+
+const cellsOf = (line: EmailLine, sale: SaleSummary | null) => [
   `#${line.number}`,
   line.partName,
   String(line.quantity),
   formatDollars(line.unitPriceCents),
-  formatDollars(line.totalCents),
+  formatDollars(lineAmount(line, sale)),
 ];
 
+/** The estimate as a customer reads it: "3-5 working days", "1 working day". */
+function estimateOf(sale: SaleSummary): string | null {
+  if (sale.minDays === null || sale.maxDays === null) return null;
+  const days = sale.minDays === sale.maxDays ? `${sale.maxDays}` : `${sale.minDays}-${sale.maxDays}`;
+  return `${days} working ${sale.maxDays === 1 ? "day" : "days"}`;
+}
+
+/** The sale's amounts, label and dollars, in the order they add up. */
+function saleRows(sale: SaleSummary): Array<[string, string]> {
+  const method = [sale.shippingMethodName, estimateOf(sale)].filter(Boolean).join(", ");
+  const zone = [sale.taxZoneName, sale.pricesIncludeTax ? "included in shown prices" : null].filter(Boolean).join(", ");
+  return [
+    ["Subtotal", formatDollars(sale.subtotalCents - sale.discountCents)],
+    [method ? `Shipping (${method})` : "Shipping", formatDollars(sale.shippingCents)],
+    [zone ? `Tax (${zone})` : "Tax", formatDollars(sale.taxCents)],
+    ["Total", formatDollars(sale.totalCents)],
+  ];
+}
+
+/** Where it ships, one line after the other. */
+function shipToLines(sale: SaleSummary): string[] {
+  return sale.shipTo ? [sale.shipTo.name, addressOneLine(sale.shipTo), `Phone: ${sale.shipTo.phone}`] : [];
+}
+
 function textOf(facts: EmailFacts, lead: string[]): string {
+  const sale = shownSale(facts);
   return [
     `Hello ${facts.customerName},`,
     "",
     ...lead.flatMap((paragraph) => [paragraph, ""]),
     ...facts.lines.map(
       (line) =>
-        `#${line.number}  ${line.partName}  ${line.quantity} x ${formatDollars(line.unitPriceCents)} = ${formatDollars(line.totalCents)}`,
+        `#${line.number}  ${line.partName}  ${line.quantity} x ${formatDollars(line.unitPriceCents)} = ${formatDollars(lineAmount(line, sale))}`,
     ),
     "",
-    `Total: ${formatDollars(totalOf(facts.lines))}`,
+    ...(sale
+      ? [
+          ...saleRows(sale).map(([label, amount]) => `${label}: ${amount}`),
+          ...(sale.shipTo ? ["", "Ships to:", ...shipToLines(sale)] : []),
+        ]
+      : [`Total: ${formatDollars(totalOf(facts.lines))}`]),
     "",
     `${SHOP_NAME}`,
     "",
@@ -133,6 +187,8 @@ function textOf(facts: EmailFacts, lead: string[]): string {
 }
 
 function htmlOf(subject: string, facts: EmailFacts, lead: string[]): string {
+  const sale = shownSale(facts);
+  const footRows: Array<[string, string]> = sale ? saleRows(sale) : [["Total", formatDollars(totalOf(facts.lines))]];
   const cell = (tag: "td" | "th", text: string, right = false) =>
     `<${tag} style="padding:4px 8px;text-align:${right ? "right" : "left"}">${escapeHtml(text)}</${tag}>`;
   const row = (cells: string[], tag: "td" | "th" = "td") =>
@@ -146,9 +202,10 @@ function htmlOf(subject: string, facts: EmailFacts, lead: string[]): string {
     ...lead.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`),
     `<table style="border-collapse:collapse">`,
     `<thead>${row(columns, "th")}</thead>`,
-    `<tbody>${facts.lines.map((line) => row(cellsOf(line))).join("")}</tbody>`,
-    `<tfoot><tr><th colspan="4" style="padding:4px 8px;text-align:right">Total</th>${cell("th", formatDollars(totalOf(facts.lines)), true)}</tr></tfoot>`,
+    `<tbody>${facts.lines.map((line) => row(cellsOf(line, sale))).join("")}</tbody>`,
+    `<tfoot>${footRows.map(([label, amount]) => `<tr><th colspan="4" style="padding:4px 8px;text-align:right">${escapeHtml(label)}</th>${cell("th", amount, true)}</tr>`).join("")}</tfoot>`,
     `</table>`,
+    ...(sale?.shipTo ? [`<p><strong>Ships to:</strong><br>${shipToLines(sale).map(escapeHtml).join("<br>")}</p>`] : []),
     `<p>${escapeHtml(SHOP_NAME)}</p>`,
     `</body></html>`,
   ].join("\n");

@@ -1,6 +1,7 @@
 import { Column, CreateDateColumn, Entity, JoinColumn, ManyToOne } from "typeorm";
 import { NodeEntity } from "../node-entity";
 import { centsToDollars } from "../money";
+import { lineSubtotalCents } from "../pricing/quote";
 import { Part } from "../catalogue/part.entity";
 import type { TaxCategory } from "../tax/tax-lines";
 import { orderNumberOf } from "./order-number";
@@ -55,7 +56,7 @@ export class Order extends NodeEntity {
   @Column({ type: "integer", name: "tax_cents", default: 0 })
   taxCents: number;
 
-  /** The part's tax category when it was priced, its rate (ppm) and the line's own rounded tax (without its share of the shipping's). */
+  /** The line's tax category and rate (ppm) as they were, and its own tax (taxCents is that plus its share of the shipping's). */
   @Column({ type: "varchar", length: 16, name: "tax_category", default: "standard" })
   taxCategory: TaxCategory;
 
@@ -73,7 +74,23 @@ export class Order extends NodeEntity {
     return centsToDollars(this.unitPriceCents);
   }
 
+  /** The spec's price: unit price × quantity (shipping and tax are shown apart: shipping, tax, total). */
   get price(): number {
+    return centsToDollars(lineSubtotalCents(this));
+  }
+
+  /** The line's share of the order's shipping, in dollars. */
+  get shipping(): number {
+    return centsToDollars(this.shippingCents);
+  }
+
+  /** The line's tax (its own and its share of the shipping's), in dollars. */
+  get tax(): number {
+    return centsToDollars(this.taxCents);
+  }
+
+  /** What the line costs with its shares, in dollars. */
+  get total(): number {
     return centsToDollars(this.totalCents);
   }
 
@@ -172,7 +189,10 @@ export const ORDER_ROW_PROPERTIES = [
   "partName",
   "quantity",
   "unitPriceCents",
+  "shippingCents",
+  "taxCents",
   "totalCents",
+  "checkoutId",
   "status",
   "transactionId",
   "createdAt",

@@ -2,9 +2,9 @@ import { Link } from "react-router-dom";
 import { graphql, getFragmentData, type FragmentType } from "@/lib/gql";
 import { ResponsiveImage, ResponsiveImageFragment } from "@/ui/ResponsiveImage";
 import { CARD_GRID_IMAGE_SIZES, CARD_IMAGE_BOX } from "@/ui/imageSizes";
-import { formatPrice } from "@/ui/format";
 import { AddToCartButton } from "@/features/cart";
 import { partPath } from "./paths";
+import { ShownPrice } from "./ShownPrice";
 
 export const PartCardFragment = graphql(`
   fragment PartCard_part on Part {
@@ -16,6 +16,7 @@ export const PartCardFragment = graphql(`
       ...ResponsiveImage_image
     }
     price
+    shownPrice
     available
     minOrderQuantity
     shortDesc
@@ -41,7 +42,7 @@ export function PartCard(props: { part: FragmentType<typeof PartCardFragment> })
             {part.name}
           </Link>
         </h3>
-        <p className="price">{formatPrice(part.price)}</p>
+        <ShownPrice price={part.shownPrice} className="price" />
         <dl className="facts">
           <div>
             <dt>Available</dt>

@@ -1,10 +1,10 @@
 import { Link } from "react-router-dom";
 import { graphql, getFragmentData, type FragmentType } from "@/lib/gql";
-import { formatPrice } from "@/ui/format";
 import { Stars } from "@/ui/Stars";
 import { catalogueHref } from "./catalogueSearch";
 import { PartGallery } from "./PartGallery";
 import "./PartSummary.css";
+import { ShownPrice } from "./ShownPrice";
 
 export const PartSummaryFragment = graphql(`
   fragment PartSummary_part on Part {
@@ -27,6 +27,7 @@ export const PartSummaryFragment = graphql(`
       }
     }
     price
+    shownPrice
     available
     minOrderQuantity
     shortDesc
@@ -52,7 +53,7 @@ export function PartSummary(props: { part: FragmentType<typeof PartSummaryFragme
       <PartGallery name={part.name} images={part.images} img={part.img} sizes={props.imageSizes} />
       <div className="card__body">
         <h1 className="part-summary__name">{part.name}</h1>
-        <p className="price price--large">{formatPrice(part.price)}</p>
+        <ShownPrice price={part.shownPrice} className="price price--large" />
         {part.rating != null && (
           <p className="part-summary__rating">
             <Stars rating={part.rating} />

@@ -13,6 +13,7 @@ export const AdminOrderRowFragment = graphql(`
     partName
     quantity
     price
+    total
     userName
     userEmail
     paid
@@ -54,8 +55,9 @@ export function AdminOrderRow({ order: orderRef, index, deleting, onDelete, refu
       <DataCell label="Quantity" kind="number">
         {order.quantity}
       </DataCell>
+      {/* What the line costs with its shares of shipping and tax: what it was charged, and what a refund gives back. */}
       <DataCell label="Total" kind="number">
-        {formatPrice(order.price)}
+        {formatPrice(order.total)}
       </DataCell>
       <DataCell label="Dates">
         <OrderDates order={order} />
@@ -74,7 +76,7 @@ export function AdminOrderRow({ order: orderRef, index, deleting, onDelete, refu
               className="btn btn--small btn--danger"
               disabled={refunding}
               onClick={() =>
-                onRefund({ id: order.id, partName: order.partName, userEmail: order.userEmail, price: order.price })
+                onRefund({ id: order.id, partName: order.partName, userEmail: order.userEmail, price: order.total })
               }
               aria-label={`Refund the order of ${order.userEmail} for ${order.partName}`}
             >

@@ -45,10 +45,15 @@ const USER_SCOPED_FIELDS = [
   "adminParts",
   "auditLog",
   "adminOverview",
+  // Prices are shown for the signed-in customer's place (their default address).
+  "priceDisplay",
 ];
 
 /** Drops everything cached for the previous user, so the next screen asks the server again. */
 export function forgetUserData(cache: ApolloCache): void {
   for (const fieldName of USER_SCOPED_FIELDS) cache.evict({ id: "ROOT_QUERY", fieldName });
+  // Each part's price as the previous caller's place showed it: asked again for the new one.
+  for (const id of Object.keys(cache.extract() as Record<string, unknown>))
+    if (id.startsWith("Part:")) cache.evict({ id, fieldName: "shownPrice" });
   cache.gc();
 }

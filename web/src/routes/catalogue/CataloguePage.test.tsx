@@ -27,6 +27,7 @@ const part = (n: number, extra: object = {}) => ({
   partNumber: `PN-${n}`,
   image: imageElsewhere(`/images/part-${n}.png`),
   price: 10 * n,
+  shownPrice: 10 * n,
   available: 100,
   minOrderQuantity: 10,
   rating: null,

@@ -2,10 +2,10 @@ import { Link } from "react-router-dom";
 import { graphql, getFragmentData, type FragmentType } from "@/lib/gql";
 import { ResponsiveImage, ResponsiveImageFragment } from "@/ui/ResponsiveImage";
 import { CARD_IMAGE_BOX } from "@/ui/imageSizes";
-import { formatPrice } from "@/ui/format";
 import { Stars } from "@/ui/Stars";
 import { AddToCartButton } from "@/features/cart/AddToCartButton";
 import { partPath } from "@/features/catalogue/paths";
+import { ShownPrice } from "@/features/catalogue/ShownPrice";
 
 export const PartResultCardFragment = graphql(`
   fragment PartResultCard_part on Part {
@@ -18,6 +18,7 @@ export const PartResultCardFragment = graphql(`
       ...ResponsiveImage_image
     }
     price
+    shownPrice
     available
     minOrderQuantity
     rating
@@ -85,7 +86,7 @@ export function PartResultCard(props: {
           {part.name}
         </h2>
         <p className="small part-result__number">Part no. {part.partNumber}</p>
-        <p className="price">{formatPrice(part.price)}</p>
+        <ShownPrice price={part.shownPrice} className="price" />
         <p className="part-result__badges">
           {orderable ? (
             <span className="badge badge--success">In stock</span>

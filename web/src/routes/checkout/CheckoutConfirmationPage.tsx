@@ -1,16 +1,40 @@
 import { Link, useParams } from "react-router-dom";
 import { useQuery } from "@apollo/client/react";
+import { graphql } from "@/lib/gql";
 import { errorCode } from "@/lib/apollo/errors";
 import { EmptyState, ErrorState } from "@/ui/QueryStates";
 import { Spinner } from "@/ui/Spinner";
 import { formatPrice } from "@/ui/format";
-import { CheckoutDocument } from "./CheckoutPaymentPage";
+import { SaleSummary } from "@/features/orders/SaleSummary";
 import "./CheckoutPage.css";
+
+export const CheckoutConfirmationDocument = graphql(`
+  query CheckoutConfirmation($id: ID!) {
+    checkout(id: $id) {
+      id
+      databaseId
+      summary {
+        ...SaleSummaryFields
+      }
+      orders {
+        id
+        databaseId
+        number
+        partName
+        quantity
+        price
+        total
+        paid
+        transactionId
+      }
+    }
+  }
+`);
 
 /** After paying: the order numbers to quote, and what happens next. */
 export function CheckoutConfirmationPage() {
   const { checkoutId = "" } = useParams();
-  const { data, loading, error, refetch } = useQuery(CheckoutDocument, { variables: { id: checkoutId } });
+  const { data, loading, error, refetch } = useQuery(CheckoutConfirmationDocument, { variables: { id: checkoutId } });
   if (!data && loading) return <Spinner label="Loading your order…" />;
   const missing = errorCode(error) === "NOT_FOUND" || errorCode(error) === "BAD_USER_INPUT";
   if (!data && error && !missing)
@@ -54,7 +78,8 @@ export function CheckoutConfirmationPage() {
     <div className="container page checkout-page">
       <h1>Thank you! Your order is confirmed.</h1>
       <p className="notice notice--success" role="status">
-        We received your payment of {formatPrice(paid.reduce((sum, order) => sum + order.price, 0))}
+        We received your payment of{" "}
+        {formatPrice(paid.reduce((cents, order) => cents + Math.round(order.total * 100), 0) / 100)}
         {transactionId && (
           <>
             {" "}
@@ -82,6 +107,7 @@ export function CheckoutConfirmationPage() {
             ))}
           </ul>
         </section>
+        <SaleSummary sale={checkout.summary} headingId="confirmation-sale-heading" />
         <section className="card checkout-next" aria-labelledby="confirmation-next-heading">
           <h2 id="confirmation-next-heading">What happens next</h2>
           <ol>

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { screen, within } from "@testing-library/react";
 import { IsAdminDocument } from "@/lib/auth/useIsAdmin";
 import { createFakeAuth, customer, renderApp } from "@/test/renderApp";
+import { germanSale } from "@/test/saleFixtures";
 import { OrderDetailDocument, OrderDetailPage } from "./OrderDetailPage";
 
 const order = {
@@ -24,6 +25,7 @@ const order = {
   disputeStatus: null,
   paymentError: null,
   refundedAmount: 0,
+  sale: germanSale,
   timeline: [
     {
       __typename: "OrderEvent",
@@ -79,6 +81,38 @@ describe("an order's page", () => {
     // A cancelled order is one of the past orders.
     expect(screen.getByRole("link", { name: "Back to past orders" })).toHaveAttribute("href", "/dashboard/past_orders");
     expect(screen.queryByRole("link", { name: "Pay" })).not.toBeInTheDocument();
+    // A cancelled line no longer counts in what its order comes to.
+    expect(screen.queryByRole("region", { name: "Order total" })).not.toBeInTheDocument();
+  });
+
+  it("shows its customer what the whole order comes to and where it ships", async () => {
+    const shipped = { ...order, status: "PAID", paid: true, transactionId: "pi_1" };
+    renderApp({
+      route: "/dashboard/orders/o-1",
+      auth: createFakeAuth({ user: customer }),
+      mocks: [
+        { request: { query: OrderDetailDocument, variables: { id: "o-1" } }, result: { data: { order: shipped } } },
+        {
+          request: { query: IsAdminDocument, variables: { email: customer.email } },
+          result: { data: { isAdmin: false } },
+          maxUsageCount: 10,
+        },
+      ],
+    });
+    const total = await screen.findByRole("region", { name: "Order total" }, { timeout: 5000 });
+    const labels = within(total)
+      .getAllByRole("term")
+      .map((term) => term.textContent);
+    expect(labels).toEqual([
+      "Subtotal",
+      "Shipping (Express, 2-4 working days)",
+      "Tax (Germany, incl. in shown prices)",
+      "Total",
+    ]);
+    expect(within(total).getByText("$261.28")).toBeInTheDocument();
+    expect(within(total).getByText("Unter den Linden 6")).toBeInTheDocument();
+    // The line's own total stays its price, as the spec shows it.
+    expect(screen.getByText("$289.90")).toBeInTheDocument();
   });
 
   it("says so for an order that is not the customer's", async () => {

@@ -8,6 +8,7 @@ import { Spinner } from "@/ui/Spinner";
 import { formatPrice } from "@/ui/format";
 import { formatDateTime } from "@/ui/formatFigures";
 import { OrderStatusBadge } from "@/features/orders/OrderStatusBadge";
+import { SaleSummary } from "@/features/orders/SaleSummary";
 import "./OrderDetailPage.css";
 
 export const OrderDetailDocument = graphql(`
@@ -31,6 +32,9 @@ export const OrderDetailDocument = graphql(`
       disputeStatus
       paymentError
       refundedAmount
+      sale {
+        ...SaleSummaryFields
+      }
       timeline {
         at
         kind
@@ -166,6 +170,10 @@ export function OrderDetailPage() {
           </dl>
         </section>
       </div>
+      {/* A cancelled line no longer counts in what its order comes to. */}
+      {order.status !== "CANCELLED" && (
+        <SaleSummary sale={order.sale} headingId="order-sale-heading" unpaid={order.status === "UNPAID"} />
+      )}
       <section className="card order-detail__card" aria-labelledby="order-timeline-heading">
         <h2 id="order-timeline-heading">History</h2>
         <ol className="order-timeline" aria-label="Order history">

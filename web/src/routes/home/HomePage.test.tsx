@@ -17,6 +17,7 @@ const part = (n: number, image: object = imageElsewhere(`/images/part-${n}.png`)
   name: `Part ${n}`,
   image,
   price: 10 * n,
+  shownPrice: 10 * n,
   available: 100 + n,
   minOrderQuantity: n,
   shortDesc: `Description ${n}`,

@@ -17,6 +17,7 @@ const part = {
   img: "/images/battery.png",
   images: [partImage("pi-1", imageElsewhere("/images/battery.png"))],
   price: 40,
+  shownPrice: 40,
   available: 5,
   minOrderQuantity: 3,
   shortDesc: "6-cell, 4400 mAh",

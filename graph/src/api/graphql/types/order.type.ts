@@ -73,6 +73,19 @@ export class OrderType extends NodeFields {
   @Field(() => Float, { description: "Total in dollars: unit price times quantity" })
   price: number;
 
+  @Field(() => Float, {
+    description: "This line's share of its order's shipping, in dollars (0 until shipping is chosen)",
+  })
+  shipping: number;
+
+  @Field(() => Float, { description: "This line's tax in dollars: its own and its share of the shipping's" })
+  tax: number;
+
+  @Field(() => Float, {
+    description: "This line's total in dollars: price, less any discount, with its shares of shipping and tax",
+  })
+  total: number;
+
   @Field(() => String, { description: "The customer's email" })
   userEmail: string;
 
@@ -147,6 +160,10 @@ export const ORDER_ROW_FIELDS: ReadonlySet<string> = new Set([
   "quantity",
   "unitPrice",
   "price",
+  "shipping",
+  "tax",
+  "total",
+  "sale",
   "status",
   "paid",
   "transactionId",

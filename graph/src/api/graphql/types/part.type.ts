@@ -104,6 +104,7 @@ export const PART_CARD_FIELDS: ReadonlySet<string> = new Set([
   "img",
   "image",
   "price",
+  "shownPrice",
   "available",
   "minOrderQuantity",
   "shortDesc",

@@ -115,6 +115,7 @@ const order = (n: number, paid: boolean) => ({
   partName: `Part ${n}`,
   quantity: 1,
   price: 10,
+  total: 10,
   userName: "Bob",
   userEmail: "bob@example.com",
   paid,

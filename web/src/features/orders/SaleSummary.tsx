@@ -1,0 +1,87 @@
+import { getFragmentData, type FragmentType } from "@/lib/gql";
+import { formatPrice } from "@/ui/format";
+import { SaleSummaryFieldsFragment } from "./saleSummaryFields";
+import "./SaleSummary.css";
+
+/** "3-5 working days", "1 working day"; null without an estimate. */
+export function deliveryEstimate(
+  minDays: number | null | undefined,
+  maxDays: number | null | undefined,
+): string | null {
+  if (minDays == null || maxDays == null) return null;
+  const days = minDays === maxDays ? `${maxDays}` : `${minDays}-${maxDays}`;
+  return `${days} working ${maxDays === 1 ? "day" : "days"}`;
+}
+
+interface Props {
+  sale: FragmentType<typeof SaleSummaryFieldsFragment>;
+  /** The heading's id, for the section that labels itself by it. */
+  headingId: string;
+  /** The order is still to be paid: without a method yet, its shipping is chosen on the payment page. */
+  unpaid?: boolean;
+}
+
+/**
+ * What a whole order comes to (subtotal, shipping with its method and estimate, tax with its zone,
+ * total) and where it ships, as the order keeps them (docs/product.md, "Shipping and tax").
+ */
+export function SaleSummary({ sale: saleRef, headingId, unpaid = false }: Props) {
+  const sale = getFragmentData(SaleSummaryFieldsFragment, saleRef);
+  const estimate = deliveryEstimate(sale.minDays, sale.maxDays);
+  const shipTo = sale.shipTo;
+  const place = shipTo ? [shipTo.city, shipTo.region, shipTo.postalCode].filter(Boolean).join(" ") : "";
+  return (
+    <section className="card sale-summary" aria-labelledby={headingId}>
+      <h2 id={headingId}>Order total</h2>
+      <dl className="facts facts--stacked" data-testid="sale-summary">
+        <div>
+          <dt>Subtotal</dt>
+          <dd>{formatPrice(sale.subtotal)}</dd>
+        </div>
+        <div>
+          <dt>
+            Shipping
+            {sale.shippingMethodName && (
+              <span className="sale-summary__detail">
+                {" "}
+                ({[sale.shippingMethodName, estimate].filter(Boolean).join(", ")})
+              </span>
+            )}
+          </dt>
+          <dd>{sale.shippingMethodName || !unpaid ? formatPrice(sale.shipping) : "Chosen at payment"}</dd>
+        </div>
+        <div>
+          <dt>
+            Tax
+            {sale.taxZoneName && (
+              <span className="sale-summary__detail">
+                {" "}
+                ({sale.taxZoneName}
+                {sale.pricesIncludeTax ? ", incl. in shown prices" : ""})
+              </span>
+            )}
+          </dt>
+          <dd>{formatPrice(sale.tax)}</dd>
+        </div>
+        <div className="facts__total">
+          <dt>Total</dt>
+          <dd>{formatPrice(sale.total)}</dd>
+        </div>
+      </dl>
+      {shipTo && (
+        <>
+          <h3 className="sale-summary__ship-to">Ships to</h3>
+          <address className="sale-summary__address">
+            {[shipTo.name, shipTo.company, shipTo.line1, shipTo.line2, place, shipTo.countryName, shipTo.phone]
+              .filter(Boolean)
+              .map((line, index) => (
+                <span key={index} className="sale-summary__line">
+                  {line}
+                </span>
+              ))}
+          </address>
+        </>
+      )}
+    </section>
+  );
+}
