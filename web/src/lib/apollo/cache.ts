@@ -41,6 +41,7 @@ const USER_SCOPED_FIELDS = [
   "orders",
   "cart",
   "checkout",
+  "saleQuote",
   "users",
   "adminParts",
   "auditLog",

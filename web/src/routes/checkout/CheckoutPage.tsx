@@ -1,27 +1,34 @@
 import { useState } from "react";
-import { useForm } from "react-hook-form";
 import { Link, useNavigate } from "react-router-dom";
 import { useMutation, useQuery } from "@apollo/client/react";
 import { CombinedGraphQLErrors } from "@apollo/client/errors";
 import { graphql } from "@/lib/gql";
-import { errorMessage } from "@/lib/apollo/errors";
+import type { ViewerAddressesForSaleQuery } from "@/lib/gql/graphql";
 import { useAuth } from "@/lib/auth/AuthContext";
 import { CartDocument, useCart, type CartLineView } from "@/features/cart/useCart";
-import { FormField } from "@/ui/FormField";
 import { EmptyState, ErrorState } from "@/ui/QueryStates";
 import { Spinner } from "@/ui/Spinner";
 import { formatPrice } from "@/ui/format";
-import { DeliveryFields } from "@/features/checkout/DeliveryFields";
+import {
+  SaleTotals,
+  ShipToPicker,
+  ShippingMethods,
+  initialShipTo,
+  saleErrors,
+  shipToInput,
+  useSaleQuote,
+  type ShipToChoice,
+} from "@/features/checkout";
 import { CheckoutLines } from "./CheckoutLines";
 import "./CheckoutPage.css";
 
-export const CheckoutProfileDocument = graphql(`
-  query CheckoutProfile {
+/** The customer's address book, for the ship-to picker. */
+export const CheckoutAddressesDocument = graphql(`
+  query ViewerAddressesForSale {
     viewer {
       id
-      profile {
-        address
-        phone
+      addresses {
+        ...AddressFields
       }
     }
   }
@@ -42,10 +49,7 @@ export const PlaceCheckoutDocument = graphql(`
   }
 `);
 
-interface CheckoutValues {
-  address: string;
-  phone: string;
-}
+type SavedAddresses = NonNullable<ViewerAddressesForSaleQuery["viewer"]>["addresses"];
 
 /** The index of the line the server refused (extensions.line), if it named one. */
 function refusedLine(error: unknown): number | undefined {
@@ -54,12 +58,20 @@ function refusedLine(error: unknown): number | undefined {
   return typeof line === "number" ? line : undefined;
 }
 
-/** Checkout: where to send the cart's parts (from the profile), then one click places every line. */
+/** Checkout: where to ship the cart (the address book, or a new address) and how; then one click places every line. */
 export function CheckoutPage() {
   const cart = useCart();
-  const profile = useQuery(CheckoutProfileDocument);
-  if (cart.loading || (!profile.data && profile.loading)) return <Spinner label="Loading your checkout…" />;
+  const book = useQuery(CheckoutAddressesDocument);
+  if (cart.loading || (!book.data && book.loading)) return <Spinner label="Loading your checkout…" />;
   if (cart.error) return <ErrorState error={cart.error} onRetry={cart.retry} title="Could not load your cart" />;
+  if (!book.data && book.error)
+    return (
+      <ErrorState
+        error={book.error}
+        onRetry={() => void book.refetch().catch(() => undefined)}
+        title="Could not load your addresses"
+      />
+    );
   const lines = cart.cart?.lines.edges.map((edge) => edge.node) ?? [];
   if (cart.empty || lines.length === 0 || !cart.cart) {
     return (
@@ -74,13 +86,12 @@ export function CheckoutPage() {
       </div>
     );
   }
-  const saved = profile.data?.viewer?.profile;
   return (
     <CheckoutForm
       lines={lines}
       subtotal={cart.cart.subtotal}
       canCheckOut={cart.cart.canCheckOut}
-      defaults={{ address: saved?.address ?? "", phone: saved?.phone ?? "" }}
+      addresses={book.data?.viewer?.addresses ?? []}
     />
   );
 }
@@ -89,36 +100,47 @@ interface FormProps {
   lines: CartLineView[];
   subtotal: number;
   canCheckOut: boolean;
-  defaults: CheckoutValues;
+  addresses: SavedAddresses;
 }
 
-function CheckoutForm({ lines, subtotal, canCheckOut, defaults }: FormProps) {
+function CheckoutForm({ lines, subtotal, canCheckOut, addresses }: FormProps) {
   const { user } = useAuth();
   const navigate = useNavigate();
-  const [refusal, setRefusal] = useState<{ message: string; line?: number } | null>(null);
+  const [shipTo, setShipTo] = useState<ShipToChoice>(() => initialShipTo(addresses));
+  const [methodId, setMethodId] = useState<string | null>(null);
+  const [refusal, setRefusal] = useState<{ error: unknown; line?: number } | null>(null);
+  const [placing, setPlacing] = useState(false);
   const [placeCheckout] = useMutation(PlaceCheckoutDocument, { refetchQueries: [{ query: CartDocument }] });
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm<CheckoutValues>({ defaultValues: defaults });
+  const cartLines = lines.map((line) => ({ partId: line.part.id, quantity: line.quantity }));
+  const shipToValue = shipToInput(shipTo);
+  const quote = useSaleQuote({ lines: cartLines }, shipToValue, methodId);
+  // What the server said last: about the sale being placed, else about the quote.
+  const errors = saleErrors(refusal?.error ?? quote.error);
+  const sale = quote.sale;
+  const canPlace = canCheckOut && Boolean(shipToValue && quote.methodId && sale) && !placing;
 
-  const onSubmit = async (values: CheckoutValues) => {
+  const chooseShipTo = (choice: ShipToChoice) => {
     setRefusal(null);
+    setShipTo(choice);
+  };
+  const chooseMethod = (id: string) => {
+    setRefusal(null);
+    setMethodId(id);
+  };
+
+  const place = async () => {
+    if (!shipToValue || !quote.methodId) return;
+    setRefusal(null);
+    setPlacing(true);
     try {
       const { data } = await placeCheckout({
-        variables: {
-          input: {
-            address: values.address.trim(),
-            phone: values.phone.trim(),
-            lines: lines.map((line) => ({ partId: line.part.id, quantity: line.quantity })),
-          },
-        },
+        variables: { input: { lines: cartLines, shipTo: shipToValue, shippingMethodId: quote.methodId } },
       });
       if (!data) throw new Error("The shop did not answer. Please try again.");
       navigate(`/checkout/${data.placeCheckout.databaseId}`);
     } catch (error) {
-      setRefusal({ message: errorMessage(error), line: refusedLine(error) });
+      setRefusal({ error, line: refusedLine(error) });
+      setPlacing(false);
     }
   };
 
@@ -134,47 +156,65 @@ function CheckoutForm({ lines, subtotal, canCheckOut, defaults }: FormProps) {
               name: line.part.name,
               quantity: line.quantity,
               total: line.lineTotal,
-              problem: line.warningMessage ?? (refusal?.line === index ? refusal.message : null),
+              problem: line.warningMessage ?? (refusal?.line === index ? errors.other : null),
             }))}
           />
-          <p className="total">
-            Total: <strong data-testid="checkout-total">{formatPrice(subtotal)}</strong>
-          </p>
+          <SaleTotals
+            amounts={sale}
+            subtotal={subtotal}
+            testIdPrefix="checkout"
+            pending={
+              shipToValue ? "Shipping and tax follow from the method." : "Shipping and tax follow from the address."
+            }
+          />
           <Link to="/cart" className="small">
             Change the cart
           </Link>
         </section>
-        <form
-          className="card form-card"
-          onSubmit={handleSubmit(onSubmit)}
-          noValidate
-          aria-labelledby="checkout-delivery-heading"
-        >
+        <section className="card form-card" aria-labelledby="checkout-delivery-heading">
           <h2 id="checkout-delivery-heading">Delivery</h2>
-          <div className="form-grid">
-            <FormField id="checkout-name" label="Name">
-              <input id="checkout-name" type="text" value={user?.displayName ?? ""} readOnly disabled />
-            </FormField>
-            <FormField id="checkout-email" label="Email">
-              <input id="checkout-email" type="email" value={user?.email ?? ""} readOnly disabled />
-            </FormField>
-          </div>
-          <DeliveryFields idPrefix="checkout" register={register} errors={errors} />
+          <p className="small">Ordering as {user?.displayName ? `${user.displayName} (${user.email})` : user?.email}</p>
+          <ShipToPicker
+            idPrefix="checkout"
+            addresses={addresses}
+            value={shipTo}
+            onChange={chooseShipTo}
+            addressErrors={errors.address}
+            error={errors.shipTo}
+            disabled={placing}
+          />
+          {quote.options && (
+            <ShippingMethods
+              idPrefix="checkout"
+              options={quote.options.shippingOptions}
+              value={quote.methodId}
+              onChange={chooseMethod}
+              refusal={quote.options.shippingRefusal}
+              error={errors.shippingMethodId}
+              disabled={placing}
+            />
+          )}
+          {shipToValue && !quote.options && quote.loading && <Spinner label="Finding the shipping methods…" />}
           {!canCheckOut && (
             <p className="notice notice--warning" role="status">
               Some lines of your cart cannot be ordered as they are: <Link to="/cart">change them in the cart</Link>.
             </p>
           )}
-          {refusal && (
+          {errors.other && (
             <p className="form-error" role="alert" data-testid="checkout-error">
-              {refusal.message}
+              {errors.other}
             </p>
           )}
-          <button type="submit" className="btn btn--primary btn--block" disabled={!canCheckOut || isSubmitting}>
-            {isSubmitting ? "Placing your order…" : `Place order (${formatPrice(subtotal)})`}
+          <button
+            type="button"
+            className="btn btn--primary btn--block"
+            disabled={!canPlace}
+            onClick={() => void place()}
+          >
+            {placing ? "Placing your order…" : sale ? `Place order (${formatPrice(sale.total)})` : "Place order"}
           </button>
           <p className="small">Your parts are held for you while you pay by card on the next step.</p>
-        </form>
+        </section>
       </div>
     </div>
   );
