@@ -5,3 +5,4 @@ export { ShippingMethods, deliveryEstimate, optionPrice } from "./ShippingMethod
 export { SaleTotals, type SaleAmounts } from "./SaleTotals";
 export { useSaleQuote, cheapestOption, SaleQuoteDocument, type SaleGoods, type ShippingOptionView } from "./saleQuote";
 export { saleErrors, shipToInput, type SaleErrors, type ShipToChoice } from "./shipTo";
+export { useSaleDelivery, SaleDeliveryFields, type SaleDelivery, type SavedAddress } from "./SaleDelivery";

@@ -9,16 +9,7 @@ import { CartDocument, useCart, type CartLineView } from "@/features/cart/useCar
 import { EmptyState, ErrorState } from "@/ui/QueryStates";
 import { Spinner } from "@/ui/Spinner";
 import { formatPrice } from "@/ui/format";
-import {
-  SaleTotals,
-  ShipToPicker,
-  ShippingMethods,
-  initialShipTo,
-  saleErrors,
-  shipToInput,
-  useSaleQuote,
-  type ShipToChoice,
-} from "@/features/checkout";
+import { SaleDeliveryFields, SaleTotals, useSaleDelivery } from "@/features/checkout";
 import { CheckoutLines } from "./CheckoutLines";
 import "./CheckoutPage.css";
 
@@ -106,40 +97,29 @@ interface FormProps {
 function CheckoutForm({ lines, subtotal, canCheckOut, addresses }: FormProps) {
   const { user } = useAuth();
   const navigate = useNavigate();
-  const [shipTo, setShipTo] = useState<ShipToChoice>(() => initialShipTo(addresses));
-  const [methodId, setMethodId] = useState<string | null>(null);
-  const [refusal, setRefusal] = useState<{ error: unknown; line?: number } | null>(null);
+  const [refusedIndex, setRefusedIndex] = useState<number | undefined>(undefined);
   const [placing, setPlacing] = useState(false);
   const [placeCheckout] = useMutation(PlaceCheckoutDocument, { refetchQueries: [{ query: CartDocument }] });
   const cartLines = lines.map((line) => ({ partId: line.part.id, quantity: line.quantity }));
-  const shipToValue = shipToInput(shipTo);
-  const quote = useSaleQuote({ lines: cartLines }, shipToValue, methodId);
-  // What the server said last: about the sale being placed, else about the quote.
-  const errors = saleErrors(refusal?.error ?? quote.error);
-  const sale = quote.sale;
-  const canPlace = canCheckOut && Boolean(shipToValue && quote.methodId && sale) && !placing;
-
-  const chooseShipTo = (choice: ShipToChoice) => {
-    setRefusal(null);
-    setShipTo(choice);
-  };
-  const chooseMethod = (id: string) => {
-    setRefusal(null);
-    setMethodId(id);
-  };
+  const delivery = useSaleDelivery({ lines: cartLines }, addresses);
+  const { errors, shipTo } = delivery;
+  const sale = delivery.quote.sale;
+  const methodId = delivery.quote.methodId;
 
   const place = async () => {
-    if (!shipToValue || !quote.methodId) return;
-    setRefusal(null);
+    if (!shipTo || !methodId) return;
+    delivery.refuse(null);
+    setRefusedIndex(undefined);
     setPlacing(true);
     try {
       const { data } = await placeCheckout({
-        variables: { input: { lines: cartLines, shipTo: shipToValue, shippingMethodId: quote.methodId } },
+        variables: { input: { lines: cartLines, shipTo, shippingMethodId: methodId } },
       });
       if (!data) throw new Error("The shop did not answer. Please try again.");
       navigate(`/checkout/${data.placeCheckout.databaseId}`);
     } catch (error) {
-      setRefusal({ error, line: refusedLine(error) });
+      delivery.refuse(error);
+      setRefusedIndex(refusedLine(error));
       setPlacing(false);
     }
   };
@@ -156,16 +136,14 @@ function CheckoutForm({ lines, subtotal, canCheckOut, addresses }: FormProps) {
               name: line.part.name,
               quantity: line.quantity,
               total: line.lineTotal,
-              problem: line.warningMessage ?? (refusal?.line === index ? errors.other : null),
+              problem: line.warningMessage ?? (refusedIndex === index ? errors.other : null),
             }))}
           />
           <SaleTotals
             amounts={sale}
             subtotal={subtotal}
             testIdPrefix="checkout"
-            pending={
-              shipToValue ? "Shipping and tax follow from the method." : "Shipping and tax follow from the address."
-            }
+            pending={shipTo ? "Shipping and tax follow from the method." : "Shipping and tax follow from the address."}
           />
           <Link to="/cart" className="small">
             Change the cart
@@ -174,27 +152,7 @@ function CheckoutForm({ lines, subtotal, canCheckOut, addresses }: FormProps) {
         <section className="card form-card" aria-labelledby="checkout-delivery-heading">
           <h2 id="checkout-delivery-heading">Delivery</h2>
           <p className="small">Ordering as {user?.displayName ? `${user.displayName} (${user.email})` : user?.email}</p>
-          <ShipToPicker
-            idPrefix="checkout"
-            addresses={addresses}
-            value={shipTo}
-            onChange={chooseShipTo}
-            addressErrors={errors.address}
-            error={errors.shipTo}
-            disabled={placing}
-          />
-          {quote.options && (
-            <ShippingMethods
-              idPrefix="checkout"
-              options={quote.options.shippingOptions}
-              value={quote.methodId}
-              onChange={chooseMethod}
-              refusal={quote.options.shippingRefusal}
-              error={errors.shippingMethodId}
-              disabled={placing}
-            />
-          )}
-          {shipToValue && !quote.options && quote.loading && <Spinner label="Finding the shipping methods…" />}
+          <SaleDeliveryFields delivery={delivery} idPrefix="checkout" disabled={placing} />
           {!canCheckOut && (
             <p className="notice notice--warning" role="status">
               Some lines of your cart cannot be ordered as they are: <Link to="/cart">change them in the cart</Link>.
@@ -208,7 +166,7 @@ function CheckoutForm({ lines, subtotal, canCheckOut, addresses }: FormProps) {
           <button
             type="button"
             className="btn btn--primary btn--block"
-            disabled={!canPlace}
+            disabled={!canCheckOut || !delivery.ready || placing}
             onClick={() => void place()}
           >
             {placing ? "Placing your order…" : sale ? `Place order (${formatPrice(sale.total)})` : "Place order"}
