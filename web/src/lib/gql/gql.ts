@@ -101,7 +101,10 @@ type Documents = {
     "\n  mutation RetirePart($id: ID!) {\n    retirePart(id: $id) {\n      id\n      retired\n      retiredAt\n      lowStock\n    }\n  }\n": typeof types.RetirePartDocument,
     "\n  mutation RestorePart($id: ID!) {\n    restorePart(id: $id) {\n      id\n      retired\n      retiredAt\n      lowStock\n    }\n  }\n": typeof types.RestorePartDocument,
     "\n  mutation RestockPart($id: ID!, $quantity: Int!) {\n    restockPart(id: $id, quantity: $quantity) {\n      id\n      name\n      available\n      lowStock\n    }\n  }\n": typeof types.RestockPartDocument,
-    "\n  query PaymentOrder($id: ID!) {\n    order(id: $id) {\n      id\n      databaseId\n      partName\n      quantity\n      unitPrice\n      price\n      paid\n      status\n      transactionId\n      userName\n      userEmail\n    }\n  }\n": typeof types.PaymentOrderDocument,
+    "\n  query PaymentOrder($id: ID!) {\n    order(id: $id) {\n      id\n      databaseId\n      partName\n      quantity\n      unitPrice\n      price\n      paid\n      status\n      transactionId\n      userName\n      userEmail\n      sale {\n        ...PaymentSale\n      }\n    }\n  }\n": typeof types.PaymentOrderDocument,
+    "\n  fragment PaymentSale on SaleSummary {\n    subtotal\n    shipping\n    tax\n    total\n    pricesIncludeTax\n    taxZoneName\n    shippingMethodName\n    minDays\n    maxDays\n    shipTo {\n      name\n      company\n      line1\n      line2\n      city\n      region\n      postalCode\n      countryName\n      phone\n    }\n  }\n": typeof types.PaymentSaleFragmentDoc,
+    "\n  query PaymentAddresses {\n    viewer {\n      id\n      addresses {\n        ...AddressFields\n      }\n    }\n  }\n": typeof types.PaymentAddressesDocument,
+    "\n  mutation ChooseOrderDelivery($input: ChooseOrderDeliveryInput!) {\n    chooseOrderDelivery(input: $input) {\n      id\n      sale {\n        ...PaymentSale\n      }\n    }\n  }\n": typeof types.ChooseOrderDeliveryDocument,
     "\n  mutation CreatePaymentIntent($orderId: ID!, $price: Float) {\n    createPaymentIntent(orderId: $orderId, price: $price) {\n      clientSecret\n    }\n  }\n": typeof types.CreatePaymentIntentDocument,
     "\n  mutation ConfirmOrderPayment($orderId: ID!, $transactionId: String!) {\n    confirmOrderPayment(orderId: $orderId, transactionId: $transactionId) {\n      id\n      paid\n      status\n      transactionId\n    }\n  }\n": typeof types.ConfirmOrderPaymentDocument,
     "\n  query HomeProducts($first: Int, $after: String) {\n    products(first: $first, after: $after) {\n      edges {\n        cursor\n        node {\n          id\n          ...ProductCard_product\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": typeof types.HomeProductsDocument,
@@ -205,7 +208,10 @@ const documents: Documents = {
     "\n  mutation RetirePart($id: ID!) {\n    retirePart(id: $id) {\n      id\n      retired\n      retiredAt\n      lowStock\n    }\n  }\n": types.RetirePartDocument,
     "\n  mutation RestorePart($id: ID!) {\n    restorePart(id: $id) {\n      id\n      retired\n      retiredAt\n      lowStock\n    }\n  }\n": types.RestorePartDocument,
     "\n  mutation RestockPart($id: ID!, $quantity: Int!) {\n    restockPart(id: $id, quantity: $quantity) {\n      id\n      name\n      available\n      lowStock\n    }\n  }\n": types.RestockPartDocument,
-    "\n  query PaymentOrder($id: ID!) {\n    order(id: $id) {\n      id\n      databaseId\n      partName\n      quantity\n      unitPrice\n      price\n      paid\n      status\n      transactionId\n      userName\n      userEmail\n    }\n  }\n": types.PaymentOrderDocument,
+    "\n  query PaymentOrder($id: ID!) {\n    order(id: $id) {\n      id\n      databaseId\n      partName\n      quantity\n      unitPrice\n      price\n      paid\n      status\n      transactionId\n      userName\n      userEmail\n      sale {\n        ...PaymentSale\n      }\n    }\n  }\n": types.PaymentOrderDocument,
+    "\n  fragment PaymentSale on SaleSummary {\n    subtotal\n    shipping\n    tax\n    total\n    pricesIncludeTax\n    taxZoneName\n    shippingMethodName\n    minDays\n    maxDays\n    shipTo {\n      name\n      company\n      line1\n      line2\n      city\n      region\n      postalCode\n      countryName\n      phone\n    }\n  }\n": types.PaymentSaleFragmentDoc,
+    "\n  query PaymentAddresses {\n    viewer {\n      id\n      addresses {\n        ...AddressFields\n      }\n    }\n  }\n": types.PaymentAddressesDocument,
+    "\n  mutation ChooseOrderDelivery($input: ChooseOrderDeliveryInput!) {\n    chooseOrderDelivery(input: $input) {\n      id\n      sale {\n        ...PaymentSale\n      }\n    }\n  }\n": types.ChooseOrderDeliveryDocument,
     "\n  mutation CreatePaymentIntent($orderId: ID!, $price: Float) {\n    createPaymentIntent(orderId: $orderId, price: $price) {\n      clientSecret\n    }\n  }\n": types.CreatePaymentIntentDocument,
     "\n  mutation ConfirmOrderPayment($orderId: ID!, $transactionId: String!) {\n    confirmOrderPayment(orderId: $orderId, transactionId: $transactionId) {\n      id\n      paid\n      status\n      transactionId\n    }\n  }\n": types.ConfirmOrderPaymentDocument,
     "\n  query HomeProducts($first: Int, $after: String) {\n    products(first: $first, after: $after) {\n      edges {\n        cursor\n        node {\n          id\n          ...ProductCard_product\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": types.HomeProductsDocument,
@@ -587,7 +593,19 @@ export function graphql(source: "\n  mutation RestockPart($id: ID!, $quantity: I
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query PaymentOrder($id: ID!) {\n    order(id: $id) {\n      id\n      databaseId\n      partName\n      quantity\n      unitPrice\n      price\n      paid\n      status\n      transactionId\n      userName\n      userEmail\n    }\n  }\n"): (typeof documents)["\n  query PaymentOrder($id: ID!) {\n    order(id: $id) {\n      id\n      databaseId\n      partName\n      quantity\n      unitPrice\n      price\n      paid\n      status\n      transactionId\n      userName\n      userEmail\n    }\n  }\n"];
+export function graphql(source: "\n  query PaymentOrder($id: ID!) {\n    order(id: $id) {\n      id\n      databaseId\n      partName\n      quantity\n      unitPrice\n      price\n      paid\n      status\n      transactionId\n      userName\n      userEmail\n      sale {\n        ...PaymentSale\n      }\n    }\n  }\n"): (typeof documents)["\n  query PaymentOrder($id: ID!) {\n    order(id: $id) {\n      id\n      databaseId\n      partName\n      quantity\n      unitPrice\n      price\n      paid\n      status\n      transactionId\n      userName\n      userEmail\n      sale {\n        ...PaymentSale\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment PaymentSale on SaleSummary {\n    subtotal\n    shipping\n    tax\n    total\n    pricesIncludeTax\n    taxZoneName\n    shippingMethodName\n    minDays\n    maxDays\n    shipTo {\n      name\n      company\n      line1\n      line2\n      city\n      region\n      postalCode\n      countryName\n      phone\n    }\n  }\n"): (typeof documents)["\n  fragment PaymentSale on SaleSummary {\n    subtotal\n    shipping\n    tax\n    total\n    pricesIncludeTax\n    taxZoneName\n    shippingMethodName\n    minDays\n    maxDays\n    shipTo {\n      name\n      company\n      line1\n      line2\n      city\n      region\n      postalCode\n      countryName\n      phone\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query PaymentAddresses {\n    viewer {\n      id\n      addresses {\n        ...AddressFields\n      }\n    }\n  }\n"): (typeof documents)["\n  query PaymentAddresses {\n    viewer {\n      id\n      addresses {\n        ...AddressFields\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ChooseOrderDelivery($input: ChooseOrderDeliveryInput!) {\n    chooseOrderDelivery(input: $input) {\n      id\n      sale {\n        ...PaymentSale\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation ChooseOrderDelivery($input: ChooseOrderDeliveryInput!) {\n    chooseOrderDelivery(input: $input) {\n      id\n      sale {\n        ...PaymentSale\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
