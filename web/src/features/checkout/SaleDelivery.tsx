@@ -1,5 +1,5 @@
 import { useState } from "react";
-import type { FragmentType } from "@/lib/gql";
+import { graphql, type FragmentType } from "@/lib/gql";
 import type { AddressFieldsFragment } from "@/features/addresses";
 import { Spinner } from "@/ui/Spinner";
 import { useSaleQuote, type SaleGoods } from "./saleQuote";
@@ -8,6 +8,18 @@ import { ShipToPicker, initialShipTo } from "./ShipToPicker";
 import { ShippingMethods } from "./ShippingMethods";
 
 export type SavedAddress = FragmentType<typeof AddressFieldsFragment>;
+
+/** The customer's address book, the default first: what the ship-to picker offers. */
+export const SaleAddressesDocument = graphql(`
+  query SaleAddresses {
+    viewer {
+      id
+      addresses {
+        ...AddressFields
+      }
+    }
+  }
+`);
 
 /**
  * Where and how a sale ships, and the shop's quote for it: the default address and the cheapest

@@ -5,4 +5,10 @@ export { ShippingMethods, deliveryEstimate, optionPrice } from "./ShippingMethod
 export { SaleTotals, type SaleAmounts } from "./SaleTotals";
 export { useSaleQuote, cheapestOption, SaleQuoteDocument, type SaleGoods, type ShippingOptionView } from "./saleQuote";
 export { saleErrors, shipToInput, type SaleErrors, type ShipToChoice } from "./shipTo";
-export { useSaleDelivery, SaleDeliveryFields, type SaleDelivery, type SavedAddress } from "./SaleDelivery";
+export {
+  useSaleDelivery,
+  SaleDeliveryFields,
+  SaleAddressesDocument,
+  type SaleDelivery,
+  type SavedAddress,
+} from "./SaleDelivery";

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { GraphQLError } from "graphql";
 import { AddressCountriesDocument } from "@/features/addresses";
-import { SaleQuoteDocument } from "@/features/checkout";
+import { SaleAddressesDocument, SaleQuoteDocument } from "@/features/checkout";
 import { cartMock } from "@/test/cartFixtures";
 import { createFakeAuth, customer, renderApp } from "@/test/renderApp";
 import {
@@ -16,7 +16,7 @@ import {
   saleSummary,
   shippingOption,
 } from "@/test/saleFixtures";
-import { CheckoutAddressesDocument, PlaceCheckoutDocument } from "./CheckoutPage";
+import { PlaceCheckoutDocument } from "./CheckoutPage";
 import { CheckoutDocument } from "./CheckoutPaymentPage";
 
 const LINES = [
@@ -30,7 +30,7 @@ const CART_LINES = [
 const AT_HOME = { addressId: HOME.id };
 
 const bookMock = (addresses: object[]) => ({
-  request: { query: CheckoutAddressesDocument },
+  request: { query: SaleAddressesDocument },
   result: { data: { viewer: { __typename: "Viewer", id: "viewer-1", addresses } } },
   maxUsageCount: 10,
 });

@@ -3,27 +3,20 @@ import { Link, useNavigate } from "react-router-dom";
 import { useMutation, useQuery } from "@apollo/client/react";
 import { CombinedGraphQLErrors } from "@apollo/client/errors";
 import { graphql } from "@/lib/gql";
-import type { ViewerAddressesForSaleQuery } from "@/lib/gql/graphql";
 import { useAuth } from "@/lib/auth/AuthContext";
 import { CartDocument, useCart, type CartLineView } from "@/features/cart/useCart";
 import { EmptyState, ErrorState } from "@/ui/QueryStates";
 import { Spinner } from "@/ui/Spinner";
 import { formatPrice } from "@/ui/format";
-import { SaleDeliveryFields, SaleTotals, useSaleDelivery } from "@/features/checkout";
+import {
+  SaleAddressesDocument,
+  SaleDeliveryFields,
+  SaleTotals,
+  useSaleDelivery,
+  type SavedAddress,
+} from "@/features/checkout";
 import { CheckoutLines } from "./CheckoutLines";
 import "./CheckoutPage.css";
-
-/** The customer's address book, for the ship-to picker. */
-export const CheckoutAddressesDocument = graphql(`
-  query ViewerAddressesForSale {
-    viewer {
-      id
-      addresses {
-        ...AddressFields
-      }
-    }
-  }
-`);
 
 export const PlaceCheckoutDocument = graphql(`
   mutation PlaceCheckout($input: PlaceCheckoutInput!) {
@@ -40,8 +33,6 @@ export const PlaceCheckoutDocument = graphql(`
   }
 `);
 
-type SavedAddresses = NonNullable<ViewerAddressesForSaleQuery["viewer"]>["addresses"];
-
 /** The index of the line the server refused (extensions.line), if it named one. */
 function refusedLine(error: unknown): number | undefined {
   if (!CombinedGraphQLErrors.is(error)) return undefined;
@@ -52,7 +43,7 @@ function refusedLine(error: unknown): number | undefined {
 /** Checkout: where to ship the cart (the address book, or a new address) and how; then one click places every line. */
 export function CheckoutPage() {
   const cart = useCart();
-  const book = useQuery(CheckoutAddressesDocument);
+  const book = useQuery(SaleAddressesDocument);
   if (cart.loading || (!book.data && book.loading)) return <Spinner label="Loading your checkout…" />;
   if (cart.error) return <ErrorState error={cart.error} onRetry={cart.retry} title="Could not load your cart" />;
   if (!book.data && book.error)
@@ -91,7 +82,7 @@ interface FormProps {
   lines: CartLineView[];
   subtotal: number;
   canCheckOut: boolean;
-  addresses: SavedAddresses;
+  addresses: readonly SavedAddress[];
 }
 
 function CheckoutForm({ lines, subtotal, canCheckOut, addresses }: FormProps) {

@@ -5,12 +5,12 @@ import { Route, Routes } from "react-router-dom";
 import { createFakeAuth, customer, renderApp, testConfig } from "@/test/renderApp";
 import { GraphQLError } from "graphql";
 import { within } from "@testing-library/react";
+import { SaleAddressesDocument } from "@/features/checkout";
 import { EXPRESS, HOME, OFFICE, STANDARD, quoteMock, saleSummary } from "@/test/saleFixtures";
 import {
   ChooseOrderDeliveryDocument,
   ConfirmOrderPaymentDocument,
   CreatePaymentIntentDocument,
-  PaymentAddressesDocument,
   PaymentOrderDocument,
   PaymentPage,
 } from "./PaymentPage";
@@ -195,7 +195,7 @@ describe("payment page (delivery before the card)", () => {
     ),
   ];
   const bookMock = {
-    request: { query: PaymentAddressesDocument },
+    request: { query: SaleAddressesDocument },
     result: { data: { viewer: { __typename: "Viewer", id: "viewer-1", addresses: [HOME, OFFICE] } } },
   };
   const chooseRequest = {

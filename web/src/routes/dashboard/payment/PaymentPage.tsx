@@ -11,6 +11,7 @@ import { EmptyState, ErrorState } from "@/ui/QueryStates";
 import { formatPrice } from "@/ui/format";
 import { IntentCardPayment, usePaymentIntent } from "@/features/payment/usePaymentIntent";
 import {
+  SaleAddressesDocument,
   SaleDeliveryFields,
   SaleTotals,
   deliveryEstimate,
@@ -63,18 +64,6 @@ export const PaymentSaleFragment = graphql(`
       postalCode
       countryName
       phone
-    }
-  }
-`);
-
-/** The customer's address book, for the delivery step. */
-export const PaymentAddressesDocument = graphql(`
-  query PaymentAddresses {
-    viewer {
-      id
-      addresses {
-        ...AddressFields
-      }
     }
   }
 `);
@@ -309,7 +298,7 @@ function DeliveryStep({
   onChosen: () => void;
   onCancel?: () => void;
 }) {
-  const book = useQuery(PaymentAddressesDocument);
+  const book = useQuery(SaleAddressesDocument);
   if (!book.data && book.loading) return <Spinner label="Loading your addresses…" />;
   if (!book.data)
     return (
