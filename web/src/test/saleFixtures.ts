@@ -58,7 +58,7 @@ export const COLLECTION: OptionSpec = {
 
 export function shippingOption(spec: OptionSpec) {
   return {
-    __typename: "ShippingOption",
+    __typename: "ShippingOption" as const,
     methodId: spec.id,
     name: spec.name,
     kind: spec.kind ?? "STANDARD",
