@@ -93,6 +93,10 @@ describe("the ship-to picker", () => {
     expect(within(group).getByRole("radio", { name: /A new address/ })).toHaveAccessibleName(
       "A new address Emmy Noether, Unter den Linden 6, 10117 Berlin, DE",
     );
+    // Trying the saved address, then coming back: the typed one is still there.
+    await userEvent.click(within(group).getByRole("radio", { name: /100 Market Street/ }));
+    await userEvent.click(within(group).getByRole("radio", { name: /^A new address/ }));
+    expect(onChange).toHaveBeenLastCalledWith({ kind: "new", address: EMMY });
     await userEvent.click(screen.getByRole("button", { name: "Change the address" }));
     expect(await screen.findByLabelText("Postal code")).toHaveValue("10117");
   });

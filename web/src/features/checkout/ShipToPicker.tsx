@@ -48,6 +48,8 @@ interface Props {
  */
 export function ShipToPicker({ idPrefix, addresses, value, onChange, addressErrors, error, disabled }: Props) {
   const [editing, setEditing] = useState(false);
+  // A typed address stays at hand while a saved one is tried instead.
+  const [lastTyped, setLastTyped] = useState<AddressInput | null>(value.kind === "new" ? value.address : null);
   const book = addresses.map((entry) => ({ entry, address: getFragmentData(AddressFieldsFragment, entry) }));
   const typed = value.kind === "new" ? value.address : null;
   const refusedFields = Object.keys(addressErrors ?? {}).length > 0;
@@ -87,7 +89,7 @@ export function ShipToPicker({ idPrefix, addresses, value, onChange, addressErro
             name={`${idPrefix}-ship-to`}
             checked={value.kind === "new"}
             disabled={disabled}
-            onChange={() => onChange({ kind: "new", address: typed })}
+            onChange={() => onChange({ kind: "new", address: lastTyped })}
           />
           <label htmlFor={`${idPrefix}-address-new`} className="sale-option__label">
             <span className="sale-option__name">A new address</span>
@@ -114,6 +116,7 @@ export function ShipToPicker({ idPrefix, addresses, value, onChange, addressErro
           submitLabel="Use this address"
           serverErrors={addressErrors}
           onSubmit={async (input) => {
+            setLastTyped(input);
             onChange({ kind: "new", address: input });
             setEditing(false);
           }}
