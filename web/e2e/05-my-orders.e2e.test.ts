@@ -14,6 +14,7 @@ import {
   row,
   signIn,
   submitCard,
+  chooseDelivery,
   visible,
 } from "./support/ui";
 
@@ -43,6 +44,8 @@ describe("my orders", () => {
       .click();
     await expect.poll(() => new URL(page.url()).pathname).toMatch(/^\/dashboard\/payment\/[^/]+$/);
     await visible(page.getByRole("heading", { level: 1, name: `Pay for ${SSD}` }));
+    // Shipped to Oregon (no sales tax) by standard, free over $150: the goods alone.
+    await chooseDelivery(page);
     await expectText(page.locator(".facts__total dd"), "$349.95");
     await journey.shot(page, "payment-page");
     await submitCard(page, CARDS.success);
@@ -68,6 +71,7 @@ describe("my orders", () => {
       .getByRole("link", { name: `Pay for ${DDR4}` })
       .click();
     await visible(page.getByRole("heading", { level: 1, name: `Pay for ${DDR4}` }));
+    await chooseDelivery(page);
     await submitCard(page, CARDS.declined);
     const error = page.locator(".card-form .form-error");
     await expectText(error, "Your card was declined.");

@@ -5,7 +5,17 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { describeViolations, runAxe, type AxeViolation } from "./support/axe";
 import { useJourney } from "./support/journey";
 import { RESULTS_DIR } from "./support/paths";
-import { ADMIN, CUSTOMER, expectCount, openPart, reservePart, row, signIn, visible } from "./support/ui";
+import {
+  ADMIN,
+  CUSTOMER,
+  chooseDelivery,
+  expectCount,
+  openPart,
+  reservePart,
+  row,
+  signIn,
+  visible,
+} from "./support/ui";
 
 const journey = useJourney("09-accessibility");
 
@@ -146,7 +156,7 @@ describe("accessibility (axe-core): no serious or critical violations", () => {
     await row(customer, SSD)
       .getByRole("link", { name: `Pay for ${SSD}` })
       .click();
-    await visible(customer.getByLabel("Card number"));
+    await chooseDelivery(customer);
     await check(customer, "payment");
   });
 

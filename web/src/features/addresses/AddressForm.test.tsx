@@ -114,6 +114,16 @@ describe("the address form", () => {
     expect(onError).not.toHaveBeenCalled();
   });
 
+  it("shows messages the server gave later (the checkout sent the address on) on their fields", async () => {
+    openForm({ serverErrors: { postalCode: '"1011" is not a postal code of Germany' } });
+    expect(await screen.findByText('"1011" is not a postal code of Germany')).toHaveAttribute(
+      "id",
+      "test-postalCode-error",
+    );
+    expect(screen.getByLabelText("Postal code")).toHaveAttribute("aria-invalid", "true");
+    expect(screen.getByLabelText("Name")).not.toHaveAttribute("aria-invalid");
+  });
+
   it("passes on a failure that names no field", async () => {
     const failure = new Error("Network down");
     const { onError } = openForm({ onSubmit: vi.fn(async () => Promise.reject(failure)) });

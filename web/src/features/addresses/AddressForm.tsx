@@ -82,6 +82,11 @@ interface Props {
   /** Called with a failure that names no field of the form (after the fields' own are shown). */
   onError?: (error: unknown) => void;
   onCancel?: () => void;
+  /**
+   * The server's messages on fields of this address, given after the form was sent on (the
+   * checkout quotes and places with it): each lands on its field, as a rejected onSubmit's do.
+   */
+  serverErrors?: Partial<Record<keyof AddressValues, string>>;
 }
 
 /**
@@ -89,7 +94,7 @@ interface Props {
  * country needs one (US states, Canadian provinces, Australian states). The server checks
  * every field again, and its messages land on their fields.
  */
-export function AddressForm({ idPrefix, initial, submitLabel, onSubmit, onError, onCancel }: Props) {
+export function AddressForm({ idPrefix, initial, submitLabel, onSubmit, onError, onCancel, serverErrors }: Props) {
   const countries = useQuery(AddressCountriesDocument);
   const {
     register,
@@ -105,6 +110,13 @@ export function AddressForm({ idPrefix, initial, submitLabel, onSubmit, onError,
     () => countries.data?.countries.find((candidate) => candidate.code === countryCode) ?? null,
     [countries.data, countryCode],
   );
+
+  useEffect(() => {
+    for (const field of FIELDS) {
+      const message = serverErrors?.[field];
+      if (message) setError(field, { type: "server", message });
+    }
+  }, [serverErrors, setError]);
 
   // A region from another country's list means nothing in this one's.
   useEffect(() => {

@@ -26,9 +26,11 @@ export function createCache(): InMemoryCache {
         // A part's images come whole from each image mutation: the new list replaces the old.
         fields: { reviews: relayStylePagination(), images: { merge: false } },
       },
-      // Neither has an id: keep one object per parent and merge updates into it.
+      // None has an id: keep one object per parent and merge updates into it.
       Profile: { merge: true },
       PublicConfig: { merge: true },
+      SaleSummary: { merge: true },
+      PostalAddress: { merge: true },
     },
   });
 }
@@ -41,6 +43,7 @@ const USER_SCOPED_FIELDS = [
   "orders",
   "cart",
   "checkout",
+  "saleQuote",
   "users",
   "adminParts",
   "auditLog",

@@ -7,7 +7,15 @@ import { SetCartQuantityDocument } from "@/features/cart/useCart";
 import { cartAnswer, cartMock, cartPart, cartPreviewMock } from "@/test/cartFixtures";
 import { createFakeAuth, customer, renderApp } from "@/test/renderApp";
 import { Navbar } from "@/features/layout/Navbar";
+import { SaleAddressesDocument } from "@/features/checkout";
+import { EXPRESS, HOME, OFFICE, STANDARD, quoteMock } from "@/test/saleFixtures";
 import { CartPage } from "./CartPage";
+
+const bookMock = (addresses: object[]) => ({
+  request: { query: SaleAddressesDocument },
+  result: { data: { viewer: { __typename: "Viewer", id: "viewer-1", addresses } } },
+  maxUsageCount: 10,
+});
 
 const storeVisitorCart = (lines: { n: number; quantity: number }[]) =>
   localStorage.setItem(
@@ -36,7 +44,9 @@ describe("the cart page", () => {
     expect(within(first).getByRole("spinbutton", { name: "Quantity of Part 1" })).toHaveValue(3);
     expect(within(first).getByText("Between 2 and 100")).toBeInTheDocument();
     expect(within(first).getByText("$30.00")).toBeInTheDocument();
-    expect(screen.getByTestId("cart-total")).toHaveTextContent("$70.00");
+    expect(screen.getByTestId("cart-subtotal")).toHaveTextContent("$70.00");
+    expect(screen.getByText("Shipping and tax are worked out at checkout.")).toBeInTheDocument();
+    expect(screen.queryByTestId("cart-total")).toBeNull();
     expect(screen.getByRole("button", { name: "Check out" })).toBeEnabled();
 
     // Within bounds: the minimum is the part's minimum order.
@@ -56,7 +66,11 @@ describe("the cart page", () => {
       { n: 1, quantity: 3, warning: "SOLD_OUT" as const, warningMessage: "Part 1 is sold out: remove it." },
       { n: 2, quantity: 2, warning: "RETIRED" as const, warningMessage: "Part 2 is no longer sold: remove it." },
     ];
-    renderApp({ ui: <CartPage />, auth: createFakeAuth({ user: customer }), mocks: [cartMock(lines)] });
+    renderApp({
+      ui: <CartPage />,
+      auth: createFakeAuth({ user: customer }),
+      mocks: [cartMock(lines), bookMock([HOME])],
+    });
     expect(await screen.findByText("Part 1 is sold out: remove it.")).toBeInTheDocument();
     expect(screen.getByText("Part 2 is no longer sold: remove it.")).toBeInTheDocument();
     // Nothing to adjust on such lines: only Remove.
@@ -72,6 +86,7 @@ describe("the cart page", () => {
       auth: createFakeAuth({ user: customer }),
       mocks: [
         cartMock(before),
+        bookMock([]),
         {
           request: { query: SetCartQuantityDocument, variables: { line: { partId: "part-1", quantity: 4 } } },
           result: { data: { setCartQuantity: cartAnswer(after) } },
@@ -79,8 +94,62 @@ describe("the cart page", () => {
       ],
     });
     await userEvent.click(await screen.findByRole("button", { name: "Increase quantity of Part 1" }));
-    await waitFor(() => expect(screen.getByTestId("cart-total")).toHaveTextContent("$40.00"));
+    await waitFor(() => expect(screen.getByTestId("cart-subtotal")).toHaveTextContent("$40.00"));
     expect(screen.getByTestId("cart-items")).toHaveTextContent("4");
+  });
+
+  it("estimates shipping by the cheapest method and tax for a signed-in customer's default address", async () => {
+    const lines = [
+      { n: 1, quantity: 3 },
+      { n: 2, quantity: 2 },
+    ];
+    const goods = [
+      { partId: "part-1", quantity: 3 },
+      { partId: "part-2", quantity: 2 },
+    ];
+    renderApp({
+      ui: <CartPage />,
+      auth: createFakeAuth({ user: customer }),
+      mocks: [
+        cartMock(lines),
+        bookMock([OFFICE, HOME]),
+        quoteMock(
+          { lines: goods, shipTo: { addressId: HOME.id } },
+          { subtotal: 70, tax: 6.21, total: 76.21, taxZoneName: "New York", options: [EXPRESS, STANDARD] },
+        ),
+        quoteMock(
+          { lines: goods, shipTo: { addressId: HOME.id }, shippingMethodId: STANDARD.id },
+          {
+            subtotal: 70,
+            shipping: 6.95,
+            tax: 6.83,
+            total: 83.78,
+            taxZoneName: "New York",
+            options: [EXPRESS, STANDARD],
+            chosen: STANDARD,
+          },
+        ),
+      ],
+    });
+    expect(await screen.findByTestId("cart-total")).toHaveTextContent("$83.78");
+    expect(screen.getByTestId("cart-subtotal")).toHaveTextContent("$70.00");
+    expect(screen.getByText("Estimated shipping").nextSibling).toHaveTextContent("$6.95");
+    expect(screen.getByText("Estimated tax (New York)").nextSibling).toHaveTextContent("$6.83");
+    expect(screen.getByText("Estimated total")).toBeInTheDocument();
+    expect(screen.getByTestId("cart-estimate-basis")).toHaveTextContent(
+      "Estimated for your default address (New York, United States) by Standard.",
+    );
+  });
+
+  it("tells a signed-in customer without a default address that shipping and tax come at checkout", async () => {
+    renderApp({
+      ui: <CartPage />,
+      auth: createFakeAuth({ user: customer }),
+      mocks: [cartMock([{ n: 1, quantity: 3 }]), bookMock([])],
+    });
+    expect(await screen.findByText("Shipping and tax are worked out at checkout.")).toBeInTheDocument();
+    expect(screen.getByTestId("cart-subtotal")).toHaveTextContent("$30.00");
+    expect(screen.queryByTestId("cart-total")).toBeNull();
   });
 
   it("says so when the cart is empty", async () => {

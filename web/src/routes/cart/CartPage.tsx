@@ -1,5 +1,7 @@
 import { useState } from "react";
 import { Link, useNavigate } from "react-router-dom";
+import { useQuery } from "@apollo/client/react";
+import { getFragmentData } from "@/lib/gql";
 import { errorMessage } from "@/lib/apollo/errors";
 import { useCart, type CartLineView } from "@/features/cart/useCart";
 import { DataCell, DataTable } from "@/ui/DataTable";
@@ -9,6 +11,8 @@ import { formatPrice } from "@/ui/format";
 import { useToast } from "@/ui/toast";
 import { QuantitySelector, quantityError } from "@/features/cart/QuantitySelector";
 import { partPath } from "@/features/catalogue/paths";
+import { AddressFieldsFragment } from "@/features/addresses";
+import { SaleAddressesDocument, SaleTotals, useSaleQuote } from "@/features/checkout";
 import "./CartPage.css";
 
 /** The cart: its lines with their quantities (changeable within the part's bounds), warnings and total. */
@@ -49,11 +53,13 @@ export function CartPage() {
             <dt>Items</dt>
             <dd data-testid="cart-items">{cart.cart?.itemCount ?? 0}</dd>
           </div>
-          <div className="facts__total">
-            <dt>Total</dt>
-            <dd data-testid="cart-total">{formatPrice(cart.cart?.subtotal)}</dd>
-          </div>
         </dl>
+        <CartEstimate
+          lines={lines}
+          subtotal={cart.cart?.subtotal ?? 0}
+          signedIn={cart.signedIn}
+          canCheckOut={canCheckOut}
+        />
         {!canCheckOut && (
           <p className="notice notice--warning" role="status">
             Change or remove the lines marked above to check out.
@@ -70,6 +76,56 @@ export function CartPage() {
         {!cart.signedIn && <p className="small">You sign in (or create an account) before you pay.</p>}
       </section>
     </div>
+  );
+}
+
+/**
+ * Shipping and tax as an estimate: for a signed-in customer with a default address, the shop's
+ * quote to it by the cheapest method that can ship the cart; for anyone else, a word that they
+ * are worked out at checkout.
+ */
+function CartEstimate({
+  lines,
+  subtotal,
+  signedIn,
+  canCheckOut,
+}: {
+  lines: CartLineView[];
+  subtotal: number;
+  signedIn: boolean;
+  canCheckOut: boolean;
+}) {
+  const book = useQuery(SaleAddressesDocument, { skip: !signedIn });
+  const home = (book.data?.viewer?.addresses ?? [])
+    .map((entry) => getFragmentData(AddressFieldsFragment, entry))
+    .find((address) => address.isDefault);
+  const goods = { lines: lines.map((line) => ({ partId: line.part.id, quantity: line.quantity })) };
+  // A cart that cannot be checked out as it is has no sale to estimate.
+  const quote = useSaleQuote(goods, home && canCheckOut ? { addressId: home.id } : null, null);
+  const refusal = quote.options?.shippingRefusal;
+  return (
+    <>
+      <SaleTotals
+        amounts={refusal ? null : quote.sale}
+        subtotal={subtotal}
+        estimated
+        testIdPrefix="cart"
+        pending={
+          home && quote.loading ? "Estimating shipping and tax…" : "Shipping and tax are worked out at checkout."
+        }
+      />
+      {home && quote.sale && !refusal && (
+        <p className="small" data-testid="cart-estimate-basis">
+          Estimated for your default address ({home.city}, {home.countryName}) by{" "}
+          {quote.sale.chosenShipping?.name ?? "the cheapest method"}.
+        </p>
+      )}
+      {refusal && (
+        <p className="notice notice--warning" role="status">
+          {refusal}
+        </p>
+      )}
+    </>
   );
 }
 

@@ -1,31 +1,22 @@
 import { useState } from "react";
-import { useForm } from "react-hook-form";
 import { Link, useNavigate } from "react-router-dom";
 import { useMutation, useQuery } from "@apollo/client/react";
 import { CombinedGraphQLErrors } from "@apollo/client/errors";
 import { graphql } from "@/lib/gql";
-import { errorMessage } from "@/lib/apollo/errors";
 import { useAuth } from "@/lib/auth/AuthContext";
 import { CartDocument, useCart, type CartLineView } from "@/features/cart/useCart";
-import { FormField } from "@/ui/FormField";
 import { EmptyState, ErrorState } from "@/ui/QueryStates";
 import { Spinner } from "@/ui/Spinner";
 import { formatPrice } from "@/ui/format";
-import { DeliveryFields } from "@/features/checkout/DeliveryFields";
+import {
+  SaleAddressesDocument,
+  SaleDeliveryFields,
+  SaleTotals,
+  useSaleDelivery,
+  type SavedAddress,
+} from "@/features/checkout";
 import { CheckoutLines } from "./CheckoutLines";
 import "./CheckoutPage.css";
-
-export const CheckoutProfileDocument = graphql(`
-  query CheckoutProfile {
-    viewer {
-      id
-      profile {
-        address
-        phone
-      }
-    }
-  }
-`);
 
 export const PlaceCheckoutDocument = graphql(`
   mutation PlaceCheckout($input: PlaceCheckoutInput!) {
@@ -42,11 +33,6 @@ export const PlaceCheckoutDocument = graphql(`
   }
 `);
 
-interface CheckoutValues {
-  address: string;
-  phone: string;
-}
-
 /** The index of the line the server refused (extensions.line), if it named one. */
 function refusedLine(error: unknown): number | undefined {
   if (!CombinedGraphQLErrors.is(error)) return undefined;
@@ -54,12 +40,20 @@ function refusedLine(error: unknown): number | undefined {
   return typeof line === "number" ? line : undefined;
 }
 
-/** Checkout: where to send the cart's parts (from the profile), then one click places every line. */
+/** Checkout: where to ship the cart (the address book, or a new address) and how; then one click places every line. */
 export function CheckoutPage() {
   const cart = useCart();
-  const profile = useQuery(CheckoutProfileDocument);
-  if (cart.loading || (!profile.data && profile.loading)) return <Spinner label="Loading your checkout…" />;
+  const book = useQuery(SaleAddressesDocument);
+  if (cart.loading || (!book.data && book.loading)) return <Spinner label="Loading your checkout…" />;
   if (cart.error) return <ErrorState error={cart.error} onRetry={cart.retry} title="Could not load your cart" />;
+  if (!book.data && book.error)
+    return (
+      <ErrorState
+        error={book.error}
+        onRetry={() => void book.refetch().catch(() => undefined)}
+        title="Could not load your addresses"
+      />
+    );
   const lines = cart.cart?.lines.edges.map((edge) => edge.node) ?? [];
   if (cart.empty || lines.length === 0 || !cart.cart) {
     return (
@@ -74,13 +68,12 @@ export function CheckoutPage() {
       </div>
     );
   }
-  const saved = profile.data?.viewer?.profile;
   return (
     <CheckoutForm
       lines={lines}
       subtotal={cart.cart.subtotal}
       canCheckOut={cart.cart.canCheckOut}
-      defaults={{ address: saved?.address ?? "", phone: saved?.phone ?? "" }}
+      addresses={book.data?.viewer?.addresses ?? []}
     />
   );
 }
@@ -89,36 +82,36 @@ interface FormProps {
   lines: CartLineView[];
   subtotal: number;
   canCheckOut: boolean;
-  defaults: CheckoutValues;
+  addresses: readonly SavedAddress[];
 }
 
-function CheckoutForm({ lines, subtotal, canCheckOut, defaults }: FormProps) {
+function CheckoutForm({ lines, subtotal, canCheckOut, addresses }: FormProps) {
   const { user } = useAuth();
   const navigate = useNavigate();
-  const [refusal, setRefusal] = useState<{ message: string; line?: number } | null>(null);
+  const [refusedIndex, setRefusedIndex] = useState<number | undefined>(undefined);
+  const [placing, setPlacing] = useState(false);
   const [placeCheckout] = useMutation(PlaceCheckoutDocument, { refetchQueries: [{ query: CartDocument }] });
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm<CheckoutValues>({ defaultValues: defaults });
+  const cartLines = lines.map((line) => ({ partId: line.part.id, quantity: line.quantity }));
+  const delivery = useSaleDelivery({ lines: cartLines }, addresses);
+  const { errors, shipTo } = delivery;
+  const sale = delivery.quote.sale;
+  const methodId = delivery.quote.methodId;
 
-  const onSubmit = async (values: CheckoutValues) => {
-    setRefusal(null);
+  const place = async () => {
+    if (!shipTo || !methodId) return;
+    delivery.refuse(null);
+    setRefusedIndex(undefined);
+    setPlacing(true);
     try {
       const { data } = await placeCheckout({
-        variables: {
-          input: {
-            address: values.address.trim(),
-            phone: values.phone.trim(),
-            lines: lines.map((line) => ({ partId: line.part.id, quantity: line.quantity })),
-          },
-        },
+        variables: { input: { lines: cartLines, shipTo, shippingMethodId: methodId } },
       });
       if (!data) throw new Error("The shop did not answer. Please try again.");
       navigate(`/checkout/${data.placeCheckout.databaseId}`);
     } catch (error) {
-      setRefusal({ message: errorMessage(error), line: refusedLine(error) });
+      delivery.refuse(error);
+      setRefusedIndex(refusedLine(error));
+      setPlacing(false);
     }
   };
 
@@ -134,47 +127,43 @@ function CheckoutForm({ lines, subtotal, canCheckOut, defaults }: FormProps) {
               name: line.part.name,
               quantity: line.quantity,
               total: line.lineTotal,
-              problem: line.warningMessage ?? (refusal?.line === index ? refusal.message : null),
+              problem: line.warningMessage ?? (refusedIndex === index ? errors.other : null),
             }))}
           />
-          <p className="total">
-            Total: <strong data-testid="checkout-total">{formatPrice(subtotal)}</strong>
-          </p>
+          <SaleTotals
+            amounts={sale}
+            subtotal={subtotal}
+            testIdPrefix="checkout"
+            pending={shipTo ? "Shipping and tax follow from the method." : "Shipping and tax follow from the address."}
+          />
           <Link to="/cart" className="small">
             Change the cart
           </Link>
         </section>
-        <form
-          className="card form-card"
-          onSubmit={handleSubmit(onSubmit)}
-          noValidate
-          aria-labelledby="checkout-delivery-heading"
-        >
+        <section className="card form-card" aria-labelledby="checkout-delivery-heading">
           <h2 id="checkout-delivery-heading">Delivery</h2>
-          <div className="form-grid">
-            <FormField id="checkout-name" label="Name">
-              <input id="checkout-name" type="text" value={user?.displayName ?? ""} readOnly disabled />
-            </FormField>
-            <FormField id="checkout-email" label="Email">
-              <input id="checkout-email" type="email" value={user?.email ?? ""} readOnly disabled />
-            </FormField>
-          </div>
-          <DeliveryFields idPrefix="checkout" register={register} errors={errors} />
+          <p className="small">Ordering as {user?.displayName ? `${user.displayName} (${user.email})` : user?.email}</p>
+          <SaleDeliveryFields delivery={delivery} idPrefix="checkout" disabled={placing} />
           {!canCheckOut && (
             <p className="notice notice--warning" role="status">
               Some lines of your cart cannot be ordered as they are: <Link to="/cart">change them in the cart</Link>.
             </p>
           )}
-          {refusal && (
+          {errors.other && (
             <p className="form-error" role="alert" data-testid="checkout-error">
-              {refusal.message}
+              {errors.other}
             </p>
           )}
-          <button type="submit" className="btn btn--primary btn--block" disabled={!canCheckOut || isSubmitting}>
-            {isSubmitting ? "Placing your order…" : `Place order (${formatPrice(subtotal)})`}
+          <button
+            type="button"
+            className="btn btn--primary btn--block"
+            disabled={!canCheckOut || !delivery.ready || placing}
+            onClick={() => void place()}
+          >
+            {placing ? "Placing your order…" : sale ? `Place order (${formatPrice(sale.total)})` : "Place order"}
           </button>
           <p className="small">Your parts are held for you while you pay by card on the next step.</p>
-        </form>
+        </section>
       </div>
     </div>
   );

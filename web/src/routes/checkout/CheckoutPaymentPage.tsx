@@ -10,6 +10,7 @@ import { Spinner } from "@/ui/Spinner";
 import { formatPrice } from "@/ui/format";
 import { formatDateTime } from "@/ui/formatFigures";
 import { IntentCardPayment, usePaymentIntent } from "@/features/payment/usePaymentIntent";
+import { SaleTotals, deliveryEstimate } from "@/features/checkout";
 import { CheckoutLines } from "./CheckoutLines";
 import "./CheckoutPage.css";
 
@@ -22,6 +23,17 @@ export const CheckoutDocument = graphql(`
       amountDue
       orderCount
       reservedUntil
+      summary {
+        subtotal
+        shipping
+        tax
+        total
+        pricesIncludeTax
+        taxZoneName
+        shippingMethodName
+        minDays
+        maxDays
+      }
       orders {
         id
         databaseId
@@ -168,6 +180,15 @@ export function CheckoutPaymentPage() {
         </section>
         <section className="card payment-box" aria-labelledby="checkout-payment-heading">
           <h2 id="checkout-payment-heading">Card payment</h2>
+          <SaleTotals amounts={checkout.summary} subtotal={checkout.summary.subtotal} testIdPrefix="checkout-summary" />
+          {checkout.summary.shippingMethodName && (
+            <p className="small" data-testid="checkout-shipping-method">
+              {checkout.summary.shippingMethodName}
+              {checkout.summary.minDays != null &&
+                checkout.summary.maxDays != null &&
+                `: ${deliveryEstimate(checkout.summary.minDays, checkout.summary.maxDays)}`}
+            </p>
+          )}
           {!payable || unpaid.length === 0 ? (
             <p className="notice notice--warning">
               Nothing is left to pay: these orders were cancelled. <Link to="/cart">Back to the cart</Link>

@@ -1,7 +1,8 @@
 import { useCallback, useState } from "react";
 import { Link, useParams } from "react-router-dom";
 import { useMutation, useQuery } from "@apollo/client/react";
-import { graphql } from "@/lib/gql";
+import { getFragmentData, graphql } from "@/lib/gql";
+import type { PaymentOrderQuery, PaymentSaleFragment as PaymentSaleView } from "@/lib/gql/graphql";
 import { errorCode, errorMessage } from "@/lib/apollo/errors";
 import { useAuth } from "@/lib/auth/AuthContext";
 import { usePublicConfig } from "@/lib/config/PublicConfig";
@@ -9,6 +10,15 @@ import { Spinner } from "@/ui/Spinner";
 import { EmptyState, ErrorState } from "@/ui/QueryStates";
 import { formatPrice } from "@/ui/format";
 import { IntentCardPayment, usePaymentIntent } from "@/features/payment/usePaymentIntent";
+import {
+  SaleAddressesDocument,
+  SaleDeliveryFields,
+  SaleTotals,
+  deliveryEstimate,
+  useSaleDelivery,
+  type SaleAmounts,
+  type SavedAddress,
+} from "@/features/checkout";
 import "./PaymentPage.css";
 
 export const PaymentOrderDocument = graphql(`
@@ -25,6 +35,46 @@ export const PaymentOrderDocument = graphql(`
       transactionId
       userName
       userEmail
+      sale {
+        ...PaymentSale
+      }
+    }
+  }
+`);
+
+/** What the page shows of the order's sale: its amounts, and where and how it ships once chosen. */
+export const PaymentSaleFragment = graphql(`
+  fragment PaymentSale on SaleSummary {
+    subtotal
+    shipping
+    tax
+    total
+    pricesIncludeTax
+    taxZoneName
+    shippingMethodName
+    minDays
+    maxDays
+    shipTo {
+      name
+      company
+      line1
+      line2
+      city
+      region
+      postalCode
+      countryName
+      phone
+    }
+  }
+`);
+
+export const ChooseOrderDeliveryDocument = graphql(`
+  mutation ChooseOrderDelivery($input: ChooseOrderDeliveryInput!) {
+    chooseOrderDelivery(input: $input) {
+      id
+      sale {
+        ...PaymentSale
+      }
     }
   }
 `);
@@ -48,6 +98,20 @@ export const ConfirmOrderPaymentDocument = graphql(`
   }
 `);
 
+type PaymentOrder = NonNullable<PaymentOrderQuery["order"]>;
+
+/** Where and how the order ships, on one line: "Grace Hopper, 100 Market Street, ... by Express (1–2 working days)". */
+function deliveryLine(sale: PaymentSaleView): string {
+  const to = sale.shipTo;
+  if (!to) return "";
+  const place = [to.postalCode, to.city, to.region].filter(Boolean).join(" ");
+  const address = [to.name, to.company, to.line1, to.line2, place, to.countryName].filter(Boolean).join(", ");
+  const method = sale.shippingMethodName ?? "";
+  const estimate =
+    sale.minDays != null && sale.maxDays != null ? ` (${deliveryEstimate(sale.minDays, sale.maxDays)})` : "";
+  return method ? `${address}, by ${method}${estimate}` : address;
+}
+
 export function PaymentPage() {
   const { id = "" } = useParams();
   const { user } = useAuth();
@@ -56,16 +120,29 @@ export function PaymentPage() {
   const [createPaymentIntent] = useMutation(CreatePaymentIntentDocument);
   const [confirmOrderPayment] = useMutation(ConfirmOrderPaymentDocument);
   const [paidWith, setPaidWith] = useState<string | null>(null);
+  const [changingDelivery, setChangingDelivery] = useState(false);
 
   const order = data?.order;
-  const payable = order && !order.paid && order.status === "UNPAID";
+  const sale = order ? getFragmentData(PaymentSaleFragment, order.sale) : null;
+  const payable = Boolean(order && !order.paid && order.status === "UNPAID");
+  // Before the card: where and how it ships, unless chosen already (and not being changed).
+  const choosingDelivery = payable && !paidWith && (changingDelivery || !sale?.shipTo);
+  const total = sale?.total;
 
   const openIntent = useCallback(async () => {
     if (!order) return undefined;
-    const { data: result } = await createPaymentIntent({ variables: { orderId: order.id, price: order.price } });
+    // The total the server froze with the delivery: it refuses any other.
+    const price = getFragmentData(PaymentSaleFragment, order.sale).total;
+    const { data: result } = await createPaymentIntent({ variables: { orderId: order.id, price } });
     return result?.createPaymentIntent;
   }, [order, createPaymentIntent]);
-  const { intent, requestIntent } = usePaymentIntent(config, order?.id, Boolean(payable && !paidWith), openIntent);
+  // A new total (the delivery changed) is a new payment to open.
+  const { intent, requestIntent } = usePaymentIntent(
+    config,
+    order && total != null ? `${order.id}:${total}` : undefined,
+    payable && !paidWith && !choosingDelivery,
+    openIntent,
+  );
 
   const onPaid = useCallback(
     async (transactionId: string) => {
@@ -97,7 +174,7 @@ export function PaymentPage() {
     return (
       <ErrorState error={configError ?? new Error("Payments are not available right now.")} onRetry={retryConfig} />
     );
-  if (!order) {
+  if (!order || !sale) {
     return (
       <EmptyState>
         <p>This order does not exist.</p>
@@ -108,64 +185,195 @@ export function PaymentPage() {
     );
   }
 
-  const amountLabel = formatPrice(order.price);
   const billing = { name: user?.displayName || order.userName, email: user?.email || order.userEmail };
+  const amountLabel = formatPrice(sale.total);
 
   return (
     <div className="dashboard-page payment-page">
       <h1>Pay for {order.partName}</h1>
       <div className="payment-grid">
-        <section className="card order-summary" aria-labelledby="order-summary-heading">
-          <h2 id="order-summary-heading">Order summary</h2>
-          <dl className="facts facts--stacked">
-            <div>
-              <dt>Part</dt>
-              <dd>{order.partName}</dd>
-            </div>
-            <div>
-              <dt>Quantity</dt>
-              <dd>{order.quantity}</dd>
-            </div>
-            <div>
-              <dt>Unit price</dt>
-              <dd>{formatPrice(order.unitPrice)}</dd>
-            </div>
-            <div className="facts__total">
-              <dt>Total</dt>
-              <dd>{amountLabel}</dd>
-            </div>
-          </dl>
-        </section>
-        <section className="card payment-box" aria-labelledby="payment-heading">
-          <h2 id="payment-heading">Card payment</h2>
-          {paidWith || order.paid ? (
-            <div className="notice notice--success" role="status">
-              {paidWith ? (
-                <p className="payment-success">Congrats! Your payment is completed.</p>
+        {choosingDelivery ? (
+          <DeliveryStep
+            order={order}
+            onChosen={() => setChangingDelivery(false)}
+            onCancel={sale.shipTo ? () => setChangingDelivery(false) : undefined}
+          />
+        ) : (
+          <>
+            <OrderSummary order={order} sale={sale} />
+            <section className="card payment-box" aria-labelledby="payment-heading">
+              <h2 id="payment-heading">Card payment</h2>
+              {paidWith || order.paid ? (
+                <div className="notice notice--success" role="status">
+                  {paidWith ? (
+                    <p className="payment-success">Congrats! Your payment is completed.</p>
+                  ) : (
+                    <p>This order is already paid.</p>
+                  )}
+                  <p>
+                    Your transaction id: <strong data-testid="transaction-id">{paidWith ?? order.transactionId}</strong>
+                  </p>
+                  <Link to="/dashboard/my_orders" className="btn btn--outline btn--small">
+                    Back to my orders
+                  </Link>
+                </div>
+              ) : order.status !== "UNPAID" ? (
+                <p className="notice notice--warning">This order was cancelled and cannot be paid.</p>
               ) : (
-                <p>This order is already paid.</p>
+                <>
+                  {sale.shipTo && (
+                    <div className="payment-delivery">
+                      <p className="small" data-testid="payment-delivery">
+                        Ships to {deliveryLine(sale)}
+                      </p>
+                      <button
+                        type="button"
+                        className="btn btn--small btn--outline"
+                        onClick={() => setChangingDelivery(true)}
+                      >
+                        Change the delivery
+                      </button>
+                    </div>
+                  )}
+                  <IntentCardPayment
+                    intent={intent}
+                    onRetry={() => void requestIntent()}
+                    config={config}
+                    billing={billing}
+                    amountLabel={amountLabel}
+                    onPaid={onPaid}
+                  />
+                </>
               )}
-              <p>
-                Your transaction id: <strong data-testid="transaction-id">{paidWith ?? order.transactionId}</strong>
-              </p>
-              <Link to="/dashboard/my_orders" className="btn btn--outline btn--small">
-                Back to my orders
-              </Link>
-            </div>
-          ) : order.status !== "UNPAID" ? (
-            <p className="notice notice--warning">This order was cancelled and cannot be paid.</p>
-          ) : (
-            <IntentCardPayment
-              intent={intent}
-              onRetry={() => void requestIntent()}
-              config={config}
-              billing={billing}
-              amountLabel={amountLabel}
-              onPaid={onPaid}
-            />
-          )}
-        </section>
+            </section>
+          </>
+        )}
       </div>
     </div>
+  );
+}
+
+/** The part, quantity and unit price, then the sale's amounts (or, while they are being chosen, the quote's). */
+function OrderSummary({
+  order,
+  sale,
+  pending,
+}: {
+  order: PaymentOrder;
+  sale: PaymentSaleView | SaleAmounts | null;
+  pending?: string;
+}) {
+  return (
+    <section className="card order-summary" aria-labelledby="order-summary-heading">
+      <h2 id="order-summary-heading">Order summary</h2>
+      <dl className="facts facts--stacked">
+        <div>
+          <dt>Part</dt>
+          <dd>{order.partName}</dd>
+        </div>
+        <div>
+          <dt>Quantity</dt>
+          <dd>{order.quantity}</dd>
+        </div>
+        <div>
+          <dt>Unit price</dt>
+          <dd>{formatPrice(order.unitPrice)}</dd>
+        </div>
+      </dl>
+      <SaleTotals amounts={sale} subtotal={order.price} pending={pending} testIdPrefix="payment" />
+    </section>
+  );
+}
+
+/**
+ * Before the card: a structured address (the book's default first) and a shipping method, with the
+ * shipping, tax and total they come to; "Continue to payment" freezes them on the order.
+ */
+function DeliveryStep({
+  order,
+  onChosen,
+  onCancel,
+}: {
+  order: PaymentOrder;
+  onChosen: () => void;
+  onCancel?: () => void;
+}) {
+  const book = useQuery(SaleAddressesDocument);
+  if (!book.data && book.loading) return <Spinner label="Loading your addresses…" />;
+  if (!book.data)
+    return (
+      <ErrorState
+        error={book.error}
+        onRetry={() => void book.refetch().catch(() => undefined)}
+        title="Could not load your addresses"
+      />
+    );
+  return (
+    <DeliveryForm order={order} addresses={book.data.viewer?.addresses ?? []} onChosen={onChosen} onCancel={onCancel} />
+  );
+}
+
+function DeliveryForm({
+  order,
+  addresses,
+  onChosen,
+  onCancel,
+}: {
+  order: PaymentOrder;
+  addresses: readonly SavedAddress[];
+  onChosen: () => void;
+  onCancel?: () => void;
+}) {
+  const delivery = useSaleDelivery({ orderId: order.id }, addresses);
+  const [chooseOrderDelivery] = useMutation(ChooseOrderDeliveryDocument);
+  const [saving, setSaving] = useState(false);
+  const { shipTo, errors } = delivery;
+  const methodId = delivery.quote.methodId;
+
+  const confirm = async () => {
+    if (!shipTo || !methodId) return;
+    delivery.refuse(null);
+    setSaving(true);
+    try {
+      await chooseOrderDelivery({ variables: { input: { orderId: order.id, shipTo, shippingMethodId: methodId } } });
+      onChosen();
+    } catch (failure) {
+      delivery.refuse(failure);
+      setSaving(false);
+    }
+  };
+
+  return (
+    <>
+      <OrderSummary
+        order={order}
+        sale={delivery.quote.sale}
+        pending={shipTo ? "Shipping and tax follow from the method." : "Shipping and tax follow from the address."}
+      />
+      <section className="card payment-box" aria-labelledby="delivery-heading">
+        <h2 id="delivery-heading">Delivery</h2>
+        <SaleDeliveryFields delivery={delivery} idPrefix="payment" disabled={saving} />
+        {errors.other && (
+          <p className="form-error" role="alert" data-testid="delivery-error">
+            {errors.other}
+          </p>
+        )}
+        <div className="payment-delivery__actions">
+          <button
+            type="button"
+            className="btn btn--primary"
+            disabled={!delivery.ready || saving}
+            onClick={() => void confirm()}
+          >
+            {saving ? "Saving…" : "Continue to payment"}
+          </button>
+          {onCancel && (
+            <button type="button" className="btn btn--outline" onClick={onCancel} disabled={saving}>
+              Keep the delivery chosen
+            </button>
+          )}
+        </div>
+      </section>
+    </>
   );
 }
