@@ -86,10 +86,12 @@ export class UserService {
       if (error instanceof IdentityProviderUnavailable) throw signInUnavailable(error);
       // The caller hears one sentence; the operator needs the provider's own reason to tell a
       // revoked token from a malformed or expired one.
-      requestLog.getStore()?.warn(
-        { providerCode: (error as { code?: unknown })?.code ?? null, reason: (error as Error)?.message },
-        "A sign-in token was refused by the identity provider",
-      );
+      requestLog
+        .getStore()
+        ?.warn(
+          { providerCode: (error as { code?: unknown })?.code ?? null, reason: (error as Error)?.message },
+          "A sign-in token was refused by the identity provider",
+        );
       throw unauthenticated("The sign-in token is invalid, expired or revoked");
     }
     if (!identity.email) throw unauthenticated("The signed-in account has no email address");
