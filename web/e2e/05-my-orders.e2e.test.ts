@@ -15,6 +15,8 @@ import {
   signIn,
   submitCard,
   chooseDelivery,
+  NEW_YORK,
+  useNewAddress,
   visible,
 } from "./support/ui";
 
@@ -24,7 +26,7 @@ const SSD = "1TB NVMe M.2 2280 SSD, PCIe 4.0 x4"; // $69.99, minimum order 5 -> 
 const DDR4 = "16GB DDR4-3200 SO-DIMM Memory Module"; // $34.99, 2,000 in stock, minimum order 10 -> $349.90
 
 describe("my orders", () => {
-  it("pays an order by card, shows the transaction id and Shipped; a declined card leaves the order unpaid; cancelling restores the stock", async () => {
+  it("pays an order by card with New York's shipping and tax, shows the transaction id and Shipped; a declined card leaves the order unpaid; cancelling restores the stock", async () => {
     const page = await journey.newPage();
     await signIn(page, CUSTOMER);
     await reservePart(page, SSD);
@@ -44,9 +46,18 @@ describe("my orders", () => {
       .click();
     await expect.poll(() => new URL(page.url()).pathname).toMatch(/^\/dashboard\/payment\/[^/]+$/);
     await visible(page.getByRole("heading", { level: 1, name: `Pay for ${SSD}` }));
-    // Shipped to Oregon (no sales tax) by standard, free over $150: the goods alone.
-    await chooseDelivery(page);
-    await expectText(page.locator(".facts__total dd"), "$349.95");
+    // Shipped to New York by standard (free over $150): the goods and New York's 8.875% sales tax,
+    // $31.06 ($31.058 rounded half up), shown before the card and frozen on the order.
+    await useNewAddress(page, NEW_YORK);
+    await page.getByRole("radio", { name: /^Standard/ }).check();
+    await expectText(page.getByTestId("payment-subtotal"), "$349.95");
+    await expectText(page.getByTestId("payment-shipping"), "Free");
+    await expectText(page.getByTestId("payment-tax"), "$31.06");
+    await expectText(page.getByTestId("payment-total"), "$381.01");
+    await page.getByRole("button", { name: "Continue to payment" }).click();
+    await visible(page.getByLabel("Card number"));
+    await expectText(page.getByTestId("payment-total"), "$381.01");
+    await visible(page.getByRole("button", { name: "Pay $381.01" }));
     await journey.shot(page, "payment-page");
     await submitCard(page, CARDS.success);
     await visible(page.getByText("Congrats! Your payment is completed.", { exact: true }));

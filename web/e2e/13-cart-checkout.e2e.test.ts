@@ -17,6 +17,7 @@ import {
   submitCard,
   submitLogin,
   useNewAddress,
+  NEW_YORK,
   visible,
 } from "./support/ui";
 
@@ -27,6 +28,9 @@ const HINGES = 'Hinge Set, Left and Right, for 15.6" Laptops'; // $9.99, minimum
 const WEBCAM = "720p HD Webcam Module with Dual Microphones"; // $8.99, minimum order 20
 const KEYBOARD = 'Backlit US Keyboard for 14" Laptops'; // $28.99, 1,200 in stock, minimum order 10
 const PANEL = '15.6" FHD IPS Panel 1920x1080, 30-pin eDP'; // $89.00, 350 in stock, minimum order 5
+
+// To NEW_YORK, a line's tax is rounded half up on its own: $419.94, $249.75 and $179.80 at 8.875%
+// are $37.27, $22.17 and $15.96; Express's $19.00 is taxed too ($1.69): $77.09 in all.
 
 function cartLink(page: Page) {
   return page.getByRole("navigation", { name: "Main" }).getByTestId("cart-link");
@@ -69,7 +73,7 @@ async function setStock(admin: Page, partId: string, from: number, to: number): 
 }
 
 describe("the cart and its checkout", () => {
-  it("a visitor fills a cart with three parts, signs in keeping it, checks out to a new address and pays once", async () => {
+  it("a visitor fills a cart with three parts, signs in keeping it, ships them by express to New York (taxed) and is charged that total once", async () => {
     const page = await journey.newPage();
     await page.goto("/");
     await expectCartCount(page, 0);
@@ -128,28 +132,35 @@ describe("the cart and its checkout", () => {
     expect(await page.evaluate(() => localStorage.getItem("partshop.cart"))).toBeNull();
     await expectCartCount(page, 51);
 
-    // No saved address: a new one, in Oregon (no sales tax), by standard shipping (free over $150).
-    await useNewAddress(page);
-    await expect
-      .poll(() => page.getByRole("radio", { name: /^Standard Free/ }).isChecked(), { timeout: 15_000 })
-      .toBe(true);
-    await expectText(page.getByTestId("checkout-shipping"), "Free");
-    await expectText(page.getByTestId("checkout-tax"), "$0.00");
-    await expectText(page.getByTestId("checkout-total"), "$849.49");
+    // No saved address: a new one in New York, whose 8.875% sales tax is added at checkout.
+    await useNewAddress(page, NEW_YORK);
+    await page.getByRole("radio", { name: /^Express/ }).check();
+    await expectText(page.getByTestId("checkout-shipping"), "$19.00");
+    await expectText(page.getByTestId("checkout-tax"), "$77.09");
+    await expectText(page.getByTestId("checkout-total"), "$945.58");
     await journey.shot(page, "checkout");
 
+    // Every card confirmation the browser sees: the amount charged and its outcome.
+    const charges: Array<Promise<{ amount: number; status: string }>> = [];
+    page.on("response", (response) => {
+      if (/\/v1\/payment_intents\/pi_\w+\/confirm$/.test(new URL(response.url()).pathname))
+        charges.push(response.json());
+    });
+
     // One button places every line; one card payment pays for them all.
-    await page.getByRole("button", { name: "Place order ($849.49)" }).click();
+    await page.getByRole("button", { name: "Place order ($945.58)" }).click();
     await expect.poll(() => new URL(page.url()).pathname).toMatch(/^\/checkout\/[^/]+$/);
     await visible(page.getByRole("heading", { level: 1, name: "Pay for your order" }));
-    await expectText(page.getByTestId("checkout-amount-due"), "$849.49");
+    await expectText(page.getByTestId("checkout-amount-due"), "$945.58");
     await expectCartCount(page, 0);
     await journey.shot(page, "payment");
     await submitCard(page, CARDS.success);
 
     await visible(page.getByRole("heading", { level: 1, name: "Thank you! Your order is confirmed." }));
     await expect.poll(() => new URL(page.url()).pathname).toMatch(/^\/checkout\/[^/]+\/confirmation$/);
-    await visible(page.getByText("We received your payment of $849.49", { exact: false }));
+    await visible(page.getByText("We received your payment of $945.58", { exact: false }));
+    // The card was charged once, exactly the total the checkout showed.
+    expect(await Promise.all(charges)).toEqual([expect.objectContaining({ amount: 94558, status: "succeeded" })]);
     const numbers = await page.locator(".checkout-line a.checkout-line__number").allInnerTexts();
     expect(numbers).toHaveLength(3);
     for (const number of numbers) expect(number).toMatch(/^#\d+$/);
@@ -176,6 +187,13 @@ describe("the cart and its checkout", () => {
     await expectCount(timeline, 2);
     await expectText(timeline.nth(0).locator("time"), /\d/);
     await visible(page.getByRole("heading", { name: "Bought together" }));
+    // What the whole order came to, as it was frozen when it was placed.
+    const summary = page.locator("section.sale-summary");
+    await expectText(fact(summary, "Subtotal"), "$849.49");
+    await expectText(fact(summary, "Total"), "$945.58");
+    await visible(summary.getByText("Express, 1-2 working days", { exact: false }));
+    await visible(summary.getByText("(New York)", { exact: true }));
+    await visible(summary.getByText("New York NY 10118", { exact: true }));
     await journey.shot(page, "order-detail");
   });
 

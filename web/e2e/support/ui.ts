@@ -245,6 +245,17 @@ export const OREGON = {
   phone: "+15035550100",
 };
 
+/** A US address in the seed's New York tax zone: 8.875% sales tax added at checkout, on shipping too. */
+export const NEW_YORK = {
+  name: "Casey Customer",
+  line1: "350 Fifth Avenue",
+  city: "New York",
+  region: "NY",
+  postalCode: "10118",
+  country: "US",
+  phone: "+12125550100",
+};
+
 /** On the checkout or a payment page: ships to a new address typed in the ship-to picker's form. */
 export async function useNewAddress(page: Page, address = OREGON): Promise<void> {
   await page.getByRole("radio", { name: /^A new address/ }).check();
