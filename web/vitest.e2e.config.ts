@@ -15,9 +15,10 @@ export default defineConfig({
     include: ["e2e/**/*.e2e.test.ts"],
     environment: "node",
     globalSetup: ["e2e/support/global-setup.ts"],
-    // Journeys at once, each worker with its own Auth Emulator and each journey with its own shop
-    // and database (e2e/support/global-setup.ts); PARTSHOP_E2E_WORKERS (or --maxWorkers) changes it.
-    maxWorkers: Number(process.env.PARTSHOP_E2E_WORKERS) || 1,
+    // Two journeys at once, each worker with its own Auth Emulator and each journey with its own
+    // shop and database (e2e/support/global-setup.ts): one journey alone leaves a core idle while it
+    // waits on the browser or the shop. PARTSHOP_E2E_WORKERS (or --maxWorkers) changes it.
+    maxWorkers: Number(process.env.PARTSHOP_E2E_WORKERS) || 2,
     sequence: { sequencer: ByFileName },
     testTimeout: 90_000,
     hookTimeout: 180_000,
