@@ -98,7 +98,7 @@ describe("the cart page", () => {
     expect(screen.getByTestId("cart-items")).toHaveTextContent("4");
   });
 
-  it("estimates shipping by the cheapest method and tax for a signed-in customer's default address", async () => {
+  it("lists the default address's methods, and estimates shipping by the cheapest and tax for a signed-in customer's default address", async () => {
     const lines = [
       { n: 1, quantity: 3 },
       { n: 2, quantity: 2 },
@@ -139,6 +139,12 @@ describe("the cart page", () => {
     expect(screen.getByTestId("cart-estimate-basis")).toHaveTextContent(
       "Estimated for your default address (New York, United States) by Standard.",
     );
+    // Every method the address allows, with its price and estimate, in the shop's order.
+    expect(
+      within(screen.getByRole("list", { name: "Shipping to your default address" }))
+        .getAllByRole("listitem")
+        .map((item) => item.textContent),
+    ).toEqual(["Express: $19.00, 1–2 working days", "Standard: $6.95, 3–5 working days"]);
   });
 
   it("tells a signed-in customer without a default address that shipping and tax come at checkout", async () => {

@@ -12,7 +12,7 @@ import { useToast } from "@/ui/toast";
 import { QuantitySelector, quantityError } from "@/features/cart/QuantitySelector";
 import { partPath } from "@/features/catalogue/paths";
 import { AddressFieldsFragment } from "@/features/addresses";
-import { SaleAddressesDocument, SaleTotals, useSaleQuote } from "@/features/checkout";
+import { SaleAddressesDocument, SaleTotals, deliveryEstimate, optionPrice, useSaleQuote } from "@/features/checkout";
 import "./CartPage.css";
 
 /** The cart: its lines with their quantities (changeable within the part's bounds), warnings and total. */
@@ -81,8 +81,8 @@ export function CartPage() {
 
 /**
  * Shipping and tax as an estimate: for a signed-in customer with a default address, the shop's
- * quote to it by the cheapest method that can ship the cart; for anyone else, a word that they
- * are worked out at checkout.
+ * quote to it by the cheapest method that can ship the cart, and every method that address allows
+ * with its price and estimate; for anyone else, a word that they are worked out at checkout.
  */
 function CartEstimate({
   lines,
@@ -119,6 +119,17 @@ function CartEstimate({
           Estimated for your default address ({home.city}, {home.countryName}) by{" "}
           {quote.sale.chosenShipping?.name ?? "the cheapest method"}.
         </p>
+      )}
+      {home && quote.options && !refusal && (
+        <ul className="cart-shipping-options small" aria-label="Shipping to your default address">
+          {quote.options.shippingOptions
+            .filter((option) => option.available)
+            .map((option) => (
+              <li key={option.methodId}>
+                {option.name}: {optionPrice(option)}, {deliveryEstimate(option.minDays, option.maxDays)}
+              </li>
+            ))}
+        </ul>
       )}
       {refusal && (
         <p className="notice notice--warning" role="status">
