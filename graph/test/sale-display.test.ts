@@ -294,7 +294,7 @@ describe("the receipt", () => {
     expect(receipt!.text).toContain(
       [
         "Subtotal: $179.97",
-        "Shipping (Express, 2-4 working days): $19.00",
+        "Shipping (Express, 2–4 working days): $19.00",
         "Tax (Germany, included in shown prices): $37.81",
         "Total: $236.78",
         "",

@@ -191,7 +191,7 @@ describe("the cart and its checkout", () => {
     const summary = page.locator("section.sale-summary");
     await expectText(fact(summary, "Subtotal"), "$849.49");
     await expectText(fact(summary, "Total"), "$945.58");
-    await visible(summary.getByText("Express, 1-2 working days", { exact: false }));
+    await visible(summary.getByText("Express, 1–2 working days", { exact: false }));
     await visible(summary.getByText("(New York)", { exact: true }));
     await visible(summary.getByText("New York NY 10118", { exact: true }));
     await journey.shot(page, "order-detail");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatPrice } from "./format";
+import { deliveryEstimate, formatPrice } from "./format";
 
 describe("formatPrice", () => {
   const intl = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
@@ -15,5 +15,14 @@ describe("formatPrice", () => {
   it("shows a dash for a missing price", () => {
     expect(formatPrice(null)).toBe("—");
     expect(formatPrice(undefined)).toBe("—");
+  });
+});
+
+describe("deliveryEstimate", () => {
+  it("reads a range, and a single day, in working days; nothing without an estimate", () => {
+    expect(deliveryEstimate(3, 5)).toBe("3–5 working days");
+    expect(deliveryEstimate(1, 1)).toBe("1 working day");
+    expect(deliveryEstimate(2, 2)).toBe("2 working days");
+    expect(deliveryEstimate(null, 4)).toBeNull();
   });
 });

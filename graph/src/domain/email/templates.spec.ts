@@ -103,7 +103,7 @@ describe("the emails' templates", () => {
     expect(email.text).toContain(
       [
         "Subtotal: $204.47",
-        "Shipping (Express, 2-4 working days): $19.00",
+        "Shipping (Express, 2–4 working days): $19.00",
         "Tax (Germany, included in shown prices): $37.81",
         "Total: $261.28",
         "",
@@ -114,7 +114,7 @@ describe("the emails' templates", () => {
       ].join("\n"),
     );
     expect(email.html).toMatch(/>Subtotal<\/th><th[^>]*>\$204\.47<\/th>/);
-    expect(email.html).toMatch(/>Shipping \(Express, 2-4 working days\)<\/th><th[^>]*>\$19\.00<\/th>/);
+    expect(email.html).toMatch(/>Shipping \(Express, 2–4 working days\)<\/th><th[^>]*>\$19\.00<\/th>/);
     expect(email.html).toMatch(/>Tax \(Germany, included in shown prices\)<\/th><th[^>]*>\$37\.81<\/th>/);
     expect(email.html).toMatch(/>Total<\/th><th[^>]*>\$261\.28<\/th>/);
     expect(email.html).toContain(

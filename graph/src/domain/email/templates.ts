@@ -139,10 +139,10 @@ const cellsOf = (line: EmailLine, sale: SaleSummary | null) => [
   formatDollars(lineAmount(line, sale)),
 ];
 
-/** The estimate as a customer reads it: "3-5 working days", "1 working day". */
+/** The estimate as a customer reads it: "3–5 working days" (as the web app writes it), "1 working day". */
 function estimateOf(sale: SaleSummary): string | null {
   if (sale.minDays === null || sale.maxDays === null) return null;
-  const days = sale.minDays === sale.maxDays ? `${sale.maxDays}` : `${sale.minDays}-${sale.maxDays}`;
+  const days = sale.minDays === sale.maxDays ? `${sale.maxDays}` : `${sale.minDays}–${sale.maxDays}`;
   return `${days} working ${sale.maxDays === 1 ? "day" : "days"}`;
 }
 

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from "vitest";
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { COLLECTION, EXPRESS, STANDARD, shippingOption } from "@/test/saleFixtures";
-import { ShippingMethods, deliveryEstimate } from "./ShippingMethods";
+import { ShippingMethods } from "./ShippingMethods";
 
 const FREE_STANDARD = shippingOption({ ...STANDARD, price: 0, free: true });
 
@@ -58,13 +58,5 @@ describe("the shipping method list", () => {
     const { group } = list({ error: "Choose one of the methods offered for this address" });
     expect(within(group).getByRole("alert")).toHaveTextContent("Choose one of the methods offered for this address");
     expect(group).toHaveAccessibleDescription("Choose one of the methods offered for this address");
-  });
-});
-
-describe("deliveryEstimate", () => {
-  it("reads a range, and a single day, in working days", () => {
-    expect(deliveryEstimate(3, 5)).toBe("3–5 working days");
-    expect(deliveryEstimate(1, 1)).toBe("1 working day");
-    expect(deliveryEstimate(2, 2)).toBe("2 working days");
   });
 });

@@ -1,12 +1,8 @@
-import { formatPrice } from "@/ui/format";
+import { deliveryEstimate, formatPrice } from "@/ui/format";
 import type { ShippingOptionView } from "./saleQuote";
 import "./checkout.css";
 
 /** A delivery estimate in working days: "3–5 working days", "1 working day". */
-export function deliveryEstimate(minDays: number, maxDays: number): string {
-  if (minDays === maxDays) return `${maxDays} working ${maxDays === 1 ? "day" : "days"}`;
-  return `${minDays}–${maxDays} working days`;
-}
 
 /** An option's price as a shopper reads it: "Free", "$19.00", or nothing when it cannot ship. */
 export function optionPrice(option: Pick<ShippingOptionView, "available" | "free" | "price">): string {

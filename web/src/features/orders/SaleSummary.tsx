@@ -1,17 +1,7 @@
 import { getFragmentData, type FragmentType } from "@/lib/gql";
-import { formatPrice } from "@/ui/format";
+import { deliveryEstimate, formatPrice } from "@/ui/format";
 import { SaleSummaryFieldsFragment } from "./saleSummaryFields";
 import "./SaleSummary.css";
-
-/** "3-5 working days", "1 working day"; null without an estimate. */
-export function deliveryEstimate(
-  minDays: number | null | undefined,
-  maxDays: number | null | undefined,
-): string | null {
-  if (minDays == null || maxDays == null) return null;
-  const days = minDays === maxDays ? `${maxDays}` : `${minDays}-${maxDays}`;
-  return `${days} working ${maxDays === 1 ? "day" : "days"}`;
-}
 
 interface Props {
   sale: FragmentType<typeof SaleSummaryFieldsFragment>;

@@ -7,12 +7,12 @@ import { useCart, type CartLineView } from "@/features/cart/useCart";
 import { DataCell, DataTable } from "@/ui/DataTable";
 import { EmptyState, ErrorState } from "@/ui/QueryStates";
 import { Spinner } from "@/ui/Spinner";
-import { formatPrice } from "@/ui/format";
+import { deliveryEstimate, formatPrice } from "@/ui/format";
 import { useToast } from "@/ui/toast";
 import { QuantitySelector, quantityError } from "@/features/cart/QuantitySelector";
 import { partPath } from "@/features/catalogue/paths";
 import { AddressFieldsFragment } from "@/features/addresses";
-import { SaleAddressesDocument, SaleTotals, deliveryEstimate, optionPrice, useSaleQuote } from "@/features/checkout";
+import { SaleAddressesDocument, SaleTotals, optionPrice, useSaleQuote } from "@/features/checkout";
 import "./CartPage.css";
 
 /** The cart: its lines with their quantities (changeable within the part's bounds), warnings and total. */

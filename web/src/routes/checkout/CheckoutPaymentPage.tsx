@@ -7,10 +7,10 @@ import { useAuth } from "@/lib/auth/AuthContext";
 import { usePublicConfig } from "@/lib/config/PublicConfig";
 import { EmptyState, ErrorState } from "@/ui/QueryStates";
 import { Spinner } from "@/ui/Spinner";
-import { formatPrice } from "@/ui/format";
+import { deliveryEstimate, formatPrice } from "@/ui/format";
 import { formatDateTime } from "@/ui/formatFigures";
 import { IntentCardPayment, usePaymentIntent } from "@/features/payment/usePaymentIntent";
-import { SaleTotals, deliveryEstimate } from "@/features/checkout";
+import { SaleTotals } from "@/features/checkout";
 import { CheckoutLines } from "./CheckoutLines";
 import "./CheckoutPage.css";
 

@@ -105,7 +105,7 @@ describe("an order's page", () => {
       .map((term) => term.textContent);
     expect(labels).toEqual([
       "Subtotal",
-      "Shipping (Express, 2-4 working days)",
+      "Shipping (Express, 2–4 working days)",
       "Tax (Germany, incl. in shown prices)",
       "Total",
     ]);

@@ -8,13 +8,12 @@ import { useAuth } from "@/lib/auth/AuthContext";
 import { usePublicConfig } from "@/lib/config/PublicConfig";
 import { Spinner } from "@/ui/Spinner";
 import { EmptyState, ErrorState } from "@/ui/QueryStates";
-import { formatPrice } from "@/ui/format";
+import { deliveryEstimate, formatPrice } from "@/ui/format";
 import { IntentCardPayment, usePaymentIntent } from "@/features/payment/usePaymentIntent";
 import {
   SaleAddressesDocument,
   SaleDeliveryFields,
   SaleTotals,
-  deliveryEstimate,
   useSaleDelivery,
   type SaleAmounts,
   type SavedAddress,
