@@ -2,7 +2,8 @@ import { useCallback, useState } from "react";
 import { Link, useParams } from "react-router-dom";
 import { useMutation, useQuery } from "@apollo/client/react";
 import { getFragmentData, graphql } from "@/lib/gql";
-import type { PaymentOrderQuery, PaymentSaleFragment as PaymentSaleView } from "@/lib/gql/graphql";
+import { SaleSummaryFieldsFragment } from "@/features/orders/saleSummaryFields";
+import type { PaymentOrderQuery, SaleSummaryFieldsFragment as PaymentSaleView } from "@/lib/gql/graphql";
 import { errorCode, errorMessage } from "@/lib/apollo/errors";
 import { useAuth } from "@/lib/auth/AuthContext";
 import { usePublicConfig } from "@/lib/config/PublicConfig";
@@ -35,34 +36,8 @@ export const PaymentOrderDocument = graphql(`
       userName
       userEmail
       sale {
-        ...PaymentSale
+        ...SaleSummaryFields
       }
-    }
-  }
-`);
-
-/** What the page shows of the order's sale: its amounts, and where and how it ships once chosen. */
-export const PaymentSaleFragment = graphql(`
-  fragment PaymentSale on SaleSummary {
-    subtotal
-    shipping
-    tax
-    total
-    pricesIncludeTax
-    taxZoneName
-    shippingMethodName
-    minDays
-    maxDays
-    shipTo {
-      name
-      company
-      line1
-      line2
-      city
-      region
-      postalCode
-      countryName
-      phone
     }
   }
 `);
@@ -72,7 +47,7 @@ export const ChooseOrderDeliveryDocument = graphql(`
     chooseOrderDelivery(input: $input) {
       id
       sale {
-        ...PaymentSale
+        ...SaleSummaryFields
       }
     }
   }
@@ -122,7 +97,7 @@ export function PaymentPage() {
   const [changingDelivery, setChangingDelivery] = useState(false);
 
   const order = data?.order;
-  const sale = order ? getFragmentData(PaymentSaleFragment, order.sale) : null;
+  const sale = order ? getFragmentData(SaleSummaryFieldsFragment, order.sale) : null;
   const payable = Boolean(order && !order.paid && order.status === "UNPAID");
   // Before the card: where and how it ships, unless chosen already (and not being changed).
   const choosingDelivery = payable && !paidWith && (changingDelivery || !sale?.shipTo);
@@ -131,7 +106,7 @@ export function PaymentPage() {
   const openIntent = useCallback(async () => {
     if (!order) return undefined;
     // The total the server froze with the delivery: it refuses any other.
-    const price = getFragmentData(PaymentSaleFragment, order.sale).total;
+    const price = getFragmentData(SaleSummaryFieldsFragment, order.sale).total;
     const { data: result } = await createPaymentIntent({ variables: { orderId: order.id, price } });
     return result?.createPaymentIntent;
   }, [order, createPaymentIntent]);
