@@ -2,7 +2,6 @@ import crypto from "node:crypto";
 import { gql, insertPart, orderBody, rest, shop, withDatabase } from "../../support/client";
 import { payInSandbox, sandboxOf, uploadImage } from "../../support/fixtures";
 import { freshShippingZone, freshTaxZone } from "../../support/zones";
-import { usMethodId } from "../../support/sale";
 import { People } from "./callers";
 
 /**
@@ -177,9 +176,6 @@ export async function buildWorld(people: People): Promise<World> {
       { type: "Review", id: await postReview(customer.token) },
       { type: "Address", id: await addAddress(customer.token) },
       { type: "Address", id: await addAddress(bystander.token) },
-      // The seeded United States' methods, so that a checkout, a quote or a reservation's delivery can ship.
-      { type: "ShippingMethod", id: await usMethodId("standard") },
-      { type: "ShippingMethod", id: await usMethodId("collection") },
       ...(await userIds(emails)).map((id) => ({ type: "User", id })),
     ],
   };

@@ -12,7 +12,6 @@ export const AdminOrderRowFragment = graphql(`
     number
     partName
     quantity
-    price
     total
     userName
     userEmail
