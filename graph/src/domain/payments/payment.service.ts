@@ -427,7 +427,9 @@ export class PaymentService implements PaymentRelease {
       const unpaid = lines.filter((line) => line.status === OrderStatus.UNPAID);
       const kept = sumOfTotals(unpaid) + sumOfTotals(lines.filter((line) => line.transactionId === intent.id));
       if (unpaid.length === 0 || intent.currency !== CURRENCY || intent.amount < kept) return [];
-      for (const line of unpaid) {
+      // In part order, as every transaction takes parts: each line's paid row also adds to its
+      // part's daily sales row, and two checkouts paid at once must not take those in crossed orders.
+      for (const line of [...unpaid].sort((a, b) => a.partId.localeCompare(b.partId))) {
         await markPaid(tx, line.databaseId, intent.id);
         Object.assign(line, { status: OrderStatus.PAID, transactionId: intent.id, paidAt: new Date() });
       }
