@@ -58,3 +58,16 @@ describe("the admins' parts list", () => {
     });
   });
 });
+
+describe("stock corrections", () => {
+  it("a correction counted against a stock that has since moved is refused, even when the stock now reads the new figure", async () => {
+    const part = await createPart({ name: `Correction ${crypto.randomBytes(3).toString("hex")}`, available: 17 });
+    // Another admin restocks one unit while the first counts the shelf from 17 to 18.
+    await shop.parts.restock(shop.admin, part.databaseId, 1);
+    await expect(
+      shop.parts.update(shop.admin, part.databaseId, { available: 18, expectedAvailable: 17 }),
+    ).rejects.toMatchObject({ code: "CONFLICT" });
+    const saved = await shop.parts.update(shop.admin, part.databaseId, { available: 18, expectedAvailable: 18 });
+    expect(saved.available).toBe(18);
+  });
+});

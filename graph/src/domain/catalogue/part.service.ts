@@ -418,7 +418,8 @@ export class PartService {
         const modelsBefore = await modelNamesOf(tx, part.databaseId);
         const alternativesBefore = await alternativesOf(tx, part.databaseId);
         const before = partSnapshot(part, modelsBefore, alternativesBefore);
-        if (changes.available !== undefined && changes.available !== null && changes.available !== part.available) {
+        if (changes.available !== undefined && changes.available !== null) {
+          // Stale even when the new figure equals today's: it was counted against another stock.
           if (changes.expectedAvailable !== part.available) {
             throw conflict(
               `The stock of ${part.name} changed from ${changes.expectedAvailable} to ${part.available} while you were editing (orders or another admin moved it). Nothing was saved: check the stock and save again.`,
