@@ -86,7 +86,12 @@ export async function orderTimeline(manager: EntityManager, order: Order): Promi
     `SELECT at, action, after FROM audit_log WHERE entity_type = 'order' AND entity_id = $1 AND action = ANY($2::text[]) ORDER BY seq`,
     [
       order.databaseId,
-      [AuditAction.PAYMENT_REFUNDED, AuditAction.ORDER_DISPUTED, AuditAction.ORDER_SHIPPED, AuditAction.SHIPMENT_DELIVERED],
+      [
+        AuditAction.PAYMENT_REFUNDED,
+        AuditAction.ORDER_DISPUTED,
+        AuditAction.ORDER_SHIPPED,
+        AuditAction.SHIPMENT_DELIVERED,
+      ],
     ],
   );
   for (const entry of entries) {
