@@ -1,5 +1,14 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { errorCode, gql, insertPart, newCustomer, seededAdmin, shop, type Shopper } from "./support/client";
+import {
+  type Answer,
+  errorCode,
+  gql,
+  insertPart,
+  newCustomer,
+  seededAdmin,
+  shop,
+  type Shopper,
+} from "./support/client";
 import { eventually, payInSandbox } from "./support/fixtures";
 import { collectedInOregon } from "./support/sale";
 import { suiteSandbox } from "./support/siblings";
@@ -67,7 +76,7 @@ const ORDER = `query($id: ID!) {
   order(id: $id) { status shipped fulfilment deliveredAt shipments { id trackingNumber trackingUrl deliveredAt carrier { name } lines { quantity order { databaseId } } } }
 }`;
 const orderAs = (token: string, id: string) => gql(ORDER, { id }, token);
-const fieldsOf = (answer: { body: { errors?: any[] } }) => [
+const fieldsOf = (answer: Answer<{ errors?: any[] }>) => [
   errorCode(answer),
   Object.keys(answer.body.errors?.[0]?.extensions?.fields ?? {}),
 ];
@@ -77,13 +86,14 @@ async function queue(): Promise<Map<string, { fulfilment: string; toShip: number
   const found = new Map<string, { fulfilment: string; toShip: number[] }>();
   let after: string | null = null;
   for (let page = 0; page < 100; page++) {
-    const answer = await gql(
+    const answer: Answer = await gql(
       "query($after: String) { toShip(first: 100, after: $after) { totalCount pageInfo { hasNextPage endCursor } edges { node { order { databaseId } fulfilment customerEmail lines { toShip } } } } }",
       { after },
       admin.token,
     );
     expect(answer.body.errors, JSON.stringify(answer.body.errors)).toBeUndefined();
-    const { edges, pageInfo } = answer.body.data.toShip;
+    const { edges, pageInfo }: { edges: any[]; pageInfo: { hasNextPage: boolean; endCursor: string } } =
+      answer.body.data.toShip;
     for (const { node } of edges)
       found.set(node.order.databaseId, {
         fulfilment: node.fulfilment,

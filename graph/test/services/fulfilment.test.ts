@@ -8,6 +8,7 @@ import {
 } from "../../src/domain/fulfilment/fulfilment.service";
 import type { Order } from "../../src/domain/orders/order.entity";
 import { orderTimeline } from "../../src/domain/orders/order-timeline";
+import { checkInvariants } from "../../src/ops/check-invariants";
 import { payInSandbox } from "../support/fixtures";
 import {
   ADDRESS,
@@ -18,6 +19,7 @@ import {
   paymentSandbox,
   seededZones,
   shipToOregon,
+  withClient,
 } from "./support/services";
 
 /*
@@ -183,18 +185,18 @@ describe("shipping an order", () => {
         `SELECT l.order_id, sum(l.quantity)::int AS units FROM shipment_lines l WHERE l.order_id = ANY($1::uuid[]) GROUP BY l.order_id`,
         [lines.map((line) => line.databaseId)],
       );
-      expect(new Map(recorded.map((row: { order_id: string; units: number }) => [row.order_id, row.units]))).toEqual(
-        new Map(
-          [
-            [lines[0].databaseId, shipped0],
-            [lines[1].databaseId, shipped1],
-          ].filter(([, units]) => Number(units) > 0),
-        ),
-      );
+      const expected: Array<[string, number]> = [
+        [lines[0].databaseId, shipped0],
+        [lines[1].databaseId, shipped1],
+      ];
+      expect(
+        new Map(recorded.map((row: { order_id: string; units: number }) => [row.order_id, row.units] as const)),
+      ).toEqual(new Map(expected.filter(([, units]) => units > 0)));
     }
   });
 
-  it("the database itself refuses a line shipped beyond its quantity", async () => {
+  it("every line's shipped units are its shipments' (check:invariants), and the database refuses more than its quantity", async () => {
+    expect((await withClient((client) => checkInvariants(client))).violations).toEqual([]);
     const lines = await checkout(await customer(db, "direct"), [2]);
     await expect(
       db.query(`UPDATE orders SET shipped_quantity = quantity + 1 WHERE id = $1`, [lines[0].databaseId]),

@@ -181,4 +181,5 @@ export const ORDER_ROW_FIELDS: ReadonlySet<string> = new Set([
   "shipped",
   "fulfilment",
   "deliveredAt",
+  "shipments",
 ]);
