@@ -8,6 +8,7 @@ import {
 } from "../../src/domain/fulfilment/fulfilment.service";
 import type { Order } from "../../src/domain/orders/order.entity";
 import { orderTimeline } from "../../src/domain/orders/order-timeline";
+import { requestStats, type RequestStats } from "../../src/db/request-stats";
 import { checkInvariants } from "../../src/ops/check-invariants";
 import { payInSandbox } from "../support/fixtures";
 import {
@@ -129,6 +130,15 @@ describe("shipping an order", () => {
     expect(state.status).toBe(FulfilmentStatus.DELIVERED);
     expect(state.deliveredAt).toEqual(lastDelivered.deliveredAt);
     expect(state.shipments.map((shipment) => shipment.databaseId)).toEqual([first.databaseId, rest.databaseId]);
+    // A page of orders reads its fulfilment, shipments and their lines in one statement, however many orders.
+    const other = await checkout(buyer, [1]);
+    const stats: RequestStats = { sqlQueries: 0, statements: [] };
+    const page = await requestStats.run(stats, () => fulfilment.ofHeaders([lines[0].checkoutId, other[0].checkoutId]));
+    expect(page.map((order) => [order.status, order.shipments.length])).toEqual([
+      [FulfilmentStatus.DELIVERED, 2],
+      [FulfilmentStatus.TO_SHIP, 0],
+    ]);
+    expect(stats.sqlQueries).toBe(1);
 
     // The history tells each line's parcels, and the customer got one shipping email per parcel.
     const timeline = await orderTimeline(db.manager, lines[0]);
