@@ -114,6 +114,16 @@ async function freshPaidOrder(world: World): Promise<string> {
   await rest("PATCH", `/order/${orderId}`, { token: world.customer.token, body: { transactionId } });
   return orderId;
 }
+/** A parcel of a fresh paid order of the customer, recorded by the admin: its id. */
+async function freshShipment(world: World): Promise<string> {
+  const shipped = await gql(
+    "mutation($input: RecordShipmentInput!) { recordShipment(input: $input) { id } }",
+    { input: { orderId: await freshPaidOrder(world), carrier: "dhl", trackingNumber: "JD014600006281" } },
+    world.admin.token,
+  );
+  if (shipped.body.errors) throw new Error(`shipment failed: ${JSON.stringify(shipped.body.errors)}`);
+  return shipped.body.data.recordShipment.id;
+}
 /** A checkout of one fresh part by the person. */
 async function freshCheckout(owner: Person): Promise<string> {
   const placed = await gql(
@@ -332,7 +342,8 @@ const GRAPHQL: Record<string, GqlRow> = {
   "Query.order": {
     expect: ["UNAUTHENTICATED", "ok", "NOT_FOUND", "ok"],
     // What the whole sale comes to is the order's: read only by whoever reads the order.
-    query: "query($id: ID!) { order(id: $id) { id shipping tax total sale { total shipTo { name } } } }",
+    query:
+      "query($id: ID!) { order(id: $id) { id shipping tax total sale { total shipTo { name } } shipped fulfilment deliveredAt shipments { trackingUrl } } }",
     variables: (world) => ({ id: world.order.globalId }),
   },
   "Query.orders": {
@@ -372,6 +383,12 @@ const GRAPHQL: Record<string, GqlRow> = {
     expect: ["UNAUTHENTICATED", "FORBIDDEN", "FORBIDDEN", "ok"],
     query: "query($id: ID!) { customer(id: $id) { user { email } totals { orders } } }",
     variables: async (world) => ({ id: await userIdOf(world.customer.email) }),
+  },
+  // The carriers and their tracking links are public; the To-ship queue is the admins'.
+  "Query.carriers": { expect: ["ok", "ok", "ok", "ok"], query: "{ carriers { code trackingUrlTemplate } }" },
+  "Query.toShip": {
+    expect: ["UNAUTHENTICATED", "FORBIDDEN", "FORBIDDEN", "ok"],
+    query: "{ toShip(first: 1) { totalCount edges { cursor node { customerEmail lines { toShip } } } } }",
   },
   "Query.adminOverview": {
     expect: ["UNAUTHENTICATED", "FORBIDDEN", "FORBIDDEN", "ok"],
@@ -638,6 +655,25 @@ const GRAPHQL: Record<string, GqlRow> = {
     expect: ["UNAUTHENTICATED", "FORBIDDEN", "FORBIDDEN", "ok"],
     query: "mutation($id: ID!) { refundOrder(id: $id) { id } }",
     variables: async (world, role) => ({ id: role === "admin" ? await freshPaidOrder(world) : world.paid.id }),
+  },
+  // Only admins ship and mark parcels delivered; the customer whose order it is may not.
+  "Mutation.recordShipment": {
+    expect: ["UNAUTHENTICATED", "FORBIDDEN", "FORBIDDEN", "ok"],
+    query: "mutation($input: RecordShipmentInput!) { recordShipment(input: $input) { id trackingUrl } }",
+    variables: async (world, role) => ({
+      input: {
+        orderId: role === "admin" ? await freshPaidOrder(world) : world.paid.id,
+        carrier: "ups",
+        trackingNumber: "1Z999AA10123456784",
+      },
+    }),
+  },
+  "Mutation.markShipmentDelivered": {
+    expect: ["UNAUTHENTICATED", "FORBIDDEN", "FORBIDDEN", "ok"],
+    query: "mutation($input: MarkShipmentDeliveredInput!) { markShipmentDelivered(input: $input) { deliveredAt } }",
+    variables: async (world, role) => ({
+      input: { shipmentId: role === "admin" ? await freshShipment(world) : crypto.randomUUID() },
+    }),
   },
   "Mutation.updateProfile": {
     expect: ["UNAUTHENTICATED", "ok", "ok", "ok"],

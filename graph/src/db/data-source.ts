@@ -16,6 +16,7 @@ import {
   Product,
   Profile,
   Review,
+  Shipment,
   User,
 } from "../domain/entities";
 import { InitialSchema1763800000000 } from "./migrations/1763800000000-initial-schema";
@@ -63,6 +64,7 @@ import { AddressesNotify1765000000100 } from "./migrations/1765000000100-address
 import { ZonesInHistory1765000000300 } from "./migrations/1765000000300-zones-in-history";
 import { OrderAddressCopies1765000000400 } from "./migrations/1765000000400-order-address-copies";
 import { TaxZonesNotify1765000000500 } from "./migrations/1765000000500-tax-zones-notify";
+import { Shipments1765000000700 } from "./migrations/1765000000700-shipments";
 import { requestStats } from "./request-stats";
 
 /** Counts statements per request and reports slow or failing ones (failures at debug level); nothing else is logged. */
@@ -106,6 +108,7 @@ export const entities = [
   PartCompatibility,
   AuditEntry,
   Address,
+  Shipment,
 ];
 export const migrations = [
   InitialSchema1763800000000,
@@ -153,6 +156,7 @@ export const migrations = [
   ZonesInHistory1765000000300,
   OrderAddressCopies1765000000400,
   TaxZonesNotify1765000000500,
+  Shipments1765000000700,
 ];
 
 /**

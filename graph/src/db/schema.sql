@@ -1172,7 +1172,7 @@ CREATE TABLE public.email_outbox (
     last_error character varying(500),
     sent_at timestamp with time zone,
     failed_at timestamp with time zone,
-    CONSTRAINT email_outbox_kind_check CHECK (((kind)::text = ANY ((ARRAY['order_placed'::character varying, 'payment_received'::character varying, 'hold_ending'::character varying, 'hold_ended'::character varying, 'order_cancelled'::character varying, 'order_refunded'::character varying])::text[])))
+    CONSTRAINT email_outbox_kind_check CHECK (((kind)::text = ANY ((ARRAY['order_placed'::character varying, 'payment_received'::character varying, 'hold_ending'::character varying, 'hold_ended'::character varying, 'order_cancelled'::character varying, 'order_refunded'::character varying, 'order_shipped'::character varying])::text[])))
 );
 
 --
@@ -1344,6 +1344,7 @@ CREATE TABLE public.orders (
     tax_category character varying(16) DEFAULT 'standard'::character varying NOT NULL,
     tax_rate_ppm integer DEFAULT 0 NOT NULL,
     own_tax_cents integer DEFAULT 0 NOT NULL,
+    shipped_quantity integer DEFAULT 0 NOT NULL,
     CONSTRAINT orders_amounts_not_negative CHECK (((discount_cents >= 0) AND (shipping_cents >= 0) AND (tax_cents >= 0) AND (discount_cents <= subtotal_cents))),
     CONSTRAINT orders_cancel_reason_known CHECK (((cancel_reason)::text = ANY ((ARRAY['customer'::character varying, 'admin'::character varying, 'hold_expired'::character varying])::text[]))),
     CONSTRAINT orders_own_tax_within_tax CHECK (((own_tax_cents >= 0) AND (own_tax_cents <= tax_cents))),
@@ -1351,6 +1352,7 @@ CREATE TABLE public.orders (
     CONSTRAINT orders_quantity_check CHECK ((quantity > 0)),
     CONSTRAINT orders_refund_within_total CHECK (((refunded_cents >= 0) AND (refunded_cents <= total_cents))),
     CONSTRAINT orders_refunded_has_time CHECK ((((status)::text = 'refunded'::text) = (refunded_at IS NOT NULL))),
+    CONSTRAINT orders_shipped_within_quantity CHECK (((shipped_quantity >= 0) AND (shipped_quantity <= quantity))),
     CONSTRAINT orders_status_known CHECK (((status)::text = ANY ((ARRAY['unpaid'::character varying, 'paid'::character varying, 'cancelled'::character varying, 'refunded'::character varying])::text[]))),
     CONSTRAINT orders_tax_category_known CHECK (((tax_category)::text = ANY ((ARRAY['standard'::character varying, 'reduced'::character varying, 'zero'::character varying])::text[]))),
     CONSTRAINT orders_tax_rate_bounds CHECK (((tax_rate_ppm >= 0) AND (tax_rate_ppm <= 1000000))),
@@ -1673,6 +1675,47 @@ CREATE TABLE public.search_lexemes (
 CREATE TABLE public.search_words (
     word text NOT NULL,
     CONSTRAINT search_words_word_check CHECK (((length(word) >= 3) AND (length(word) <= 40)))
+);
+
+--
+-- Name: shipment_lines; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.shipment_lines (
+    shipment_id uuid NOT NULL,
+    order_id uuid NOT NULL,
+    quantity integer NOT NULL,
+    CONSTRAINT shipment_lines_quantity_check CHECK ((quantity > 0))
+);
+
+--
+-- Name: shipments; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.shipments (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    seq bigint NOT NULL,
+    checkout_id uuid NOT NULL,
+    carrier character varying(32) NOT NULL,
+    tracking_number character varying(40) NOT NULL,
+    shipped_at timestamp with time zone DEFAULT now() NOT NULL,
+    delivered_at timestamp with time zone,
+    created_by uuid NOT NULL,
+    CONSTRAINT shipments_delivered_after_shipped CHECK (((delivered_at IS NULL) OR (delivered_at >= shipped_at))),
+    CONSTRAINT shipments_tracking_number_form CHECK (((tracking_number)::text ~ '^[A-Z0-9-]{5,40}$'::text))
+);
+
+--
+-- Name: shipments_seq_seq; Type: SEQUENCE; Schema: public; Owner: -
+--
+
+ALTER TABLE public.shipments ALTER COLUMN seq ADD GENERATED ALWAYS AS IDENTITY (
+    SEQUENCE NAME public.shipments_seq_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
 );
 
 --
@@ -2094,6 +2137,27 @@ ALTER TABLE ONLY public.search_words
     ADD CONSTRAINT search_words_pkey PRIMARY KEY (word);
 
 --
+-- Name: shipment_lines shipment_lines_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.shipment_lines
+    ADD CONSTRAINT shipment_lines_pkey PRIMARY KEY (shipment_id, order_id);
+
+--
+-- Name: shipments shipments_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.shipments
+    ADD CONSTRAINT shipments_pkey PRIMARY KEY (id);
+
+--
+-- Name: shipments shipments_seq_key; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.shipments
+    ADD CONSTRAINT shipments_seq_key UNIQUE (seq);
+
+--
 -- Name: shipping_methods shipping_methods_one_name_per_zone; Type: CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -2352,6 +2416,12 @@ CREATE INDEX orders_paid_by_paid_at_with_totals ON public.orders USING btree (pa
 CREATE INDEX orders_past_by_user ON public.orders USING btree (user_id, seq) WHERE ((status)::text = ANY ((ARRAY['cancelled'::character varying, 'refunded'::character varying])::text[]));
 
 --
+-- Name: orders_to_ship; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX orders_to_ship ON public.orders USING btree (paid_at, checkout_id) WHERE (((status)::text = 'paid'::text) AND (shipped_quantity < quantity));
+
+--
 -- Name: orders_unpaid_by_hold_end; Type: INDEX; Schema: public; Owner: -
 --
 
@@ -2476,6 +2546,18 @@ CREATE INDEX search_words_by_prefix ON public.search_words USING btree (word COL
 --
 
 CREATE INDEX search_words_trigrams ON public.search_words USING gin (word public.gin_trgm_ops);
+
+--
+-- Name: shipment_lines_by_order; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX shipment_lines_by_order ON public.shipment_lines USING btree (order_id);
+
+--
+-- Name: shipments_by_header; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX shipments_by_header ON public.shipments USING btree (checkout_id, seq);
 
 --
 -- Name: shipping_zone_places_by_zone; Type: INDEX; Schema: public; Owner: -
@@ -2791,6 +2873,18 @@ CREATE TRIGGER search_lexemes_notify_catalogue_changed AFTER INSERT OR DELETE OR
 CREATE TRIGGER search_words_notify_catalogue_changed AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.search_words FOR EACH STATEMENT EXECUTE FUNCTION public.notify_catalogue_changed();
 
 --
+-- Name: shipment_lines shipment_lines_notify_accounts_changed; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER shipment_lines_notify_accounts_changed AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.shipment_lines FOR EACH STATEMENT EXECUTE FUNCTION public.notify_accounts_changed();
+
+--
+-- Name: shipments shipments_notify_accounts_changed; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER shipments_notify_accounts_changed AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.shipments FOR EACH STATEMENT EXECUTE FUNCTION public.notify_accounts_changed();
+
+--
 -- Name: tax_zone_places tax_zone_places_notify_catalogue_changed; Type: TRIGGER; Schema: public; Owner: -
 --
 
@@ -2956,6 +3050,27 @@ ALTER TABLE ONLY public.reviews
 
 ALTER TABLE ONLY public.reviews
     ADD CONSTRAINT reviews_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.users(id) ON DELETE SET NULL;
+
+--
+-- Name: shipment_lines shipment_lines_order_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.shipment_lines
+    ADD CONSTRAINT shipment_lines_order_id_fkey FOREIGN KEY (order_id) REFERENCES public.orders(id) ON DELETE RESTRICT;
+
+--
+-- Name: shipment_lines shipment_lines_shipment_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.shipment_lines
+    ADD CONSTRAINT shipment_lines_shipment_id_fkey FOREIGN KEY (shipment_id) REFERENCES public.shipments(id) ON DELETE CASCADE;
+
+--
+-- Name: shipments shipments_checkout_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.shipments
+    ADD CONSTRAINT shipments_checkout_id_fkey FOREIGN KEY (checkout_id) REFERENCES public.checkouts(id) ON DELETE RESTRICT;
 
 --
 -- Name: shipping_methods shipping_methods_zone_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -

@@ -11,3 +11,4 @@ export { Profile } from "./accounts/profile.entity";
 export { NewsletterSubscription } from "./accounts/newsletter-subscription.entity";
 export { AuditEntry, AuditAction, AuditEntityType } from "./audit/audit-entry.entity";
 export { Address } from "./addresses/address.entity";
+export { Shipment } from "./fulfilment/shipment.entity";

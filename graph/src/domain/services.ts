@@ -35,6 +35,7 @@ import { OrderDeliveryService } from "./orders/order-delivery.service";
 import { SaleService } from "./pricing/sale.service";
 import { PriceDisplayService } from "./tax/price-display.service";
 import { SaleSummaries } from "./orders/sale-summary";
+import { FulfilmentService } from "./fulfilment/fulfilment.service";
 
 /**
  * The one service layer: REST handlers and GraphQL resolvers both call these and nothing else.
@@ -84,7 +85,9 @@ export interface Services {
   priceDisplay: PriceDisplayService;
   /** What whole orders come to, as their headers keep it (an order's `sale`). */
   saleSummaries: SaleSummaries;
-  /** The mail outbox, written by the order, checkout and payment services; the hold warnings. */
+  /** The To-ship queue, shipments with carriers and tracking, deliveries, an order's fulfilment state. */
+  fulfilment: FulfilmentService;
+  /** The mail outbox, written by the order, checkout, payment and fulfilment services; the hold warnings. */
   emails: EmailOutbox;
   /** Sends the outbox's emails; null when no mailer is configured (they stay in the outbox). */
   emailDelivery: EmailDelivery | null;
@@ -155,6 +158,7 @@ export function createServices(db: DataSource, deps: ServiceDependencies): Servi
     taxZones,
     priceDisplay: new PriceDisplayService(db, addresses, deps.taxDisplayPlace),
     saleSummaries: new SaleSummaries(db),
+    fulfilment: new FulfilmentService(db, emails),
     emails,
     emailDelivery: deps.mailer ? new EmailDelivery(db, deps.mailer, deps.delivery, deps.log, counters) : null,
   };

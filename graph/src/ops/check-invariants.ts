@@ -6,7 +6,8 @@
  * (placing an order moves units from `available` into the order in one transaction; cancelling
  * moves them back; an admin's creation, restock or stock correction adds to `stock_adjustment` in
  * the transaction that moves `available`), plus the order rows' own consistency, and that every
- * rollup the overview reads equals the aggregate over the rows, exactly,
+ * rollup the overview reads equals the aggregate over the rows, exactly, that each line's shipped
+ * units are its shipments' (see docs/product.md, "Fulfilment"),
  * and that the tables the searches look up first hold every value they stand for.
  * Read-only; safe on a live shop.
  *
@@ -229,6 +230,24 @@ const HEADER_CHECKS: Array<[string, string]> = [
   ],
 ];
 
+/** A line's shipped units are its parcels' units, of its own order, and only paid lines ship. */
+const SHIPMENT_CHECKS: Array<[string, string]> = [
+  [
+    "order lines whose shipped units are not the units of their shipments",
+    `SELECT o.id FROM orders o LEFT JOIN (SELECT order_id, sum(quantity) AS units FROM shipment_lines GROUP BY order_id) l
+       ON l.order_id = o.id WHERE o.shipped_quantity <> coalesce(l.units, 0)`,
+  ],
+  [
+    "shipments holding lines of another order",
+    `SELECT DISTINCT s.id FROM shipments s JOIN shipment_lines l ON l.shipment_id = s.id JOIN orders o ON o.id = l.order_id
+     WHERE o.checkout_id <> s.checkout_id`,
+  ],
+  [
+    "order lines shipped without being paid",
+    `SELECT id FROM orders WHERE shipped_quantity > 0 AND status NOT IN ('paid', 'refunded')`,
+  ],
+];
+
 export async function checkInvariants(
   client: pg.Client,
   baseline: Record<string, number> = {},
@@ -304,6 +323,10 @@ export async function checkInvariants(
     );
     if (rollups) problems.push(...ROLLUP_CHECKS);
     problems.push(...(headers ? HEADER_CHECKS : [BEFORE_HEADERS_CHECK]));
+    const {
+      rows: [{ shipments }],
+    } = await client.query<{ shipments: boolean }>(`SELECT to_regclass('shipment_lines') IS NOT NULL AS shipments`);
+    if (shipments) problems.push(...SHIPMENT_CHECKS);
     for (const [relation, label, sql] of SEARCH_TABLE_CHECKS) {
       const { rows } = await client.query<{ present: boolean }>(`SELECT to_regclass($1) IS NOT NULL AS present`, [
         relation,

@@ -7,6 +7,8 @@ import { Part } from "../../domain/catalogue/part.entity";
 import type { PartImage } from "../../domain/catalogue/part-images.service";
 import type { ImageView } from "../../domain/images/variants";
 import type { SaleSummary } from "../../domain/orders/sale-summary";
+import type { OrderFulfilment } from "../../domain/fulfilment/fulfilment.service";
+import type { Order } from "../../domain/orders/order.entity";
 import { Services } from "../../domain/services";
 import type { PriceDisplay } from "../../domain/tax/price-display.service";
 import type { PublicConfig } from "./types/public-config";
@@ -22,6 +24,10 @@ export interface Loaders {
   imageByUrl: DataLoader<string, ImageView>;
   /** What the whole order a line belongs to comes to, by its header's id (one query for a page of orders). */
   saleByHeaderId: DataLoader<string, SaleSummary | null>;
+  /** An order's fulfilment, shipments and delivery, by its header's id (one statement for a page of orders). */
+  fulfilmentByHeaderId: DataLoader<string, OrderFulfilment>;
+  /** Order lines by id, for objects already authorized that name them (a shipment's lines). */
+  orderById: DataLoader<string, Order | null>;
 }
 
 export interface GraphContext {
@@ -50,6 +56,8 @@ class RequestLoaders implements Loaders {
   private partImages?: Loaders["imagesByPartId"];
   private images?: Loaders["imageByUrl"];
   private sales?: Loaders["saleByHeaderId"];
+  private fulfilment?: Loaders["fulfilmentByHeaderId"];
+  private orders?: Loaders["orderById"];
 
   constructor(private readonly services: Services) {}
 
@@ -86,6 +94,16 @@ class RequestLoaders implements Loaders {
 
   get saleByHeaderId(): Loaders["saleByHeaderId"] {
     return (this.sales ??= new DataLoader((ids) => this.services.saleSummaries.ofHeaders(ids)));
+  }
+
+  get fulfilmentByHeaderId(): Loaders["fulfilmentByHeaderId"] {
+    return (this.fulfilment ??= new DataLoader((ids) => this.services.fulfilment.ofHeaders(ids)));
+  }
+
+  get orderById(): Loaders["orderById"] {
+    return (this.orders ??= new DataLoader(async (ids) =>
+      byKey(ids, await this.services.fulfilment.linesById(ids), (order) => order.databaseId),
+    ));
   }
 }
 

@@ -14,7 +14,8 @@ export type NodeTypeName =
   | "ShippingZone"
   | "ShippingMethod"
   | "TaxZone"
-  | "Address";
+  | "Address"
+  | "Shipment";
 const NODE_TYPES = new Set<NodeTypeName>([
   "Part",
   "Product",
@@ -28,6 +29,7 @@ const NODE_TYPES = new Set<NodeTypeName>([
   "ShippingMethod",
   "TaxZone",
   "Address",
+  "Shipment",
 ]);
 
 export function toGlobalId(type: NodeTypeName, databaseId: string): string {

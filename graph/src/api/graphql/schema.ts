@@ -34,6 +34,7 @@ import {
   PartShownPriceResolver,
   PriceDisplayResolver,
 } from "./resolvers/sale-display.resolver";
+import { FulfilmentResolver, OrderFulfilmentResolver, ShipmentLineResolver } from "./resolvers/fulfilment.resolver";
 
 export const resolvers = [
   NodeResolver,
@@ -65,6 +66,9 @@ export const resolvers = [
   CheckoutSummaryResolver,
   PartShownPriceResolver,
   PriceDisplayResolver,
+  FulfilmentResolver,
+  OrderFulfilmentResolver,
+  ShipmentLineResolver,
 ] as const;
 
 let cached: GraphQLSchema | undefined;

@@ -34,6 +34,10 @@ export enum AuditAction {
   /** A payment the shop could not keep (its order cancelled, or paid already) was given back. */
   PAYMENT_REFUNDED = "payment.refunded",
   ORDER_DISPUTED = "order.disputed",
+  /** Units of an order line left in a parcel (entity ORDER, one entry per line): carrier, tracking number, how many. */
+  ORDER_SHIPPED = "order.shipped",
+  /** A parcel was marked delivered (entity ORDER, one entry per line in it). */
+  SHIPMENT_DELIVERED = "shipment.delivered",
   SHIPPING_ZONE_CREATED = "shipping_zone.created",
   SHIPPING_ZONE_UPDATED = "shipping_zone.updated",
   SHIPPING_ZONE_DELETED = "shipping_zone.deleted",

@@ -4,6 +4,8 @@ import type { CheckoutEffects } from "../orders/checkout.service";
 import { CancelReason, Order } from "../orders/order.entity";
 import type { OrderEffects } from "../orders/order.service";
 import type { PaymentEffects } from "../payments/payment-effects";
+import type { FulfilmentEffects, ParcelLine } from "../fulfilment/fulfilment.service";
+import type { Shipment } from "../fulfilment/shipment.entity";
 import { readSummaryHeaders } from "../orders/queries/sale-headers";
 import { type SaleSummary, saleSummaryOf } from "../orders/sale-summary";
 import { type EmailFacts, type EmailKind, type EmailLine, renderEmail } from "./templates";
@@ -51,7 +53,7 @@ function byCheckout(orders: readonly Order[]): Order[][] {
  * written in their transaction (so that it exists exactly when the change does), rendered now; the
  * delivery (delivery.ts) sends it later, from any process.
  */
-export class EmailOutbox implements OrderEffects, CheckoutEffects, PaymentEffects {
+export class EmailOutbox implements OrderEffects, CheckoutEffects, PaymentEffects, FulfilmentEffects {
   constructor(private readonly db: DataSource) {}
 
   /** Orders of one part reserved (the spec's one-part flow): one confirmation each. */
@@ -107,6 +109,23 @@ export class EmailOutbox implements OrderEffects, CheckoutEffects, PaymentEffect
       {
         orders,
         facts: { amountCents: cents, reason: "the payment came for orders that were cancelled or already paid" },
+      },
+    ]);
+  }
+
+  /** A parcel sent: one shipping email with its lines and units, carrier, tracking number and link. */
+  shipped(tx: EntityManager, shipment: Shipment, parcel: readonly ParcelLine[]): Promise<void> {
+    return this.write(tx, "order_shipped", [
+      {
+        orders: parcel.map((line) => line.order),
+        facts: {
+          lines: parcel.map(({ order, quantity }) => ({ ...lineOf(order), quantity })),
+          parcel: {
+            carrierName: shipment.carrier.name,
+            trackingNumber: shipment.trackingNumber,
+            trackingUrl: shipment.trackingUrl,
+          },
+        },
       },
     ]);
   }

@@ -71,6 +71,24 @@ describe("the emails' templates", () => {
     );
   });
 
+  it("a shipping email lists the parcel's lines and units, the carrier, tracking number and link, and no amounts", () => {
+    const parcel = {
+      carrierName: "UPS",
+      trackingNumber: "1Z999AA10123456784",
+      trackingUrl: "https://www.ups.com/track?tracknum=1Z999AA10123456784&x=<y>",
+    };
+    const email = renderEmail("order_shipped", { customerName: "Ada", lines: [{ ...lines[0], quantity: 1 }], parcel });
+    expect(email.subject).toBe("Shipped: your Partshop order #100041");
+    expect(email.text).toContain("a parcel with these parts is on its way with UPS.");
+    expect(email.text).toContain("Tracking number: 1Z999AA10123456784");
+    expect(email.text).toContain(`Track it: ${parcel.trackingUrl}`);
+    expect(email.text).toContain("#100041  ThinkPad T14 keyboard  x 1");
+    expect(email.text).not.toContain("$");
+    expect(email.html).toContain('href="https://www.ups.com/track?tracknum=1Z999AA10123456784&amp;x=&lt;y&gt;"');
+    expect(email.html).toMatch(/>ThinkPad T14 keyboard<\/td><td[^>]*>1<\/td>/);
+    expect(email.html).not.toContain("$");
+  });
+
   it("a long checkout's subject names its first orders and how many more", () => {
     const many = Array.from({ length: 12 }, (_, index) => ({ ...lines[0], number: String(100_001 + index) }));
     expect(renderEmail("order_placed", { customerName: "Ada", lines: many }).subject).toBe(

@@ -11,7 +11,13 @@ import type { SaleSummary } from "../orders/sale-summary";
 export const SHOP_NAME = "Partshop";
 
 export type EmailKind =
-  "order_placed" | "payment_received" | "hold_ending" | "hold_ended" | "order_cancelled" | "order_refunded";
+  | "order_placed"
+  | "payment_received"
+  | "hold_ending"
+  | "hold_ended"
+  | "order_cancelled"
+  | "order_refunded"
+  | "order_shipped";
 
 export interface EmailLine {
   /** The order's number, as the customer quotes it (order-number.ts). */
@@ -39,6 +45,15 @@ export interface EmailFacts {
    * shipping or tax, or an address, the email lists subtotal, shipping, tax and total, and where it ships.
    */
   sale?: SaleSummary | null;
+  /** The parcel (order_shipped): its carrier, tracking number and link; `lines` are its units, not what was ordered. */
+  parcel?: ParcelFacts;
+}
+
+/** A parcel as its shipping email names it. */
+export interface ParcelFacts {
+  carrierName: string;
+  trackingNumber: string;
+  trackingUrl: string;
 }
 
 export interface RenderedEmail {
@@ -103,6 +118,15 @@ const WORDING: Record<EmailKind, (facts: EmailFacts, refs: string) => { subject:
     subject: `Cancelled: your ${SHOP_NAME} ${refs}`,
     lead: [
       `Your ${refs} ${facts.lines.length === 1 ? "is" : "are"} cancelled${facts.reason ? ` ${facts.reason}` : ""}.`,
+    ],
+  }),
+  order_shipped: (facts, refs) => ({
+    subject: `Shipped: your ${SHOP_NAME} ${refs}`,
+    lead: [
+      `Good news: a parcel with these parts is on its way${facts.parcel ? ` with ${facts.parcel.carrierName}` : ""}.`,
+      ...(facts.parcel
+        ? [`Tracking number: ${facts.parcel.trackingNumber}`, `Track it: ${facts.parcel.trackingUrl}`]
+        : []),
     ],
   }),
   order_refunded: (facts, refs) => ({
@@ -211,9 +235,49 @@ function htmlOf(subject: string, facts: EmailFacts, lead: string[]): string {
   ].join("\n");
 }
 
+/** A shipping email: the parcel's lines and units (no amounts: they were on the receipt) and its tracking link. */
+function parcelEmail(subject: string, facts: EmailFacts, lead: string[]): RenderedEmail {
+  const text = [
+    `Hello ${facts.customerName},`,
+    "",
+    ...lead.flatMap((paragraph) => [paragraph, ""]),
+    "In this parcel:",
+    ...facts.lines.map((line) => `#${line.number}  ${line.partName}  x ${line.quantity}`),
+    "",
+    `${SHOP_NAME}`,
+    "",
+  ].join("\n");
+  const [greeting, ...rest] = lead;
+  const link = facts.parcel
+    ? `<p><a href="${escapeHtml(facts.parcel.trackingUrl)}">Track your parcel (${escapeHtml(facts.parcel.carrierName)} ${escapeHtml(facts.parcel.trackingNumber)})</a></p>`
+    : "";
+  const cell = (tag: "td" | "th", value: string, right = false) =>
+    `<${tag} style="padding:4px 8px;text-align:${right ? "right" : "left"}">${escapeHtml(value)}</${tag}>`;
+  const html = [
+    `<!doctype html>`,
+    `<html><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>`,
+    `<body style="font-family:sans-serif;color:#222">`,
+    `<h1 style="font-size:20px">${escapeHtml(SHOP_NAME)}</h1>`,
+    `<p>Hello ${escapeHtml(facts.customerName)},</p>`,
+    `<p>${escapeHtml(greeting)}</p>`,
+    ...rest
+      .filter((paragraph) => !paragraph.startsWith("Track it: "))
+      .map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`),
+    link,
+    `<table style="border-collapse:collapse">`,
+    `<thead><tr>${cell("th", "Order")}${cell("th", "Part")}${cell("th", "Quantity", true)}</tr></thead>`,
+    `<tbody>${facts.lines.map((line) => `<tr>${cell("td", `#${line.number}`)}${cell("td", line.partName)}${cell("td", String(line.quantity), true)}</tr>`).join("")}</tbody>`,
+    `</table>`,
+    `<p>${escapeHtml(SHOP_NAME)}</p>`,
+    `</body></html>`,
+  ].join("\n");
+  return { subject, text, html };
+}
+
 /** The email of `kind` about `facts`, in plain text and HTML (everything put into the HTML escaped). */
 export function renderEmail(kind: EmailKind, facts: EmailFacts): RenderedEmail {
   const refs = `${ordersWord(facts.lines)} ${numbersOf(facts.lines)}`;
   const { subject, lead } = WORDING[kind](facts, refs);
+  if (kind === "order_shipped") return parcelEmail(subject, facts, lead);
   return { subject, text: textOf(facts, lead), html: htmlOf(subject, facts, lead) };
 }

@@ -12,6 +12,8 @@ export enum OrderEventKind {
   REFUNDED = "refunded",
   PAYMENT_REFUNDED = "payment_refunded",
   DISPUTE = "dispute",
+  SHIPPED = "shipped",
+  DELIVERED = "delivered",
 }
 
 export interface OrderEvent {
@@ -19,6 +21,12 @@ export interface OrderEvent {
   kind: OrderEventKind;
   description: string;
 }
+
+const unitsOf = (after: Record<string, unknown> | null) =>
+  `${String(after?.quantity)} ${after?.quantity === 1 ? "unit" : "units"}`;
+/** A parcel as the timeline names it: "2 units by UPS, tracking 1Z999AA10123456784". */
+const parcelOf = (after: Record<string, unknown> | null) =>
+  `${unitsOf(after)} by ${String(after?.carrier)}, tracking ${String(after?.trackingNumber)}`;
 
 const dollars = (cents: number) => `$${centsToDollars(cents).toFixed(2)}`;
 
@@ -42,7 +50,7 @@ const DISPUTE_STATUS: Record<string, string> = {
 /**
  * The order's timeline, oldest first: from its own times (placed, paid, cancelled and why,
  * refunded) and from the history's entries the shop wrote on its own or at Stripe's word (a
- * payment given back, disputes). Admins' own entries repeat the order's times and are left out;
+ * payment given back, disputes), and its parcels shipped and delivered. Admins' own entries repeat the order's times and are left out;
  * nothing names who did it beyond "the shop".
  */
 export async function orderTimeline(manager: EntityManager, order: Order): Promise<OrderEvent[]> {
@@ -76,10 +84,24 @@ export async function orderTimeline(manager: EntityManager, order: Order): Promi
   }
   const entries: Array<{ at: Date; action: string; after: Record<string, unknown> | null }> = await manager.query(
     `SELECT at, action, after FROM audit_log WHERE entity_type = 'order' AND entity_id = $1 AND action = ANY($2::text[]) ORDER BY seq`,
-    [order.databaseId, [AuditAction.PAYMENT_REFUNDED, AuditAction.ORDER_DISPUTED]],
+    [
+      order.databaseId,
+      [
+        AuditAction.PAYMENT_REFUNDED,
+        AuditAction.ORDER_DISPUTED,
+        AuditAction.ORDER_SHIPPED,
+        AuditAction.SHIPMENT_DELIVERED,
+      ],
+    ],
   );
   for (const entry of entries) {
-    if (entry.action === AuditAction.PAYMENT_REFUNDED) {
+    if (entry.action === AuditAction.ORDER_SHIPPED) {
+      events.push({ at: entry.at, kind: OrderEventKind.SHIPPED, description: `Shipped ${parcelOf(entry.after)}` });
+    } else if (entry.action === AuditAction.SHIPMENT_DELIVERED) {
+      // The day the admin says it arrived, not when it was recorded.
+      const at = typeof entry.after?.deliveredAt === "string" ? new Date(entry.after.deliveredAt) : entry.at;
+      events.push({ at, kind: OrderEventKind.DELIVERED, description: `Delivered: ${parcelOf(entry.after)}` });
+    } else if (entry.action === AuditAction.PAYMENT_REFUNDED) {
       const refunded = typeof entry.after?.refunded === "string" ? entry.after.refunded : null;
       events.push({
         at: entry.at,

@@ -168,6 +168,14 @@ export class Order extends NodeEntity {
   @CreateDateColumn({ type: "timestamptz", name: "created_at" })
   createdAt: Date;
 
+  /** Units of the line shipped so far (never more than its quantity: a database check); see fulfilment. */
+  @Column({ type: "integer", name: "shipped_quantity", default: 0, update: false })
+  shippedQuantity: number;
+
+  get shipped(): number {
+    return this.shippedQuantity ?? 0;
+  }
+
   /** The order (header) the line belongs to: the line's own id for a part reserved on its own. */
   @Column({ type: "uuid", name: "checkout_id" })
   checkoutId: string;
@@ -200,4 +208,5 @@ export const ORDER_ROW_PROPERTIES = [
   "holdExpiresAt",
   "refundedAt",
   "disputeStatus",
+  "shippedQuantity",
 ] as const satisfies readonly (keyof Order)[];

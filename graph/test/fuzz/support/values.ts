@@ -138,10 +138,14 @@ export type Hint =
   | "id"
   | "count"
   | "money"
+  | "carrier"
+  | "tracking"
   | "text";
 
 const HINTS: Array<[RegExp, Hint]> = [
+  [/tracking/i, "tracking"],
   [/token/i, "token"],
+  [/carrier/i, "carrier"],
   [/transaction|intent|payment/i, "transaction"],
   [/upload/i, "upload"],
   [/e-?mail|^user$/i, "email"],
@@ -213,6 +217,16 @@ export function plausible(hint: Hint, world: World): fc.Arbitrary<unknown> {
       return fc.oneof(
         fc.integer({ min: 0, max: 100_000 }).map((cents) => cents / 100),
         fc.double({ min: -10, max: 1e7, noNaN: true }),
+      );
+    case "carrier":
+      return fc.oneof(
+        { weight: 4, arbitrary: fc.constantFrom("ups", "fedex", "usps", "dhl", "royal-mail", "dpd", "la-poste") },
+        { weight: 1, arbitrary: fc.constantFrom("UPS", "pigeon", "") },
+      );
+    case "tracking":
+      return fc.oneof(
+        { weight: 4, arbitrary: fc.stringMatching(/^[A-Z0-9]{5,24}$/) },
+        { weight: 1, arbitrary: fc.constantFrom("1z 999 aa1 0123 4567 84", "RR-123-456-GB", "1Z9", "1Z/999") },
       );
     case "text":
       return fc.oneof(fc.constantFrom(...READABLE_TEXT), fc.string({ unit: "grapheme", minLength: 1, maxLength: 30 }));

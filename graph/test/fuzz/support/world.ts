@@ -13,7 +13,7 @@ import { People } from "./callers";
  */
 export interface World {
   people: People;
-  /** Database ids (uuids) of parts, products, reviews, orders, users, addresses, shipping zones and methods, and tax zones. */
+  /** Database ids (uuids) of parts, products, reviews, orders, users, addresses, shipping zones and methods, tax zones and shipments. */
   databaseIds: string[];
   /** Relay global ids of the same records. */
   globalIds: string[];
@@ -57,6 +57,17 @@ async function payOrder(token: string, orderId: string): Promise<string> {
   // The sandbox's own webhook for this payment races the PATCH above; let it land.
   await new Promise((resolve) => setTimeout(resolve, 300));
   return intentId;
+}
+
+/** A parcel of a paid order of the customer, recorded by the admin (the fuzzer may mark it delivered). */
+async function shipOrder(adminToken: string, orderId: string): Promise<string> {
+  const shipped = await gql(
+    "mutation($input: RecordShipmentInput!) { recordShipment(input: $input) { databaseId } }",
+    { input: { orderId, carrier: "ups", trackingNumber: "1Z999AA10123456784" } },
+    adminToken,
+  );
+  if (shipped.body.errors) throw new Error(`shipment failed: ${JSON.stringify(shipped.body.errors)}`);
+  return shipped.body.data.recordShipment.databaseId;
 }
 
 /** An address in the person's book (the fuzzer may edit or remove it). */
@@ -145,8 +156,11 @@ export async function buildWorld(people: People): Promise<World> {
   const unpaid = await placeOrder(customer.token);
   const foreign = await placeOrder(bystander.token);
   const paid = await placeOrder(customer.token);
+  const shipped = await placeOrder(customer.token);
   const openIntent = (await openPaymentIntent(customer.token, unpaid)).split("_secret_")[0];
   const paidIntent = await payOrder(customer.token, paid);
+  await payOrder(customer.token, shipped);
+  const shipment = await shipOrder(admin.token, shipped);
   const uploaded = await uploadImage(shop().url, customer.token);
   if (uploaded.status !== 201) throw new Error(`upload failed: ${JSON.stringify(uploaded.body)}`);
   const subscriber = `fuzz-subscriber-${Date.now()}@example.com`;
@@ -172,6 +186,8 @@ export async function buildWorld(people: People): Promise<World> {
       { type: "Order", id: unpaid },
       { type: "Order", id: foreign },
       { type: "Order", id: paid },
+      { type: "Order", id: shipped },
+      { type: "Shipment", id: shipment },
       { type: "Part", id: await insertPart({ available: 5 }) },
       { type: "Review", id: await postReview(customer.token) },
       { type: "Address", id: await addAddress(customer.token) },

@@ -49,6 +49,8 @@ export class NodeResolver {
           return await services.taxZones.get(await actor(), decoded.databaseId);
         case "Address":
           return await services.addresses.get(await actor(), decoded.databaseId);
+        case "Shipment":
+          return await services.fulfilment.getShipment(await actor(), decoded.databaseId);
         case "PartImport":
           // An import is read in the history (auditLog(importId:)), not as a node.
           return null;

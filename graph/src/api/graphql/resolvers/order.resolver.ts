@@ -44,7 +44,7 @@ export class OrderResolver {
 
   @FieldResolver(() => [OrderEventType], {
     description:
-      "What happened to the order, oldest first: placed, paid, cancelled and why, lapsed, refunded, disputes, with their times. Read it for one order at a time (each order's costs a query)",
+      "What happened to the order, oldest first: placed, paid, cancelled and why, lapsed, refunded, disputes, shipped and delivered, with their times. Read it for one order at a time (each order's costs a query)",
   })
   timeline(@Root() order: Order, @Ctx() { services }: GraphContext) {
     return services.orders.timeline(order);

@@ -37,6 +37,10 @@ registerEnumType(AuditAction, {
       description: "Gave back a payment the shop could not keep (its order cancelled, or paid already)",
     },
     ORDER_DISPUTED: { description: "The customer's bank opened a dispute (chargeback) of the order's payment" },
+    ORDER_SHIPPED: {
+      description: "Shipped units of an order line: the carrier, tracking number and how many (one entry per line)",
+    },
+    SHIPMENT_DELIVERED: { description: "Marked a parcel delivered (one entry per order line in it)" },
     SHIPPING_ZONE_CREATED: { description: "Added a shipping zone" },
     SHIPPING_ZONE_UPDATED: { description: "Renamed a shipping zone or changed its places" },
     SHIPPING_ZONE_DELETED: { description: "Deleted a shipping zone with its methods" },

@@ -37,6 +37,8 @@ registerEnumType(OrderEventKind, {
       description: "A payment it could not keep (made after it was cancelled, or twice) was given back",
     },
     DISPUTE: { description: "Its payment was disputed with the card issuer, or the dispute moved on" },
+    SHIPPED: { description: "Units of it left in a parcel: how many, the carrier and the tracking number" },
+    DELIVERED: { description: "A parcel with units of it was delivered" },
   },
 });
 
@@ -146,6 +148,9 @@ export class OrderType extends NodeFields {
       "The status of a dispute (chargeback) of its payment, as Stripe names it (needs_response, under_review, won, lost...); null without one",
   })
   disputeStatus: string | null;
+
+  @Field(() => Int, { description: "Units of this line shipped so far (its order's shipments list each parcel)" })
+  shipped: number;
 }
 
 /**
@@ -173,4 +178,8 @@ export const ORDER_ROW_FIELDS: ReadonlySet<string> = new Set([
   "refundedAt",
   "disputeStatus",
   "part",
+  "shipped",
+  "fulfilment",
+  "deliveredAt",
+  "shipments",
 ]);
