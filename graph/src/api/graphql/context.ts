@@ -7,6 +7,7 @@ import { Part } from "../../domain/catalogue/part.entity";
 import type { PartImage } from "../../domain/catalogue/part-images.service";
 import type { ImageView } from "../../domain/images/variants";
 import type { SaleSummary } from "../../domain/orders/sale-summary";
+import type { CreditNote, Invoice } from "../../domain/invoicing/documents";
 import { Services } from "../../domain/services";
 import type { PriceDisplay } from "../../domain/tax/price-display.service";
 import type { PublicConfig } from "./types/public-config";
@@ -22,6 +23,10 @@ export interface Loaders {
   imageByUrl: DataLoader<string, ImageView>;
   /** What the whole order a line belongs to comes to, by its header's id (one query for a page of orders). */
   saleByHeaderId: DataLoader<string, SaleSummary | null>;
+  /** A whole order's invoice by its header's id (read for lines already authorized). */
+  invoiceByHeaderId: DataLoader<string, Invoice | null>;
+  /** An invoice's credit notes, oldest first. */
+  creditNotesByInvoiceId: DataLoader<string, CreditNote[]>;
 }
 
 export interface GraphContext {
@@ -50,6 +55,8 @@ class RequestLoaders implements Loaders {
   private partImages?: Loaders["imagesByPartId"];
   private images?: Loaders["imageByUrl"];
   private sales?: Loaders["saleByHeaderId"];
+  private invoices?: Loaders["invoiceByHeaderId"];
+  private creditNotes?: Loaders["creditNotesByInvoiceId"];
 
   constructor(private readonly services: Services) {}
 
@@ -86,6 +93,14 @@ class RequestLoaders implements Loaders {
 
   get saleByHeaderId(): Loaders["saleByHeaderId"] {
     return (this.sales ??= new DataLoader((ids) => this.services.saleSummaries.ofHeaders(ids)));
+  }
+
+  get invoiceByHeaderId(): Loaders["invoiceByHeaderId"] {
+    return (this.invoices ??= new DataLoader((ids) => this.services.invoicing.invoicesOfHeaders(ids)));
+  }
+
+  get creditNotesByInvoiceId(): Loaders["creditNotesByInvoiceId"] {
+    return (this.creditNotes ??= new DataLoader((ids) => this.services.invoicing.creditNotesOfInvoices(ids)));
   }
 }
 

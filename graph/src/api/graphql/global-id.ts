@@ -14,7 +14,9 @@ export type NodeTypeName =
   | "ShippingZone"
   | "ShippingMethod"
   | "TaxZone"
-  | "Address";
+  | "Address"
+  | "Invoice"
+  | "CreditNote";
 const NODE_TYPES = new Set<NodeTypeName>([
   "Part",
   "Product",
@@ -28,6 +30,8 @@ const NODE_TYPES = new Set<NodeTypeName>([
   "ShippingMethod",
   "TaxZone",
   "Address",
+  "Invoice",
+  "CreditNote",
 ]);
 
 export function toGlobalId(type: NodeTypeName, databaseId: string): string {

@@ -2,6 +2,7 @@ import type { DataSource, EntityManager } from "typeorm";
 import { Role } from "../accounts/user.entity";
 import { type Actor, authorize } from "../actor";
 import { badInput, notFound } from "../errors";
+import { isUuid } from "../ids";
 import type { Order } from "../orders/order.entity";
 import type { PaymentEffects } from "../payments/payment-effects";
 import { creditNoteSheet, invoiceSheet } from "./document-sheets";
@@ -130,9 +131,23 @@ export class InvoicingService implements PaymentEffects {
     return invoiceIds.map((id) => notes.filter((note) => note.invoiceId === id));
   }
 
+  /** An invoice by id, for its owner or an admin; another's is not found. */
+  async invoice(actor: Actor, id: string): Promise<Invoice> {
+    const invoice = isUuid(id) ? await invoiceById(this.db.manager, id) : null;
+    if (!invoice || !this.readableBy(actor, invoice.userId)) throw notFound("Invoice");
+    return invoice;
+  }
+
+  /** A credit note by id, for the owner of its invoice or an admin; another's is not found. */
+  async creditNote(actor: Actor, id: string): Promise<CreditNote> {
+    const note = isUuid(id) ? await creditNoteById(this.db.manager, id) : null;
+    if (!note || !this.readableBy(actor, note.userId)) throw notFound("Credit note");
+    return note;
+  }
+
   /** An order line's whole order's invoice, for its owner or an admin (null until it is paid). */
   async invoiceOfOrder(actor: Actor, line: Order): Promise<Invoice | null> {
-    this.mayRead(actor, line.userId);
+    this.mayReadOrder(actor, line);
     return (await this.invoicesOfHeaders([line.checkoutId]))[0];
   }
 
@@ -146,7 +161,7 @@ export class InvoicingService implements PaymentEffects {
   async invoicePdf(actor: Actor, number: string): Promise<DocumentFile> {
     const parsed = this.parsed("INV", number);
     const invoice = await invoiceByNumber(this.db.manager, parsed);
-    if (!invoice || !this.mayReadQuietly(actor, invoice.userId)) throw notFound("Invoice");
+    if (!invoice || !this.readableBy(actor, invoice.userId)) throw notFound("Invoice");
     return { filename: downloadFilename(invoice.number), pdf: await this.invoiceFile(invoice) };
   }
 
@@ -154,7 +169,7 @@ export class InvoicingService implements PaymentEffects {
   async creditNotePdf(actor: Actor, number: string): Promise<DocumentFile> {
     const parsed = this.parsed("CN", number);
     const note = await creditNoteByNumber(this.db.manager, parsed);
-    if (!note || !this.mayReadQuietly(actor, note.userId)) throw notFound("Credit note");
+    if (!note || !this.readableBy(actor, note.userId)) throw notFound("Credit note");
     return { filename: downloadFilename(note.number), pdf: await this.creditNoteFile(note) };
   }
 
@@ -190,12 +205,13 @@ export class InvoicingService implements PaymentEffects {
     return parsed.number;
   }
 
-  private mayRead(actor: Actor, ownerId: string): void {
-    if (!this.mayReadQuietly(actor, ownerId)) throw notFound("Order");
+  /** An order's documents are read by its owner or an admin; to anyone else the order is not found. */
+  mayReadOrder(actor: Actor, line: Pick<Order, "userId">): void {
+    if (!this.readableBy(actor, line.userId)) throw notFound("Order");
   }
 
-  /** The owner or an admin (signed in: a visitor is told to sign in). */
-  private mayReadQuietly(actor: Actor, ownerId: string): boolean {
+  /** Whether `actor` is the owner or an admin (a visitor is told to sign in). */
+  private readableBy(actor: Actor, ownerId: string): boolean {
     const caller = authorize(actor, "USER");
     return caller.role === Role.ADMIN || caller.databaseId === ownerId;
   }
