@@ -138,9 +138,11 @@ export type Hint =
   | "id"
   | "count"
   | "money"
+  | "document"
   | "text";
 
 const HINTS: Array<[RegExp, Hint]> = [
+  [/^(invoices|credit-notes) number$/, "document"],
   [/token/i, "token"],
   [/transaction|intent|payment/i, "transaction"],
   [/upload/i, "upload"],
@@ -213,6 +215,11 @@ export function plausible(hint: Hint, world: World): fc.Arbitrary<unknown> {
       return fc.oneof(
         fc.integer({ min: 0, max: 100_000 }).map((cents) => cents / 100),
         fc.double({ min: -10, max: 1e7, noNaN: true }),
+      );
+    case "document":
+      return fc.oneof(
+        { weight: 3, arbitrary: fc.constantFrom(...world.documentNumbers) },
+        { weight: 1, arbitrary: fc.stringMatching(/^(INV|CN)-20[0-9]{2}-[0-9]{6}$/) },
       );
     case "text":
       return fc.oneof(fc.constantFrom(...READABLE_TEXT), fc.string({ unit: "grapheme", minLength: 1, maxLength: 30 }));

@@ -24,6 +24,8 @@ export interface World {
   cursors: string[];
   /** A paid order's PaymentIntent and an unpaid order's open one. */
   paymentIntentIds: string[];
+  /** The customer's invoice and credit note numbers, and the bystander's invoice's. */
+  documentNumbers: string[];
   firebaseIdTokens: string[];
   /** The records made for the current property (see `replenish`), ahead of the lasting ones. */
   fresh: Array<{ type: string; id: string }>;
@@ -108,6 +110,19 @@ async function userIds(emails: string[]): Promise<string[]> {
   );
 }
 
+/** The invoices and credit notes of paid orders' headers (a reservation's header has its line's id). */
+async function documentNumbersOf(orderIds: string[]): Promise<string[]> {
+  return withDatabase(async (client) =>
+    (
+      await client.query(
+        `SELECT number FROM invoices WHERE checkout_id = ANY($1::uuid[])
+         UNION ALL SELECT n.number FROM credit_notes n JOIN invoices i ON i.id = n.invoice_id WHERE i.checkout_id = ANY($1::uuid[])`,
+        [orderIds],
+      )
+    ).rows.map((row) => String(row.number)),
+  );
+}
+
 /** Points the id pools at the current records: this property's fresh ones first. */
 function refreshIds(world: World): void {
   const records = [...world.fresh, ...world.lasting];
@@ -147,6 +162,10 @@ export async function buildWorld(people: People): Promise<World> {
   const paid = await placeOrder(customer.token);
   const openIntent = (await openPaymentIntent(customer.token, unpaid)).split("_secret_")[0];
   const paidIntent = await payOrder(customer.token, paid);
+  const refunded = await placeOrder(customer.token);
+  const foreignPaid = await placeOrder(bystander.token);
+  await Promise.all([payOrder(customer.token, refunded), payOrder(bystander.token, foreignPaid)]);
+  await gql("mutation($id: ID!) { refundOrder(id: $id) { id } }", { id: refunded }, admin.token);
   const uploaded = await uploadImage(shop().url, customer.token);
   if (uploaded.status !== 201) throw new Error(`upload failed: ${JSON.stringify(uploaded.body)}`);
   const subscriber = `fuzz-subscriber-${Date.now()}@example.com`;
@@ -166,6 +185,7 @@ export async function buildWorld(people: People): Promise<World> {
       page.body.data.parts.pageInfo.endCursor,
     ],
     paymentIntentIds: [paidIntent, openIntent],
+    documentNumbers: await documentNumbersOf([paid, refunded, foreignPaid]),
     firebaseIdTokens: [customer.idToken, bystander.idToken],
     fresh: [],
     lasting: [
