@@ -84,7 +84,7 @@ async function expectGaplessSeries(table: "invoices" | "credit_notes", series: s
 
 const ORDER_DOCUMENTS = `query($id: ID!) {
   order(id: $id) {
-    invoice { number issuedAt subtotal shipping tax total downloadPath creditNotes { number } }
+    invoice { id number issuedAt subtotal shipping tax total downloadPath creditNotes { number } }
     creditNotes { number invoiceNumber total reason downloadPath }
   }
 }`;
@@ -181,6 +181,10 @@ describe("downloads", () => {
       downloadPath: `/credit-notes/${creditNotes[0].number}`,
     });
     expect((await gql(ORDER_DOCUMENTS, { id: lineId }, other.token)).body.errors[0].extensions.code).toBe("NOT_FOUND");
+    const node = (token: string) =>
+      gql("query($id: ID!) { node(id: $id) { ... on Invoice { number total } } }", { id: invoice.id }, token);
+    expect((await node(customer.token)).body.data.node).toEqual({ number: invoice.number, total: invoice.total });
+    expect((await node(other.token)).body.data.node).toBeNull();
 
     const download = await fetch(`${shop().url}${invoice.downloadPath}`, {
       headers: { authorization: `Bearer ${customer.token}` },

@@ -111,15 +111,15 @@ async function userIds(emails: string[]): Promise<string[]> {
 }
 
 /** The invoices and credit notes of paid orders' headers (a reservation's header has its line's id). */
-async function documentNumbersOf(orderIds: string[]): Promise<string[]> {
+async function documentsOf(orderIds: string[]): Promise<Array<{ type: string; id: string; number: string }>> {
   return withDatabase(async (client) =>
     (
       await client.query(
-        `SELECT number FROM invoices WHERE checkout_id = ANY($1::uuid[])
-         UNION ALL SELECT n.number FROM credit_notes n JOIN invoices i ON i.id = n.invoice_id WHERE i.checkout_id = ANY($1::uuid[])`,
+        `SELECT 'Invoice' AS type, id, number FROM invoices WHERE checkout_id = ANY($1::uuid[])
+         UNION ALL SELECT 'CreditNote', n.id, n.number FROM credit_notes n JOIN invoices i ON i.id = n.invoice_id WHERE i.checkout_id = ANY($1::uuid[])`,
         [orderIds],
       )
-    ).rows.map((row) => String(row.number)),
+    ).rows.map((row) => ({ type: String(row.type), id: String(row.id), number: String(row.number) })),
   );
 }
 
@@ -166,6 +166,7 @@ export async function buildWorld(people: People): Promise<World> {
   const foreignPaid = await placeOrder(bystander.token);
   await Promise.all([payOrder(customer.token, refunded), payOrder(bystander.token, foreignPaid)]);
   await gql("mutation($id: ID!) { refundOrder(id: $id) { id } }", { id: refunded }, admin.token);
+  const documents = await documentsOf([paid, refunded, foreignPaid]);
   const uploaded = await uploadImage(shop().url, customer.token);
   if (uploaded.status !== 201) throw new Error(`upload failed: ${JSON.stringify(uploaded.body)}`);
   const subscriber = `fuzz-subscriber-${Date.now()}@example.com`;
@@ -185,7 +186,7 @@ export async function buildWorld(people: People): Promise<World> {
       page.body.data.parts.pageInfo.endCursor,
     ],
     paymentIntentIds: [paidIntent, openIntent],
-    documentNumbers: await documentNumbersOf([paid, refunded, foreignPaid]),
+    documentNumbers: documents.map((document) => document.number),
     firebaseIdTokens: [customer.idToken, bystander.idToken],
     fresh: [],
     lasting: [
@@ -197,6 +198,7 @@ export async function buildWorld(people: People): Promise<World> {
       { type: "Address", id: await addAddress(customer.token) },
       { type: "Address", id: await addAddress(bystander.token) },
       ...(await userIds(emails)).map((id) => ({ type: "User", id })),
+      ...documents.map(({ type, id }) => ({ type, id })),
     ],
   };
   await replenish(world);
