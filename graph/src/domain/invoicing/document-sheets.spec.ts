@@ -1,3 +1,4 @@
+import { extractText, getDocumentProxy } from "unpdf";
 import { describe, expect, it } from "vitest";
 import { renderSheetPdf } from "./document-pdf";
 import { creditNoteSheet, invoiceSheet, sheetText } from "./document-sheets";
@@ -147,6 +148,24 @@ describe("an invoice's sheet", () => {
     const pdf = await renderSheetPdf(invoiceSheet(invoiceOf(TWO_LINES), SELLER), new Date("2026-12-06T17:00:00Z"));
     expect(pdf.subarray(0, 5).toString("latin1")).toBe("%PDF-");
     expect(pdf.length).toBeGreaterThan(1_000);
+  });
+});
+
+describe("an invoice's PDF", () => {
+  it("a long invoice runs onto more pages, every line and the totals in its text", async () => {
+    const lines = Array.from({ length: 60 }, (_, index) =>
+      line({
+        databaseId: `00000000-0000-4000-8000-${String(index).padStart(12, "0")}`,
+        number: String(100_100 + index),
+        partName: `Part ${index} with a long name that wraps onto a second line of its cell`,
+      }),
+    );
+    const invoice = invoiceOf(lines);
+    const pdf = await renderSheetPdf(invoiceSheet(invoice, SELLER), invoice.issuedAt);
+    const { totalPages, text } = await extractText(await getDocumentProxy(new Uint8Array(pdf)), { mergePages: true });
+    expect(totalPages).toBeGreaterThan(1);
+    for (const paid of lines) expect(text).toContain(`#${paid.number}`);
+    expect(text).toContain(`Total $${(invoice.totalCents / 100).toFixed(2)}`);
   });
 });
 
