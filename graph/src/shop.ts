@@ -114,6 +114,7 @@ export async function startShop(config: Config, lifecycle: Lifecycle): Promise<R
     counters: metrics ?? undefined,
     mailer,
     taxDisplayPlace: config.seller.taxDisplayPlace,
+    seller: config.seller,
     delivery: {
       maxAttempts: config.mail.maxAttempts,
       retrySeconds: config.mail.retrySeconds,

@@ -134,6 +134,26 @@ async function freshCheckout(owner: Person): Promise<string> {
   if (placed.body.errors) throw new Error(`checkout failed: ${JSON.stringify(placed.body.errors)}`);
   return placed.body.data.placeCheckout.databaseId;
 }
+/** The customer's paid order's invoice and a refunded one's credit note: made once, on first use. */
+let documents: Promise<{ invoice: string; creditNote: string }> | undefined;
+function documentsOf(world: World): Promise<{ invoice: string; creditNote: string }> {
+  documents ??= (async () => {
+    const [invoiced, refunded] = [await freshPaidOrder(world), await freshPaidOrder(world)];
+    const refund = await gql("mutation($id: ID!) { refundOrder(id: $id) { id } }", { id: refunded }, world.admin.token);
+    if (refund.body.errors) throw new Error(`refund failed: ${JSON.stringify(refund.body.errors)}`);
+    return withDatabase(async (client) => {
+      const numberOf = async (sql: string, id: string) => (await client.query(sql, [id])).rows[0].number as string;
+      return {
+        invoice: await numberOf(`SELECT number FROM invoices WHERE checkout_id = $1`, invoiced),
+        creditNote: await numberOf(
+          `SELECT n.number FROM credit_notes n JOIN credit_note_lines l ON l.credit_note_id = n.id WHERE l.order_id = $1`,
+          refunded,
+        ),
+      };
+    });
+  })();
+  return documents;
+}
 const freshLine = async () => ({ line: { partId: await freshPart(), quantity: 1 } });
 async function freshUserEmail(): Promise<string> {
   const email = `target${crypto.randomBytes(5).toString("hex")}@example.com`;
@@ -233,6 +253,15 @@ const REST: Record<string, RestRow> = {
   "DELETE /userOrder/:id": {
     expect: [401, 200, 404, 404],
     request: async (world) => ({ params: { id: await freshOrder(world.customer) } }),
+  },
+  // An order's documents are its customer's and the admins'; to another customer they do not exist.
+  "GET /invoices/:number": {
+    expect: [401, 200, 404, 200],
+    request: async (world) => ({ params: { number: (await documentsOf(world)).invoice } }),
+  },
+  "GET /credit-notes/:number": {
+    expect: [401, 200, 404, 200],
+    request: async (world) => ({ params: { number: (await documentsOf(world)).creditNote } }),
   },
   "GET /getOrders": { expect: [401, 403, 403, 200] },
   "GET /admin/orders.csv": { expect: [401, 403, 403, 200], request: () => ({ query: "status=unpaid&search=matrix" }) },

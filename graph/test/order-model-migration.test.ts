@@ -159,6 +159,26 @@ describe("the order model's migration", () => {
     });
     expect(headers.get(unpaidCheckout.id)).toMatchObject({ total_cents: 4000, paid_cents: 0 });
 
+    // Every order already paid got its invoice, numbered in payment order, of what its paid lines cost.
+    const invoices = await sql(
+      `SELECT i.number, i.total_cents, i.issued_at,
+              (SELECT sum(o.total_cents)::int FROM orders o WHERE o.checkout_id = i.checkout_id AND o.status IN ('paid', 'refunded')) AS paid_lines
+       FROM invoices i ORDER BY i.number`,
+    );
+    const [{ count }] = await sql(
+      `SELECT count(DISTINCT checkout_id)::int AS count FROM orders WHERE status IN ('paid', 'refunded')`,
+    );
+    expect(invoices).toHaveLength(count);
+    const year = new Date().getUTCFullYear();
+    expect(invoices.map((invoice) => invoice.number)).toEqual(
+      invoices.map((_, index) => `INV-${year}-${String(index + 1).padStart(6, "0")}`),
+    );
+    for (const [index, invoice] of invoices.entries()) {
+      expect(invoice.total_cents).toBe(invoice.paid_lines);
+      if (index > 0)
+        expect(invoice.issued_at.getTime()).toBeGreaterThanOrEqual(invoices[index - 1].issued_at.getTime());
+    }
+
     const report = await withDatabaseAt(url, (client) => checkInvariants(client));
     expect(report.violations).toEqual([]);
     expect(report.ok).toBe(true);

@@ -64,6 +64,7 @@ import { AddressesNotify1765000000100 } from "./migrations/1765000000100-address
 import { ZonesInHistory1765000000300 } from "./migrations/1765000000300-zones-in-history";
 import { OrderAddressCopies1765000000400 } from "./migrations/1765000000400-order-address-copies";
 import { TaxZonesNotify1765000000500 } from "./migrations/1765000000500-tax-zones-notify";
+import { Invoices1765000000600 } from "./migrations/1765000000600-invoices";
 import { Shipments1765000000700 } from "./migrations/1765000000700-shipments";
 import { requestStats } from "./request-stats";
 
@@ -156,6 +157,7 @@ export const migrations = [
   ZonesInHistory1765000000300,
   OrderAddressCopies1765000000400,
   TaxZonesNotify1765000000500,
+  Invoices1765000000600,
   Shipments1765000000700,
 ];
 

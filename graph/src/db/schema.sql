@@ -131,6 +131,38 @@ CREATE FUNCTION public.checkouts_amounts_of_previous_release() RETURNS trigger
       END $$;
 
 --
+-- Name: credit_note_adds_up(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.credit_note_adds_up() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+      DECLARE
+        note_id uuid := COALESCE(to_jsonb(NEW) ->> 'credit_note_id', to_jsonb(NEW) ->> 'id')::uuid;
+        note credit_notes%ROWTYPE;
+        lines record;
+        over record;
+      BEGIN
+        SELECT * INTO note FROM credit_notes WHERE id = note_id;
+        SELECT count(*) AS n, COALESCE(sum(amount_cents), 0) AS total
+          INTO lines FROM credit_note_lines l WHERE l.credit_note_id = note.id;
+        IF lines.n <> note.line_count OR lines.total <> note.total_cents THEN
+          RAISE EXCEPTION 'credit note % does not add up: % of % lines, total %', note.number, lines.n,
+            note.line_count, lines.total USING ERRCODE = 'check_violation';
+        END IF;
+        SELECT l.order_id INTO over FROM credit_note_lines l
+          LEFT JOIN invoice_lines i ON i.order_id = l.order_id AND i.invoice_id = note.invoice_id
+          WHERE l.credit_note_id = note.id
+            AND (i.order_id IS NULL OR (SELECT sum(r.amount_cents) FROM credit_note_lines r WHERE r.order_id = l.order_id) > i.charged_cents)
+          LIMIT 1;
+        IF FOUND THEN
+          RAISE EXCEPTION 'credit note % repays order line % beyond what its invoice charged', note.number, over.order_id
+            USING ERRCODE = 'check_violation';
+        END IF;
+        RETURN NULL;
+      END $$;
+
+--
 -- Name: document_lexeme_ranks(tsvector); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -141,12 +173,48 @@ CREATE FUNCTION public.document_lexeme_ranks(document tsvector) RETURNS TABLE(le
       $$;
 
 --
+-- Name: documents_are_never_changed(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.documents_are_never_changed() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+      BEGIN
+        RAISE EXCEPTION '% rows are never changed or deleted: a correction is a credit note', TG_TABLE_NAME
+          USING ERRCODE = 'integrity_constraint_violation';
+      END $$;
+
+--
 -- Name: fold_text(text); Type: FUNCTION; Schema: public; Owner: -
 --
 
 CREATE FUNCTION public.fold_text(input text) RETURNS text
     LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
     RETURN lower(public.unaccent('public.unaccent'::regdictionary, input));
+
+--
+-- Name: invoice_adds_up(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.invoice_adds_up() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+      DECLARE
+        doc_id uuid := COALESCE(to_jsonb(NEW) ->> 'invoice_id', to_jsonb(NEW) ->> 'id')::uuid;
+        doc invoices%ROWTYPE;
+        lines record;
+      BEGIN
+        SELECT * INTO doc FROM invoices WHERE id = doc_id;
+        SELECT count(*) AS n, COALESCE(sum(net_cents), 0) AS net, COALESCE(sum(tax_cents), 0) AS tax,
+               COALESCE(sum(charged_cents), 0) AS charged
+          INTO lines FROM invoice_lines l WHERE l.invoice_id = doc.id;
+        IF lines.n <> doc.line_count OR lines.net <> doc.subtotal_cents
+           OR lines.tax + doc.shipping_tax_cents <> doc.tax_cents OR lines.charged <> doc.total_cents THEN
+          RAISE EXCEPTION 'invoice % does not add up: % of % lines, net %, tax %', doc.number, lines.n,
+            doc.line_count, lines.net, lines.tax USING ERRCODE = 'check_violation';
+        END IF;
+        RETURN NULL;
+      END $$;
 
 --
 -- Name: laptop_models_search_document(); Type: FUNCTION; Schema: public; Owner: -
@@ -1146,12 +1214,74 @@ ALTER TABLE public.checkouts ALTER COLUMN seq ADD GENERATED ALWAYS AS IDENTITY (
 );
 
 --
+-- Name: credit_note_lines; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.credit_note_lines (
+    credit_note_id uuid NOT NULL,
+    "position" integer NOT NULL,
+    order_id uuid NOT NULL,
+    order_number character varying(20) NOT NULL,
+    part_name character varying(80) NOT NULL,
+    quantity integer,
+    amount_cents integer NOT NULL,
+    CONSTRAINT credit_note_lines_amount_positive CHECK ((amount_cents > 0)),
+    CONSTRAINT credit_note_lines_position_positive CHECK (("position" > 0)),
+    CONSTRAINT credit_note_lines_quantity_positive CHECK ((quantity > 0))
+);
+
+--
+-- Name: credit_notes; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.credit_notes (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    seq bigint NOT NULL,
+    number character varying(24) NOT NULL,
+    invoice_id uuid NOT NULL,
+    issued_at timestamp with time zone NOT NULL,
+    total_cents integer NOT NULL,
+    reason character varying(200),
+    line_count integer NOT NULL,
+    CONSTRAINT credit_notes_has_lines CHECK ((line_count > 0)),
+    CONSTRAINT credit_notes_number_format CHECK (((number)::text ~ '^CN-[0-9]{4}-[0-9]{6,}$'::text)),
+    CONSTRAINT credit_notes_number_of_its_year CHECK (((SUBSTRING(number FROM 4 FOR 4))::integer = (EXTRACT(year FROM (issued_at AT TIME ZONE 'UTC'::text)))::integer)),
+    CONSTRAINT credit_notes_total_positive CHECK ((total_cents > 0))
+);
+
+--
+-- Name: credit_notes_seq_seq; Type: SEQUENCE; Schema: public; Owner: -
+--
+
+ALTER TABLE public.credit_notes ALTER COLUMN seq ADD GENERATED ALWAYS AS IDENTITY (
+    SEQUENCE NAME public.credit_notes_seq_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
+
+--
 -- Name: customer_totals; Type: TABLE; Schema: public; Owner: -
 --
 
 CREATE TABLE public.customer_totals (
     shard smallint NOT NULL,
     customers bigint NOT NULL
+);
+
+--
+-- Name: document_counters; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.document_counters (
+    series character varying(8) NOT NULL,
+    year smallint NOT NULL,
+    last_number integer NOT NULL,
+    CONSTRAINT document_counters_positive CHECK ((last_number > 0)),
+    CONSTRAINT document_counters_series_known CHECK (((series)::text = ANY ((ARRAY['INV'::character varying, 'CN'::character varying])::text[]))),
+    CONSTRAINT document_counters_year_bounds CHECK (((year >= 2000) AND (year <= 9999)))
 );
 
 --
@@ -1172,7 +1302,10 @@ CREATE TABLE public.email_outbox (
     last_error character varying(500),
     sent_at timestamp with time zone,
     failed_at timestamp with time zone,
-    CONSTRAINT email_outbox_kind_check CHECK (((kind)::text = ANY ((ARRAY['order_placed'::character varying, 'payment_received'::character varying, 'hold_ending'::character varying, 'hold_ended'::character varying, 'order_cancelled'::character varying, 'order_refunded'::character varying, 'order_shipped'::character varying])::text[])))
+    invoice_id uuid,
+    credit_note_id uuid,
+    CONSTRAINT email_outbox_kind_check CHECK (((kind)::text = ANY ((ARRAY['order_placed'::character varying, 'payment_received'::character varying, 'hold_ending'::character varying, 'hold_ended'::character varying, 'order_cancelled'::character varying, 'order_refunded'::character varying, 'order_shipped'::character varying])::text[]))),
+    CONSTRAINT email_outbox_one_attachment CHECK (((invoice_id IS NULL) OR (credit_note_id IS NULL)))
 );
 
 --
@@ -1217,6 +1350,83 @@ CREATE TABLE public.images (
     bytes bytea NOT NULL,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     CONSTRAINT images_size_check CHECK ((size > 0))
+);
+
+--
+-- Name: invoice_lines; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.invoice_lines (
+    invoice_id uuid NOT NULL,
+    "position" integer NOT NULL,
+    order_id uuid NOT NULL,
+    order_number character varying(20) NOT NULL,
+    part_name character varying(80) NOT NULL,
+    part_number character varying(40),
+    quantity integer NOT NULL,
+    unit_price_cents integer NOT NULL,
+    discount_cents integer NOT NULL,
+    net_cents integer NOT NULL,
+    tax_rate_ppm integer NOT NULL,
+    tax_cents integer NOT NULL,
+    total_cents integer NOT NULL,
+    charged_cents integer NOT NULL,
+    CONSTRAINT invoice_lines_charged_covers_total CHECK ((charged_cents >= total_cents)),
+    CONSTRAINT invoice_lines_net_adds_up CHECK (((discount_cents >= 0) AND (net_cents >= 0) AND (net_cents = ((quantity * unit_price_cents) - discount_cents)))),
+    CONSTRAINT invoice_lines_position_positive CHECK (("position" > 0)),
+    CONSTRAINT invoice_lines_quantity_positive CHECK ((quantity > 0)),
+    CONSTRAINT invoice_lines_rate_bounds CHECK (((tax_rate_ppm >= 0) AND (tax_rate_ppm <= 1000000))),
+    CONSTRAINT invoice_lines_tax_not_negative CHECK ((tax_cents >= 0)),
+    CONSTRAINT invoice_lines_total_adds_up CHECK ((total_cents = (net_cents + tax_cents))),
+    CONSTRAINT invoice_lines_unit_price_not_negative CHECK ((unit_price_cents >= 0))
+);
+
+--
+-- Name: invoices; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.invoices (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    seq bigint NOT NULL,
+    number character varying(24) NOT NULL,
+    checkout_id uuid NOT NULL,
+    user_id uuid NOT NULL,
+    issued_at timestamp with time zone NOT NULL,
+    buyer_name character varying(80) NOT NULL,
+    buyer_email character varying(254) NOT NULL,
+    ship_to jsonb,
+    buyer_address character varying(600),
+    buyer_phone character varying(21),
+    shipping_method_name character varying(80),
+    tax_zone_name character varying(80),
+    prices_include_tax boolean DEFAULT false NOT NULL,
+    subtotal_cents integer NOT NULL,
+    shipping_cents integer NOT NULL,
+    shipping_tax_cents integer NOT NULL,
+    shipping_tax_rate_ppm integer NOT NULL,
+    tax_cents integer NOT NULL,
+    total_cents integer NOT NULL,
+    line_count integer NOT NULL,
+    CONSTRAINT invoices_amounts_not_negative CHECK (((subtotal_cents >= 0) AND (shipping_cents >= 0) AND (shipping_tax_cents >= 0) AND (tax_cents >= shipping_tax_cents))),
+    CONSTRAINT invoices_buyer_somewhere CHECK (((ship_to IS NOT NULL) OR (buyer_address IS NOT NULL))),
+    CONSTRAINT invoices_has_lines CHECK ((line_count > 0)),
+    CONSTRAINT invoices_number_format CHECK (((number)::text ~ '^INV-[0-9]{4}-[0-9]{6,}$'::text)),
+    CONSTRAINT invoices_number_of_its_year CHECK (((SUBSTRING(number FROM 5 FOR 4))::integer = (EXTRACT(year FROM (issued_at AT TIME ZONE 'UTC'::text)))::integer)),
+    CONSTRAINT invoices_rate_bounds CHECK (((shipping_tax_rate_ppm >= 0) AND (shipping_tax_rate_ppm <= 1000000))),
+    CONSTRAINT invoices_total_adds_up CHECK ((total_cents = ((subtotal_cents + shipping_cents) + tax_cents)))
+);
+
+--
+-- Name: invoices_seq_seq; Type: SEQUENCE; Schema: public; Owner: -
+--
+
+ALTER TABLE public.invoices ALTER COLUMN seq ADD GENERATED ALWAYS AS IDENTITY (
+    SEQUENCE NAME public.invoices_seq_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
 );
 
 --
@@ -1899,11 +2109,39 @@ ALTER TABLE ONLY public.checkouts
     ADD CONSTRAINT checkouts_seq_key UNIQUE (seq);
 
 --
+-- Name: credit_note_lines credit_note_lines_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.credit_note_lines
+    ADD CONSTRAINT credit_note_lines_pkey PRIMARY KEY (credit_note_id, "position");
+
+--
+-- Name: credit_notes credit_notes_number_key; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.credit_notes
+    ADD CONSTRAINT credit_notes_number_key UNIQUE (number);
+
+--
+-- Name: credit_notes credit_notes_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.credit_notes
+    ADD CONSTRAINT credit_notes_pkey PRIMARY KEY (id);
+
+--
 -- Name: customer_totals customer_totals_pkey; Type: CONSTRAINT; Schema: public; Owner: -
 --
 
 ALTER TABLE ONLY public.customer_totals
     ADD CONSTRAINT customer_totals_pkey PRIMARY KEY (shard);
+
+--
+-- Name: document_counters document_counters_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.document_counters
+    ADD CONSTRAINT document_counters_pkey PRIMARY KEY (series, year);
 
 --
 -- Name: email_outbox email_outbox_once_key_key; Type: CONSTRAINT; Schema: public; Owner: -
@@ -1932,6 +2170,41 @@ ALTER TABLE ONLY public.image_uploads
 
 ALTER TABLE ONLY public.images
     ADD CONSTRAINT images_pkey PRIMARY KEY (name);
+
+--
+-- Name: invoice_lines invoice_lines_order_key; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.invoice_lines
+    ADD CONSTRAINT invoice_lines_order_key UNIQUE (order_id);
+
+--
+-- Name: invoice_lines invoice_lines_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.invoice_lines
+    ADD CONSTRAINT invoice_lines_pkey PRIMARY KEY (invoice_id, "position");
+
+--
+-- Name: invoices invoices_checkout_key; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.invoices
+    ADD CONSTRAINT invoices_checkout_key UNIQUE (checkout_id);
+
+--
+-- Name: invoices invoices_number_key; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.invoices
+    ADD CONSTRAINT invoices_number_key UNIQUE (number);
+
+--
+-- Name: invoices invoices_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.invoices
+    ADD CONSTRAINT invoices_pkey PRIMARY KEY (id);
 
 --
 -- Name: laptop_models laptop_models_pkey; Type: CONSTRAINT; Schema: public; Owner: -
@@ -2308,10 +2581,28 @@ CREATE INDEX checkouts_by_payment_intent ON public.checkouts USING btree (paymen
 CREATE INDEX checkouts_by_user ON public.checkouts USING btree (user_id, seq);
 
 --
+-- Name: credit_note_lines_order; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX credit_note_lines_order ON public.credit_note_lines USING btree (order_id);
+
+--
+-- Name: credit_notes_invoice; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX credit_notes_invoice ON public.credit_notes USING btree (invoice_id, seq);
+
+--
 -- Name: email_outbox_due; Type: INDEX; Schema: public; Owner: -
 --
 
 CREATE INDEX email_outbox_due ON public.email_outbox USING btree (next_attempt_at) WHERE ((sent_at IS NULL) AND (failed_at IS NULL));
+
+--
+-- Name: invoices_user; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX invoices_user ON public.invoices USING btree (user_id, seq);
 
 --
 -- Name: laptop_models_by_model; Type: INDEX; Schema: public; Owner: -
@@ -2631,6 +2922,54 @@ CREATE TRIGGER checkouts_amounts_of_previous_release BEFORE INSERT ON public.che
 --
 
 CREATE TRIGGER checkouts_notify_accounts_changed AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.checkouts FOR EACH STATEMENT EXECUTE FUNCTION public.notify_accounts_changed();
+
+--
+-- Name: credit_note_lines credit_note_lines_add_up; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE CONSTRAINT TRIGGER credit_note_lines_add_up AFTER INSERT ON public.credit_note_lines DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION public.credit_note_adds_up();
+
+--
+-- Name: credit_note_lines credit_note_lines_never_changed; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER credit_note_lines_never_changed BEFORE DELETE OR UPDATE ON public.credit_note_lines FOR EACH ROW EXECUTE FUNCTION public.documents_are_never_changed();
+
+--
+-- Name: credit_notes credit_notes_add_up; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE CONSTRAINT TRIGGER credit_notes_add_up AFTER INSERT ON public.credit_notes DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION public.credit_note_adds_up();
+
+--
+-- Name: credit_notes credit_notes_never_changed; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER credit_notes_never_changed BEFORE DELETE OR UPDATE ON public.credit_notes FOR EACH ROW EXECUTE FUNCTION public.documents_are_never_changed();
+
+--
+-- Name: invoice_lines invoice_lines_add_up; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE CONSTRAINT TRIGGER invoice_lines_add_up AFTER INSERT ON public.invoice_lines DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION public.invoice_adds_up();
+
+--
+-- Name: invoice_lines invoice_lines_never_changed; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER invoice_lines_never_changed BEFORE DELETE OR UPDATE ON public.invoice_lines FOR EACH ROW EXECUTE FUNCTION public.documents_are_never_changed();
+
+--
+-- Name: invoices invoices_add_up; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE CONSTRAINT TRIGGER invoices_add_up AFTER INSERT ON public.invoices DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION public.invoice_adds_up();
+
+--
+-- Name: invoices invoices_never_changed; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER invoices_never_changed BEFORE DELETE OR UPDATE ON public.invoices FOR EACH ROW EXECUTE FUNCTION public.documents_are_never_changed();
 
 --
 -- Name: laptop_models laptop_models_notify_catalogue_changed; Type: TRIGGER; Schema: public; Owner: -
@@ -2959,6 +3298,48 @@ ALTER TABLE ONLY public.cart_lines
 
 ALTER TABLE ONLY public.checkouts
     ADD CONSTRAINT checkouts_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.users(id) ON DELETE RESTRICT;
+
+--
+-- Name: credit_note_lines credit_note_lines_credit_note_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.credit_note_lines
+    ADD CONSTRAINT credit_note_lines_credit_note_id_fkey FOREIGN KEY (credit_note_id) REFERENCES public.credit_notes(id) ON DELETE RESTRICT;
+
+--
+-- Name: credit_notes credit_notes_invoice_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.credit_notes
+    ADD CONSTRAINT credit_notes_invoice_id_fkey FOREIGN KEY (invoice_id) REFERENCES public.invoices(id) ON DELETE RESTRICT;
+
+--
+-- Name: email_outbox email_outbox_credit_note_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.email_outbox
+    ADD CONSTRAINT email_outbox_credit_note_id_fkey FOREIGN KEY (credit_note_id) REFERENCES public.credit_notes(id) ON DELETE RESTRICT;
+
+--
+-- Name: email_outbox email_outbox_invoice_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.email_outbox
+    ADD CONSTRAINT email_outbox_invoice_id_fkey FOREIGN KEY (invoice_id) REFERENCES public.invoices(id) ON DELETE RESTRICT;
+
+--
+-- Name: invoice_lines invoice_lines_invoice_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.invoice_lines
+    ADD CONSTRAINT invoice_lines_invoice_id_fkey FOREIGN KEY (invoice_id) REFERENCES public.invoices(id) ON DELETE RESTRICT;
+
+--
+-- Name: invoices invoices_checkout_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.invoices
+    ADD CONSTRAINT invoices_checkout_id_fkey FOREIGN KEY (checkout_id) REFERENCES public.checkouts(id) ON DELETE RESTRICT;
 
 --
 -- Name: orders orders_checkout_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -

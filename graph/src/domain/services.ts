@@ -22,6 +22,9 @@ import { CartService } from "./orders/cart.service";
 import { CheckoutService } from "./orders/checkout.service";
 import { HoldPolicy, OrderService } from "./orders/order.service";
 import { PaymentService } from "./payments/payment.service";
+import { inTurn } from "./payments/payment-effects";
+import type { Seller } from "./invoicing/documents";
+import { InvoicingService } from "./invoicing/invoicing.service";
 import { SILENT_COUNTERS, type ShopCounters } from "./counters";
 import { type DeliveryPolicy, EmailDelivery, type Mailer } from "./email/delivery";
 import { EmailOutbox } from "./email/outbox";
@@ -87,6 +90,8 @@ export interface Services {
   saleSummaries: SaleSummaries;
   /** The To-ship queue, shipments with carriers and tracking, deliveries, an order's fulfilment state. */
   fulfilment: FulfilmentService;
+  /** Invoices and credit notes: written with each payment and refund; their PDFs. */
+  invoicing: InvoicingService;
   /** The mail outbox, written by the order, checkout, payment and fulfilment services; the hold warnings. */
   emails: EmailOutbox;
   /** Sends the outbox's emails; null when no mailer is configured (they stay in the outbox). */
@@ -114,6 +119,8 @@ export interface ServiceDependencies {
   delivery: DeliveryPolicy;
   /** Where a caller without an address is shown prices for (TAX_DISPLAY_COUNTRY / TAX_DISPLAY_REGION). */
   taxDisplayPlace: Place;
+  /** Who sells: the top of every invoice and credit note (SELLER_*). */
+  seller: Seller;
 }
 
 export function createServices(db: DataSource, deps: ServiceDependencies): Services {
@@ -121,7 +128,16 @@ export function createServices(db: DataSource, deps: ServiceDependencies): Servi
   const images = new ImageService(deps.imageStore, db);
   const counters = deps.counters ?? SILENT_COUNTERS;
   const emails = new EmailOutbox(db);
-  const payments = new PaymentService(db, deps.stripe, deps.stripeWebhookSecret, counters, deps.log, emails);
+  const invoicing = new InvoicingService(db, deps.seller);
+  // Invoicing first, in the payment's transaction: the receipt then names and attaches the invoice.
+  const payments = new PaymentService(
+    db,
+    deps.stripe,
+    deps.stripeWebhookSecret,
+    counters,
+    deps.log,
+    inTurn(invoicing, emails),
+  );
   const addresses = new AddressBookService(db);
   const shippingZones = new ShippingZoneService(db);
   const taxZones = new TaxZoneService(db);
@@ -159,7 +175,10 @@ export function createServices(db: DataSource, deps: ServiceDependencies): Servi
     priceDisplay: new PriceDisplayService(db, addresses, deps.taxDisplayPlace),
     saleSummaries: new SaleSummaries(db),
     fulfilment: new FulfilmentService(db, emails),
+    invoicing,
     emails,
-    emailDelivery: deps.mailer ? new EmailDelivery(db, deps.mailer, deps.delivery, deps.log, counters) : null,
+    emailDelivery: deps.mailer
+      ? new EmailDelivery(db, deps.mailer, deps.delivery, deps.log, counters, invoicing)
+      : null,
   };
 }

@@ -9,6 +9,7 @@ import type { ImageView } from "../../domain/images/variants";
 import type { SaleSummary } from "../../domain/orders/sale-summary";
 import type { OrderFulfilment } from "../../domain/fulfilment/fulfilment.service";
 import type { Order } from "../../domain/orders/order.entity";
+import type { CreditNote, Invoice } from "../../domain/invoicing/documents";
 import { Services } from "../../domain/services";
 import type { PriceDisplay } from "../../domain/tax/price-display.service";
 import type { PublicConfig } from "./types/public-config";
@@ -28,6 +29,10 @@ export interface Loaders {
   fulfilmentByHeaderId: DataLoader<string, OrderFulfilment>;
   /** Order lines by id, for objects already authorized that name them (a shipment's lines). */
   orderById: DataLoader<string, Order | null>;
+  /** A whole order's invoice by its header's id (read for lines already authorized). */
+  invoiceByHeaderId: DataLoader<string, Invoice | null>;
+  /** An invoice's credit notes, oldest first. */
+  creditNotesByInvoiceId: DataLoader<string, CreditNote[]>;
 }
 
 export interface GraphContext {
@@ -58,6 +63,8 @@ class RequestLoaders implements Loaders {
   private sales?: Loaders["saleByHeaderId"];
   private fulfilment?: Loaders["fulfilmentByHeaderId"];
   private orders?: Loaders["orderById"];
+  private invoices?: Loaders["invoiceByHeaderId"];
+  private creditNotes?: Loaders["creditNotesByInvoiceId"];
 
   constructor(private readonly services: Services) {}
 
@@ -104,6 +111,14 @@ class RequestLoaders implements Loaders {
     return (this.orders ??= new DataLoader(async (ids) =>
       byKey(ids, await this.services.fulfilment.linesById(ids), (order) => order.databaseId),
     ));
+  }
+
+  get invoiceByHeaderId(): Loaders["invoiceByHeaderId"] {
+    return (this.invoices ??= new DataLoader((ids) => this.services.invoicing.invoicesOfHeaders(ids)));
+  }
+
+  get creditNotesByInvoiceId(): Loaders["creditNotesByInvoiceId"] {
+    return (this.creditNotes ??= new DataLoader((ids) => this.services.invoicing.creditNotesOfInvoices(ids)));
   }
 }
 

@@ -11,7 +11,7 @@ describe("Relay global ids", () => {
   });
 
   it.each([
-    ["an unknown type", Buffer.from(`Invoice:${id}`).toString("base64url")],
+    ["an unknown type", Buffer.from(`Receipt:${id}`).toString("base64url")],
     ["no separator", Buffer.from(`Part${id}`).toString("base64url")],
     ["characters outside base64url", "UGFydDox=="],
     ["over 200 characters", "A".repeat(201)],

@@ -15,7 +15,9 @@ export type NodeTypeName =
   | "ShippingMethod"
   | "TaxZone"
   | "Address"
-  | "Shipment";
+  | "Shipment"
+  | "Invoice"
+  | "CreditNote";
 const NODE_TYPES = new Set<NodeTypeName>([
   "Part",
   "Product",
@@ -30,6 +32,8 @@ const NODE_TYPES = new Set<NodeTypeName>([
   "TaxZone",
   "Address",
   "Shipment",
+  "Invoice",
+  "CreditNote",
 ]);
 
 export function toGlobalId(type: NodeTypeName, databaseId: string): string {

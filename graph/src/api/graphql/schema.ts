@@ -16,6 +16,7 @@ import { validateArgument } from "../inputs/validation";
 import { nodeTypeName } from "./node";
 import { NodeResolver } from "./resolvers/node.resolver";
 import { OrderResolver } from "./resolvers/order.resolver";
+import { InvoiceResolver, OrderDocumentsResolver } from "./resolvers/invoice.resolver";
 import { CheckoutResolver } from "./resolvers/checkout.resolver";
 import { CartResolver } from "./resolvers/cart.resolver";
 import { AddressResolver, ViewerAddressesResolver } from "./resolvers/address.resolver";
@@ -43,6 +44,8 @@ export const resolvers = [
   ProductResolver,
   ReviewResolver,
   OrderResolver,
+  OrderDocumentsResolver,
+  InvoiceResolver,
   CheckoutResolver,
   CartResolver,
   AddressResolver,

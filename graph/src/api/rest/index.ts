@@ -3,6 +3,7 @@ import { accountRoutes } from "./accounts.routes";
 import { catalogueRoutes } from "./catalogue.routes";
 import { imageRoutes } from "./images.routes";
 import { orderRoutes } from "./orders.routes";
+import { documentRoutes } from "./documents.routes";
 import { storefrontRoutes } from "./storefront.routes";
 import { partImportRoutes } from "./part-imports.routes";
 import type { RestRoute } from "./route";
@@ -15,6 +16,7 @@ export function restRoutes(services: Services): RestRoute[] {
     ...catalogueRoutes(services),
     ...partImportRoutes(services),
     ...orderRoutes(services),
+    ...documentRoutes(services),
     ...accountRoutes(services),
     ...imageRoutes(services),
   ];

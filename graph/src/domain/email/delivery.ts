@@ -13,6 +13,23 @@ export interface OutboxEmail {
   html: string;
   /** Attempts made before this one. */
   attempts: number;
+  /** Files it carries (a document rendered when it is sent). */
+  attachments?: MailAttachment[];
+}
+
+/** A file an email carries. */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+}
+
+/** What an outbox row refers to (a document), drawn when the email is sent: the invoicing room's renderer. */
+export interface AttachmentSource {
+  attachmentOf(reference: {
+    invoiceId: string | null;
+    creditNoteId: string | null;
+  }): Promise<{ filename: string; pdf: Buffer } | null>;
 }
 
 /** What sends an email (SMTP through nodemailer: smtp-mailer.ts); throws when it could not. */
@@ -66,6 +83,7 @@ export class EmailDelivery {
     private readonly policy: DeliveryPolicy,
     private readonly log: DomainLog,
     private readonly counters: ShopCounters,
+    private readonly documents: AttachmentSource | null = null,
   ) {}
 
   /** Sends what is due, up to `limit` emails. */
@@ -86,16 +104,25 @@ export class EmailDelivery {
     await tx.query(`SELECT set_config('idle_in_transaction_session_timeout', $1, true)`, [
       `${this.policy.leaseSeconds}s`,
     ]);
-    const [email]: OutboxEmail[] = await tx.query(
-      `SELECT id, kind, recipient, subject, text_body AS text, html_body AS html, attempts
+    const [row]: Array<OutboxEmail & { invoiceId: string | null; creditNoteId: string | null }> = await tx.query(
+      `SELECT id, kind, recipient, subject, text_body AS text, html_body AS html, attempts,
+              invoice_id AS "invoiceId", credit_note_id AS "creditNoteId"
        FROM email_outbox
        WHERE sent_at IS NULL AND failed_at IS NULL AND next_attempt_at <= now()
        ORDER BY next_attempt_at
        LIMIT 1
        FOR UPDATE SKIP LOCKED`,
     );
-    if (!email) return null;
+    if (!row) return null;
+    const { invoiceId, creditNoteId, ...email } = row;
     try {
+      // Rendered now, from the document's id: a failure to render is a failed attempt like any other.
+      const document =
+        this.documents && (invoiceId || creditNoteId)
+          ? await this.documents.attachmentOf({ invoiceId, creditNoteId })
+          : null;
+      if (document)
+        email.attachments = [{ filename: document.filename, contentType: "application/pdf", content: document.pdf }];
       await this.mailer.send(email);
     } catch (error) {
       return this.failed(tx, email, error);

@@ -7,6 +7,7 @@ import type { PaymentEffects } from "../payments/payment-effects";
 import type { FulfilmentEffects, ParcelLine } from "../fulfilment/fulfilment.service";
 import type { Shipment } from "../fulfilment/shipment.entity";
 import { readSummaryHeaders } from "../orders/queries/sale-headers";
+import { creditNoteRefWrittenNow, invoiceRefOfHeader } from "../invoicing/queries/document-reads";
 import { type SaleSummary, saleSummaryOf } from "../orders/sale-summary";
 import { type EmailFacts, type EmailKind, type EmailLine, renderEmail } from "./templates";
 
@@ -16,6 +17,9 @@ interface Outgoing {
   facts?: Partial<EmailFacts>;
   /** Written once whatever finds it again (a hold's warning). */
   onceKey?: string;
+  /** The document it attaches (rendered when it is sent). */
+  invoiceId?: string;
+  creditNoteId?: string;
 }
 
 /** The emails that show what the whole order comes to: its amounts as its header froze them, and where it ships. */
@@ -91,18 +95,30 @@ export class EmailOutbox implements OrderEffects, CheckoutEffects, PaymentEffect
     );
   }
 
-  /** The receipt: one per payment (a checkout's payment pays its lines together). */
-  paid(tx: EntityManager, orders: readonly Order[], intentId: string): Promise<void> {
-    return this.write(
-      tx,
-      "payment_received",
-      byCheckout(orders).map((group) => ({ orders: group, facts: { paymentReference: intentId } })),
-    );
+  /** The receipt: one per payment (a checkout's payment pays its lines together), naming and attaching its invoice. */
+  async paid(tx: EntityManager, orders: readonly Order[], intentId: string): Promise<void> {
+    const outgoing: Outgoing[] = [];
+    for (const group of byCheckout(orders)) {
+      const invoice = await invoiceRefOfHeader(tx, group[0].checkoutId);
+      outgoing.push({
+        orders: group,
+        facts: { paymentReference: intentId, invoiceNumber: invoice?.number ?? null },
+        invoiceId: invoice?.id,
+      });
+    }
+    return this.write(tx, "payment_received", outgoing);
   }
 
-  refunded(tx: EntityManager, order: Order): Promise<void> {
-    return this.write(tx, "order_refunded", [{ orders: [order] }]);
+  /** The refund notice, naming and attaching the credit note written for it. */
+  async refunded(tx: EntityManager, order: Order): Promise<void> {
+    const note = await creditNoteRefWrittenNow(tx, order.databaseId);
+    return this.write(tx, "order_refunded", [
+      { orders: [order], facts: { creditNoteNumber: note?.number ?? null }, creditNoteId: note?.id },
+    ]);
   }
+
+  /** A partial refund made at Stripe is the shop's record only: no email (as before credit notes). */
+  async partlyRefunded(): Promise<void> {}
 
   givenBack(tx: EntityManager, orders: readonly Order[], _intentId: string, cents: number): Promise<void> {
     return this.write(tx, "order_refunded", [
@@ -184,13 +200,20 @@ export class EmailOutbox implements OrderEffects, CheckoutEffects, PaymentEffect
           sale: sales.get(first.checkoutId) ?? null,
           ...email.facts,
         });
-        return { recipient: first.userEmail, onceKey: email.onceKey ?? null, ...rendered };
+        return {
+          recipient: first.userEmail,
+          onceKey: email.onceKey ?? null,
+          invoiceId: email.invoiceId ?? null,
+          creditNoteId: email.creditNoteId ?? null,
+          ...rendered,
+        };
       });
     if (emails.length === 0) return;
     await tx.query(
-      `INSERT INTO email_outbox (kind, recipient, subject, text_body, html_body, once_key)
-       SELECT $1, e.recipient, e.subject, e.text_body, e.html_body, e.once_key
-       FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[]) AS e(recipient, subject, text_body, html_body, once_key)
+      `INSERT INTO email_outbox (kind, recipient, subject, text_body, html_body, once_key, invoice_id, credit_note_id)
+       SELECT $1, e.recipient, e.subject, e.text_body, e.html_body, e.once_key, e.invoice_id, e.credit_note_id
+       FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::uuid[], $8::uuid[])
+         AS e(recipient, subject, text_body, html_body, once_key, invoice_id, credit_note_id)
        ON CONFLICT (once_key) DO NOTHING`,
       [
         kind,
@@ -199,6 +222,8 @@ export class EmailOutbox implements OrderEffects, CheckoutEffects, PaymentEffect
         emails.map((email) => email.text),
         emails.map((email) => email.html),
         emails.map((email) => email.onceKey),
+        emails.map((email) => email.invoiceId),
+        emails.map((email) => email.creditNoteId),
       ],
     );
   }

@@ -28,6 +28,11 @@ export function smtpMailer(url: string, from: string): Mailer & { close(): void 
         text: email.text,
         html: email.html,
         messageId: `<outbox-${email.id}@${domain}>`,
+        attachments: email.attachments?.map(({ filename, contentType, content }) => ({
+          filename,
+          contentType,
+          content,
+        })),
       });
     },
     close: () => transport.close(),

@@ -89,6 +89,17 @@ describe("the emails' templates", () => {
     expect(email.html).not.toContain("$");
   });
 
+  it("the receipt names its invoice and the refund notice its credit note, each attached", () => {
+    const facts = { customerName: "Ada", lines: lines.slice(0, 1) };
+    const receipt = renderEmail("payment_received", { ...facts, invoiceNumber: "INV-2026-000123" });
+    expect(receipt.text).toContain("Your invoice INV-2026-000123 is attached.");
+    expect(receipt.html).toContain("Your invoice INV-2026-000123 is attached.");
+    expect(renderEmail("order_refunded", { ...facts, creditNoteNumber: "CN-2026-000045" }).text).toContain(
+      "Your credit note CN-2026-000045 is attached.",
+    );
+    expect(renderEmail("payment_received", facts).text).not.toContain("attached");
+  });
+
   it("a long checkout's subject names its first orders and how many more", () => {
     const many = Array.from({ length: 12 }, (_, index) => ({ ...lines[0], number: String(100_001 + index) }));
     expect(renderEmail("order_placed", { customerName: "Ada", lines: many }).subject).toBe(

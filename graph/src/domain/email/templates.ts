@@ -40,6 +40,10 @@ export interface EmailFacts {
   paymentReference?: string | null;
   /** Why, in a few words (order_cancelled, order_refunded). */
   reason?: string | null;
+  /** The invoice of the payment, attached (payment_received). */
+  invoiceNumber?: string | null;
+  /** The credit note of the refund, attached (order_refunded). */
+  creditNoteNumber?: string | null;
   /**
    * What the whole order comes to, as its header froze it (order_placed, payment_received): with
    * shipping or tax, or an address, the email lists subtotal, shipping, tax and total, and where it ships.
@@ -98,6 +102,7 @@ const WORDING: Record<EmailKind, (facts: EmailFacts, refs: string) => { subject:
     lead: [
       `We received your payment of ${formatDollars(facts.amountCents ?? totalOf(facts.lines))}. Thank you!`,
       ...(facts.paymentReference ? [`Payment reference: ${facts.paymentReference}`] : []),
+      ...(facts.invoiceNumber ? [`Your invoice ${facts.invoiceNumber} is attached.`] : []),
     ],
   }),
   hold_ending: (facts, refs) => ({
@@ -133,6 +138,7 @@ const WORDING: Record<EmailKind, (facts: EmailFacts, refs: string) => { subject:
     subject: `Refund for your ${SHOP_NAME} ${refs}`,
     lead: [
       `We refunded ${formatDollars(facts.amountCents ?? totalOf(facts.lines))} to your card${facts.reason ? `: ${facts.reason}` : ""}. It may take a few days to show on your statement.`,
+      ...(facts.creditNoteNumber ? [`Your credit note ${facts.creditNoteNumber} is attached.`] : []),
     ],
   }),
 };

@@ -22,6 +22,8 @@ export interface PaymentEffects {
   paid(tx: EntityManager, orders: readonly Order[], intentId: string): Promise<void>;
   /** `order` was refunded in full (by an admin, or at Stripe). */
   refunded(tx: EntityManager, order: Order): Promise<void>;
+  /** Part of what `order` cost was refunded at Stripe: `refundedCents` of it so far, in all (the order stays paid). */
+  partlyRefunded(tx: EntityManager, order: Order, refundedCents: number): Promise<void>;
   /** The shop gave back `cents` of the PaymentIntent `intentId`, which paid for `orders` that could not keep it. */
   givenBack(tx: EntityManager, orders: readonly Order[], intentId: string, cents: number): Promise<void>;
 }
@@ -29,5 +31,24 @@ export interface PaymentEffects {
 export const NO_PAYMENT_EFFECTS: PaymentEffects = {
   paid: async () => undefined,
   refunded: async () => undefined,
+  partlyRefunded: async () => undefined,
   givenBack: async () => undefined,
 };
+
+/** Effects run one after the other, in the given order, in the same transaction (invoicing before the outbox names its invoice). */
+export function inTurn(...effects: readonly PaymentEffects[]): PaymentEffects {
+  return {
+    async paid(tx, orders, intentId) {
+      for (const effect of effects) await effect.paid(tx, orders, intentId);
+    },
+    async refunded(tx, order) {
+      for (const effect of effects) await effect.refunded(tx, order);
+    },
+    async partlyRefunded(tx, order, refundedCents) {
+      for (const effect of effects) await effect.partlyRefunded(tx, order, refundedCents);
+    },
+    async givenBack(tx, orders, intentId, cents) {
+      for (const effect of effects) await effect.givenBack(tx, orders, intentId, cents);
+    },
+  };
+}

@@ -555,6 +555,7 @@ export class PaymentService implements PaymentRelease {
             count++;
           } else if (own > line.refundedCents) {
             await notePartialRefund(tx, line.databaseId, own);
+            await this.effects.partlyRefunded(tx, line, own);
           }
         }
       }

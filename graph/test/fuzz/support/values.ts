@@ -140,9 +140,11 @@ export type Hint =
   | "money"
   | "carrier"
   | "tracking"
+  | "document"
   | "text";
 
 const HINTS: Array<[RegExp, Hint]> = [
+  [/^(invoices|credit-notes) number$/, "document"],
   [/tracking/i, "tracking"],
   [/token/i, "token"],
   [/carrier/i, "carrier"],
@@ -227,6 +229,11 @@ export function plausible(hint: Hint, world: World): fc.Arbitrary<unknown> {
       return fc.oneof(
         { weight: 4, arbitrary: fc.stringMatching(/^[A-Z0-9]{5,24}$/) },
         { weight: 1, arbitrary: fc.constantFrom("1z 999 aa1 0123 4567 84", "RR-123-456-GB", "1Z9", "1Z/999") },
+      );
+    case "document":
+      return fc.oneof(
+        { weight: 3, arbitrary: fc.constantFrom(...world.documentNumbers) },
+        { weight: 1, arbitrary: fc.stringMatching(/^(INV|CN)-20[0-9]{2}-[0-9]{6}$/) },
       );
     case "text":
       return fc.oneof(fc.constantFrom(...READABLE_TEXT), fc.string({ unit: "grapheme", minLength: 1, maxLength: 30 }));

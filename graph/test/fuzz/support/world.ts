@@ -24,6 +24,8 @@ export interface World {
   cursors: string[];
   /** A paid order's PaymentIntent and an unpaid order's open one. */
   paymentIntentIds: string[];
+  /** The customer's invoice and credit note numbers, and the bystander's invoice's. */
+  documentNumbers: string[];
   firebaseIdTokens: string[];
   /** The records made for the current property (see `replenish`), ahead of the lasting ones. */
   fresh: Array<{ type: string; id: string }>;
@@ -119,6 +121,19 @@ async function userIds(emails: string[]): Promise<string[]> {
   );
 }
 
+/** The invoices and credit notes of paid orders' headers (a reservation's header has its line's id). */
+async function documentsOf(orderIds: string[]): Promise<Array<{ type: string; id: string; number: string }>> {
+  return withDatabase(async (client) =>
+    (
+      await client.query(
+        `SELECT 'Invoice' AS type, id, number FROM invoices WHERE checkout_id = ANY($1::uuid[])
+         UNION ALL SELECT 'CreditNote', n.id, n.number FROM credit_notes n JOIN invoices i ON i.id = n.invoice_id WHERE i.checkout_id = ANY($1::uuid[])`,
+        [orderIds],
+      )
+    ).rows.map((row) => ({ type: String(row.type), id: String(row.id), number: String(row.number) })),
+  );
+}
+
 /** Points the id pools at the current records: this property's fresh ones first. */
 function refreshIds(world: World): void {
   const records = [...world.fresh, ...world.lasting];
@@ -159,8 +174,18 @@ export async function buildWorld(people: People): Promise<World> {
   const shipped = await placeOrder(customer.token);
   const openIntent = (await openPaymentIntent(customer.token, unpaid)).split("_secret_")[0];
   const paidIntent = await payOrder(customer.token, paid);
-  await payOrder(customer.token, shipped);
-  const shipment = await shipOrder(admin.token, shipped);
+  const refunded = await placeOrder(customer.token);
+  const foreignPaid = await placeOrder(bystander.token);
+  await Promise.all([
+    payOrder(customer.token, shipped),
+    payOrder(customer.token, refunded),
+    payOrder(bystander.token, foreignPaid),
+  ]);
+  const [shipment] = await Promise.all([
+    shipOrder(admin.token, shipped),
+    gql("mutation($id: ID!) { refundOrder(id: $id) { id } }", { id: refunded }, admin.token),
+  ]);
+  const documents = await documentsOf([paid, refunded, foreignPaid]);
   const uploaded = await uploadImage(shop().url, customer.token);
   if (uploaded.status !== 201) throw new Error(`upload failed: ${JSON.stringify(uploaded.body)}`);
   const subscriber = `fuzz-subscriber-${Date.now()}@example.com`;
@@ -180,6 +205,7 @@ export async function buildWorld(people: People): Promise<World> {
       page.body.data.parts.pageInfo.endCursor,
     ],
     paymentIntentIds: [paidIntent, openIntent],
+    documentNumbers: documents.map((document) => document.number),
     firebaseIdTokens: [customer.idToken, bystander.idToken],
     fresh: [],
     lasting: [
@@ -193,6 +219,7 @@ export async function buildWorld(people: People): Promise<World> {
       { type: "Address", id: await addAddress(customer.token) },
       { type: "Address", id: await addAddress(bystander.token) },
       ...(await userIds(emails)).map((id) => ({ type: "User", id })),
+      ...documents.map(({ type, id }) => ({ type, id })),
     ],
   };
   await replenish(world);

@@ -51,6 +51,10 @@ export class NodeResolver {
           return await services.addresses.get(await actor(), decoded.databaseId);
         case "Shipment":
           return await services.fulfilment.getShipment(await actor(), decoded.databaseId);
+        case "Invoice":
+          return await services.invoicing.invoice(await actor(), decoded.databaseId);
+        case "CreditNote":
+          return await services.invoicing.creditNote(await actor(), decoded.databaseId);
         case "PartImport":
           // An import is read in the history (auditLog(importId:)), not as a node.
           return null;
