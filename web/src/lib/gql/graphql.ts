@@ -74,6 +74,8 @@ export type AuditAction =
   | 'ORDER_DISPUTED'
   /** Refunded a paid order in full (an admin, or a refund made at Stripe) */
   | 'ORDER_REFUNDED'
+  /** Shipped units of an order line: the carrier, tracking number and how many (one entry per line) */
+  | 'ORDER_SHIPPED'
   /** Imported parts from a CSV file: the parts it created or changed are its lines */
   | 'PARTS_IMPORTED'
   /** Added a part */
@@ -94,6 +96,8 @@ export type AuditAction =
   | 'PRODUCT_DELETED'
   /** Edited a new arrival */
   | 'PRODUCT_UPDATED'
+  /** Marked a parcel delivered (one entry per order line in it) */
+  | 'SHIPMENT_DELIVERED'
   /** Added a shipping method to a zone */
   | 'SHIPPING_METHOD_ADDED'
   /** Removed a shipping method from a zone */
@@ -248,6 +252,8 @@ export type CreateTaxZoneInput = {
 export type OrderEventKind =
   /** Its customer or the shop cancelled it */
   | 'CANCELLED'
+  /** A parcel with units of it was delivered */
+  | 'DELIVERED'
   /** Its payment was disputed with the card issuer, or the dispute moved on */
   | 'DISPUTE'
   /** Its reservation lapsed unpaid */
@@ -259,7 +265,9 @@ export type OrderEventKind =
   /** It was placed (reserved) */
   | 'PLACED'
   /** Its payment was refunded in full */
-  | 'REFUNDED';
+  | 'REFUNDED'
+  /** Units of it left in a parcel: how many, the carrier and the tracking number */
+  | 'SHIPPED';
 
 /** Where an order stands */
 export type OrderStatus =
