@@ -137,7 +137,9 @@ describe("the ship form", () => {
     await userEvent.click(within(form).getByRole("button", { name: "Record shipment" }));
     expect(await within(form).findByText("Ship 0 to 15 of this line")).toBeInTheDocument();
     expect(within(form).getByLabelText("Carrier")).toHaveAccessibleDescription("Choose a carrier");
-    expect(within(form).getByText("A tracking number is 5 to 40 letters, digits, spaces or dashes")).toBeInTheDocument();
+    expect(
+      within(form).getByText("A tracking number is 5 to 40 letters, digits, spaces or dashes"),
+    ).toBeInTheDocument();
 
     // Nothing in the parcel at all.
     for (const line of LINES) {

@@ -150,7 +150,13 @@ export function ShipForm({ orderId, lines, onShipped }: Props) {
             {...register("carrier", { required: "Choose a carrier" })}
             {...fieldAria("ship-carrier", carrierError)}
           >
-            <option value="">{carriers.error ? "Could not load the carriers" : carriers.data ? "Choose a carrier" : "Loading carriers…"}</option>
+            <option value="">
+              {carriers.error
+                ? "Could not load the carriers"
+                : carriers.data
+                  ? "Choose a carrier"
+                  : "Loading carriers…"}
+            </option>
             {carriers.data?.carriers.map((carrier) => (
               <option key={carrier.code} value={carrier.code}>
                 {carrier.name}

@@ -2,4 +2,9 @@
 export { FulfilmentBadge, FULFILMENT_LABELS } from "./FulfilmentBadge";
 export { ShipmentList } from "./ShipmentList";
 export { ShipForm, type LineToShip } from "./ShipForm";
-export { ShipmentFieldsFragment, CarriersDocument, RecordShipmentDocument, MarkShipmentDeliveredDocument } from "./shipmentFields";
+export {
+  ShipmentFieldsFragment,
+  CarriersDocument,
+  RecordShipmentDocument,
+  MarkShipmentDeliveredDocument,
+} from "./shipmentFields";

@@ -308,7 +308,9 @@ describe("an order's parcels and documents", () => {
         ],
       });
       const documents = await screen.findByRole("region", { name: "Invoice and credit notes" }, { timeout: 5000 });
-      expect(within(documents).getByTestId("invoice")).toHaveTextContent(/Invoice INV-2026-000123 issued .*, \$945\.58/);
+      expect(within(documents).getByTestId("invoice")).toHaveTextContent(
+        /Invoice INV-2026-000123 issued .*, \$945\.58/,
+      );
       expect(within(documents).getByTestId("credit-note")).toHaveTextContent(
         /Credit note CN-2026-000045 for INV-2026-000123, issued .*, \$61\.20: Refunded by the shop/,
       );
@@ -386,7 +388,9 @@ describe("an order's parcels and documents", () => {
     expect(within(form).getByText("#100043: 10 of 20 left to ship")).toBeInTheDocument();
     // The first parcel is delivered already: only the second can be marked.
     expect(screen.getAllByRole("button", { name: /^Mark parcel/ })).toHaveLength(1);
-    await userEvent.click(screen.getByRole("button", { name: "Mark parcel 2 (9400 1000 0000 0000 0000 00) delivered" }));
+    await userEvent.click(
+      screen.getByRole("button", { name: "Mark parcel 2 (9400 1000 0000 0000 0000 00) delivered" }),
+    );
     expect(await screen.findByText("USPS 9400 1000 0000 0000 0000 00 marked delivered")).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole("button", { name: /^Mark parcel/ })).not.toBeInTheDocument());
     expect(screen.queryByText("On its way")).not.toBeInTheDocument();

@@ -87,7 +87,13 @@ interface OrderLine {
 function linesToShip(lines: readonly OrderLine[]): LineToShip[] {
   return lines
     .filter((line) => line.status === "PAID" && line.shipped < line.quantity)
-    .map(({ id, number, partName, quantity, shipped }) => ({ id, number, partName, quantity, left: quantity - shipped }));
+    .map(({ id, number, partName, quantity, shipped }) => ({
+      id,
+      number,
+      partName,
+      quantity,
+      left: quantity - shipped,
+    }));
 }
 
 /**
@@ -254,11 +260,7 @@ export function OrderDetailPage() {
           )}
         </section>
       )}
-      <OrderDocuments
-        invoice={order.invoice}
-        creditNotes={order.creditNotes}
-        headingId="order-documents-heading"
-      />
+      <OrderDocuments invoice={order.invoice} creditNotes={order.creditNotes} headingId="order-documents-heading" />
       <section className="card order-detail__card" aria-labelledby="order-timeline-heading">
         <h2 id="order-timeline-heading">History</h2>
         <ol className="order-timeline" aria-label="Order history">

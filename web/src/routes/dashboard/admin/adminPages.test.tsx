@@ -127,6 +127,7 @@ const order = (n: number, paid: boolean) => ({
   refundedAt: null,
   disputeStatus: null,
   paymentError: null,
+  fulfilment: paid ? "TO_SHIP" : null,
 });
 
 describe("manage all orders", () => {
@@ -195,6 +196,8 @@ describe("manage all orders", () => {
     });
     const paidRow = (await screen.findByText("Part 1")).closest("tr")!;
     expect(within(paidRow).getByRole("button", { name: "Confirm Order" })).toBeDisabled();
+    // Beside the spec's status, where the paid order's parcels stand.
+    expect(within(paidRow).getByTestId("fulfilment-state")).toHaveTextContent("Fulfilment: To ship");
     const unpaidRow = screen.getByText("Part 2").closest("tr")!;
     await userEvent.click(within(unpaidRow).getByRole("button", { name: "Delete order" }));
     expect(window.confirm).toHaveBeenCalled();
