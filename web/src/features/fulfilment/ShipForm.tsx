@@ -83,8 +83,11 @@ export function ShipForm({ orderId, lines, onShipped }: Props) {
       const { data } = await recordShipment({
         variables: { input: { orderId, lines: chosen.input, carrier: values.carrier, trackingNumber } },
       });
+      // The shop keeps tracking numbers upper-cased without spaces: the toast says it as kept.
       const shipment = data?.recordShipment;
-      toast.success(`Shipment recorded: ${shipment?.carrier.name ?? values.carrier} ${trackingNumber}`);
+      toast.success(
+        `Shipment recorded: ${shipment?.carrier.name ?? values.carrier} ${shipment?.trackingNumber ?? trackingNumber}`,
+      );
       await onShipped?.();
     } catch (error) {
       const named = Object.entries(fieldErrors(error));
