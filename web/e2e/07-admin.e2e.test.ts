@@ -89,7 +89,7 @@ describe("an admin", () => {
     await openAdminPage(admin, "Manage All Orders", "Manage All Orders");
     await expectCount(admin.locator("tbody tr"), 2);
     const paid = row(admin, SSD);
-    await expectText(paid.locator('td[data-label="Status"]'), "Paid");
+    await expectText(paid.locator('td[data-label="Status"]'), "Paid Fulfilment: To ship");
     // The order's number shows under its customer.
     await expectText(
       paid.locator('td[data-label="Customer"]'),

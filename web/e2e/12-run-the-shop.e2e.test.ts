@@ -299,7 +299,7 @@ describe("an admin running the shop, and a shopper", () => {
     await admin.getByLabel("Show", { exact: true }).selectOption("paid");
     await expectCount(rows, 1);
     await expectText(rows.first().locator('td[data-label="Part"]'), SSD);
-    await expectText(rows.first().locator('td[data-label="Status"]'), "Paid");
+    await expectText(rows.first().locator('td[data-label="Status"]'), "Paid Fulfilment: To ship");
     await journey.shot(admin, "orders-paid");
 
     await admin.getByLabel("Show", { exact: true }).selectOption("");

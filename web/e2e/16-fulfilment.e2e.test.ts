@@ -247,7 +247,7 @@ describe("after the payment: an order packed, shipped in two parcels with tracki
   it("the customer sees both parcels with their tracking links, and the spec's Shipped with the real state beside it", async () => {
     await customer.goto("/dashboard/my_orders");
     const ssd = row(customer, SSD);
-    await expectText(ssd.locator('td[data-label="Status"] .badge').first(), "Shipped");
+    await expectText(ssd.locator('td[data-label="Status"] > .badge'), "Shipped");
     await expectText(ssd.getByTestId("fulfilment-state"), "Fulfilment: Delivered");
     await ssd.locator('td[data-label="Order"] a').click();
     await visible(customer.getByRole("heading", { level: 1, name: /^Order #\d+$/ }));
