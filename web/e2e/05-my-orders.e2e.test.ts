@@ -67,12 +67,16 @@ describe("my orders", () => {
 
     await page.getByRole("link", { name: "Back to my orders" }).click();
     const paid = row(page, SSD);
-    await expectText(paid.locator('td[data-label="Status"]'), `Shipped Transaction id: ${transactionId}`);
+    // The spec's "Shipped", and beside it where the parcel really is.
+    await expectText(
+      paid.locator('td[data-label="Status"]'),
+      `Shipped Fulfilment: To ship Transaction id: ${transactionId}`,
+    );
     expect(await paid.getByRole("link", { name: `Pay for ${SSD}` }).count()).toBe(0);
     expect(await paid.getByRole("button", { name: `Cancel order for ${SSD}` }).count()).toBe(0);
     // Still paid after a reload (the server's record, not the page's memory).
     await page.reload();
-    await expectText(row(page, SSD).locator('td[data-label="Status"] .badge'), "Shipped");
+    await expectText(row(page, SSD).locator('td[data-label="Status"] > .badge'), "Shipped");
     await visible(row(page, SSD).getByText(transactionId));
     await journey.shot(page, "shipped");
 
@@ -91,7 +95,7 @@ describe("my orders", () => {
     await journey.shot(page, "card-declined");
     await page.goto("/dashboard/my_orders");
     // The webhook of the failed attempt may have told the shop why by now ("Last payment attempt: ...").
-    await expectText(row(page, DDR4).locator('td[data-label="Status"] .badge'), "Unpaid");
+    await expectText(row(page, DDR4).locator('td[data-label="Status"] > .badge'), "Unpaid");
 
     // Cancel: the browser asks first; dismissing keeps the order.
     const cancel = row(page, DDR4).getByRole("button", { name: `Cancel order for ${DDR4}` });

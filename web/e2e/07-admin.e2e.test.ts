@@ -50,7 +50,7 @@ describe("an admin", () => {
     await admin.getByRole("link", { name: "Dashboard" }).click();
     await visible(dashboardMenu(admin).getByRole("link", { name: "Manage Product" }));
     // The spec's four admin pages in the spec's order, with the overview before them and the
-    // parts, shipping, tax and history pages after them.
+    // To-ship queue, the parts, shipping, tax and history pages after them.
     expect(await dashboardMenu(admin).getByRole("link").allInnerTexts()).toEqual([
       "My Profile",
       "Overview",
@@ -58,6 +58,7 @@ describe("an admin", () => {
       "Manage All Orders",
       "Add Product",
       "Manage Product",
+      "To ship",
       "Manage Parts",
       "Shipping",
       "Tax",
@@ -88,7 +89,7 @@ describe("an admin", () => {
     await openAdminPage(admin, "Manage All Orders", "Manage All Orders");
     await expectCount(admin.locator("tbody tr"), 2);
     const paid = row(admin, SSD);
-    await expectText(paid.locator('td[data-label="Status"]'), "Paid");
+    await expectText(paid.locator('td[data-label="Status"]'), "Paid Fulfilment: To ship");
     // The order's number shows under its customer.
     await expectText(
       paid.locator('td[data-label="Customer"]'),

@@ -124,7 +124,7 @@ describe("an admin running the shop, and a shopper", () => {
     await signIn(admin, ADMIN);
   }, 120_000);
 
-  it("the admin menu: My Profile, the overview first, the spec's pages, then parts and the history", async () => {
+  it("the admin menu: My Profile, the overview first, the spec's pages, then the To-ship queue, parts and the history", async () => {
     await admin.goto("/dashboard");
     await visible(dashboardMenu(admin).getByRole("link", { name: "History" }));
     expect(await dashboardMenu(admin).getByRole("link").allInnerTexts()).toEqual([
@@ -134,6 +134,7 @@ describe("an admin running the shop, and a shopper", () => {
       "Manage All Orders",
       "Add Product",
       "Manage Product",
+      "To ship",
       "Manage Parts",
       "Shipping",
       "Tax",
@@ -298,7 +299,7 @@ describe("an admin running the shop, and a shopper", () => {
     await admin.getByLabel("Show", { exact: true }).selectOption("paid");
     await expectCount(rows, 1);
     await expectText(rows.first().locator('td[data-label="Part"]'), SSD);
-    await expectText(rows.first().locator('td[data-label="Status"]'), "Paid");
+    await expectText(rows.first().locator('td[data-label="Status"]'), "Paid Fulfilment: To ship");
     await journey.shot(admin, "orders-paid");
 
     await admin.getByLabel("Show", { exact: true }).selectOption("");

@@ -172,7 +172,7 @@ describe("the cart and its checkout", () => {
     await expectPath(page, "/dashboard/my_orders");
     await expectCount(page.locator("tbody tr"), 3);
     for (const part of [SSD, HINGES, WEBCAM]) {
-      await expectText(row(page, part).locator('td[data-label="Status"] .badge'), "Shipped");
+      await expectText(row(page, part).locator('td[data-label="Status"] > .badge'), "Shipped");
     }
     const shown = await page.locator('td[data-label="Order"] a').allInnerTexts();
     expect([...shown].sort()).toEqual([...numbers].sort());

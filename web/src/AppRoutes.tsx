@@ -73,6 +73,8 @@ const PAGES: Record<PageName, ComponentType> = {
   history: lazyPage(() => import("./routes/dashboard/admin/history/HistoryPage"), "HistoryPage"),
   shipping: lazyPage(() => import("./routes/dashboard/admin/shipping/ShippingPage"), "ShippingPage"),
   tax: lazyPage(() => import("./routes/dashboard/admin/tax/TaxPage"), "TaxPage"),
+  toShip: lazyPage(() => import("./routes/dashboard/admin/toShip/ToShipPage"), "ToShipPage"),
+  pickList: lazyPage(() => import("./routes/dashboard/admin/toShip/PickListPage"), "PickListPage"),
 };
 
 /** Wraps a page in the guards its access needs beyond what its parent route already checks. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { pagePaths, type RouteEntry } from "./routeTable";
 
 describe("route table", () => {
-  it("lists every page of the spec, the catalogue, the part and product pages, the cart and checkout, the order pages, the address book and the admin pages beside them, with its full path and access", () => {
+  it("lists every page of the spec, the catalogue, the part and product pages, the cart and checkout, the order pages, the address book and the admin pages beside them (the To-ship queue and its pick list among them), with its full path and access", () => {
     expect(pagePaths()).toEqual([
       { path: "/", page: "home", access: "public" },
       { path: "/parts", page: "catalogue", access: "public" },
@@ -25,6 +25,8 @@ describe("route table", () => {
       { path: "/dashboard/manage_all_orders", page: "manageAllOrders", access: "admin" },
       { path: "/dashboard/add_product", page: "addProduct", access: "admin" },
       { path: "/dashboard/manage_product", page: "manageProducts", access: "admin" },
+      { path: "/dashboard/to_ship", page: "toShip", access: "admin" },
+      { path: "/dashboard/to_ship/pick_list", page: "pickList", access: "admin" },
       { path: "/dashboard/overview", page: "overview", access: "admin" },
       { path: "/dashboard/manage_parts", page: "manageParts", access: "admin" },
       { path: "/dashboard/manage_parts/new", page: "addPart", access: "admin" },

@@ -37,6 +37,8 @@ export type PageName =
   | "history"
   | "shipping"
   | "tax"
+  | "toShip"
+  | "pickList"
   | "blogs"
   | "portfolio"
   | "login"
@@ -84,6 +86,9 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
       { path: "manage_all_orders", page: "manageAllOrders", access: "admin" },
       { path: "add_product", page: "addProduct", access: "admin" },
       { path: "manage_product", page: "manageProducts", access: "admin" },
+      // Beside the spec's pages: the paid orders waiting to be shipped, and what to pick for them on paper.
+      { path: "to_ship", page: "toShip", access: "admin" },
+      { path: "to_ship/pick_list", page: "pickList", access: "admin" },
       { path: "overview", page: "overview", access: "admin" },
       { path: "manage_parts", page: "manageParts", access: "admin" },
       { path: "manage_parts/new", page: "addPart", access: "admin" },

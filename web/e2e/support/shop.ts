@@ -9,6 +9,8 @@ export interface Shop {
   url: string;
   dataDir: string;
   emulatorHost: string;
+  /** The shop's mail catcher (maildev): every email it sent, at {inboxUrl}/api/email. */
+  inboxUrl: string;
   process: Managed;
   stop(): Promise<void>;
 }
@@ -21,6 +23,7 @@ async function spawnShop(label: string, env: Record<string, string>): Promise<Sh
     throw new Error(`${WEB_DIST_DIR} is missing: run "npm run build -w web" first`);
   const dataDir = makeTempDir(label);
   const port = await freePort();
+  const inboxPort = await freePort();
   const shop = spawnManaged(process.execPath, [SERVER_MAIN], {
     cwd: REPO_ROOT,
     env: baseEnv({
@@ -29,7 +32,7 @@ async function spawnShop(label: string, env: Record<string, string>): Promise<Sh
       STRIPE_SANDBOX_PORT: String(await freePort()),
       // The mail catcher's default ports are one shop's: journeys at once (and a developer's npm start) need their own.
       MAILDEV_SMTP_PORT: String(await freePort()),
-      MAILDEV_WEB_PORT: String(await freePort()),
+      MAILDEV_WEB_PORT: String(inboxPort),
       WEB_DIST_DIR,
       ...env,
     }),
@@ -55,6 +58,7 @@ async function spawnShop(label: string, env: Record<string, string>): Promise<Sh
     url: `http://127.0.0.1:${port}`,
     dataDir,
     emulatorHost: env.FIREBASE_AUTH_EMULATOR_HOST,
+    inboxUrl: `http://127.0.0.1:${inboxPort}`,
     process: shop,
     stop,
   };

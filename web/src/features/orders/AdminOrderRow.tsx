@@ -4,6 +4,7 @@ import { DataCell } from "@/ui/DataTable";
 import { OrderDates } from "./OrderDates";
 import { OrderStatusBadge } from "./OrderStatusBadge";
 import { OrderNumberLink } from "./OrderNumberLink";
+import { FulfilmentBadge } from "@/features/fulfilment";
 
 export const AdminOrderRowFragment = graphql(`
   fragment AdminOrderRow_order on Order {
@@ -23,6 +24,7 @@ export const AdminOrderRowFragment = graphql(`
     refundedAt
     disputeStatus
     paymentError
+    fulfilment
   }
 `);
 
@@ -63,6 +65,7 @@ export function AdminOrderRow({ order: orderRef, index, deleting, onDelete, refu
       </DataCell>
       <DataCell label="Status">
         <OrderStatusBadge order={order} paidLabel="Paid" />
+        <FulfilmentBadge fulfilment={order.fulfilment} />
       </DataCell>
       <DataCell label="Actions" kind="actions">
         {order.paid ? (

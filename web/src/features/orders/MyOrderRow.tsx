@@ -5,6 +5,7 @@ import { DataCell } from "@/ui/DataTable";
 import { OrderDates } from "./OrderDates";
 import { OrderStatusBadge } from "./OrderStatusBadge";
 import { OrderNumberLink } from "./OrderNumberLink";
+import { FulfilmentBadge } from "@/features/fulfilment";
 
 export const MyOrderRowFragment = graphql(`
   fragment MyOrderRow_order on Order {
@@ -24,6 +25,7 @@ export const MyOrderRowFragment = graphql(`
     refundedAt
     disputeStatus
     paymentError
+    fulfilment
   }
 `);
 
@@ -59,6 +61,7 @@ export function MyOrderRow({ order: orderRef, index, actions }: Props) {
       </DataCell>
       <DataCell label="Status">
         <OrderStatusBadge order={order} paidLabel="Shipped" />
+        <FulfilmentBadge fulfilment={order.fulfilment} />
         {order.status !== "UNPAID" && order.transactionId && (
           <p className="small">
             Transaction id: <code>{order.transactionId}</code>

@@ -16,6 +16,7 @@ export function createCache(): InMemoryCache {
           users: relayStylePagination(),
           adminParts: relayStylePagination(["search", "status", "lowStock"]),
           auditLog: relayStylePagination(["entityType", "entityId"]),
+          toShip: relayStylePagination(),
         },
       },
       Viewer: {
@@ -31,6 +32,8 @@ export function createCache(): InMemoryCache {
       PublicConfig: { merge: true },
       SaleSummary: { merge: true },
       PostalAddress: { merge: true },
+      // A carrier is known by its code.
+      Carrier: { keyFields: ["code"] },
     },
   });
 }
@@ -48,6 +51,7 @@ const USER_SCOPED_FIELDS = [
   "adminParts",
   "auditLog",
   "adminOverview",
+  "toShip",
   // Prices are shown for the signed-in customer's place (their default address).
   "priceDisplay",
 ];

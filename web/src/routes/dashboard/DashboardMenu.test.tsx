@@ -42,6 +42,7 @@ describe("dashboard menu", () => {
       "Manage All Orders",
       "Add Product",
       "Manage Product",
+      "To ship",
       "Manage Parts",
       "Shipping",
       "Tax",

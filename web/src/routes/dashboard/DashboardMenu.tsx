@@ -16,13 +16,14 @@ const CUSTOMER: MenuItem[] = [
   { to: "/dashboard/add_review", label: "Add a review" },
   { to: "/dashboard/addresses", label: "Addresses" },
 ];
-// The overview first; the spec's four pages in the spec's order; then parts, shipping, tax and the history.
+// The overview first; the spec's four pages in the spec's order; then the To-ship queue, parts, shipping, tax and the history.
 const ADMIN: MenuItem[] = [
   { to: "/dashboard/overview", label: "Overview" },
   { to: "/dashboard/all_users", label: "All Users" },
   { to: "/dashboard/manage_all_orders", label: "Manage All Orders" },
   { to: "/dashboard/add_product", label: "Add Product" },
   { to: "/dashboard/manage_product", label: "Manage Product" },
+  { to: "/dashboard/to_ship", label: "To ship" },
   { to: "/dashboard/manage_parts", label: "Manage Parts" },
   { to: "/dashboard/shipping", label: "Shipping" },
   { to: "/dashboard/tax", label: "Tax" },

@@ -31,6 +31,7 @@ const order = (n: number, paid: boolean) => ({
   refundedAt: null,
   disputeStatus: null,
   paymentError: null,
+  fulfilment: paid ? "PARTLY_SHIPPED" : null,
 });
 
 const ordersMock = (orders: object[]) => ({
@@ -51,7 +52,7 @@ const ordersMock = (orders: object[]) => ({
 });
 
 describe("my orders", () => {
-  it("lets an unpaid order be paid or cancelled and shows a paid one as Shipped", async () => {
+  it("lets an unpaid order be paid or cancelled and shows a paid one as Shipped, its fulfilment beside it", async () => {
     renderApp({
       ui: <MyOrdersPage />,
       auth: createFakeAuth({ user: customer }),
@@ -71,6 +72,8 @@ describe("my orders", () => {
     expect(screen.getByRole("link", { name: "Past orders" })).toHaveAttribute("href", "/dashboard/past_orders");
     const paidRow = screen.getByText("Part 2").closest("tr")!;
     expect(within(paidRow).getByText("Shipped")).toBeInTheDocument();
+    expect(within(paidRow).getByTestId("fulfilment-state")).toHaveTextContent("Fulfilment: Partly shipped");
+    expect(within(unpaidRow).queryByTestId("fulfilment-state")).not.toBeInTheDocument();
     expect(within(paidRow).getByText("pi_2")).toBeInTheDocument();
     expect(within(paidRow).queryByRole("button")).not.toBeInTheDocument();
   });

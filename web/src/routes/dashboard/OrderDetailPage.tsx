@@ -9,6 +9,8 @@ import { formatPrice } from "@/ui/format";
 import { formatDateTime } from "@/ui/formatFigures";
 import { OrderStatusBadge } from "@/features/orders/OrderStatusBadge";
 import { SaleSummary } from "@/features/orders/SaleSummary";
+import { FulfilmentBadge, ShipForm, ShipmentList, type LineToShip } from "@/features/fulfilment";
+import { OrderDocuments } from "@/features/documents";
 import "./OrderDetailPage.css";
 
 export const OrderDetailDocument = graphql(`
@@ -32,8 +34,23 @@ export const OrderDetailDocument = graphql(`
       disputeStatus
       paymentError
       refundedAmount
+      fulfilment
+      deliveredAt
+      shipped
       sale {
         ...SaleSummaryFields
+      }
+      shipments {
+        id
+        ...ShipmentFields
+      }
+      invoice {
+        id
+        ...InvoiceFields
+      }
+      creditNotes {
+        id
+        ...CreditNoteFields
       }
       timeline {
         at
@@ -48,13 +65,41 @@ export const OrderDetailDocument = graphql(`
           databaseId
           number
           partName
+          quantity
+          shipped
+          status
         }
       }
     }
   }
 `);
 
-/** One order: its number, line, status and what happened to it, with times. */
+interface OrderLine {
+  id: string;
+  number: string;
+  partName: string;
+  quantity: number;
+  shipped: number;
+  status: string;
+}
+
+/** The order's paid lines with something left to ship (a refunded line has nothing to send). */
+function linesToShip(lines: readonly OrderLine[]): LineToShip[] {
+  return lines
+    .filter((line) => line.status === "PAID" && line.shipped < line.quantity)
+    .map(({ id, number, partName, quantity, shipped }) => ({
+      id,
+      number,
+      partName,
+      quantity,
+      left: quantity - shipped,
+    }));
+}
+
+/**
+ * One order: its number, line, status and what happened to it, with times; its parcels and
+ * documents; for admins, the form that ships what is left.
+ */
 export function OrderDetailPage() {
   const { id = "" } = useParams();
   const isAdmin = useIsAdmin().state === "admin";
@@ -84,6 +129,9 @@ export function OrderDetailPage() {
     );
   }
   const together = order.checkout?.orders.filter((other) => other.id !== order.id) ?? [];
+  const left = linesToShip(order.checkout?.orders ?? [order]);
+  const canShip = isAdmin && Boolean(order.fulfilment) && left.length > 0;
+  const reload = () => refetch().catch(() => undefined);
   const back = isAdmin
     ? { to: "/dashboard/manage_all_orders", label: "Back to all orders" }
     : order.status === "CANCELLED" || order.status === "REFUNDED"
@@ -130,6 +178,22 @@ export function OrderDetailPage() {
                 <OrderStatusBadge order={order} paidLabel={isAdmin ? "Paid" : "Shipped"} />
               </dd>
             </div>
+            {order.fulfilment && (
+              <div>
+                <dt>Fulfilment</dt>
+                <dd data-testid="order-fulfilment">
+                  <FulfilmentBadge fulfilment={order.fulfilment} labelled={false} />
+                </dd>
+              </div>
+            )}
+            {order.deliveredAt && (
+              <div>
+                <dt>Delivered</dt>
+                <dd>
+                  <time dateTime={order.deliveredAt}>{formatDateTime(order.deliveredAt)}</time>
+                </dd>
+              </div>
+            )}
           </dl>
           {order.status === "UNPAID" && !isAdmin && (
             <Link
@@ -174,6 +238,29 @@ export function OrderDetailPage() {
       {order.status !== "CANCELLED" && (
         <SaleSummary sale={order.sale} headingId="order-sale-heading" unpaid={order.status === "UNPAID"} />
       )}
+      {(order.shipments.length > 0 || canShip) && (
+        <section className="card order-detail__card" aria-labelledby="order-shipments-heading">
+          <h2 id="order-shipments-heading">Shipments</h2>
+          {order.shipments.length > 0 ? (
+            <ShipmentList shipments={order.shipments} canMarkDelivered={isAdmin} onChanged={reload} />
+          ) : (
+            <p>Nothing has been shipped yet.</p>
+          )}
+          {canShip && (
+            <div className="order-detail__ship">
+              <h3>Ship what is left</h3>
+              <ShipForm
+                // A new form once the lines change: its quantities start at what is left now.
+                key={left.map((line) => `${line.id}:${line.left}`).join()}
+                orderId={order.id}
+                lines={left}
+                onShipped={reload}
+              />
+            </div>
+          )}
+        </section>
+      )}
+      <OrderDocuments invoice={order.invoice} creditNotes={order.creditNotes} headingId="order-documents-heading" />
       <section className="card order-detail__card" aria-labelledby="order-timeline-heading">
         <h2 id="order-timeline-heading">History</h2>
         <ol className="order-timeline" aria-label="Order history">

@@ -22,6 +22,7 @@ const pastOrder = (n: number, status: "CANCELLED" | "REFUNDED") => ({
   refundedAt: status === "REFUNDED" ? "2026-01-06T08:00:00.000Z" : null,
   disputeStatus: null,
   paymentError: null,
+  fulfilment: null,
 });
 
 describe("past orders", () => {

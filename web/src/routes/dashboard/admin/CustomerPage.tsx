@@ -8,6 +8,7 @@ import { DataCell, DataTable } from "@/ui/DataTable";
 import { formatPrice } from "@/ui/format";
 import { formatDateTime } from "@/ui/formatFigures";
 import { OrderStatusBadge } from "@/features/orders/OrderStatusBadge";
+import { FulfilmentBadge } from "@/features/fulfilment";
 import "./adminLists.css";
 import "./CustomerPage.css";
 
@@ -48,6 +49,7 @@ export const CustomerDocument = graphql(`
             quantity
             price
             status
+            fulfilment
             createdAt
           }
         }
@@ -167,6 +169,7 @@ export function CustomerPage() {
                 </DataCell>
                 <DataCell label="Status">
                   <OrderStatusBadge order={order} paidLabel="Paid" />
+                  <FulfilmentBadge fulfilment={order.fulfilment} />
                 </DataCell>
               </tr>
             ))}

@@ -127,6 +127,7 @@ const order = (n: number, paid: boolean) => ({
   refundedAt: null,
   disputeStatus: null,
   paymentError: null,
+  fulfilment: paid ? "TO_SHIP" : null,
 });
 
 describe("manage all orders", () => {
@@ -195,6 +196,8 @@ describe("manage all orders", () => {
     });
     const paidRow = (await screen.findByText("Part 1")).closest("tr")!;
     expect(within(paidRow).getByRole("button", { name: "Confirm Order" })).toBeDisabled();
+    // Beside the spec's status, where the paid order's parcels stand.
+    expect(within(paidRow).getByTestId("fulfilment-state")).toHaveTextContent("Fulfilment: To ship");
     const unpaidRow = screen.getByText("Part 2").closest("tr")!;
     await userEvent.click(within(unpaidRow).getByRole("button", { name: "Delete order" }));
     expect(window.confirm).toHaveBeenCalled();
@@ -410,7 +413,7 @@ describe("all users: search and a customer's detail", () => {
     expect(screen.queryByText("bob@example.com")).not.toBeInTheDocument();
   });
 
-  it("shows the customer's profile, totals, and orders with their numbers and statuses", async () => {
+  it("shows the customer's profile, totals, and orders with their numbers, statuses and fulfilment", async () => {
     renderApp({
       route: "/dashboard/all_users/u-1",
       ui: (
@@ -462,6 +465,7 @@ describe("all users: search and a customer's detail", () => {
                     quantity: 1,
                     price: 9.99,
                     status: "UNPAID",
+                    fulfilment: null,
                     createdAt: "2026-01-06T10:00:00.000Z",
                   },
                   {
@@ -473,6 +477,7 @@ describe("all users: search and a customer's detail", () => {
                     quantity: 2,
                     price: 25,
                     status: "PAID",
+                    fulfilment: "SHIPPED",
                     createdAt: "2026-01-05T10:00:00.000Z",
                   },
                 ]),
@@ -489,6 +494,7 @@ describe("all users: search and a customer's detail", () => {
     expect(within(totals).getByText("Unpaid").nextSibling).toHaveTextContent("$9.99 (1 orders)");
     const paid = screen.getByRole("link", { name: "#100042" }).closest("tr")!;
     expect(within(paid).getByText("Paid", { selector: ".badge" })).toBeInTheDocument();
+    expect(within(paid).getByTestId("fulfilment-state")).toHaveTextContent("Fulfilment: Shipped");
     const unpaid = screen.getByRole("link", { name: "#100043" }).closest("tr")!;
     expect(within(unpaid).getByText("Unpaid", { selector: ".badge" })).toBeInTheDocument();
   });

@@ -1,37 +1,12 @@
 import { apiUrl } from "@/lib/apiUrl";
-import { getAccessToken } from "@/lib/auth/accessToken";
-
-/** The bearer header of the signed-in admin (the admin CSV routes want it; a plain link cannot send it). */
-const authorization = (): Record<string, string> => {
-  const token = getAccessToken();
-  return token ? { authorization: `Bearer ${token}` } : {};
-};
-
-/** The server's message of a refused request, or one saying what failed. */
-async function failure(response: Response, what: string): Promise<Error> {
-  const body = await response.json().catch(() => null);
-  return new Error(typeof body?.error === "string" ? body.error : `${what} failed (HTTP ${response.status}).`);
-}
+import { authorizationHeader, downloadFile, requestFailure } from "@/lib/download";
 
 /**
  * Downloads a CSV an admin route streams (`path` on the API), handed to the browser as a download
  * under the server's file name (`fallbackName` when it gives none).
  */
-export async function downloadCsv(path: string, fallbackName: string): Promise<void> {
-  const response = await fetch(apiUrl(path), { headers: authorization() });
-  if (!response.ok) throw await failure(response, "The export");
-  const name = /filename="([^"]+)"/.exec(response.headers.get("content-disposition") ?? "")?.[1] ?? fallbackName;
-  const url = URL.createObjectURL(await response.blob());
-  try {
-    const link = document.createElement("a");
-    link.href = url;
-    link.download = name;
-    document.body.append(link);
-    link.click();
-    link.remove();
-  } finally {
-    setTimeout(() => URL.revokeObjectURL(url), 60_000);
-  }
+export function downloadCsv(path: string, fallbackName: string): Promise<void> {
+  return downloadFile(path, fallbackName, "The export");
 }
 
 /** One field a line of an import changes, as POST /admin/parts/import answers it. */
@@ -74,9 +49,9 @@ export async function importPartsCsv(file: File, dryRun: boolean): Promise<Impor
   const query = new URLSearchParams({ dryRun: String(dryRun), fileName: file.name });
   const response = await fetch(apiUrl(`/admin/parts/import?${query}`), {
     method: "POST",
-    headers: { ...authorization(), "content-type": "text/csv" },
+    headers: { ...authorizationHeader(), "content-type": "text/csv" },
     body: file,
   });
-  if (!response.ok) throw await failure(response, "The import");
+  if (!response.ok) throw await requestFailure(response, "The import");
   return (await response.json()) as ImportReport;
 }

@@ -17,3 +17,13 @@ describe("a part's shipping fields in the history", () => {
     );
   });
 });
+
+describe("a shipment in the history", () => {
+  it("names the units shipped, the carrier and the tracking number", () => {
+    expect(describeChange({ field: "shipped", kind: "NUMBER", before: "0", after: "5" })).toBe("Units shipped: 0 → 5");
+    expect(describeChange({ field: "carrier", kind: "TEXT", before: null, after: "UPS" })).toBe("Carrier: UPS");
+    expect(describeChange({ field: "trackingNumber", kind: "TEXT", before: null, after: "1Z999AA1" })).toBe(
+      "Tracking number: 1Z999AA1",
+    );
+  });
+});

@@ -17,6 +17,8 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   USER_DEMOTED: "Removed admin",
   ORDER_CANCELLED: "Deleted order",
   ORDER_REFUNDED: "Refunded order",
+  ORDER_SHIPPED: "Shipped order",
+  SHIPMENT_DELIVERED: "Marked parcel delivered",
   PAYMENT_REFUNDED: "Refunded a payment the shop could not keep",
   ORDER_DISPUTED: "Payment disputed",
   SHIPPING_ZONE_CREATED: "Added shipping zone",
@@ -100,6 +102,11 @@ const FIELD_LABELS: Record<string, string> = {
   dangerousGoods: "Dangerous goods",
   batteryWh: "Battery (Wh)",
   taxCategory: "Tax category",
+  shipped: "Units shipped",
+  shipment: "Shipment",
+  carrier: "Carrier",
+  trackingNumber: "Tracking number",
+  deliveredAt: "Delivered at",
 };
 
 export const fieldLabel = (field: string) => FIELD_LABELS[field] ?? field;
