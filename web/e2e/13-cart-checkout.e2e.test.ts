@@ -11,6 +11,7 @@ import {
   expectToast,
   expectValue,
   fact,
+  noToasts,
   partCard,
   row,
   signIn,
@@ -101,6 +102,7 @@ describe("the cart and its checkout", () => {
     await journey.shot(page, "three-parts-added");
 
     // The cart page: the lines, their quantities within bounds, the total in dollars.
+    await noToasts(page);
     await cartLink(page).click();
     await expectPath(page, "/cart");
     await visible(page.getByRole("heading", { level: 1, name: "Your cart" }));

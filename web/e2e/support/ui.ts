@@ -81,6 +81,17 @@ export async function expectToast(page: Page, variant: "success" | "error" | "in
   );
 }
 
+/**
+ * Waits until no toast shows. Toasts sit top-right, over the cart link, and notistack keeps one open
+ * while the pointer rests on it: a click aimed at what a toast covers would keep it open.
+ */
+export async function noToasts(page: Page): Promise<void> {
+  await eventually(
+    () => page.locator("#notistack-snackbar").count(),
+    (count) => expect(count, "toasts still showing").toBe(0),
+  );
+}
+
 /** The element's text colour is a red (the app's danger colour is #b91c1c). */
 export async function expectRed(locator: Locator): Promise<void> {
   const color = await locator.evaluate((element) => getComputedStyle(element).color);
