@@ -66,6 +66,7 @@ import { OrderAddressCopies1765000000400 } from "./migrations/1765000000400-orde
 import { TaxZonesNotify1765000000500 } from "./migrations/1765000000500-tax-zones-notify";
 import { Invoices1765000000600 } from "./migrations/1765000000600-invoices";
 import { Shipments1765000000700 } from "./migrations/1765000000700-shipments";
+import { DocumentsKeepSeller1765000000800 } from "./migrations/1765000000800-documents-keep-seller";
 import { requestStats } from "./request-stats";
 
 /** Counts statements per request and reports slow or failing ones (failures at debug level); nothing else is logged. */
@@ -159,6 +160,7 @@ export const migrations = [
   TaxZonesNotify1765000000500,
   Invoices1765000000600,
   Shipments1765000000700,
+  DocumentsKeepSeller1765000000800,
 ];
 
 /**

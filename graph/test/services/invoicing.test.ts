@@ -240,3 +240,27 @@ describe("who may read them", () => {
     });
   });
 });
+
+describe("what a document keeps", () => {
+  it("an invoice and its credit note keep the seller they were issued with, after the shop's details change", async () => {
+    const owner = await customer(db, "keeps-seller");
+    const checkout = await placeCheckout(owner, 2);
+    await (await payCheckout(owner, checkout.databaseId)).settle();
+    await processes[0].payments.refundOrder(admin, checkout.orders[1].databaseId);
+    const line = checkout.orders[0] as Order;
+    const invoice = (await processes[0].invoicing.invoiceOfOrder(owner, line))!;
+    const [note] = await processes[0].invoicing.creditNotesOfOrder(owner, line);
+
+    // The shop restarts with a new name and tax number: documents already issued stay as they were.
+    const moved = new InvoicingService(db, { ...SELLER, name: "Partshop Moved Inc", taxId: "US-NEW-999" });
+    for (const pdf of [
+      (await moved.invoicePdf(owner, invoice.number)).pdf,
+      (await moved.creditNotePdf(owner, note.number)).pdf,
+    ]) {
+      const text = await pdfText(pdf);
+      expect(text).toContain(SELLER.name);
+      expect(text).not.toContain("Partshop Moved Inc");
+      expect(text).not.toContain("US-NEW-999");
+    }
+  });
+});

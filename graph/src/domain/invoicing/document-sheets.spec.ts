@@ -45,6 +45,7 @@ function invoiceOf(lines: PaidLine[], buyer: Partial<Invoice["buyer"]> = {}): In
     checkoutId: "00000000-0000-4000-8000-0000000000bb",
     userId: "00000000-0000-4000-8000-0000000000cc",
     issuedAt: new Date("2026-12-06T17:00:00Z"),
+    seller: null,
     buyer: {
       name: "Grace Hopper",
       email: "grace@example.com",
@@ -179,6 +180,7 @@ describe("a credit note's sheet", () => {
       invoiceNumber: invoice.number,
       userId: invoice.userId,
       issuedAt: new Date("2026-12-07T09:00:00Z"),
+      seller: null,
       totalCents: 3_338,
       reason: "Refunded in full",
       lines: [

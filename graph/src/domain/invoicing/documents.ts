@@ -33,6 +33,8 @@ export class Invoice implements InvoiceAmounts {
   userId: string;
   /** The payment's time; the year of the number (UTC). */
   issuedAt: Date;
+  /** The seller as it was when the invoice was issued; null for one issued before invoices kept it. */
+  seller: Seller | null;
   buyer: Buyer;
   shippingMethodName: string | null;
   taxZoneName: string | null;
@@ -76,6 +78,8 @@ export class CreditNote {
   /** The owner of its invoice. */
   userId: string;
   issuedAt: Date;
+  /** The seller as it was when the credit note was issued; null for one issued before credit notes kept it. */
+  seller: Seller | null;
   totalCents: number;
   reason: string | null;
   lines: CreditNoteLine[];

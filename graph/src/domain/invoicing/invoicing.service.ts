@@ -98,7 +98,14 @@ export class InvoicingService implements PaymentEffects {
     if (!facts || facts.lines.length === 0) return;
     const issuedAt = await transactionTime(tx);
     const number = await this.nextNumber(tx, "INV", issuedAt);
-    await insertInvoice(tx, { number, headerId, issuedAt, header: facts.header, draft: invoiceDraftOf(facts.lines) });
+    await insertInvoice(tx, {
+      number,
+      headerId,
+      issuedAt,
+      seller: this.seller,
+      header: facts.header,
+      draft: invoiceDraftOf(facts.lines),
+    });
   }
 
   private async credit(tx: EntityManager, line: Order, refunded: number | "in full", reason: string): Promise<void> {
@@ -110,7 +117,14 @@ export class InvoicingService implements PaymentEffects {
     if (!repaid) return;
     const issuedAt = await transactionTime(tx);
     const number = await this.nextNumber(tx, "CN", issuedAt);
-    await insertCreditNote(tx, { number, invoiceId: invoice.databaseId, issuedAt, reason, lines: [repaid] });
+    await insertCreditNote(tx, {
+      number,
+      invoiceId: invoice.databaseId,
+      issuedAt,
+      seller: this.seller,
+      reason,
+      lines: [repaid],
+    });
   }
 
   private async nextNumber(tx: EntityManager, series: DocumentSeries, at: Date): Promise<string> {
@@ -187,13 +201,13 @@ export class InvoicingService implements PaymentEffects {
   }
 
   private invoiceFile(invoice: Invoice): Promise<Buffer> {
-    return renderSheetPdf(invoiceSheet(invoice, this.seller), invoice.issuedAt);
+    return renderSheetPdf(invoiceSheet(invoice, invoice.seller ?? this.seller), invoice.issuedAt);
   }
 
   private async creditNoteFile(note: CreditNote): Promise<Buffer> {
     const invoice = await invoiceById(this.db.manager, note.invoiceId);
     if (!invoice) throw new Error(`Credit note ${note.number} points at a missing invoice`);
-    return renderSheetPdf(creditNoteSheet(note, invoice, this.seller), note.issuedAt);
+    return renderSheetPdf(creditNoteSheet(note, invoice, note.seller ?? this.seller), note.issuedAt);
   }
 
   private parsed(series: DocumentSeries, number: string): string {

@@ -21,6 +21,7 @@ function invoiceOf(row: Row): Invoice {
     checkoutId: row.checkout_id,
     userId: row.user_id,
     issuedAt: row.issued_at,
+    seller: row.seller,
     buyer: {
       name: row.buyer_name,
       email: row.buyer_email,
@@ -62,6 +63,7 @@ function creditNoteOf(row: Row): CreditNote {
     invoiceNumber: row.invoice_number,
     userId: row.user_id,
     issuedAt: row.issued_at,
+    seller: row.seller,
     totalCents: row.total_cents,
     reason: row.reason,
     lines: (row.lines ?? []).map((line: Row): CreditNoteLine => ({

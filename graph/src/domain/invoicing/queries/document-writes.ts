@@ -2,6 +2,7 @@ import type { EntityManager } from "typeorm";
 import type { PostalAddress } from "../../addresses/address-rules";
 import { orderNumberOf } from "../../orders/order-number";
 import type { DocumentSeries } from "../document-numbers";
+import type { Seller } from "../documents";
 import type { CreditNoteLine, InvoiceDraft, PaidLine } from "../invoice-rules";
 
 /**
@@ -77,14 +78,21 @@ export async function hasInvoice(tx: EntityManager, headerId: string): Promise<b
 /** Writes an invoice and its lines (checked by the database when `tx` commits); answers its id. */
 export async function insertInvoice(
   tx: EntityManager,
-  document: { number: string; headerId: string; issuedAt: Date; header: HeaderFacts; draft: InvoiceDraft },
+  document: {
+    number: string;
+    headerId: string;
+    issuedAt: Date;
+    seller: Seller;
+    header: HeaderFacts;
+    draft: InvoiceDraft;
+  },
 ): Promise<string> {
   const { header, draft } = document;
   const [row]: Array<{ id: string }> = await tx.query(
     `INSERT INTO invoices (number, checkout_id, user_id, issued_at, buyer_name, buyer_email, ship_to, buyer_address,
        buyer_phone, shipping_method_name, tax_zone_name, prices_include_tax, subtotal_cents, shipping_cents,
-       shipping_tax_cents, shipping_tax_rate_ppm, tax_cents, total_cents, line_count)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)
+       shipping_tax_cents, shipping_tax_rate_ppm, tax_cents, total_cents, line_count, seller)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)
      RETURNING id`,
     [
       document.number,
@@ -106,6 +114,7 @@ export async function insertInvoice(
       draft.taxCents,
       draft.totalCents,
       draft.lines.length,
+      JSON.stringify(document.seller),
     ],
   );
   await tx.query(
@@ -133,13 +142,28 @@ export async function creditedSoFar(tx: EntityManager, orderIds: readonly string
 /** Writes a credit note and its lines (checked by the database when `tx` commits); answers its id. */
 export async function insertCreditNote(
   tx: EntityManager,
-  document: { number: string; invoiceId: string; issuedAt: Date; reason: string; lines: readonly CreditNoteLine[] },
+  document: {
+    number: string;
+    invoiceId: string;
+    issuedAt: Date;
+    seller: Seller;
+    reason: string;
+    lines: readonly CreditNoteLine[];
+  },
 ): Promise<string> {
   const total = document.lines.reduce((sum, line) => sum + line.amountCents, 0);
   const [row]: Array<{ id: string }> = await tx.query(
-    `INSERT INTO credit_notes (number, invoice_id, issued_at, total_cents, reason, line_count)
-     VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
-    [document.number, document.invoiceId, document.issuedAt, total, document.reason, document.lines.length],
+    `INSERT INTO credit_notes (number, invoice_id, issued_at, total_cents, reason, line_count, seller)
+     VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+    [
+      document.number,
+      document.invoiceId,
+      document.issuedAt,
+      total,
+      document.reason,
+      document.lines.length,
+      JSON.stringify(document.seller),
+    ],
   );
   await tx.query(
     `INSERT INTO credit_note_lines (credit_note_id, position, order_id, order_number, part_name, quantity, amount_cents)
