@@ -16,7 +16,6 @@ export const AdminOrderRowFragment = graphql(`
     total
     userName
     userEmail
-    paid
     status
     createdAt
     paidAt
@@ -68,7 +67,7 @@ export function AdminOrderRow({ order: orderRef, index, deleting, onDelete, refu
         <FulfilmentBadge fulfilment={order.fulfilment} />
       </DataCell>
       <DataCell label="Actions" kind="actions">
-        {order.paid ? (
+        {order.status === "PAID" ? (
           <div className="row-actions">
             <button type="button" className="btn btn--small" disabled>
               Confirm Order

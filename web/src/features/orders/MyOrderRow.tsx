@@ -16,7 +16,6 @@ export const MyOrderRowFragment = graphql(`
     quantity
     price
     status
-    paid
     transactionId
     createdAt
     paidAt

@@ -9,16 +9,12 @@ import { ToShipQueueDocument } from "./toShipQueue";
 import "../adminLists.css";
 import "./toShip.css";
 
-/** As many orders as one page of the API gives: a pick list is printed for a round of the warehouse. */
-export const PICK_LIST_PAGE_SIZE = 100;
-
 /**
  * What to pick for each order waiting, oldest payment first: the units left of each line by part
  * number, and where the parcel goes. Printed as it is shown; the navigation and buttons are not.
  */
 export function PickListPage() {
   const { data, loading, error, refetch, fetchMore } = useQuery(ToShipQueueDocument, {
-    variables: { first: PICK_LIST_PAGE_SIZE },
     fetchPolicy: "cache-and-network",
   });
   const queue = data?.toShip;

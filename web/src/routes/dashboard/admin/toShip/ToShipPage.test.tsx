@@ -2,8 +2,8 @@ import { describe, expect, it, vi } from "vitest";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { admin, createFakeAuth, renderApp } from "@/test/renderApp";
-import { PICK_LIST_PAGE_SIZE, PickListPage } from "./PickListPage";
-import { TO_SHIP_PAGE_SIZE, ToShipPage } from "./ToShipPage";
+import { PickListPage } from "./PickListPage";
+import { ToShipPage } from "./ToShipPage";
 import { ToShipQueueDocument } from "./toShipQueue";
 
 const line = (
@@ -87,11 +87,11 @@ describe("the To-ship queue", () => {
       auth: createFakeAuth({ user: admin }),
       mocks: [
         {
-          request: { query: ToShipQueueDocument, variables: { first: TO_SHIP_PAGE_SIZE } },
+          request: { query: ToShipQueueDocument, variables: {} },
           result: { data: page([ORDER_A, ORDER_B], 3, "c1") },
         },
         {
-          request: { query: ToShipQueueDocument, variables: { first: TO_SHIP_PAGE_SIZE, after: "c1" } },
+          request: { query: ToShipQueueDocument, variables: { after: "c1" } },
           result: { data: page([ORDER_C], 3, null) },
         },
       ],
@@ -155,7 +155,7 @@ describe("the To-ship queue", () => {
       auth: createFakeAuth({ user: admin }),
       mocks: [
         {
-          request: { query: ToShipQueueDocument, variables: { first: TO_SHIP_PAGE_SIZE } },
+          request: { query: ToShipQueueDocument, variables: {} },
           result: { data: page([], 0, null) },
         },
       ],
@@ -174,7 +174,7 @@ describe("the pick list", () => {
         auth: createFakeAuth({ user: admin }),
         mocks: [
           {
-            request: { query: ToShipQueueDocument, variables: { first: PICK_LIST_PAGE_SIZE } },
+            request: { query: ToShipQueueDocument, variables: {} },
             result: { data: page([ORDER_A, ORDER_B], 2, null) },
           },
         ],

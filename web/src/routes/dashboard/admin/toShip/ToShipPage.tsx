@@ -11,8 +11,6 @@ import { ToShipQueueDocument } from "./toShipQueue";
 import "../adminLists.css";
 import "./toShip.css";
 
-export const TO_SHIP_PAGE_SIZE = 20;
-
 /**
  * The warehouse's queue: paid orders with something left to ship, the oldest payment first, each
  * with its customer, where and how it ships, and each line's ordered, shipped and left. An order's
@@ -20,7 +18,6 @@ export const TO_SHIP_PAGE_SIZE = 20;
  */
 export function ToShipPage() {
   const { data, loading, error, refetch, fetchMore } = useQuery(ToShipQueueDocument, {
-    variables: { first: TO_SHIP_PAGE_SIZE },
     // Orders are paid and shipped elsewhere: show the cache, then refresh it.
     fetchPolicy: "cache-and-network",
   });
