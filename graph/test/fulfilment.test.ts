@@ -1,17 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import {
-  type Answer,
-  errorCode,
-  gql,
-  insertPart,
-  newCustomer,
-  seededAdmin,
-  shop,
-  type Shopper,
-} from "./support/client";
-import { eventually, payInSandbox } from "./support/fixtures";
-import { collectedInOregon } from "./support/sale";
-import { suiteSandbox } from "./support/siblings";
+import { type Answer, errorCode, gql, newCustomer, seededAdmin, shop, type Shopper } from "./support/client";
+import { eventually } from "./support/fixtures";
+import { paidCheckout } from "./support/sale";
 
 /*
  * Fulfilment's HTTP contracts (docs/product.md, "Fulfilment"): the carriers, the To-ship queue,
@@ -28,44 +18,9 @@ interface Mail {
 }
 
 let admin: Shopper;
-let sandbox: Awaited<ReturnType<typeof suiteSandbox>>;
 beforeAll(async () => {
-  [admin, sandbox] = await Promise.all([seededAdmin(), suiteSandbox()]);
+  admin = await seededAdmin();
 });
-
-/** A checkout of fresh parts in these quantities, paid by card and confirmed as the web app does: its lines' ids, in order. */
-async function paidCheckout(customer: Shopper, quantities: number[]): Promise<string[]> {
-  const partIds = await Promise.all(quantities.map(() => insertPart({ available: 10, priceCents: 1500 })));
-  const placed = await gql(
-    "mutation($input: PlaceCheckoutInput!) { placeCheckout(input: $input) { databaseId orders { databaseId } } }",
-    {
-      input: {
-        lines: partIds.map((partId, index) => ({ partId, quantity: quantities[index] })),
-        ...(await collectedInOregon()),
-      },
-    },
-    customer.token,
-  );
-  expect(placed.body.errors, JSON.stringify(placed.body.errors)).toBeUndefined();
-  const checkoutId: string = placed.body.data.placeCheckout.databaseId;
-  const intent = await gql(
-    "mutation($checkoutId: ID!) { createCheckoutPaymentIntent(checkoutId: $checkoutId) { clientSecret } }",
-    { checkoutId },
-    customer.token,
-  );
-  const transactionId = await payInSandbox(
-    sandbox.url,
-    sandbox.publishableKey,
-    intent.body.data.createCheckoutPaymentIntent.clientSecret,
-  );
-  const confirmed = await gql(
-    "mutation($checkoutId: ID!, $transactionId: String!) { confirmCheckoutPayment(checkoutId: $checkoutId, transactionId: $transactionId) { amountDue } }",
-    { checkoutId, transactionId },
-    customer.token,
-  );
-  expect(confirmed.body.data?.confirmCheckoutPayment.amountDue, JSON.stringify(confirmed.body)).toBe(0);
-  return placed.body.data.placeCheckout.orders.map((order: { databaseId: string }) => order.databaseId);
-}
 
 const RECORD = `mutation($input: RecordShipmentInput!) {
   recordShipment(input: $input) { id databaseId trackingNumber trackingUrl carrier { code name } shippedAt deliveredAt lines { quantity partName order { databaseId } } }
@@ -118,7 +73,7 @@ describe("fulfilment over the API", () => {
 
   it("an admin ships two lines, then the third; the queue, the order's state and shipments follow, and each parcel emails its tracking link", async () => {
     const customer = await newCustomer("shipped", "Grace Hopper");
-    const lines = await paidCheckout(customer, [2, 1, 1]);
+    const lines = await paidCheckout(customer.token, [2, 1, 1]);
     expect((await queue()).get(lines[0])).toEqual({ fulfilment: "TO_SHIP", toShip: [2, 1, 1] });
 
     const first = await record({
@@ -183,7 +138,7 @@ describe("fulfilment over the API", () => {
   });
 
   it("refuses bad carriers, tracking numbers, quantities and delivery dates as BAD_USER_INPUT naming the field", async () => {
-    const lines = await paidCheckout(await newCustomer("refused"), [1]);
+    const lines = await paidCheckout((await newCustomer("refused")).token, [1]);
     const base = { orderId: lines[0], carrier: "dhl", trackingNumber: "JD014600006281" };
     expect(fieldsOf(await record({ ...base, carrier: "pigeon-post" }))).toEqual(["BAD_USER_INPUT", ["carrier"]]);
     expect(fieldsOf(await record({ ...base, trackingNumber: "AB/12" }))).toEqual([
@@ -215,7 +170,7 @@ describe("fulfilment over the API", () => {
 
   it("a customer is refused the queue and the mutations, and cannot read another's shipments", async () => {
     const [owner, stranger] = await Promise.all([newCustomer("owner"), newCustomer("stranger")]);
-    const lines = await paidCheckout(owner, [1]);
+    const lines = await paidCheckout(owner.token, [1]);
     const shipment = (await record({ orderId: lines[0], carrier: "fedex", trackingNumber: "449044304137821" })).body
       .data.recordShipment;
     expect(errorCode(await gql("{ toShip(first: 1) { totalCount } }", {}, owner.token))).toBe("FORBIDDEN");

@@ -5,7 +5,7 @@ import { gql, insertPart, orderBody, rest, shop, withDatabase } from "./support/
 import { adminPerson, dumpDatabase, newPerson, Person, storedImages, uploadImage, TINY_PNG } from "./support/fixtures";
 import { graphqlRootFields, restRoutes, routeKey } from "./support/routes";
 import { freeCountries, freshShippingZone, freshTaxZone, methodInput } from "./support/zones";
-import { collectedInOregon, usMethodId } from "./support/sale";
+import { collectedInOregon, paidCheckout, usMethodId } from "./support/sale";
 
 /*
  * A corpus of hostile requests for every write route and every mutation: malformed JSON, wrong
@@ -256,6 +256,11 @@ interface Fixtures {
   usStandardMethodId: string;
   /** A line of the customer's checkout: an order, but not a reservation of one part. */
   checkoutOrderId: string;
+  /** The two lines (2 units and 1) of the customer's paid checkout, nothing shipped yet, and another customer's paid line. */
+  paidLineIds: string[];
+  foreignPaidLineId: string;
+  /** A parcel of another paid checkout of the customer's, not delivered. */
+  shipmentId: string;
 }
 let f: Fixtures;
 
@@ -1390,6 +1395,65 @@ const MUTATION_CORPUS: Record<string, MutationCorpus> = {
       ];
     },
   },
+  recordShipment: {
+    token: () => f.admin.token,
+    query: "mutation($input: RecordShipmentInput!) { recordShipment(input: $input) { id } }",
+    cases: () => {
+      const [first, second] = f.paidLineIds;
+      const v = {
+        input: {
+          orderId: first,
+          lines: [
+            { orderId: first, quantity: 2 },
+            { orderId: second, quantity: 1 },
+          ],
+          carrier: "ups",
+          trackingNumber: "1Z999AA10123456784",
+        },
+      };
+      return [
+        { label: "input missing", variables: {} },
+        ...eachVariable(v, ["input", "orderId"], idValues(f.foreignPaidLineId)),
+        ...eachVariable(v, ["input", "carrier"], [MISSING, null, "", "pigeon", "u p s", ...WRONG_TYPES, ...tooLong(40)]),
+        ...eachVariable(
+          v,
+          ["input", "trackingNumber"],
+          [MISSING, null, "", "1Z9", "1Z/999", ...WRONG_TYPES, ...tooLong(40)],
+        ),
+        ...eachVariable(
+          v,
+          ["input", "lines"],
+          [
+            [],
+            "all",
+            [{ orderId: first }],
+            [
+              { orderId: first, quantity: 1 },
+              { orderId: first, quantity: 1 },
+            ],
+          ],
+        ),
+        ...eachVariable(v, ["input", "lines", "0", "quantity"], [MISSING, null, 0, -1, 1.5, "2", 3, 2 ** 31, true]),
+        ...eachVariable(v, ["input", "lines", "1", "orderId"], [...idValues(f.foreignPaidLineId), f.orderId]),
+      ];
+    },
+  },
+  markShipmentDelivered: {
+    token: () => f.admin.token,
+    query: "mutation($input: MarkShipmentDeliveredInput!) { markShipmentDelivered(input: $input) { id } }",
+    cases: () => {
+      const v = { input: { shipmentId: f.shipmentId, deliveredAt: new Date(Date.now() - 1000).toISOString() } };
+      return [
+        { label: "input missing", variables: {} },
+        ...eachVariable(v, ["input", "shipmentId"], idValues(f.foreignPaidLineId)),
+        ...eachVariable(
+          v,
+          ["input", "deliveredAt"],
+          ["2999-01-01T00:00:00Z", "2000-01-01T00:00:00Z", "yesterday", "2026-13-45T00:00:00Z", ...WRONG_TYPES],
+        ),
+      ];
+    },
+  },
   chooseOrderDelivery: {
     token: () => f.customer.token,
     query: "mutation($input: ChooseOrderDeliveryInput!) { chooseOrderDelivery(input: $input) { id } }",
@@ -1667,7 +1731,17 @@ beforeAll(async () => {
     freeTaxCountry: (await freeCountries(1, "tax"))[0],
     usStandardMethodId: await usMethodId("standard"),
     checkoutOrderId: "",
+    paidLineIds: await paidCheckout(customer.token, [2, 1]),
+    foreignPaidLineId: (await paidCheckout(other.token, [1]))[0],
+    shipmentId: "",
   };
+  const shipped = await gql(
+    "mutation($input: RecordShipmentInput!) { recordShipment(input: $input) { databaseId } }",
+    { input: { orderId: (await paidCheckout(customer.token, [1]))[0], carrier: "ups", trackingNumber: "1Z999AA1" } },
+    admin.token,
+  );
+  if (shipped.body.errors) throw new Error(JSON.stringify(shipped.body.errors));
+  f.shipmentId = shipped.body.data.recordShipment.databaseId;
   f.checkoutOrderId = await withDatabase(
     async (client) =>
       (await client.query(`SELECT id FROM orders WHERE checkout_id = $1`, [f.checkoutId])).rows[0].id as string,

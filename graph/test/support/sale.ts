@@ -1,4 +1,7 @@
-import { withDatabase } from "./client";
+import { expect } from "vitest";
+import { gql, insertPart, withDatabase } from "./client";
+import { payInSandbox } from "./fixtures";
+import { suiteSandbox } from "./siblings";
 
 /*
  * A checkout's delivery for the API tests: the seeded zones (src/db/seed-zones.ts) hold the United
@@ -50,4 +53,39 @@ export function usMethodId(kind: "standard" | "express" | "collection"): Promise
 /** placeCheckout's delivery where it adds nothing: collected from the warehouse, in Oregon. */
 export async function collectedInOregon(): Promise<{ shipTo: { address: typeof OREGON }; shippingMethodId: string }> {
   return { shipTo: { address: OREGON }, shippingMethodId: await usMethodId("collection") };
+}
+
+/** A checkout of fresh parts ($15.00 each) in these quantities, collected in Oregon, paid by card and confirmed as the web app does: its lines' ids, in order. */
+export async function paidCheckout(token: string, quantities: number[]): Promise<string[]> {
+  const partIds = await Promise.all(quantities.map(() => insertPart({ available: 10, priceCents: 1500 })));
+  const placed = await gql(
+    "mutation($input: PlaceCheckoutInput!) { placeCheckout(input: $input) { databaseId orders { databaseId } } }",
+    {
+      input: {
+        lines: partIds.map((partId, index) => ({ partId, quantity: quantities[index] })),
+        ...(await collectedInOregon()),
+      },
+    },
+    token,
+  );
+  expect(placed.body.errors, JSON.stringify(placed.body.errors)).toBeUndefined();
+  const checkoutId: string = placed.body.data.placeCheckout.databaseId;
+  const intent = await gql(
+    "mutation($checkoutId: ID!) { createCheckoutPaymentIntent(checkoutId: $checkoutId) { clientSecret } }",
+    { checkoutId },
+    token,
+  );
+  const sandbox = await suiteSandbox();
+  const transactionId = await payInSandbox(
+    sandbox.url,
+    sandbox.publishableKey,
+    intent.body.data.createCheckoutPaymentIntent.clientSecret,
+  );
+  const confirmed = await gql(
+    "mutation($checkoutId: ID!, $transactionId: String!) { confirmCheckoutPayment(checkoutId: $checkoutId, transactionId: $transactionId) { amountDue } }",
+    { checkoutId, transactionId },
+    token,
+  );
+  expect(confirmed.body.data?.confirmCheckoutPayment.amountDue, JSON.stringify(confirmed.body)).toBe(0);
+  return placed.body.data.placeCheckout.orders.map((order: { databaseId: string }) => order.databaseId);
 }
