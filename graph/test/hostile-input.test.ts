@@ -1414,7 +1414,11 @@ const MUTATION_CORPUS: Record<string, MutationCorpus> = {
       return [
         { label: "input missing", variables: {} },
         ...eachVariable(v, ["input", "orderId"], idValues(f.foreignPaidLineId)),
-        ...eachVariable(v, ["input", "carrier"], [MISSING, null, "", "pigeon", "u p s", ...WRONG_TYPES, ...tooLong(40)]),
+        ...eachVariable(
+          v,
+          ["input", "carrier"],
+          [MISSING, null, "", "pigeon", "u p s", ...WRONG_TYPES, ...tooLong(40)],
+        ),
         ...eachVariable(
           v,
           ["input", "trackingNumber"],

@@ -9,11 +9,11 @@ export class DocumentsKeepSeller1765000000800 implements MigrationInterface {
   name = "DocumentsKeepSeller1765000000800";
 
   async up(db: QueryRunner): Promise<void> {
-    for (const table of ["invoices", "credit_notes"])
-      await db.query(`ALTER TABLE ${table} ADD COLUMN seller jsonb`);
+    for (const table of ["invoices", "credit_notes"]) await db.query(`ALTER TABLE ${table} ADD COLUMN seller jsonb`);
   }
 
   async down(db: QueryRunner): Promise<void> {
-    for (const table of ["credit_notes", "invoices"]) await db.query(`ALTER TABLE ${table} DROP COLUMN IF EXISTS seller`);
+    for (const table of ["credit_notes", "invoices"])
+      await db.query(`ALTER TABLE ${table} DROP COLUMN IF EXISTS seller`);
   }
 }
