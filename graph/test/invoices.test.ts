@@ -225,31 +225,44 @@ describe("downloads", () => {
   });
 });
 
-describe("the receipt", () => {
-  it("names the invoice and carries its PDF, as maildev received it", async () => {
+describe("the receipt and the refund email", () => {
+  /** The customer's first email whose subject starts so, as maildev received it. */
+  async function mailTo(email: string, subject: RegExp): Promise<any> {
+    let found: any;
+    await eventually(async () => {
+      const inbox = (await (await fetch(`${shop().inboxUrl}/api/email`)).json()) as any[];
+      found = inbox.find((mail) => mail.to.some((to: any) => to.address === email) && subject.test(mail.subject));
+      expect(found).toBeDefined();
+    }, 30_000);
+    return found;
+  }
+
+  /** The email names the document and carries its PDF, whose text carries its number. */
+  async function expectAttached(mail: any, number: string, says: string) {
+    expect(mail.text).toContain(says);
+    expect(mail.attachments).toHaveLength(1);
+    expect(mail.attachments[0]).toMatchObject({ filename: `Partshop-${number}.pdf`, contentType: "application/pdf" });
+    const attached = await fetch(
+      `${shop().inboxUrl}/api/email/${mail.id}/attachment/${mail.attachments[0].generatedFileName}`,
+    );
+    expect(await pdfText(await attached.arrayBuffer())).toContain(number);
+  }
+
+  it("the receipt carries the invoice's PDF and the refund email the credit note's, as maildev received them", async () => {
     const customer = await newCustomer("receipt-invoice");
     const checkout = await checkOut(customer, [await insertPart({ available: 5, priceCents: 3_000 })]);
     expect(await pay(customer, checkout.databaseId, sibling.url)).toBe(true);
-    const number: string = (await gql(ORDER_DOCUMENTS, { id: checkout.orders[0].databaseId }, customer.token)).body.data
-      .order.invoice.number;
+    const line = checkout.orders[0].databaseId;
+    const number: string = (await gql(ORDER_DOCUMENTS, { id: line }, customer.token)).body.data.order.invoice.number;
+    await expectAttached(await mailTo(customer.email, /^Receipt/), number, `Your invoice ${number} is attached.`);
 
-    let receipt: any;
-    await eventually(async () => {
-      const inbox = (await (await fetch(`${shop().inboxUrl}/api/email`)).json()) as any[];
-      receipt = inbox.find(
-        (mail) => mail.to.some((to: any) => to.address === customer.email) && /^Receipt/.test(mail.subject),
-      );
-      expect(receipt).toBeDefined();
-    }, 30_000);
-    expect(receipt.text).toContain(`Your invoice ${number} is attached.`);
-    expect(receipt.attachments).toHaveLength(1);
-    expect(receipt.attachments[0]).toMatchObject({
-      filename: `Partshop-${number}.pdf`,
-      contentType: "application/pdf",
-    });
-    const attached = await fetch(
-      `${shop().inboxUrl}/api/email/${receipt.id}/attachment/${receipt.attachments[0].generatedFileName}`,
+    const refunded = await gql("mutation($id: ID!) { refundOrder(id: $id) { id } }", { id: line }, admin.token);
+    expect(refunded.body.errors).toBeUndefined();
+    const [note] = (await gql(ORDER_DOCUMENTS, { id: line }, customer.token)).body.data.order.creditNotes;
+    await expectAttached(
+      await mailTo(customer.email, /^Refund/),
+      note.number,
+      `Your credit note ${note.number} is attached.`,
     );
-    expect(await pdfText(await attached.arrayBuffer())).toContain(number);
   });
 });

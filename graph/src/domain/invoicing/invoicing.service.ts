@@ -101,7 +101,6 @@ export class InvoicingService implements PaymentEffects {
     await insertInvoice(tx, {
       number,
       headerId,
-      issuedAt,
       seller: this.seller,
       header: facts.header,
       draft: invoiceDraftOf(facts.lines),
@@ -120,7 +119,6 @@ export class InvoicingService implements PaymentEffects {
     await insertCreditNote(tx, {
       number,
       invoiceId: invoice.databaseId,
-      issuedAt,
       seller: this.seller,
       reason,
       lines: [repaid],

@@ -75,13 +75,12 @@ export async function hasInvoice(tx: EntityManager, headerId: string): Promise<b
   return rows.length > 0;
 }
 
-/** Writes an invoice and its lines (checked by the database when `tx` commits); answers its id. */
+/** Writes an invoice and its lines, stamped with the time of `tx` (checked by the database when `tx` commits); answers its id. */
 export async function insertInvoice(
   tx: EntityManager,
   document: {
     number: string;
     headerId: string;
-    issuedAt: Date;
     seller: Seller;
     header: HeaderFacts;
     draft: InvoiceDraft;
@@ -92,13 +91,12 @@ export async function insertInvoice(
     `INSERT INTO invoices (number, checkout_id, user_id, issued_at, buyer_name, buyer_email, ship_to, buyer_address,
        buyer_phone, shipping_method_name, tax_zone_name, prices_include_tax, subtotal_cents, shipping_cents,
        shipping_tax_cents, shipping_tax_rate_ppm, tax_cents, total_cents, line_count, seller)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)
+     VALUES ($1, $2, $3, now(), $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)
      RETURNING id`,
     [
       document.number,
       document.headerId,
       header.userId,
-      document.issuedAt,
       header.userName,
       header.userEmail,
       header.shipTo === null ? null : JSON.stringify(header.shipTo),
@@ -139,13 +137,12 @@ export async function creditedSoFar(tx: EntityManager, orderIds: readonly string
   return new Map(rows.map((row) => [row.order_id, row.cents]));
 }
 
-/** Writes a credit note and its lines (checked by the database when `tx` commits); answers its id. */
+/** Writes a credit note and its lines, stamped with the time of `tx` exactly (the refund email finds it by that time); answers its id. */
 export async function insertCreditNote(
   tx: EntityManager,
   document: {
     number: string;
     invoiceId: string;
-    issuedAt: Date;
     seller: Seller;
     reason: string;
     lines: readonly CreditNoteLine[];
@@ -154,11 +151,10 @@ export async function insertCreditNote(
   const total = document.lines.reduce((sum, line) => sum + line.amountCents, 0);
   const [row]: Array<{ id: string }> = await tx.query(
     `INSERT INTO credit_notes (number, invoice_id, issued_at, total_cents, reason, line_count, seller)
-     VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+     VALUES ($1, $2, now(), $3, $4, $5, $6) RETURNING id`,
     [
       document.number,
       document.invoiceId,
-      document.issuedAt,
       total,
       document.reason,
       document.lines.length,
