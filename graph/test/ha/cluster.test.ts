@@ -217,4 +217,69 @@ describe("a three-node PostgreSQL cluster behind HAProxy", () => {
       10_000,
     );
   });
+
+  it("goes on writing with one replica stopped, each acknowledged write on the remaining replica", async () => {
+    const leader = (await cluster.leader())!;
+    // The synchronous standby, so the leader must make the other replica its synchronous standby.
+    const sync = (await leader.status())?.replication?.find((replica) => replica.sync_state === "sync");
+    expect(sync).toBeDefined();
+    const stopped = cluster.nodes.find((node) => node.name === sync!.application_name)!;
+    const remaining = cluster.nodes.find((node) => node !== leader && node !== stopped)!;
+    const stoppedAt = Date.now();
+    await stopped.stop();
+    // The leader makes the remaining replica its synchronous standby within a loop or two.
+    await eventually("a write acknowledged with one replica stopped", () => insertThroughBalancer(10_001), 30_000);
+    console.log(
+      `[ha] with ${stopped.name} stopped, a write was acknowledged ${seconds(stoppedAt)} s after its stop began`,
+    );
+    // Synchronous: acknowledged means the remaining replica has it (replay follows within moments).
+    await eventually(
+      `${remaining.name} has the write`,
+      async () => expect(await idsOn(remaining)).toContain(10_001),
+      5_000,
+    );
+    const restartedAt = Date.now();
+    stopped.start();
+    await cluster.waitUntilHealthy(2, 120_000);
+    console.log(`[ha] ${stopped.name} streams again ${seconds(restartedAt)} s after its restart`);
+    expect(await idsOn(stopped)).toContain(10_001);
+  });
+
+  it("holds writes while no replica can confirm them (strict), and takes them again when one returns", async () => {
+    const leader = (await cluster.leader())!;
+    const replicas = cluster.nodes.filter((node) => node !== leader);
+    await Promise.all(replicas.map((replica) => replica.stop()));
+    await withConnection(
+      cluster.url(cluster.readWritePort),
+      async (writer) => {
+        const held = writer.query("INSERT INTO acknowledged (id) VALUES (20001)");
+        held.catch(() => undefined);
+        // The commit waits for a synchronous standby: on the primary, nothing confirms it.
+        await eventually(
+          "the write waiting for a synchronous standby",
+          async () =>
+            withConnection(cluster.url(leader.port), async (client) => {
+              const { rows } = await client.query(
+                "SELECT 1 FROM pg_stat_activity WHERE wait_event = 'SyncRep' AND query LIKE 'INSERT INTO acknowledged%'",
+              );
+              expect(rows).toHaveLength(1);
+            }),
+          15_000,
+        );
+        const restartedAt = Date.now();
+        for (const replica of replicas) replica.start();
+        await held;
+        console.log(`[ha] the held write was acknowledged ${seconds(restartedAt)} s after the replicas' restart`);
+      },
+      90_000,
+    );
+    await cluster.waitUntilHealthy(2, 120_000);
+    // It is on every node.
+    for (const node of cluster.nodes)
+      await eventually(
+        `${node.name} has the held write`,
+        async () => expect(await idsOn(node)).toContain(20_001),
+        10_000,
+      );
+  });
 });
