@@ -75,8 +75,18 @@ interface GroupProcess {
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
+/**
+ * What to kill if this process exits without stopping the cluster (a failed hook, an interrupted
+ * run): the servers run in groups of their own and the postmasters are detached from Patroni.
+ */
+const onExit = new Set<() => void>();
+process.once("exit", () => onExit.forEach((kill) => kill()));
+
 function startGroup(command: string, args: string[]): GroupProcess {
   const child = spawn(command, args, { detached: true, stdio: ["ignore", "pipe", "pipe"], env: { PATH } });
+  const killOnExit = () => killGroup(child.pid!, "SIGKILL");
+  onExit.add(killOnExit);
+  child.once("exit", () => onExit.delete(killOnExit));
   let output = "";
   // Keep the end only: Patroni logs every loop.
   const keep = (chunk: Buffer) => (output = (output + chunk).slice(-200_000));
@@ -193,6 +203,7 @@ function clusterNode(folder: string, name: string, ports: NodePorts, config: str
   const dataDir = postgresFolder(path.join(folder, name));
   let server: GroupProcess | null = null;
   let wanted = false;
+  onExit.add(() => killPid(node.postmasterPid(), "SIGKILL"));
   let log = "";
   const node: ClusterNode = {
     name,
