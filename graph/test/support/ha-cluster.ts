@@ -80,7 +80,12 @@ interface GroupProcess {
  * run): the servers run in groups of their own and the postmasters are detached from Patroni.
  */
 const onExit = new Set<() => void>();
-process.once("exit", () => onExit.forEach((kill) => kill()));
+/** The clusters' folders, removed once their servers are killed. */
+const foldersToRemove = new Set<string>();
+process.once("exit", () => {
+  onExit.forEach((kill) => kill());
+  foldersToRemove.forEach((folder) => fs.rmSync(folder, { recursive: true, force: true }));
+});
 
 function startGroup(command: string, args: string[]): GroupProcess {
   const child = spawn(command, args, { detached: true, stdio: ["ignore", "pipe", "pipe"], env: { PATH } });
@@ -311,6 +316,7 @@ async function startHaproxy(folder: string, config: string, statsPort: number): 
 /** Starts etcd, three Patroni nodes and HAProxy in `folder` (which it owns and removes on stop). */
 export async function startHaCluster(folder: string): Promise<HaCluster> {
   fs.chmodSync(folder, 0o755);
+  foldersToRemove.add(folder);
   const passwords: Passwords = {
     superuser: crypto.randomBytes(16).toString("hex"),
     replication: crypto.randomBytes(16).toString("hex"),
@@ -325,6 +331,7 @@ export async function startHaCluster(folder: string): Promise<HaCluster> {
     await Promise.all(nodes.map((node) => node.stop()));
     await etcd?.server.stop();
     fs.rmSync(folder, { recursive: true, force: true });
+    foldersToRemove.delete(folder);
   };
   try {
     etcd = await startEtcd(folder);
