@@ -282,4 +282,46 @@ describe("a three-node PostgreSQL cluster behind HAProxy", () => {
         10_000,
       );
   });
+  it("switches over to a chosen replica on an operator's request, losing no acknowledged write", async () => {
+    const leader = (await cluster.leader())!;
+    // In synchronous mode only the synchronous standby may take over: it has every acknowledged commit.
+    const sync = (await leader.status())?.replication?.find((replica) => replica.sync_state === "sync");
+    const candidate = cluster.nodes.find((node) => node.name === sync?.application_name)!;
+    expect(candidate).toBeDefined();
+    const failedWrites: number[] = [];
+    const acknowledged: number[] = [];
+    let writing = true;
+    let nextId = 30_001;
+    const writer = (async () => {
+      while (writing) {
+        const startedAt = Date.now();
+        const id = nextId++;
+        await insertThroughBalancer(id).then(
+          () => acknowledged.push(id),
+          () => failedWrites.push(startedAt),
+        );
+      }
+    })();
+    const requestedAt = Date.now();
+    await cluster.patronictl([
+      "switchover",
+      "partshop",
+      "--leader",
+      leader.name,
+      "--candidate",
+      candidate.name,
+      "--force",
+    ]);
+    const healthy = await cluster.waitUntilHealthy(2, 120_000);
+    writing = false;
+    await writer;
+    console.log(
+      `[ha] switchover ${leader.name} -> ${candidate.name}: healthy ${seconds(requestedAt)} s after the request; ${failedWrites.length} writes failed, the last one started ${failedWrites.length ? ((failedWrites[failedWrites.length - 1] - requestedAt) / 1000).toFixed(1) + " s" : "never"} after it`,
+    );
+    expect(healthy.name).toBe(candidate.name);
+    const onNewLeader = new Set(await idsOn(healthy));
+    expect(acknowledged.length).toBeGreaterThan(0);
+    expect(acknowledged.filter((id) => !onNewLeader.has(id))).toEqual([]);
+    expect((await leader.status())?.role).toBe("replica");
+  });
 });

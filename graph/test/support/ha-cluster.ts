@@ -5,7 +5,7 @@ import path from "node:path";
 import pg from "pg";
 import YAML from "yaml";
 import { freePort } from "./processes";
-import { DEPLOY_DIR, haproxyBinary, postgresBinaries, postgresFolder, run } from "./servers";
+import { DEPLOY_DIR, haproxyBinary, postgresBinaries, postgresFolder, run, runInBackground } from "./servers";
 
 /*
  * The highly available PostgreSQL cluster of deploy/ on loopback: one etcd member, three Patroni
@@ -58,6 +58,8 @@ export interface HaCluster {
   readOnlyPort: number;
   /** A connection string as the superuser to HAProxy's `port` or to a node's port. */
   url(port: number, database?: string): string;
+  /** Runs `patronictl` with `args` on a node's configuration, as an operator would; resolves with its output. */
+  patronictl(args: string[]): Promise<string>;
   /** The node holding the leader key, by asking each node's /primary. */
   leader(): Promise<ClusterNode | null>;
   /** Waits until one leader and `replicas` streaming replicas on its timeline exist; returns the leader. */
@@ -350,6 +352,7 @@ export async function startHaCluster(folder: string): Promise<HaCluster> {
       readWritePort: haproxyPorts.readWrite,
       readOnlyPort: haproxyPorts.readOnly,
       url: (port, database = "postgres") => `postgres://postgres:${passwords.superuser}@127.0.0.1:${port}/${database}`,
+      patronictl: (args) => runInBackground("patronictl", ["-c", nodes[0].configFile, ...args]),
       async leader() {
         for (const node of nodes) {
           const answer = await fetch(`http://127.0.0.1:${node.restPort}/primary`, {
