@@ -43,6 +43,18 @@ async function eventually<T>(what: string, check: () => Promise<T>, timeoutMs: n
   }
 }
 
+/** The synchronous standby, once Patroni's store and the leader's PostgreSQL agree on it. */
+const syncStandby = () =>
+  eventually(
+    "one synchronous standby agreed on",
+    async () => {
+      const node = await cluster.syncStandby();
+      if (!node) throw new Error("no agreement yet");
+      return node;
+    },
+    30_000,
+  );
+
 beforeAll(async () => {
   const started = Date.now();
   cluster = await startHaCluster(fs.mkdtempSync(path.join(os.tmpdir(), "partshop-ha-")));
@@ -221,9 +233,7 @@ describe("a three-node PostgreSQL cluster behind HAProxy", () => {
   it("goes on writing with one replica stopped, each acknowledged write on the remaining replica", async () => {
     const leader = (await cluster.leader())!;
     // The synchronous standby, so the leader must make the other replica its synchronous standby.
-    const sync = (await leader.status())?.replication?.find((replica) => replica.sync_state === "sync");
-    expect(sync).toBeDefined();
-    const stopped = cluster.nodes.find((node) => node.name === sync!.application_name)!;
+    const stopped = await syncStandby();
     const remaining = cluster.nodes.find((node) => node !== leader && node !== stopped)!;
     const stoppedAt = Date.now();
     await stopped.stop();
@@ -285,9 +295,7 @@ describe("a three-node PostgreSQL cluster behind HAProxy", () => {
   it("switches over to a chosen replica on an operator's request, losing no acknowledged write", async () => {
     const leader = (await cluster.leader())!;
     // In synchronous mode only the synchronous standby may take over: it has every acknowledged commit.
-    const sync = (await leader.status())?.replication?.find((replica) => replica.sync_state === "sync");
-    const candidate = cluster.nodes.find((node) => node.name === sync?.application_name)!;
-    expect(candidate).toBeDefined();
+    const candidate = await syncStandby();
     const failedWrites: number[] = [];
     const acknowledged: number[] = [];
     let writing = true;
@@ -303,7 +311,7 @@ describe("a three-node PostgreSQL cluster behind HAProxy", () => {
       }
     })();
     const requestedAt = Date.now();
-    await cluster.patronictl([
+    const answer = await cluster.patronictl([
       "switchover",
       "partshop",
       "--leader",
@@ -312,11 +320,17 @@ describe("a three-node PostgreSQL cluster behind HAProxy", () => {
       candidate.name,
       "--force",
     ]);
+    // patronictl may return before the old leader has let go of its key.
+    await eventually(
+      `${candidate.name} leading after the switchover (patronictl said: ${answer.trim()})`,
+      async () => expect((await cluster.leader())?.name).toBe(candidate.name),
+      60_000,
+    );
     const healthy = await cluster.waitUntilHealthy(2, 120_000);
     writing = false;
     await writer;
     console.log(
-      `[ha] switchover ${leader.name} -> ${candidate.name}: healthy ${seconds(requestedAt)} s after the request; ${failedWrites.length} writes failed, the last one started ${failedWrites.length ? ((failedWrites[failedWrites.length - 1] - requestedAt) / 1000).toFixed(1) + " s" : "never"} after it`,
+      `[ha] switchover ${leader.name} -> ${candidate.name}: healthy ${seconds(requestedAt)} s after the request; ${acknowledged.length} writes acknowledged, ${failedWrites.length} failed${failedWrites.length ? ` (the last started ${((failedWrites[failedWrites.length - 1] - requestedAt) / 1000).toFixed(1)} s after the request)` : ""}`,
     );
     expect(healthy.name).toBe(candidate.name);
     const onNewLeader = new Set(await idsOn(healthy));

@@ -60,6 +60,11 @@ export interface HaCluster {
   url(port: number, database?: string): string;
   /** Runs `patronictl` with `args` on a node's configuration, as an operator would; resolves with its output. */
   patronictl(args: string[]): Promise<string>;
+  /**
+   * The synchronous standby once Patroni's store (/cluster) and the leader's PostgreSQL agree on it
+   * (they differ for a moment while it changes), or null.
+   */
+  syncStandby(): Promise<ClusterNode | null>;
   /** The node holding the leader key, by asking each node's /primary. */
   leader(): Promise<ClusterNode | null>;
   /** Waits until one leader and `replicas` streaming replicas on its timeline exist; returns the leader. */
@@ -93,7 +98,6 @@ function startGroup(command: string, args: string[]): GroupProcess {
   const child = spawn(command, args, { detached: true, stdio: ["ignore", "pipe", "pipe"], env: { PATH } });
   const killOnExit = () => killGroup(child.pid!, "SIGKILL");
   onExit.add(killOnExit);
-  child.once("exit", () => onExit.delete(killOnExit));
   let output = "";
   // Keep the end only: Patroni logs every loop.
   const keep = (chunk: Buffer) => (output = (output + chunk).slice(-200_000));
@@ -112,6 +116,7 @@ function startGroup(command: string, args: string[]): GroupProcess {
       clearTimeout(timer);
       // Children that outlive the group leader (a group stays until its last member is gone).
       killGroup(child.pid!, "SIGKILL");
+      onExit.delete(killOnExit);
     },
   };
 }
@@ -353,6 +358,18 @@ export async function startHaCluster(folder: string): Promise<HaCluster> {
       readOnlyPort: haproxyPorts.readOnly,
       url: (port, database = "postgres") => `postgres://postgres:${passwords.superuser}@127.0.0.1:${port}/${database}`,
       patronictl: (args) => runInBackground("patronictl", ["-c", nodes[0].configFile, ...args]),
+      async syncStandby() {
+        const leader = await cluster.leader();
+        if (!leader) return null;
+        const inPostgres = (await leader.status())?.replication?.find((replica) => replica.sync_state === "sync");
+        const answer = await fetch(`http://127.0.0.1:${leader.restPort}/cluster`).catch(() => null);
+        const members = answer?.ok
+          ? ((await answer.json()) as { members: Array<{ name: string; role: string }> }).members
+          : [];
+        const inStore = members.find((member) => member.role === "sync_standby");
+        if (!inPostgres || inPostgres.application_name !== inStore?.name) return null;
+        return nodes.find((node) => node.name === inStore.name) ?? null;
+      },
       async leader() {
         for (const node of nodes) {
           const answer = await fetch(`http://127.0.0.1:${node.restPort}/primary`, {
