@@ -35,7 +35,8 @@ export default defineConfig({
     include: ["test/**/*.test.ts"],
     // The service tier runs on its own (vitest.services.config.mts): no shop, no build. Its files
     // at a wholesaler's scale (test/services/at-scale) run here, in a worker beside the fuzzers.
-    exclude: ["test/services/*.test.ts", "**/node_modules/**"],
+    // The highly available cluster's tier (test/ha) runs on its own too (vitest.ha.config.mts).
+    exclude: ["test/services/*.test.ts", "test/ha/**", "**/node_modules/**"],
     globalSetup: ["test/support/global-setup.ts", "test/services/support/global-setup.ts"],
     maxWorkers: workers,
     sequence: { sequencer: FuzzFirst },
