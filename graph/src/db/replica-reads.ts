@@ -28,6 +28,21 @@ type ConnectCallback = (
   release: (error?: Error) => void,
 ) => void;
 
+/** SQLSTATEs and socket errors of a connection lost under a statement: its server stopped or went away. */
+const LOST_CONNECTION_CODES = new Set(["57P01", "57P02", "57P03", "08000", "08003", "08006", "ECONNRESET", "EPIPE"]);
+
+/** Whether `error` says the connection went away (not that the statement was refused): the read may run elsewhere. */
+export function lostConnection(error: unknown): boolean {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  return (
+    (typeof code === "string" && LOST_CONNECTION_CODES.has(code)) ||
+    (typeof message === "string" && /Connection terminated|not queryable/i.test(message))
+  );
+}
+
+/** A pg query argument that runs itself (a cursor, a stream): it cannot be sent again. */
+const submittable = (argument: unknown) => typeof (argument as { submit?: unknown } | null)?.submit === "function";
+
 /**
  * The replica pool, whose every connection checks out where the read it serves may run: a replica
  * connection that has replayed the position the routing asks for, or else the primary's pool (the
@@ -38,6 +53,32 @@ type ConnectCallback = (
  */
 function routedPoolClass(primary: DataSource, routing: ReplicaRouting) {
   const replayed = new WeakMap<PoolClient, WalPosition>();
+  const guarded = new WeakSet<PoolClient>();
+
+  /**
+   * A read whose replica went away under it (stopped, restarted, cut by HAProxy) is read again on
+   * the primary: a replica lost costs that read a second trip, never an error. Only reads use this
+   * pool, so a statement is safe to send twice.
+   */
+  const rereadOnPrimary = (args: unknown[], error: unknown) => {
+    if (!lostConnection(error) || submittable(args[0])) return Promise.reject(error);
+    routing.counted?.("primary");
+    return (poolOf(primary).query as (...args: unknown[]) => Promise<pg.QueryResult>)(...args);
+  };
+
+  /** The replica client with its promise-style statements read again on the primary when the connection is lost. */
+  const guard = (client: PoolClient): PoolClient => {
+    if (guarded.has(client)) return client;
+    guarded.add(client);
+    const send = client.query.bind(client) as (...args: unknown[]) => unknown;
+    client.query = ((...args: unknown[]) => {
+      const answer = send(...args);
+      if (!(answer instanceof Promise)) return answer;
+      return answer.catch((error: unknown) => rereadOnPrimary(args, error));
+    }) as PoolClient["query"];
+    return client;
+  };
+
   return class RoutedPool extends pg.Pool {
     connect(): Promise<PoolClient>;
     connect(callback: ConnectCallback): void;
@@ -54,7 +95,7 @@ function routedPoolClass(primary: DataSource, routing: ReplicaRouting) {
       const needed = await routing.positionNeeded().catch(() => null);
       if (needed !== null) {
         const replica = await this.replicaAt(needed);
-        if (replica) return this.counted(replica, "replica");
+        if (replica) return this.counted(guard(replica), "replica");
       }
       let client: PoolClient;
       try {
@@ -63,9 +104,30 @@ function routedPoolClass(primary: DataSource, routing: ReplicaRouting) {
         if (needed !== null) throw error;
         // No primary: the replicas are the freshest answer there is.
         client = await super.connect().catch(() => Promise.reject(error));
-        return this.counted(client, "replica");
+        return this.counted(guard(client), "replica");
       }
       return this.counted(client, "primary");
+    }
+
+    /**
+     * pg-pool's own query (a statement on a connection it takes and gives back), read again on the
+     * primary when the connection is lost: the pool answers its caller as soon as the connection
+     * reports the loss, before a guarded client's statement could be sent again.
+     */
+    query(...args: unknown[]): any {
+      const callback =
+        typeof args[args.length - 1] === "function"
+          ? (args.pop() as (error: Error | undefined, result?: pg.QueryResult) => void)
+          : undefined;
+      const send = super.query.bind(this) as (...args: unknown[]) => Promise<pg.QueryResult>;
+      const answer = submittable(args[0])
+        ? send(...args)
+        : send(...args).catch((error) => rereadOnPrimary(args, error));
+      if (!callback) return answer;
+      answer.then(
+        (result) => callback(undefined, result),
+        (error: Error) => callback(error),
+      );
     }
 
     /** A replica connection that has replayed `needed`, or null (none reachable, or behind). */

@@ -2,14 +2,17 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seedEmulatorAccounts } from "../../../dev/src/accounts";
+import { startAuthEmulator, type RunningEmulator } from "../../../dev/src/auth-emulator";
+import { sandboxKeys, startStripeSandbox, type StripeSandbox } from "../../../dev/src/payment-sandbox/stripe-sandbox";
 import { uniqueEmail } from "../support/client";
 import { restAt } from "../support/fixtures";
 import { startHaCluster, sleep, withConnection, type ClusterNode, type HaCluster } from "../support/ha-cluster";
-import { freePort, shopEnv, spawnShop, type ShopProcess } from "../support/processes";
+import { freePort, makeDataDir, SHOP_MAIN, spawnShop, standaloneShopEnv, type ShopProcess } from "../support/processes";
 
 /*
- * The shop on the highly available cluster: one shop process (the local harness around it, for
- * the Auth Emulator and the payment sandbox) with DATABASE_URL on HAProxy's read-write port and
+ * The shop on the highly available cluster: one shop process (as production starts it, with the
+ * Auth Emulator and the payment sandbox started beside the cluster) with DATABASE_URL on HAProxy's read-write port and
  * DATABASE_REPLICA_URL on its read-only port. The catalogue reads from the replicas when they are
  * fresh enough, never serves anyone older data than the primary has, loses nothing but capacity
  * with a replica stopped, and while no primary can be reached answers writes 503 with Retry-After
@@ -19,6 +22,9 @@ import { freePort, shopEnv, spawnShop, type ShopProcess } from "../support/proce
 let cluster: HaCluster;
 let leader: ClusterNode;
 let shop: ShopProcess;
+let emulator: RunningEmulator;
+let sandbox: StripeSandbox;
+let dataDir: string;
 let metricsUrl: string;
 let emulatorUrl: string;
 let customer: { email: string; token: string };
@@ -82,21 +88,45 @@ async function eventually<T>(what: string, check: () => Promise<T>, timeoutMs: n
 }
 
 beforeAll(async () => {
-  cluster = await startHaCluster(fs.mkdtempSync(path.join(os.tmpdir(), "partshop-ha-replicas-")));
+  dataDir = makeDataDir("ha-replicas");
+  const keys = sandboxKeys();
+  // The cluster, the Auth Emulator and the payment sandbox start at once; each one started is stopped after.
+  const started = await Promise.allSettled([
+    startHaCluster(fs.mkdtempSync(path.join(os.tmpdir(), "partshop-ha-replicas-"))).then((each) => (cluster = each)),
+    freePort(3).then(async (port) => {
+      emulator = await startAuthEmulator({ projectId: "demo-partshop", port, dataDir, log: () => undefined });
+    }),
+    freePort().then(async (port) => {
+      sandbox = await startStripeSandbox({ port, ...keys });
+    }),
+  ]);
+  for (const outcome of started) if (outcome.status === "rejected") throw outcome.reason;
+  emulatorUrl = `http://${emulator.host}`;
+  // The admin's account as the local harness makes it (a verified email, listed in ADMIN_EMAILS).
+  await seedEmulatorAccounts("demo-partshop", emulator.host);
+  delete process.env.FIREBASE_AUTH_EMULATOR_HOST;
   leader = await cluster.waitUntilHealthy(2, 120_000);
   console.log(`[replicas] cluster healthy after ${seconds(startedAt)} s (leader ${leader.name})`);
   const metricsPort = await freePort();
-  const env = await shopEnv("ha-replicas", {
-    DATABASE_URL: cluster.url(cluster.readWritePort),
-    DATABASE_REPLICA_URL: cluster.url(cluster.readOnlyPort),
-    METRICS_PORT: String(metricsPort),
-    DATABASE_POOL_SIZE: "6",
-    LOG_FORMAT: "json",
-  });
   metricsUrl = `http://127.0.0.1:${metricsPort}/metrics`;
-  emulatorUrl = `http://127.0.0.1:${env.AUTH_EMULATOR_PORT}`;
-  shop = await spawnShop(env, { timeoutMs: 120_000 });
-  console.log(`[replicas] shop ready after ${seconds(startedAt)} s`);
+  const spawnedAt = Date.now();
+  shop = await spawnShop(
+    {
+      ...standaloneShopEnv({
+        databaseUrl: cluster.url(cluster.readWritePort),
+        dataDir,
+        emulatorHost: emulator.host,
+        stripe: { url: sandbox.url, ...keys },
+      }),
+      DATABASE_REPLICA_URL: cluster.url(cluster.readOnlyPort),
+      PORT: String(await freePort()),
+      METRICS_PORT: String(metricsPort),
+      DATABASE_POOL_SIZE: "6",
+      ADMIN_EMAILS: "admin@partshop.dev",
+    },
+    { main: SHOP_MAIN, timeoutMs: 120_000 },
+  );
+  console.log(`[replicas] shop migrated, seeded and ready ${seconds(spawnedAt)} s after its start`);
   admin = { token: await signIn("admin@partshop.dev", "partshop-admin", false) };
   const email = uniqueEmail("replicas");
   customer = { email, token: await signIn(email, "secret-123", true) };
@@ -108,8 +138,10 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await shop?.stop();
-  if (shop) fs.rmSync(shop.dataDir, { recursive: true, force: true });
+  await sandbox?.close();
+  await emulator?.stop();
   await cluster?.stop();
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 }, 60_000);
 
 describe("the shop on a primary and two replicas", () => {
@@ -132,7 +164,9 @@ describe("the shop on a primary and two replicas", () => {
   it("never serves older data than the primary has from a lagging replica: an admin's edit, a customer's own review and order", async () => {
     const [partId] = partIds;
     const part = (await api("GET", `/parts/${partId}`)).body;
-    // Both replicas stop replaying (they still receive and confirm WAL: commits go on).
+    // Both replicas stop replaying (they still receive and confirm WAL: commits go on). Patroni
+    // resumes a paused replay on its next loop unless the cluster is in maintenance mode.
+    await cluster.patronictl(["pause", "partshop", "--wait"]);
     await onReplicas("SELECT pg_wal_replay_pause()");
     try {
       const newPrice = Number((part.price + 1.25).toFixed(2));
@@ -173,6 +207,7 @@ describe("the shop on a primary and two replicas", () => {
       expect(onReplica.map((result) => result.rows[0].price_cents)).toContain(Math.round(part.price * 100));
     } finally {
       await onReplicas("SELECT pg_wal_replay_resume()");
+      await cluster.patronictl(["resume", "partshop", "--wait"]);
     }
     // Once replayed, the replicas serve the catalogue again.
     await eventually(
