@@ -76,6 +76,39 @@ describe("what a replica must have replayed to answer a read (the change feed)",
     expect(usersBefore!).toBeLessThan(committed);
   });
 
+  it("a feed whose connection is cut goes down, and on its new connection requires the primary's position then", async () => {
+    const feed = await liveFeed({ walPositions: true });
+    const heard: string[] = [];
+    feed.subscribe(["catalogue"], (change) => heard.push(change.key ?? "everything"));
+    const before = await feed.positionFor("catalogue");
+    // What a failover does to it: its server goes away (here: its backend is terminated).
+    await withClient((client) =>
+      client.query(
+        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'partshop-change-feed' AND datname = current_database()",
+      ),
+    );
+    await vi.waitFor(
+      () => {
+        if (feed.isLive) throw new Error("still live");
+      },
+      { timeout: 10_000, interval: 10 },
+    );
+    expect(await feed.positionFor("catalogue")).toBeNull();
+    await withClient((client) => client.query("UPDATE parts SET available = available + 1 WHERE seq = 3"));
+    const committed = await primaryPosition();
+    await vi.waitFor(
+      () => {
+        if (!feed.isLive) throw new Error("not live again");
+      },
+      { timeout: 15_000, interval: 20 },
+    );
+    // Whatever changed while nobody listened: everything cached was dropped, and a replica must
+    // have replayed at least the position of the moment the feed listened again.
+    expect(heard).toContain("everything");
+    expect(await feed.positionFor("catalogue")).toBeGreaterThanOrEqual(committed);
+    expect(committed).toBeGreaterThan(before!);
+  });
+
   it("only the primary can answer fresh when the feed does not track positions, or is stopped", async () => {
     const untracked = await liveFeed({ walPositions: false });
     expect(await untracked.positionFor("catalogue")).toBeNull();
