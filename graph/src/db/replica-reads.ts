@@ -53,7 +53,8 @@ const submittable = (argument: unknown) => typeof (argument as { submit?: unknow
  */
 function routedPoolClass(primary: DataSource, routing: ReplicaRouting) {
   const replayed = new WeakMap<PoolClient, WalPosition>();
-  const guarded = new WeakSet<PoolClient>();
+  /** Each guarded client's own query, unguarded: the replay check must not be sent to the primary. */
+  const unguarded = new WeakMap<PoolClient, (...args: unknown[]) => unknown>();
 
   /**
    * A read whose replica went away under it (stopped, restarted, cut by HAProxy) is read again on
@@ -68,9 +69,9 @@ function routedPoolClass(primary: DataSource, routing: ReplicaRouting) {
 
   /** The replica client with its promise-style statements read again on the primary when the connection is lost. */
   const guard = (client: PoolClient): PoolClient => {
-    if (guarded.has(client)) return client;
-    guarded.add(client);
+    if (unguarded.has(client)) return client;
     const send = client.query.bind(client) as (...args: unknown[]) => unknown;
+    unguarded.set(client, send);
     client.query = ((...args: unknown[]) => {
       const answer = send(...args);
       if (!(answer instanceof Promise)) return answer;
@@ -141,7 +142,10 @@ function routedPoolClass(primary: DataSource, routing: ReplicaRouting) {
       try {
         const known = replayed.get(client);
         if (known !== undefined && isAtLeast(known, needed)) return client;
-        const { rows } = await client.query<{ lsn: string | null }>("SELECT pg_last_wal_replay_lsn()::text AS lsn");
+        const query = unguarded.get(client) ?? client.query.bind(client);
+        const { rows } = (await query("SELECT pg_last_wal_replay_lsn()::text AS lsn")) as pg.QueryResult<{
+          lsn: string | null;
+        }>;
         if (rows[0].lsn === null) {
           // Not a standby (a server out of recovery): its answers are not the replicas' to give.
           client.release(new Error("not a standby"));
