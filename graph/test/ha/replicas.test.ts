@@ -154,11 +154,6 @@ describe("the shop on a primary and two replicas", () => {
     const after = await catalogueReads();
     console.log(`[replicas] catalogue reads: ${JSON.stringify(before)} -> ${JSON.stringify(after)}`);
     expect(after.replica).toBeGreaterThan(before.replica);
-    // Read-only statements reached the replicas themselves.
-    const replicaCommits = await onReplicas(
-      "SELECT xact_commit FROM pg_stat_database WHERE datname = current_database()",
-    );
-    expect(replicaCommits.some((result) => Number(result.rows[0].xact_commit) > 0)).toBe(true);
   });
 
   it("never serves older data than the primary has from a lagging replica: an admin's edit, a customer's own review and order", async () => {
