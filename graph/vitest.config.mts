@@ -12,17 +12,24 @@ const require = createRequire(import.meta.url);
 const workers = Number(process.env.PARTSHOP_TEST_WORKERS) || 3;
 
 /**
- * The fuzz files, the service files at scale and the highly available cluster's files first: they
- * are the longest, so no worker is left alone with one at the end, and the fuzzers read their
- * whole database before and after every case, which costs least while it is new. The others in
- * vitest's order (the last run's slowest first, by size on a fresh clone).
+ * The fuzz files and the service files at scale first: they are the longest, so no worker is left
+ * alone with one at the end, and the fuzzers read their whole database before and after every
+ * case, which costs least while it is new. The highly available cluster's files next: they mostly
+ * wait on failovers, so they start while the fuzzers keep the cores busy, each as a worker frees
+ * up, and end before the run does. The others in vitest's order (the last run's slowest
+ * first, by size on a fresh clone).
  */
 class FuzzFirst extends BaseSequencer {
   async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
     const longest = (file: TestSpecification) =>
-      /[\\/]fuzz[\\/][^\\/]+\.fuzz\.test\.ts$/.test(file.moduleId) || /[\\/](at-scale|ha)[\\/]/.test(file.moduleId);
-    return [...sorted.filter(longest), ...sorted.filter((file) => !longest(file))];
+      /[\\/]fuzz[\\/][^\\/]+\.fuzz\.test\.ts$/.test(file.moduleId) || /[\\/]at-scale[\\/]/.test(file.moduleId);
+    const cluster = (file: TestSpecification) => /[\\/]test[\\/]ha[\\/]/.test(file.moduleId);
+    return [
+      ...sorted.filter(longest),
+      ...sorted.filter(cluster),
+      ...sorted.filter((file) => !longest(file) && !cluster(file)),
+    ];
   }
 }
 

@@ -16,13 +16,14 @@ import { DEPLOY_DIR, deployedHaproxyConfig, startHaproxy, type Haproxy } from ".
 /*
  * The checkout storm of docs/testing.md: the highly available cluster of deploy/ (three Patroni
  * nodes, etcd, HAProxy for PostgreSQL), three shop processes (node graph/dist/main.js, as
- * production starts them) on its read-write port behind HAProxy for HTTP, one payment sandbox and
- * an Auth Emulator of the file's own. Two hundred customers sign in, place and pay orders through
- * the balancer, a few dozen at a time; once the 60th order is acknowledged, the primary's
- * postmaster and its Patroni get kill -9. Afterwards nothing acknowledged is lost, nothing is
- * oversold or half-written, no answer was a 500, the killed node rejoins as a replica, and a part
- * an admin edited during the failover reads the same on every shop process. Timings are printed,
- * never asserted. npm test runs it among the API files; npm run test:ha -w graph with the cluster's.
+ * production starts them) on its read-write and read-only ports behind HAProxy for HTTP, one
+ * payment sandbox and an Auth Emulator of the file's own. Two hundred customers sign in, look at
+ * parts, place and pay orders through the balancer, a few dozen at a time; once the 60th order is
+ * acknowledged, the primary's postmaster and its Patroni get kill -9. Afterwards nothing
+ * acknowledged is lost, nothing is oversold or half-written, no answer was a 500, the killed node
+ * rejoins as a replica, and a part an admin edited during the failover reads the same on every
+ * shop process. Timings are printed, never asserted. npm test runs it among the API files; npm
+ * run test:ha -w graph with the cluster's other files.
  */
 
 // The storm and the failover take a minute or more while the API files share the cores.
@@ -148,6 +149,7 @@ beforeAll(async () => {
   });
   if (created.status !== 0) throw new Error(`create-shop-database.sh: ${created.stdout}${created.stderr}`);
   databaseUrl = `postgres://partshop:${shopPassword}@127.0.0.1:${cluster.readWritePort}/partshop`;
+  const replicaUrl = `postgres://partshop:${shopPassword}@127.0.0.1:${cluster.readOnlyPort}/partshop`;
   const environment = {
     ...standaloneShopEnv({
       databaseUrl,
@@ -155,6 +157,8 @@ beforeAll(async () => {
       emulatorHost: emulator.host,
       stripe: { url: sandbox.url, ...SANDBOX_KEYS },
     }),
+    // Catalogue reads from the replicas (HAProxy's read-only port), as docker-compose.yml's ha profile.
+    DATABASE_REPLICA_URL: replicaUrl,
     ADMIN_EMAILS: ADMIN.email,
     DATABASE_POOL_SIZE: "10",
     // The storm's customers hold up to two unpaid orders each, all from 127.0.0.1.
@@ -315,6 +319,8 @@ async function customer(index: number, parts: string[]): Promise<void> {
   for (let n = 0; n < ORDERS_PER_CUSTOMER; n++) {
     const partId = parts[crypto.randomInt(parts.length)];
     const quantity = 1 + crypto.randomInt(2);
+    // The part's page first, as a shopper looks before buying (a catalogue read: counted, not retried).
+    await send("GET", `/parts/${partId}`);
     const placed = await persist(
       `order of ${email}`,
       () =>
