@@ -562,6 +562,13 @@ describe("a checkout storm through three shop processes while the database's pri
     expect((await firstLeader.status())?.role).toBe("replica");
   }, 180_000);
 
+  it("keeps every shop process running through the failover", () => {
+    for (const shopProcess of shops) {
+      const exited = shopProcess.child.exitCode ?? shopProcess.child.signalCode;
+      expect(exited, `${shopProcess.url} exited:\n${shopProcess.output().slice(-6_000)}`).toBeNull();
+    }
+  });
+
   it("shows the part edited during the failover with its new values on every shop process", async () => {
     for (const shopProcess of shops) {
       const answer = await send("GET", `/parts/${parts[0]}`, { to: shopProcess.url });
