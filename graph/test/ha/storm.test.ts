@@ -221,6 +221,8 @@ interface Storm {
   writes: Array<{ sentAt: number; answeredAt: number; acknowledged: boolean; unanswered: boolean }>;
   /** Steps customers gave up on after STEP_PATIENCE_MS. */
   abandoned: string[];
+  /** The shop's own 503s (JSON, not HAProxy's page) that said nothing of when to retry. */
+  unavailableWithoutRetryAfter: number;
 }
 
 const storm: Storm = {
@@ -231,6 +233,7 @@ const storm: Storm = {
   unknownOrders: [],
   writes: [],
   abandoned: [],
+  unavailableWithoutRetryAfter: 0,
 };
 
 async function send(
@@ -263,6 +266,8 @@ async function send(
   }
   if (!options.to) {
     storm.statuses[answer.status] = (storm.statuses[answer.status] ?? 0) + 1;
+    if (answer.status === 503 && typeof answer.body === "object" && !answer.retryAfter)
+      storm.unavailableWithoutRetryAfter++;
     if (answer.status < 200 || answer.status >= 300) {
       const route = urlPath.replace(/\/[^/]*[0-9a-f-]{20,}.*$/, "/:id").replace(/\/user\/.*/, "/user/:email");
       const said =
@@ -477,6 +482,8 @@ describe("a checkout storm through three shop processes while the database's pri
     );
     expect(editAnswer?.status, JSON.stringify(editAnswer?.body)).toBe(200);
     expect(storm.abandoned).toEqual([]);
+    // The shop's 503s say when to come back (HAProxy's own, while it has no shop in service, do not).
+    expect(storm.unavailableWithoutRetryAfter).toBe(0);
     expect(storm.orders.length).toBeGreaterThan(acknowledgedAtKill);
     expect(storm.statuses[500] ?? 0, `answers by status ${JSON.stringify(storm.statuses)}`).toBe(0);
   }, 600_000);
