@@ -6,6 +6,7 @@ import type { PublicConfig } from "./api/graphql/types/public-config";
 import { restRoutes } from "./api/rest";
 import { ConfigError, type Config } from "./config";
 import { createDataSource } from "./db/data-source";
+import { catalogueReadsOn } from "./db/replica-reads";
 import { migrate } from "./db/migrate";
 import { seedIfEmpty } from "./db/seed";
 import { AccessTokens } from "./domain/accounts/access-tokens";
@@ -93,16 +94,29 @@ export async function startShop(config: Config, lifecycle: Lifecycle): Promise<R
   }
   if (config.seed) await seedIfEmpty(db, (line) => log.info(line));
 
-  const events = new ChangeFeed().listenTo(config.databaseUrl, log.child({ component: "events" }));
+  // With replicas, the feed also tells what a replica must have replayed to answer as the primary would.
+  const events = new ChangeFeed({ walPositions: config.databaseReplicaUrl !== null }).listenTo(
+    config.databaseUrl,
+    log.child({ component: "events" }),
+  );
   lifecycle.add("change feed", () => events.stop());
   const tokens = new AccessTokens(config.jwtSecret, config.jwtPreviousSecrets);
   // Measured only when someone can read it (the operators' listener).
   const metrics = config.operations.metricsPort === null ? null : new ShopMetrics(db);
+  const catalogueReads = await catalogueReadsOn(
+    db,
+    config.databaseReplicaUrl,
+    { positionNeeded: () => events.positionFor("catalogue"), counted: (pool) => metrics?.catalogueRead(pool) },
+    log.child({ component: "replica reads" }),
+    { poolSize: config.operations.databasePoolSize },
+  );
+  if (catalogueReads !== db) lifecycle.add("replica pool", () => catalogueReads.destroy());
   const mailer = config.mail.smtpUrl ? smtpMailer(config.mail.smtpUrl, config.mail.from) : null;
   if (mailer) lifecycle.add("SMTP connections", async () => mailer.close());
   else log.info("SMTP_URL is not set: the shop's emails are kept in the outbox (email_outbox) and not sent");
   const services = createServices(db, {
     events,
+    catalogueReads,
     verifier: firebaseVerifier(config.firebase),
     tokens,
     adminEmails: config.adminEmails,
