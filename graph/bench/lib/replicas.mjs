@@ -199,15 +199,15 @@ export async function replicasPhase({ log, cleanup, load, summarize, warmup, rou
   for (const shop of [primaryOnly, withReplica])
     for (const scenario of scenarios(shop)) await answerOk(scenario.name, scenario.options);
 
-  const measure = async (shop, options) => {
-    const before = await snapshot(servers);
+  // How long the counters must stay still to count as settled (the smoke's figures are not read).
+  const quietMs = smoke ? 1_200 : 11_000;
+  /** One run from the settled counters `before`; its figures, and the settled counters after it. */
+  const measure = async (shop, options, before) => {
     const result = summarize(await load(options, shop.pid));
-    // PostgreSQL's backends report their counters at most once a second when idle.
-    await new Promise((resolve) => setTimeout(resolve, 1_200));
-    const after = await snapshot(servers);
+    const after = await settledSnapshot(servers, quietMs);
     const requests = result.total || 1;
     const reads = (server) => after[server].returned - before[server].returned;
-    return {
+    const figures = {
       ...result,
       primaryCpuMsPerRequest: round((after.primary.cpu - before.primary.cpu) / requests, 3),
       replicaCpuMsPerRequest: round((after.replica.cpu - before.replica.cpu) / requests, 3),
@@ -217,6 +217,7 @@ export async function replicasPhase({ log, cleanup, load, summarize, warmup, rou
         replica: round((after.replica.commits - before.replica.commits) / requests, 2),
       },
     };
+    return { figures, after };
   };
 
   const results = {};
@@ -224,10 +225,12 @@ export async function replicasPhase({ log, cleanup, load, summarize, warmup, rou
     const onReplica = scenarios(withReplica)[index];
     await load(scenario.options, primaryOnly.pid, warmup);
     await load(onReplica.options, withReplica.pid, warmup);
-    const alone1 = await measure(primaryOnly, scenario.options);
-    const replicas = await measure(withReplica, onReplica.options);
-    const alone2 = await measure(primaryOnly, scenario.options);
-    const alone = averageRuns(alone1, alone2, round);
+    // Each run starts from the counters the one before it settled on.
+    const first = await measure(primaryOnly, scenario.options, await settledSnapshot(servers, quietMs));
+    const second = await measure(withReplica, onReplica.options, first.after);
+    const third = await measure(primaryOnly, scenario.options, second.after);
+    const replicas = second.figures;
+    const alone = averageRuns(first.figures, third.figures, round);
     log(
       `  ${scenario.name}: primary alone ${alone.requestsPerSecond} req/s (replica share ${alone.replicaShareOfRowsRead}), with replica reads ${replicas.requestsPerSecond} req/s (replica share ${replicas.replicaShareOfRowsRead}); CPU ms/request shop + primary + replica: ${alone.serverCpuMsPerRequest} + ${alone.primaryCpuMsPerRequest} + ${alone.replicaCpuMsPerRequest} against ${replicas.serverCpuMsPerRequest} + ${replicas.primaryCpuMsPerRequest} + ${replicas.replicaCpuMsPerRequest}`,
     );
@@ -238,6 +241,26 @@ export async function replicasPhase({ log, cleanup, load, summarize, warmup, rou
     postgres: path.basename(path.dirname(postgresBin())),
     scenarios: results,
   };
+}
+
+/**
+ * A snapshot once the servers' counters have not moved for `quietMs`: an idle backend reports its
+ * counters a second after its last statement, but 10 s later when another backend held their lock
+ * (as at the end of a run, when every pooled connection reports at once), so a run (or a warm-up)
+ * just ended would otherwise count in the next one. Gives up waiting after 40 s.
+ */
+async function settledSnapshot(servers, quietMs) {
+  let last = await snapshot(servers);
+  let stillSince = Date.now();
+  const deadline = Date.now() + 40_000;
+  while (Date.now() - stillSince < quietMs && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const next = await snapshot(servers);
+    if (next.primary.returned !== last.primary.returned || next.replica.returned !== last.replica.returned)
+      stillSince = Date.now();
+    last = next;
+  }
+  return last;
 }
 
 async function snapshot({ primary, replica }) {
