@@ -199,19 +199,25 @@ export async function replicasPhase({ log, cleanup, load, summarize, warmup, rou
   for (const shop of [primaryOnly, withReplica])
     for (const scenario of scenarios(shop)) await answerOk(scenario.name, scenario.options);
 
-  // How long the counters must stay still to count as settled (the smoke's figures are not read).
-  const quietMs = smoke ? 1_200 : 11_000;
-  /** One run from the settled counters `before`; its figures, and the settled counters after it. */
+  // How long a run's counters may take to arrive (the smoke's figures are not read).
+  const waitMs = smoke ? 1_200 : 10_500;
+  /** One run from the rows counted `before`; its figures, and the rows counted after it. */
   const measure = async (shop, options, before) => {
+    const cpuBefore = serversCpu(servers);
     const result = summarize(await load(options, shop.pid));
-    const after = await settledSnapshot(servers, quietMs);
+    const cpu = serversCpu(servers);
+    const after = await settledRows(servers, waitMs);
     const requests = result.total || 1;
     const reads = (server) => after[server].returned - before[server].returned;
+    const commits = (server) => after[server].commits - before[server].commits;
     const figures = {
       ...result,
-      primaryCpuMsPerRequest: round((after.primary.cpu - before.primary.cpu) / requests, 3),
-      replicaCpuMsPerRequest: round((after.replica.cpu - before.replica.cpu) / requests, 3),
+      primaryCpuMsPerRequest: round((cpu.primary - cpuBefore.primary) / requests, 3),
+      replicaCpuMsPerRequest: round((cpu.replica - cpuBefore.replica) / requests, 3),
       replicaShareOfRowsRead: round(reads("replica") / Math.max(1, reads("primary") + reads("replica")), 3),
+      // The primary's rows include the shops' background jobs (holds, reconciliation): a request
+      // that reads one row (node(id:)) is better judged by its transactions.
+      replicaShareOfTransactions: round(commits("replica") / Math.max(1, commits("primary") + commits("replica")), 3),
       transactionsPerRequest: {
         primary: round((after.primary.commits - before.primary.commits) / requests, 2),
         replica: round((after.replica.commits - before.replica.commits) / requests, 2),
@@ -226,13 +232,13 @@ export async function replicasPhase({ log, cleanup, load, summarize, warmup, rou
     await load(scenario.options, primaryOnly.pid, warmup);
     await load(onReplica.options, withReplica.pid, warmup);
     // Each run starts from the counters the one before it settled on.
-    const first = await measure(primaryOnly, scenario.options, await settledSnapshot(servers, quietMs));
+    const first = await measure(primaryOnly, scenario.options, await settledRows(servers, waitMs));
     const second = await measure(withReplica, onReplica.options, first.after);
     const third = await measure(primaryOnly, scenario.options, second.after);
     const replicas = second.figures;
     const alone = averageRuns(first.figures, third.figures, round);
     log(
-      `  ${scenario.name}: primary alone ${alone.requestsPerSecond} req/s (replica share ${alone.replicaShareOfRowsRead}), with replica reads ${replicas.requestsPerSecond} req/s (replica share ${replicas.replicaShareOfRowsRead}); CPU ms/request shop + primary + replica: ${alone.serverCpuMsPerRequest} + ${alone.primaryCpuMsPerRequest} + ${alone.replicaCpuMsPerRequest} against ${replicas.serverCpuMsPerRequest} + ${replicas.primaryCpuMsPerRequest} + ${replicas.replicaCpuMsPerRequest}`,
+      `  ${scenario.name}: primary alone ${alone.requestsPerSecond} req/s (replica share of rows ${alone.replicaShareOfRowsRead}, of transactions ${alone.replicaShareOfTransactions}), with replica reads ${replicas.requestsPerSecond} req/s (replica share of rows ${replicas.replicaShareOfRowsRead}, of transactions ${replicas.replicaShareOfTransactions}); CPU ms/request shop + primary + replica: ${alone.serverCpuMsPerRequest} + ${alone.primaryCpuMsPerRequest} + ${alone.replicaCpuMsPerRequest} against ${replicas.serverCpuMsPerRequest} + ${replicas.primaryCpuMsPerRequest} + ${replicas.replicaCpuMsPerRequest}`,
     );
     results[scenario.key] = { name: scenario.name, primaryAlone: alone, replicaReads: replicas };
   }
@@ -244,31 +250,33 @@ export async function replicasPhase({ log, cleanup, load, summarize, warmup, rou
 }
 
 /**
- * A snapshot once the servers' counters have not moved for `quietMs`: an idle backend reports its
- * counters a second after its last statement, but 10 s later when another backend held their lock
- * (as at the end of a run, when every pooled connection reports at once), so a run (or a warm-up)
- * just ended would otherwise count in the next one. Gives up waiting after 40 s.
+ * The rows read so far once a run's have all been counted: an idle backend reports its counters a
+ * second after its last statement, but 10 s later when another backend held their lock (as at
+ * the end of a run, when every pooled connection reports at once), so a run just ended would
+ * otherwise count in the next one. It waits `waitMs`, then until the replica's counter (which
+ * nothing but the shop moves) has stood still for a second; the primary's moves with the shops'
+ * background jobs too.
  */
-async function settledSnapshot(servers, quietMs) {
-  let last = await snapshot(servers);
-  let stillSince = Date.now();
-  const deadline = Date.now() + 40_000;
-  while (Date.now() - stillSince < quietMs && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    const next = await snapshot(servers);
-    if (next.primary.returned !== last.primary.returned || next.replica.returned !== last.replica.returned)
-      stillSince = Date.now();
+async function settledRows(servers, waitMs) {
+  await new Promise((resolve) => setTimeout(resolve, waitMs));
+  let last = await rowsRead(servers);
+  for (let tries = 0; tries < 20; tries++) {
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const next = await rowsRead(servers);
+    if (next.replica.returned === last.replica.returned) return next;
     last = next;
   }
   return last;
 }
 
-async function snapshot({ primary, replica }) {
+async function rowsRead({ primary, replica }) {
   const [p, r] = await Promise.all([databaseCounters(primary), databaseCounters(replica)]);
-  return {
-    primary: { ...p, cpu: postgresCpuMs(primary.pid) },
-    replica: { ...r, cpu: postgresCpuMs(replica.pid) },
-  };
+  return { primary: p, replica: r };
+}
+
+/** CPU time of each server so far, read just before and just after a run (not while waiting for counters). */
+function serversCpu({ primary, replica }) {
+  return { primary: postgresCpuMs(primary.pid), replica: postgresCpuMs(replica.pid) };
 }
 
 function averageRuns(a, b, round) {
@@ -283,6 +291,7 @@ function averageRuns(a, b, round) {
     primaryCpuMsPerRequest: mean("primaryCpuMsPerRequest"),
     replicaCpuMsPerRequest: mean("replicaCpuMsPerRequest"),
     replicaShareOfRowsRead: mean("replicaShareOfRowsRead"),
+    replicaShareOfTransactions: mean("replicaShareOfTransactions"),
     transactionsPerRequest: {
       primary: round((a.transactionsPerRequest.primary + b.transactionsPerRequest.primary) / 2, 2),
       replica: round((a.transactionsPerRequest.replica + b.transactionsPerRequest.replica) / 2, 2),
@@ -317,7 +326,7 @@ export function replicasTable(r, { pad, padEnd }) {
   const lines = [
     "",
     `Catalogue reads past the cache, reads on a replica against the primary alone (${r.what}; PostgreSQL ${r.postgres})`,
-    `${padEnd("operation", 34)}${padEnd("reads on", 10)}${pad("req/s", 8)}${pad("p99 ms", 8)}${pad("errors", 8)}${pad("replica share", 15)}${pad("shop ms/req", 13)}${pad("primary ms", 12)}${pad("replica ms", 12)}`,
+    `${padEnd("operation", 34)}${padEnd("reads on", 10)}${pad("req/s", 8)}${pad("p99 ms", 8)}${pad("errors", 8)}${pad("replica rows", 14)}${pad("replica xacts", 15)}${pad("shop ms/req", 13)}${pad("primary ms", 12)}${pad("replica ms", 12)}`,
   ];
   for (const scenario of Object.values(r.scenarios))
     for (const [label, x] of [
@@ -325,7 +334,7 @@ export function replicasTable(r, { pad, padEnd }) {
       ["replica", scenario.replicaReads],
     ])
       lines.push(
-        `${padEnd(label === "primary" ? scenario.name : "", 34)}${padEnd(label, 10)}${pad(x.requestsPerSecond, 8)}${pad(x.p99Ms, 8)}${pad(x.errors, 8)}${pad(x.replicaShareOfRowsRead, 15)}${pad(x.serverCpuMsPerRequest, 13)}${pad(x.primaryCpuMsPerRequest, 12)}${pad(x.replicaCpuMsPerRequest, 12)}`,
+        `${padEnd(label === "primary" ? scenario.name : "", 34)}${padEnd(label, 10)}${pad(x.requestsPerSecond, 8)}${pad(x.p99Ms, 8)}${pad(x.errors, 8)}${pad(x.replicaShareOfRowsRead, 14)}${pad(x.replicaShareOfTransactions, 15)}${pad(x.serverCpuMsPerRequest, 13)}${pad(x.primaryCpuMsPerRequest, 12)}${pad(x.replicaCpuMsPerRequest, 12)}`,
       );
   return lines;
 }
@@ -334,10 +343,12 @@ export function replicasTable(r, { pad, padEnd }) {
 export function replicasVerdicts(r) {
   const scenarios = Object.values(r.scenarios);
   return {
-    "replica reads: at least 90% of the catalogue's rows read on the replica": scenarios.every(
-      (s) => s.replicaReads.replicaShareOfRowsRead >= 0.9,
+    "replica reads: at least 90% of the catalogue's transactions on the replica": scenarios.every(
+      (s) => s.replicaReads.replicaShareOfTransactions >= 0.9,
     ),
-    "primary alone: no read on the replica": scenarios.every((s) => s.primaryAlone.replicaShareOfRowsRead === 0),
+    "primary alone: no read on the replica": scenarios.every(
+      (s) => s.primaryAlone.replicaShareOfRowsRead === 0 && s.primaryAlone.replicaShareOfTransactions === 0,
+    ),
     "replica reads: no errors": scenarios.every((s) => s.replicaReads.errors === 0 && s.primaryAlone.errors === 0),
   };
 }
