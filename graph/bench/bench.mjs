@@ -789,10 +789,9 @@ async function main() {
     rss.A.afterAllMb = rssMb(ctx.shop.pid);
     rss.A.afterLoadMb ??= rss.A.afterAllMb;
   }
-  // Last, on servers and shops of its own: the others' shops stop first, so they take no CPU from it.
+  // Last, on servers and shops of its own (the other phases' shops stay up, idle, for the cleanup).
   let replicasResult;
   if (PHASES.has("replicas")) {
-    for (const shop of [ctx.shopB, ctx.shop]) await shop?.stop();
     log(`replicas: catalogue reads past the cache on a replica and on the primary alone, ${DURATION} s each`);
     replicasResult = await replicasPhase({ log, cleanup, load, summarize, warmup: WARMUP, round, smoke: SMOKE });
   }
