@@ -48,14 +48,35 @@ function publicConfigOf(config: Config): PublicConfig {
   };
 }
 
-/** What /readyz asks: the database answers and its schema is current; identity and payments are configured. */
-function readinessChecks(config: Config, db: DataSource): ReadinessChecks {
+/**
+ * What /readyz asks: the database answers and its schema is current; identity and payments are
+ * configured. With replicas, a shop whose primary is away (a failover) stays ready while a replica
+ * answers: it serves the catalogue from them and answers writes 503 with Retry-After itself, which
+ * a balancer taking every shop out at once could not.
+ */
+function readinessChecks(config: Config, db: DataSource, catalogueReads: DataSource): ReadinessChecks {
+  const replicasServe = async () => catalogueReads !== db && (await catalogueReads.query("SELECT 1"), true);
   return {
-    database: async () => (await db.query("SELECT 1"), { ok: true, detail: "reachable" }),
-    migrations: async () =>
-      (await db.showMigrations())
-        ? { ok: false, detail: "pending: run npm run migrate" }
-        : { ok: true, detail: "applied" },
+    database: async () => {
+      try {
+        return (await db.query("SELECT 1"), { ok: true, detail: "reachable" });
+      } catch (error) {
+        if (await replicasServe().catch(() => false))
+          return {
+            ok: true,
+            detail: `no primary (${(error as Error).message}): reads from replicas, writes answer 503`,
+          };
+        throw error;
+      }
+    },
+    migrations: async () => {
+      // The replicas hold the same migrations table: they can tell while the primary cannot.
+      const pending = await db.showMigrations().catch(async (error: Error) => {
+        if (catalogueReads === db) throw error;
+        return catalogueReads.showMigrations();
+      });
+      return pending ? { ok: false, detail: "pending: run npm run migrate" } : { ok: true, detail: "applied" };
+    },
     identity: async () => ({
       ok: true,
       detail: config.firebase.emulatorHost
@@ -143,7 +164,7 @@ export async function startShop(config: Config, lifecycle: Lifecycle): Promise<R
       log.warn({ emails: unlisted }, `No longer admins (taken out of ADMIN_EMAILS): ${unlisted.join(", ")}`);
   }
   const callers = new Callers(tokens, services.users, events);
-  const readiness = new Readiness(readinessChecks(config, db), log.child({ component: "readiness" }));
+  const readiness = new Readiness(readinessChecks(config, db, catalogueReads), log.child({ component: "readiness" }));
   const shop = await createApp({
     config,
     services,

@@ -16,7 +16,7 @@ import { freePort, makeDataDir, SHOP_MAIN, spawnShop, standaloneShopEnv, type Sh
  * DATABASE_REPLICA_URL on its read-only port. The catalogue reads from the replicas when they are
  * fresh enough, never serves anyone older data than the primary has, loses nothing but capacity
  * with a replica stopped, and while no primary can be reached answers writes 503 with Retry-After
- * and catalogue reads from the replicas. Timings are printed, never asserted.
+ * and catalogue reads from the replicas, and stays ready for its balancer. Timings are printed, never asserted.
  */
 
 let cluster: HaCluster;
@@ -306,6 +306,9 @@ describe("the shop on a primary and two replicas", () => {
     expect(graphql.status, JSON.stringify(graphql.body)).toBe(200);
     expect(graphql.body.data.parts.edges).toHaveLength(3);
     expect((await catalogueReads()).replica).toBeGreaterThan(before.replica);
+    // Still ready: a balancer keeps it, so shoppers get its answers rather than the balancer's bare 503.
+    const ready = await api("GET", "/readyz");
+    expect({ status: ready.status, body: ready.body }).toEqual({ status: 200, body: { ready: true, failed: [] } });
     console.log(`[replicas] writes 503 and reads from the replicas ${seconds(stoppedAt)} s after the primary stopped`);
     expect(shop.output()).not.toMatch(/"level":50/);
   });
