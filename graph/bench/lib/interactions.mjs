@@ -407,7 +407,15 @@ export async function runInteraction(browser, interaction, url, part) {
   const { context, page, scripts, network, recorder } = await openSlowed(browser, url, { probe: true });
   try {
     network.phase = "interaction";
-    await interaction.run.call(interaction, page, part);
+    // A page that offers no such input (a changed markup) is a run with no answer, said why; the
+    // smoke stops on it instead, so the harness is mended before a long run needs it.
+    let problem = null;
+    try {
+      await interaction.run.call(interaction, page, part);
+    } catch (error) {
+      if (SMOKE) throw error;
+      problem = String(error?.message ?? error).split("\n")[0];
+    }
     const expected = (await interaction.expected?.(page)) ?? interaction.answers;
     await recorder.waitFor(expected, ANSWER_TIMEOUT_MS);
     // The other answers, and Event Timing's entries (dispatched after the paint): a little longer.
@@ -429,6 +437,7 @@ export async function runInteraction(browser, interaction, url, part) {
     }
     return {
       url: page.url(),
+      ...(problem ? { problem } : {}),
       expected,
       inputs: inputs.length,
       answers,
@@ -479,6 +488,7 @@ function summarize(interaction, runs) {
     scriptOnInputGzipBytes: median(runs.map((run) => run.scriptOnInput.gzipBytes)),
     runs: runs.map((run) => ({
       answer: answerOf(run),
+      ...(run.problem ? { problem: run.problem } : {}),
       answers: run.answers,
       eventTiming: run.eventTiming,
       scriptBeforeGzipBytes: run.scriptBefore.gzipBytes,
@@ -513,7 +523,7 @@ export async function measureShopper({ browser, shopUrl, pages, part, pageKeys, 
       runs[interaction.key].push(result);
       const answer = answerOf(result);
       log(
-        `  ${interaction.label}, run ${run}: ${answer ? `${answer.how} painted after ${answer.ms} ms` : "no answer"}; INP ${result.eventTiming?.worstMs ?? "not reported"}${result.eventTiming?.worstMs != null ? " ms" : ""}`,
+        `  ${interaction.label}, run ${run}: ${answer ? `${answer.how} painted after ${answer.ms} ms` : `no answer${result.problem ? ` (${result.problem})` : ""}`}; INP ${result.eventTiming?.worstMs ?? "not reported"}${result.eventTiming?.worstMs != null ? " ms" : ""}`,
       );
     }
   }

@@ -86,6 +86,10 @@ export function cpuMultiplierFor(benchmarkIndex) {
   return { multiplier: round(multiplier), range: [round(multiplier - spread / 2), round(multiplier + spread / 2)] };
 }
 
+/** A multiplier as the tables show it; none under an index of 150, which the calculator deems too slow to emulate a phone. */
+export const timesOf = (calculated, sign = "x") =>
+  calculated ? `${calculated.multiplier}${sign}` : "none (index < 150)";
+
 /** One Lighthouse run of `url` on the Chromium at `port`, tried again when Lighthouse could not record it. */
 async function auditOnce(lighthouse, port, url, withoutScripts, log) {
   for (let attempt = 1; ; attempt++) {
@@ -280,7 +284,7 @@ export function machineOf(builds) {
 export function printAudits(title, builds) {
   const machine = machineOf(builds);
   const index = machine
-    ? `benchmark index ${machine.benchmarkIndex.min}–${machine.benchmarkIndex.max} (median ${machine.benchmarkIndex.median}), for which Lighthouse's calculator gives ${machine.calculatorMultiplier.forMedian?.multiplier ?? "?"}x (${machine.calculatorMultiplier.forMin?.multiplier ?? "?"}x–${machine.calculatorMultiplier.forMax?.multiplier ?? "?"}x) where 4x is applied`
+    ? `benchmark index ${machine.benchmarkIndex.min}–${machine.benchmarkIndex.max} (median ${machine.benchmarkIndex.median}), for which Lighthouse's calculator gives ${timesOf(machine.calculatorMultiplier.forMedian)} (${timesOf(machine.calculatorMultiplier.forMin)} to ${timesOf(machine.calculatorMultiplier.forMax)}) where 4x is applied`
     : "no benchmark index";
   console.log(
     `\n${title} (Lighthouse 12.2.3, mobile, simulated throttling, medians of ${RUNS_PER_PAGE} runs, with and without scripts interleaved; ${index})`,

@@ -2,7 +2,7 @@
 //   node graph/bench/lib/web-markdown.mjs [bench-results/web.json]
 import fs from "node:fs";
 import path from "node:path";
-import { AGAINST_NO_SCRIPT, againstNoScript, machineOf } from "./lighthouse.mjs";
+import { AGAINST_NO_SCRIPT, againstNoScript, machineOf, timesOf } from "./lighthouse.mjs";
 import { REPO_DIR } from "./processes.mjs";
 
 const CATALOGUES = { seed: "", scale: ", 100,000 parts" };
@@ -77,7 +77,7 @@ export function machineLine(audits) {
       if (!machine) return `${catalogue}: no benchmark index`;
       const { min, median, max } = machine.benchmarkIndex;
       const m = machine.calculatorMultiplier;
-      return `${catalogue}: benchmark index ${thousands(min)}–${thousands(max)} (median ${thousands(median)}), for which Lighthouse's calculator gives ${m.forMedian?.multiplier ?? "?"}× (${m.forMin?.multiplier ?? "?"}×–${m.forMax?.multiplier ?? "?"}×) where 4× is applied`;
+      return `${catalogue}: benchmark index ${thousands(min)}–${thousands(max)} (median ${thousands(median)}), for which Lighthouse's calculator gives ${timesOf(m.forMedian, "×")} (${timesOf(m.forMin, "×")} to ${timesOf(m.forMax, "×")}) where 4× is applied`;
     })
     .join("; ");
 }
