@@ -679,7 +679,7 @@ const REST_CORPUS: Record<string, () => Probe[]> = {
       { ...base, label: "a line removed with no cart", json: { remove: "1" } },
     ];
   },
-  "POST /cart/join": () => [
+  "POST /cart/join": (): Probe[] => [
     { method: "POST", path: "/cart/join", label: "no access token", json: {} },
     { method: "POST", path: "/cart/join", label: "a forged access token", authorization: "Bearer forged", json: {} },
     {
@@ -691,7 +691,7 @@ const REST_CORPUS: Record<string, () => Probe[]> = {
       json: {},
     },
   ],
-  "POST /cart/leave": () => [
+  "POST /cart/leave": (): Probe[] => [
     {
       method: "POST",
       path: "/cart/leave",
