@@ -10,11 +10,17 @@ import { headTags, pageTitle, type PageHead } from "@/lib/page/pageHead";
 import { PageResponseContext, type PageResponse } from "@/lib/page/PageResponse";
 import { ServerOriginContext } from "@/lib/page/origin";
 import { pagePaths, type PageName } from "../routeTable";
+import { CartFormTokenContext, cartFormTokenMeta } from "@/features/cart/cartForm";
+import { ServerCartContext, type ServerCart } from "@/features/cart/serverCart";
 import { APOLLO_STATE_ID, SERVER_HEAD_ATTRIBUTE, SITE_DEFAULT_ATTRIBUTE, scriptSafeJson } from "@/lib/page/serverPage";
 
-/** The pages visitors land on from search engines and links; the rest (sign-in, cart, dashboard) render in the browser. */
+/**
+ * The pages visitors land on from search engines and links, and the cart (from this browser's
+ * cart, so that it works with no script); the rest (sign-in, checkout, dashboard) render in the browser.
+ */
 const SERVER_RENDERED: ReadonlySet<PageName> = new Set([
   "home",
+  "cart",
   "catalogue",
   "part",
   "product",
@@ -91,7 +97,14 @@ export interface RenderRequest {
   manifest: BuildManifest;
   /** Gives up waiting for data (the page is then rendered with what has arrived). */
   signal?: AbortSignal;
+  /** The token of the storefront's cart forms: the same for every visitor. */
+  cartFormToken?: string;
+  /** This browser's cart, for the cart page (the only page that varies by visitor). */
+  cart?: ServerCart;
 }
+
+/** The root of a page the browser's app renders anew (the cart: the app shows the cart it knows). */
+export const BROWSER_RENDERS_ATTRIBUTE = "data-browser-renders";
 
 export type RenderedPage = { status: number; html: string } | { status: 301; location: string };
 
@@ -151,6 +164,8 @@ export async function render({
   template,
   manifest,
   signal,
+  cartFormToken = "",
+  cart,
 }: RenderRequest): Promise<RenderedPage> {
   const assets = pageAssetLinks(pageAt(url.split("?")[0]), manifest, template);
   // A visitor's page: no credentials, so nothing of any customer is ever rendered into it.
@@ -160,9 +175,13 @@ export async function render({
     <StrictMode>
       <PageResponseContext value={response}>
         <ServerOriginContext value={origin}>
-          <AppProviders client={client} serverLocation={url}>
-            <AppRoutes />
-          </AppProviders>
+          <CartFormTokenContext value={cartFormToken}>
+            <ServerCartContext value={cart ?? null}>
+              <AppProviders client={client} serverLocation={url}>
+                <AppRoutes />
+              </AppProviders>
+            </ServerCartContext>
+          </CartFormTokenContext>
         </ServerOriginContext>
       </PageResponseContext>
     </StrictMode>
@@ -178,9 +197,12 @@ export async function render({
   });
   client.stop();
   if (answer.location) return { status: 301, location: answer.location };
-  const withAssets = scriptsAfterPaint(template.replace("</head>", () => `${assets}</head>`));
+  const withAssets = scriptsAfterPaint(
+    template.replace("</head>", () => `${assets}${cartFormTokenMeta(cartFormToken)}</head>`),
+  );
   const page = answer.head ? withPageHead(withAssets, answer.head, origin) : withAssets;
   const state = `<script type="application/json" id="${APOLLO_STATE_ID}">${scriptSafeJson(client.extract())}</script>`;
-  const html = page.replace(/<div id="root"><\/div>/, () => `<div id="root">${result}</div>${state}`);
+  const root = cart ? `<div id="root" ${BROWSER_RENDERS_ATTRIBUTE}>` : `<div id="root">`;
+  const html = page.replace(/<div id="root"><\/div>/, () => `${root}${result}</div>${state}`);
   return { status: answer.status, html };
 }
