@@ -6,7 +6,7 @@ import type { PublicConfig } from "./api/graphql/types/public-config";
 import { restRoutes } from "./api/rest";
 import { ConfigError, type Config } from "./config";
 import { createDataSource } from "./db/data-source";
-import { catalogueReadsOn } from "./db/replica-reads";
+import { catalogueReadsOn, queryOnReplica } from "./db/replica-reads";
 import { migrate } from "./db/migrate";
 import { seedIfEmpty } from "./db/seed";
 import { AccessTokens } from "./domain/accounts/access-tokens";
@@ -55,26 +55,45 @@ function publicConfigOf(config: Config): PublicConfig {
  * a balancer taking every shop out at once could not.
  */
 function readinessChecks(config: Config, db: DataSource, catalogueReads: DataSource): ReadinessChecks {
-  const replicasServe = async () => catalogueReads !== db && (await catalogueReads.query("SELECT 1"), true);
+  const replicas = catalogueReads === db ? null : catalogueReads;
+  /**
+   * The primary's answer, or with replicas whichever of it and a replica's comes first: asked
+   * side by side, since a primary that is away may take its connect timeout to say so.
+   */
+  const firstAnswer = async <T>(
+    onPrimary: () => Promise<T>,
+    onReplica: (reads: DataSource) => Promise<T>,
+  ): Promise<{ value: T; from: "primary" | "replica" }> => {
+    const primary = onPrimary().then((value) => ({ value, from: "primary" as const }));
+    if (!replicas) return primary;
+    const replica = onReplica(replicas).then((value) => ({ value, from: "replica" as const }));
+    return Promise.any([primary, replica]).catch((failed: AggregateError) => Promise.reject(failed.errors[0]));
+  };
+  const knownMigrations = () => db.migrations.map((migration) => migration.name ?? migration.constructor.name);
   return {
     database: async () => {
-      try {
-        return (await db.query("SELECT 1"), { ok: true, detail: "reachable" });
-      } catch (error) {
-        if (await replicasServe().catch(() => false))
-          return {
+      const { from } = await firstAnswer(
+        () => db.query("SELECT 1"),
+        (reads) => queryOnReplica(reads, "SELECT 1"),
+      );
+      return from === "primary"
+        ? { ok: true, detail: "reachable" }
+        : {
             ok: true,
-            detail: `no primary (${(error as Error).message}): reads from replicas, writes answer 503`,
+            detail: "a replica answers before the primary: reads from replicas, writes answer 503 meanwhile",
           };
-        throw error;
-      }
     },
     migrations: async () => {
       // The replicas hold the same migrations table: they can tell while the primary cannot.
-      const pending = await db.showMigrations().catch(async (error: Error) => {
-        if (catalogueReads === db) throw error;
-        return catalogueReads.showMigrations();
-      });
+      const { value: pending } = await firstAnswer(
+        () => db.showMigrations(),
+        async (reads) => {
+          const applied = new Set(
+            (await queryOnReplica<{ name: string }>(reads, "SELECT name FROM migrations")).rows.map((row) => row.name),
+          );
+          return knownMigrations().some((name) => !applied.has(name));
+        },
+      );
       return pending ? { ok: false, detail: "pending: run npm run migrate" } : { ok: true, detail: "applied" };
     },
     identity: async () => ({

@@ -131,6 +131,16 @@ function routedPoolClass(primary: DataSource, routing: ReplicaRouting) {
       );
     }
 
+    /** Runs `sql` on a replica as it is, never on the primary (readiness asks it while no primary answers). */
+    async onReplica<R extends pg.QueryResultRow>(sql: string): Promise<pg.QueryResult<R>> {
+      const client = await super.connect();
+      try {
+        return await client.query<R>(sql);
+      } finally {
+        client.release();
+      }
+    }
+
     /** A replica connection that has replayed `needed`, or null (none reachable, or behind). */
     private async replicaAt(needed: WalPosition): Promise<PoolClient | null> {
       let client: PoolClient;
@@ -190,4 +200,17 @@ export async function catalogueReadsOn(
   });
   await reads.initialize();
   return reads;
+}
+
+/**
+ * Runs `sql` on one of the replicas of `reads` (a data source from catalogueReadsOn with a replica
+ * URL) as the replica is, without routing: whether a replica answers, and what it holds.
+ */
+export function queryOnReplica<R extends pg.QueryResultRow>(
+  reads: DataSource,
+  sql: string,
+): Promise<pg.QueryResult<R>> {
+  const pool = poolOf(reads) as pg.Pool & { onReplica?: (sql: string) => Promise<pg.QueryResult<R>> };
+  if (!pool.onReplica) return Promise.reject(new Error("this data source has no replicas"));
+  return pool.onReplica(sql);
 }
