@@ -4,7 +4,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type pg from "pg";
-import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { SEEDED_ACCOUNTS, seedEmulatorAccounts } from "../../../dev/src/accounts";
 import { startAuthEmulator, type RunningEmulator } from "../../../dev/src/auth-emulator";
 import { startStripeSandbox, type StripeSandbox } from "../../../dev/src/payment-sandbox/stripe-sandbox";
@@ -17,7 +17,7 @@ import { DEPLOY_DIR, deployedHaproxyConfig, startHaproxy, type Haproxy } from ".
  * The checkout storm of docs/testing.md: the highly available cluster of deploy/ (three Patroni
  * nodes, etcd, HAProxy for PostgreSQL), three shop processes (node graph/dist/main.js, as
  * production starts them) on its read-write and read-only ports behind HAProxy for HTTP, one
- * payment sandbox and the run's Auth Emulator (one of its own when run alone). Two hundred customers sign in, look at
+ * payment sandbox and an Auth Emulator of its own. Two hundred customers sign in, look at
  * parts, place and pay orders through the balancer, a few dozen at a time; once the 60th order is
  * acknowledged, the primary's postmaster and its Patroni get kill -9. Afterwards nothing
  * acknowledged is lost, nothing is oversold or half-written, no answer was a 500, the killed node
@@ -109,16 +109,14 @@ beforeAll(async () => {
     firstLeader = await cluster.waitUntilHealthy(2, 120_000);
   })();
   const emulatorReady = (async () => {
-    // npm test's global setup runs an emulator for the run: this file shares it. Alone (test:ha), its own.
-    const suiteEmulator = inject("shops")?.[0]?.emulatorUrl;
-    emulator = suiteEmulator
-      ? { host: new URL(suiteEmulator).host, stop: async () => {} }
-      : await startAuthEmulator({
-          projectId: PROJECT_ID,
-          port: await freePort(3),
-          dataDir: folder,
-          log: () => {},
-        });
+    // One of its own, also under npm test: 200 sign-ups and their sign-ins would otherwise crowd the
+    // emulator the other API files share (a file beside the storm once had its fresh tokens refused).
+    emulator = await startAuthEmulator({
+      projectId: PROJECT_ID,
+      port: await freePort(3),
+      dataDir: folder,
+      log: () => {},
+    });
     // The seeded admin (a verified address, as the shop wants of an admin).
     const before = process.env.FIREBASE_AUTH_EMULATOR_HOST;
     await seedEmulatorAccounts(PROJECT_ID, emulator.host);
