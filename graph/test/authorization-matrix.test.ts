@@ -252,6 +252,13 @@ const REST: Record<string, RestRow> = {
     request: async () => ({ params: { part: await freshPart() }, body: { quantity: 1, token: storefrontFormToken() } }),
   },
   "GET /cart/summary": { expect: [200, 200, 200, 200] },
+  // Lines kept in a browser's storage join that browser's cart: anyone's, with the storefront's form token.
+  "POST /cart/merge": {
+    expect: [200, 200, 200, 200],
+    request: async () => ({
+      body: { lines: [{ part: await freshPart(), quantity: 1 }], token: storefrontFormToken() },
+    }),
+  },
   "POST /cart/join": { expect: [401, 200, 200, 200] },
   "POST /cart/leave": { expect: [204, 204, 204, 204] },
   "POST /order": { expect: [401, 201, 201, 201], request: async () => ({ body: orderBody(await freshPart(), 1) }) },

@@ -39,8 +39,14 @@ const cartCookieOf = (headers: Headers) =>
     .find((cookie) => cookie.startsWith("partshop_cart="))
     ?.split(";")[0] ?? null;
 
-const summaryOf = async (cookie: string | null) =>
-  (await rest("GET", "/cart/summary", { headers: cookie ? { cookie } : {} })).body;
+/** The cart's counts, as the cart icon reads them. */
+const summaryOf = async (cookie: string | null) => {
+  const { itemCount, lineCount } = (await rest("GET", "/cart/summary", { headers: cookie ? { cookie } : {} })).body as {
+    itemCount: number;
+    lineCount: number;
+  };
+  return { itemCount, lineCount };
+};
 
 describe("the add-to-cart form", () => {
   it("adds the part's minimum order, opens the cart under a cookie scoped to /cart and goes to the cart page", async () => {
@@ -158,8 +164,84 @@ describe("the cart icon's summary", () => {
   it("is an empty cart for a browser with none, and never cached", async () => {
     const answer = await rest("GET", "/cart/summary");
     expect(answer.status).toBe(200);
-    expect(answer.body).toEqual({ itemCount: 0, lineCount: 0 });
+    expect(answer.body).toEqual({ itemCount: 0, lineCount: 0, lines: [], token: storefrontFormToken() });
     expect(answer.headers.get("cache-control")).toBe("private, no-store");
+  });
+
+  it("gives the web app the cart's lines and the cart's own token for changing them", async () => {
+    const part = await insertPart({ available: 30, minOrderQuantity: 2, name: "Summary fan" });
+    const cookie = cartCookieOf(
+      (await post("/cart/lines", { part, quantity: "3", token: storefrontFormToken() })).headers,
+    )!;
+    const answer = await rest("GET", "/cart/summary", { headers: { cookie } });
+    const cartToken = cartFormToken(cookie.split("=")[1]);
+    expect(answer.body).toEqual({
+      itemCount: 3,
+      lineCount: 1,
+      lines: [{ part: expect.any(String) as unknown, quantity: 3 }],
+      token: cartToken,
+    });
+    const { lines } = answer.body as { lines: { part: string }[] };
+    const set = await rest("POST", `/cart/lines/${lines[0].part}`, {
+      body: { quantity: 7 },
+      headers: { cookie, "x-csrf-token": cartToken, "sec-fetch-site": "same-origin" },
+    });
+    expect(set.status).toBe(200);
+    expect(set.body).toEqual({ itemCount: 7, lineCount: 1 });
+  });
+});
+
+describe("joining the lines a script kept in the browser", () => {
+  it("merges them into the browser's cart, the larger quantity of a part in both, and opens a cart for a browser with none", async () => {
+    const fan = await insertPart({ available: 30, minOrderQuantity: 2, name: "Kept fan" });
+    const pad = await insertPart({ available: 5, minOrderQuantity: 1, name: "Kept pad" });
+    const script = { "sec-fetch-site": "same-origin" };
+    const opened = await rest("POST", "/cart/merge", {
+      body: { lines: [{ part: fan, quantity: 1 }], token: storefrontFormToken() },
+      headers: script,
+    });
+    expect(opened.status).toBe(200);
+    // Within the part's bounds: its minimum order.
+    expect(opened.body).toEqual({ itemCount: 2, lineCount: 1 });
+    const cookie = cartCookieOf(opened.headers)!;
+    expect(cookie).toMatch(/^partshop_cart=/);
+
+    const lines = [
+      { part: fan, quantity: 4 },
+      { part: pad, quantity: 9 },
+    ];
+    const merged = await rest("POST", "/cart/merge", {
+      body: { lines, token: storefrontFormToken() },
+      headers: { ...script, cookie },
+    });
+    // The fan's larger quantity; the pad no more than is available.
+    expect(merged.body).toEqual({ itemCount: 9, lineCount: 2 });
+    const again = await rest("POST", "/cart/merge", {
+      body: { lines, token: storefrontFormToken() },
+      headers: { ...script, cookie },
+    });
+    expect(again.body).toEqual({ itemCount: 9, lineCount: 2 });
+  });
+
+  it("refuses what is not a list of lines, naming the field, and another site's post", async () => {
+    const part = await insertPart({ available: 5, name: "Refused pad" });
+    const refused = await rest("POST", "/cart/merge", {
+      body: { lines: [{ part, quantity: "2" }], token: storefrontFormToken() },
+      headers: { "sec-fetch-site": "same-origin" },
+    });
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(refused.body)).toContain("quantity");
+    const empty = await rest("POST", "/cart/merge", {
+      body: { lines: [], token: storefrontFormToken() },
+      headers: { "sec-fetch-site": "same-origin" },
+    });
+    expect(empty.status).toBe(400);
+    expect(JSON.stringify(empty.body)).toContain("lines");
+    const crossSite = await rest("POST", "/cart/merge", {
+      body: { lines: [{ part, quantity: 1 }], token: storefrontFormToken() },
+      headers: { "sec-fetch-site": "cross-site" },
+    });
+    expect(crossSite.status).toBe(403);
   });
 });
 

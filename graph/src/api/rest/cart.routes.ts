@@ -1,7 +1,7 @@
 import { ShopError, badInput, forbidden } from "../../domain/errors";
-import type { CartView } from "../../domain/orders/cart.service";
+import { MAX_CART_LINES, type CartView } from "../../domain/orders/cart.service";
 import { Services } from "../../domain/services";
-import { toDatabaseId } from "../graphql/global-id";
+import { toDatabaseId, toGlobalId } from "../graphql/global-id";
 import { CART_COOKIE, CART_PATH, cartTokenCookie, cookieOf, forgetCartCookie, noticeCookie } from "./cart-cookies";
 import { bodyOf, type Reply, type RestRequest, type RestRoute } from "./route";
 import { schemas, type Schema } from "./route-doc";
@@ -57,6 +57,18 @@ function quantityOf(request: RestRequest, value: unknown, fallback?: number): nu
   return quantity;
 }
 
+/** The lines a script kept in the browser's storage (JSON): 1 to MAX_CART_LINES of `{ part, quantity }`. */
+function keptLinesOf(request: RestRequest, value: unknown): { partId: string; quantity: number }[] {
+  if (!Array.isArray(value) || value.length === 0 || value.length > MAX_CART_LINES)
+    throw badInput(`lines: give 1 to ${MAX_CART_LINES} lines of { part, quantity }`, {
+      fields: { lines: ["Not a list of 1 to 50 lines"] },
+    });
+  return value.map((line: unknown) => {
+    const { part, quantity } = (line && typeof line === "object" ? line : {}) as Record<string, unknown>;
+    return { partId: partOf(part), quantity: quantityOf(request, quantity) };
+  });
+}
+
 /** Where a form goes after the post: a path on this shop (`back`), else the cart page. */
 function landingOf(back: unknown): string {
   if (typeof back !== "string" || !back.startsWith("/") || back.startsWith("//") || back.includes("\\"))
@@ -100,12 +112,32 @@ async function refusedToCartPage(request: RestRequest, work: () => Promise<Reply
   }
 }
 
-const SUMMARY: Schema = object(
+const COUNTS = {
+  itemCount: { type: "integer", minimum: 0, description: "Units in the cart: the count on the cart icon" },
+  lineCount: { type: "integer", minimum: 0, description: "Lines (parts) in the cart" },
+};
+const SUMMARY: Schema = object(COUNTS, "This browser's cart in brief");
+const CART_LINES: Schema = object(
   {
-    itemCount: { type: "integer", minimum: 0, description: "Units in the cart: the count on the cart icon" },
-    lineCount: { type: "integer", minimum: 0, description: "Lines (parts) in the cart" },
+    ...COUNTS,
+    lines: {
+      type: "array",
+      items: object(
+        {
+          part: { type: "string", description: "The part's GraphQL global id" },
+          quantity: { type: "integer", minimum: 1, description: "Units" },
+        },
+        "A line: a part and how many units",
+      ),
+      description: "The cart's lines, oldest first",
+    },
+    token: {
+      type: "string",
+      description:
+        "The token for this browser's cart changes (the cart page's own; the storefront's while the browser has no cart). Another site cannot read it: the shop grants no CORS",
+    },
   },
-  "This browser's cart in brief",
+  "This browser's cart: what the web app shows and changes",
 );
 const TOKEN: Schema = {
   type: "string",
@@ -222,13 +254,79 @@ export function cartRoutes(services: Services): RestRoute[] {
         summary: "This browser's cart in brief: what the cart icon shows",
         description: "Never cached: `Cache-Control: private, no-store`. A browser with no cart has an empty one.",
         tag: "Cart",
-        answers: { 200: { description: "The cart in brief", schema: SUMMARY } },
+        answers: { 200: { description: "The cart in brief, its lines and its forms' token", schema: CART_LINES } },
       },
-      handle: async (request) => ({
-        status: 200,
-        body: await carts.summary(cartTokenOf(request)),
-        headers: PRIVATE,
-      }),
+      handle: async (request) => {
+        const token = cartTokenOf(request);
+        const cart = await carts.view(token);
+        return {
+          status: 200,
+          body: {
+            ...summaryOf(cart),
+            lines: cart.lines.map((line) => ({
+              part: toGlobalId("Part", line.part.databaseId),
+              quantity: line.quantity,
+            })),
+            token: token ? carts.cartFormToken(token) : carts.formToken(),
+          },
+          headers: PRIVATE,
+        };
+      },
+    },
+    {
+      method: "POST",
+      path: "/cart/merge",
+      reads: { body: ["lines", "token"] },
+      doc: {
+        operationId: "mergeIntoBrowserCart",
+        summary: "Joins lines a script kept in the browser into this browser's cart",
+        description:
+          "A part in both keeps the larger quantity (so the same lines joined twice change nothing), within the part's bounds; unknown parts are left out, and lines past the cart's size dropped. Opens the browser's cart when it has none.",
+        tag: "Cart",
+        body: {
+          content: {
+            "application/json": {
+              schema: {
+                type: "object",
+                properties: {
+                  lines: {
+                    type: "array",
+                    minItems: 1,
+                    maxItems: MAX_CART_LINES,
+                    items: {
+                      type: "object",
+                      properties: { part: PART, quantity: QUANTITY },
+                      required: ["part", "quantity"],
+                      additionalProperties: false,
+                    },
+                    description: "The lines kept in the browser",
+                  },
+                  token: TOKEN,
+                },
+                required: ["lines", "token"],
+                additionalProperties: false,
+              },
+            },
+          },
+        },
+        answers: {
+          200: { description: "The cart in brief", schema: SUMMARY },
+          400: { description: "The lines are not a list of parts and quantities", schema: ref("Error") },
+          403: { description: "Posted from another site, or without this shop's form token", schema: ref("Error") },
+        },
+      },
+      handle: async (request) => {
+        assertSameOrigin(request);
+        assertFormToken(services, request, true);
+        const lines = keptLinesOf(request, bodyOf(request).lines);
+        const { token, opened, cart } = await carts.addLines(cartTokenOf(request), lines);
+        return {
+          status: 200,
+          body: summaryOf(cart),
+          headers: PRIVATE,
+          cookies: opened ? [cartTokenCookie(token, request.origin)] : [],
+        };
+      },
     },
     {
       method: "POST",

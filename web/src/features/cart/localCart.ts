@@ -1,6 +1,11 @@
 import { useSyncExternalStore } from "react";
 
-/** A line of a visitor's cart, as the browser keeps it: the part's global id and how many units. */
+/**
+ * The cart this app kept in the browser's storage before the shop kept visitors' carts: read,
+ * joined into the shop's cart once (useCart), then cleared. Nothing writes it any more.
+ */
+
+/** A line of a visitor's cart, as the browser kept it: the part's global id and how many units. */
 export interface LocalCartLine {
   partId: string;
   quantity: number;
@@ -50,18 +55,6 @@ function write(lines: readonly LocalCartLine[]): void {
     /* storage disabled: the cart lasts as long as nothing reads it again */
   }
   for (const listener of listeners) listener();
-}
-
-/** Sets a part's quantity, adding the line at the end when the cart has none for it. */
-export function setLocalLine(partId: string, quantity: number): void {
-  const lines = readLocalCart();
-  const index = lines.findIndex((line) => line.partId === partId);
-  if (index === -1) write([...lines, { partId, quantity }]);
-  else write(lines.map((line, at) => (at === index ? { partId, quantity } : line)));
-}
-
-export function removeLocalLine(partId: string): void {
-  write(readLocalCart().filter((line) => line.partId !== partId));
 }
 
 export function clearLocalCart(): void {

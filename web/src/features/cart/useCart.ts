@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { useMutation, useQuery } from "@apollo/client/react";
 import type { ApolloCache } from "@apollo/client";
 import { graphql, getFragmentData } from "@/lib/gql";
@@ -7,7 +7,18 @@ import { CombinedGraphQLErrors } from "@apollo/client/errors";
 import { errorMessage } from "@/lib/apollo/errors";
 import { useAuth } from "@/lib/auth/AuthContext";
 import { useToast } from "@/ui/toast";
-import { clearLocalCart, readLocalCart, removeLocalLine, setLocalLine, useLocalCart } from "./localCart";
+import { getAccessToken } from "@/lib/auth/accessToken";
+import { clearLocalCart, useLocalCart, type LocalCartLine } from "./localCart";
+import {
+  addToBrowserCart,
+  isJoinedTo,
+  joinBrowserCart,
+  mergeIntoBrowserCart,
+  refreshBrowserCart,
+  removeFromBrowserCart,
+  setBrowserCartQuantity,
+  useBrowserCart,
+} from "./browserCart";
 
 export const CartContentsFragmentDoc = graphql(`
   fragment CartContents on Cart {
@@ -115,21 +126,29 @@ function storeCart(cache: ApolloCache, cart: CartQuery["cart"] | undefined) {
 }
 
 /**
- * The shopper's cart: a signed-in customer's is the shop's (the cart query); a visitor's lives in
- * this browser (localStorage) and the shop only describes it (cartPreview: parts, totals,
- * warnings). The same calls change either.
+ * The shopper's cart. A visitor's is this browser's, kept by the shop under its cookie (the cart
+ * routes: browserCart.ts), the cart the no-script forms fill too; the shop describes its lines
+ * (cartPreview: parts, totals, warnings). A signed-in customer's is the account's (the cart
+ * query): at sign-in the browser's cart joins it, and at sign-out the browser leaves it. A cart
+ * this app once kept in the browser's storage joins the shop's once, when found. The same calls
+ * change either.
  */
 export function useCart() {
-  const { status } = useAuth();
+  const { status, user } = useAuth();
   const signedIn = status === "signedIn";
+  const visitor = !signedIn && status !== "loading";
   const localLines = useLocalCart();
-  // Signed in with lines still in this browser: they are joining the account's cart (mergeCart);
-  // the account's cart is read once they have, so an answer from before cannot overwrite the join.
-  const joining = signedIn && localLines.length > 0;
+  const browser = useBrowserCart(visitor);
+  useJoinLocalCartAsVisitor(visitor && browser.loaded ? localLines : []);
+  const joined = useJoinAtSignIn(signedIn ? (user?.uid ?? null) : null);
+  // Signed in with lines still to join (this browser's cart, or its storage's): the account's
+  // cart is read once they have, so an answer from before cannot overwrite the join.
+  const joining = signedIn && (localLines.length > 0 || !joined);
   const server = useQuery(CartDocument, { skip: !signedIn || joining, fetchPolicy: "cache-and-network" });
+  const visitorLines = browser.lines;
   const preview = useQuery(CartPreviewDocument, {
-    variables: { lines: localLines.map(({ partId, quantity }) => ({ partId, quantity })) },
-    skip: signedIn || status === "loading" || localLines.length === 0,
+    variables: { lines: visitorLines.map(({ partId, quantity }) => ({ partId, quantity })) },
+    skip: !visitor || visitorLines.length === 0,
   });
   const [addToCart] = useMutation(AddToCartDocument, {
     update: (cache, { data }) => storeCart(cache, data?.addToCart),
@@ -141,22 +160,18 @@ export function useCart() {
     update: (cache, { data }) => storeCart(cache, data?.removeFromCart),
   });
 
-  const source = signedIn ? server : preview;
   // While a changed visitor cart is being described again, keep showing the previous answer.
   const answer = signedIn ? server.data?.cart : (preview.data ?? preview.previousData)?.cartPreview;
   const cart = answer ? getFragmentData(CartContentsFragmentDoc, answer) : null;
-  const emptyVisitorCart = !signedIn && status !== "loading" && localLines.length === 0;
+  // The local cart of old is joining the shop's: the visitor's cart is shown once it has.
+  const visitorReady = visitor && browser.loaded && localLines.length === 0;
+  const emptyVisitorCart = visitorReady && !browser.error && visitorLines.length === 0;
 
   /** Adds `quantity` units (at least the part's minimum) to the part's line. Throws with a message naming the part. */
   const add = useCallback(
     async (part: CartablePart, quantity: number) => {
-      if (signedIn) {
-        await addToCart({ variables: { line: { partId: part.id, quantity } } });
-        return;
-      }
-      const existing = readLocalCart().find((line) => line.partId === part.id)?.quantity ?? 0;
-      if (existing >= part.available) throw new Error(`Your cart already has all ${part.available} of ${part.name}.`);
-      setLocalLine(part.id, Math.min(part.available, Math.max(existing + quantity, part.minOrderQuantity)));
+      if (signedIn) await addToCart({ variables: { line: { partId: part.id, quantity } } });
+      else await addToBrowserCart(part.id, quantity);
     },
     [signedIn, addToCart],
   );
@@ -164,7 +179,7 @@ export function useCart() {
   const setQuantity = useCallback(
     async (partId: string, quantity: number) => {
       if (signedIn) await setCartQuantity({ variables: { line: { partId, quantity } } });
-      else setLocalLine(partId, quantity);
+      else await setBrowserCartQuantity(partId, quantity);
     },
     [signedIn, setCartQuantity],
   );
@@ -172,26 +187,76 @@ export function useCart() {
   const remove = useCallback(
     async (partId: string) => {
       if (signedIn) await removeFromCart({ variables: { partId } });
-      else removeLocalLine(partId);
+      else await removeFromBrowserCart(partId);
     },
     [signedIn, removeFromCart],
   );
 
-  const itemCount = signedIn ? (cart?.itemCount ?? 0) : localLines.reduce((sum, line) => sum + line.quantity, 0);
+  const itemCount = signedIn ? (cart?.itemCount ?? 0) : browser.itemCount;
+  const visitorError = browser.error ?? preview.error;
 
   return {
     signedIn,
-    cart: emptyVisitorCart || joining ? null : cart,
+    cart: emptyVisitorCart || joining || (visitor && !visitorReady) ? null : cart,
     /** True when there is nothing to show yet (the first answer is on its way). */
-    loading: joining || (!emptyVisitorCart && !cart && (source.loading || status === "loading")),
-    error: cart ? undefined : source.error,
-    retry: () => void source.refetch().catch(() => undefined),
+    loading: signedIn
+      ? joining || (!cart && server.loading)
+      : status === "loading" || (!emptyVisitorCart && !cart && !visitorError),
+    error: cart ? undefined : signedIn ? server.error : visitorError,
+    retry: () =>
+      void (signedIn ? server.refetch() : refreshBrowserCart().then(() => preview.refetch())).catch(() => undefined),
     empty: emptyVisitorCart || (cart !== null && cart.lineCount === 0),
     itemCount,
     add,
     setQuantity,
     remove,
   };
+}
+
+/**
+ * A cart this app kept in the browser's storage before the shop kept visitors' carts joins the
+ * shop's once, when found, then leaves the storage. Lines the shop refuses are dropped with a word
+ * why; if the shop cannot be reached they stay and join at the next page load.
+ */
+function useJoinLocalCartAsVisitor(localLines: readonly LocalCartLine[]) {
+  const toast = useToast();
+  useEffect(() => {
+    if (localLines.length === 0 || joiningLocal) return;
+    joiningLocal = mergeIntoBrowserCart(localLines)
+      .then(() => clearLocalCart())
+      .catch((error: unknown) => {
+        if (error instanceof TypeError) return; // not reached: tried again at the next load
+        clearLocalCart();
+        toast.error(`The cart kept in this browser could not be kept: ${errorMessage(error)}`);
+      })
+      .finally(() => {
+        joiningLocal = null;
+      });
+  }, [localLines, toast]);
+}
+let joiningLocal: Promise<void> | null = null;
+
+/**
+ * At sign-in, this browser's cart joins the account's (`POST /cart/join`) once; answers whether
+ * it has. If the shop cannot be reached the account's cart is shown anyway, and the browser's
+ * joins at the next page load.
+ */
+function useJoinAtSignIn(uid: string | null): boolean {
+  const [settled, setSettled] = useState<string | null>(null);
+  const joined = uid !== null && (settled === uid || isJoinedTo(uid));
+  useEffect(() => {
+    if (uid === null || joined) return;
+    let live = true;
+    void joinBrowserCart(uid, getAccessToken())
+      .catch(() => undefined)
+      .then(() => {
+        if (live) setSettled(uid);
+      });
+    return () => {
+      live = false;
+    };
+  }, [uid, joined]);
+  return joined;
 }
 
 /**

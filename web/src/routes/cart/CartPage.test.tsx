@@ -1,10 +1,12 @@
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { LOCAL_CART_KEY } from "@/features/cart/localCart";
 import { AddToCartButton } from "@/features/cart/AddToCartButton";
 import { SetCartQuantityDocument } from "@/features/cart/useCart";
+import { JOINED_ACCOUNT_KEY } from "@/features/cart/browserCart";
 import { cartAnswer, cartMock, cartPart, cartPreviewMock } from "@/test/cartFixtures";
+import { fakeBrowserCart, type FakeBrowserCart } from "@/test/fakeBrowserCart";
 import { createFakeAuth, customer, renderApp } from "@/test/renderApp";
 import { Navbar } from "@/features/layout/Navbar";
 import { SaleAddressesDocument } from "@/features/checkout";
@@ -17,20 +19,21 @@ const bookMock = (addresses: object[]) => ({
   maxUsageCount: 10,
 });
 
-const storeVisitorCart = (lines: { n: number; quantity: number }[]) =>
+/** What the app of old kept in this browser's storage. */
+const storeLocalCart = (lines: { n: number; quantity: number }[]) =>
   localStorage.setItem(
     LOCAL_CART_KEY,
     JSON.stringify(lines.map(({ n, quantity }) => ({ partId: `part-${n}`, quantity }))),
   );
 
-const storedVisitorCart = () => JSON.parse(localStorage.getItem(LOCAL_CART_KEY) ?? "[]") as unknown;
+let shop: FakeBrowserCart;
+beforeEach(() => {
+  shop = fakeBrowserCart();
+});
 
 describe("the cart page", () => {
-  it("shows a visitor's cart from this browser: lines, quantities within bounds, line totals and the total in dollars", async () => {
-    storeVisitorCart([
-      { n: 1, quantity: 3 },
-      { n: 2, quantity: 2 },
-    ]);
+  it("shows a visitor's cart, the one the shop keeps for this browser: lines, quantities within bounds, line totals and the total in dollars", async () => {
+    shop.holds({ partId: "part-1", quantity: 3 }, { partId: "part-2", quantity: 2 });
     renderApp({
       ui: <CartPage />,
       mocks: [
@@ -49,16 +52,48 @@ describe("the cart page", () => {
     expect(screen.queryByTestId("cart-total")).toBeNull();
     expect(screen.getByRole("button", { name: "Check out" })).toBeEnabled();
 
-    // Within bounds: the minimum is the part's minimum order.
+    // Within bounds: the minimum is the part's minimum order. Changed with the cart's own token.
     await userEvent.click(within(first).getByRole("button", { name: "Decrease quantity of Part 1" }));
     await waitFor(() =>
-      expect(storedVisitorCart()).toEqual([
+      expect(shop.lines()).toEqual([
         { partId: "part-1", quantity: 2 },
         { partId: "part-2", quantity: 2 },
       ]),
     );
     await userEvent.click(screen.getByRole("button", { name: "Remove Part 2 from the cart" }));
-    await waitFor(() => expect(storedVisitorCart()).toEqual([{ partId: "part-1", quantity: 2 }]));
+    await waitFor(() => expect(shop.lines()).toEqual([{ partId: "part-1", quantity: 2 }]));
+    expect(localStorage.getItem(LOCAL_CART_KEY)).toBeNull();
+  });
+
+  it("joins the cart this browser's storage kept into the shop's once, the larger quantity of a part in both, and clears it", async () => {
+    shop.holds({ partId: "part-1", quantity: 2 });
+    storeLocalCart([
+      { n: 1, quantity: 3 },
+      { n: 3, quantity: 4 },
+    ]);
+    renderApp({
+      ui: (
+        <>
+          <Navbar />
+          <CartPage />
+        </>
+      ),
+      mocks: [
+        cartPreviewMock([
+          { n: 1, quantity: 3 },
+          { n: 3, quantity: 4 },
+        ]),
+      ],
+    });
+    expect(await screen.findByRole("link", { name: "Part 3" })).toBeInTheDocument();
+    expect(screen.getByRole("spinbutton", { name: "Quantity of Part 1" })).toHaveValue(3);
+    expect(screen.getByRole("link", { name: "Cart, 7 items" })).toBeInTheDocument();
+    expect(shop.lines()).toEqual([
+      { partId: "part-1", quantity: 3 },
+      { partId: "part-3", quantity: 4 },
+    ]);
+    expect(localStorage.getItem(LOCAL_CART_KEY)).toBeNull();
+    expect(shop.requests.filter((request) => request.path === "/cart/merge")).toHaveLength(1);
   });
 
   it("shows each line's warning sentence and holds the checkout back while a part is sold out or retired", async () => {
@@ -166,8 +201,9 @@ describe("the cart page", () => {
 });
 
 describe("add to cart", () => {
-  it("puts a visitor's part in this browser at its minimum order, adds more on a second click, and counts it in the navigation bar", async () => {
+  it("puts a visitor's part in the shop's cart for this browser at its minimum order, refuses more than are available, and counts it in the navigation bar", async () => {
     const part = cartPart(1, { minOrderQuantity: 5, available: 8 });
+    shop.sells(part);
     renderApp({
       ui: (
         <>
@@ -176,15 +212,34 @@ describe("add to cart", () => {
         </>
       ),
     });
-    expect(screen.getByRole("link", { name: "Cart, 0 items" })).toHaveAttribute("href", "/cart");
+    expect(await screen.findByRole("link", { name: "Cart, 0 items" })).toHaveAttribute("href", "/cart");
     await userEvent.click(screen.getByRole("button", { name: "Add to cart: Part 1" }));
     expect(await screen.findByText("Part 1 is in your cart.")).toBeInTheDocument();
-    expect(storedVisitorCart()).toEqual([{ partId: "part-1", quantity: 5 }]);
-    expect(screen.getByRole("link", { name: "Cart, 5 items" })).toBeInTheDocument();
-    // No more than are available.
+    expect(shop.lines()).toEqual([{ partId: "part-1", quantity: 5 }]);
+    expect(await screen.findByRole("link", { name: "Cart, 5 items" })).toBeInTheDocument();
+    // No more than are available: the shop says why.
     await userEvent.click(screen.getByRole("button", { name: "Add to cart: Part 1" }));
-    await waitFor(() => expect(storedVisitorCart()).toEqual([{ partId: "part-1", quantity: 8 }]));
-    expect(screen.getByRole("link", { name: "Cart, 8 items" })).toBeInTheDocument();
+    expect(await screen.findByText("Only 8 of Part 1 are available, and your cart has 5")).toBeInTheDocument();
+    expect(shop.lines()).toEqual([{ partId: "part-1", quantity: 5 }]);
+    expect(screen.getByRole("link", { name: "Cart, 5 items" })).toBeInTheDocument();
+  });
+
+  it("joins this browser's cart to the account's at sign-in, and leaves it at sign-out", async () => {
+    localStorage.setItem("accessToken", "shop-token");
+    shop.holds({ partId: "part-1", quantity: 3 });
+    renderApp({
+      ui: <Navbar />,
+      auth: createFakeAuth({ user: customer }),
+      mocks: [cartMock([{ n: 1, quantity: 3 }])],
+    });
+    expect(await screen.findByRole("link", { name: "Cart, 3 items" })).toBeInTheDocument();
+    expect(shop.joinedTo()).toBe("Bearer shop-token");
+    expect(localStorage.getItem(JOINED_ACCOUNT_KEY)).toBe(customer.uid);
+
+    await userEvent.click(screen.getByRole("button", { name: /sign out/i }));
+    await waitFor(() => expect(shop.joinedTo()).toBeNull());
+    expect(localStorage.getItem(JOINED_ACCOUNT_KEY)).toBeNull();
+    expect(await screen.findByRole("link", { name: "Cart, 0 items" })).toBeInTheDocument();
   });
 
   it("is disabled for a part with fewer units than its minimum order", () => {
