@@ -41,33 +41,60 @@ export interface ManifestChunk {
 }
 export type BuildManifest = Record<string, ManifestChunk>;
 
+/** The storefront's entry as the client build's manifest names it (vite.config.ts's second input). */
+export const STOREFRONT_ENTRY = "src/islands/storefront.ts";
+
 /**
- * The <link>s a page's own code needs in the head, so the HTML is styled from its first paint
- * and nothing shifts when the code arrives: its stylesheets (and those of the chunks it imports)
- * and a modulepreload of its scripts, from the client build's manifest, where a page fetched on
- * demand is the dynamic entry of its source file. Home and the 404 page are in the entry, which
- * index.html links already; what the template links is left out.
+ * The stylesheets a page's own code needs in the head, so the HTML is styled from its first paint
+ * and nothing shifts when an island starts: those of its chunk and of the chunks it imports, from
+ * the client build's manifest, where a page fetched on demand is the dynamic entry of its source
+ * file. Its scripts are not linked: they are fetched when an island first needs them. Home and
+ * the 404 page are in the app's entry, whose stylesheets index.html links already; what the
+ * template links is left out.
  */
 export function pageAssetLinks(page: PageName, manifest: BuildManifest, template: string): string {
   const name = lazyPageName(page);
   if (!name) return "";
   const source = Object.keys(manifest).find((key) => manifest[key].isDynamicEntry && key.endsWith(`/${name}.tsx`));
   if (!source) throw new Error(`the build manifest has no chunk for the page ${name}: build the web app again`);
-  const scripts = new Set<string>();
+  const seen = new Set<string>();
   const styles = new Set<string>();
   const visit = (key: string) => {
     const chunk = manifest[key];
-    if (!chunk || scripts.has(chunk.file)) return;
-    scripts.add(chunk.file);
+    if (!chunk || seen.has(chunk.file)) return;
+    seen.add(chunk.file);
     for (const css of chunk.css ?? []) styles.add(css);
     for (const imported of chunk.imports ?? []) visit(imported);
   };
   visit(source);
   const absent = (file: string) => !template.includes(`"/${file}"`);
-  return [
-    ...[...styles].filter(absent).map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
-    ...[...scripts].filter(absent).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
-  ].join("");
+  return [...styles]
+    .filter(absent)
+    .map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`)
+    .join("");
+}
+
+/**
+ * The built index.html made a storefront page's: the app's entry and the modulepreloads of its
+ * code give way to the storefront's entry (its islands) and the small chunks it imports; the
+ * stylesheets stay.
+ */
+export function storefrontTemplate(template: string, manifest: BuildManifest): string {
+  const app = manifest["index.html"];
+  const storefront = manifest[STOREFRONT_ENTRY];
+  if (!app || !storefront) throw new Error("the build manifest has no storefront entry: build the web app again");
+  const preloads = (storefront.imports ?? [])
+    .map((key) => manifest[key]?.file)
+    .filter((file): file is string => Boolean(file))
+    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+    .join("");
+  const appScript = /<script type="module"[^>]*><\/script>/.exec(template)?.[0];
+  if (!appScript?.includes(`"/${app.file}"`)) throw new Error("index.html does not load the app's entry it was built with");
+  const entry = `<script type="module" crossorigin src="/${storefront.file}"></script>`;
+  return template
+    .replace(/<link rel="modulepreload"[^>]*>\s*/g, "")
+    .replace(appScript, () => entry)
+    .replace("</head>", () => `${preloads}</head>`);
 }
 
 /**
@@ -178,7 +205,8 @@ export async function render({
   });
   client.stop();
   if (answer.location) return { status: 301, location: answer.location };
-  const withAssets = scriptsAfterPaint(template.replace("</head>", () => `${assets}</head>`));
+  const storefront = storefrontTemplate(template, manifest);
+  const withAssets = scriptsAfterPaint(storefront.replace("</head>", () => `${assets}</head>`));
   const page = answer.head ? withPageHead(withAssets, answer.head, origin) : withAssets;
   const state = `<script type="application/json" id="${APOLLO_STATE_ID}">${scriptSafeJson(client.extract())}</script>`;
   const html = page.replace(/<div id="root"><\/div>/, () => `<div id="root">${result}</div>${state}`);

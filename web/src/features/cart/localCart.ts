@@ -1,5 +1,3 @@
-import { useSyncExternalStore } from "react";
-
 /** A line of a visitor's cart, as the browser keeps it: the part's global id and how many units. */
 export interface LocalCartLine {
   partId: string;
@@ -68,7 +66,8 @@ export function clearLocalCart(): void {
   write(EMPTY);
 }
 
-function subscribe(listener: () => void): () => void {
+/** Calls `listener` whenever the visitor's cart changes, in this tab or another; returns how to stop. */
+export function subscribeLocalCart(listener: () => void): () => void {
   listeners.add(listener);
   // Another tab changed the cart.
   const onStorage = (event: StorageEvent) => {
@@ -81,7 +80,5 @@ function subscribe(listener: () => void): () => void {
   };
 }
 
-/** The visitor's cart lines, re-rendering when they change (in this tab or another). */
-export function useLocalCart(): readonly LocalCartLine[] {
-  return useSyncExternalStore(subscribe, readLocalCart, () => EMPTY);
-}
+/** The cart a server-rendered page shows: none (a visitor's cart lives in the browser). */
+export const serverLocalCart = (): readonly LocalCartLine[] => EMPTY;

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef } from "react";
+import { useCallback, useEffect, useRef, useSyncExternalStore } from "react";
 import { useMutation, useQuery } from "@apollo/client/react";
 import type { ApolloCache } from "@apollo/client";
 import { graphql, getFragmentData } from "@/lib/gql";
@@ -7,7 +7,17 @@ import { CombinedGraphQLErrors } from "@apollo/client/errors";
 import { errorMessage } from "@/lib/apollo/errors";
 import { useAuth } from "@/lib/auth/AuthContext";
 import { useToast } from "@/ui/toast";
-import { clearLocalCart, readLocalCart, removeLocalLine, setLocalLine, useLocalCart } from "./localCart";
+import {
+  clearLocalCart,
+  readLocalCart,
+  removeLocalLine,
+  serverLocalCart,
+  setLocalLine,
+  subscribeLocalCart,
+} from "./localCart";
+
+/** The visitor's cart lines, re-rendering when they change (in this tab or another). */
+const useLocalCart = () => useSyncExternalStore(subscribeLocalCart, readLocalCart, serverLocalCart);
 
 export const CartContentsFragmentDoc = graphql(`
   fragment CartContents on Cart {

@@ -1,0 +1,78 @@
+import { StrictMode, Suspense, useEffect, type ReactNode } from "react";
+import { createRoot, hydrateRoot } from "react-dom/client";
+import type { ApolloClient } from "@apollo/client";
+import { ApolloProvider } from "@apollo/client/react";
+import { PublicConfigProvider } from "@/lib/config/PublicConfig";
+import { FirebaseAuthProvider } from "@/lib/auth/FirebaseAuthProvider";
+import { createApolloClient } from "@/lib/apollo/createApolloClient";
+import { takeOverServerPage } from "@/lib/page/serverPage";
+import type { StartIsland } from "@/lib/islands/islands";
+import { Navbar } from "@/features/layout/Navbar";
+import { restoreServerCartCount } from "@/features/cart/cartCount";
+import { Spinner } from "@/ui/Spinner";
+import { onFirstToast } from "@/ui/toast";
+import { loadPagesAt, PageRoutes } from "../AppRoutes";
+import { IslandRouter } from "./IslandRouter";
+
+/**
+ * The storefront's React islands: the navigation bar and the page itself, each its own root,
+ * hydrated from the HTML the server rendered with the same components. They share one Apollo
+ * client, made from the cache the server filled, and one toast host.
+ */
+let client: ApolloClient | null = null;
+const sharedClient = () => (client ??= createApolloClient(takeOverServerPage()));
+
+let toastHostMounted = false;
+function mountToastHostOnFirstToast(): void {
+  if (toastHostMounted) return;
+  toastHostMounted = true;
+  onFirstToast(() => {
+    void import("@/ui/ToastHost").then(({ ToastHost }) => {
+      const host = document.body.appendChild(document.createElement("div"));
+      createRoot(host).render(<ToastHost />);
+    });
+  });
+}
+
+function OnHydrated({ then }: { then: () => void }) {
+  useEffect(then, [then]);
+  return null;
+}
+
+/** Hydrates `element` with `content` under the app's providers; settles once React has it. */
+function hydrateIsland(element: HTMLElement, content: ReactNode): Promise<void> {
+  mountToastHostOnFirstToast();
+  return new Promise((resolve) => {
+    hydrateRoot(
+      element,
+      <StrictMode>
+        <ApolloProvider client={sharedClient()}>
+          <IslandRouter>
+            <PublicConfigProvider>
+              <FirebaseAuthProvider>{content}</FirebaseAuthProvider>
+            </PublicConfigProvider>
+          </IslandRouter>
+          <OnHydrated then={resolve} />
+        </ApolloProvider>
+      </StrictMode>,
+    );
+  });
+}
+
+/** The navigation bar: search box, cart link, menu and the sign-in state. */
+export const startHeader: StartIsland = (element) => {
+  // The cart count the plain script wrote is put back: React hydrates what the server rendered, then counts.
+  restoreServerCartCount(element);
+  return hydrateIsland(element, <Navbar />);
+};
+
+/** The page under the navigation bar (the layout's <main>), with its code fetched first (as main.tsx does). */
+export const startPage: StartIsland = async (element) => {
+  await loadPagesAt(window.location.pathname);
+  await hydrateIsland(
+    element,
+    <Suspense fallback={<Spinner label="Loading page…" />}>
+      <PageRoutes />
+    </Suspense>,
+  );
+};
