@@ -39,8 +39,12 @@ function OnHydrated({ then }: { then: () => void }) {
   return null;
 }
 
-/** Hydrates `element` with `content` under the app's providers; settles once React has it. */
-function hydrateIsland(element: HTMLElement, content: ReactNode): Promise<void> {
+/**
+ * Hydrates `element` with what `content` renders under the app's providers; settles once React
+ * has it. `content` places the mark that says so: inside its Suspense boundary, if it has one, as
+ * React hydrates a boundary's content after the rest.
+ */
+function hydrateIsland(element: HTMLElement, content: (hydratedMark: ReactNode) => ReactNode): Promise<void> {
   mountToastHostOnFirstToast();
   return new Promise((resolve) => {
     hydrateRoot(
@@ -49,10 +53,9 @@ function hydrateIsland(element: HTMLElement, content: ReactNode): Promise<void> 
         <ApolloProvider client={sharedClient()}>
           <IslandRouter>
             <PublicConfigProvider>
-              <FirebaseAuthProvider>{content}</FirebaseAuthProvider>
+              <FirebaseAuthProvider>{content(<OnHydrated then={resolve} />)}</FirebaseAuthProvider>
             </PublicConfigProvider>
           </IslandRouter>
-          <OnHydrated then={resolve} />
         </ApolloProvider>
       </StrictMode>,
     );
@@ -63,16 +66,21 @@ function hydrateIsland(element: HTMLElement, content: ReactNode): Promise<void> 
 export const startHeader: StartIsland = (element) => {
   // The cart count the plain script wrote is put back: React hydrates what the server rendered, then counts.
   restoreServerCartCount(element);
-  return hydrateIsland(element, <Navbar />);
+  return hydrateIsland(element, (hydrated) => (
+    <>
+      <Navbar />
+      {hydrated}
+    </>
+  ));
 };
 
 /** The page under the navigation bar (the layout's <main>), with its code fetched first (as main.tsx does). */
 export const startPage: StartIsland = async (element) => {
   await loadPagesAt(window.location.pathname);
-  await hydrateIsland(
-    element,
+  await hydrateIsland(element, (hydrated) => (
     <Suspense fallback={<Spinner label="Loading page…" />}>
       <PageRoutes />
-    </Suspense>,
-  );
+      {hydrated}
+    </Suspense>
+  ));
 };

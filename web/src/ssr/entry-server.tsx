@@ -89,7 +89,8 @@ export function storefrontTemplate(template: string, manifest: BuildManifest): s
     .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
     .join("");
   const appScript = /<script type="module"[^>]*><\/script>/.exec(template)?.[0];
-  if (!appScript?.includes(`"/${app.file}"`)) throw new Error("index.html does not load the app's entry it was built with");
+  if (!appScript?.includes(`"/${app.file}"`))
+    throw new Error("index.html does not load the app's entry it was built with");
   const entry = `<script type="module" crossorigin src="/${storefront.file}"></script>`;
   return template
     .replace(/<link rel="modulepreload"[^>]*>\s*/g, "")

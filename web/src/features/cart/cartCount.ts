@@ -28,7 +28,12 @@ function showCount(link: HTMLElement, count: HTMLElement, itemCount: number): vo
 export function showVisitorCartCount(link: HTMLElement): () => void {
   const count = link.querySelector<HTMLElement>("[data-testid='cart-count']");
   if (!count) return () => undefined;
-  const update = () => showCount(link, count, readLocalCart().reduce((sum, line) => sum + line.quantity, 0));
+  const update = () =>
+    showCount(
+      link,
+      count,
+      readLocalCart().reduce((sum, line) => sum + line.quantity, 0),
+    );
   update();
   stopCounting = subscribeLocalCart(update);
   return stopCounting;
