@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { gql, insertPart, orderBody, rest, shop, withDatabase } from "./support/client";
 import { adminPerson, newPerson, payInSandbox, Person, restAt, sandboxOf, uploadImage } from "./support/fixtures";
+import { storefrontFormToken } from "./support/cart-forms";
 import { collectedInOregon } from "./support/sale";
 import { graphqlRootFields, restRoutes, routeKey } from "./support/routes";
 import { freeCountries, freshShippingZone, freshTaxZone, methodInput } from "./support/zones";
@@ -240,6 +241,19 @@ const REST: Record<string, RestRow> = {
     expect: [401, 403, 403, 200],
     request: async () => ({ params: { id: await freshProduct() } }),
   },
+  // A browser's cart: its cookie is the credential, so anyone may fill one with the storefront's form token.
+  "POST /cart/lines": {
+    expect: [200, 200, 200, 200],
+    request: async () => ({ body: { part: await freshPart(), quantity: 1, token: storefrontFormToken() } }),
+  },
+  // A line changes only with the cart page's own token, which a browser without this cart cannot have.
+  "POST /cart/lines/:part": {
+    expect: [403, 403, 403, 403],
+    request: async () => ({ params: { part: await freshPart() }, body: { quantity: 1, token: storefrontFormToken() } }),
+  },
+  "GET /cart/summary": { expect: [200, 200, 200, 200] },
+  "POST /cart/join": { expect: [401, 200, 200, 200] },
+  "POST /cart/leave": { expect: [204, 204, 204, 204] },
   "POST /order": { expect: [401, 201, 201, 201], request: async () => ({ body: orderBody(await freshPart(), 1) }) },
   "GET /order": {
     expect: [401, 200, 403, 200],

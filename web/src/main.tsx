@@ -9,6 +9,9 @@ import { takeOverServerPage } from "@/lib/page/serverPage";
 
 const root = document.getElementById("root")!;
 // Public pages come rendered from the server with the data they show: the browser hydrates them.
+// The cart page comes as forms from this browser's cart on the server: the app renders its own.
+const browserRenders = root.hasAttribute("data-browser-renders");
+if (browserRenders) root.replaceChildren();
 const fromServer = root.hasChildNodes();
 const client = createApolloClient(fromServer ? takeOverServerPage() : undefined);
 const app = (

@@ -67,6 +67,7 @@ import { TaxZonesNotify1765000000500 } from "./migrations/1765000000500-tax-zone
 import { Invoices1765000000600 } from "./migrations/1765000000600-invoices";
 import { Shipments1765000000700 } from "./migrations/1765000000700-shipments";
 import { DocumentsKeepSeller1765000000800 } from "./migrations/1765000000800-documents-keep-seller";
+import { BrowserCarts1765000000963 } from "./migrations/1765000000963-browser-carts";
 import { requestStats } from "./request-stats";
 
 /** Counts statements per request and reports slow or failing ones (failures at debug level); nothing else is logged. */
@@ -161,6 +162,7 @@ export const migrations = [
   Invoices1765000000600,
   Shipments1765000000700,
   DocumentsKeepSeller1765000000800,
+  BrowserCarts1765000000963,
 ];
 
 /**

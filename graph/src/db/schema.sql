@@ -1135,6 +1135,44 @@ ALTER TABLE public.audit_log ALTER COLUMN seq ADD GENERATED ALWAYS AS IDENTITY (
 );
 
 --
+-- Name: browser_cart_lines; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.browser_cart_lines (
+    cart_id uuid NOT NULL,
+    part_id uuid NOT NULL,
+    quantity integer NOT NULL,
+    seq bigint NOT NULL,
+    added_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT browser_cart_lines_quantity_check CHECK (((quantity >= 1) AND (quantity <= 10000000)))
+);
+
+--
+-- Name: browser_cart_lines_seq_seq; Type: SEQUENCE; Schema: public; Owner: -
+--
+
+ALTER TABLE public.browser_cart_lines ALTER COLUMN seq ADD GENERATED ALWAYS AS IDENTITY (
+    SEQUENCE NAME public.browser_cart_lines_seq_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
+
+--
+-- Name: browser_carts; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.browser_carts (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    token_hash bytea NOT NULL,
+    user_id uuid,
+    touched_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT browser_carts_token_hash_check CHECK ((octet_length(token_hash) = 32))
+);
+
+--
 -- Name: cart_lines; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -2083,6 +2121,34 @@ ALTER TABLE ONLY public.audit_log
     ADD CONSTRAINT audit_log_seq_key UNIQUE (seq);
 
 --
+-- Name: browser_cart_lines browser_cart_lines_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.browser_cart_lines
+    ADD CONSTRAINT browser_cart_lines_pkey PRIMARY KEY (cart_id, part_id);
+
+--
+-- Name: browser_cart_lines browser_cart_lines_seq_key; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.browser_cart_lines
+    ADD CONSTRAINT browser_cart_lines_seq_key UNIQUE (seq);
+
+--
+-- Name: browser_carts browser_carts_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.browser_carts
+    ADD CONSTRAINT browser_carts_pkey PRIMARY KEY (id);
+
+--
+-- Name: browser_carts browser_carts_token_hash_key; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.browser_carts
+    ADD CONSTRAINT browser_carts_token_hash_key UNIQUE (token_hash);
+
+--
 -- Name: cart_lines cart_lines_pkey; Type: CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -2563,6 +2629,18 @@ CREATE INDEX audit_log_listed ON public.audit_log USING btree (seq) WHERE (impor
 --
 
 CREATE INDEX audit_log_listed_by_type ON public.audit_log USING btree (entity_type, seq) WHERE (import_id IS NULL);
+
+--
+-- Name: browser_cart_lines_part_id; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX browser_cart_lines_part_id ON public.browser_cart_lines USING btree (part_id);
+
+--
+-- Name: browser_carts_touched_at; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX browser_carts_touched_at ON public.browser_carts USING btree (touched_at);
 
 --
 -- Name: cart_lines_by_part; Type: INDEX; Schema: public; Owner: -
@@ -3279,6 +3357,27 @@ CREATE TRIGGER users_notify_truncated AFTER TRUNCATE ON public.users FOR EACH ST
 
 ALTER TABLE ONLY public.addresses
     ADD CONSTRAINT addresses_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.users(id) ON DELETE CASCADE;
+
+--
+-- Name: browser_cart_lines browser_cart_lines_cart_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.browser_cart_lines
+    ADD CONSTRAINT browser_cart_lines_cart_id_fkey FOREIGN KEY (cart_id) REFERENCES public.browser_carts(id) ON DELETE CASCADE;
+
+--
+-- Name: browser_cart_lines browser_cart_lines_part_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.browser_cart_lines
+    ADD CONSTRAINT browser_cart_lines_part_id_fkey FOREIGN KEY (part_id) REFERENCES public.parts(id) ON DELETE CASCADE;
+
+--
+-- Name: browser_carts browser_carts_user_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.browser_carts
+    ADD CONSTRAINT browser_carts_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.users(id) ON DELETE CASCADE;
 
 --
 -- Name: cart_lines cart_lines_part_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -

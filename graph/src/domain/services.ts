@@ -19,6 +19,7 @@ import { ProductService } from "./catalogue/product.service";
 import { ReviewService } from "./catalogue/review.service";
 import { ImageService, ImageStore } from "./images/image.service";
 import { CartService } from "./orders/cart.service";
+import { BrowserCartService } from "./orders/browser-cart.service";
 import { CheckoutService } from "./orders/checkout.service";
 import { HoldPolicy, OrderService } from "./orders/order.service";
 import { PaymentService } from "./payments/payment.service";
@@ -63,8 +64,10 @@ export interface Services {
   /** The shop's public pages, as search engines are told of them. */
   sitemap: SitemapService;
   orders: OrderService;
-  /** Signed-in customers' carts (a visitor's lives in the browser). */
+  /** Carts' rules: a signed-in customer's cart, and the lines of any cart. */
   carts: CartService;
+  /** A browser's cart kept by the shop under a cookie's token (the storefront's forms fill it). */
+  browserCarts: BrowserCartService;
   /** Signed-in customers' address books (one default each). */
   addresses: AddressBookService;
   /** Checkouts: a cart's lines reserved together, paid by one card payment (through payments). */
@@ -139,6 +142,7 @@ export function createServices(db: DataSource, deps: ServiceDependencies): Servi
     inTurn(invoicing, emails),
   );
   const addresses = new AddressBookService(db);
+  const carts = new CartService(db);
   const shippingZones = new ShippingZoneService(db);
   const taxZones = new TaxZoneService(db);
   const sales = new SaleService(
@@ -158,7 +162,8 @@ export function createServices(db: DataSource, deps: ServiceDependencies): Servi
     products: new ProductService(db),
     sitemap: new SitemapService(db),
     orders: new OrderService(db, deps.holds, payments, counters, emails),
-    carts: new CartService(db),
+    carts,
+    browserCarts: new BrowserCartService(db, carts, deps.tokens.derivedKeys("cart forms")),
     addresses,
     checkouts: new CheckoutService(db, deps.holds, counters, sales, emails),
     sales,

@@ -24,6 +24,7 @@ import { registerRestRoutes } from "./rest";
 import { registerSecurity } from "./security";
 import { registerJsonBodies } from "./bodies";
 import { registerWebApp } from "./web-app";
+import { cartPageOf } from "../api/rest/cart-page";
 
 export const JSON_BODY_LIMIT = 100 * 1024;
 
@@ -192,6 +193,8 @@ export async function createApp(parts: AppParts): Promise<ShopApp> {
     webDistDir: config.webDistDir,
     assetsDir: config.assetsDir,
     serverRendering: config.webServerRendering,
+    cartFormToken: () => parts.services.browserCarts.formToken(),
+    cartPage: (request) => cartPageOf(parts.services, request.headers, `${request.protocol}://${request.host}`),
   });
   registerRestRoutes(app, parts.restRoutes, {
     callers: parts.callers,

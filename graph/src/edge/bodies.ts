@@ -8,6 +8,8 @@ export interface BodySettings {
   rawBody?: boolean;
   /** Left unread for the handler (a multipart upload). */
   streamBody?: boolean;
+  /** An HTML form's fields are taken too (urlencoded), beside JSON. */
+  formBody?: boolean;
 }
 
 const UTF8_OR_NONE = /^\s*(utf-?8)?\s*$/i;
@@ -103,8 +105,18 @@ function parseJson(request: FastifyRequest, bytes: Buffer): unknown {
   }
 }
 
+/** An HTML form's fields (UTF-8, urlencoded): each field's first value, as text. */
+function parseForm(bytes: Buffer): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const [name, value] of new URLSearchParams(bytes.toString("utf8"))) {
+    if (name === "__proto__" || name === "constructor" || name === "prototype" || Object.hasOwn(fields, name)) continue;
+    fields[name] = value;
+  }
+  return fields;
+}
+
 /**
- * Bodies: JSON (UTF-8) for the API; the raw bytes for routes that sign them; the stream itself for
+ * Bodies: JSON (UTF-8) for the API; an HTML form's fields where a route takes forms; the raw bytes for routes that sign them; the stream itself for
  * uploads. A body of any other type is read (within the limit) and ignored, so the route answers
  * what is missing (and Apollo refuses a text/plain POST as a possible CSRF).
  */
@@ -119,5 +131,12 @@ export function registerJsonBodies(app: FastifyInstance): void {
   };
   app.addContentTypeParser("application/json", parser(true));
   app.addContentTypeParser(/^application\/[\w.+-]+\+json$/, parser(true));
+  app.addContentTypeParser(
+    "application/x-www-form-urlencoded",
+    async (request: FastifyRequest, payload: NodeJS.ReadableStream) => {
+      const bytes = await readBody(request, payload, request.routeOptions.bodyLimit ?? 0);
+      return settingsOf(request).formBody ? parseForm(bytes) : undefined;
+    },
+  );
   app.addContentTypeParser("*", parser(false));
 }

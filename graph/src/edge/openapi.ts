@@ -48,6 +48,7 @@ const SECURITY_SCHEMES = {
 
 const TAGS = [
   { name: "Catalogue", description: "Parts, new arrivals (products) and reviews; running the catalogue (admins)" },
+  { name: "Cart", description: "This browser's cart, kept by the shop under a cookie: the storefront's forms fill it" },
   { name: "Orders", description: "Reserving parts, a customer's orders, every order (admins)" },
   { name: "Payments", description: "Card payments of orders (Stripe, or the local payment sandbox)" },
   { name: "Accounts", description: "Signing in, users and roles, profiles, the newsletter" },

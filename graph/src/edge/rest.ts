@@ -9,7 +9,7 @@ import { authorize } from "../domain/actor";
 import { ShopError } from "../domain/errors";
 import { requestLog } from "../domain/log";
 import { isFresh, type AnswerCache } from "./answer-cache";
-import { drainUnread } from "./bodies";
+import { drainUnread, type BodySettings } from "./bodies";
 import { sendRefusal, type RouteSettings } from "./errors";
 import { operationOf } from "./openapi";
 import { rateLimitKey, type RateLimits } from "./rate-limits";
@@ -34,7 +34,8 @@ const weakEtag = (body: string) =>
 function answer(request: FastifyRequest, reply: FastifyReply, route: RestRoute, result: Reply): FastifyReply {
   reply.code(result.status ?? 200);
   if (result.headers) reply.headers(result.headers);
-  if (result.status === 304) return reply.send();
+  if (result.cookies?.length) reply.header("set-cookie", result.cookies);
+  if (result.status === 304 || result.status === 204 || result.status === 303) return reply.send();
   if (Buffer.isBuffer(result.body)) return reply.send(result.body);
   // A stream goes out as it is produced (fastify ends it, or destroys it when the client leaves).
   if (result.body instanceof Readable) return reply.send(result.body);
@@ -86,7 +87,7 @@ function assertWellFormedRequest(request: FastifyRequest, route: RestRoute): voi
     Object.fromEntries(Object.entries((values ?? {}) as object).map(([key, value]) => [`${prefix}${key}`, value]));
   assertWellFormedText(named(":", request.params), "");
   assertWellFormedText(named("?", request.query), "");
-  if (!route.body || route.body === "json") assertWellFormedText(request.body, "");
+  if (!route.body || route.body === "json" || route.body === "form") assertWellFormedText(request.body, "");
 }
 
 /** Registers the REST routes: each declaration's rate limit, caller check and answer shape, around its handler. */
@@ -95,8 +96,9 @@ export function registerRestRoutes(app: FastifyInstance, routes: RestRoute[], ed
     if (route.cachedUntil) edge.answerCache.declareRestRoute(route.path, route.cachedUntil);
     const limit = route.rateLimit ? edge.rateLimits[route.rateLimit] : undefined;
     const bodyLimit = route.bodyLimit ?? edge.jsonBodyLimit;
-    const config: RouteSettings & { rawBody?: boolean; streamBody?: boolean; openapi: object } = {
+    const config: RouteSettings & BodySettings & { openapi: object } = {
       refusal: route.refusal,
+      formBody: route.body === "form",
       rawBody: route.body === "raw",
       streamBody: route.body === "stream",
       // Documentation only: fastify compiles no schema of the route (edge/openapi.ts says why).

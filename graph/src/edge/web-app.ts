@@ -16,6 +16,10 @@ export interface WebAppSettings {
   serverRendering?: boolean;
   /** How long a server render may wait for the page's data before the browser renders it instead. */
   renderTimeoutMs?: number;
+  /** The token of the storefront's cart forms (the same for every visitor: the pages stay cacheable). */
+  cartFormToken?(): string;
+  /** This browser's cart for the cart page, and the cookies its answer sets. */
+  cartPage?(request: FastifyRequest): Promise<{ data: unknown; cookies: string[] }>;
 }
 
 export interface WebApp {
@@ -33,6 +37,8 @@ interface ServerEntry {
     template: string;
     manifest: unknown;
     signal?: AbortSignal;
+    cartFormToken?: string;
+    cart?: unknown;
   }): Promise<{ status: number; html: string } | { status: 301; location: string }>;
 }
 
@@ -41,6 +47,8 @@ const SERVER_ENTRY = path.join("server", "entry-server.js");
 /** The client build's manifest (vite's build.manifest): the stylesheets and scripts of each page's code. */
 const BUILD_MANIFEST = path.join(".vite", "manifest.json");
 const DEFAULT_RENDER_TIMEOUT_MS = 5_000;
+/** The one page that varies by visitor: rendered from this browser's cart (its cookie), never stored. */
+const CART_PAGE = "/cart";
 
 /** The web app's server entry, when the build has one (built by `npm run build -w web`). */
 async function loadServerEntry(webDistDir: string): Promise<ServerEntry | null> {
@@ -127,7 +135,15 @@ export async function registerWebApp(app: FastifyInstance, settings: WebAppSetti
     const url = request.url;
     if (!entry) return null;
     try {
-      if (!entry.rendersOnServer(url.split("?")[0])) return null;
+      const pathname = url.split("?")[0];
+      if (!entry.rendersOnServer(pathname)) return null;
+      let cart: unknown;
+      if (pathname === CART_PAGE && settings.cartPage) {
+        const page = await settings.cartPage(request);
+        cart = page.data;
+        reply.header("cache-control", "private, no-store");
+        if (page.cookies.length) reply.header("set-cookie", page.cookies);
+      }
       const manifest = await readManifest(settings.webDistDir);
       return await entry.render({
         url,
@@ -136,6 +152,8 @@ export async function registerWebApp(app: FastifyInstance, settings: WebAppSetti
         template,
         manifest,
         signal: AbortSignal.timeout(settings.renderTimeoutMs ?? DEFAULT_RENDER_TIMEOUT_MS),
+        cartFormToken: settings.cartFormToken?.(),
+        cart,
       });
     } catch (error) {
       // A visitor still gets the page: the browser renders it.

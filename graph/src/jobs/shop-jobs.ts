@@ -44,6 +44,11 @@ export function shopJobs(settings: JobSettings, services: Services, db: DataSour
       },
     },
     {
+      name: "untouched browser cart cleanup",
+      everySeconds: 3600,
+      run: () => services.browserCarts.forgetUntouched(),
+    },
+    {
       name: "revoked token cleanup",
       everySeconds: 3600,
       run: () => services.users.forgetExpiredRevocations(),

@@ -55,7 +55,12 @@ export interface Journey {
    * A new browser context (no cookies, storage or Firebase session) and its page, at the shop.
    * Closed after the test, or with `shared` at the end of the file (a page used by several tests).
    */
-  newPage(options?: { viewport?: { width: number; height: number }; shared?: boolean }): Promise<Page>;
+  newPage(options?: {
+    viewport?: { width: number; height: number };
+    shared?: boolean;
+    /** False: JavaScript is disabled in the context (the page is the server's HTML alone). */
+    script?: boolean;
+  }): Promise<Page>;
   /** Saves a full-page screenshot as test-results/e2e/<journey>/<nn>-<name>.png. */
   shot(page: Page, name: string): Promise<void>;
   /** Console errors matching `pattern` are expected in this test (e.g. a refused request). */
@@ -148,11 +153,13 @@ export function useJourney(label: string): Journey {
       const context = await browser.newContext({
         baseURL: shop.url,
         viewport: options.viewport ?? { width: 1280, height: 900 },
+        javaScriptEnabled: options.script ?? true,
       });
       context.setDefaultTimeout(15_000);
       context.setDefaultNavigationTimeout(30_000);
       const page = await context.newPage();
-      navigationsWaitForTheApp(page);
+      // With no script there is no app to wait for: the page is complete when it has loaded.
+      if (options.script !== false) navigationsWaitForTheApp(page);
       const entry: PageProblems = { page, context, shared: options.shared ?? false, errors: [], allowed: [] };
       pages.push(entry);
       page.on("pageerror", (error) => entry.errors.push(`uncaught: ${error.message}`));

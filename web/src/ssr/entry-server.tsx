@@ -10,11 +10,17 @@ import { headTags, pageTitle, type PageHead } from "@/lib/page/pageHead";
 import { PageResponseContext, type PageResponse } from "@/lib/page/PageResponse";
 import { ServerOriginContext } from "@/lib/page/origin";
 import { pagePaths, type PageName } from "../routeTable";
+import { CartFormTokenContext, cartFormTokenMeta } from "@/features/cart/cartForm";
+import { ServerCartContext, type ServerCart } from "@/features/cart/serverCart";
 import { APOLLO_STATE_ID, SERVER_HEAD_ATTRIBUTE, SITE_DEFAULT_ATTRIBUTE, scriptSafeJson } from "@/lib/page/serverPage";
 
-/** The pages visitors land on from search engines and links; the rest (sign-in, cart, dashboard) render in the browser. */
+/**
+ * The pages visitors land on from search engines and links, and the cart (from this browser's
+ * cart, so that it works with no script); the rest (sign-in, checkout, dashboard) render in the browser.
+ */
 const SERVER_RENDERED: ReadonlySet<PageName> = new Set([
   "home",
+  "cart",
   "catalogue",
   "part",
   "product",
@@ -26,6 +32,12 @@ const PAGE_PATHS = pagePaths().filter(({ path }) => path !== "*");
 
 const pageAt = (pathname: string): PageName =>
   PAGE_PATHS.find(({ path }) => matchPath(path, pathname))?.page ?? "notFound";
+
+/**
+ * The storefront's pages: they run the storefront's entry (its islands), not the app. The cart,
+ * also rendered on the server, is the app's: it renders itself afresh over the server's HTML.
+ */
+const isStorefrontPage = (page: PageName) => page !== "cart" && SERVER_RENDERED.has(page);
 
 /** Whether the server renders the page at `pathname` (an address no route knows is the 404 page: rendered too). */
 export function rendersOnServer(pathname: string): boolean {
@@ -45,33 +57,40 @@ export type BuildManifest = Record<string, ManifestChunk>;
 export const STOREFRONT_ENTRY = "src/islands/storefront.ts";
 
 /**
- * The stylesheets a page's own code needs in the head, so the HTML is styled from its first paint
- * and nothing shifts when an island starts: those of its chunk and of the chunks it imports, from
- * the client build's manifest, where a page fetched on demand is the dynamic entry of its source
- * file. Its scripts are not linked: they are fetched when an island first needs them. Home and
- * the 404 page are in the app's entry, whose stylesheets index.html links already; what the
- * template links is left out.
+ * The <link>s a page's own code needs in the head, so the HTML is styled from its first paint
+ * and nothing shifts when the code arrives: its stylesheets (and those of the chunks it imports)
+ * and, with `scripts`, a modulepreload of its scripts, from the client build's manifest, where a
+ * page fetched on demand is the dynamic entry of its source file. A storefront page's scripts are
+ * not linked: they are fetched when an island first needs them. Home and the 404 page are in the
+ * app's entry, whose stylesheets index.html links already; what the template links is left out.
  */
-export function pageAssetLinks(page: PageName, manifest: BuildManifest, template: string): string {
+export function pageAssetLinks(
+  page: PageName,
+  manifest: BuildManifest,
+  template: string,
+  { scripts: withScripts }: { scripts: boolean } = { scripts: true },
+): string {
   const name = lazyPageName(page);
   if (!name) return "";
   const source = Object.keys(manifest).find((key) => manifest[key].isDynamicEntry && key.endsWith(`/${name}.tsx`));
   if (!source) throw new Error(`the build manifest has no chunk for the page ${name}: build the web app again`);
-  const seen = new Set<string>();
+  const scripts = new Set<string>();
   const styles = new Set<string>();
   const visit = (key: string) => {
     const chunk = manifest[key];
-    if (!chunk || seen.has(chunk.file)) return;
-    seen.add(chunk.file);
+    if (!chunk || scripts.has(chunk.file)) return;
+    scripts.add(chunk.file);
     for (const css of chunk.css ?? []) styles.add(css);
     for (const imported of chunk.imports ?? []) visit(imported);
   };
   visit(source);
   const absent = (file: string) => !template.includes(`"/${file}"`);
-  return [...styles]
-    .filter(absent)
-    .map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`)
-    .join("");
+  return [
+    ...[...styles].filter(absent).map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+    ...(withScripts
+      ? [...scripts].filter(absent).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+      : []),
+  ].join("");
 }
 
 /**
@@ -119,7 +138,14 @@ export interface RenderRequest {
   manifest: BuildManifest;
   /** Gives up waiting for data (the page is then rendered with what has arrived). */
   signal?: AbortSignal;
+  /** The token of the storefront's cart forms: the same for every visitor. */
+  cartFormToken?: string;
+  /** This browser's cart, for the cart page (the only page that varies by visitor). */
+  cart?: ServerCart;
 }
+
+/** The root of a page the browser's app renders anew (the cart: the app shows the cart it knows). */
+export const BROWSER_RENDERS_ATTRIBUTE = "data-browser-renders";
 
 export type RenderedPage = { status: number; html: string } | { status: 301; location: string };
 
@@ -179,8 +205,11 @@ export async function render({
   template,
   manifest,
   signal,
+  cartFormToken = "",
+  cart,
 }: RenderRequest): Promise<RenderedPage> {
-  const assets = pageAssetLinks(pageAt(url.split("?")[0]), manifest, template);
+  const page = pageAt(url.split("?")[0]);
+  const assets = pageAssetLinks(page, manifest, template, { scripts: !isStorefrontPage(page) });
   // A visitor's page: no credentials, so nothing of any customer is ever rendered into it.
   const client = new ApolloClient({ ssrMode: true, link: new HttpLink({ uri: graphqlUrl }), cache: createCache() });
   const { answer, response, reset } = recorder();
@@ -188,9 +217,13 @@ export async function render({
     <StrictMode>
       <PageResponseContext value={response}>
         <ServerOriginContext value={origin}>
-          <AppProviders client={client} serverLocation={url}>
-            <AppRoutes />
-          </AppProviders>
+          <CartFormTokenContext value={cartFormToken}>
+            <ServerCartContext value={cart ?? null}>
+              <AppProviders client={client} serverLocation={url}>
+                <AppRoutes />
+              </AppProviders>
+            </ServerCartContext>
+          </CartFormTokenContext>
         </ServerOriginContext>
       </PageResponseContext>
     </StrictMode>
@@ -206,10 +239,13 @@ export async function render({
   });
   client.stop();
   if (answer.location) return { status: 301, location: answer.location };
-  const storefront = storefrontTemplate(template, manifest);
-  const withAssets = scriptsAfterPaint(storefront.replace("</head>", () => `${assets}</head>`));
-  const page = answer.head ? withPageHead(withAssets, answer.head, origin) : withAssets;
+  const base = isStorefrontPage(page) ? storefrontTemplate(template, manifest) : template;
+  const withAssets = scriptsAfterPaint(
+    base.replace("</head>", () => `${assets}${cartFormTokenMeta(cartFormToken)}</head>`),
+  );
+  const headed = answer.head ? withPageHead(withAssets, answer.head, origin) : withAssets;
   const state = `<script type="application/json" id="${APOLLO_STATE_ID}">${scriptSafeJson(client.extract())}</script>`;
-  const html = page.replace(/<div id="root"><\/div>/, () => `<div id="root">${result}</div>${state}`);
+  const root = cart ? `<div id="root" ${BROWSER_RENDERS_ATTRIBUTE}>` : `<div id="root">`;
+  const html = headed.replace(/<div id="root"><\/div>/, () => `${root}${result}</div>${state}`);
   return { status: answer.status, html };
 }

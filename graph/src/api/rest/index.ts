@@ -1,5 +1,6 @@
 import { Services } from "../../domain/services";
 import { accountRoutes } from "./accounts.routes";
+import { cartRoutes } from "./cart.routes";
 import { catalogueRoutes } from "./catalogue.routes";
 import { imageRoutes } from "./images.routes";
 import { orderRoutes } from "./orders.routes";
@@ -16,6 +17,7 @@ export function restRoutes(services: Services): RestRoute[] {
     ...catalogueRoutes(services),
     ...partImportRoutes(services),
     ...orderRoutes(services),
+    ...cartRoutes(services),
     ...documentRoutes(services),
     ...accountRoutes(services),
     ...imageRoutes(services),

@@ -8,7 +8,7 @@
 
 export type Schema = { [keyword: string]: unknown };
 
-export type Tag = "Catalogue" | "Orders" | "Payments" | "Accounts" | "Images" | "Health";
+export type Tag = "Catalogue" | "Cart" | "Orders" | "Payments" | "Accounts" | "Images" | "Health";
 
 export interface Answer {
   description: string;

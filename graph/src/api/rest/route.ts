@@ -21,6 +21,8 @@ export interface Reply {
   /** Sent as JSON; a Buffer as it is; a Readable streamed as it produces (give its content-type in `headers`). */
   body: unknown;
   headers?: Record<string, string>;
+  /** Set-Cookie values (the browser cart's cookie). */
+  cookies?: string[];
   /**
    * The answer is also a page of the web app: a browser (Accept: text/html) gets the web app with
    * this status (a 301 with its Location), any other client the JSON body.
@@ -49,8 +51,11 @@ export interface RestRoute {
   rateLimit?: RateLimitName;
   /** The path is also a web route: a browser asking for a page (Accept: text/html) gets the web app. */
   webRoute?: boolean;
-  /** How the body arrives: parsed JSON (default), the raw bytes, or left as a stream for the handler. */
-  body?: "json" | "raw" | "stream";
+  /**
+   * How the body arrives: parsed JSON (default); JSON or an HTML form's fields (urlencoded, each
+   * field's first value as text); the raw bytes; or left as a stream for the handler.
+   */
+  body?: "json" | "form" | "raw" | "stream";
   /** Largest body in bytes (default: the JSON limit), and what a larger one is told. */
   bodyLimit?: number;
   tooLarge?: string;

@@ -46,6 +46,17 @@ export class AccessTokens {
     this.keys = new Map([this.current, ...previousSecrets.map(keyOf)].map((key) => [key.id, key]));
   }
 
+  /**
+   * Keys for another purpose derived from the same secrets (current first): another secret to
+   * configure and rotate would add nothing, and a key for one purpose reveals nothing of another.
+   */
+  derivedKeys(purpose: string): Buffer[] {
+    const current = this.current;
+    return [current, ...[...this.keys.values()].filter((key) => key !== current)].map((key) =>
+      crypto.createHmac("sha256", key.bytes).update(`partshop:${purpose}`).digest(),
+    );
+  }
+
   issue(userId: string, email: string, now = nowInSeconds()): Promise<string> {
     return new SignJWT({ email })
       .setProtectedHeader({ alg: ALGORITHM, typ: "JWT", kid: this.current.id })

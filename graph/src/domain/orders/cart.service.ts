@@ -6,6 +6,17 @@ import { databaseIdOf } from "../ids";
 import { centsToDollars } from "../money";
 import { lineSubtotalCents, quote } from "../pricing/quote";
 import { MAX_CHECKOUT_LINES } from "./checkout.service";
+import {
+  type CartRef,
+  countLines,
+  deleteLine,
+  lineQuantity,
+  lockCart,
+  readLines,
+  upsertLine,
+} from "./queries/cart-lines";
+
+export type { CartRef } from "./queries/cart-lines";
 
 const partNotFound = () => new ShopError("NOT_FOUND", "Part not found", { fields: { partId: ["Not found"] } });
 
@@ -23,7 +34,7 @@ export enum CartLineWarning {
 /** A line of a cart as the cart page shows it: the part as it is now, and what stands in its way. */
 export class CartLineView {
   constructor(
-    /** Whose cart: a customer's id, or null for a visitor's (kept in the browser). */
+    /** Whose cart: a customer's id, or null for a visitor's (a browser's). */
     readonly ownerId: string | null,
     readonly part: Part,
     readonly quantity: number,
@@ -102,24 +113,28 @@ export class CartView {
   }
 }
 
+/** The signed-in customer's own cart. */
+const customerCart = (actor: Actor): CartRef => ({ kind: "customer", id: authorize(actor, "USER").databaseId });
+
 export interface CartLineRequest {
   partId: string;
   quantity: number;
 }
 
 /**
- * Carts. A visitor's cart lives in their browser (the web app's localStorage) and is shown by
- * `preview`; a signed-in customer's is kept here (cart_lines), so that it follows them across
- * devices, and the browser's is joined into it at sign-in (`merge`). Quantities are kept within
- * each part's bounds (its minimum order, up to what is available) when they are set; a line whose
- * part sold out or was retired since stays, with a warning, until the customer removes it.
+ * Carts. A signed-in customer's is kept here (cart_lines), so that it follows them across devices.
+ * A visitor's is kept here too, for their browser (browser_cart_lines, BrowserCartService), so
+ * that plain forms fill it with no script; a cart the web app kept in the browser's storage is
+ * shown by `preview` and joined in (`merge`). Quantities are kept within each part's bounds (its
+ * minimum order, up to what is available) when they are set; a line whose part sold out or was
+ * retired since stays, with a warning, until the shopper removes it. Every rule below holds for
+ * both kinds of cart: only where the lines are kept differs (queries/cart-lines.ts).
  */
 export class CartService {
   constructor(private readonly db: DataSource) {}
 
   async get(actor: Actor): Promise<CartView> {
-    const customer = authorize(actor, "USER");
-    return this.cartOf(this.db.manager, customer.databaseId);
+    return this.viewOf(customerCart(actor));
   }
 
   /** A visitor's cart as the shop sees it now: unknown parts left out, a part named twice once (the larger quantity). */
@@ -134,14 +149,34 @@ export class CartService {
     );
   }
 
+  async add(actor: Actor, partId: string, quantity: number): Promise<CartView> {
+    return this.addTo(customerCart(actor), partId, quantity);
+  }
+
+  async setQuantity(actor: Actor, partId: string, quantity: number): Promise<CartView> {
+    return this.setQuantityIn(customerCart(actor), partId, quantity);
+  }
+
+  async remove(actor: Actor, partId: string): Promise<CartView> {
+    return this.removeFrom(customerCart(actor), partId);
+  }
+
+  async merge(actor: Actor, lines: readonly CartLineRequest[]): Promise<CartView> {
+    return this.mergeInto(customerCart(actor), this.knownLines(lines));
+  }
+
+  /** A cart as it is now. */
+  async viewOf(cart: CartRef): Promise<CartView> {
+    return this.cartOf(this.db.manager, cart);
+  }
+
   /**
    * Adds units of a part: to the line already in the cart, or as a new line of at least the
    * part's minimum order. Refused, naming the part, when it is not sold or not that many are
    * available.
    */
-  async add(actor: Actor, partId: string, quantity: number): Promise<CartView> {
-    const customer = authorize(actor, "USER");
-    return this.change(customer.databaseId, partId, async (tx, part, current) => {
+  async addTo(cart: CartRef, partId: string, quantity: number): Promise<CartView> {
+    return this.change(cart, partId, async (tx, part, current) => {
       this.assertOnSale(part);
       const wanted = Math.max(part.minOrderQuantity, (current ?? 0) + quantity);
       if (wanted > part.available) {
@@ -152,15 +187,14 @@ export class CartService {
           { fields: { quantity: ["More than is available"] } },
         );
       }
-      if (current === null) await this.assertRoom(tx, customer.databaseId);
+      if (current === null) await this.assertRoom(tx, cart);
       return wanted;
     });
   }
 
   /** Sets a line's quantity, within the part's bounds (the line is added if it was not there). */
-  async setQuantity(actor: Actor, partId: string, quantity: number): Promise<CartView> {
-    const customer = authorize(actor, "USER");
-    return this.change(customer.databaseId, partId, async (tx, part, current) => {
+  async setQuantityIn(cart: CartRef, partId: string, quantity: number): Promise<CartView> {
+    return this.change(cart, partId, async (tx, part, current) => {
       this.assertOnSale(part);
       if (quantity < part.minOrderQuantity) {
         throw badInput(`The minimum order for ${part.name} is ${part.minOrderQuantity}`, {
@@ -171,38 +205,31 @@ export class CartService {
         throw badInput(`Only ${part.available} of ${part.name} are available`, {
           fields: { quantity: ["More than is available"] },
         });
-      if (current === null) await this.assertRoom(tx, customer.databaseId);
+      if (current === null) await this.assertRoom(tx, cart);
       return quantity;
     });
   }
 
   /** Takes a part's line out; a part that is not in the cart changes nothing, an id that names no part is refused. */
-  async remove(actor: Actor, partId: string): Promise<CartView> {
-    const customer = authorize(actor, "USER");
+  async removeFrom(cart: CartRef, partId: string): Promise<CartView> {
     const id = databaseIdOf(partId);
     if (!id) throw partNotFound();
-    await this.db.query(`DELETE FROM cart_lines WHERE user_id = $1 AND part_id = $2`, [customer.databaseId, id]);
-    return this.cartOf(this.db.manager, customer.databaseId);
+    await deleteLine(this.db.manager, cart, id);
+    return this.cartOf(this.db.manager, cart);
   }
 
   /**
-   * Joins a visitor's cart (kept in the browser) into the customer's at sign-in: a part in both
-   * keeps the larger quantity (not the sum: the same browser cart joined twice changes nothing),
-   * brought within the part's bounds where its stock allows. Lines of parts sold out or retired
-   * meanwhile are kept with their warning; unknown parts are left out; lines past the cart's
-   * size are dropped, the account's own first.
+   * Joins lines kept elsewhere (a browser's) into a cart: a part in both keeps the larger quantity
+   * (not the sum: the same lines joined twice change nothing), brought within the part's bounds
+   * where its stock allows. Lines of parts sold out or retired meanwhile are kept with their
+   * warning; unknown parts are left out; lines past the cart's size are dropped, the cart's own
+   * first. `given` is by part database id.
    */
-  async merge(actor: Actor, lines: readonly CartLineRequest[]): Promise<CartView> {
-    const customer = authorize(actor, "USER");
-    const given = this.knownLines(lines);
-    return this.db.transaction(async (tx) => {
-      await this.lockCart(tx, customer.databaseId);
+  async mergeInto(cart: CartRef, given: ReadonlyMap<string, number>, within?: EntityManager): Promise<CartView> {
+    const work = async (tx: EntityManager) => {
+      await lockCart(tx, cart);
       const parts = await this.partsById(tx, [...given.keys()]);
-      const current = new Map<string, number>(
-        (await tx.query(`SELECT part_id, quantity FROM cart_lines WHERE user_id = $1`, [customer.databaseId])).map(
-          (row: { part_id: string; quantity: number }) => [row.part_id, row.quantity],
-        ),
-      );
+      const current = new Map((await readLines(tx, cart)).map((row) => [row.part_id, row.quantity]));
       let room = MAX_CART_LINES - current.size;
       for (const [partId, quantity] of given) {
         const part = parts.get(partId);
@@ -213,48 +240,31 @@ export class CartService {
         if (part.available >= part.minOrderQuantity)
           merged = Math.min(part.available, Math.max(part.minOrderQuantity, merged));
         if (merged === had) continue;
-        await this.upsert(tx, customer.databaseId, partId, merged);
+        await upsertLine(tx, cart, partId, merged);
         if (had === undefined) room--;
       }
-      return this.cartOf(tx, customer.databaseId);
-    });
+      return this.cartOf(tx, cart);
+    };
+    return within ? work(within) : this.db.transaction(work);
   }
 
-  /** One line changed under the customer's cart lock; `decide` answers the new quantity from the part and the line's current one (null: not in the cart). */
+  /** One line changed under the cart's lock; `decide` answers the new quantity from the part and the line's current one (null: not in the cart). */
   private async change(
-    customerId: string,
+    cart: CartRef,
     partId: string,
     decide: (tx: EntityManager, part: Part, current: number | null) => Promise<number>,
   ): Promise<CartView> {
     const id = databaseIdOf(partId);
     if (!id) throw partNotFound();
     return this.db.transaction(async (tx) => {
-      await this.lockCart(tx, customerId);
+      // The cart is locked after any part (a cart change locks no part), as reservations lock it.
+      await lockCart(tx, cart);
       const part = (await this.partsById(tx, [id])).get(id);
       if (!part) throw partNotFound();
-      const [row]: Array<{ quantity: number }> = await tx.query(
-        `SELECT quantity FROM cart_lines WHERE user_id = $1 AND part_id = $2`,
-        [customerId, id],
-      );
-      await this.upsert(tx, customerId, id, await decide(tx, part, row?.quantity ?? null));
-      return this.cartOf(tx, customerId);
+      const current = await lineQuantity(tx, cart, id);
+      await upsertLine(tx, cart, id, await decide(tx, part, current));
+      return this.cartOf(tx, cart);
     });
-  }
-
-  /**
-   * A customer's cart changes one at a time: their row is locked as reservations lock it (after
-   * any part: a cart change locks no part), so two tabs adding at once both count.
-   */
-  private async lockCart(tx: EntityManager, customerId: string): Promise<void> {
-    await tx.query(`SELECT id FROM users WHERE id = $1 FOR NO KEY UPDATE`, [customerId]);
-  }
-
-  private async upsert(tx: EntityManager, customerId: string, partId: string, quantity: number): Promise<void> {
-    await tx.query(
-      `INSERT INTO cart_lines (user_id, part_id, quantity) VALUES ($1, $2, $3)
-       ON CONFLICT (user_id, part_id) DO UPDATE SET quantity = EXCLUDED.quantity`,
-      [customerId, partId, quantity],
-    );
   }
 
   private assertOnSale(part: Part): void {
@@ -263,12 +273,8 @@ export class CartService {
       throw badInput(`${part.name} is out of stock`, { fields: { partId: ["Out of stock"] } });
   }
 
-  private async assertRoom(tx: EntityManager, customerId: string): Promise<void> {
-    const [{ lines }]: Array<{ lines: number }> = await tx.query(
-      `SELECT count(*)::int AS lines FROM cart_lines WHERE user_id = $1`,
-      [customerId],
-    );
-    if (lines >= MAX_CART_LINES)
+  private async assertRoom(tx: EntityManager, cart: CartRef): Promise<void> {
+    if ((await countLines(tx, cart)) >= MAX_CART_LINES)
       throw conflict(`Your cart holds at most ${MAX_CART_LINES} parts: check out or remove some first`);
   }
 
@@ -288,20 +294,18 @@ export class CartService {
     return new Map(parts.map((part) => [part.databaseId, part]));
   }
 
-  private async cartOf(manager: EntityManager, customerId: string): Promise<CartView> {
-    const rows: Array<{ part_id: string; quantity: number }> = await manager.query(
-      `SELECT part_id, quantity FROM cart_lines WHERE user_id = $1 ORDER BY seq`,
-      [customerId],
-    );
+  private async cartOf(manager: EntityManager, cart: CartRef): Promise<CartView> {
+    const rows = await readLines(manager, cart);
     const parts = await this.partsById(
       manager,
       rows.map((row) => row.part_id),
     );
+    const ownerId = cart.kind === "customer" ? cart.id : null;
     return new CartView(
-      customerId,
+      ownerId,
       rows
         .filter((row) => parts.has(row.part_id))
-        .map((row) => new CartLineView(customerId, parts.get(row.part_id)!, row.quantity)),
+        .map((row) => new CartLineView(ownerId, parts.get(row.part_id)!, row.quantity)),
     );
   }
 }

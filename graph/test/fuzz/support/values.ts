@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { World } from "./world";
+import { storefrontFormToken } from "../../support/cart-forms";
 
 /*
  * Values for any field, argument or parameter, from well-formed (real ids, emails of real people,
@@ -156,7 +157,7 @@ const HINTS: Array<[RegExp, Hint]> = [
   [/^country$/i, "country"],
   [/postal|zip/i, "postalCode"],
   [/after|before|cursor/i, "cursor"],
-  [/(^|\s)id$|Id$|_id$|ID$/, "id"],
+  [/(^|\s)id$|Id$|_id$|ID$|(^|\s)part$/, "id"],
   [/quantit|rating|first|last|count|limit|min|max|stock|available/i, "count"],
   [/price|amount|total|cost/i, "money"],
 ];
@@ -181,7 +182,8 @@ const READABLE_TEXT = [
 export function plausible(hint: Hint, world: World): fc.Arbitrary<unknown> {
   switch (hint) {
     case "token":
-      return fc.constantFrom(...world.firebaseIdTokens, world.people.customer.token);
+      // Firebase ID tokens, the shop's access tokens, and its cart forms' token (a form's `token`).
+      return fc.constantFrom(...world.firebaseIdTokens, world.people.customer.token, storefrontFormToken());
     case "transaction":
       return fc.oneof(fc.constantFrom(...world.paymentIntentIds), fc.stringMatching(/^pi_[A-Za-z0-9]{8,24}$/));
     case "upload":

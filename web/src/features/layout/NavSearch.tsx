@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { useLocation, useNavigate } from "react-router-dom";
-import { catalogueHref, readSearch } from "@/features/catalogue";
+import { catalogueHref, readSearch, writeSearch } from "@/features/catalogue";
 
 /**
  * The search box of the navigation bar: it opens the catalogue (/parts) with the words typed.
@@ -22,7 +22,12 @@ function SearchForm({ initial, keep }: { initial: string; keep: ReturnType<typeo
     navigate(catalogueHref({ ...keep, q: words.trim() }));
   };
   return (
-    <form className="nav-search" role="search" aria-label="Parts" onSubmit={submit}>
+    // A GET form of the catalogue: with no script the browser goes to /parts?q=… itself.
+    <form className="nav-search" role="search" aria-label="Parts" method="get" action="/parts" onSubmit={submit}>
+      {keep &&
+        [...writeSearch({ ...keep, q: "" })].map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
       <label htmlFor="nav-search-input" className="visually-hidden">
         Search parts
       </label>

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { use, useState } from "react";
 import { Link, useNavigate } from "react-router-dom";
 import { useQuery } from "@apollo/client/react";
 import { getFragmentData } from "@/lib/gql";
@@ -13,10 +13,21 @@ import { QuantitySelector, quantityError } from "@/features/cart/QuantitySelecto
 import { partPath } from "@/features/catalogue/paths";
 import { AddressFieldsFragment } from "@/features/addresses";
 import { SaleAddressesDocument, SaleTotals, optionPrice, useSaleQuote } from "@/features/checkout";
+import { ServerCartContext } from "@/features/cart/serverCart";
+import { ServerCartPage } from "./ServerCartPage";
 import "./CartPage.css";
 
-/** The cart: its lines with their quantities (changeable within the part's bounds), warnings and total. */
+/**
+ * The cart: its lines with their quantities (changeable within the part's bounds), warnings and
+ * total. Rendered by the server from this browser's cart as plain forms (works with no script);
+ * in the browser the app renders it from the cart it knows.
+ */
 export function CartPage() {
+  const fromServer = use(ServerCartContext);
+  return fromServer ? <ServerCartPage cart={fromServer} /> : <BrowserCartPage />;
+}
+
+function BrowserCartPage() {
   const cart = useCart();
   const navigate = useNavigate();
 

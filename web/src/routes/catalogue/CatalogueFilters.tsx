@@ -1,7 +1,7 @@
-import { useState, type FormEvent } from "react";
+import { useState, type FormEvent, type MouseEvent } from "react";
 import { useQuery } from "@apollo/client/react";
 import { graphql } from "@/lib/gql";
-import { PRICE, type CatalogueSearch } from "@/features/catalogue/catalogueSearch";
+import { catalogueHref, PRICE, writeSearch, type CatalogueSearch } from "@/features/catalogue/catalogueSearch";
 
 export const CatalogueBrandsDocument = graphql(`
   query CatalogueBrands {
@@ -32,8 +32,28 @@ interface Props {
 }
 
 /**
+ * A search's fields as hidden inputs, for a GET form that changes the rest (`leave`): with no
+ * script, each form of the catalogue keeps the rest of the search in the address it goes to.
+ */
+export function SearchFields({ search, leave = [] }: { search: CatalogueSearch; leave?: string[] }) {
+  return (
+    <>
+      {[...writeSearch(search)]
+        .filter(([name]) => !leave.includes(name))
+        .map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
+    </>
+  );
+}
+
+/** The filters' own fields, which their form sends itself. */
+const FILTER_FIELDS = ["inStock", "minPrice", "maxPrice", "brand", "model"];
+
+/**
  * In stock only, a price range and the laptop a part must fit. The checkbox and the laptop
- * choices apply at once; prices apply with their button (or Enter), once both make sense.
+ * choices apply at once; prices apply with their button (or Enter), once both make sense. It is
+ * one GET form of /parts, so with no script "Apply price" (or "Apply filters") applies them all.
  */
 export function CatalogueFilters({ search, onChange, onClear, id, className }: Props) {
   const brands = useQuery(CatalogueBrandsDocument);
@@ -42,13 +62,21 @@ export function CatalogueFilters({ search, onChange, onClear, id, className }: P
   const modelOptions = models.data?.laptopModels.edges.map((edge) => edge.node.model) ?? [];
   const filtered = search.inStock || search.minPrice || search.maxPrice || search.brand || search.model;
 
+  const clear = (event: MouseEvent) => {
+    event.preventDefault();
+    onClear();
+  };
+
   return (
-    <div id={id} className={className}>
+    <form id={id} className={className} method="get" action="/parts" noValidate>
+      <SearchFields search={search} leave={FILTER_FIELDS} />
       <h2 className="catalogue__filters-title">Filters</h2>
       <div className="catalogue__filter-group">
         <label className="checkbox catalogue__checkbox">
           <input
             type="checkbox"
+            name="inStock"
+            value="1"
             checked={search.inStock}
             onChange={(event) => onChange({ inStock: event.target.checked })}
           />
@@ -70,6 +98,7 @@ export function CatalogueFilters({ search, onChange, onClear, id, className }: P
           </label>
           <select
             id="filter-brand"
+            name="brand"
             value={search.brand}
             onChange={(event) => onChange({ brand: event.target.value, model: "" })}
           >
@@ -91,6 +120,7 @@ export function CatalogueFilters({ search, onChange, onClear, id, className }: P
           </label>
           <select
             id="filter-model"
+            name="model"
             value={search.model}
             disabled={!search.brand && !search.model}
             aria-describedby={!search.brand ? "filter-model-hint" : undefined}
@@ -113,12 +143,22 @@ export function CatalogueFilters({ search, onChange, onClear, id, className }: P
           )}
         </div>
       </fieldset>
-      {filtered && (
-        <button type="button" className="btn btn--outline btn--block" onClick={onClear}>
-          Clear filters
+      <noscript>
+        <button type="submit" className="btn btn--primary btn--block">
+          Apply filters
         </button>
+      </noscript>
+      {filtered && (
+        <a
+          href={catalogueHref({ q: search.q, sort: search.sort })}
+          className="btn btn--outline btn--block"
+          role="button"
+          onClick={clear}
+        >
+          Clear filters
+        </a>
       )}
-    </div>
+    </form>
   );
 }
 
@@ -135,7 +175,8 @@ function PriceRange({
   const [max, setMax] = useState(maxPrice);
   const [error, setError] = useState<string | null>(null);
 
-  const apply = (event: FormEvent) => {
+  // The filters' form submits with this button (or Enter in a price): with script it applies here.
+  const apply = (event: FormEvent | MouseEvent) => {
     event.preventDefault();
     const low = min.trim();
     const high = max.trim();
@@ -152,29 +193,44 @@ function PriceRange({
   };
 
   return (
-    <form className="catalogue__filter-group" onSubmit={apply} noValidate>
+    <div className="catalogue__filter-group">
       <fieldset>
         <legend>Price</legend>
         <div className="catalogue__price-inputs">
-          <PriceInput id="filter-min-price" label="Min ($)" value={min} onChange={setMin} invalid={Boolean(error)} />
-          <PriceInput id="filter-max-price" label="Max ($)" value={max} onChange={setMax} invalid={Boolean(error)} />
+          <PriceInput
+            id="filter-min-price"
+            name="minPrice"
+            label="Min ($)"
+            value={min}
+            onChange={setMin}
+            invalid={Boolean(error)}
+          />
+          <PriceInput
+            id="filter-max-price"
+            name="maxPrice"
+            label="Max ($)"
+            value={max}
+            onChange={setMax}
+            invalid={Boolean(error)}
+          />
         </div>
         {error && (
           <p className="field-error" id="filter-price-error" role="alert">
             {error}
           </p>
         )}
-        <button type="submit" className="btn btn--outline btn--small">
+        <button type="submit" className="btn btn--outline btn--small" onClick={apply}>
           Apply price
         </button>
       </fieldset>
-    </form>
+    </div>
   );
 }
 
 /** One end of the price range; both ends share the range's error message. */
 function PriceInput(props: {
   id: string;
+  name: string;
   label: string;
   value: string;
   onChange: (value: string) => void;
@@ -187,6 +243,7 @@ function PriceInput(props: {
       </label>
       <input
         id={props.id}
+        name={props.name}
         type="number"
         inputMode="decimal"
         min="0"

@@ -6,7 +6,7 @@ import { SkeletonGrid } from "@/ui/Spinner";
 import { EmptyState, ErrorState } from "@/ui/QueryStates";
 import { LoadMoreButton } from "@/ui/LoadMoreButton";
 import { usePageHead } from "@/lib/page/usePageHead";
-import { CatalogueFilters } from "./CatalogueFilters";
+import { CatalogueFilters, SearchFields } from "./CatalogueFilters";
 import { PartResultCard } from "./PartResultCard";
 import {
   activeFilterCount,
@@ -47,7 +47,9 @@ export const CataloguePartsDocument = graphql(`
 export function CataloguePage() {
   const [params, setParams] = useSearchParams();
   const search = readSearch(params);
-  const variables = partsVariables(search);
+  // With no script, "Show more parts" is a link to the page after a cursor (?after=…).
+  const after = params.get("after")?.slice(0, 200) || null;
+  const variables = { ...partsVariables(search), ...(after ? { after } : {}) };
   const { data, loading, error, refetch, fetchMore } = useQuery(CataloguePartsDocument, { variables });
   const [filtersOpenFor, setFiltersOpenFor] = useState<string | null>(null);
   const filtersId = useId();
@@ -108,10 +110,12 @@ export function CataloguePage() {
             <h2 id="catalogue-results-heading" className="catalogue__count" aria-live="polite">
               {resultCount(parts)}
             </h2>
-            <div className="catalogue__sort">
+            <form method="get" action="/parts" className="catalogue__sort">
+              <SearchFields search={search} leave={["sort"]} />
               <label htmlFor="catalogue-sort">Sort by</label>
               <select
                 id="catalogue-sort"
+                name="sort"
                 value={search.sort}
                 onChange={(event) => update({ sort: event.target.value as SortKey })}
               >
@@ -121,7 +125,12 @@ export function CataloguePage() {
                   </option>
                 ))}
               </select>
-            </div>
+              <noscript>
+                <button type="submit" className="btn btn--outline btn--small">
+                  Sort
+                </button>
+              </noscript>
+            </form>
           </div>
           {!data && loading && <SkeletonGrid count={3} label="Loading parts…" />}
           {!data && error && (
@@ -144,7 +153,8 @@ export function CataloguePage() {
                 key={address}
                 pageInfo={parts.pageInfo}
                 label="Show more parts"
-                onLoadMore={(after) => fetchMore({ variables: { after } })}
+                onLoadMore={(next) => fetchMore({ variables: { after: next } })}
+                hrefAfter={(next) => `/parts?${new URLSearchParams([...writeSearch(search), ["after", next]])}`}
               />
             </>
           )}
@@ -175,9 +185,19 @@ function NoResults({ search, onClearFilters }: { search: CatalogueSearch; onClea
       {filtered ? (
         <>
           <p>Try clearing the filters{search.q ? ", or check the spelling of your search" : ""}.</p>
-          <button type="button" className="btn btn--primary" onClick={onClearFilters}>
-            Clear all filters
-          </button>
+          <form
+            method="get"
+            action="/parts"
+            onSubmit={(event) => {
+              event.preventDefault();
+              onClearFilters();
+            }}
+          >
+            <SearchFields search={{ ...search, inStock: false, minPrice: "", maxPrice: "", brand: "", model: "" }} />
+            <button type="submit" className="btn btn--primary">
+              Clear all filters
+            </button>
+          </form>
         </>
       ) : (
         <>

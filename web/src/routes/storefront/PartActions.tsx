@@ -11,7 +11,7 @@ export function PartActions({ part, orderable }: { part: CartablePart & { databa
     <div className="part-actions">
       {orderable ? (
         <>
-          <AddToCartButton part={part} className="btn btn--primary btn--block" />
+          <AddToCartButton part={part} className="btn btn--primary btn--block" withQuantity />
           <Link
             to={`/parts/${part.databaseId}`}
             className="btn btn--outline btn--block"
