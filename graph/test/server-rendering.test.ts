@@ -210,11 +210,27 @@ describe("pages rendered on the server", () => {
       expect(html, pagePath).toMatch(/<script type="module"[^>]* src="\/assets\/storefront-[\w-]+\.js"/);
       expect(html, pagePath).not.toMatch(/src="\/assets\/index-[\w-]+\.js"/);
     }
-    for (const pagePath of ["/dashboard", "/login", "/cart"]) {
+    for (const pagePath of ["/dashboard", "/login"]) {
       const { status, html } = await page(pagePath);
       expect(status, pagePath).toBe(200);
       expect(html, pagePath).toContain('<div id="root"></div>');
     }
+  });
+
+  it("the storefront's add-to-cart forms post to /cart/lines with one token for everyone; the cart page is this browser's, never stored", async () => {
+    const home = (await page("/")).html;
+    const token = /<meta name="partshop-cart-form-token" content="([\w-]+)">/.exec(home)?.[1];
+    expect(token).toMatch(/^[\w-]{43}$/);
+    expect(rootOf(home)).toContain('<form class="add-to-cart" action="/cart/lines" method="post">');
+    expect(rootOf(home)).toContain(`<input type="hidden" name="token" value="${token}"/>`);
+    // The same page for another visitor: the token does not vary.
+    expect((await page("/parts")).html).toContain(`content="${token}"`);
+
+    const cart = await page("/cart");
+    expect(cart.status).toBe(200);
+    expect(cart.headers["cache-control"]).toBe("private, no-store");
+    expect(cart.html).toContain('<div id="root" data-browser-renders>');
+    expect(cart.html.split('<div id="root" data-browser-renders>')[1]).toContain("Your cart is empty.");
   });
 
   it("a phone gets the page and its code compressed, the code fetched after what it paints, and kept for good", async () => {
