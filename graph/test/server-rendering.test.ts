@@ -231,6 +231,9 @@ describe("pages rendered on the server", () => {
     expect(cart.headers["cache-control"]).toBe("private, no-store");
     expect(cart.html).toContain('<div id="root" data-browser-renders>');
     expect(cart.html.split('<div id="root" data-browser-renders>')[1]).toContain("Your cart is empty.");
+    // The cart is the app's page (it renders itself over the server's HTML), not a storefront page of islands.
+    expect(cart.html).toMatch(/<script type="module"[^>]* src="\/assets\/index-[\w-]+\.js"/);
+    expect(cart.html).not.toMatch(/src="\/assets\/storefront-[\w-]+\.js"/);
   });
 
   it("a phone gets the page and its code compressed, the code fetched after what it paints, and kept for good", async () => {
