@@ -14,7 +14,9 @@ const workers = Number(process.env.PARTSHOP_TEST_WORKERS) || 3;
 /**
  * The fuzz files and the service files at scale first: they are the longest, so no worker is left
  * alone with one at the end, and the fuzzers read their whole database before and after every
- * case, which costs least while it is new. The others in vitest's order (the last run's slowest
+ * case, which costs least while it is new. The highly available cluster's files next: they mostly
+ * wait on failovers, so they start while the fuzzers keep the cores busy, each as a worker frees
+ * up, and end before the run does. The others in vitest's order (the last run's slowest
  * first, by size on a fresh clone).
  */
 class FuzzFirst extends BaseSequencer {
@@ -22,7 +24,12 @@ class FuzzFirst extends BaseSequencer {
     const sorted = await super.sort(files);
     const longest = (file: TestSpecification) =>
       /[\\/]fuzz[\\/][^\\/]+\.fuzz\.test\.ts$/.test(file.moduleId) || /[\\/]at-scale[\\/]/.test(file.moduleId);
-    return [...sorted.filter(longest), ...sorted.filter((file) => !longest(file))];
+    const cluster = (file: TestSpecification) => /[\\/]test[\\/]ha[\\/]/.test(file.moduleId);
+    return [
+      ...sorted.filter(longest),
+      ...sorted.filter(cluster),
+      ...sorted.filter((file) => !longest(file) && !cluster(file)),
+    ];
   }
 }
 
@@ -35,8 +42,10 @@ export default defineConfig({
     include: ["test/**/*.test.ts"],
     // The service tier runs on its own (vitest.services.config.mts): no shop, no build. Its files
     // at a wholesaler's scale (test/services/at-scale) run here, in a worker beside the fuzzers.
-    // The highly available cluster's tier (test/ha) runs on its own too (vitest.ha.config.mts).
-    exclude: ["test/services/*.test.ts", "test/ha/**", "**/node_modules/**"],
+    // The highly available cluster's files (test/ha) run here too, in a worker beside the others:
+    // they mostly wait on failovers, so beside the API files they cost CI little more than their
+    // CPU (docs/testing.md). vitest.ha.config.mts runs them alone (npm run test:ha).
+    exclude: ["test/services/*.test.ts", "**/node_modules/**"],
     globalSetup: ["test/support/global-setup.ts", "test/services/support/global-setup.ts"],
     maxWorkers: workers,
     sequence: { sequencer: FuzzFirst },

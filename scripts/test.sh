@@ -17,8 +17,9 @@ node scripts/build-graph.mjs
 npm run build -w dev
 npm run build -w web
 
-echo "== servers from Debian's packages for the schema dump and the deployment tests (PostgreSQL, HAProxy, Prometheus, pgBackRest)"
+echo "== servers from Debian's packages for the schema dump and the deployment tests (PostgreSQL, HAProxy, Prometheus, pgBackRest; Patroni and etcd for the highly available cluster's)"
 bash scripts/ensure-servers.sh
+bash scripts/ensure-ha-packages.sh
 
 echo "== schema.graphql is generated from the code"
 npm run schema:check -w graph
@@ -36,6 +37,7 @@ npm test -w dev
 # machine's is another: the tests start their shops with the Node that runs them. The harness
 # tests and the browser journeys keep this machine's Node, the one `npm start` uses.
 IMAGE_NODE="$(bash scripts/image-node.sh)"
+# With them, the highly available cluster's files (graph/test/ha), in a worker beside the others.
 echo "== API integration tests, on the production image's Node ($("$IMAGE_NODE" --version), $IMAGE_NODE)"
 PATH="$(dirname "$IMAGE_NODE"):$PATH" npm test -w graph
 

@@ -1,14 +1,15 @@
 // `npm run bench`: where the shop stands under load, against the ceiling of this machine.
 // Run from the repository root after `npm run build -w graph` (the npm script does both).
 // Settings (environment): BENCH_DURATION seconds per load run (10), BENCH_CONNECTIONS (50),
-// BENCH_ROUNDS reservation rounds (10), BENCH_PHASES (throughput,misses,reservations,sql,scale,import: all; scale
-// runs on a shop of its own seeded with a million orders, see lib/scale.mjs; import on one of its
-// own too, BENCH_IMPORT_LINES lines, see lib/import.mjs),
+// BENCH_ROUNDS reservation rounds (10), BENCH_PHASES (throughput,misses,reservations,sql,scale,import,replicas:
+// all; scale runs on a shop of its own seeded with a million orders, see lib/scale.mjs; import on one of its
+// own too, BENCH_IMPORT_LINES lines, see lib/import.mjs; replicas on a primary and a streaming replica of
+// Debian's PostgreSQL, see lib/replicas.mjs),
 // BENCH_MAIN (another build's dev/dist/start-local.js, to compare), BENCH_NODE_ARGS (node flags for the
 // shops, e.g. "--cpu-prof --cpu-prof-dir=bench-results/profile"), BENCH_MISSES (only these scenarios of
 // the misses phase), BENCH_SCALE (only these paths of the scale phase), BENCH_LABEL (file name of a
-// partial run), BENCH_SMOKE=1 (CI's smoke: the misses phase alone, 1 s runs, no warm-up, written to
-// bench-results/smoke.json). docs/performance.md explains the figures.
+// partial run), BENCH_SMOKE=1 (CI's smoke: the misses and replicas phases alone, 1 s runs, no warm-up,
+// the replicas phase on one scenario, written to bench-results/smoke.json). docs/performance.md explains the figures.
 import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -44,6 +45,7 @@ import {
   VIEWER_ORDERS,
 } from "./lib/operations.mjs";
 import { importPhase, importTable } from "./lib/import.mjs";
+import { replicasPhase, replicasTable, replicasVerdicts } from "./lib/replicas.mjs";
 import { scalePhase, scaleTable, scaleVerdicts } from "./lib/scale.mjs";
 import { SMOKE } from "./lib/smoke.mjs";
 
@@ -54,10 +56,10 @@ const WARMUP = SMOKE ? 0 : Math.min(3, DURATION);
 const CUSTOMERS = 200;
 const STOCK = 100;
 const PAGE_SIZES = [5, 20, 100];
-const ALL_PHASES = ["throughput", "misses", "reservations", "sql", "scale", "import"];
+const ALL_PHASES = ["throughput", "misses", "reservations", "sql", "scale", "import", "replicas"];
 const IMPORT_LINES = Number(process.env.BENCH_IMPORT_LINES ?? 100_000);
 const PHASES = new Set(
-  (process.env.BENCH_PHASES ?? (SMOKE ? "misses" : ALL_PHASES.join(","))).split(",").map((p) => p.trim()),
+  (process.env.BENCH_PHASES ?? (SMOKE ? "misses,replicas" : ALL_PHASES.join(","))).split(",").map((p) => p.trim()),
 );
 
 const TARGETS = {
@@ -634,6 +636,7 @@ function verdicts(r) {
     v["RSS < 200 MB per process after the load"] = rss.every((x) => x < TARGETS.rssMb);
   }
   if (r.scale) Object.assign(v, scaleVerdicts(r.scale));
+  if (r.replicas) Object.assign(v, replicasVerdicts(r.replicas));
   if (r.import) {
     v[`import: peak RSS < ${TARGETS.importPeakRssMb} MB at ${r.import.lines.toLocaleString("en-US")} lines`] =
       r.import.peakRssMb < TARGETS.importPeakRssMb;
@@ -718,6 +721,7 @@ function printTable(r) {
   }
   if (r.scale) lines.push(...scaleTable(r.scale, { pad, padEnd }));
   if (r.import) lines.push(...importTable(r.import, { pad, padEnd }));
+  if (r.replicas) lines.push(...replicasTable(r.replicas, { pad, padEnd }));
   if (r.rss.A) {
     lines.push("");
     const b = r.rss.B ? `; process B ${r.rss.B.atRestMb} MB at rest, ${r.rss.B.afterLoadMb} MB after the load` : "";
@@ -785,6 +789,12 @@ async function main() {
     rss.A.afterAllMb = rssMb(ctx.shop.pid);
     rss.A.afterLoadMb ??= rss.A.afterAllMb;
   }
+  // Last, on servers and shops of its own (the other phases' shops stay up, idle, for the cleanup).
+  let replicasResult;
+  if (PHASES.has("replicas")) {
+    log(`replicas: catalogue reads past the cache on a replica and on the primary alone, ${DURATION} s each`);
+    replicasResult = await replicasPhase({ log, cleanup, load, summarize, warmup: WARMUP, round, smoke: SMOKE });
+  }
 
   // A full run of this repository's build is latest.json; partial runs and other builds get their own file.
   const file = path.join(REPO_DIR, "bench-results", `${name}.json`);
@@ -812,6 +822,7 @@ async function main() {
     sqlPerRequest: sqlResult,
     scale: scaleResult,
     import: importResult,
+    replicas: replicasResult,
     rss,
     targets: TARGETS,
   };

@@ -1,28 +1,47 @@
 /* global window */
-// `npm run bench:web`: what the home route costs a browser.
+// `npm run bench:web`: what the storefront costs a browser, and a shopper.
 // - builds the web app (npm run build -w web); stops with a clear message if that fails;
 // - gzip bytes (level 9) of the JavaScript the home route loads: the entry script of
 //   web/dist/index.html and its modulepreload links, plus what Chromium actually fetched;
 // - Largest Contentful Paint of "/" in headless Chromium (/usr/bin/chromium, playwright-core),
 //   median of 5 cold loads, served by the real shop (started as `npm run bench` does).
-// - Lighthouse (mobile, simulated throttling) over home, a search and a part page, at the seed
-//   and again with 100,000 parts (BENCH_WEB_SCALE=0 skips that), the median of BENCH_WEB_RUNS
-//   runs (3) per page, side by side: the pages rendered on the server (the shop's default), the
-//   empty page the browser renders (WEB_SSR=off), and the server's pages with every script
-//   blocked (the ceiling the HTML and styles allow); the targets are the server-rendered build's;
+// - What a shopper feels with the CPU slowed 4x (lib/interactions.mjs): the script each
+//   storefront page loads before any input, and four first interactions (typing in the search
+//   box, a filter, add to cart, the gallery), each the median of 5 runs: when its answer is
+//   painted, and its interaction to next paint (Event Timing);
+// - Lighthouse (mobile, simulated throttling) over home, a search, a part page and a product page,
+//   at the seed and again with 100,000 parts (BENCH_WEB_SCALE=0 skips that), each figure the
+//   median of BENCH_WEB_RUNS runs (5), side by side: the pages rendered on the server (the shop's
+//   default), the empty page the browser renders (WEB_SSR=off), and the server's pages with every
+//   script blocked (what the HTML and styles allow), the last two interleaved run by run; the
+//   machine's Lighthouse benchmark index, and the CPU multiplier Lighthouse's calculator gives it;
+// - verdicts: the budgets of the server-rendered build, and the storefront's targets against its
+//   own HTML (lib/lighthouse.mjs AGAINST_NO_SCRIPT).
+// BENCH_WEB_PAGES=home,part (of home, search, part, product) audits fewer pages: for development.
 // Writes bench-results/web.json and the "web" part of bench-results/latest.json.
-// BENCH_SMOKE=1 (CI's smoke): the web app as already built when there is one, one load of "/", and
-// Lighthouse over home alone, once, on the server-rendered build at the seed; written to
-// bench-results/web-smoke.json only.
+// BENCH_SMOKE=1 (CI's smoke): the web app as already built when there is one, one load of "/", the
+// script of home, each interaction once, and Lighthouse over home alone, once, on
+// the server-rendered build at the seed; written to bench-results/web-smoke.json only.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
 import pg from "pg";
-import { auditPages, landingPages, LIGHTHOUSE_TARGETS, printAudits, verdictsOf } from "./lib/lighthouse.mjs";
+import { INTERACTIONS, measureShopper } from "./lib/interactions.mjs";
+import {
+  AGAINST_NO_SCRIPT,
+  againstNoScript,
+  auditInterleaved,
+  LIGHTHOUSE_TARGETS,
+  machineOf,
+  printAudits,
+  RUNS_PER_PAGE,
+  verdictsOf,
+} from "./lib/lighthouse.mjs";
 import { Cleanup, embeddedDatabaseUrl, freePort, makeDataDir, REPO_DIR, spawnShop } from "./lib/processes.mjs";
 import { seedAtScale } from "./lib/scale-seed.mjs";
 import { SMOKE } from "./lib/smoke.mjs";
+import { AUDITED, giveGallery, storefrontPages } from "./lib/storefront.mjs";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const LOADS = SMOKE ? 1 : 5;
@@ -84,6 +103,67 @@ function lighthouseVerdicts(audits) {
       for (const [target, ok] of Object.entries(verdictsOf(row)))
         verdicts[`${catalogue}, ${row.label}: ${target}`] = ok;
   return verdicts;
+}
+
+/**
+ * The storefront's targets against its own HTML, per catalogue: each audited page with its
+ * scripts within AGAINST_NO_SCRIPT of the same page with none, each storefront page's script
+ * before any input, and each interaction's answer painted in time.
+ */
+function storefrontVerdicts(audits, shopper) {
+  const verdicts = {};
+  const t = AGAINST_NO_SCRIPT;
+  for (const [catalogue, builds] of Object.entries(audits))
+    for (const row of builds.server) {
+      const markup = builds.markup?.find((candidate) => candidate.label === row.label);
+      if (!markup) continue;
+      for (const [target, ok] of Object.entries(againstNoScript(row, markup).verdicts))
+        verdicts[`${catalogue}, ${row.label}: ${target}`] = ok;
+    }
+  for (const [catalogue, figures] of Object.entries(shopper)) {
+    for (const page of Object.values(figures.scripts))
+      verdicts[`${catalogue}, ${page.label}: script before any input <= ${t.scriptGzipBytes / 1024} KB gzip`] =
+        page.gzipBytes <= t.scriptGzipBytes;
+    for (const interaction of Object.values(figures.interactions)) {
+      verdicts[
+        `${catalogue}, ${interaction.label}: answer painted <= ${t.interactionMs} ms at ${figures.cpuSlowdown}x CPU`
+      ] = interaction.answerMs !== null && interaction.answerMs <= t.interactionMs;
+      verdicts[`${catalogue}, ${interaction.label}: INP <= ${t.interactionMs} ms at ${figures.cpuSlowdown}x CPU`] =
+        interaction.inpMs !== null && interaction.inpMs <= t.interactionMs;
+    }
+  }
+  return verdicts;
+}
+
+/** The shopper's figures of one catalogue as bench:web prints them. */
+function printShopper(title, figures) {
+  const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+  const t = AGAINST_NO_SCRIPT;
+  console.log(
+    `\n${title}: what a shopper feels (Chromium, CPU ${figures.cpuSlowdown}x slower through the DevTools protocol, ${figures.viewport.width}x${figures.viewport.height}, a first visit each)`,
+  );
+  console.log(
+    `${"page".padEnd(16)} ${"script before any input (gzip -9)".padStart(34)}   target <= ${t.scriptGzipBytes / 1024} KB`,
+  );
+  for (const page of Object.values(figures.scripts))
+    console.log(
+      `${page.label.padEnd(16)} ${`${kb(page.gzipBytes)} in ${page.files.length} files`.padStart(34)}${page.gzipBytes <= t.scriptGzipBytes ? "" : "   NOT MET"}`,
+    );
+  console.log(
+    `${"interaction".padEnd(34)} ${"answer painted".padStart(15)} ${"INP".padStart(9)} ${"script on input".padStart(16)}   target <= ${t.interactionMs} ms (medians of ${figures.runs} runs)`,
+  );
+  for (const interaction of Object.values(figures.interactions)) {
+    const answer = interaction.answerMs === null ? "none" : `${interaction.answerMs} ms`;
+    const inp = interaction.inpMs === null ? "-" : `${interaction.inpMs} ms`;
+    const met = interaction.answerMs !== null && interaction.answerMs <= t.interactionMs;
+    const inpMet = interaction.inpMs !== null && interaction.inpMs <= t.interactionMs;
+    console.log(
+      `${interaction.label.padEnd(34)} ${answer.padStart(15)} ${inp.padStart(9)} ${kb(interaction.scriptOnInputGzipBytes ?? 0).padStart(16)}   ${met ? "" : "answer NOT MET  "}${inpMet ? "" : "INP NOT MET  "}(${interaction.answeredBy.join(", ")}${interaction.unanswered ? `; ${interaction.unanswered} runs unanswered` : ""})`,
+    );
+    console.log(
+      `${"".padEnd(34)} each run: answer ${interaction.runs.map((run) => (run.answer ? run.answer.ms : "-")).join(", ")} ms; INP ${interaction.runs.map((run) => run.eventTiming?.worstMs ?? "-").join(", ")} ms`,
+    );
+  }
 }
 
 /** Largest Contentful Paint of "/" in Chromium: LOADS cold loads after one that warms the server; the JS it fetched. */
@@ -199,20 +279,56 @@ async function main() {
     log(`starting the shop, ${BUILDS[build]} (embedded PostgreSQL, Auth Emulator, payment sandbox)`);
     return spawnShop(`web-${build}`, { ...env, WEB_SSR: build === "server" ? "on" : "off" }, cleanup);
   };
-  const pagesOf = async (shop) => (await landingPages(shop.url)).filter((page) => !SMOKE || page.label === "home");
-  const audit = async (shop, withoutScripts = false) =>
-    auditPages({ chromePath: CHROMIUM, shopUrl: shop.url, pages: await pagesOf(shop), log, withoutScripts });
+  const wanted = (process.env.BENCH_WEB_PAGES ?? "").split(",").filter(Boolean);
+  const unknown = wanted.filter((key) => !AUDITED.includes(key));
+  if (unknown.length) return fail(`BENCH_WEB_PAGES names ${unknown.join(", ")}: the pages are ${AUDITED.join(", ")}.`);
+  const auditedKeys = SMOKE ? ["home"] : wanted.length ? wanted : AUDITED;
+  // The storefront's pages, and a part page with a gallery (the seed gives each part one image).
+  const storefrontOf = async (shop) => {
+    const { pages, part } = await storefrontPages(shop.url);
+    return { pages, part: await giveGallery(shop.url, `127.0.0.1:${env.AUTH_EMULATOR_PORT}`, part) };
+  };
+  const audit = async (shop, columns) => {
+    const { pages } = await storefrontPages(shop.url);
+    return auditInterleaved({
+      chromePath: CHROMIUM,
+      shopUrl: shop.url,
+      pages: auditedKeys.map((key) => pages[key]),
+      columns,
+      log,
+    });
+  };
+  const SERVER_AND_MARKUP = SMOKE
+    ? [{ key: "server", withoutScripts: false }]
+    : [
+        { key: "server", withoutScripts: false },
+        { key: "markup", withoutScripts: true },
+      ];
+  const CLIENT = [{ key: "client", withoutScripts: false }];
+  const shopper = async (shop) => {
+    const { pages, part } = await storefrontOf(shop);
+    const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS, headless: true });
+    cleanup.add("Chromium (shopper)", () => browser.close());
+    try {
+      const pageKeys = SMOKE ? ["home"] : Object.keys(pages);
+      log(`what a shopper feels: ${pageKeys.length} pages' script, ${INTERACTIONS.length} interactions`);
+      return await measureShopper({ browser, shopUrl: shop.url, pages, part, pageKeys, log });
+    } finally {
+      await browser.close();
+    }
+  };
   const audits = { seed: {}, ...(process.env.BENCH_WEB_SCALE === "0" || SMOKE ? {} : { scale: {} }) };
+  const felt = {};
 
   // One data folder for both builds, one shop at a time: both are measured on the same catalogue.
   let shop = await startShop("server");
   const { loads, fetchedJs } = await homeLcp(chromium, shop);
-  audits.seed.server = await audit(shop);
+  felt.seed = await shopper(shop);
+  Object.assign(audits.seed, await audit(shop, SERVER_AND_MARKUP));
   if (!SMOKE) {
-    audits.seed.markup = await audit(shop, true);
     await shop.stop();
     shop = await startShop("client");
-    audits.seed.client = await audit(shop);
+    Object.assign(audits.seed, await audit(shop, CLIENT));
   }
   if (audits.scale) {
     const db = new pg.Client({ connectionString: embeddedDatabaseUrl(env.DATA_DIR, env.EMBEDDED_PG_PORT) });
@@ -223,11 +339,11 @@ async function main() {
     } finally {
       await db.end();
     }
-    audits.scale.client = await audit(shop);
+    Object.assign(audits.scale, await audit(shop, CLIENT));
     await shop.stop();
     shop = await startShop("server");
-    audits.scale.server = await audit(shop);
-    audits.scale.markup = await audit(shop, true);
+    felt.scale = await shopper(shop);
+    Object.assign(audits.scale, await audit(shop, SERVER_AND_MARKUP));
   }
   await shop.stop();
 
@@ -249,15 +365,21 @@ async function main() {
       viewport: "1366x768",
       note: "cold context per load, shop on 127.0.0.1",
     },
+    shopper: felt,
     lighthouse: {
       version: "12.2.3",
       profile: "mobile, simulated throttling",
+      runsPerPage: RUNS_PER_PAGE,
+      interleaved:
+        "each page: with scripts, without, with, without... (the client-rendered build on its own shop after)",
       builds: BUILDS,
       targets: LIGHTHOUSE_TARGETS,
+      machine: Object.fromEntries(Object.entries(audits).map(([catalogue, builds]) => [catalogue, machineOf(builds)])),
       audits,
     },
-    targets: TARGETS,
+    targets: { ...TARGETS, againstNoScript: AGAINST_NO_SCRIPT },
     verdicts: {
+      ...storefrontVerdicts(audits, felt),
       "home route JS <= 150 KB gzip (index.html entry + modulepreload)": staticGzip <= TARGETS.homeJsGzipBytes,
       [`LCP of / <= 1 s (median of ${LOADS})`]: median <= TARGETS.lcpMs,
       ...lighthouseVerdicts(audits),
@@ -285,8 +407,12 @@ async function main() {
     `  total from index.html: ${kb(staticGzip)} gzip; fetched by Chromium on /: ${kb(fetchedGzip)} gzip in ${fetched.length} files`,
   );
   console.log(`Largest Contentful Paint of /: median ${median} ms (loads: ${sorted.join(", ")} ms)`);
+  printShopper("At the seed", felt.seed);
   printAudits("At the seed", audits.seed);
-  if (audits.scale) printAudits("With 100,000 parts", audits.scale);
+  if (audits.scale) {
+    printShopper("With 100,000 parts", felt.scale);
+    printAudits("With 100,000 parts", audits.scale);
+  }
   console.log(`(server: ${BUILDS.server}; client: ${BUILDS.client}; no JS: ${BUILDS.markup})`);
   console.log("Targets:");
   for (const [name, ok] of Object.entries(result.verdicts)) console.log(`  ${ok ? "met    " : "NOT MET"}  ${name}`);

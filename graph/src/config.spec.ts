@@ -53,6 +53,7 @@ describe("loadConfig defaults", () => {
       imageUploadUrl: null,
       images: { store: "postgres" },
       rateLimits: DEFAULT_RATE_LIMITS,
+      databaseReplicaUrl: null,
     });
     expect(config.firebase).toEqual({
       projectId: "demo-partshop",
@@ -151,6 +152,19 @@ describe("loadConfig defaults", () => {
       forcePathStyle: true,
     });
     expect(loadConfig({ ...development, IMAGE_STORE: "files" }).images).toEqual({ store: "files" });
+  });
+});
+
+describe("replica reads", () => {
+  it("DATABASE_REPLICA_URL names where the catalogue's reads may go", () => {
+    const url = "postgres://shop:pw@haproxy:5001/shop";
+    expect(loadConfig({ ...development, DATABASE_REPLICA_URL: url }).databaseReplicaUrl).toBe(url);
+  });
+
+  it("a refused DATABASE_REPLICA_URL is not repeated: it holds a password", () => {
+    const problems = problemsOf({ ...development, DATABASE_REPLICA_URL: "mysql://shop:secret@replicas/shop" });
+    expect(problems).toEqual(["DATABASE_REPLICA_URL must be a postgres:// or postgresql:// URL"]);
+    expect(problems.join()).not.toContain("secret");
   });
 });
 

@@ -22,6 +22,11 @@ export interface Config {
   /** Images shipped with the seed catalogue. */
   assetsDir: string;
   databaseUrl: string;
+  /**
+   * Where the catalogue's reads may go (DATABASE_REPLICA_URL): the replicas, such as HAProxy's
+   * read-only port. Null: every read goes to DATABASE_URL, as a shop on one server does.
+   */
+  databaseReplicaUrl: string | null;
   firebase: {
     projectId: string;
     apiKey: string;
@@ -378,6 +383,12 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     !databaseUrl || /^postgres(ql)?:\/\/.+/.test(databaseUrl),
     "DATABASE_URL must be a postgres:// or postgresql:// URL",
   );
+  const databaseReplicaUrl = read.text("DATABASE_REPLICA_URL") ?? null;
+  // The URL holds a password: a refusal never repeats it.
+  read.check(
+    !databaseReplicaUrl || /^postgres(ql)?:\/\/.+/.test(databaseReplicaUrl),
+    "DATABASE_REPLICA_URL must be a postgres:// or postgresql:// URL",
+  );
 
   const projectId = read.required("FIREBASE_PROJECT_ID", "the Firebase project that signs users in");
   const emulatorHost = read.text("FIREBASE_AUTH_EMULATOR_HOST") ?? null;
@@ -479,6 +490,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     webServerRendering: read.flag("WEB_SSR", true),
     assetsDir: path.join(__dirname, "..", "assets"),
     databaseUrl,
+    databaseReplicaUrl,
     firebase: {
       projectId,
       apiKey,

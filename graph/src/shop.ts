@@ -6,6 +6,7 @@ import type { PublicConfig } from "./api/graphql/types/public-config";
 import { restRoutes } from "./api/rest";
 import { ConfigError, type Config } from "./config";
 import { createDataSource } from "./db/data-source";
+import { catalogueReadsOn } from "./db/replica-reads";
 import { migrate } from "./db/migrate";
 import { seedIfEmpty } from "./db/seed";
 import { AccessTokens } from "./domain/accounts/access-tokens";
@@ -47,14 +48,35 @@ function publicConfigOf(config: Config): PublicConfig {
   };
 }
 
-/** What /readyz asks: the database answers and its schema is current; identity and payments are configured. */
-function readinessChecks(config: Config, db: DataSource): ReadinessChecks {
+/**
+ * What /readyz asks: the database answers and its schema is current; identity and payments are
+ * configured. With replicas, a shop whose primary is away (a failover) stays ready while a replica
+ * answers: it serves the catalogue from them and answers writes 503 with Retry-After itself, which
+ * a balancer taking every shop out at once could not.
+ */
+function readinessChecks(config: Config, db: DataSource, catalogueReads: DataSource): ReadinessChecks {
+  const replicasServe = async () => catalogueReads !== db && (await catalogueReads.query("SELECT 1"), true);
   return {
-    database: async () => (await db.query("SELECT 1"), { ok: true, detail: "reachable" }),
-    migrations: async () =>
-      (await db.showMigrations())
-        ? { ok: false, detail: "pending: run npm run migrate" }
-        : { ok: true, detail: "applied" },
+    database: async () => {
+      try {
+        return (await db.query("SELECT 1"), { ok: true, detail: "reachable" });
+      } catch (error) {
+        if (await replicasServe().catch(() => false))
+          return {
+            ok: true,
+            detail: `no primary (${(error as Error).message}): reads from replicas, writes answer 503`,
+          };
+        throw error;
+      }
+    },
+    migrations: async () => {
+      // The replicas hold the same migrations table: they can tell while the primary cannot.
+      const pending = await db.showMigrations().catch(async (error: Error) => {
+        if (catalogueReads === db) throw error;
+        return catalogueReads.showMigrations();
+      });
+      return pending ? { ok: false, detail: "pending: run npm run migrate" } : { ok: true, detail: "applied" };
+    },
     identity: async () => ({
       ok: true,
       detail: config.firebase.emulatorHost
@@ -93,16 +115,29 @@ export async function startShop(config: Config, lifecycle: Lifecycle): Promise<R
   }
   if (config.seed) await seedIfEmpty(db, (line) => log.info(line));
 
-  const events = new ChangeFeed().listenTo(config.databaseUrl, log.child({ component: "events" }));
+  // With replicas, the feed also tells what a replica must have replayed to answer as the primary would.
+  const events = new ChangeFeed({ walPositions: config.databaseReplicaUrl !== null }).listenTo(
+    config.databaseUrl,
+    log.child({ component: "events" }),
+  );
   lifecycle.add("change feed", () => events.stop());
   const tokens = new AccessTokens(config.jwtSecret, config.jwtPreviousSecrets);
   // Measured only when someone can read it (the operators' listener).
   const metrics = config.operations.metricsPort === null ? null : new ShopMetrics(db);
+  const catalogueReads = await catalogueReadsOn(
+    db,
+    config.databaseReplicaUrl,
+    { positionNeeded: () => events.positionFor("catalogue"), counted: (pool) => metrics?.catalogueRead(pool) },
+    log.child({ component: "replica reads" }),
+    { poolSize: config.operations.databasePoolSize },
+  );
+  if (catalogueReads !== db) lifecycle.add("replica pool", () => catalogueReads.destroy());
   const mailer = config.mail.smtpUrl ? smtpMailer(config.mail.smtpUrl, config.mail.from) : null;
   if (mailer) lifecycle.add("SMTP connections", async () => mailer.close());
   else log.info("SMTP_URL is not set: the shop's emails are kept in the outbox (email_outbox) and not sent");
   const services = createServices(db, {
     events,
+    catalogueReads,
     verifier: firebaseVerifier(config.firebase),
     tokens,
     adminEmails: config.adminEmails,
@@ -129,7 +164,7 @@ export async function startShop(config: Config, lifecycle: Lifecycle): Promise<R
       log.warn({ emails: unlisted }, `No longer admins (taken out of ADMIN_EMAILS): ${unlisted.join(", ")}`);
   }
   const callers = new Callers(tokens, services.users, events);
-  const readiness = new Readiness(readinessChecks(config, db), log.child({ component: "readiness" }));
+  const readiness = new Readiness(readinessChecks(config, db, catalogueReads), log.child({ component: "readiness" }));
   const shop = await createApp({
     config,
     services,

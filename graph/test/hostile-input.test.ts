@@ -5,6 +5,7 @@ import { gql, insertPart, orderBody, rest, shop, withDatabase } from "./support/
 import { adminPerson, dumpDatabase, newPerson, Person, storedImages, uploadImage, TINY_PNG } from "./support/fixtures";
 import { graphqlRootFields, restRoutes, routeKey } from "./support/routes";
 import { freeCountries, freshShippingZone, freshTaxZone, methodInput } from "./support/zones";
+import { storefrontFormToken } from "./support/cart-forms";
 import { collectedInOregon, paidCheckout, usMethodId } from "./support/sale";
 
 /*
@@ -641,6 +642,69 @@ const REST_CORPUS: Record<string, () => Probe[]> = {
       })),
     ];
   },
+  // The browser cart: no credential but its cookie; a script's JSON carries the storefront's form token.
+  "POST /cart/lines": () => {
+    const base = { method: "POST", path: "/cart/lines", headers: { "x-csrf-token": storefrontFormToken() } };
+    const body = { part: f.partId, quantity: 2 };
+    return [
+      ...malformedBodies(base),
+      // No quantity is the part's minimum order: a real add, so not among these.
+      ...eachValue(base, body, "quantity", [...QUANTITIES.filter((value) => value !== MISSING), 6]),
+      ...eachValue(base, body, "part", [MISSING, null, "", ...WRONG_TYPES, randomUuid(), "../parts"]),
+      {
+        ...base,
+        label: "posted from another site",
+        json: body,
+        headers: { ...base.headers, "sec-fetch-site": "cross-site" },
+      },
+      {
+        ...base,
+        label: "another site's Origin",
+        json: body,
+        headers: { ...base.headers, origin: "https://evil.example" },
+      },
+      { method: "POST", path: "/cart/lines", label: "no form token", json: body },
+      { method: "POST", path: "/cart/lines", label: "a made-up form token", json: { ...body, token: "x".repeat(43) } },
+    ];
+  },
+  "POST /cart/lines/:part": () => {
+    const base = {
+      method: "POST",
+      path: `/cart/lines/${f.partId}`,
+      headers: { "x-csrf-token": storefrontFormToken() },
+    };
+    return [
+      ...malformedBodies(base),
+      { ...base, label: "a line changed with the storefront's token", json: { quantity: 3 } },
+      { ...base, label: "a line removed with no cart", json: { remove: "1" } },
+    ];
+  },
+  "POST /cart/join": (): Probe[] => [
+    { method: "POST", path: "/cart/join", label: "no access token", json: {} },
+    { method: "POST", path: "/cart/join", label: "a forged access token", authorization: "Bearer forged", json: {} },
+    {
+      method: "POST",
+      path: "/cart/join",
+      label: "posted from another site",
+      token: f.customer.token,
+      headers: { "sec-fetch-site": "cross-site" },
+      json: {},
+    },
+  ],
+  "POST /cart/leave": (): Probe[] => [
+    {
+      method: "POST",
+      path: "/cart/leave",
+      label: "posted from another site",
+      headers: { "sec-fetch-site": "cross-site" },
+    },
+    {
+      method: "POST",
+      path: "/cart/leave",
+      label: "another site's Origin",
+      headers: { origin: "https://evil.example" },
+    },
+  ],
   "POST /newsletter": () => {
     const base = { method: "POST", path: "/newsletter" };
     return [...malformedBodies(base), ...eachValue(base, { email: "x" }, "email", EMAILS)];

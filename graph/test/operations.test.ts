@@ -312,8 +312,11 @@ describe("configuration files and a machine that is not as the shop needs it", (
           variables: { idToken },
         }),
       });
+      // GraphQL says it with the same status and header as REST.
+      expect(graphql.status).toBe(503);
+      expect(graphql.headers.get("retry-after")).toBe("5");
       const answer: any = await graphql.json();
-      expect(answer.errors[0].extensions.code).toBe("SERVICE_UNAVAILABLE");
+      expect(answer.errors[0].extensions).toEqual({ code: "SERVICE_UNAVAILABLE", retryAfterSeconds: 5 });
       expect(answer.errors[0].message).toMatch(/identity provider cannot be reached/);
       // A token that is not one is still the caller's fault, whatever the provider's state.
       const garbage = await fetch(`${started.url}/user/customer@partshop.dev`, {

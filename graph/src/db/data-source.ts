@@ -175,11 +175,21 @@ function readTimestampsByCharacter(): void {
   types.setTypeParser(types.builtins.TIMESTAMPTZ, parseTimestamp);
 }
 
-export function createDataSource(url: string, log: Pino, options: { poolSize?: number } = {}): DataSource {
+export interface DataSourceOptions {
+  poolSize?: number;
+  /**
+   * The pg module the pool comes from (replica-reads.ts gives one whose pool routes each
+   * connection). Such a data source installs no extension: it may be on a read-only replica.
+   */
+  driver?: typeof import("pg");
+}
+
+export function createDataSource(url: string, log: Pino, options: DataSourceOptions = {}): DataSource {
   readTimestampsByCharacter();
   return new DataSource({
     type: "postgres",
     url,
+    ...(options.driver ? { driver: options.driver, installExtensions: false } : {}),
     entities,
     migrations,
     migrationsRun: false,

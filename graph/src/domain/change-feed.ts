@@ -1,4 +1,5 @@
 import { Client } from "pg";
+import { parseWalPosition, type WalPosition } from "../db/wal-position";
 
 /**
  * The one change mechanism of the shop. Every committed change to the domain is announced by the
@@ -31,6 +32,12 @@ export interface EventsLog {
 }
 
 const channelOf = (topic: ChangeTopic) => `${topic}_changed`;
+/**
+ * Prepared once per LISTEN connection: the round trip that also tells the primary's WAL position.
+ * The insert position, not pg_current_wal_lsn() (what has been written out): with asynchronous
+ * commit a commit is acknowledged before its WAL is written, and the insert position is past it.
+ */
+const WAL_POSITION = { name: "partshop_wal_position", text: "SELECT pg_current_wal_insert_lsn()::text AS lsn" };
 
 /**
  * How long a round trip on the LISTEN connection may take. A sound connection answers at once,
@@ -58,6 +65,13 @@ const topicOf = (channel: string) => CHANGE_TOPICS.find((topic) => channelOf(top
  *
  * While the connection is not up (start-up, a lost connection, reconnecting) the feed is not live
  * and the caches neither serve nor store: a missed notification can never leave a stale entry.
+ *
+ * With `walPositions` (a shop with replicas), each round trip also asks the primary's WAL position,
+ * and the feed remembers, per topic, a position at or past the commit of every change of it heard
+ * so far (see positionFor): what a replica must have replayed before it may answer a read of that
+ * topic. The connection listens on the primary only: a server in recovery refuses LISTEN and has no
+ * WAL position of its own, so a connection that lands on a standby (a failover under way) fails and
+ * is tried again until it reaches the new primary.
  */
 export class ChangeFeed {
   private live = false;
@@ -72,9 +86,16 @@ export class ChangeFeed {
   /** Drops the current LISTEN connection as lost (set while one is up). */
   private dropListener: ((error: Error) => void) | null = null;
   private readonly checkInTimeoutMs: number;
+  private readonly walPositions: boolean;
+  /** Counts what the feed hears: a topic's last change is heard at `heardAt`. */
+  private heard = 0;
+  private readonly heardAt = new Map<ChangeTopic, number>();
+  /** Per topic, a WAL position past every change of it heard up to `heard` (a count of `heard`). */
+  private readonly positions = new Map<ChangeTopic, { heard: number; position: WalPosition }>();
 
-  constructor(options: { checkInTimeoutMs?: number } = {}) {
+  constructor(options: { checkInTimeoutMs?: number; walPositions?: boolean } = {}) {
     this.checkInTimeoutMs = options.checkInTimeoutMs ?? CHECK_IN_TIMEOUT_MS;
+    this.walPositions = options.walPositions ?? false;
   }
 
   get isLive(): boolean {
@@ -94,6 +115,44 @@ export class ChangeFeed {
     if (!this.live || !this.listener) return callback(false);
     this.waiting.push(callback);
     if (!this.roundTrip) this.startRoundTrip();
+  }
+
+  /**
+   * The primary's WAL position a replica must have replayed to answer a read of `topic` as the
+   * primary would, once every change committed before this call has been heard: at or past the
+   * commit of each change of the topic heard so far. Null when only the primary can answer fresh:
+   * the feed is down (or does not track positions), or a change was heard whose position is not
+   * known yet (it came during the round trip).
+   */
+  positionFor(topic: ChangeTopic): Promise<WalPosition | null> {
+    if (!this.walPositions) return Promise.resolve(null);
+    return new Promise((resolve) =>
+      this.afterPendingChanges((ok) => {
+        const known = this.positions.get(topic);
+        resolve(ok && known && known.heard >= (this.heardAt.get(topic) ?? 0) ? known.position : null);
+      }),
+    );
+  }
+
+  /**
+   * The primary's WAL position `lsn`, asked once `sentAt` changes had been heard: it is at or past
+   * the commit of each of them (notifications are sent at commit), not necessarily of those heard
+   * since (PostgreSQL may deliver a later commit's before the answer).
+   */
+  private recordPosition(sentAt: number, lsn: string): void {
+    const position = parseWalPosition(lsn);
+    for (const topic of CHANGE_TOPICS) {
+      const heardAt = this.heardAt.get(topic) ?? 0;
+      if (heardAt > sentAt || (this.positions.get(topic)?.heard ?? -1) >= heardAt) continue;
+      this.positions.set(topic, { heard: heardAt, position });
+    }
+  }
+
+  /** The round trip's statement: the empty query, or the primary's WAL position when the feed tracks it. */
+  private roundTripOn(client: Client): Promise<void> {
+    const sentAt = this.heard;
+    if (!this.walPositions) return client.query("").then(() => undefined);
+    return client.query<{ lsn: string }>(WAL_POSITION).then(({ rows }) => this.recordPosition(sentAt, rows[0].lsn));
   }
 
   private startRoundTrip(): void {
@@ -122,10 +181,14 @@ export class ChangeFeed {
         );
     }, this.checkInTimeoutMs);
     timer.unref();
-    // The empty query: the cheapest round trip; the notifications come before its answer.
-    client.query("").then(
+    // The notifications come before its answer.
+    this.roundTripOn(client).then(
       () => settle(true),
-      () => settle(false),
+      (error: Error) => {
+        settle(false);
+        // A connection whose statement fails (its server went into recovery) is listening nowhere useful.
+        if (this.listener === client && this.walPositions) this.dropListener?.(error);
+      },
     );
   }
 
@@ -169,8 +232,11 @@ export class ChangeFeed {
         // Every topic, not only those subscribed so far: the shop's caches subscribe while this
         // connects, and a topic never listened to would be heard by nobody while the feed is live.
         await client.query(CHANGE_TOPICS.map((topic) => `LISTEN ${channelOf(topic)};`).join(" "));
+        // Anything may have changed while nobody was listening: a change of every topic, whose
+        // position is the primary's now.
+        for (const topic of CHANGE_TOPICS) this.heardAt.set(topic, ++this.heard);
+        if (this.walPositions) await this.roundTripOn(client);
         if (this.listener !== client) return;
-        // Anything may have changed while nobody was listening.
         this.notifyAll();
         this.live = true;
         this.retryMs = 250;
@@ -195,7 +261,9 @@ export class ChangeFeed {
 
   private notify(channel: string, payload: string): void {
     const topic = topicOf(channel);
-    if (topic) this.publish({ topic, key: payload || undefined });
+    if (!topic) return;
+    this.heardAt.set(topic, ++this.heard);
+    this.publish({ topic, key: payload || undefined });
   }
 
   private publish(change: Change): void {

@@ -25,6 +25,14 @@ describe("what the caller sees of an error", () => {
     ["pg's message when the server went away", new Error("Connection terminated unexpectedly")],
     ["a pool that could not connect in time", new Error("timeout exceeded when trying to connect")],
     ["a server starting up", driverError({ message: "the database system is starting up" })],
+    ["a server that cannot take connections yet (57P03)", driverError({ code: "57P03" })],
+    ["a write that reached a standby (25006, a demoted primary)", driverError({ code: "25006" })],
+    ["a statement that got no answer within query_timeout", new Error("Query read timeout")],
+    ["a host that cannot be reached", Object.assign(new Error("connect"), { code: "EHOSTUNREACH" })],
+    [
+      "a client used after its connection failed",
+      new Error("Client has encountered a connection error and is not queryable"),
+    ],
     [
       "a transaction whose connection was released",
       Object.assign(new Error("released"), { name: "QueryRunnerAlreadyReleasedError" }),

@@ -52,7 +52,7 @@ export const ERROR_CODES = {
   SERVICE_UNAVAILABLE: {
     status: 503,
     meaning:
-      "Something the shop depends on (its database, the identity provider) cannot be reached right now. Try again after `Retry-After` seconds.",
+      "Something the shop depends on (its database, for a moment during a failover; the identity or payment provider) cannot be reached right now. GraphQL answers it with HTTP 503 too. Try again after `Retry-After` seconds (GraphQL: `extensions.retryAfterSeconds`).",
   },
   INTERNAL_SERVER_ERROR: {
     status: 500,
@@ -139,9 +139,42 @@ export function unavailable(message: string, cause: unknown): ShopError {
   return error;
 }
 
-/** PostgreSQL SQLSTATEs that mean "the database is not reachable right now". */
-const UNAVAILABLE_SQLSTATES = new Set(["57P01", "57P02", "57P03", "08000", "08001", "08003", "08006", "53300"]);
-const UNAVAILABLE_NODE_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "EPIPE", "ETIMEDOUT", "ENOTFOUND"]);
+/**
+ * PostgreSQL SQLSTATEs that mean "no primary can be reached right now": the server is shutting
+ * down, crashed or starting (57P01-57P03), the connection failed (08xxx), too many connections
+ * (53300), or a write reached a server that is (now) a read-only standby (25006), as a demoted
+ * primary is during a failover.
+ */
+const UNAVAILABLE_SQLSTATES = new Set([
+  "57P01",
+  "57P02",
+  "57P03",
+  "08000",
+  "08001",
+  "08003",
+  "08004",
+  "08006",
+  "53300",
+  "25006",
+]);
+const UNAVAILABLE_NODE_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ECONNABORTED",
+  "EPIPE",
+  "ETIMEDOUT",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+]);
+/**
+ * pg's own words for a connection that is gone or never came: the server went away, the pool could
+ * not connect in time, a statement got no answer within query_timeout (its outcome is unknown, as
+ * any request cut short is), a client used after its connection failed.
+ */
+const UNAVAILABLE_MESSAGES =
+  /Connection terminated|timeout exceeded when trying to connect|Query read timeout|not queryable|the database system is (starting up|shutting down|in recovery mode)/i;
 
 export function isDatabaseUnavailable(error: unknown): boolean {
   let current: any = error;
@@ -152,12 +185,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     ) {
       return true;
     }
-    if (
-      typeof current.message === "string" &&
-      /Connection terminated|timeout exceeded when trying to connect|the database system is (starting up|shutting down)/i.test(
-        current.message,
-      )
-    ) {
+    if (typeof current.message === "string" && UNAVAILABLE_MESSAGES.test(current.message)) {
       return true;
     }
     // TypeORM releases a transaction's query runner when its connection fails; the COMMIT that

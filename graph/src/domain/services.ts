@@ -102,6 +102,12 @@ export interface Services {
 }
 
 export interface ServiceDependencies {
+  /**
+   * Where the catalogue's reads go (parts, search, products, reviews, laptop models, the sitemap):
+   * db/replica-reads.ts's data source on the replicas, or the primary's (absent: `db`). Writes,
+   * and every read that decides who may do what or what money moves, use `db`.
+   */
+  catalogueReads?: DataSource;
   /** The change feed: the search's memo of tsqueries forgets them when the vocabulary changes. */
   events: ChangeFeed;
   verifier: IdTokenVerifier;
@@ -127,7 +133,8 @@ export interface ServiceDependencies {
 }
 
 export function createServices(db: DataSource, deps: ServiceDependencies): Services {
-  const parts = new PartService(db);
+  const reads = deps.catalogueReads ?? db;
+  const parts = new PartService(db, reads);
   const images = new ImageService(deps.imageStore, db);
   const counters = deps.counters ?? SILENT_COUNTERS;
   const emails = new EmailOutbox(db);
@@ -155,12 +162,12 @@ export function createServices(db: DataSource, deps: ServiceDependencies): Servi
     users: new UserService(db, deps.verifier, deps.tokens, new Set(deps.adminEmails)),
     customers: new CustomerService(db),
     parts,
-    partImages: new PartImageService(db, images),
-    partSearch: new PartSearchService(db, parts, new SearchQueriesMemo(deps.events)),
-    compatibility: new CompatibilityService(db),
+    partImages: new PartImageService(db, images, reads),
+    partSearch: new PartSearchService(reads, parts, new SearchQueriesMemo(deps.events)),
+    compatibility: new CompatibilityService(db, reads),
     partImports: new PartImportService(db),
-    products: new ProductService(db),
-    sitemap: new SitemapService(db),
+    products: new ProductService(db, reads),
+    sitemap: new SitemapService(reads),
     orders: new OrderService(db, deps.holds, payments, counters, emails),
     carts,
     browserCarts: new BrowserCartService(db, carts, deps.tokens.derivedKeys("cart forms")),
@@ -168,7 +175,7 @@ export function createServices(db: DataSource, deps: ServiceDependencies): Servi
     checkouts: new CheckoutService(db, deps.holds, counters, sales, emails),
     sales,
     orderDelivery: new OrderDeliveryService(db, sales),
-    reviews: new ReviewService(db),
+    reviews: new ReviewService(db, reads),
     profiles: new ProfileService(db),
     newsletter: new NewsletterService(db),
     payments,

@@ -47,9 +47,16 @@ function frameworkError(error: FastifyError, bodyLimit: number): ShopError | und
   return undefined;
 }
 
+/**
+ * How long a client is asked to wait when something the shop depends on is unavailable: about the
+ * time a database failover takes to be over for the shop (HAProxy's checks find the new primary
+ * within a second of its promotion).
+ */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
+
 /** Writes a refusal in the shape the path speaks. */
 export function sendRefusal(request: FastifyRequest, reply: FastifyReply, error: ShopError): FastifyReply {
-  if (error.code === "SERVICE_UNAVAILABLE") reply.header("retry-after", "5");
+  if (error.code === "SERVICE_UNAVAILABLE") reply.header("retry-after", String(UNAVAILABLE_RETRY_AFTER_SECONDS));
   const extra = error.code === "INTERNAL_SERVER_ERROR" ? { requestId: request.id } : {};
   reply.code(error.status);
   if (request.url.split("?")[0] === GRAPHQL_PATH) {

@@ -25,7 +25,7 @@ import { describeValidationErrors } from "../api/inputs/validation";
 import { ShopError, toShopError } from "../domain/errors";
 import type { Services } from "../domain/services";
 import { compiledExecution } from "./compiled-execution";
-import { GRAPHQL_PATH, logCause, sendRefusal } from "./errors";
+import { GRAPHQL_PATH, logCause, sendRefusal, UNAVAILABLE_RETRY_AFTER_SECONDS } from "./errors";
 import { GRAPHQL_LIMITS, GRAPHQL_MAX_TOKENS, graphqlLimitRules } from "./graphql-limits";
 import type { Logger } from "./logging";
 import { perListItem, rateLimitPlugin, type RateLimits } from "./rate-limits";
@@ -113,6 +113,32 @@ function unexpectedErrorsPlugin(): ApolloServerPlugin<ShopGraphContext> {
   };
 }
 
+/**
+ * An answer with an error the caller may retry because a dependency is down (the database while no
+ * primary is reachable, the identity or payment provider) is an HTTP 503 with Retry-After, as REST
+ * answers it: clients and proxies that look only at the status see it too. The error also carries
+ * `retryAfterSeconds`, as a rate-limited one does.
+ */
+function unavailableAnswersPlugin(): ApolloServerPlugin<ShopGraphContext> {
+  return {
+    async requestDidStart() {
+      return {
+        async willSendResponse({ response }) {
+          if (response.body.kind !== "single") return;
+          const unavailable = (response.body.singleResult.errors ?? []).filter(
+            (error) => error.extensions?.code === "SERVICE_UNAVAILABLE",
+          );
+          if (!unavailable.length) return;
+          for (const error of unavailable)
+            (error.extensions as Record<string, unknown>).retryAfterSeconds = UNAVAILABLE_RETRY_AFTER_SECONDS;
+          response.http.status = 503;
+          response.http.headers.set("retry-after", String(UNAVAILABLE_RETRY_AFTER_SECONDS));
+        },
+      };
+    },
+  };
+}
+
 export interface GraphqlEdge {
   schema: GraphQLSchema;
   services: Services;
@@ -186,6 +212,7 @@ export async function registerGraphql(
         createCheckoutPaymentIntent: edge.rateLimits.paymentIntents,
       }),
       unexpectedErrorsPlugin(),
+      unavailableAnswersPlugin(),
       responseContentTypePlugin<ShopGraphContext>(),
     ],
   });

@@ -139,6 +139,12 @@ export class ShopMetrics implements RequestMetrics, ShopCounters {
     "result",
     ["hit", "miss"],
   );
+  private readonly catalogueReads = new HotCounter(
+    "partshop_catalogue_reads_total",
+    "Connections the catalogue's reads took, by the pool that served them (replica only with DATABASE_REPLICA_URL)",
+    "pool",
+    ["primary", "replica"],
+  );
   private readonly operationNames = new Set<string>();
   private readonly orders: client.Counter<"event">;
   private readonly anomalies: client.Counter<"kind">;
@@ -151,6 +157,7 @@ export class ShopMetrics implements RequestMetrics, ShopCounters {
     client.collectDefaultMetrics({ register: this.registry });
     this.registry.registerMetric(this.durations as unknown as Metric);
     this.registry.registerMetric(this.cacheLookups as unknown as Metric);
+    this.registry.registerMetric(this.catalogueReads as unknown as Metric);
     this.orders = new client.Counter({
       name: "partshop_orders_total",
       help: "Orders by what happened to them in this process",
@@ -215,6 +222,11 @@ export class ShopMetrics implements RequestMetrics, ShopCounters {
 
   cacheMissed(): void {
     this.cacheLookups.inc("miss");
+  }
+
+  /** A catalogue read took a connection of `pool` (db/replica-reads.ts). */
+  catalogueRead(pool: "primary" | "replica"): void {
+    this.catalogueReads.inc(pool);
   }
 
   operationLabel(body: unknown): string {

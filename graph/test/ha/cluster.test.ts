@@ -1,14 +1,18 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startHaCluster, sleep, withConnection, type ClusterNode, type HaCluster } from "../support/ha-cluster";
 
 /*
  * The highly available PostgreSQL cluster of deploy/ (Patroni, etcd, HAProxy from Debian's
  * packages: scripts/ensure-ha-packages.sh) survives losing its primary. Heavy (three PostgreSQL
- * servers): npm run test:ha -w graph runs it, npm test does not. Timings are printed, never asserted.
+ * servers): npm test runs it among the API files, npm run test:ha -w graph alone. Timings are
+ * printed, never asserted.
  */
+
+// Failovers take seconds each, longer while the API files share the cores.
+vi.setConfig({ testTimeout: 180_000, hookTimeout: 240_000 });
 
 let cluster: HaCluster;
 let firstLeader: ClusterNode;

@@ -48,6 +48,15 @@ describe("a browser's cart", () => {
     expect(stored[0].n).toBe(0);
   });
 
+  it("opens no cart when the first add is refused", async () => {
+    const { db, browserCarts } = await shop();
+    const fan = await part(db, { available: 1 });
+    const before = (await db.query(`SELECT count(*)::int AS n FROM browser_carts`))[0].n;
+    await expect(browserCarts.add(null, fan, 2)).rejects.toThrow("Only 1 of");
+    await expect(browserCarts.add(null, "00000000-0000-4000-8000-000000000000", 1)).rejects.toThrow("Part not found");
+    expect((await db.query(`SELECT count(*)::int AS n FROM browser_carts`))[0].n).toBe(before);
+  });
+
   it("holds at most as many lines as a cart does", async () => {
     const { db, browserCarts } = await shop();
     const parts = await Promise.all(Array.from({ length: MAX_CART_LINES + 1 }, () => part(db, { available: 5 })));

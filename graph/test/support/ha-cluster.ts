@@ -29,6 +29,8 @@ export interface ClusterNode {
   /** Patroni's REST port. */
   restPort: number;
   dataDir: string;
+  /** Where its PostgreSQL's Unix socket is (Patroni and pgBackRest connect through it). */
+  socketDir: string;
   configFile: string;
   /** Whether its Patroni was started and has been neither killed nor stopped since. */
   running(): boolean;
@@ -181,21 +183,39 @@ interface NodePorts {
   restPort: number;
 }
 
+export interface HaClusterOptions {
+  /**
+   * Each node's archive_command (given its name and data directory); without it the nodes archive
+   * nothing (`true`): a test that restores from archived WAL sets pgBackRest's here.
+   */
+  archiveCommand?: (node: { name: string; dataDir: string }) => string;
+}
+
 /** deploy/patroni/patroni.yml for one node on loopback, its data in `folder`/`name`. */
-function patroniConfig(folder: string, name: string, ports: NodePorts, etcdPort: number, passwords: Passwords): string {
+function patroniConfig(
+  folder: string,
+  name: string,
+  ports: NodePorts,
+  etcdPort: number,
+  passwords: Passwords,
+  options: HaClusterOptions,
+): string {
   const file = "deploy/patroni/patroni.yml";
   const config = YAML.parse(fs.readFileSync(path.join(DEPLOY_DIR, "patroni", "patroni.yml"), "utf8"));
   const socketDir = postgresFolder(path.join(folder, `${name}-socket`), 0o755);
+  const dataDir = path.join(folder, name);
   replaceIn(config, ["name"], name, file);
   replaceIn(config, ["restapi", "listen"], `127.0.0.1:${ports.restPort}`, file);
   replaceIn(config, ["restapi", "connect_address"], `127.0.0.1:${ports.restPort}`, file);
   replaceIn(config, ["etcd3", "hosts"], `127.0.0.1:${etcdPort}`, file);
   replaceIn(config, ["postgresql", "listen"], `127.0.0.1:${ports.port}`, file);
   replaceIn(config, ["postgresql", "connect_address"], `127.0.0.1:${ports.port}`, file);
-  replaceIn(config, ["postgresql", "data_dir"], path.join(folder, name), file);
+  replaceIn(config, ["postgresql", "data_dir"], dataDir, file);
   replaceIn(config, ["postgresql", "bin_dir"], postgresBinaries(), file);
   replaceIn(config, ["postgresql", "pgpass"], path.join(folder, `${name}-socket`, "pgpass"), file);
   replaceIn(config, ["postgresql", "parameters", "unix_socket_directories"], socketDir, file);
+  const archiveCommand = options.archiveCommand?.({ name, dataDir }) ?? "true";
+  replaceIn(config, ["postgresql", "parameters", "archive_command"], archiveCommand, file);
   // What production passes in PATRONI_*_PASSWORD: written here because Patroni runs with a clean environment.
   for (const user of ["superuser", "replication", "rewind"] as const)
     config.postgresql.authentication[user].password = passwords[user];
@@ -221,6 +241,7 @@ function clusterNode(folder: string, name: string, ports: NodePorts, config: str
     name,
     ...ports,
     dataDir,
+    socketDir: path.join(folder, `${name}-socket`),
     configFile,
     running: () => wanted,
     crashed: () => wanted && server !== null && server.exited(),
@@ -321,7 +342,7 @@ async function startHaproxy(folder: string, config: string, statsPort: number): 
 // --- The cluster ------------------------------------------------------------------------------------
 
 /** Starts etcd, three Patroni nodes and HAProxy in `folder` (which it owns and removes on stop). */
-export async function startHaCluster(folder: string): Promise<HaCluster> {
+export async function startHaCluster(folder: string, options: HaClusterOptions = {}): Promise<HaCluster> {
   fs.chmodSync(folder, 0o755);
   foldersToRemove.add(folder);
   const passwords: Passwords = {
@@ -344,7 +365,9 @@ export async function startHaCluster(folder: string): Promise<HaCluster> {
     etcd = await startEtcd(folder);
     for (const name of ["pg1", "pg2", "pg3"]) {
       const ports = { port: await freePort(), restPort: await freePort() };
-      nodes.push(clusterNode(folder, name, ports, patroniConfig(folder, name, ports, etcd.clientPort, passwords)));
+      nodes.push(
+        clusterNode(folder, name, ports, patroniConfig(folder, name, ports, etcd.clientPort, passwords, options)),
+      );
     }
     for (const node of nodes) node.start();
     const haproxyPorts = { readWrite: await freePort(), readOnly: await freePort(), stats: await freePort() };

@@ -263,6 +263,9 @@ export interface Prometheus extends Server {
   output(): string;
 }
 
+/** The database cluster's alert rules, as deploy/prometheus.yml names them. */
+export const DATABASE_RULES = "prometheus/database.rules.yml";
+
 /**
  * deploy/prometheus.yml as it is, but for its targets (the shops' operators' ports and HAProxy's
  * stats port on loopback instead of Docker's DNS) and a scrape every second.
@@ -271,7 +274,11 @@ export function deployedPrometheusConfig(shopMetricsPorts: number[], haproxyStat
   const config = YAML.parse(fs.readFileSync(path.join(DEPLOY_DIR, "prometheus.yml"), "utf8"));
   config.global.scrape_interval = "1s";
   config.global.evaluation_interval = "1s";
-  config.rule_files = config.rule_files.map((file: string) => path.join(DEPLOY_DIR, file));
+  // No database cluster here (graph/test/ha/operations.test.ts scrapes one): its job and rules go.
+  config.rule_files = config.rule_files
+    .filter((file: string) => file !== DATABASE_RULES)
+    .map((file: string) => path.join(DEPLOY_DIR, file));
+  config.scrape_configs = config.scrape_configs.filter((scrape: { job_name: string }) => scrape.job_name !== "patroni");
   const job = (name: string) => {
     const found = config.scrape_configs.find((scrape: { job_name: string }) => scrape.job_name === name);
     if (!found) throw new Error(`deploy/prometheus.yml has no job ${name}`);

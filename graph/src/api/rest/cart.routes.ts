@@ -46,10 +46,10 @@ function partOf(value: unknown): string {
   return id;
 }
 
-/** A whole number of units from 1 to MAX_QUANTITY, as a form (text) or JSON (a number) sends it. */
-function quantityOf(value: unknown, fallback?: number): number {
+/** A whole number of units from 1 to MAX_QUANTITY, as a form (text) or JSON (a number, never text) sends it. */
+function quantityOf(request: RestRequest, value: unknown, fallback?: number): number {
   if ((value === undefined || value === "") && fallback !== undefined) return fallback;
-  const quantity = typeof value === "string" && /^\s*\d+\s*$/.test(value) ? Number(value) : value;
+  const quantity = isForm(request) && typeof value === "string" && /^\s*\d+\s*$/.test(value) ? Number(value) : value;
   if (typeof quantity !== "number" || !Number.isInteger(quantity) || quantity < 1 || quantity > MAX_QUANTITY)
     throw badInput(`quantity must be a whole number from 1 to ${MAX_QUANTITY.toLocaleString("en-US")}`, {
       fields: { quantity: ["Not a whole number in range"] },
@@ -170,7 +170,7 @@ export function cartRoutes(services: Services): RestRoute[] {
           const { token, opened, cart } = await carts.add(
             cartTokenOf(request),
             partOf(body.part),
-            quantityOf(body.quantity, 1),
+            quantityOf(request, body.quantity, 1),
           );
           const added = cart.lines.find((line) => line.part.databaseId === partOf(body.part));
           return answered(request, cart, {
@@ -209,7 +209,7 @@ export function cartRoutes(services: Services): RestRoute[] {
             const cart = await carts.remove(cartTokenOf(request), part);
             return answered(request, cart, { notice: "The part is out of your cart." });
           }
-          const cart = await carts.setQuantity(cartTokenOf(request), part, quantityOf(body.quantity));
+          const cart = await carts.setQuantity(cartTokenOf(request), part, quantityOf(request, body.quantity));
           return answered(request, cart, { notice: "Your cart is updated." });
         });
       },

@@ -116,13 +116,17 @@ export async function replaceCompatibleModelsOfParts(
 
 /** The laptop models parts fit: what a part's page lists and what the catalogue filters by. */
 export class CompatibilityService {
-  constructor(private readonly db: DataSource) {}
+  constructor(
+    private readonly db: DataSource,
+    /** Where the catalogue's reads go: the replicas when fresh enough (db/replica-reads.ts), else the primary. */
+    private readonly reads: DataSource = db,
+  ) {}
 
   /** The models each part fits, by brand then model name, keyed by part id (every id present). */
   async modelsOfParts(partIds: readonly string[]): Promise<Map<string, LaptopModel[]>> {
     const byPart = new Map<string, LaptopModel[]>(partIds.map((id) => [id, []]));
     if (partIds.length === 0) return byPart;
-    const { entities, raw } = await this.db
+    const { entities, raw } = await this.reads
       .getRepository(LaptopModel)
       .createQueryBuilder("laptop")
       .innerJoin(PartCompatibility, "fit", "fit.laptopModelId = laptop.databaseId")
@@ -141,7 +145,7 @@ export class CompatibilityService {
 
   /** Brands that at least one part on sale fits, alphabetically. */
   async brands(): Promise<string[]> {
-    const rows: Array<{ brand: string }> = await this.db.query(
+    const rows: Array<{ brand: string }> = await this.reads.query(
       `SELECT DISTINCT ON (lower(m.brand)) m.brand FROM laptop_models m
        WHERE EXISTS (SELECT 1 FROM part_compatibility c JOIN parts p ON p.id = c.part_id WHERE c.laptop_model_id = m.id AND p.retired_at IS NULL)
        ORDER BY lower(m.brand), m.seq`,
@@ -151,7 +155,7 @@ export class CompatibilityService {
 
   /** Models that at least one part on sale fits, by brand then model name. */
   async listModels(filter: LaptopModelFilter, page: PageRequest): Promise<Page<LaptopModel>> {
-    const query = this.db
+    const query = this.reads
       .getRepository(LaptopModel)
       .createQueryBuilder("laptop")
       // Models of parts on sale only: a retired part has left the shop.
@@ -183,7 +187,7 @@ export class CompatibilityService {
 
   async getModel(id: string): Promise<LaptopModel> {
     const databaseId = databaseIdOf(id);
-    const model = databaseId ? await this.db.getRepository(LaptopModel).findOneBy({ databaseId }) : null;
+    const model = databaseId ? await this.reads.getRepository(LaptopModel).findOneBy({ databaseId }) : null;
     if (!model) throw notFound("Laptop model");
     return model;
   }

@@ -50,12 +50,14 @@ export class PartImageService {
   constructor(
     private readonly db: DataSource,
     private readonly images: ImageService,
+    /** Where the catalogue's reads go: the replicas when fresh enough (db/replica-reads.ts), else the primary. */
+    private readonly reads: DataSource = db,
   ) {}
 
   /** The images of parts, each part's in order (a part without any: an empty list). */
   async ofParts(partIds: readonly string[]): Promise<PartImage[][]> {
     if (partIds.length === 0) return [];
-    const byPart = await this.imagesOf(this.db.manager, partIds);
+    const byPart = await this.imagesOf(this.reads.manager, partIds);
     return partIds.map((id) => byPart.get(id) ?? []);
   }
 

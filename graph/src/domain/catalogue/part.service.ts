@@ -204,9 +204,13 @@ export class PartService {
   private readonly byIds: PreparedQuery<Part>;
   private readonly byId: PreparedQuery<Part>;
 
-  constructor(private readonly db: DataSource) {
+  constructor(
+    private readonly db: DataSource,
+    /** Where the catalogue's reads go: the replicas when fresh enough (db/replica-reads.ts), else the primary. */
+    private readonly reads: DataSource = db,
+  ) {
     const pagesOnSale = (name: string, properties?: readonly (keyof Part)[]) =>
-      new PreparedList(db, Part, {
+      new PreparedList(reads, Part, {
         name,
         alias: "part",
         where: `"part"."retired_at" IS NULL`,
@@ -216,12 +220,12 @@ export class PartService {
       });
     this.catalogue = pagesOnSale("catalogue_page");
     this.catalogueCards = pagesOnSale("catalogue_page_cards", PART_CARD_PROPERTIES);
-    this.byIds = new PreparedQuery(db, Part, {
+    this.byIds = new PreparedQuery(reads, Part, {
       name: "parts_by_ids",
       alias: "part",
       where: `"part"."id" = ANY($1::uuid[])`,
     });
-    this.byId = new PreparedQuery(db, Part, { name: "part_by_id", alias: "part", where: `"part"."id" = $1` });
+    this.byId = new PreparedQuery(reads, Part, { name: "part_by_id", alias: "part", where: `"part"."id" = $1` });
   }
 
   /** The public catalogue: parts on sale, in catalogue order. */
@@ -252,7 +256,7 @@ export class PartService {
    * (then catalogue order): what a shopper who needs this part may need too.
    */
   async related(databaseId: string, limit: number): Promise<Part[]> {
-    const rows: Array<{ part_id: string }> = await this.db.query(
+    const rows: Array<{ part_id: string }> = await this.reads.query(
       `SELECT other.part_id FROM part_compatibility mine
        JOIN part_compatibility other ON other.laptop_model_id = mine.laptop_model_id AND other.part_id <> mine.part_id
        JOIN parts p ON p.id = other.part_id AND p.retired_at IS NULL
@@ -296,7 +300,7 @@ export class PartService {
 
   /** The alternative numbers of parts, in the order each lists them (a part without any: an empty list). */
   async alternativeNumbers(partIds: readonly string[]): Promise<string[][]> {
-    const byPart = await alternativeNumbersOf(this.db, partIds);
+    const byPart = await alternativeNumbersOf(this.reads, partIds);
     return partIds.map((id) => byPart.get(id) ?? []);
   }
 

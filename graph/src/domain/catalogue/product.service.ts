@@ -39,16 +39,20 @@ export const productSnapshot = (product: Product): Snapshot => ({
 });
 
 export class ProductService {
-  constructor(private readonly db: DataSource) {}
+  constructor(
+    private readonly db: DataSource,
+    /** Where the catalogue's reads go: the replicas when fresh enough (db/replica-reads.ts), else the primary. */
+    private readonly reads: DataSource = db,
+  ) {}
 
   /** New arrivals first. */
   list(page: PageRequest): Promise<Page<Product>> {
-    return paginate(this.db.getRepository(Product).createQueryBuilder("product"), page, "DESC");
+    return paginate(this.reads.getRepository(Product).createQueryBuilder("product"), page, "DESC");
   }
 
   async get(id: string): Promise<Product> {
     const databaseId = databaseIdOf(id);
-    const product = databaseId ? await this.db.getRepository(Product).findOneBy({ databaseId }) : null;
+    const product = databaseId ? await this.reads.getRepository(Product).findOneBy({ databaseId }) : null;
     if (!product) throw notFound("Product");
     return product;
   }

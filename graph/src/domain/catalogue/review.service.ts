@@ -16,17 +16,21 @@ export interface NewReview {
 }
 
 export class ReviewService {
-  constructor(private readonly db: DataSource) {}
+  constructor(
+    private readonly db: DataSource,
+    /** Where the catalogue's reads go: the replicas when fresh enough (db/replica-reads.ts), else the primary. */
+    private readonly reads: DataSource = db,
+  ) {}
 
   /** Newest first. */
   list(page: PageRequest): Promise<Page<Review>> {
-    return paginate(this.db.getRepository(Review).createQueryBuilder("review"), page, "DESC");
+    return paginate(this.reads.getRepository(Review).createQueryBuilder("review"), page, "DESC");
   }
 
   /** The reviews of one part, newest first. */
   listForPart(partId: string, page: PageRequest): Promise<Page<Review>> {
     return paginate(
-      this.db.getRepository(Review).createQueryBuilder("review").where("review.part_id = :partId", { partId }),
+      this.reads.getRepository(Review).createQueryBuilder("review").where("review.part_id = :partId", { partId }),
       page,
       "DESC",
     );
@@ -34,7 +38,7 @@ export class ReviewService {
 
   async get(id: string): Promise<Review> {
     const databaseId = databaseIdOf(id);
-    const review = databaseId ? await this.db.getRepository(Review).findOneBy({ databaseId }) : null;
+    const review = databaseId ? await this.reads.getRepository(Review).findOneBy({ databaseId }) : null;
     if (!review) throw notFound("Review");
     return review;
   }

@@ -69,14 +69,12 @@ export class BrowserCartService {
 
   /** Adds units of a part (CartService's rules), opening a cart for a browser that has none. */
   async add(token: string | null, partId: string, quantity: number): Promise<BrowserCartChange> {
-    const opened = await this.open(token);
-    return { ...opened, cart: await this.carts.addTo(opened.ref, partId, quantity) };
+    return this.inCart(token, (ref, tx) => this.carts.addTo(ref, partId, quantity, tx));
   }
 
   /** Joins lines the browser kept itself (the web app's storage of old) into its cart. */
   async addLines(token: string | null, lines: readonly CartLineRequest[]): Promise<BrowserCartChange> {
-    const opened = await this.open(token);
-    return { ...opened, cart: await this.carts.mergeInto(opened.ref, byDatabaseId(lines)) };
+    return this.inCart(token, (ref, tx) => this.carts.mergeInto(ref, byDatabaseId(lines), tx));
   }
 
   async setQuantity(token: string | null, partId: string, quantity: number): Promise<CartView> {
@@ -176,13 +174,21 @@ export class BrowserCartService {
     return cart;
   }
 
-  /** The browser's cart, opened when it has none (or the one it had was forgotten). */
-  private async open(token: string | null): Promise<{ token: string; opened: boolean; ref: CartRef }> {
+  /**
+   * A change to the browser's cart, opening one when it has none (or the one it had was
+   * forgotten): the new cart and the change commit together, so a refused change opens nothing.
+   */
+  private async inCart(
+    token: string | null,
+    change: (ref: CartRef, tx?: EntityManager) => Promise<CartView>,
+  ): Promise<BrowserCartChange> {
     const found = await this.find(this.db.manager, token);
-    if (found) return { token: token!, opened: false, ref: found };
+    if (found) return { token: token!, opened: false, cart: await change(found) };
     const fresh = newToken();
-    const id = await insertBrowserCart(this.db.manager, digestOf(fresh), null);
-    return { token: fresh, opened: true, ref: { kind: "browser", id } };
+    return this.db.transaction(async (tx) => {
+      const id = await insertBrowserCart(tx, digestOf(fresh), null);
+      return { token: fresh, opened: true, cart: await change({ kind: "browser", id }, tx) };
+    });
   }
 }
 

@@ -175,21 +175,26 @@ export class CartService {
    * part's minimum order. Refused, naming the part, when it is not sold or not that many are
    * available.
    */
-  async addTo(cart: CartRef, partId: string, quantity: number): Promise<CartView> {
-    return this.change(cart, partId, async (tx, part, current) => {
-      this.assertOnSale(part);
-      const wanted = Math.max(part.minOrderQuantity, (current ?? 0) + quantity);
-      if (wanted > part.available) {
-        throw badInput(
-          current
-            ? `Only ${part.available} of ${part.name} are available, and your cart has ${current}`
-            : `Only ${part.available} of ${part.name} are available`,
-          { fields: { quantity: ["More than is available"] } },
-        );
-      }
-      if (current === null) await this.assertRoom(tx, cart);
-      return wanted;
-    });
+  async addTo(cart: CartRef, partId: string, quantity: number, within?: EntityManager): Promise<CartView> {
+    return this.change(
+      cart,
+      partId,
+      async (tx, part, current) => {
+        this.assertOnSale(part);
+        const wanted = Math.max(part.minOrderQuantity, (current ?? 0) + quantity);
+        if (wanted > part.available) {
+          throw badInput(
+            current
+              ? `Only ${part.available} of ${part.name} are available, and your cart has ${current}`
+              : `Only ${part.available} of ${part.name} are available`,
+            { fields: { quantity: ["More than is available"] } },
+          );
+        }
+        if (current === null) await this.assertRoom(tx, cart);
+        return wanted;
+      },
+      within,
+    );
   }
 
   /** Sets a line's quantity, within the part's bounds (the line is added if it was not there). */
@@ -248,15 +253,16 @@ export class CartService {
     return within ? work(within) : this.db.transaction(work);
   }
 
-  /** One line changed under the cart's lock; `decide` answers the new quantity from the part and the line's current one (null: not in the cart). */
+  /** One line changed under the cart's lock (in `within`, a transaction of the caller's, when given); `decide` answers the new quantity from the part and the line's current one (null: not in the cart). */
   private async change(
     cart: CartRef,
     partId: string,
     decide: (tx: EntityManager, part: Part, current: number | null) => Promise<number>,
+    within?: EntityManager,
   ): Promise<CartView> {
     const id = databaseIdOf(partId);
     if (!id) throw partNotFound();
-    return this.db.transaction(async (tx) => {
+    const work = async (tx: EntityManager) => {
       // The cart is locked after any part (a cart change locks no part), as reservations lock it.
       await lockCart(tx, cart);
       const part = (await this.partsById(tx, [id])).get(id);
@@ -264,7 +270,8 @@ export class CartService {
       const current = await lineQuantity(tx, cart, id);
       await upsertLine(tx, cart, id, await decide(tx, part, current));
       return this.cartOf(tx, cart);
-    });
+    };
+    return within ? work(within) : this.db.transaction(work);
   }
 
   private assertOnSale(part: Part): void {

@@ -1,4 +1,5 @@
 import { getFragmentData, type FragmentType } from "@/lib/gql";
+import { AddressLines } from "@/features/addresses";
 import { deliveryEstimate, formatPrice } from "@/ui/format";
 import { SaleSummaryFieldsFragment } from "./saleSummaryFields";
 import "./SaleSummary.css";
@@ -19,7 +20,6 @@ export function SaleSummary({ sale: saleRef, headingId, unpaid = false }: Props)
   const sale = getFragmentData(SaleSummaryFieldsFragment, saleRef);
   const estimate = deliveryEstimate(sale.minDays, sale.maxDays);
   const shipTo = sale.shipTo;
-  const place = shipTo ? [shipTo.city, shipTo.region, shipTo.postalCode].filter(Boolean).join(" ") : "";
   return (
     <section className="card sale-summary" aria-labelledby={headingId}>
       <h2 id={headingId}>Order total</h2>
@@ -61,15 +61,7 @@ export function SaleSummary({ sale: saleRef, headingId, unpaid = false }: Props)
       {shipTo && (
         <>
           <h3 className="sale-summary__ship-to">Ships to</h3>
-          <address className="sale-summary__address">
-            {[shipTo.name, shipTo.company, shipTo.line1, shipTo.line2, place, shipTo.countryName, shipTo.phone]
-              .filter(Boolean)
-              .map((line, index) => (
-                <span key={index} className="sale-summary__line">
-                  {line}
-                </span>
-              ))}
-          </address>
+          <AddressLines address={shipTo} className="sale-summary__address" lineClassName="sale-summary__line" />
         </>
       )}
     </section>
