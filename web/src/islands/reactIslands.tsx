@@ -7,6 +7,7 @@ import { FirebaseAuthProvider } from "@/lib/auth/FirebaseAuthProvider";
 import { createApolloClient } from "@/lib/apollo/createApolloClient";
 import { takeOverServerPage } from "@/lib/page/serverPage";
 import type { StartIsland } from "@/lib/islands/islands";
+import { stepAsideForReact } from "@/lib/islands/plain";
 import { Navbar } from "@/features/layout/Navbar";
 import { restoreServerCartCount } from "@/features/cart/cartCount";
 import { Spinner } from "@/ui/Spinner";
@@ -77,10 +78,13 @@ export const startHeader: StartIsland = (element) => {
 /** The page under the navigation bar (the layout's <main>), with its code fetched first (as main.tsx does). */
 export const startPage: StartIsland = async (element) => {
   await loadPagesAt(window.location.pathname);
+  // What plain script changed is put back for React to hydrate, and done again by React after.
+  const redo = stepAsideForReact(element);
   await hydrateIsland(element, (hydrated) => (
     <Suspense fallback={<Spinner label="Loading page…" />}>
       <PageRoutes />
       {hydrated}
     </Suspense>
   ));
+  redo();
 };

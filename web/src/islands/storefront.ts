@@ -6,6 +6,8 @@
  * (docs/architecture.md, "Storefront islands").
  */
 import { showVisitorCartCount } from "@/features/cart/cartCount";
+import { applyFiltersInPlainScript } from "@/features/catalogue/filtersScript";
+import { answerGalleryInPlainScript } from "@/features/catalogue/galleryScript";
 import { getAccessToken } from "@/lib/auth/accessToken";
 import { watchIslands, type IslandLoader } from "@/lib/islands/islands";
 
@@ -22,6 +24,9 @@ if (!signedIn) {
   const cartLink = document.querySelector<HTMLElement>("[data-testid='cart-link']");
   if (cartLink) showVisitorCartCount(cartLink);
 }
+// What plain script answers on its own, with no island started (lib/islands/plain.ts).
+applyFiltersInPlainScript();
+answerGalleryInPlainScript();
 watchIslands(ISLANDS, {
   startAtOnce: () => signedIn,
   onError: (error) => console.error("A part of the page could not start; it works as a plain page", error),

@@ -6,6 +6,8 @@
  * typed, chosen or ticked is handed to it as a change.
  */
 
+import { PLAIN_ATTRIBUTE } from "./plain";
+
 /** Hydrates an island's element; settles once the island answers events itself. */
 export type StartIsland = (element: HTMLElement) => Promise<void>;
 /** Fetches an island's code: its starter. */
@@ -135,6 +137,8 @@ export function watchIslands(loaders: Record<string, IslandLoader>, options: Isl
   /** The island the event happened in, while it does not answer events itself. */
   const waitingIsland = (event: Event): [HTMLElement, IslandState] | null => {
     if (replaying) return null;
+    // Plain script answers what is marked for it (lib/islands/plain.ts): its island need not start.
+    if (event.target instanceof Element && event.target.closest(`[${PLAIN_ATTRIBUTE}]`)) return null;
     const element = event.target instanceof Element ? event.target.closest<HTMLElement>(`[${ISLAND_ATTRIBUTE}]`) : null;
     const state = element ? states.get(element) : undefined;
     return element && state && !state.live ? [element, state] : null;
