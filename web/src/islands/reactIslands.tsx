@@ -67,6 +67,7 @@ function hydrateIsland(element: HTMLElement, content: (hydratedMark: ReactNode) 
 export const startHeader: StartIsland = (element) => {
   // The cart count the plain script wrote is put back: React hydrates what the server rendered, then counts.
   restoreServerCartCount(element);
+  stepAsideForReact(element);
   return hydrateIsland(element, (hydrated) => (
     <>
       <Navbar />

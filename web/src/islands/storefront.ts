@@ -8,6 +8,7 @@
 import { showVisitorCartCount } from "@/features/cart/cartCount";
 import { applyFiltersInPlainScript } from "@/features/catalogue/filtersScript";
 import { answerGalleryInPlainScript } from "@/features/catalogue/galleryScript";
+import { searchInPlainScript } from "@/features/layout/searchScript";
 import { getAccessToken } from "@/lib/auth/accessToken";
 import { watchIslands, type IslandLoader } from "@/lib/islands/islands";
 
@@ -27,6 +28,7 @@ if (!signedIn) {
 // What plain script answers on its own, with no island started (lib/islands/plain.ts).
 applyFiltersInPlainScript();
 answerGalleryInPlainScript();
+searchInPlainScript();
 watchIslands(ISLANDS, {
   startAtOnce: () => signedIn,
   onError: (error) => console.error("A part of the page could not start; it works as a plain page", error),

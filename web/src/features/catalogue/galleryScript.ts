@@ -50,8 +50,8 @@ export function answerGalleryInPlainScript(): void {
     if (gallery && thumb) choose(gallery, thumb);
   });
   // React hydrates what the server rendered; the thumbnail chosen is then pressed again.
-  onStepAside(() => {
-    if (!serverMain) return;
+  onStepAside((root) => {
+    if (!serverMain || !root.contains(serverMain.media)) return;
     const { media, node } = serverMain;
     media.firstElementChild?.replaceWith(node);
     for (const [index, thumb] of [...media.parentElement!.querySelectorAll(THUMB)].entries())
