@@ -6,7 +6,7 @@ import { PublicConfigProvider } from "@/lib/config/PublicConfig";
 import { FirebaseAuthProvider } from "@/lib/auth/FirebaseAuthProvider";
 import { createApolloClient } from "@/lib/apollo/createApolloClient";
 import { takeOverServerPage } from "@/lib/page/serverPage";
-import type { StartIsland } from "@/lib/islands/islands";
+import { startEveryIsland, type StartIsland } from "@/lib/islands/islands";
 import { stepAsideForReact } from "@/lib/islands/plain";
 import { Navbar } from "@/features/layout/Navbar";
 import { restoreServerCartCount } from "@/features/cart/cartCount";
@@ -88,4 +88,7 @@ export const startPage: StartIsland = async (element) => {
     </Suspense>
   ));
   redo();
+  // The page's own address changes (a filter, the order) wait for every island to follow them:
+  // the header starts now, so the first of them is not kept waiting for its code.
+  void startEveryIsland();
 };
