@@ -54,7 +54,7 @@ const foldersOf = (dir) =>
     .filter((entry) => entry.isDirectory())
     .map((entry) => entry.name);
 /** The app's entry: what composes the routes (globs, as a zone's `from` holds only globs or only folders). */
-const APP = [web("{main,App*}.tsx"), web("ssr", "**")];
+const APP = [web("{main,App*}.tsx"), web("ssr", "**"), web("islands", "**")];
 const floorZone = (floor, above) => ({
   target: web(floor),
   from: above,

@@ -6,6 +6,8 @@ import { compression } from "vite-plugin-compression2";
 import { graphqlDocumentsPlugin, persistedDocumentsPlugin } from "./build/graphqlDocumentsPlugin";
 
 const webDir = path.dirname(fileURLToPath(import.meta.url));
+/** The storefront's entry, as the build's manifest names it (src/ssr/entry-server.tsx reads it there). */
+const STOREFRONT_ENTRY = "src/islands/storefront.ts";
 
 // In development the API server runs on :4000; the built app is served by it on the same origin.
 const apiTarget = process.env.API_PROXY_TARGET ?? "http://localhost:4000";
@@ -50,5 +52,10 @@ export default defineConfig(({ isSsrBuild }) => ({
     copyPublicDir: !isSsrBuild,
     // dist/.vite/manifest.json: the server links the stylesheets and scripts of the page it renders.
     manifest: !isSsrBuild,
+    // Two entries: the app (index.html), and the storefront's (its islands), which the server
+    // links on the pages it renders instead of the app's.
+    rolldownOptions: isSsrBuild
+      ? undefined
+      : { input: { index: path.join(webDir, "index.html"), storefront: path.join(webDir, STOREFRONT_ENTRY) } },
   },
 }));

@@ -123,3 +123,8 @@ export const lazyPageName = (page: PageName): string | undefined => lazyPages.ge
 export function AppRoutes() {
   return useRoutes(ROUTES);
 }
+
+/** The pages without the layout around them: what a storefront page's own island renders (in the layout's <main>). */
+export function PageRoutes() {
+  return useRoutes(ROUTES[0].children ?? []);
+}

@@ -33,6 +33,12 @@ const PAGE_PATHS = pagePaths().filter(({ path }) => path !== "*");
 const pageAt = (pathname: string): PageName =>
   PAGE_PATHS.find(({ path }) => matchPath(path, pathname))?.page ?? "notFound";
 
+/**
+ * The storefront's pages: they run the storefront's entry (its islands), not the app. The cart,
+ * also rendered on the server, is the app's: it renders itself afresh over the server's HTML.
+ */
+const isStorefrontPage = (page: PageName) => page !== "cart" && SERVER_RENDERED.has(page);
+
 /** Whether the server renders the page at `pathname` (an address no route knows is the 404 page: rendered too). */
 export function rendersOnServer(pathname: string): boolean {
   return SERVER_RENDERED.has(pageAt(pathname));
@@ -47,14 +53,23 @@ export interface ManifestChunk {
 }
 export type BuildManifest = Record<string, ManifestChunk>;
 
+/** The storefront's entry as the client build's manifest names it (vite.config.ts's second input). */
+export const STOREFRONT_ENTRY = "src/islands/storefront.ts";
+
 /**
  * The <link>s a page's own code needs in the head, so the HTML is styled from its first paint
  * and nothing shifts when the code arrives: its stylesheets (and those of the chunks it imports)
- * and a modulepreload of its scripts, from the client build's manifest, where a page fetched on
- * demand is the dynamic entry of its source file. Home and the 404 page are in the entry, which
- * index.html links already; what the template links is left out.
+ * and, with `scripts`, a modulepreload of its scripts, from the client build's manifest, where a
+ * page fetched on demand is the dynamic entry of its source file. A storefront page's scripts are
+ * not linked: they are fetched when an island first needs them. Home and the 404 page are in the
+ * app's entry, whose stylesheets index.html links already; what the template links is left out.
  */
-export function pageAssetLinks(page: PageName, manifest: BuildManifest, template: string): string {
+export function pageAssetLinks(
+  page: PageName,
+  manifest: BuildManifest,
+  template: string,
+  { scripts: withScripts }: { scripts: boolean } = { scripts: true },
+): string {
   const name = lazyPageName(page);
   if (!name) return "";
   const source = Object.keys(manifest).find((key) => manifest[key].isDynamicEntry && key.endsWith(`/${name}.tsx`));
@@ -72,8 +87,34 @@ export function pageAssetLinks(page: PageName, manifest: BuildManifest, template
   const absent = (file: string) => !template.includes(`"/${file}"`);
   return [
     ...[...styles].filter(absent).map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
-    ...[...scripts].filter(absent).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+    ...(withScripts
+      ? [...scripts].filter(absent).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+      : []),
   ].join("");
+}
+
+/**
+ * The built index.html made a storefront page's: the app's entry and the modulepreloads of its
+ * code give way to the storefront's entry (its islands) and the small chunks it imports; the
+ * stylesheets stay.
+ */
+export function storefrontTemplate(template: string, manifest: BuildManifest): string {
+  const app = manifest["index.html"];
+  const storefront = manifest[STOREFRONT_ENTRY];
+  if (!app || !storefront) throw new Error("the build manifest has no storefront entry: build the web app again");
+  const preloads = (storefront.imports ?? [])
+    .map((key) => manifest[key]?.file)
+    .filter((file): file is string => Boolean(file))
+    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+    .join("");
+  const appScript = /<script type="module"[^>]*><\/script>/.exec(template)?.[0];
+  if (!appScript?.includes(`"/${app.file}"`))
+    throw new Error("index.html does not load the app's entry it was built with");
+  const entry = `<script type="module" crossorigin src="/${storefront.file}"></script>`;
+  return template
+    .replace(/<link rel="modulepreload"[^>]*>\s*/g, "")
+    .replace(appScript, () => entry)
+    .replace("</head>", () => `${preloads}</head>`);
 }
 
 /**
@@ -167,7 +208,8 @@ export async function render({
   cartFormToken = "",
   cart,
 }: RenderRequest): Promise<RenderedPage> {
-  const assets = pageAssetLinks(pageAt(url.split("?")[0]), manifest, template);
+  const page = pageAt(url.split("?")[0]);
+  const assets = pageAssetLinks(page, manifest, template, { scripts: !isStorefrontPage(page) });
   // A visitor's page: no credentials, so nothing of any customer is ever rendered into it.
   const client = new ApolloClient({ ssrMode: true, link: new HttpLink({ uri: graphqlUrl }), cache: createCache() });
   const { answer, response, reset } = recorder();
@@ -197,12 +239,13 @@ export async function render({
   });
   client.stop();
   if (answer.location) return { status: 301, location: answer.location };
+  const base = isStorefrontPage(page) ? storefrontTemplate(template, manifest) : template;
   const withAssets = scriptsAfterPaint(
-    template.replace("</head>", () => `${assets}${cartFormTokenMeta(cartFormToken)}</head>`),
+    base.replace("</head>", () => `${assets}${cartFormTokenMeta(cartFormToken)}</head>`),
   );
-  const page = answer.head ? withPageHead(withAssets, answer.head, origin) : withAssets;
+  const headed = answer.head ? withPageHead(withAssets, answer.head, origin) : withAssets;
   const state = `<script type="application/json" id="${APOLLO_STATE_ID}">${scriptSafeJson(client.extract())}</script>`;
   const root = cart ? `<div id="root" ${BROWSER_RENDERS_ATTRIBUTE}>` : `<div id="root">`;
-  const html = page.replace(/<div id="root"><\/div>/, () => `${root}${result}</div>${state}`);
+  const html = headed.replace(/<div id="root"><\/div>/, () => `${root}${result}</div>${state}`);
   return { status: answer.status, html };
 }

@@ -1,14 +1,14 @@
 import { NavLink } from "react-router-dom";
 import { useCart, useMergeVisitorCartAtSignIn } from "./useCart";
+import { cartLinkLabel, shownCartCount } from "./cartCount";
 import "./CartLink.css";
 
 /** The cart icon of the navigation bar, with how many units the cart holds. */
 export function CartLink() {
   useMergeVisitorCartAtSignIn();
   const { itemCount } = useCart();
-  const label = itemCount === 1 ? "Cart, 1 item" : `Cart, ${itemCount} items`;
   return (
-    <NavLink to="/cart" className="cart-link" aria-label={label} data-testid="cart-link">
+    <NavLink to="/cart" className="cart-link" aria-label={cartLinkLabel(itemCount)} data-testid="cart-link">
       <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
         <path
           d="M3 4h2l2.4 10.2a1 1 0 0 0 1 .8h8.9a1 1 0 0 0 1-.8L20 7H6.2"
@@ -22,7 +22,7 @@ export function CartLink() {
         <circle cx="17" cy="19.5" r="1.5" fill="currentColor" />
       </svg>
       <span className="cart-link__count" data-testid="cart-count" aria-hidden="true">
-        {itemCount > 999 ? "999+" : itemCount}
+        {shownCartCount(itemCount)}
       </span>
     </NavLink>
   );

@@ -37,7 +37,8 @@ export function PartGallery({
   const altOf = (image: GalleryImage) =>
     image.alt || (images.length > 1 ? `${name}, image ${images.indexOf(image) + 1}` : name);
   return (
-    <div className="part-gallery">
+    // Answered in plain script until the page's island starts (galleryScript.ts).
+    <div className="part-gallery" data-plain="gallery">
       <div className="card__media">
         <ResponsiveImage
           // A new <picture> for a new image: the browser chooses among the new sources at once.

@@ -11,8 +11,11 @@ export function Layout() {
       <a href="#main" className="skip-link">
         Skip to content
       </a>
-      <Navbar />
-      <main id="main" className="app__main" tabIndex={-1}>
+      {/* Islands of a storefront page (src/islands/storefront.ts): each hydrates on its own, on first use. */}
+      <div data-island="header" className="layout__island">
+        <Navbar />
+      </div>
+      <main id="main" className="app__main" tabIndex={-1} data-island="page">
         <Suspense fallback={<Spinner label="Loading page…" />}>
           <Outlet />
         </Suspense>

@@ -22,8 +22,17 @@ function SearchForm({ initial, keep }: { initial: string; keep: ReturnType<typeo
     navigate(catalogueHref({ ...keep, q: words.trim() }));
   };
   return (
-    // A GET form of the catalogue: with no script the browser goes to /parts?q=… itself.
-    <form className="nav-search" role="search" aria-label="Parts" method="get" action="/parts" onSubmit={submit}>
+    // A GET form of the catalogue: with no script the browser goes to /parts?q=… itself; before
+    // the header's island starts, plain script does (searchScript.ts).
+    <form
+      className="nav-search"
+      role="search"
+      aria-label="Parts"
+      method="get"
+      action="/parts"
+      onSubmit={submit}
+      data-plain="search"
+    >
       {keep &&
         [...writeSearch({ ...keep, q: "" })].map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} />

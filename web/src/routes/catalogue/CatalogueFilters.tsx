@@ -68,7 +68,8 @@ export function CatalogueFilters({ search, onChange, onClear, id, className }: P
   };
 
   return (
-    <form id={id} className={className} method="get" action="/parts" noValidate>
+    // Applied on change in plain script until the page's island starts (features/catalogue/filtersScript.ts).
+    <form id={id} className={className} method="get" action="/parts" noValidate data-plain="filters">
       <SearchFields search={search} leave={FILTER_FIELDS} />
       <h2 className="catalogue__filters-title">Filters</h2>
       <div className="catalogue__filter-group">

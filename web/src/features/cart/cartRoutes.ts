@@ -1,0 +1,4 @@
+/** The meta tag of a server-rendered page that carries the storefront's cart form token. */
+export const CART_FORM_TOKEN_META = "partshop-cart-form-token";
+/** Where an "Add to cart" form posts (a route of the cart's own, never the spec's `POST /order`). */
+export const CART_LINES_ACTION = "/cart/lines";

@@ -1,0 +1,38 @@
+/**
+ * The storefront's entry: what a server-rendered storefront page (home, catalogue, part,
+ * product, blogs, portfolio, 404) runs instead of the app. The page is complete HTML; this
+ * writes the visitor's cart count and starts each island on its first use, so neither React DOM
+ * nor Apollo Client is fetched until the shopper does something that needs them
+ * (docs/architecture.md, "Storefront islands").
+ */
+import { showVisitorCartCount } from "@/features/cart/cartCount";
+import { applyFiltersInPlainScript } from "@/features/catalogue/filtersScript";
+import { answerGalleryInPlainScript } from "@/features/catalogue/galleryScript";
+import { searchInPlainScript } from "@/features/layout/searchScript";
+import { getAccessToken } from "@/lib/auth/accessToken";
+import { watchIslands, type IslandLoader } from "@/lib/islands/islands";
+
+const reactIslands = () => import("./reactIslands");
+
+const ISLANDS: Record<string, IslandLoader> = {
+  header: () => reactIslands().then(({ startHeader }) => startHeader),
+  page: () => reactIslands().then(({ startPage }) => startPage),
+};
+
+// A signed-in shopper's header and page show their session (name, cart, reviews): they start at once.
+const signedIn = getAccessToken() !== null;
+if (!signedIn) {
+  const cartLink = document.querySelector<HTMLElement>("[data-testid='cart-link']");
+  if (cartLink) showVisitorCartCount(cartLink);
+}
+// What plain script answers on its own, with no island started (lib/islands/plain.ts).
+applyFiltersInPlainScript();
+answerGalleryInPlainScript();
+searchInPlainScript();
+watchIslands(ISLANDS, {
+  startAtOnce: () => signedIn,
+  onError: (error) => console.error("A part of the page could not start; it works as a plain page", error),
+});
+// The journeys (and anything else) wait for this mark before using a page; what is used before
+// an island has started is held and done again once it has.
+document.documentElement.dataset.app = "ready";
