@@ -159,7 +159,7 @@ describe("a visitor", () => {
     await visible(page.getByRole("heading", { name: "Laptop parts", exact: true }));
   });
 
-  it("lands on server-rendered search, home and part pages that hydrate in place, without a console error or warning, and then work", async () => {
+  it("lands on server-rendered search, home and part pages whose islands start in place on first use, without a console error or warning, and then work", async () => {
     const page = await journey.newPage();
     const warnings: string[] = [];
     page.on("console", (message) => {
@@ -172,7 +172,9 @@ describe("a visitor", () => {
         return element !== null && Object.keys(element).some((key) => key.startsWith("__reactFiber"));
       }, selector);
 
-    // Hydration keeps the server's page: it is never replaced by the "Loading page…" fallback.
+    // A storefront page loads no React until it is used (docs/architecture.md, "Storefront islands"):
+    // first use starts the island, and hydration keeps the server's page, never replaced by the
+    // "Loading page…" fallback.
     await page.addInitScript(() => {
       (window as unknown as { fallbackSeen: boolean }).fallbackSeen = false;
       new MutationObserver(() => {
@@ -184,14 +186,22 @@ describe("a visitor", () => {
 
     const search = await page.goto("/parts?inStock=1&sort=price_asc");
     expect(await search!.text()).toContain("part-result__name");
+    await page.waitForLoadState("networkidle");
+    expect(
+      await page.evaluate(() =>
+        Object.keys(document.querySelector(".catalogue__grid article")!).some((key) => key.startsWith("__reactFiber")),
+      ),
+    ).toBe(false);
+    await page.locator(".catalogue__grid article a").first().focus();
     await hydrated(".catalogue__grid article");
     await page.waitForLoadState("networkidle");
     expect(await fallbackSeen()).toBe(false);
 
     const home = await page.goto("/");
     expect(await home!.text()).toContain("Li-ion Battery 11.55V 57Wh, 3-cell");
-    await hydrated("#parts article");
+    // A press before the island has started is held, then done once it has.
     await page.getByRole("button", { name: "Load more parts" }).click();
+    await hydrated("#parts article");
     await expectCount(page.locator("#parts").getByRole("article"), 12);
 
     const battery = "Li-ion Battery 11.55V 57Wh, 3-cell";
@@ -208,6 +218,7 @@ describe("a visitor", () => {
     const served = await partPage!.text();
     expect(served).toContain(`<h1`);
     expect(served).toContain("In stock");
+    await page.locator(".part-page a").first().focus();
     await hydrated(".part-page h1");
     await expectText(page.getByTestId("cart-count"), "0");
     await page.getByRole("button", { name: `Add to cart: ${battery}` }).click();
