@@ -16,7 +16,7 @@ import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
-import { call, expectOk, gql, inBatches, newCustomer, postJson, signIn } from "./lib/client.mjs";
+import { answerOnce, call, expectOk, gql, inBatches, newCustomer, postJson, signIn } from "./lib/client.mjs";
 import {
   Cleanup,
   cpuMs,
@@ -344,18 +344,6 @@ async function apolloFloors(ctx, ceilings, runCeiling, measure, only) {
     });
   }
   return floors;
-}
-
-/** One request of a scenario (autocannon options), sent once: its answer's text, or an error if it failed. */
-async function answerOnce(name, options) {
-  const request = options.requests
-    ? { ...options.requests[0], body: options.requests[0].setupRequest({}).body }
-    : options;
-  const response = await fetch(options.url, { method: request.method, headers: request.headers, body: request.body });
-  const text = await response.text();
-  if (response.status !== 200 || text.includes('"errors"'))
-    throw new Error(`${name} answered ${response.status}: ${text.slice(0, 300)}`);
-  return text;
 }
 
 /** A run past the cache with its ratio and p99 multiple to the node + pg runs just before and after it. */

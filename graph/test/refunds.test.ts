@@ -16,7 +16,7 @@ import {
   type Shopper,
   withDatabase,
 } from "./support/client";
-import { restAt } from "./support/fixtures";
+import { eventually, restAt } from "./support/fixtures";
 import { GRAPH_DIR, type ShopProcess } from "./support/processes";
 import { startSiblingShop, suiteSandbox } from "./support/siblings";
 
@@ -44,19 +44,6 @@ afterAll(async () => {
 });
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Waits for what a webhook does: `check` passes within 15 s, or its last failure is the test's. */
-async function eventually(check: () => Promise<void>, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await sleep(200);
-    }
-  }
-}
 
 interface Placed {
   customer: Shopper;

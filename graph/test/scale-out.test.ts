@@ -10,6 +10,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startStripeSandbox, type StripeSandbox } from "../../dev/src/payment-sandbox/stripe-sandbox";
 import { createFirebaseAccount, firebaseSignIn, getRaw, shop, uniqueEmail, withDatabaseAt } from "./support/client";
+import { expectAcknowledgedKept } from "./support/acknowledged";
 import { distinctPng, payInSandbox, restAt } from "./support/fixtures";
 import { freePort, GRAPH_DIR, SHOP_MAIN, ShopProcess, spawnShop, standaloneShopEnv } from "./support/processes";
 import {
@@ -330,17 +331,7 @@ describe("three shop processes behind HAProxy, on one PostgreSQL", () => {
     const rows = await onDatabase(
       async (client) => (await client.query("SELECT id, part_id, quantity, status, transaction_id FROM orders")).rows,
     );
-    const byId = new Map(rows.map((row) => [row.id, row]));
-    for (const order of outcomes.orders)
-      expect(byId.get(order.id), `order ${order.id}`).toMatchObject({
-        part_id: order.partId,
-        quantity: order.quantity,
-      });
-    for (const payment of outcomes.payments)
-      expect(byId.get(payment.orderId), `payment of ${payment.orderId}`).toMatchObject({
-        status: "paid",
-        transaction_id: payment.transactionId,
-      });
+    expectAcknowledgedKept(rows, outcomes);
     const stock = await onDatabase(
       async (client) =>
         (

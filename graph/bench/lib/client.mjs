@@ -111,3 +111,15 @@ export async function inBatches(items, limit, work) {
   );
   return results;
 }
+
+/** One request of a scenario (autocannon options), sent once: its answer's text, or an error if it failed. */
+export async function answerOnce(name, options) {
+  const request = options.requests
+    ? { ...options.requests[0], body: options.requests[0].setupRequest({}).body }
+    : options;
+  const response = await fetch(options.url, { method: request.method, headers: request.headers, body: request.body });
+  const text = await response.text();
+  if (response.status !== 200 || text.includes('"errors"'))
+    throw new Error(`${name} answered ${response.status}: ${text.slice(0, 300)}`);
+  return text;
+}

@@ -12,6 +12,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import pg from "pg";
+import { answerOnce } from "./client.mjs";
 import { missScenarios } from "./operations.mjs";
 import { freePort, GRAPH_DIR, LOAD_LIMITS, makeDataDir, postgresCpuMs, spawnShop } from "./processes.mjs";
 
@@ -197,7 +198,7 @@ export async function replicasPhase({ log, cleanup, load, summarize, warmup, rou
   const scenarios = (shop) =>
     missScenarios(shop.url, { partGlobalId: partId }).filter((scenario) => keys.includes(scenario.key));
   for (const shop of [primaryOnly, withReplica])
-    for (const scenario of scenarios(shop)) await answerOk(scenario.name, scenario.options);
+    for (const scenario of scenarios(shop)) await answerOnce(scenario.name, scenario.options);
 
   // How long a run's counters may take to arrive (the smoke's figures are not read).
   const waitMs = smoke ? 1_200 : 10_500;
@@ -309,16 +310,6 @@ async function firstPartGlobalId(shopUrl) {
   const id = body.data?.parts?.edges?.[0]?.node?.id;
   if (!id) throw new Error(`the shop has no part to read: ${JSON.stringify(body).slice(0, 300)}`);
   return id;
-}
-
-async function answerOk(name, options) {
-  const request = options.requests
-    ? { ...options.requests[0], body: options.requests[0].setupRequest({}).body }
-    : options;
-  const response = await fetch(options.url, { method: request.method, headers: request.headers, body: request.body });
-  const text = await response.text();
-  if (response.status !== 200 || text.includes('"errors"'))
-    throw new Error(`${name} answered ${response.status}: ${text.slice(0, 300)}`);
 }
 
 /** The phase's lines of bench.mjs's table. */

@@ -2,7 +2,14 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { startHaCluster, sleep, withConnection, type ClusterNode, type HaCluster } from "../support/ha-cluster";
+import {
+  eventually,
+  startHaCluster,
+  sleep,
+  withConnection,
+  type ClusterNode,
+  type HaCluster,
+} from "../support/ha-cluster";
 
 /*
  * The highly available PostgreSQL cluster of deploy/ (Patroni, etcd, HAProxy from Debian's
@@ -31,21 +38,6 @@ const insertThroughBalancer = (id: number, timeoutMs = 3_000) =>
     (client) => client.query("INSERT INTO acknowledged (id) VALUES ($1)", [id]),
     timeoutMs,
   );
-
-/** Waits until `check` holds, or fails after `timeoutMs` with what it last saw. */
-async function eventually<T>(what: string, check: () => Promise<T>, timeoutMs: number): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let last: unknown;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      last = error;
-    }
-    if (Date.now() > deadline) throw new Error(`${what} after ${timeoutMs} ms: ${String(last)}`);
-    await sleep(250);
-  }
-}
 
 /** The synchronous standby, once Patroni's store and the leader's PostgreSQL agree on it. */
 const syncStandby = () =>

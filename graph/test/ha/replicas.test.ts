@@ -7,7 +7,7 @@ import { startAuthEmulator, type RunningEmulator } from "../../../dev/src/auth-e
 import { sandboxKeys, startStripeSandbox, type StripeSandbox } from "../../../dev/src/payment-sandbox/stripe-sandbox";
 import { uniqueEmail } from "../support/client";
 import { restAt } from "../support/fixtures";
-import { startHaCluster, sleep, withConnection, type ClusterNode, type HaCluster } from "../support/ha-cluster";
+import { eventually, startHaCluster, withConnection, type ClusterNode, type HaCluster } from "../support/ha-cluster";
 import { freePort, makeDataDir, SHOP_MAIN, spawnShop, standaloneShopEnv, type ShopProcess } from "../support/processes";
 
 /*
@@ -71,21 +71,6 @@ const onReplicas = (sql: string) =>
       .filter((node) => node !== leader && node.running())
       .map((node) => withConnection(cluster.url(node.port), (client) => client.query(sql))),
   );
-
-/** Waits until `check` holds, or fails after `timeoutMs` with what it last saw. */
-async function eventually<T>(what: string, check: () => Promise<T>, timeoutMs: number): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let last: unknown;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      last = error;
-    }
-    if (Date.now() > deadline) throw new Error(`${what} after ${timeoutMs} ms: ${String(last)}`);
-    await sleep(250);
-  }
-}
 
 beforeAll(async () => {
   dataDir = makeDataDir("ha-replicas");

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { SEEDED_ACCOUNTS, seedEmulatorAccounts } from "../../../dev/src/accounts";
 import { startAuthEmulator, type RunningEmulator } from "../../../dev/src/auth-emulator";
 import { startStripeSandbox, type StripeSandbox } from "../../../dev/src/payment-sandbox/stripe-sandbox";
+import { expectAcknowledgedKept } from "../support/acknowledged";
 import { payInSandbox } from "../support/fixtures";
 import { startHaCluster, sleep, withConnection, type ClusterNode, type HaCluster } from "../support/ha-cluster";
 import { freePort, GRAPH_DIR, SHOP_MAIN, spawnShop, standaloneShopEnv, type ShopProcess } from "../support/processes";
@@ -499,16 +500,7 @@ describe("a checkout storm through three shop processes while the database's pri
     const byId = new Map(rows.map((row) => [row.id, row]));
     const missing = storm.orders.filter((order) => !byId.has(order.id));
     expect(missing).toEqual([]);
-    for (const order of storm.orders)
-      expect(byId.get(order.id), `order ${order.id}`).toMatchObject({
-        part_id: order.partId,
-        quantity: order.quantity,
-      });
-    for (const payment of storm.payments)
-      expect(byId.get(payment.orderId), `payment of ${payment.orderId}`).toMatchObject({
-        status: "paid",
-        transaction_id: payment.transactionId,
-      });
+    expectAcknowledgedKept(rows, storm);
   });
 
   it("oversold nothing: each part's stock and units sold add up to its initial stock", async () => {

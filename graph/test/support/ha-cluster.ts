@@ -495,3 +495,18 @@ export async function withConnection<T>(
 }
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Waits until `check` holds, or fails after `timeoutMs` with what it last saw. */
+export async function eventually<T>(what: string, check: () => Promise<T>, timeoutMs: number): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let last: unknown;
+  for (;;) {
+    try {
+      return await check();
+    } catch (error) {
+      last = error;
+    }
+    if (Date.now() > deadline) throw new Error(`${what} after ${timeoutMs} ms: ${String(last)}`);
+    await sleep(250);
+  }
+}

@@ -79,6 +79,17 @@ function landingOf(back: unknown): string {
 
 const summaryOf = (cart: CartView) => ({ itemCount: cart.itemCount, lineCount: cart.lineCount });
 
+/** A script's answer: the cart in brief, and the cookie of a cart the change opened. */
+const summaryReply = (
+  request: RestRequest,
+  { token, opened, cart }: { token: string; opened: boolean; cart: CartView },
+): Reply => ({
+  status: 200,
+  body: summaryOf(cart),
+  headers: PRIVATE,
+  cookies: opened ? [cartTokenCookie(token, request.origin)] : [],
+});
+
 /** A form's answer: to the page it goes to, with the word for the cart page; a script's: the cart's summary. */
 function answered(
   request: RestRequest,
@@ -319,13 +330,7 @@ export function cartRoutes(services: Services): RestRoute[] {
         assertSameOrigin(request);
         assertFormToken(services, request, true);
         const lines = keptLinesOf(request, bodyOf(request).lines);
-        const { token, opened, cart } = await carts.addLines(cartTokenOf(request), lines);
-        return {
-          status: 200,
-          body: summaryOf(cart),
-          headers: PRIVATE,
-          cookies: opened ? [cartTokenCookie(token, request.origin)] : [],
-        };
+        return summaryReply(request, await carts.addLines(cartTokenOf(request), lines));
       },
     },
     {
@@ -345,13 +350,7 @@ export function cartRoutes(services: Services): RestRoute[] {
       },
       handle: async (request, caller) => {
         assertSameOrigin(request);
-        const { token, opened, cart } = await carts.join(caller, cartTokenOf(request));
-        return {
-          status: 200,
-          body: summaryOf(cart),
-          headers: PRIVATE,
-          cookies: opened ? [cartTokenCookie(token, request.origin)] : [],
-        };
+        return summaryReply(request, await carts.join(caller, cartTokenOf(request)));
       },
     },
     {

@@ -1,20 +1,20 @@
 import { use, useState } from "react";
-import { Link, useNavigate } from "react-router-dom";
+import { useNavigate } from "react-router-dom";
 import { useQuery } from "@apollo/client/react";
 import { getFragmentData } from "@/lib/gql";
 import { errorMessage } from "@/lib/apollo/errors";
 import { useCart, type CartLineView } from "@/features/cart/useCart";
 import { DataCell, DataTable } from "@/ui/DataTable";
-import { EmptyState, ErrorState } from "@/ui/QueryStates";
+import { ErrorState } from "@/ui/QueryStates";
 import { Spinner } from "@/ui/Spinner";
 import { deliveryEstimate, formatPrice } from "@/ui/format";
 import { useToast } from "@/ui/toast";
 import { QuantitySelector, quantityError } from "@/features/cart/QuantitySelector";
-import { partPath } from "@/features/catalogue/paths";
 import { AddressFieldsFragment } from "@/features/addresses";
 import { SaleAddressesDocument, SaleTotals, optionPrice, useSaleQuote } from "@/features/checkout";
 import { ServerCartContext } from "@/features/cart/serverCart";
 import { ServerCartPage } from "./ServerCartPage";
+import { CartLinePartCell, EmptyCartPage } from "./CartPieces";
 import "./CartPage.css";
 
 /**
@@ -35,17 +35,7 @@ function BrowserCartPage() {
   if (cart.error) return <ErrorState error={cart.error} onRetry={cart.retry} title="Could not load your cart" />;
   const lines = cart.cart?.lines.edges.map((edge) => edge.node) ?? [];
   if (cart.empty || lines.length === 0) {
-    return (
-      <div className="container page cart-page">
-        <h1>Your cart</h1>
-        <EmptyState>
-          <p>Your cart is empty.</p>
-          <Link to="/parts" className="btn btn--primary">
-            Browse parts
-          </Link>
-        </EmptyState>
-      </div>
-    );
+    return <EmptyCartPage />;
   }
 
   const canCheckOut = cart.cart?.canCheckOut ?? false;
@@ -189,17 +179,12 @@ function CartLineRow({ line }: { line: CartLineView }) {
 
   return (
     <tr>
-      <DataCell label="Part">
-        <Link to={partPath(part.slug)} className="cart-line__name">
-          {part.name}
-        </Link>
-        <span className="small cart-line__number"> No. {part.partNumber}</span>
-        {line.warningMessage && (
-          <p className="cart-line__warning" role="status">
-            {line.warningMessage}
-          </p>
-        )}
-      </DataCell>
+      <CartLinePartCell
+        name={part.name}
+        slug={part.slug}
+        partNumber={part.partNumber}
+        warningMessage={line.warningMessage}
+      />
       <DataCell label="Unit price" kind="number">
         {formatPrice(part.price)}
       </DataCell>

@@ -1,8 +1,7 @@
 import type { ServerCart, ServerCartLine } from "@/features/cart/serverCart";
-import { partPath } from "@/features/catalogue/paths";
 import { DataCell, DataTable } from "@/ui/DataTable";
-import { EmptyState } from "@/ui/QueryStates";
 import { formatPrice } from "@/ui/format";
+import { CartLinePartCell, EmptyCartPage } from "./CartPieces";
 
 /**
  * The cart page as the server renders it from this browser's cart: every change is a form post
@@ -16,18 +15,7 @@ export function ServerCartPage({ cart }: { cart: ServerCart }) {
     </p>
   );
   if (cart.lines.length === 0) {
-    return (
-      <div className="container page cart-page">
-        <h1>Your cart</h1>
-        {notice}
-        <EmptyState>
-          <p>Your cart is empty.</p>
-          <a href="/parts" className="btn btn--primary">
-            Browse parts
-          </a>
-        </EmptyState>
-      </div>
-    );
+    return <EmptyCartPage notice={notice} />;
   }
   return (
     <div className="container page cart-page">
@@ -71,17 +59,12 @@ function ServerCartLineRow({ line, token }: { line: ServerCartLine; token: strin
   const inputId = `cart-quantity-${line.databaseId}`;
   return (
     <tr>
-      <DataCell label="Part">
-        <a href={partPath(line.slug)} className="cart-line__name">
-          {line.name}
-        </a>
-        <span className="small cart-line__number"> No. {line.partNumber}</span>
-        {line.warningMessage && (
-          <p className="cart-line__warning" role="status">
-            {line.warningMessage}
-          </p>
-        )}
-      </DataCell>
+      <CartLinePartCell
+        name={line.name}
+        slug={line.slug}
+        partNumber={line.partNumber}
+        warningMessage={line.warningMessage}
+      />
       <DataCell label="Unit price" kind="number">
         {formatPrice(line.price)}
       </DataCell>
