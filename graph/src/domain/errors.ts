@@ -19,7 +19,7 @@ export const ERROR_CODES = {
   FORBIDDEN: {
     status: 403,
     meaning:
-      "Signed in, but not allowed: a customer calling an admin's operation, or another user's email, or an ID token for another email than the path's.",
+      "Not allowed: a customer calling an admin's operation, or another user's email, or an ID token for another email than the path's; or a change to a browser's cart (`/cart/...`) posted from another site or without the shop's form token.",
   },
   NOT_FOUND: {
     status: 404,
