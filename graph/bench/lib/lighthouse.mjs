@@ -4,6 +4,8 @@
 // the figure does not depend on whether the server compresses). Each page is audited several times,
 // the page with its scripts and without them interleaved, and each figure is the median of its
 // runs: one run's TBT moves by hundreds of milliseconds on a shared machine.
+import fs from "node:fs";
+import path from "node:path";
 import zlib from "node:zlib";
 import { computeMedianRun, filterToValidRuns } from "lighthouse/core/lib/median-run.js";
 import { SMOKE } from "./smoke.mjs";
@@ -90,6 +92,15 @@ export function cpuMultiplierFor(benchmarkIndex) {
 export const timesOf = (calculated, sign = "x") =>
   calculated ? `${calculated.multiplier}${sign}` : "none (index < 150)";
 
+/** BENCH_WEB_REPORTS=DIR keeps every run's whole report there, for profiling (which requests Lantern counted, and when). */
+function keepReport(lhr, withoutScripts) {
+  const dir = process.env.BENCH_WEB_REPORTS;
+  if (!dir) return;
+  fs.mkdirSync(dir, { recursive: true });
+  const name = `${new URL(lhr.finalDisplayedUrl).pathname.split("/")[1] || "home"}-${withoutScripts ? "no-script" : "scripts"}-${Date.now()}.json`;
+  fs.writeFileSync(path.join(dir, name), JSON.stringify(lhr));
+}
+
 /** One Lighthouse run of `url` on the Chromium at `port`, tried again when Lighthouse could not record it. */
 async function auditOnce(lighthouse, port, url, withoutScripts, log) {
   for (let attempt = 1; ; attempt++) {
@@ -100,7 +111,10 @@ async function auditOnce(lighthouse, port, url, withoutScripts, log) {
       onlyCategories: CATEGORIES,
       blockedUrlPatterns: withoutScripts ? SCRIPT_PATTERNS : [],
     });
-    if (!lhr.runtimeError) return lhr;
+    if (!lhr.runtimeError) {
+      keepReport(lhr, withoutScripts);
+      return lhr;
+    }
     // A run whose trace Lighthouse could not record (NO_NAVSTART on a loaded machine) is run again.
     const problem = `Lighthouse could not audit ${url}: ${lhr.runtimeError.message}`;
     if (attempt === AUDIT_ATTEMPTS) throw new Error(`${problem} (${attempt} attempts)`);

@@ -21,10 +21,23 @@ const ISLANDS: Record<string, IslandLoader> = {
 
 // A signed-in shopper's header and page show their session (name, cart, reviews): they start at once.
 const signedIn = getAccessToken() !== null;
-if (!signedIn) {
-  const cartLink = document.querySelector<HTMLElement>("[data-testid='cart-link']");
-  if (cartLink) showVisitorCartCount(cartLink);
+/**
+ * Runs `work` once the page has loaded (and the browser had a moment after): what it fetches then
+ * never competes with the page's first paint and its images.
+ */
+function afterLoad(work: () => void): void {
+  const soon = () => setTimeout(work, 0);
+  if (document.readyState === "complete") soon();
+  else window.addEventListener("load", soon, { once: true });
 }
+
+// The visitor's cart count is asked of the shop once the page has loaded: the page paints with
+// the server's 0, and a cart's count is not what a shopper looks at first.
+if (!signedIn)
+  afterLoad(() => {
+    const cartLink = document.querySelector<HTMLElement>("[data-testid='cart-link']");
+    if (cartLink) showVisitorCartCount(cartLink);
+  });
 // What plain script answers on its own, with no island started (lib/islands/plain.ts).
 applyFiltersInPlainScript();
 answerGalleryInPlainScript();
