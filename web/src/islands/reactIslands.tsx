@@ -1,11 +1,11 @@
 import { StrictMode, Suspense, useEffect, type ReactNode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
-import type { ApolloClient } from "@apollo/client";
+import type { ApolloClient, NormalizedCacheObject } from "@apollo/client";
 import { ApolloProvider } from "@apollo/client/react";
 import { PublicConfigProvider } from "@/lib/config/PublicConfig";
 import { FirebaseAuthProvider } from "@/lib/auth/FirebaseAuthProvider";
 import { createApolloClient } from "@/lib/apollo/createApolloClient";
-import { takeOverServerPage } from "@/lib/page/serverPage";
+import { mergeServerState, takeOverServerPage, takeServerState } from "@/lib/page/serverPage";
 import { startEveryIsland, type StartIsland } from "@/lib/islands/islands";
 import { stepAsideForReact } from "@/lib/islands/plain";
 import { Navbar } from "@/features/layout/Navbar";
@@ -21,7 +21,14 @@ import { IslandRouter } from "./IslandRouter";
  * client, made from the cache the server filled, and one toast host.
  */
 let client: ApolloClient | null = null;
-const sharedClient = () => (client ??= createApolloClient(takeOverServerPage()));
+function sharedClient(): ApolloClient {
+  if (!client) return (client = createApolloClient(takeOverServerPage()));
+  // An address shown in place since the client was made (a filter applied by plain script) put
+  // back the cache its HTML was rendered from: the island about to hydrate that HTML reads it.
+  const swapped = takeServerState() as NormalizedCacheObject | undefined;
+  if (swapped) client.cache.restore(mergeServerState(client.cache.extract() as NormalizedCacheObject, swapped));
+  return client;
+}
 
 let toastHostMounted = false;
 function mountToastHostOnFirstToast(): void {
