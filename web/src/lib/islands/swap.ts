@@ -28,24 +28,17 @@ export function cancelSwap(): void {
 }
 
 /**
- * Shows `url` (an address of this page) in place: swaps `regions` (selectors; each matches as
- * many elements here as in the fetched page), then adds a history entry. Settles false when it
- * could not (the fetch failed, another page answered) and the browser was sent there instead, or
- * when a later call or React took over.
+ * Shows `url` (an address of this page) in place: adds a history entry for it and swaps
+ * `regions` (selectors; each matches as many elements here as in the fetched page). Settles false
+ * when it could not (the fetch failed, another page answered) and the browser was sent there
+ * instead, or when a later call or React took over.
  */
 export async function showInPlace(url: string, regions: readonly string[]): Promise<boolean> {
   followHistory(regions);
   const address = new URL(url, location.href);
-  const shownNow = await swapTo(address, regions);
-  if (shownNow === "aborted") return false;
-  if (shownNow === "failed") {
-    location.assign(address.href);
-    return false;
-  }
-  history.pushState({ usr: null, key: Math.random().toString(36).slice(2, 10) }, "", address.href);
-  shown = currentAddress();
-  dispatchEvent(new Event(ADDRESS_SHOWN_EVENT));
-  return true;
+  const result = await swapTo(address, regions, "push");
+  if (result === "failed") location.assign(address.href);
+  return result === "swapped";
 }
 
 /** Back and forward between addresses shown in place swap their regions again (or load the page). */
@@ -53,22 +46,25 @@ function followHistory(regions: readonly string[]): void {
   if (followingHistory) return;
   followingHistory = true;
   addEventListener("popstate", () => {
-    const address = new URL(location.href);
     // A fragment's entry (the skip link), or a page React has taken, which follows the address itself.
     if (currentAddress() === shown || regions.some((selector) => isTaken(selector))) return;
-    void swapTo(address, regions).then((result) => {
+    void swapTo(new URL(location.href), regions, "current").then((result) => {
       if (result === "failed") location.reload();
-      else if (result === "swapped") {
-        shown = currentAddress();
-        dispatchEvent(new Event(ADDRESS_SHOWN_EVENT));
-      }
     });
   });
 }
 
 const isTaken = (selector: string) => [...document.querySelectorAll(selector)].some((element) => takenByReact(element));
 
-async function swapTo(address: URL, regions: readonly string[]): Promise<"swapped" | "failed" | "aborted"> {
+/**
+ * Fetches `address` and swaps it in; `push` adds its history entry first, in the same task, so
+ * the address and what is shown change together ("current": the browser's address is it already).
+ */
+async function swapTo(
+  address: URL,
+  regions: readonly string[],
+  history: "push" | "current",
+): Promise<"swapped" | "failed" | "aborted"> {
   cancelSwap();
   const controller = new AbortController();
   pending = controller;
@@ -82,12 +78,16 @@ async function swapTo(address: URL, regions: readonly string[]): Promise<"swappe
     const pairs = regionPairs(page, regions);
     if (!pairs) return "failed";
     const focus = focusedControl(pairs.map(([here]) => here));
+    if (history === "push")
+      window.history.pushState({ usr: null, key: Math.random().toString(36).slice(2, 10) }, "", address);
+    shown = currentAddress();
     // innerHTML in this document: a <noscript> is parsed as text, as the browser parsed the page.
     for (const [here, there] of pairs) if (!takenByReact(here)) here.innerHTML = there.innerHTML;
     swapHead(page);
     swapServerState(page);
     focus?.();
     announce(pairs.flatMap(([, there]) => [...there.querySelectorAll("[aria-live]")]));
+    dispatchEvent(new Event(ADDRESS_SHOWN_EVENT));
     return "swapped";
   } catch (error) {
     return controller.signal.aborted ? "aborted" : "failed";
