@@ -71,16 +71,18 @@ function hydrateIsland(element: HTMLElement, content: (hydratedMark: ReactNode) 
 }
 
 /** The navigation bar: search box, cart link, menu and the sign-in state. */
-export const startHeader: StartIsland = (element) => {
+export const startHeader: StartIsland = async (element) => {
   // The cart count the plain script wrote is put back: React hydrates what the server rendered, then counts.
   restoreServerCartCount(element);
-  stepAsideForReact(element);
-  return hydrateIsland(element, (hydrated) => (
+  // What plain script changed is put back for React to hydrate, and handed to React after (the words typed).
+  const redo = stepAsideForReact(element);
+  await hydrateIsland(element, (hydrated) => (
     <>
       <Navbar />
       {hydrated}
     </>
   ));
+  redo();
 };
 
 /** The page under the navigation bar (the layout's <main>), with its code fetched first (as main.tsx does). */
