@@ -100,6 +100,18 @@ describe("what plain script answers before the page's island starts", () => {
     expect(document.querySelector<HTMLInputElement>("[name=inStock]")!.checked).toBe(false);
   });
 
+  it("with the header React's, back still shows the search before in the page, and leaves the header to React", async () => {
+    serveCatalogue();
+    serverFilters().querySelector<HTMLInputElement>("[name=inStock]")!.click();
+    await vi.waitFor(() => expect(location.search).toContain("inStock=1"));
+    const header = document.querySelector("header")!;
+    stepAsideForReact(header);
+    const headerForm = header.innerHTML;
+    history.back();
+    await vi.waitFor(() => expect(document.querySelector("article")!.textContent).toBe("q=battery&model=XPS+13"));
+    expect(header.innerHTML).toBe(headerForm);
+  });
+
   it("a search the shop cannot answer in place is loaded as a page", async () => {
     vi.spyOn(globalThis, "fetch").mockResolvedValue(new Response("Unavailable", { status: 503 }));
     const assign = vi.spyOn(window.location, "assign").mockImplementation(() => undefined);

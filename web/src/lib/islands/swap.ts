@@ -46,8 +46,8 @@ function followHistory(regions: readonly string[]): void {
   if (followingHistory) return;
   followingHistory = true;
   addEventListener("popstate", () => {
-    // A fragment's entry (the skip link), or a page React has taken, which follows the address itself.
-    if (currentAddress() === shown || regions.some((selector) => isTaken(selector))) return;
+    // A fragment's entry (the skip link), or regions React has all taken: it follows the address itself.
+    if (currentAddress() === shown || regions.every((selector) => isTaken(selector))) return;
     void swapTo(new URL(location.href), regions, "current").then((result) => {
       if (result === "failed") location.reload();
     });
