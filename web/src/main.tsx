@@ -6,6 +6,10 @@ import { AppProviders } from "./AppProviders";
 import { AppRoutes, loadPagesAt } from "./AppRoutes";
 import { createApolloClient } from "@/lib/apollo/createApolloClient";
 import { takeOverServerPage } from "@/lib/page/serverPage";
+import { offerSearchSuggestions } from "@/features/layout/searchSuggestions";
+
+// The navigation bar's search box suggests parts in plain script, as on the storefront's pages.
+offerSearchSuggestions();
 
 const root = document.getElementById("root")!;
 // Public pages come rendered from the server with the data they show: the browser hydrates them.

@@ -1,6 +1,7 @@
 import { useSyncExternalStore, type ReactNode } from "react";
 import { Router, createPath, type Location, type Navigator, type To } from "react-router-dom";
 import { startEveryIsland } from "@/lib/islands/islands";
+import { ADDRESS_SHOWN_EVENT } from "@/lib/islands/swap";
 
 /**
  * The router of a storefront page's islands. They share the window's address: a link or a
@@ -30,12 +31,15 @@ const notify = () => {
   for (const listener of listeners) listener();
 };
 
+/** Back and forward, and an address plain script showed in place (a filter applied before the page's island started). */
+const ADDRESS_EVENTS = ["popstate", ADDRESS_SHOWN_EVENT];
+
 function subscribe(listener: () => void): () => void {
-  if (listeners.size === 0) window.addEventListener("popstate", notify);
+  if (listeners.size === 0) for (const type of ADDRESS_EVENTS) window.addEventListener(type, notify);
   listeners.add(listener);
   return () => {
     listeners.delete(listener);
-    if (listeners.size === 0) window.removeEventListener("popstate", notify);
+    if (listeners.size === 0) for (const type of ADDRESS_EVENTS) window.removeEventListener(type, notify);
   };
 }
 

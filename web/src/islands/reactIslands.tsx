@@ -1,11 +1,11 @@
 import { StrictMode, Suspense, useEffect, type ReactNode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
-import type { ApolloClient } from "@apollo/client";
+import type { ApolloClient, NormalizedCacheObject } from "@apollo/client";
 import { ApolloProvider } from "@apollo/client/react";
 import { PublicConfigProvider } from "@/lib/config/PublicConfig";
 import { FirebaseAuthProvider } from "@/lib/auth/FirebaseAuthProvider";
 import { createApolloClient } from "@/lib/apollo/createApolloClient";
-import { takeOverServerPage } from "@/lib/page/serverPage";
+import { mergeServerState, takeOverServerPage, takeServerState } from "@/lib/page/serverPage";
 import { startEveryIsland, type StartIsland } from "@/lib/islands/islands";
 import { stepAsideForReact } from "@/lib/islands/plain";
 import { Navbar } from "@/features/layout/Navbar";
@@ -21,7 +21,14 @@ import { IslandRouter } from "./IslandRouter";
  * client, made from the cache the server filled, and one toast host.
  */
 let client: ApolloClient | null = null;
-const sharedClient = () => (client ??= createApolloClient(takeOverServerPage()));
+function sharedClient(): ApolloClient {
+  if (!client) return (client = createApolloClient(takeOverServerPage()));
+  // An address shown in place since the client was made (a filter applied by plain script) put
+  // back the cache its HTML was rendered from: the island about to hydrate that HTML reads it.
+  const swapped = takeServerState() as NormalizedCacheObject | undefined;
+  if (swapped) client.cache.restore(mergeServerState(client.cache.extract() as NormalizedCacheObject, swapped));
+  return client;
+}
 
 let toastHostMounted = false;
 function mountToastHostOnFirstToast(): void {
@@ -64,16 +71,18 @@ function hydrateIsland(element: HTMLElement, content: (hydratedMark: ReactNode) 
 }
 
 /** The navigation bar: search box, cart link, menu and the sign-in state. */
-export const startHeader: StartIsland = (element) => {
+export const startHeader: StartIsland = async (element) => {
   // The cart count the plain script wrote is put back: React hydrates what the server rendered, then counts.
   restoreServerCartCount(element);
-  stepAsideForReact(element);
-  return hydrateIsland(element, (hydrated) => (
+  // What plain script changed is put back for React to hydrate, and handed to React after (the words typed).
+  const redo = stepAsideForReact(element);
+  await hydrateIsland(element, (hydrated) => (
     <>
       <Navbar />
       {hydrated}
     </>
   ));
+  redo();
 };
 
 /** The page under the navigation bar (the layout's <main>), with its code fetched first (as main.tsx does). */

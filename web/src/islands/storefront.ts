@@ -9,6 +9,7 @@ import { showVisitorCartCount } from "@/features/cart/cartCount";
 import { applyFiltersInPlainScript } from "@/features/catalogue/filtersScript";
 import { answerGalleryInPlainScript } from "@/features/catalogue/galleryScript";
 import { searchInPlainScript } from "@/features/layout/searchScript";
+import { offerSearchSuggestions } from "@/features/layout/searchSuggestions";
 import { getAccessToken } from "@/lib/auth/accessToken";
 import { watchIslands, type IslandLoader } from "@/lib/islands/islands";
 
@@ -42,6 +43,7 @@ if (!signedIn)
 applyFiltersInPlainScript();
 answerGalleryInPlainScript();
 searchInPlainScript();
+offerSearchSuggestions();
 watchIslands(ISLANDS, {
   startAtOnce: () => signedIn,
   onError: (error) => console.error("A part of the page could not start; it works as a plain page", error),

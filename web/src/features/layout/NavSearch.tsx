@@ -1,6 +1,9 @@
 import { useState, type FormEvent } from "react";
 import { useLocation, useNavigate } from "react-router-dom";
 import { catalogueHref, readSearch, writeSearch } from "@/features/catalogue";
+import { persistedHashOf } from "@/lib/apollo/createApolloClient";
+import { DOCUMENT_HASH_ATTRIBUTE, SUGGESTIONS_ID } from "./searchSuggestions";
+import { SearchSuggestionsDocument } from "./searchSuggestionsDocument";
 
 /**
  * The search box of the navigation bar: it opens the catalogue (/parts) with the words typed.
@@ -50,7 +53,19 @@ function SearchForm({ initial, keep }: { initial: string; keep: ReturnType<typeo
         enterKeyHint="search"
         placeholder="Search parts or laptops"
         onChange={(event) => setWords(event.target.value)}
+        // Its suggestions are drawn by plain script, whoever owns the page (searchSuggestions.ts).
+        aria-autocomplete="list"
+        aria-controls={SUGGESTIONS_ID}
       />
+      <div
+        id={SUGGESTIONS_ID}
+        role="listbox"
+        aria-label="Suggested parts"
+        className="nav-search__suggestions"
+        hidden
+        {...{ [DOCUMENT_HASH_ATTRIBUTE]: persistedHashOf(SearchSuggestionsDocument) }}
+      />
+      <span id={`${SUGGESTIONS_ID}-status`} role="status" className="visually-hidden" />
       <button type="submit" className="nav-search__button">
         <svg viewBox="0 0 20 20" width="20" height="20" aria-hidden="true">
           <circle cx="8.5" cy="8.5" r="5.5" fill="none" stroke="currentColor" strokeWidth="2" />

@@ -50,6 +50,7 @@ type Documents = {
     "\n  mutation MarkShipmentDelivered($input: MarkShipmentDeliveredInput!) {\n    markShipmentDelivered(input: $input) {\n      id\n      deliveredAt\n    }\n  }\n": typeof types.MarkShipmentDeliveredDocument,
     "\n  query Carriers {\n    carriers {\n      code\n      name\n    }\n  }\n": typeof types.CarriersDocument,
     "\n  mutation RecordShipment($input: RecordShipmentInput!) {\n    recordShipment(input: $input) {\n      id\n      trackingNumber\n      carrier {\n        code\n        name\n      }\n    }\n  }\n": typeof types.RecordShipmentDocument,
+    "\n  query SearchSuggestions($search: String!) {\n    parts(first: 6, search: $search) {\n      edges {\n        node {\n          id\n          name\n          slug\n        }\n      }\n    }\n  }\n": typeof types.SearchSuggestionsDocument,
     "\n  fragment AdminOrderRow_order on Order {\n    id\n    databaseId\n    number\n    partName\n    quantity\n    total\n    userName\n    userEmail\n    status\n    createdAt\n    paidAt\n    cancelledAt\n    refundedAt\n    disputeStatus\n    paymentError\n    fulfilment\n  }\n": typeof types.AdminOrderRow_OrderFragmentDoc,
     "\n  fragment MyOrderRow_order on Order {\n    id\n    databaseId\n    number\n    partName\n    quantity\n    price\n    status\n    transactionId\n    createdAt\n    paidAt\n    cancelledAt\n    reservedUntil\n    refundedAt\n    disputeStatus\n    paymentError\n    fulfilment\n  }\n": typeof types.MyOrderRow_OrderFragmentDoc,
     "\n  fragment SaleSummaryFields on SaleSummary {\n    subtotal\n    shipping\n    tax\n    total\n    pricesIncludeTax\n    taxZoneName\n    shippingMethodName\n    minDays\n    maxDays\n    shipTo {\n      name\n      company\n      line1\n      line2\n      city\n      region\n      postalCode\n      countryName\n      phone\n    }\n  }\n": typeof types.SaleSummaryFieldsFragmentDoc,
@@ -165,6 +166,7 @@ const documents: Documents = {
     "\n  mutation MarkShipmentDelivered($input: MarkShipmentDeliveredInput!) {\n    markShipmentDelivered(input: $input) {\n      id\n      deliveredAt\n    }\n  }\n": types.MarkShipmentDeliveredDocument,
     "\n  query Carriers {\n    carriers {\n      code\n      name\n    }\n  }\n": types.CarriersDocument,
     "\n  mutation RecordShipment($input: RecordShipmentInput!) {\n    recordShipment(input: $input) {\n      id\n      trackingNumber\n      carrier {\n        code\n        name\n      }\n    }\n  }\n": types.RecordShipmentDocument,
+    "\n  query SearchSuggestions($search: String!) {\n    parts(first: 6, search: $search) {\n      edges {\n        node {\n          id\n          name\n          slug\n        }\n      }\n    }\n  }\n": types.SearchSuggestionsDocument,
     "\n  fragment AdminOrderRow_order on Order {\n    id\n    databaseId\n    number\n    partName\n    quantity\n    total\n    userName\n    userEmail\n    status\n    createdAt\n    paidAt\n    cancelledAt\n    refundedAt\n    disputeStatus\n    paymentError\n    fulfilment\n  }\n": types.AdminOrderRow_OrderFragmentDoc,
     "\n  fragment MyOrderRow_order on Order {\n    id\n    databaseId\n    number\n    partName\n    quantity\n    price\n    status\n    transactionId\n    createdAt\n    paidAt\n    cancelledAt\n    reservedUntil\n    refundedAt\n    disputeStatus\n    paymentError\n    fulfilment\n  }\n": types.MyOrderRow_OrderFragmentDoc,
     "\n  fragment SaleSummaryFields on SaleSummary {\n    subtotal\n    shipping\n    tax\n    total\n    pricesIncludeTax\n    taxZoneName\n    shippingMethodName\n    minDays\n    maxDays\n    shipTo {\n      name\n      company\n      line1\n      line2\n      city\n      region\n      postalCode\n      countryName\n      phone\n    }\n  }\n": types.SaleSummaryFieldsFragmentDoc,
@@ -402,6 +404,10 @@ export function graphql(source: "\n  query Carriers {\n    carriers {\n      cod
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation RecordShipment($input: RecordShipmentInput!) {\n    recordShipment(input: $input) {\n      id\n      trackingNumber\n      carrier {\n        code\n        name\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation RecordShipment($input: RecordShipmentInput!) {\n    recordShipment(input: $input) {\n      id\n      trackingNumber\n      carrier {\n        code\n        name\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query SearchSuggestions($search: String!) {\n    parts(first: 6, search: $search) {\n      edges {\n        node {\n          id\n          name\n          slug\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query SearchSuggestions($search: String!) {\n    parts(first: 6, search: $search) {\n      edges {\n        node {\n          id\n          name\n          slug\n        }\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

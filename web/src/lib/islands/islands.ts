@@ -70,10 +70,14 @@ function announce(entry: Extract<Held, { kind: "value" | "checked" }>): void {
     box.dispatchEvent(new Event("click", { bubbles: true }));
     return;
   }
-  const control = entry.target;
+  handValueToReact(entry.target, entry.value);
+}
+
+/** Gives a hydrated control `value` as a change React sees (see above). */
+export function handValueToReact(control: Control, value: string): void {
   const native = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(control), "value");
-  control.value = entry.value === "" ? " " : "";
-  native?.set?.call(control, entry.value);
+  control.value = value === "" ? " " : "";
+  native?.set?.call(control, value);
   control.dispatchEvent(new Event("input", { bubbles: true }));
   control.dispatchEvent(new Event("change", { bubbles: true }));
 }

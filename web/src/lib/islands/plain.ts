@@ -16,7 +16,12 @@ const taken = new Set<Node>();
 export function plainTarget(event: Event, name: string): HTMLElement | null {
   if (event.defaultPrevented || !(event.target instanceof Element)) return null;
   const element = event.target.closest<HTMLElement>(`[${PLAIN_ATTRIBUTE}="${name}"]`);
-  return element && ![...taken].some((root) => root.contains(element)) ? element : null;
+  return element && !takenByReact(element) ? element : null;
+}
+
+/** True once React has taken the island `node` is in. */
+export function takenByReact(node: Node): boolean {
+  return [...taken].some((root) => root.contains(node));
 }
 
 /** Registers what a plain script does when React takes the page over. */

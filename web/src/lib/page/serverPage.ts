@@ -1,3 +1,5 @@
+import type { NormalizedCacheObject } from "@apollo/client";
+
 /**
  * What a page rendered on the server hands to the browser, and how the browser takes it over:
  * the Apollo cache the server filled, and the head tags the server wrote for the page.
@@ -27,9 +29,7 @@ export function hydratesServerHtml(): boolean {
  */
 export function takeOverServerPage(): unknown {
   hydrating = true;
-  const state = document.getElementById(APOLLO_STATE_ID);
-  const cache: unknown = state?.textContent ? JSON.parse(state.textContent) : undefined;
-  state?.remove();
+  const cache = takeServerState();
   for (const element of document.head.querySelectorAll(`[${SERVER_HEAD_ATTRIBUTE}]`)) element.remove();
   for (const element of document.head.querySelectorAll<HTMLElement>(`[${SITE_DEFAULT_ATTRIBUTE}]`)) {
     const value = element.getAttribute(SITE_DEFAULT_ATTRIBUTE) ?? "";
@@ -38,4 +38,22 @@ export function takeOverServerPage(): unknown {
     element.removeAttribute(SITE_DEFAULT_ATTRIBUTE);
   }
   return cache;
+}
+
+/**
+ * The server's Apollo cache in the page, taken out of it: the page's own, or one put back since by
+ * an address shown in place (lib/islands/swap.ts), which the islands' client adds to its cache.
+ */
+export function takeServerState(): unknown {
+  const state = document.getElementById(APOLLO_STATE_ID);
+  const cache: unknown = state?.textContent ? JSON.parse(state.textContent) : undefined;
+  state?.remove();
+  return cache;
+}
+
+/** `fresh` server cache added to `current`: each object's fields merged, the fresh ones winning (the root query's too). */
+export function mergeServerState(current: NormalizedCacheObject, fresh: NormalizedCacheObject): NormalizedCacheObject {
+  const merged: NormalizedCacheObject = { ...current };
+  for (const [id, object] of Object.entries(fresh)) merged[id] = { ...current[id], ...object };
+  return merged;
 }
