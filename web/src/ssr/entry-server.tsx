@@ -110,7 +110,9 @@ export function storefrontTemplate(template: string, manifest: BuildManifest): s
   const appScript = /<script type="module"[^>]*><\/script>/.exec(template)?.[0];
   if (!appScript?.includes(`"/${app.file}"`))
     throw new Error("index.html does not load the app's entry it was built with");
-  const entry = `<script type="module" crossorigin src="/${storefront.file}"></script>`;
+  // async: the first paint never waits for the islands (a deferred script holds DOMContentLoaded, and
+  // Chromium paints a small page only after it).
+  const entry = `<script type="module" async crossorigin src="/${storefront.file}"></script>`;
   return template
     .replace(/<link rel="modulepreload"[^>]*>\s*/g, "")
     .replace(appScript, () => entry)
