@@ -221,7 +221,10 @@ describe("pages rendered on the server", () => {
     const home = (await page("/")).html;
     const token = /<meta name="partshop-cart-form-token" content="([\w-]+)">/.exec(home)?.[1];
     expect(token).toMatch(/^[\w-]{43}$/);
-    expect(rootOf(home)).toContain('<form class="add-to-cart" action="/cart/lines" method="post">');
+    // Plain script answers it (data-plain) until React has the page, naming the part in its toast.
+    expect(rootOf(home)).toContain(
+      '<form class="add-to-cart" data-plain="add-to-cart" data-part-name="Li-ion Battery 11.55V 57Wh, 3-cell" action="/cart/lines" method="post">',
+    );
     expect(rootOf(home)).toContain(`<input type="hidden" name="token" value="${token}"/>`);
     // The same page for another visitor: the token does not vary.
     expect((await page("/parts")).html).toContain(`content="${token}"`);

@@ -5,6 +5,7 @@
  * nor Apollo Client is fetched until the shopper does something that needs them
  * (docs/architecture.md, "Storefront islands").
  */
+import { addToCartInPlainScript } from "@/features/cart/addToCartScript";
 import { showVisitorCartCount } from "@/features/cart/cartCount";
 import { applyFiltersInPlainScript } from "@/features/catalogue/filtersScript";
 import { answerGalleryInPlainScript } from "@/features/catalogue/galleryScript";
@@ -29,6 +30,7 @@ if (!signedIn) {
 applyFiltersInPlainScript();
 answerGalleryInPlainScript();
 searchInPlainScript();
+addToCartInPlainScript({ visitor: () => !signedIn });
 watchIslands(ISLANDS, {
   startAtOnce: () => signedIn,
   onError: (error) => console.error("A part of the page could not start; it works as a plain page", error),
