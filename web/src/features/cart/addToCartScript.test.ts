@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { watchIslands } from "@/lib/islands/islands";
 import { stepAsideForReact } from "@/lib/islands/plain";
 import { installFakeBrowserCart, type FakeBrowserCart } from "@/test/fakeBrowserCart";
+import { markToastHostReady, onFirstToast } from "@/ui/toastQueue";
 import { addToCartInPlainScript } from "./addToCartScript";
 import { showVisitorCartCount } from "./cartCount";
 
@@ -145,12 +146,30 @@ describe("add to cart in plain script", () => {
     stepAsideForReact(document.querySelector("main")!)();
     expect(button.disabled).toBe(false);
     expect(button.textContent).toBe("Add to cart");
+    const appToast = vi.fn();
+    onFirstToast(appToast);
     await settled();
-    // The part still went in and was said; from now on React answers the form.
-    expect(notices()).toHaveLength(1);
+    // The part still went in, and is said by the app's toast; from now on React answers the form.
+    expect(shop.lines()).toEqual([{ partId: SSD.id, quantity: 5 }]);
+    expect(notices()).toEqual([]);
+    expect(appToast).toHaveBeenCalledOnce();
     button.click();
     await settled();
     expect(shop.requests.filter(({ method }) => method === "POST")).toHaveLength(1);
+  });
+
+  it("once React has the page, a toast still showing becomes the app's (notistack's), not a second one beside it", async () => {
+    shop.sells({ ...SSD, available: 4 });
+    const { button } = serverPartPage();
+    button.click();
+    await settled();
+    expect(notices()).toHaveLength(1);
+    const enqueueSnackbar = vi.fn();
+    markToastHostReady({ enqueueSnackbar } as unknown as typeof import("notistack"));
+    stepAsideForReact(document.querySelector("main")!)();
+    await settled();
+    expect(notices()).toEqual([]);
+    expect(enqueueSnackbar).toHaveBeenCalledWith(`Only 4 of ${SSD.name} are available`, { variant: "error" });
   });
 
   it("holds a signed-in shopper's press for React, and presses again once React has the page", async () => {

@@ -1,6 +1,7 @@
 import { onStepAside, plainTarget } from "@/lib/islands/plain";
+import { showToast } from "@/ui/toastQueue";
 import { addToBrowserCart, loadBrowserCart, readBrowserCart } from "./browserCartStore";
-import { showCartNotice } from "./cartNotice";
+import { handNoticesOver, showCartNotice } from "./cartNotice";
 import { ADD_TO_CART_PLAIN } from "./cartRoutes";
 import { checkQuantityInput } from "./quantity";
 
@@ -16,7 +17,7 @@ import { checkQuantityInput } from "./quantity";
 const ADDING = "Adding…";
 
 /** Forms whose part is on its way to the cart: their button, and its words before. */
-const adding = new Map<HTMLFormElement, { button: HTMLButtonElement; text: string }>();
+const adding = new Map<HTMLFormElement, { button: HTMLButtonElement | null; text: string }>();
 /** A signed-in shopper's submission, held for React (their cart is the account's, which React changes). */
 let held: { form: HTMLFormElement; submitter: HTMLElement | null } | null = null;
 
@@ -24,26 +25,30 @@ function stopAdding(form: HTMLFormElement): void {
   const entry = adding.get(form);
   if (!entry) return;
   adding.delete(form);
+  if (!entry.button) return;
   entry.button.disabled = false;
   entry.button.textContent = entry.text;
 }
 
 async function add(form: HTMLFormElement, partId: string, quantity: number, partName: string): Promise<void> {
   const button = form.querySelector<HTMLButtonElement>("button[type='submit']");
+  adding.set(form, { button, text: button?.textContent ?? "" });
   if (button) {
-    adding.set(form, { button, text: button.textContent ?? "" });
     button.disabled = true;
     button.textContent = ADDING;
   }
+  // Said as a plain notice; or as the app's toast if React took the form meanwhile (it is no longer ours).
+  const say = (message: string, variant: "success" | "error") =>
+    (adding.has(form) ? showCartNotice : showToast)(message, variant);
   try {
     // The page's first read (cartCount.ts) leaves an account's cart this browser still holds first.
     if (!readBrowserCart().loaded) await loadBrowserCart();
     await addToBrowserCart(partId, quantity);
-    showCartNotice(`${partName} is in your cart.`, "success");
+    say(`${partName} is in your cart.`, "success");
   } catch (error) {
     // The shop was not reached (fetch's TypeError): the form posts, and the shop answers it as a page.
     if (error instanceof TypeError) form.submit();
-    else showCartNotice(error instanceof Error ? error.message : String(error), "error");
+    else say(error instanceof Error ? error.message : String(error), "error");
   } finally {
     stopAdding(form);
   }
@@ -79,15 +84,16 @@ export function addToCartInPlainScript({ visitor }: { visitor: () => boolean }):
     )
       checkQuantityInput(event.target);
   });
-  // React hydrates the button as the server rendered it; a submission held for it is done again then.
+  // React hydrates the button as the server rendered it. Once it has the page, its toasts show
+  // what plain script said, and a submission held for it is done again.
   onStepAside((root) => {
     for (const form of adding.keys()) if (root.contains(form)) stopAdding(form);
-    const submission = held;
-    if (!submission || !root.contains(submission.form)) return;
-    held = null;
+    const submission = held && root.contains(held.form) ? held : null;
+    if (submission) held = null;
     return () => {
+      handNoticesOver(showToast);
+      if (!submission?.form.isConnected) return;
       const { form, submitter } = submission;
-      if (!form.isConnected) return;
       form.requestSubmit(submitter?.isConnected && submitter.closest("form") === form ? submitter : null);
     };
   });

@@ -17,9 +17,12 @@ function noticeHost(): HTMLElement {
   return host;
 }
 
+type Variant = "success" | "error";
+
 /** Shows `message` as a success or error toast; returns its element. */
-export function showCartNotice(message: string, variant: "success" | "error"): HTMLElement {
+export function showCartNotice(message: string, variant: Variant): HTMLElement {
   const notice = document.createElement("div");
+  notice.dataset.variant = variant;
   notice.className = `plain-notice notistack-MuiContent notistack-MuiContent-${variant}`;
   notice.setAttribute("role", "alert");
   notice.setAttribute("aria-describedby", "notistack-snackbar");
@@ -36,4 +39,15 @@ export function showCartNotice(message: string, variant: "success" | "error"): H
   noticeHost().append(notice);
   closeLater();
   return notice;
+}
+
+/**
+ * Once React has the page its toasts are notistack's, in the same corner: a notice still showing
+ * is handed to `showToast` (ToastHost's), so the two never stack over each other.
+ */
+export function handNoticesOver(showToast: (message: string, variant: Variant) => void): void {
+  for (const notice of host?.querySelectorAll<HTMLElement>(".plain-notice") ?? []) {
+    notice.remove();
+    showToast(notice.textContent ?? "", notice.dataset.variant === "error" ? "error" : "success");
+  }
 }
