@@ -5,6 +5,7 @@ import helmet, { type HelmetOptions } from "helmet";
 import type { PublicConfig } from "../api/graphql/types/public-config";
 import { GRAPHQL_PATH } from "./errors";
 import { prefersHtml } from "./rest";
+import { STOREFRONT_LOADER_HASH } from "./storefront-loader";
 
 export interface SecuritySettings {
   production: boolean;
@@ -25,6 +26,7 @@ function helmetOptions({ corsOrigins, publicConfig }: SecuritySettings): HelmetO
         "default-src": ["'self'"],
         "script-src": [
           "'self'",
+          STOREFRONT_LOADER_HASH,
           "https://js.stripe.com",
           "https://embeddable-sandbox.cdn.apollographql.com",
           "https://apollo-server-landing-page.cdn.apollographql.com",

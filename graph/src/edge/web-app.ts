@@ -6,6 +6,7 @@ import negotiate from "@fastify/accept-negotiator";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { prefersHtml } from "./rest";
+import { STOREFRONT_LOADER } from "./storefront-loader";
 
 export interface WebAppSettings {
   /** The built web app (absent in API-only deployments). */
@@ -39,6 +40,7 @@ interface ServerEntry {
     signal?: AbortSignal;
     cartFormToken?: string;
     cart?: unknown;
+    storefrontLoader?: string;
   }): Promise<{ status: number; html: string } | { status: 301; location: string }>;
 }
 
@@ -154,6 +156,7 @@ export async function registerWebApp(app: FastifyInstance, settings: WebAppSetti
         signal: AbortSignal.timeout(settings.renderTimeoutMs ?? DEFAULT_RENDER_TIMEOUT_MS),
         cartFormToken: settings.cartFormToken?.(),
         cart,
+        storefrontLoader: STOREFRONT_LOADER,
       });
     } catch (error) {
       // A visitor still gets the page: the browser renders it.

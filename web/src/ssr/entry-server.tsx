@@ -95,24 +95,27 @@ export function pageAssetLinks(
 
 /**
  * The built index.html made a storefront page's: the app's entry and the modulepreloads of its
- * code give way to the storefront's entry (its islands) and the small chunks it imports; the
- * stylesheets stay.
+ * code give way to the storefront's entry (its islands); the stylesheets stay. With the shop's
+ * `loader` (an inline script its CSP allows by hash) the entry is loaded once the page has loaded
+ * and painted, and nothing of it is fetched before; without one, as a module script.
  */
-export function storefrontTemplate(template: string, manifest: BuildManifest): string {
+export function storefrontTemplate(template: string, manifest: BuildManifest, loader?: string): string {
   const app = manifest["index.html"];
   const storefront = manifest[STOREFRONT_ENTRY];
   if (!app || !storefront) throw new Error("the build manifest has no storefront entry: build the web app again");
-  const preloads = (storefront.imports ?? [])
-    .map((key) => manifest[key]?.file)
-    .filter((file): file is string => Boolean(file))
-    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
-    .join("");
   const appScript = /<script type="module"[^>]*><\/script>/.exec(template)?.[0];
   if (!appScript?.includes(`"/${app.file}"`))
     throw new Error("index.html does not load the app's entry it was built with");
-  // async: the first paint never waits for the islands (a deferred script holds DOMContentLoaded, and
-  // Chromium paints a small page only after it).
-  const entry = `<script type="module" async crossorigin src="/${storefront.file}"></script>`;
+  const entry = loader
+    ? `<script data-storefront-entry="/${storefront.file}">${loader}</script>`
+    : `<script type="module" crossorigin src="/${storefront.file}"></script>`;
+  const preloads = loader
+    ? ""
+    : (storefront.imports ?? [])
+        .map((key) => manifest[key]?.file)
+        .filter((file): file is string => Boolean(file))
+        .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+        .join("");
   return template
     .replace(/<link rel="modulepreload"[^>]*>\s*/g, "")
     .replace(appScript, () => entry)
@@ -144,6 +147,8 @@ export interface RenderRequest {
   cartFormToken?: string;
   /** This browser's cart, for the cart page (the only page that varies by visitor). */
   cart?: ServerCart;
+  /** The shop's inline loader of a storefront page's script (storefrontTemplate). */
+  storefrontLoader?: string;
 }
 
 /** The root of a page the browser's app renders anew (the cart: the app shows the cart it knows). */
@@ -209,6 +214,7 @@ export async function render({
   signal,
   cartFormToken = "",
   cart,
+  storefrontLoader,
 }: RenderRequest): Promise<RenderedPage> {
   const page = pageAt(url.split("?")[0]);
   const assets = pageAssetLinks(page, manifest, template, { scripts: !isStorefrontPage(page) });
@@ -241,7 +247,7 @@ export async function render({
   });
   client.stop();
   if (answer.location) return { status: 301, location: answer.location };
-  const base = isStorefrontPage(page) ? storefrontTemplate(template, manifest) : template;
+  const base = isStorefrontPage(page) ? storefrontTemplate(template, manifest, storefrontLoader) : template;
   const withAssets = scriptsAfterPaint(
     base.replace("</head>", () => `${assets}${cartFormTokenMeta(cartFormToken)}</head>`),
   );

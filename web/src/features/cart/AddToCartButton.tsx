@@ -1,7 +1,8 @@
 import { useId, useState, type FormEvent } from "react";
 import { errorMessage } from "@/lib/apollo/errors";
 import { useToast } from "@/ui/toast";
-import { CART_LINES_ACTION, useCartFormToken } from "./cartForm";
+import { ADD_TO_CART_PLAIN, CART_LINES_ACTION, useCartFormToken } from "./cartForm";
+import { checkQuantityInput } from "./quantity";
 import { useCart, type CartablePart } from "./useCart";
 import "./AddToCartButton.css";
 
@@ -15,7 +16,8 @@ interface Props {
 
 /**
  * Puts the part's minimum order (or the quantity chosen) in the cart; says so in a toast. It is a
- * form posting to the shop's cart route, so with no script the shop adds it and shows the cart.
+ * form posting to the shop's cart route, so with no script the shop adds it and shows the cart;
+ * on a storefront page plain script answers it until React has the page (addToCartScript.ts).
  */
 export function AddToCartButton({ part, className = "btn btn--outline btn--block", withQuantity = false }: Props) {
   const { add } = useCart();
@@ -40,7 +42,14 @@ export function AddToCartButton({ part, className = "btn btn--outline btn--block
   };
 
   return (
-    <form method="post" action={CART_LINES_ACTION} className="add-to-cart" onSubmit={(event) => void onAdd(event)}>
+    <form
+      method="post"
+      action={CART_LINES_ACTION}
+      className="add-to-cart"
+      data-plain={ADD_TO_CART_PLAIN}
+      data-part-name={part.name}
+      onSubmit={(event) => void onAdd(event)}
+    >
       <input type="hidden" name="part" value={part.id} />
       <input type="hidden" name="token" value={token} />
       {withQuantity && orderable ? (
@@ -58,6 +67,7 @@ export function AddToCartButton({ part, className = "btn btn--outline btn--block
             step={1}
             defaultValue={part.minOrderQuantity}
             required
+            onChange={(event) => checkQuantityInput(event.currentTarget)}
           />
         </div>
       ) : (

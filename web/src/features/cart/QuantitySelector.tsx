@@ -1,5 +1,7 @@
 import "./QuantitySelector.css";
 
+export { quantityError } from "./quantity";
+
 interface Props {
   id: string;
   value: string;
@@ -11,17 +13,6 @@ interface Props {
   error?: string;
   /** The part's name, where a page has several selectors (the cart): it names the input and its buttons. */
   name?: string;
-}
-
-/** The quantity rules of a reservation: a whole number from the minimum order up to the stock. */
-export function quantityError(value: string, min: number, max: number): string | undefined {
-  const trimmed = value.trim();
-  if (!trimmed) return "Quantity is Required";
-  const quantity = Number(trimmed);
-  if (!Number.isInteger(quantity)) return "Quantity must be a whole number";
-  if (quantity < min) return `The minimum order quantity is ${min}`;
-  if (quantity > max) return `Only ${max} available`;
-  return undefined;
 }
 
 export function QuantitySelector({ id, value, min, max, onChange, onBlur, disabled, error, name }: Props) {

@@ -90,11 +90,15 @@ function tokenForChange(): string {
   return document.querySelector<HTMLMetaElement>(`meta[name="${CART_FORM_TOKEN_META}"]`)?.content ?? "";
 }
 
-/** A change, then the cart read again; a refusal throws the shop's sentence. */
+/**
+ * A change, then the cart read again; a refusal throws the shop's sentence. The change's answer
+ * counts the cart already: the count shows it at once, a round trip before the lines are read.
+ */
 async function change(path: string, body: object): Promise<void> {
   if (!state.token) await refreshBrowserCart();
   try {
-    await call("POST", path, body, { "x-csrf-token": tokenForChange() });
+    const answer = await call<Partial<Summary> | undefined>("POST", path, body, { "x-csrf-token": tokenForChange() });
+    if (typeof answer?.itemCount === "number") publish({ ...state, itemCount: answer.itemCount });
   } finally {
     await refreshBrowserCart({ fresh: true });
   }

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { installFakeBrowserCart, type FakeBrowserCart } from "@/test/fakeBrowserCart";
 import { addToBrowserCart } from "./browserCartStore";
 import { restoreServerCartCount, showVisitorCartCount } from "./cartCount";
@@ -31,6 +31,26 @@ describe("a visitor's cart count in plain script", () => {
     await addToBrowserCart("UGFydDoy", 2);
     expect(link.textContent).toBe("12");
     stop();
+  });
+
+  it("shows the count the shop answers a change with, before the cart's lines are read again", async () => {
+    const link = serverCartLink();
+    showVisitorCartCount(link);
+    await answered();
+    // The shop's summary waits from now on, until let through.
+    const reached = globalThis.fetch;
+    let letThrough = () => undefined as void;
+    const held = new Promise<void>((resolve) => (letThrough = resolve));
+    vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (String(input) === "/cart/summary") await held;
+      return reached(input, init);
+    });
+    const adding = addToBrowserCart("UGFydDoy", 3);
+    await vi.waitFor(() => expect(link.textContent).toBe("3"));
+    expect(shop.requests.at(-1)).toMatchObject({ method: "POST", path: "/cart/lines" });
+    letThrough();
+    await adding;
+    expect(link.textContent).toBe("3");
   });
 
   it("gives the server's text back before React hydrates the link, and stops counting", async () => {

@@ -6,7 +6,7 @@ import { createContext, use } from "react";
  * visitor, so the pages stay cacheable (docs/architecture.md, "The server cart"). The server
  * renders it into the page's head; the browser reads it back from there.
  */
-export { CART_FORM_TOKEN_META, CART_LINES_ACTION } from "./cartRoutes";
+export { ADD_TO_CART_PLAIN, CART_FORM_TOKEN_META, CART_LINES_ACTION } from "./cartRoutes";
 import { CART_FORM_TOKEN_META } from "./cartRoutes";
 
 /** The token as the server render provides it (null in the browser: read from the page's head). */
