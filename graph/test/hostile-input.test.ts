@@ -679,6 +679,26 @@ const REST_CORPUS: Record<string, () => Probe[]> = {
       { ...base, label: "a line removed with no cart", json: { remove: "1" } },
     ];
   },
+  "POST /cart/merge": () => {
+    const base = { method: "POST", path: "/cart/merge" };
+    const body = { lines: [{ part: f.partId, quantity: 2 }], token: storefrontFormToken() };
+    return [
+      ...malformedBodies(base),
+      ...eachValue(base, body, "lines", [
+        MISSING,
+        null,
+        "",
+        {},
+        [null],
+        [{ part: f.partId }],
+        [{ part: "../parts", quantity: 2 }],
+        [{ part: f.partId, quantity: -1 }],
+        [{ part: f.partId, quantity: "2" }],
+      ]),
+      ...eachValue(base, body, "token", [MISSING, null, "", "x".repeat(43), 7]),
+      { ...base, label: "posted from another site", json: body, headers: { "sec-fetch-site": "cross-site" } },
+    ];
+  },
   "POST /cart/join": (): Probe[] => [
     { method: "POST", path: "/cart/join", label: "no access token", json: {} },
     { method: "POST", path: "/cart/join", label: "a forged access token", authorization: "Bearer forged", json: {} },
