@@ -13,7 +13,7 @@ import { answerGalleryInPlainScript } from "@/features/catalogue/galleryScript";
 import { searchInPlainScript } from "@/features/layout/searchScript";
 import { offerSearchSuggestions } from "@/features/layout/searchSuggestions";
 import { getAccessToken } from "@/lib/auth/accessToken";
-import { watchIslands, type IslandLoader } from "@/lib/islands/islands";
+import { startEveryIsland, watchIslands, type IslandLoader } from "@/lib/islands/islands";
 
 const reactIslands = () => import("./reactIslands");
 
@@ -40,8 +40,11 @@ function startStorefront(): void {
     onError: (error) => console.error("A part of the page could not start; it works as a plain page", error),
   });
   // The journeys (and anything else) wait for this mark before using a page; what is used before
-  // an island has started is held and done again once it has.
-  document.documentElement.dataset.app = "ready";
+  // an island has started is held and done again once it has. A signed-in shopper's islands start
+  // at once, so their page is ready once they have (a link pressed while React hydrates it is lost).
+  const ready = () => (document.documentElement.dataset.app = "ready");
+  if (signedIn) void startEveryIsland().finally(ready);
+  else ready();
 }
 
 startStorefront();
