@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
 import { partPath } from "@/features/catalogue/paths";
 import { DataCell } from "@/ui/DataTable";
-import { EmptyState } from "@/ui/QueryStates";
+import { EmptyCart } from "@/features/cart";
 
 /** A cart line's part cell, the same on the server's cart page and the app's: its name, number and warning. */
 export function CartLinePartCell({
@@ -37,12 +37,7 @@ export function EmptyCartPage({ notice }: { notice?: ReactNode }) {
     <div className="container page cart-page">
       <h1>Your cart</h1>
       {notice}
-      <EmptyState>
-        <p>Your cart is empty.</p>
-        <Link to="/parts" className="btn btn--primary">
-          Browse parts
-        </Link>
-      </EmptyState>
+      <EmptyCart />
     </div>
   );
 }

@@ -5,7 +5,8 @@ import { CombinedGraphQLErrors } from "@apollo/client/errors";
 import { graphql } from "@/lib/gql";
 import { useAuth } from "@/lib/auth/AuthContext";
 import { CartDocument, useCart, type CartLineView } from "@/features/cart/useCart";
-import { EmptyState, ErrorState } from "@/ui/QueryStates";
+import { EmptyCart } from "@/features/cart";
+import { ErrorState } from "@/ui/QueryStates";
 import { Spinner } from "@/ui/Spinner";
 import { formatPrice } from "@/ui/format";
 import {
@@ -59,12 +60,7 @@ export function CheckoutPage() {
     return (
       <div className="container page checkout-page">
         <h1>Checkout</h1>
-        <EmptyState>
-          <p>Your cart is empty.</p>
-          <Link to="/parts" className="btn btn--primary">
-            Browse parts
-          </Link>
-        </EmptyState>
+        <EmptyCart />
       </div>
     );
   }
