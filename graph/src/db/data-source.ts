@@ -1,5 +1,5 @@
 import "reflect-metadata";
-import { types } from "pg";
+import pg, { types } from "pg";
 import parseTimestamp from "postgres-date";
 import type { Logger as Pino } from "pino";
 import { DataSource, Logger, QueryRunner } from "typeorm";
@@ -184,12 +184,33 @@ export interface DataSourceOptions {
   driver?: typeof import("pg");
 }
 
+/**
+ * pg with a pool whose every connection has an error listener of its own. A connection the server
+ * ends while a caller holds it between statements (the primary lost in a failover) emits "error",
+ * and an event with no listener stops the process; pg-pool listens only while a connection is idle
+ * in it. What was in flight on the connection still fails, and the pool drops it when it comes back.
+ */
+function withLostConnectionsLogged(driver: typeof pg, log: Pino): typeof pg {
+  class ListeningPool extends driver.Pool {
+    constructor(config?: pg.PoolConfig) {
+      super(config);
+      this.on("connect", (client) =>
+        client.on("error", (error) =>
+          log.warn({ component: "database", err: error }, "a database connection was lost"),
+        ),
+      );
+    }
+  }
+  return Object.assign(Object.create(driver) as typeof pg, { Pool: ListeningPool });
+}
+
 export function createDataSource(url: string, log: Pino, options: DataSourceOptions = {}): DataSource {
   readTimestampsByCharacter();
   return new DataSource({
     type: "postgres",
     url,
-    ...(options.driver ? { driver: options.driver, installExtensions: false } : {}),
+    driver: withLostConnectionsLogged(options.driver ?? pg, log),
+    ...(options.driver ? { installExtensions: false } : {}),
     entities,
     migrations,
     migrationsRun: false,
