@@ -1,5 +1,6 @@
 import { CART_FORM_TOKEN_META } from "./cartRoutes";
 import type { LocalCartLine } from "./localCart";
+import { asSessionWork } from "@/lib/auth/sessionWork";
 
 /**
  * This browser's cart as the shop keeps it under its cookie (`partshop_cart`, scoped to /cart):
@@ -143,8 +144,9 @@ let joining: Promise<void> | null = null;
  * mergeCart merges them), and from then on is the account's. Once per account and browser.
  */
 export function joinBrowserCart(uid: string, accessToken: string | null): Promise<void> {
-  if (isJoinedTo(uid)) return Promise.resolve();
-  joining ??= call("POST", "/cart/join", {}, accessToken ? { authorization: `Bearer ${accessToken}` } : {})
+  // Without a token the session has ended (signed out meanwhile): there is nothing to join.
+  if (isJoinedTo(uid) || !accessToken) return Promise.resolve();
+  joining ??= asSessionWork(call("POST", "/cart/join", {}, { authorization: `Bearer ${accessToken}` }))
     .then(() => writeJoined(uid))
     .finally(() => {
       joining = null;

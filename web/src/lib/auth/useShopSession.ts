@@ -4,6 +4,7 @@ import type { User as FirebaseUser } from "firebase/auth";
 import { graphql } from "@/lib/gql";
 import { forgetUserData } from "@/lib/apollo/cache";
 import { clearAccessToken, getAccessToken, setAccessToken } from "./accessToken";
+import { sessionWorkSettled } from "./sessionWork";
 
 const SignInDocument = graphql(`
   mutation SignIn($idToken: String!) {
@@ -50,12 +51,14 @@ export function useShopSession() {
 
   /**
    * Signs out: the token is forgotten here at once (the pages react without waiting for the
-   * server), and the shop revokes it, so a copy of it is refused from now on.
+   * server), and the shop revokes it once the calls begun with it have finished, so a copy of it
+   * is refused from now on.
    */
   const endShopSession = useCallback(async () => {
     const token = getAccessToken();
     forgetShopSession();
     if (!token) return;
+    await sessionWorkSettled();
     await client
       .mutate({ mutation: SignOutDocument, context: { headers: { Authorization: `Bearer ${token}` } } })
       .catch(() => undefined);
