@@ -22,7 +22,8 @@ beforeAll(async () => {
   if (!fs.existsSync(path.join(WEB_DIST_DIR, "server", "entry-server.js")))
     throw new Error("The web app's server entry is not built: run `npm run build -w web` first");
   admin = await seededAdmin();
-  ssrShop = await startSiblingShop("ssr", { WEB_DIST_DIR });
+  // At debug, each answer from memory is logged: how a test tells a kept page from a render.
+  ssrShop = await startSiblingShop("ssr", { WEB_DIST_DIR, LOG_LEVEL: "debug" });
 }, 120_000);
 afterAll(async () => {
   if (process.env.SSR_DEBUG) console.log(ssrShop?.output());
@@ -34,6 +35,17 @@ async function page(pagePath: string) {
   const answer = await getRaw(ssrShop.url + pagePath, { accept: "text/html,application/xhtml+xml" });
   return { status: answer.status, headers: answer.headers, html: answer.body.toString("utf8") };
 }
+
+/**
+ * How many pages (of `url`, or any) the shop answered from memory: it logs each at debug, as
+ * "GET <url>" with `cache: "hit"` (pretty-printed here, one entry per timestamped block).
+ */
+const pagesFromMemory = (url?: string) =>
+  ssrShop
+    .output()
+    .split(/\n(?=\[)/)
+    .filter((entry) => /cache: "hit"|"cache":"hit"/.test(entry))
+    .filter((entry) => (url ? entry.includes(`GET ${url}\n`) : /GET \/(?!graphql)/.test(entry))).length;
 
 /** What the server rendered into the root element (the page's content without the template around it). */
 const rootOf = (html: string) => html.slice(html.indexOf('<div id="root">'), html.indexOf("</body>"));
@@ -221,6 +233,41 @@ describe("pages rendered on the server", () => {
       expect(status, pagePath).toBe(200);
       expect(html, pagePath).toContain('<div id="root"></div>');
     }
+  });
+
+  it("a visitor's page rendered twice is kept and answered from memory, until an admin's change shows in the very next one", async () => {
+    const part = await createPart(`Kept keyboard ${crypto.randomBytes(3).toString("hex")}`);
+    const search = `/parts?q=${encodeURIComponent(part.name)}`;
+    const fromMemory = () => pagesFromMemory(search);
+    const rendered = await page(search);
+    await page(search);
+    const kept = await page(search);
+    await expect.poll(fromMemory).toBe(1);
+    expect(kept.html).toBe(rendered.html);
+    // The same headers (the shop's CSP and COOP included) as the render it keeps.
+    for (const header of ["content-security-policy", "cross-origin-opener-policy", "cache-control", "vary"])
+      expect(kept.headers[header], header).toBe(rendered.headers[header]);
+
+    const renamed = `${part.name} MK2`;
+    const update = await gql(
+      `mutation($id: ID!, $input: UpdatePartInput!) { updatePart(id: $id, input: $input) { name } }`,
+      { id: part.id, input: { name: renamed } },
+      admin.token,
+    );
+    expect(update.body.errors).toBeUndefined();
+    expect(rootOf((await page(search)).html)).toContain(renamed);
+    expect(fromMemory()).toBe(1);
+  });
+
+  it("a page is never kept for a request with a Cookie, nor the cart page or a 404", async () => {
+    const countHits = () => pagesFromMemory();
+    const before = countHits();
+    for (let ask = 0; ask < 3; ask++) {
+      await getRaw(ssrShop.url + "/portfolio", { accept: "text/html", cookie: "theme=dark" });
+      await page("/cart");
+      await page("/no-such-page-anywhere");
+    }
+    expect(countHits()).toBe(before);
   });
 
   it("the storefront's add-to-cart forms post to /cart/lines with one token for everyone; the cart page is this browser's, never stored", async () => {

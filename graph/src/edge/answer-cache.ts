@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
+import accepts from "accepts";
 import FindMyWay from "find-my-way";
 import {
   BREAK,
@@ -31,6 +32,10 @@ import type { AnswerLabel } from "./metrics";
  * - A visitor's request (no Authorization, no Cookie): a GET of a REST route with `cachedUntil`
  *   (no query string), or a POST /graphql whose document is only queries of root fields cached
  *   for PUBLIC or VISITOR. Shared by every visitor.
+ * - A visitor's page (a GET asking for HTML, query string and all, of a page `declarePages`
+ *   names): the server's render of it, kept when every GraphQL read of the render could have
+ *   been (`pageRead`), until their topics change. A shopper's pages carry no Cookie (the cart's
+ *   is scoped to the cart's paths) and nothing of them: the browser shows who is signed in.
  * - A signed-in GraphQL read: a genuine, unexpired access token (checked before anything is looked
  *   up), no Cookie, a document of only queries of root fields cached for PUBLIC or CALLER. The key
  *   starts with the caller's user id, so an answer is never replayed to anyone else, and it also
@@ -62,6 +67,8 @@ interface Pending {
   restTopics: ChangeTopic[] | null;
   /** The REST route's pattern; null for GraphQL. */
   restRoute: string | null;
+  /** A page of the web app: its topics are those of the render's reads, once `pageRead` has judged them. */
+  page: boolean;
 }
 
 const PENDING = Symbol("answer-cache-pending");
@@ -72,6 +79,9 @@ const MAX_GRAPHQL_BODY = 16 * 1024;
 const SEEN_KEYS = 20_000;
 const JSON_REQUEST = /^application\/json\s*(;\s*charset=("?)utf-8\2\s*)?$/i;
 const JSON_ANSWER = /^application\/(graphql-response\+)?json\b/i;
+const HTML_ANSWER = /^text\/html\b/i;
+/** How page answers are counted (metrics, logs): they match no route of their own. */
+export const PAGE_LABEL_ROUTE = "(page)";
 const KEY_HEADERS = [
   "accept",
   "accept-encoding",
@@ -125,6 +135,7 @@ export class AnswerCache {
   /** Verdicts per query text: clients send the same few documents again and again. */
   private readonly verdicts = new Map<string, Verdict | null>();
   private readonly seen = new Set<string>();
+  private isPage: (pathname: string) => boolean = () => false;
 
   constructor(
     events: ChangeFeed,
@@ -142,6 +153,25 @@ export class AnswerCache {
     this.restRoutes.on("GET", path, () => undefined, { until, path });
   }
 
+  /** The web app's pages rendered alike for every visitor (by path). */
+  declarePages(isPage: (pathname: string) => boolean): void {
+    this.isPage = isPage;
+  }
+
+  /**
+   * A page rendered for a missed request, with the GraphQL requests its render sent: it is kept
+   * only if each of them was answered in full and may be cached for visitors, until any of their
+   * topics changes.
+   */
+  pageRead(req: IncomingMessage, reads: { queries: unknown[]; complete: boolean } | undefined): void {
+    const pending = (req as Tracked)[PENDING];
+    if (!pending?.page) return;
+    const verdicts = reads?.complete ? reads.queries.map((query) => this.verdictOf(query)) : [null];
+    if (verdicts.some((verdict) => !verdict?.forVisitors)) return;
+    const until = CHANGE_TOPICS.filter((topic) => verdicts.some((verdict) => verdict!.until.includes(topic)));
+    pending.restTopics = until.length ? until : ["catalogue"];
+  }
+
   /** The schema's @cached root fields. */
   declareGraphqlSchema(schema: GraphQLSchema): void {
     this.graphqlHints = rootCacheHints(schema);
@@ -151,7 +181,7 @@ export class AnswerCache {
   /** The node request listener: answers from memory, or passes the request on to `app`. */
   serve(req: IncomingMessage, res: ServerResponse, app: () => void): void {
     if (req.headers.cookie !== undefined || this.answers.version() < 0) return app();
-    if (req.method === "GET" && req.headers.authorization === undefined) return this.serveRest(req, res, app);
+    if (req.method === "GET" && req.headers.authorization === undefined) return this.serveGet(req, res, app);
     if (req.method === "POST" && req.url === this.options.graphqlPath && this.isPlainJsonBody(req))
       return void this.serveGraphql(req, res, app);
     app();
@@ -174,6 +204,7 @@ export class AnswerCache {
     const body = typeof payload === "string" ? Buffer.from(payload) : Buffer.isBuffer(payload) ? payload : null;
     if (!body) return;
     let until = pending.restTopics;
+    if (pending.page && !until) return; // not rendered, or a read of the render may not be kept
     if (!until) {
       const verdict = this.verdictOf(parsedBody);
       if (!verdict || !(pending.callerId ? verdict.forCallers : verdict.forVisitors) || !graphqlSucceeded(body)) return;
@@ -182,12 +213,16 @@ export class AnswerCache {
         : verdict.until;
     }
     const label = this.options.observer?.labelFor(pending.restRoute, parsedBody) ?? null;
-    const answer = recordedAnswer(headersOf(), body, label);
+    const answer = recordedAnswer(headersOf(), body, label, pending.page ? HTML_ANSWER : JSON_ANSWER);
     if (answer) this.answers.set(pending.key, answer, until, pending.version);
   }
 
-  private serveRest(req: IncomingMessage, res: ServerResponse, app: () => void): void {
+  private serveGet(req: IncomingMessage, res: ServerResponse, app: () => void): void {
     const url = req.url ?? "";
+    if (this.isPage(url.split("?")[0]) && asksForHtml(req)) {
+      const key = keyOf(req, "", "page\n");
+      return this.answerOrMiss(req, res, key, () => this.miss(req, key, null, null, PAGE_LABEL_ROUTE, app, true));
+    }
     const route = url.includes("?") ? null : this.restRoutes.find("GET", url);
     if (!route) return app();
     const key = keyOf(req, "", "");
@@ -246,10 +281,11 @@ export class AnswerCache {
     restTopics: ChangeTopic[] | null,
     restRoute: string | null,
     app: () => void,
+    page = false,
   ): void {
     const version = this.answers.version();
     if (version >= 0 && this.seenBefore(key))
-      (req as Tracked)[PENDING] = { key, version, callerId, restTopics, restRoute };
+      (req as Tracked)[PENDING] = { key, version, callerId, restTopics, restRoute, page };
     app();
   }
 
@@ -405,9 +441,14 @@ function keyOf(req: IncomingMessage, body: string, prefix: string): string {
   return `${key}\n\n${body}`;
 }
 
-/** The answer as it may be replayed, or null when it is one client's own or not JSON. */
-function recordedAnswer(headers: OutgoingHttpHeaders, body: Buffer, label: AnswerLabel | null): CachedAnswer | null {
-  if (!JSON_ANSWER.test(String(headers["content-type"] ?? "")) || headers["set-cookie"] !== undefined) return null;
+/** The answer as it may be replayed, or null when it is one client's own or not of the type expected. */
+function recordedAnswer(
+  headers: OutgoingHttpHeaders,
+  body: Buffer,
+  label: AnswerLabel | null,
+  type: RegExp,
+): CachedAnswer | null {
+  if (!type.test(String(headers["content-type"] ?? "")) || headers["set-cookie"] !== undefined) return null;
   // An answer for one user only. ("no-store" is advice to HTTP caches between us and the client
   // and is replayed as it is; this cache is the server's own, emptied on every change.)
   if (/private/i.test(String(headers["cache-control"] ?? ""))) return null;
@@ -427,6 +468,10 @@ function recordedAnswer(headers: OutgoingHttpHeaders, body: Buffer, label: Answe
   for (const [name, value] of Object.entries(replay)) bytes += name.length + String(value).length;
   return { bytes, status: 200, headers: replay, notModifiedHeaders, etag, body, label };
 }
+
+/** Whether a request would rather have HTML than JSON (a browser's navigation): it gets the web app's page. */
+export const asksForHtml = (req: IncomingMessage) =>
+  accepts(req).type(["application/json", "text/html"]) === "text/html";
 
 /** The freshness rule of HTTP caches (the `fresh` package) for an ETag, for GET requests. */
 export function isFresh(req: IncomingMessage, etag: string): boolean {

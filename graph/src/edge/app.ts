@@ -195,7 +195,9 @@ export async function createApp(parts: AppParts): Promise<ShopApp> {
     serverRendering: config.webServerRendering,
     cartFormToken: () => parts.services.browserCarts.formToken(),
     cartPage: (request) => cartPageOf(parts.services, request.headers, `${request.protocol}://${request.host}`),
+    pageRendered: (request, reads) => answerCache.pageRead(request.raw, reads),
   });
+  answerCache.declarePages(webApp.rendersAlikeForAll);
   registerRestRoutes(app, parts.restRoutes, {
     callers: parts.callers,
     rateLimits: parts.rateLimits,

@@ -1,4 +1,3 @@
-import accepts from "accepts";
 import crypto from "node:crypto";
 import { Readable } from "node:stream";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
@@ -8,7 +7,7 @@ import type { Reply, RestRoute } from "../api/rest";
 import { authorize } from "../domain/actor";
 import { ShopError } from "../domain/errors";
 import { requestLog } from "../domain/log";
-import { isFresh, type AnswerCache } from "./answer-cache";
+import { asksForHtml, isFresh, type AnswerCache } from "./answer-cache";
 import { drainUnread, type BodySettings } from "./bodies";
 import { sendRefusal, type RouteSettings } from "./errors";
 import { operationOf } from "./openapi";
@@ -24,8 +23,7 @@ export interface RestEdge {
 }
 
 /** Where a web route and a REST path meet, a browser asking for a page gets the web app (content negotiation as express does it). */
-export const prefersHtml = (request: FastifyRequest) =>
-  accepts(request.raw).type(["application/json", "text/html"]) === "text/html";
+export const prefersHtml = (request: FastifyRequest) => asksForHtml(request.raw);
 
 /** Express's weak ETag: what an HTTP cache revalidates a cacheable GET with. */
 const weakEtag = (body: string) =>

@@ -21,11 +21,21 @@ export interface WebAppSettings {
   cartFormToken?(): string;
   /** This browser's cart for the cart page, and the cookies its answer sets. */
   cartPage?(request: FastifyRequest): Promise<{ data: unknown; cookies: string[] }>;
+  /** A page rendered alike for every visitor, with the GraphQL requests its render sent (the answer cache keeps it, AnswerCache.pageRead). */
+  pageRendered?(request: FastifyRequest, reads: RenderReads | undefined): void;
+}
+
+/** The GraphQL requests a render sent, and whether each was answered in full. */
+export interface RenderReads {
+  queries: unknown[];
+  complete: boolean;
 }
 
 export interface WebApp {
   /** Answers with the web app's page, which shows the route (or its own 404). */
   serve(request: FastifyRequest, reply: FastifyReply): FastifyReply | Promise<FastifyReply>;
+  /** Whether the page at `pathname` is rendered on the server alike for every visitor (not the cart). */
+  rendersAlikeForAll(pathname: string): boolean;
 }
 
 /** What the web app's server entry (web/src/ssr/entry-server.tsx, built into dist/server) offers. */
@@ -41,7 +51,7 @@ interface ServerEntry {
     cartFormToken?: string;
     cart?: unknown;
     storefrontLoader?: string;
-  }): Promise<{ status: number; html: string } | { status: 301; location: string }>;
+  }): Promise<{ status: number; html: string; reads?: RenderReads } | { status: 301; location: string }>;
 }
 
 /** The built server entry's file, inside the built web app. */
@@ -147,7 +157,7 @@ export async function registerWebApp(app: FastifyInstance, settings: WebAppSetti
         if (page.cookies.length) reply.header("set-cookie", page.cookies);
       }
       const manifest = await readManifest(settings.webDistDir);
-      return await entry.render({
+      const rendered = await entry.render({
         url,
         origin: `${request.protocol}://${request.host}`,
         graphqlUrl: ownGraphqlUrl(request),
@@ -158,6 +168,8 @@ export async function registerWebApp(app: FastifyInstance, settings: WebAppSetti
         cart,
         storefrontLoader: STOREFRONT_LOADER,
       });
+      if (pathname !== CART_PAGE && "html" in rendered) settings.pageRendered?.(request, rendered.reads);
+      return rendered;
     } catch (error) {
       // A visitor still gets the page: the browser renders it.
       reply.log.error({ err: error, url }, "server rendering failed: the browser renders the page");
@@ -184,5 +196,6 @@ export async function registerWebApp(app: FastifyInstance, settings: WebAppSetti
   });
   return {
     serve: (request, reply) => (built ? serve(request, reply) : reply.code(404).send({ error: "Not found" })),
+    rendersAlikeForAll: (pathname) => entry !== null && pathname !== CART_PAGE && entry.rendersOnServer(pathname),
   };
 }

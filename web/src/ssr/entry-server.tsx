@@ -154,7 +154,51 @@ export interface RenderRequest {
 /** The root of a page the browser's app renders anew (the cart: the app shows the cart it knows). */
 export const BROWSER_RENDERS_ATTRIBUTE = "data-browser-renders";
 
-export type RenderedPage = { status: number; html: string } | { status: 301; location: string };
+/**
+ * The GraphQL requests a render sent (their JSON bodies), and whether every one was answered in
+ * full (200, no errors): the shop keeps a rendered page for the next visitor only when they were,
+ * until what they read changes.
+ */
+export interface RenderReads {
+  queries: unknown[];
+  complete: boolean;
+}
+
+export type RenderedPage = { status: number; html: string; reads?: RenderReads } | { status: 301; location: string };
+
+/** A fetch for the render's GraphQL link that notes what it asked and whether it was answered in full. */
+function recordingFetch() {
+  const reads: RenderReads = { queries: [], complete: true };
+  const checks: Promise<void>[] = [];
+  const incomplete = () => void (reads.complete = false);
+  const fetchNoting: typeof fetch = async (input, init) => {
+    try {
+      reads.queries.push(JSON.parse(String(init?.body)));
+    } catch {
+      incomplete();
+    }
+    const response = await fetch(input, init).catch((error: unknown) => {
+      incomplete();
+      throw error;
+    });
+    if (!response.ok) incomplete();
+    else
+      checks.push(
+        response
+          .clone()
+          .json()
+          .then((body: { errors?: unknown }) => {
+            if (body?.errors !== undefined) incomplete();
+          }, incomplete),
+      );
+    return response;
+  };
+  const settled = async () => {
+    await Promise.all(checks);
+    return reads;
+  };
+  return { fetchNoting, settled };
+}
 
 /** One server render's answer: what the page set while rendering (the last render counts). */
 function recorder() {
@@ -219,7 +263,12 @@ export async function render({
   const page = pageAt(url.split("?")[0]);
   const assets = pageAssetLinks(page, manifest, template, { scripts: !isStorefrontPage(page) });
   // A visitor's page: no credentials, so nothing of any customer is ever rendered into it.
-  const client = new ApolloClient({ ssrMode: true, link: new HttpLink({ uri: graphqlUrl }), cache: createCache() });
+  const noted = recordingFetch();
+  const client = new ApolloClient({
+    ssrMode: true,
+    link: new HttpLink({ uri: graphqlUrl, fetch: noted.fetchNoting }),
+    cache: createCache(),
+  });
   const { answer, response, reset } = recorder();
   const tree = (
     <StrictMode>
@@ -255,5 +304,8 @@ export async function render({
   const state = `<script type="application/json" id="${APOLLO_STATE_ID}">${scriptSafeJson(client.extract())}</script>`;
   const root = cart ? `<div id="root" ${BROWSER_RENDERS_ATTRIBUTE}>` : `<div id="root">`;
   const html = headed.replace(/<div id="root"><\/div>/, () => `${root}${result}</div>${state}`);
-  return { status: answer.status, html };
+  const reads = await noted.settled();
+  // Given up waiting for data: the page shows what had arrived, not a page to keep.
+  if (signal?.aborted) reads.complete = false;
+  return { status: answer.status, html, reads };
 }

@@ -49,7 +49,8 @@ export const cachedDirective = new GraphQLDirective({
   args: {
     until: {
       type: new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(ChangeTopicType))),
-      description: "The kinds of change that end a kept answer",
+      description:
+        "The kinds of change that end a kept answer; none for the shop's own settings, which only a restart changes",
     },
     scope: {
       type: new GraphQLNonNull(CacheScopeType),

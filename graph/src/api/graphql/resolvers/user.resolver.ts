@@ -89,6 +89,8 @@ export class UserResolver {
   @Query(() => PublicConfig, {
     description: "The public settings a client needs: Firebase project, Stripe publishable key, where images upload",
   })
+  // The process's own settings: no change of the database ends them.
+  @Directive("@cached(until: [])")
   publicConfig(@Ctx() { publicConfig }: GraphContext): PublicConfig {
     return publicConfig;
   }
