@@ -259,6 +259,18 @@ describe("pages rendered on the server", () => {
     expect(fromMemory()).toBe(1);
   });
 
+  it("a page kept from an earlier build of the web app is not replayed once it is built again", async () => {
+    const portfolio = `/portfolio?from=${crypto.randomBytes(3).toString("hex")}`;
+    for (let ask = 0; ask < 3; ask++) await page(portfolio);
+    await expect.poll(() => pagesFromMemory(portfolio)).toBe(1);
+    // A build writes index.html anew: its modification time names the build.
+    const index = path.join(WEB_DIST_DIR, "index.html");
+    const later = new Date(fs.statSync(index).mtimeMs + 1000);
+    fs.utimesSync(index, later, later);
+    await page(portfolio);
+    expect(pagesFromMemory(portfolio)).toBe(1);
+  });
+
   it("a page is never kept for a request with a Cookie, nor the cart page or a 404", async () => {
     const countHits = () => pagesFromMemory();
     const before = countHits();

@@ -128,6 +128,14 @@ export interface AnswerCacheOptions {
   persistedDocumentOf?: (sha256Hash: string) => string | undefined;
 }
 
+/** The web app's pages, as the cache needs to know them (edge/web-app.ts). */
+export interface WebPages {
+  /** Whether the page at `pathname` is rendered alike for every visitor. */
+  rendersAlikeForAll(pathname: string): boolean;
+  /** Which build of the web app serves pages now (it can be built again while the shop runs). */
+  build(): string;
+}
+
 export class AnswerCache {
   private readonly answers: NotifiedCache<CachedAnswer>;
   private readonly restRoutes = FindMyWay();
@@ -135,7 +143,7 @@ export class AnswerCache {
   /** Verdicts per query text: clients send the same few documents again and again. */
   private readonly verdicts = new Map<string, Verdict | null>();
   private readonly seen = new Set<string>();
-  private isPage: (pathname: string) => boolean = () => false;
+  private pages: WebPages = { rendersAlikeForAll: () => false, build: () => "" };
 
   constructor(
     events: ChangeFeed,
@@ -153,9 +161,9 @@ export class AnswerCache {
     this.restRoutes.on("GET", path, () => undefined, { until, path });
   }
 
-  /** The web app's pages rendered alike for every visitor (by path). */
-  declarePages(isPage: (pathname: string) => boolean): void {
-    this.isPage = isPage;
+  /** The web app's pages rendered alike for every visitor. */
+  declarePages(pages: WebPages): void {
+    this.pages = pages;
   }
 
   /**
@@ -219,8 +227,9 @@ export class AnswerCache {
 
   private serveGet(req: IncomingMessage, res: ServerResponse, app: () => void): void {
     const url = req.url ?? "";
-    if (this.isPage(url.split("?")[0]) && asksForHtml(req)) {
-      const key = keyOf(req, "", "page\n");
+    if (this.pages.rendersAlikeForAll(url.split("?")[0]) && asksForHtml(req)) {
+      // A page names the build's scripts and styles: one kept from another build is never replayed.
+      const key = keyOf(req, "", `page ${this.pages.build()}\n`);
       return this.answerOrMiss(req, res, key, () => this.miss(req, key, null, null, PAGE_LABEL_ROUTE, app, true));
     }
     const route = url.includes("?") ? null : this.restRoutes.find("GET", url);

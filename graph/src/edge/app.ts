@@ -197,7 +197,7 @@ export async function createApp(parts: AppParts): Promise<ShopApp> {
     cartPage: (request) => cartPageOf(parts.services, request.headers, `${request.protocol}://${request.host}`),
     pageRendered: (request, reads) => answerCache.pageRead(request.raw, reads),
   });
-  answerCache.declarePages(webApp.rendersAlikeForAll);
+  answerCache.declarePages(webApp);
   registerRestRoutes(app, parts.restRoutes, {
     callers: parts.callers,
     rateLimits: parts.rateLimits,

@@ -36,6 +36,8 @@ export interface WebApp {
   serve(request: FastifyRequest, reply: FastifyReply): FastifyReply | Promise<FastifyReply>;
   /** Whether the page at `pathname` is rendered on the server alike for every visitor (not the cart). */
   rendersAlikeForAll(pathname: string): boolean;
+  /** Which build serves pages now: its index.html's modification time. */
+  build(): string;
 }
 
 /** What the web app's server entry (web/src/ssr/entry-server.tsx, built into dist/server) offers. */
@@ -197,5 +199,6 @@ export async function registerWebApp(app: FastifyInstance, settings: WebAppSetti
   return {
     serve: (request, reply) => (built ? serve(request, reply) : reply.code(404).send({ error: "Not found" })),
     rendersAlikeForAll: (pathname) => entry !== null && pathname !== CART_PAGE && entry.rendersOnServer(pathname),
+    build: () => String(fs.statSync(index, { throwIfNoEntry: false })?.mtimeMs ?? 0),
   };
 }
