@@ -82,6 +82,33 @@ describe("what plain script answers before the page's island starts", () => {
     expect(document.querySelector("[role=status]")!.textContent).toBe("3 parts");
   });
 
+  it("a box pressed has its search fetched ahead, and ticking it shows that search without asking again", async () => {
+    const fetched = serveCatalogue();
+    const box = serverFilters().querySelector<HTMLInputElement>("[name=inStock]")!;
+    box.dispatchEvent(new PointerEvent("pointerdown", { bubbles: true }));
+    expect(fetched).toHaveBeenCalledOnce();
+    expect(String(fetched.mock.calls[0][0])).toContain("/parts?q=battery&inStock=1&model=XPS+13");
+    // Unseen: the box is as it was until the shopper's click.
+    expect(box.checked).toBe(false);
+    box.click();
+    await vi.waitFor(() =>
+      expect(document.querySelector("article")!.textContent).toBe("q=battery&inStock=1&model=XPS+13"),
+    );
+    expect(fetched).toHaveBeenCalledOnce();
+  });
+
+  it("a search fetched ahead for one box is not shown for another change", async () => {
+    const fetched = serveCatalogue();
+    const form = serverFilters();
+    form.querySelector("[name=inStock]")!.dispatchEvent(new PointerEvent("pointerdown", { bubbles: true }));
+    const brand = form.querySelector<HTMLSelectElement>("[name=brand]")!;
+    brand.value = "HP";
+    brand.dispatchEvent(new Event("change", { bubbles: true }));
+    await vi.waitFor(() => expect(location.search).toBe("?q=battery&brand=HP"));
+    expect(fetched).toHaveBeenCalledTimes(2);
+    expect(document.querySelector("article")!.textContent).toBe("q=battery&brand=HP");
+  });
+
   it("a new brand shows its search without the old brand's model", async () => {
     const fetched = serveCatalogue();
     const brand = serverFilters().querySelector<HTMLSelectElement>("[name=brand]")!;

@@ -16,6 +16,10 @@ let shown = currentAddress();
 let pending: AbortController | null = null;
 let followingHistory = false;
 let status: HTMLElement | null = null;
+/** An address fetched ahead of its swap (the shopper's pointer is on the control that shows it): one at a time, used once. */
+let ahead: { href: string; at: number; response: Promise<Response> } | null = null;
+/** How long a fetch started ahead stays worth using: a page fetched longer ago may be stale. */
+const AHEAD_FOR_MS = 10_000;
 
 function currentAddress(): string {
   return location.pathname + location.search;
@@ -39,6 +43,25 @@ export async function showInPlace(url: string, regions: readonly string[]): Prom
   const result = await swapTo(address, regions, "push");
   if (result === "failed") location.assign(address.href);
   return result === "swapped";
+}
+
+/**
+ * Starts fetching `url` before the shopper asks for it (their pointer is on the control that
+ * would show it), so that its swap, if it comes, waits less; a swap of another address ignores it.
+ */
+export function fetchAhead(url: string): void {
+  const href = new URL(url, location.href).href;
+  if (ahead?.href === href && performance.now() - ahead.at < AHEAD_FOR_MS) return;
+  const response = fetch(href, { headers: { accept: "text/html" } });
+  response.catch(() => undefined);
+  ahead = { href, at: performance.now(), response };
+}
+
+/** The fetch started ahead for `address`, if it is recent enough; it is used once. */
+function takeAhead(address: URL): Promise<Response> | null {
+  const found = ahead;
+  ahead = null;
+  return found?.href === address.href && performance.now() - found.at < AHEAD_FOR_MS ? found.response : null;
 }
 
 /** Back and forward between addresses shown in place swap their regions again (or load the page). */
@@ -69,7 +92,8 @@ async function swapTo(
   const controller = new AbortController();
   pending = controller;
   try {
-    const response = await fetch(address, { headers: { accept: "text/html" }, signal: controller.signal });
+    const response = await (takeAhead(address) ??
+      fetch(address, { headers: { accept: "text/html" }, signal: controller.signal }));
     // A redirect to another page, or an error page: the browser shows it itself.
     if (!response.ok || (response.redirected && new URL(response.url).pathname !== address.pathname)) return "failed";
     const html = await response.text();
