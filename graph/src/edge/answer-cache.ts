@@ -36,6 +36,8 @@ import type { AnswerLabel } from "./metrics";
  *   names): the server's render of it, kept when every GraphQL read of the render could have
  *   been (`pageRead`), until their topics change. A shopper's pages carry no Cookie (the cart's
  *   is scoped to the cart's paths) and nothing of them: the browser shows who is signed in.
+ *   Pages are kept apart, in bounds of their own, from the first render: a page is asked for
+ *   again far more often than a new GraphQL variable, and many pages never push out an answer.
  * - A signed-in GraphQL read: a genuine, unexpired access token (checked before anything is looked
  *   up), no Cookie, a document of only queries of root fields cached for PUBLIC or CALLER. The key
  *   starts with the caller's user id, so an answer is never replayed to anyone else, and it also
@@ -123,6 +125,9 @@ export interface AnswerCacheOptions {
   graphqlPath: string;
   maxEntries: number;
   maxBytes: number;
+  /** The bounds of the storefront pages kept, apart from the answers'. */
+  maxPages: number;
+  maxPageBytes: number;
   observer?: AnswerCacheObserver;
   /** The text the server runs for a persisted document's hash (api/graphql/persisted-documents.ts). */
   persistedDocumentOf?: (sha256Hash: string) => string | undefined;
@@ -138,6 +143,7 @@ export interface WebPages {
 
 export class AnswerCache {
   private readonly answers: NotifiedCache<CachedAnswer>;
+  private readonly pageAnswers: NotifiedCache<CachedAnswer>;
   private readonly restRoutes = FindMyWay();
   private graphqlHints = new Map<string, CacheHint>();
   /** Verdicts per query text: clients send the same few documents again and again. */
@@ -153,6 +159,10 @@ export class AnswerCache {
     this.answers = new NotifiedCache<CachedAnswer>(events, {
       maxEntries: options.maxEntries,
       maxBytes: options.maxBytes,
+    });
+    this.pageAnswers = new NotifiedCache<CachedAnswer>(events, {
+      maxEntries: options.maxPages,
+      maxBytes: options.maxPageBytes,
     });
   }
 
@@ -222,7 +232,7 @@ export class AnswerCache {
     }
     const label = this.options.observer?.labelFor(pending.restRoute, parsedBody) ?? null;
     const answer = recordedAnswer(headersOf(), body, label, pending.page ? HTML_ANSWER : JSON_ANSWER);
-    if (answer) this.answers.set(pending.key, answer, until, pending.version);
+    if (answer) this.cacheOf(pending.page).set(pending.key, answer, until, pending.version);
   }
 
   private serveGet(req: IncomingMessage, res: ServerResponse, app: () => void): void {
@@ -230,7 +240,7 @@ export class AnswerCache {
     if (this.pages.rendersAlikeForAll(url.split("?")[0]) && asksForHtml(req)) {
       // A page names the build's scripts and styles: one kept from another build is never replayed.
       const key = keyOf(req, "", `page ${this.pages.build()}\n`);
-      return this.answerOrMiss(req, res, key, () => this.miss(req, key, null, null, PAGE_LABEL_ROUTE, app, true));
+      return this.answerOrMiss(req, res, key, () => this.miss(req, key, null, null, PAGE_LABEL_ROUTE, app, true), true);
     }
     const route = url.includes("?") ? null : this.restRoutes.find("GET", url);
     if (!route) return app();
@@ -259,15 +269,16 @@ export class AnswerCache {
   }
 
   /** Replays the answer once every change committed before now has been heard; else `miss`. */
-  private answerOrMiss(req: IncomingMessage, res: ServerResponse, key: string, miss: () => void): void {
+  private answerOrMiss(req: IncomingMessage, res: ServerResponse, key: string, miss: () => void, page = false): void {
     const observer = this.options.observer;
-    if (!this.answers.get(key)) {
+    const answers = this.cacheOf(page);
+    if (!answers.get(key)) {
       observer?.missed();
       return miss();
     }
     const startedAt = observer ? performance.now() : 0;
-    this.answers.afterPendingChanges((ok) => {
-      const cached = ok ? this.answers.get(key) : undefined;
+    answers.afterPendingChanges((ok) => {
+      const cached = ok ? answers.get(key) : undefined;
       if (!cached) {
         observer?.missed();
         return miss();
@@ -281,7 +292,8 @@ export class AnswerCache {
   /**
    * Passes a request the cache cannot answer to the app. Its answer is recorded only if the same
    * request was seen before: answers whose keys never repeat (new variables on every request)
-   * would only cost the recording and push out the ones that do.
+   * would only cost the recording and push out the ones that do. A page is recorded at once, in
+   * the pages' own bounds.
    */
   private miss(
     req: IncomingMessage,
@@ -292,10 +304,14 @@ export class AnswerCache {
     app: () => void,
     page = false,
   ): void {
-    const version = this.answers.version();
-    if (version >= 0 && this.seenBefore(key))
+    const version = this.cacheOf(page).version();
+    if (version >= 0 && (page || this.seenBefore(key)))
       (req as Tracked)[PENDING] = { key, version, callerId, restTopics, restRoute, page };
     app();
+  }
+
+  private cacheOf(page: boolean): NotifiedCache<CachedAnswer> {
+    return page ? this.pageAnswers : this.answers;
   }
 
   /** Whether a key was missed before (remembered by digest, at most SEEN_KEYS of them). */

@@ -139,6 +139,8 @@ export async function createApp(parts: AppParts): Promise<ShopApp> {
     graphqlPath: GRAPHQL_PATH,
     maxEntries: 7000,
     maxBytes: 64 * 1024 * 1024,
+    maxPages: 2000,
+    maxPageBytes: 32 * 1024 * 1024,
     observer: watchAnswerCache(parts.metrics ?? null, log),
     persistedDocumentOf: (hash) => persistedDocuments.documentOf(hash),
   });
