@@ -226,6 +226,9 @@ describe("pages rendered on the server", () => {
       expect(head, pagePath).toMatch(new RegExp(`<link rel="stylesheet"[^>]* href="/assets/${name}-[\\w-]+\\.css"`));
       expect(html, pagePath).not.toMatch(new RegExp(`href="/assets/${name}-[\\w-]+\\.js"`));
       expect(html, pagePath).toMatch(/<script data-storefront-entry="\/assets\/storefront-[\w-]+\.js">/);
+      // Last in the body: a classic script in the head would hold the parser until the stylesheets came.
+      expect(html.indexOf("data-storefront-entry"), pagePath).toBeGreaterThan(html.indexOf("</head>"));
+      expect(html.indexOf("data-storefront-entry"), pagePath).toBeGreaterThan(html.indexOf(`id="apollo-state"`));
       expect(html, pagePath).not.toMatch(/src="\/assets\/index-[\w-]+\.js"/);
     }
     for (const pagePath of ["/dashboard", "/login"]) {

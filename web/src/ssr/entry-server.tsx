@@ -96,8 +96,8 @@ export function pageAssetLinks(
 /**
  * The built index.html made a storefront page's: the app's entry and the modulepreloads of its
  * code give way to the storefront's entry (its islands); the stylesheets stay. With the shop's
- * `loader` (an inline script its CSP allows by hash) the entry is loaded once the page has loaded
- * and painted, and nothing of it is fetched before; without one, as a module script.
+ * `loader` (an inline script its CSP allows by hash, last in the body) the entry is loaded once the
+ * page has loaded and painted, and nothing of it is fetched before; without one, as a module script.
  */
 export function storefrontTemplate(template: string, manifest: BuildManifest, loader?: string): string {
   const app = manifest["index.html"];
@@ -116,10 +116,12 @@ export function storefrontTemplate(template: string, manifest: BuildManifest, lo
         .filter((file): file is string => Boolean(file))
         .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
         .join("");
-  return template
-    .replace(/<link rel="modulepreload"[^>]*>\s*/g, "")
-    .replace(appScript, () => entry)
-    .replace("</head>", () => `${preloads}</head>`);
+  const withoutApp = template.replace(/<link rel="modulepreload"[^>]*>\s*/g, "");
+  // The loader is a classic script: in the head it would wait for the stylesheets and hold the
+  // parser meanwhile, so the page's images would be found later. Last in the body it holds nothing.
+  return loader
+    ? withoutApp.replace(appScript, "").replace("</body>", () => `${entry}</body>`)
+    : withoutApp.replace(appScript, () => entry).replace("</head>", () => `${preloads}</head>`);
 }
 
 /**
