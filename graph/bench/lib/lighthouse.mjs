@@ -34,7 +34,14 @@ export const AGAINST_NO_SCRIPT = {
   interactionMs: 200,
 };
 
+/** A difference with its sign (a true minus), "±" when it shows as nothing: "+12", "−0.04", "±0.00". */
+export function signed(n, format) {
+  const text = format(Math.abs(n));
+  return `${/^[0.]+$/.test(text) ? "±" : n < 0 ? "−" : "+"}${text}`;
+}
+
 /** Whether the page with scripts (`server`) stays within AGAINST_NO_SCRIPT of the page without (`markup`). */
+
 export function againstNoScript(server, markup) {
   const t = AGAINST_NO_SCRIPT;
   const gap = {
@@ -321,7 +328,7 @@ export function printAudits(title, builds) {
       const ok = Object.values(verdicts);
       const t = AGAINST_NO_SCRIPT;
       console.log(
-        `${"".padEnd(13)} ${"vs no script".padEnd(15)} performance −${gap.performancePoints} (≤ ${t.performancePoints})${ok[0] ? "" : " NOT MET"}, TBT +${gap.tbtMs} ms (≤ ${t.tbtMs})${ok[1] ? "" : " NOT MET"}, LCP +${gap.lcpMs} ms (≤ ${t.lcpMs})${ok[2] ? "" : " NOT MET"}`,
+        `${"".padEnd(13)} ${"vs no script".padEnd(15)} performance ${signed(-gap.performancePoints, String)} (≤ ${t.performancePoints})${ok[0] ? "" : " NOT MET"}, TBT ${signed(gap.tbtMs, String)} ms (≤ ${t.tbtMs})${ok[1] ? "" : " NOT MET"}, LCP ${signed(gap.lcpMs, String)} ms (≤ ${t.lcpMs})${ok[2] ? "" : " NOT MET"}`,
       );
     }
     for (const [[, name], audited] of COLUMNS.map((column, i) => [column, others[i]])) {

@@ -2,7 +2,7 @@
 //   node graph/bench/lib/web-markdown.mjs [bench-results/web.json]
 import fs from "node:fs";
 import path from "node:path";
-import { AGAINST_NO_SCRIPT, againstNoScript, machineOf, timesOf } from "./lighthouse.mjs";
+import { AGAINST_NO_SCRIPT, againstNoScript, machineOf, signed, timesOf } from "./lighthouse.mjs";
 import { REPO_DIR } from "./processes.mjs";
 
 const CATALOGUES = { seed: "", scale: ", 100,000 parts" };
@@ -26,7 +26,8 @@ export function lighthouseTable(audits) {
       if (row.markup) {
         const { gap: g, verdicts } = againstNoScript(server, row.markup);
         const met = Object.values(verdicts).every(Boolean);
-        gap = `−${g.performancePoints}, +${thousands(g.tbtMs)} ms, +${seconds(g.lcpMs)} s${met ? " (met)" : ""}`;
+        // Points lost are the no-script page's score less this one's: a gain shows as "+".
+        gap = `${signed(-g.performancePoints, String)}, ${signed(g.tbtMs, thousands)} ms, ${signed(g.lcpMs, (ms) => (ms / 1000).toFixed(2))} s${met ? " (met)" : ""}`;
       }
       lines.push(
         `| ${server.label}${CATALOGUES[catalogue] ?? ""} | ${three(row, (r) => r.scores.performance)} | ${three(row, (r) => seconds(r.lcpMs))} | ${three(row, (r) => thousands(r.tbtMs))} | ${three(row, (r) => r.cls)} | ${kb(server.scriptGzipBytes)} | ${gap} |`,
