@@ -16,6 +16,7 @@ import { CacheHint, CacheScope, rootCacheHints } from "../api/graphql/cache-dire
 import { NotifiedCache } from "../api/notified-cache";
 import { CHANGE_TOPICS, ChangeTopic, ChangeFeed } from "../domain/change-feed";
 import type { AnswerLabel } from "./metrics";
+import type { RenderReads } from "./web-app";
 
 /**
  * Reads answered from memory, in front of the whole app. What may be cached is declared where it
@@ -181,7 +182,7 @@ export class AnswerCache {
    * only if each of them was answered in full and may be cached for visitors, until any of their
    * topics changes.
    */
-  pageRead(req: IncomingMessage, reads: { queries: unknown[]; complete: boolean } | undefined): void {
+  pageRead(req: IncomingMessage, reads: RenderReads | undefined): void {
     const pending = (req as Tracked)[PENDING];
     if (!pending?.page) return;
     const verdicts = reads?.complete ? reads.queries.map((query) => this.verdictOf(query)) : [null];
@@ -237,7 +238,9 @@ export class AnswerCache {
 
   private serveGet(req: IncomingMessage, res: ServerResponse, app: () => void): void {
     const url = req.url ?? "";
-    if (this.pages.rendersAlikeForAll(url.split("?")[0]) && asksForHtml(req)) {
+    // The header first: matching a path against the web app's routes costs microseconds (tens for
+    // a path it has no route for), and API clients, scripts and images never ask for HTML.
+    if (asksForHtml(req) && this.pages.rendersAlikeForAll(url.split("?")[0])) {
       // A page names the build's scripts and styles: one kept from another build is never replayed.
       const key = keyOf(req, "", `page ${this.pages.build()}\n`);
       return this.answerOrMiss(req, res, key, () => this.miss(req, key, null, null, PAGE_LABEL_ROUTE, app, true), true);
@@ -495,8 +498,13 @@ function recordedAnswer(
 }
 
 /** Whether a request would rather have HTML than JSON (a browser's navigation): it gets the web app's page. */
-export const asksForHtml = (req: IncomingMessage) =>
-  accepts(req).type(["application/json", "text/html"]) === "text/html";
+export function asksForHtml(req: IncomingMessage): boolean {
+  const accept = req.headers.accept;
+  // With neither a text type nor a q-value named, JSON is matched at least as well as HTML and is
+  // listed first: the negotiation's answer is known without parsing the header.
+  if (accept === undefined || !/text\/|;/.test(accept)) return false;
+  return accepts(req).type(["application/json", "text/html"]) === "text/html";
+}
 
 /** The freshness rule of HTTP caches (the `fresh` package) for an ETag, for GET requests. */
 export function isFresh(req: IncomingMessage, etag: string): boolean {
