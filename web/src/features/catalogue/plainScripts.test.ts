@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { stepAsideForReact } from "@/lib/islands/plain";
+import { showInPlace } from "@/lib/islands/swap";
 import { applyFiltersInPlainScript } from "./filtersScript";
 import { answerGalleryInPlainScript } from "./galleryScript";
 
@@ -34,7 +35,7 @@ function filtersPage(search: string, count: string): string {
 
 /** The server's whole page at an address of the catalogue. */
 const serverPage = (search: string, count: string) =>
-  `<!doctype html><html><head><title>Parts ${search}</title></head><body><div id="root"><header data-island="header"><form data-plain="search"><input type="hidden" name="filters" value="${search}"></form></header><main data-island="page">${filtersPage(search, count)}</main></div><script type="application/json" id="apollo-state">{"ROOT_QUERY":{"search":"${search}"}}</script></body></html>`;
+  `<!doctype html><html><head><title>Parts ${search}</title></head><body><div id="root"><header data-island="header"><form data-plain="search"><input type="hidden" name="filters" value="${search}"><input type="search" name="q" value="${new URLSearchParams(search).get("q") ?? ""}"></form></header><main data-island="page">${filtersPage(search, count)}</main></div><script type="application/json" id="apollo-state">{"ROOT_QUERY":{"search":"${search}"}}</script></body></html>`;
 
 function serverFilters(): HTMLFormElement {
   history.replaceState(null, "", "/parts?q=battery&model=XPS+13");
@@ -80,6 +81,31 @@ describe("what plain script answers before the page's island starts", () => {
     expect(ticked.checked).toBe(true);
     expect(document.activeElement).toBe(ticked);
     expect(document.querySelector("[role=status]")!.textContent).toBe("3 parts");
+  });
+
+  it("words typed in the search box and not yet sent stay there when a filter shows its search", async () => {
+    serveCatalogue();
+    const box = serverFilters().querySelector<HTMLInputElement>("[name=inStock]")!;
+    const words = document.querySelector<HTMLInputElement>("[data-plain=search] [name=q]")!;
+    words.value = "battery 65W";
+    box.click();
+    await vi.waitFor(() => expect(location.search).toBe("?q=battery&inStock=1&model=XPS+13"));
+    expect(document.querySelector<HTMLInputElement>("[data-plain=search] [name=filters]")!.value).toBe(
+      "q=battery&inStock=1&model=XPS+13",
+    );
+    expect(document.querySelector<HTMLInputElement>("[data-plain=search] [name=q]")!.value).toBe("battery 65W");
+  });
+
+  it("back to another search shows that search's words, not words typed on this one", async () => {
+    serveCatalogue();
+    serverFilters();
+    await showInPlace("/parts?q=screen&inStock=1", ["[data-island='page']", "[data-plain='search']"]);
+    const words = document.querySelector<HTMLInputElement>("[data-plain=search] [name=q]")!;
+    expect(words.value).toBe("screen");
+    words.value = "screen hinge";
+    history.back();
+    await vi.waitFor(() => expect(document.querySelector("article")!.textContent).toBe("q=battery&model=XPS+13"));
+    expect(document.querySelector<HTMLInputElement>("[data-plain=search] [name=q]")!.value).toBe("battery");
   });
 
   it("a box pressed has its search fetched ahead, and ticking it shows that search without asking again", async () => {

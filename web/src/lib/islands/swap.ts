@@ -106,7 +106,12 @@ async function swapTo(
       window.history.pushState({ usr: null, key: Math.random().toString(36).slice(2, 10) }, "", address);
     shown = currentAddress();
     // innerHTML in this document: a <noscript> is parsed as text, as the browser parsed the page.
-    for (const [here, there] of pairs) if (!takenByReact(here)) here.innerHTML = there.innerHTML;
+    for (const [here, there] of pairs) {
+      if (takenByReact(here)) continue;
+      const putBackTyped = typedText(here);
+      here.innerHTML = there.innerHTML;
+      putBackTyped();
+    }
     swapHead(page);
     swapServerState(page);
     focus?.();
@@ -150,6 +155,27 @@ function focusedControl(regions: Element[]): (() => void) | null {
       ? `[name="${CSS.escape(name)}"]${value === null ? "" : `[value="${CSS.escape(value)}"]`}`
       : null;
   return selector ? () => region.querySelector<HTMLElement>(selector)?.focus({ preventScroll: true }) : null;
+}
+
+const TEXT_TYPES = new Set(["text", "search", "number", "email", "tel", "url"]);
+
+/**
+ * What the shopper typed in a region's fields and has not sent (a word in the search box while
+ * they tick a filter): returns how to put it back once the region is swapped, into the field of
+ * the same name, where the fetched page still shows what the field showed before the typing.
+ */
+function typedText(region: Element): () => void {
+  const typed = [...region.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>("input, textarea")]
+    .filter((field) => field.name && (field.type === "textarea" || TEXT_TYPES.has(field.type)))
+    .filter((field) => field.value !== field.defaultValue)
+    .map((field) => ({ name: field.name, shown: field.defaultValue, value: field.value }));
+  return () => {
+    for (const { name, shown, value } of typed) {
+      const field = region.querySelector(`[name="${CSS.escape(name)}"]`);
+      const isText = field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement;
+      if (isText && field.value === shown) field.value = value;
+    }
+  };
 }
 
 /** The page's title, description and the tags the server wrote for it (until React manages the head). */
