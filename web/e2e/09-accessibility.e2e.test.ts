@@ -11,6 +11,7 @@ import {
   chooseDelivery,
   expectCount,
   openPart,
+  partCard,
   reservePart,
   row,
   signIn,
@@ -20,6 +21,7 @@ import {
 const journey = useJourney("09-accessibility");
 
 const SSD = "1TB NVMe M.2 2280 SSD, PCIe 4.0 x4";
+const BATTERY = "Li-ion Battery 11.55V 57Wh, 3-cell";
 
 /** Every page checked, with what it must show before axe looks at it (no spinners or skeletons). */
 const report: Record<string, AxeViolation[]> = {};
@@ -137,6 +139,20 @@ describe("accessibility (axe-core): no serious or critical violations", () => {
   it("a part's reservation page", async () => {
     await openPart(customer, SSD);
     await check(customer, "part");
+  });
+
+  it("a part page with the cart's notice: the plain script's, then notistack's once React has the page", async () => {
+    const page = await journey.newPage();
+    await page.goto("/parts?q=battery");
+    await partCard(page, BATTERY).getByRole("link", { name: "View and reserve" }).click();
+    await visible(page.getByRole("heading", { level: 1, name: BATTERY }));
+    await page.getByRole("button", { name: `Add to cart: ${BATTERY}` }).click();
+    await visible(page.locator(".plain-notice").getByText(`${BATTERY} is in your cart.`));
+    await check(page, "part-cart-notice-plain");
+    // Starting the page's island hands the notice still showing to notistack (cartNotice.ts).
+    await page.locator(".part-page a").first().focus();
+    await visible(page.locator(".notistack-MuiContent:not(.plain-notice)").getByText(`${BATTERY} is in your cart.`));
+    await check(page, "part-cart-notice-notistack");
   });
 
   it("dashboard profile", async () => {

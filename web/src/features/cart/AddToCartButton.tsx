@@ -4,6 +4,7 @@ import { useToast } from "@/ui/toast";
 import { ADD_TO_CART_PLAIN, CART_LINES_ACTION, useCartFormToken } from "./cartForm";
 import { checkQuantityInput } from "./quantity";
 import { useCart, type CartablePart } from "./useCart";
+import "@/ui/toast.css";
 import "./AddToCartButton.css";
 
 interface Props {
