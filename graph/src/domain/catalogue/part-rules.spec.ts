@@ -268,7 +268,7 @@ describe("what shipping and tax need to know of a part", () => {
         expect(batteryProblem(hundredths / 100)).toBeNull();
       }),
     );
-    for (const bad of [0, -5, 10_000.01, 99.999, "99", Number.POSITIVE_INFINITY])
+    for (const bad of [0, -5, 10_000.01, 99.999, "99", Number.POSITIVE_INFINITY, 5e-324, 0.004])
       expect(batteryProblem(bad)).toBe(BATTERY_MESSAGE);
     expect(batteryProblem(null)).toBeNull();
   });

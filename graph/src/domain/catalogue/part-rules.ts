@@ -288,7 +288,9 @@ export function dimensionProblem(field: DimensionField, value: unknown): string 
 export function batteryProblem(value: unknown): string | null {
   if (missing(value)) return null;
   if (typeof value !== "number" || !(value > 0) || value > MAX_BATTERY_WH) return BATTERY_MESSAGE;
-  return dollarsToCents(value) === null ? BATTERY_MESSAGE : null;
+  // A positive value too small for a hundredth (5e-324) would be stored as 0, which the column refuses.
+  const hundredths = dollarsToCents(value);
+  return hundredths === null || hundredths <= 0 ? BATTERY_MESSAGE : null;
 }
 
 /** Whether a value is one of the tax categories (as the API and the database name them). */
