@@ -141,7 +141,32 @@ export async function submitLogin(page: Page, email: string, password: string): 
 export async function signIn(page: Page, account: { email: string; password: string; name: string }): Promise<void> {
   await page.goto("/login");
   await submitLogin(page, account.email, account.password);
-  await expectSignedInAs(page, account.name);
+  try {
+    await expectSignedInAs(page, account.name);
+  } catch (error) {
+    throw new Error(`${account.email} was not signed in: ${await whatThePageShows(page)}`, { cause: error });
+  }
+}
+
+/**
+ * Where the page is and what it tells the user (alerts, the header's session), for a failure's
+ * message: a sign-in that fails in a beforeAll hook leaves no screenshot.
+ */
+async function whatThePageShows(page: Page): Promise<string> {
+  const alerts = await page
+    .getByRole("alert")
+    .allInnerTexts()
+    .catch(() => []);
+  const header = await nav(page)
+    .innerText({ timeout: 1_000 })
+    .catch(() => "(no navigation bar)");
+  const state = await page
+    .evaluate(() => ({
+      app: document.documentElement.dataset.app ?? null,
+      token: localStorage.getItem("accessToken") !== null,
+    }))
+    .catch(() => null);
+  return JSON.stringify({ url: page.url(), alerts, header: header.replace(/\s+/g, " "), ...state });
 }
 
 export function partCard(page: Page, partName: string): Locator {
