@@ -15,8 +15,15 @@ export function Navbar() {
   const navigate = useNavigate();
   const signedIn = status === "signedIn" && user;
 
+  // Signing out may first load the identity provider (to forget its user too): the press shows it works.
+  const [signingOut, setSigningOut] = useState(false);
   const handleSignOut = async () => {
-    await signOut();
+    setSigningOut(true);
+    try {
+      await signOut();
+    } finally {
+      setSigningOut(false);
+    }
     navigate("/");
   };
 
@@ -73,7 +80,13 @@ export function Navbar() {
                 </span>
               </li>
               <li>
-                <button type="button" className="btn btn--small btn--outline" onClick={handleSignOut}>
+                <button
+                  type="button"
+                  className="btn btn--small btn--outline"
+                  onClick={handleSignOut}
+                  disabled={signingOut}
+                  aria-busy={signingOut || undefined}
+                >
                   Sign out
                 </button>
               </li>

@@ -14,7 +14,7 @@ import { useShopSession } from "./useShopSession";
  * (about 45 KB of JS) is not even loaded until they open the login or register page.
  */
 export function FirebaseAuthProvider({ children }: { children: ReactNode }) {
-  const { config, error: configError, retry: retryConfig } = usePublicConfig();
+  const { config, error: configError, retry: retryConfig, read: readConfig } = usePublicConfig();
   const { exchangeForShopToken, forgetShopSession, endShopSession } = useShopSession();
   const { state, setState, ensureFirebase, startedFirebase, withObserverPaused, restart } = useFirebaseSession({
     config,
@@ -59,9 +59,16 @@ export function FirebaseAuthProvider({ children }: { children: ReactNode }) {
       },
       signOut: async () => {
         const revoking = endShopSession();
+        // A session shown from what the sign-in stored never started the provider, which still
+        // keeps its user: it is started to forget them, its observer standing aside (it would
+        // trade that user for a new shop token). The page shows the visitor once it has: a page
+        // left sooner would leave the provider's user behind, to be signed in again at login.
+        await withObserverPaused(async () => {
+          const given = config ?? (await readConfig()) ?? undefined;
+          const handles = startedFirebase() ?? (await ensureFirebase(given).catch(() => null));
+          if (handles) await handles.fb.signOut(handles.auth).catch(() => undefined);
+        });
         setState({ status: "signedOut", user: null });
-        const handles = startedFirebase();
-        if (handles) await handles.fb.signOut(handles.auth);
         await revoking;
       },
       prepare: () => void ensureFirebase().catch(() => undefined),
@@ -77,9 +84,11 @@ export function FirebaseAuthProvider({ children }: { children: ReactNode }) {
       ensureFirebase,
       startedFirebase,
       endShopSession,
+      withObserverPaused,
       exchangeForShopToken,
       setState,
       retryConfig,
+      readConfig,
       restart,
     ],
   );

@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useMemo, type ReactNode } from "react";
-import { useQuery } from "@apollo/client/react";
+import { useApolloClient, useQuery } from "@apollo/client/react";
 import { graphql } from "@/lib/gql";
 import type { PublicConfigQuery } from "@/lib/gql/graphql";
 
@@ -24,18 +24,29 @@ export interface PublicConfigState {
   loading: boolean;
   error: Error | null;
   retry: () => void;
+  /** The configuration once it has come (asked for now if it has not): null if it cannot be read. */
+  read: () => Promise<PublicConfigValues | null>;
 }
 
 const PublicConfigContext = createContext<PublicConfigState | null>(null);
 
 /** Asks the server once, at start, how this deployment signs people in, takes payments and uploads. */
 export function PublicConfigProvider({ children }: { children: ReactNode }) {
+  const client = useApolloClient();
   const { data, loading, error, refetch } = useQuery(PublicConfigDocument);
   const retry = useCallback(() => void refetch().catch(() => undefined), [refetch]);
+  const read = useCallback(
+    () =>
+      client
+        .query({ query: PublicConfigDocument })
+        .then(({ data: answer }) => answer?.publicConfig ?? null)
+        .catch(() => null),
+    [client],
+  );
   const config = data?.publicConfig ?? null;
   const value = useMemo<PublicConfigState>(
-    () => ({ config, loading, error: error ?? null, retry }),
-    [config, loading, error, retry],
+    () => ({ config, loading, error: error ?? null, retry, read }),
+    [config, loading, error, retry, read],
   );
   return <PublicConfigContext.Provider value={value}>{children}</PublicConfigContext.Provider>;
 }
@@ -43,7 +54,9 @@ export function PublicConfigProvider({ children }: { children: ReactNode }) {
 /** For tests and previews: a fixed configuration without a query. */
 export function StaticPublicConfigProvider({ config, children }: { config: PublicConfigValues; children: ReactNode }) {
   return (
-    <PublicConfigContext.Provider value={{ config, loading: false, error: null, retry: () => undefined }}>
+    <PublicConfigContext.Provider
+      value={{ config, loading: false, error: null, retry: () => undefined, read: () => Promise.resolve(config) }}
+    >
       {children}
     </PublicConfigContext.Provider>
   );
