@@ -127,14 +127,34 @@ describe("signing in", () => {
     await expectSignedInAs(page, "Gina Google");
   });
 
-  it("keeps the session across a reload and signs out", async () => {
+  it("keeps the session across a reload, shown on a storefront page before React, and signs out of the identity provider too", async () => {
     const page = await journey.newPage();
     await signIn(page, CUSTOMER);
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+    });
     await page.reload();
     await expectSignedInAs(page, CUSTOMER.name);
+    await visible(nav(page).getByRole("link", { name: "Dashboard" }));
+    // The home page is a storefront page: plain script shows the session, React waits for a use.
+    await page.waitForLoadState("networkidle");
+    expect(scripts.filter((script) => /reactIslands/.test(script))).toEqual([]);
+    expect(
+      await page.evaluate(() =>
+        Object.keys(document.querySelector("[data-testid='navbar-user']")!).some((key) => key.startsWith("__react")),
+      ),
+    ).toBe(false);
+    // The press starts the header's island, and is done once React has it.
     await nav(page).getByRole("button", { name: "Sign out" }).click();
     await expectSignedOut(page);
+    expect(scripts.filter((script) => /reactIslands/.test(script))).toHaveLength(1);
     await page.reload();
+    await expectSignedOut(page);
+    // The identity provider forgot the user too: its login page does not sign them in again.
+    await page.goto("/login");
+    await page.waitForLoadState("networkidle");
+    await visible(page.getByRole("heading", { name: "Login", exact: true }));
     await expectSignedOut(page);
   });
   // Last: it changes the customer's password.

@@ -5,7 +5,7 @@ import { ApolloProvider } from "@apollo/client/react";
 import { PublicConfigProvider } from "@/lib/config/PublicConfig";
 import { FirebaseAuthProvider } from "@/lib/auth/FirebaseAuthProvider";
 import { createApolloClient } from "@/lib/apollo/createApolloClient";
-import { mergeServerState, takeOverServerPage, takeServerState } from "@/lib/page/serverPage";
+import { addMissingServerState, mergeServerState, takeOverServerPage, takeServerState } from "@/lib/page/serverPage";
 import { startEveryIsland, type StartIsland } from "@/lib/islands/islands";
 import { stepAsideForReact } from "@/lib/islands/plain";
 import { Navbar } from "@/features/layout/Navbar";
@@ -21,12 +21,24 @@ import { IslandRouter } from "./IslandRouter";
  * client, made from the cache the server filled, and one toast host.
  */
 let client: ApolloClient | null = null;
+/** The cache the page's HTML was rendered from (the latest address shown in place): an island hydrates that HTML. */
+let renderedState: NormalizedCacheObject | undefined;
 function sharedClient(): ApolloClient {
-  if (!client) return (client = createApolloClient(takeOverServerPage()));
+  if (!client) {
+    renderedState = takeOverServerPage() as NormalizedCacheObject | undefined;
+    return (client = createApolloClient(renderedState));
+  }
+  const current = client.cache.extract() as NormalizedCacheObject;
   // An address shown in place since the client was made (a filter applied by plain script) put
   // back the cache its HTML was rendered from: the island about to hydrate that HTML reads it.
   const swapped = takeServerState() as NormalizedCacheObject | undefined;
-  if (swapped) client.cache.restore(mergeServerState(client.cache.extract() as NormalizedCacheObject, swapped));
+  if (swapped) {
+    renderedState = swapped;
+    client.cache.restore(mergeServerState(current, swapped));
+  } else if (renderedState) {
+    // What a sign-out dropped since (prices shown for the caller's place) is what the HTML shows.
+    client.cache.restore(addMissingServerState(current, renderedState));
+  }
   return client;
 }
 
@@ -66,6 +78,8 @@ function hydrateIsland(element: HTMLElement, content: (hydratedMark: ReactNode) 
           </IslandRouter>
         </ApolloProvider>
       </StrictMode>,
+      // Said with where it happened: an island whose HTML React cannot take is rendered afresh.
+      { onRecoverableError: (error, info) => console.error(error, info.componentStack) },
     );
   });
 }

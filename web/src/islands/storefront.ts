@@ -12,7 +12,9 @@ import { applyFiltersInPlainScript } from "@/features/catalogue/filtersScript";
 import { answerGalleryInPlainScript } from "@/features/catalogue/galleryScript";
 import { searchInPlainScript } from "@/features/layout/searchScript";
 import { offerSearchSuggestions } from "@/features/layout/searchSuggestions";
-import { getAccessToken } from "@/lib/auth/accessToken";
+import { showAccountCartCount } from "@/features/cart/accountCartCount";
+import { showSessionInPlainScript } from "@/features/layout/sessionScript";
+import { getAccessToken, rememberedSessionUser } from "@/lib/auth/accessToken";
 import { startEveryIsland, watchIslands, type IslandLoader } from "@/lib/islands/islands";
 
 const reactIslands = () => import("./reactIslands");
@@ -22,28 +24,40 @@ const ISLANDS: Record<string, IslandLoader> = {
   page: () => reactIslands().then(({ startPage }) => startPage),
 };
 
+/**
+ * A signed-in shopper's session shown in plain script (their name, Dashboard, Sign out and their
+ * cart's count), from what the sign-in stored: true when it is. A token stored without its user (a
+ * sign-in from before users were kept) is not: the islands start at once to restore it.
+ */
+function showSession(header: HTMLElement | null, cartLink: HTMLElement | null): boolean {
+  const token = getAccessToken();
+  const user = rememberedSessionUser();
+  if (!token || !user || !header || !showSessionInPlainScript(header, user)) return false;
+  if (cartLink) void showAccountCartCount(cartLink, token);
+  return true;
+}
+
 function startStorefront(): void {
-  // A signed-in shopper's header and page show their session (name, cart, reviews): they start at once.
-  const signedIn = getAccessToken() !== null;
-  if (!signedIn) {
-    const cartLink = document.querySelector<HTMLElement>("[data-testid='cart-link']");
-    if (cartLink) showVisitorCartCount(cartLink);
-  }
+  const cartLink = document.querySelector<HTMLElement>("[data-testid='cart-link']");
+  const sessionShown = showSession(document.querySelector<HTMLElement>("[data-island='header']"), cartLink);
+  const restoring = !sessionShown && getAccessToken() !== null;
+  if (!sessionShown && !restoring && cartLink) showVisitorCartCount(cartLink);
   // What plain script answers on its own, with no island started (lib/islands/plain.ts).
   applyFiltersInPlainScript();
   answerGalleryInPlainScript();
   searchInPlainScript();
   offerSearchSuggestions();
-  addToCartInPlainScript({ visitor: () => !signedIn });
+  // A signed-in shopper's part goes to the account's cart: their press waits for React.
+  addToCartInPlainScript({ visitor: () => getAccessToken() === null });
   watchIslands(ISLANDS, {
-    startAtOnce: () => signedIn,
+    startAtOnce: () => restoring,
     onError: (error) => console.error("A part of the page could not start; it works as a plain page", error),
   });
   // The journeys (and anything else) wait for this mark before using a page; what is used before
-  // an island has started is held and done again once it has. A signed-in shopper's islands start
-  // at once, so their page is ready once they have (a link pressed while React hydrates it is lost).
+  // an island has started is held and done again once it has. A session restored through the
+  // identity provider starts the islands at once, so that page is ready once they have.
   const ready = () => (document.documentElement.dataset.app = "ready");
-  if (signedIn) void startEveryIsland().finally(ready);
+  if (restoring) void startEveryIsland().finally(ready);
   else ready();
 }
 

@@ -1,4 +1,5 @@
 import { onStepAside, plainTarget } from "@/lib/islands/plain";
+import { startIslandAround } from "@/lib/islands/islands";
 import { showToast } from "@/ui/toastQueue";
 import { addToBrowserCart, loadBrowserCart, readBrowserCart } from "./browserCartStore";
 import { handNoticesOver, showCartNotice } from "./cartNotice";
@@ -56,8 +57,8 @@ async function add(form: HTMLFormElement, partId: string, quantity: number, part
 
 /**
  * Answers the add-to-cart forms on the page until React takes them. `visitor` says whether the
- * shopper is signed out (read at each press): a signed-in shopper's cart is the account's, so their press is held and
- * done again once React has the page (which starts at once for them).
+ * shopper is signed out (read at each press): a signed-in shopper's cart is the account's, so their press is held,
+ * the form's island started, and the press done again once React has it.
  */
 export function addToCartInPlainScript({ visitor }: { visitor: () => boolean }): void {
   document.addEventListener("submit", (event) => {
@@ -67,6 +68,7 @@ export function addToCartInPlainScript({ visitor }: { visitor: () => boolean }):
     if (adding.has(form)) return;
     if (!visitor()) {
       held = { form, submitter: event.submitter };
+      void startIslandAround(form);
       return;
     }
     const data = new FormData(form);

@@ -9,6 +9,7 @@ import { useAuth } from "@/lib/auth/AuthContext";
 import { useToast } from "@/ui/toast";
 import { getAccessToken } from "@/lib/auth/accessToken";
 import { clearLocalCart, useLocalCart, type LocalCartLine } from "./localCart";
+import { knownAccountItemCount } from "./accountCartCount";
 import {
   addToBrowserCart,
   isJoinedTo,
@@ -192,7 +193,8 @@ export function useCart() {
     [signedIn, removeFromCart],
   );
 
-  const itemCount = signedIn ? (cart?.itemCount ?? 0) : browser.itemCount;
+  // Until the account's cart is read here, the count plain script showed (the header hydrates it).
+  const itemCount = signedIn ? (cart?.itemCount ?? knownAccountItemCount() ?? 0) : browser.itemCount;
   const visitorError = browser.error ?? preview.error;
 
   return {

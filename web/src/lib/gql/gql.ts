@@ -30,6 +30,7 @@ type Documents = {
     "\n  mutation CreateTaxZone($input: CreateTaxZoneInput!) {\n    createTaxZone(input: $input) {\n      id\n      ...TaxZoneFields\n    }\n  }\n": typeof types.CreateTaxZoneDocument,
     "\n  mutation UpdateTaxZone($id: ID!, $input: UpdateTaxZoneInput!) {\n    updateTaxZone(id: $id, input: $input) {\n      id\n      ...TaxZoneFields\n    }\n  }\n": typeof types.UpdateTaxZoneDocument,
     "\n  mutation DeleteTaxZone($id: ID!) {\n    deleteTaxZone(id: $id) {\n      deletedId\n      name\n    }\n  }\n": typeof types.DeleteTaxZoneDocument,
+    "\n  query CartCount {\n    cart {\n      id\n      itemCount\n    }\n  }\n": typeof types.CartCountDocument,
     "\n  fragment CartContents on Cart {\n    id\n    itemCount\n    lineCount\n    subtotal\n    canCheckOut\n    lines(first: 50) {\n      edges {\n        node {\n          id\n          quantity\n          minQuantity\n          maxQuantity\n          lineTotal\n          warning\n          warningMessage\n          part {\n            id\n            databaseId\n            slug\n            name\n            partNumber\n            img\n            price\n            available\n            minOrderQuantity\n            retired\n          }\n        }\n      }\n    }\n  }\n": typeof types.CartContentsFragmentDoc,
     "\n  query Cart {\n    cart {\n      id\n      ...CartContents\n    }\n  }\n": typeof types.CartDocument,
     "\n  query CartPreview($lines: [CartLineInput!]!) {\n    cartPreview(lines: $lines) {\n      id\n      ...CartContents\n    }\n  }\n": typeof types.CartPreviewDocument,
@@ -146,6 +147,7 @@ const documents: Documents = {
     "\n  mutation CreateTaxZone($input: CreateTaxZoneInput!) {\n    createTaxZone(input: $input) {\n      id\n      ...TaxZoneFields\n    }\n  }\n": types.CreateTaxZoneDocument,
     "\n  mutation UpdateTaxZone($id: ID!, $input: UpdateTaxZoneInput!) {\n    updateTaxZone(id: $id, input: $input) {\n      id\n      ...TaxZoneFields\n    }\n  }\n": types.UpdateTaxZoneDocument,
     "\n  mutation DeleteTaxZone($id: ID!) {\n    deleteTaxZone(id: $id) {\n      deletedId\n      name\n    }\n  }\n": types.DeleteTaxZoneDocument,
+    "\n  query CartCount {\n    cart {\n      id\n      itemCount\n    }\n  }\n": types.CartCountDocument,
     "\n  fragment CartContents on Cart {\n    id\n    itemCount\n    lineCount\n    subtotal\n    canCheckOut\n    lines(first: 50) {\n      edges {\n        node {\n          id\n          quantity\n          minQuantity\n          maxQuantity\n          lineTotal\n          warning\n          warningMessage\n          part {\n            id\n            databaseId\n            slug\n            name\n            partNumber\n            img\n            price\n            available\n            minOrderQuantity\n            retired\n          }\n        }\n      }\n    }\n  }\n": types.CartContentsFragmentDoc,
     "\n  query Cart {\n    cart {\n      id\n      ...CartContents\n    }\n  }\n": types.CartDocument,
     "\n  query CartPreview($lines: [CartLineInput!]!) {\n    cartPreview(lines: $lines) {\n      id\n      ...CartContents\n    }\n  }\n": types.CartPreviewDocument,
@@ -324,6 +326,10 @@ export function graphql(source: "\n  mutation UpdateTaxZone($id: ID!, $input: Up
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation DeleteTaxZone($id: ID!) {\n    deleteTaxZone(id: $id) {\n      deletedId\n      name\n    }\n  }\n"): (typeof documents)["\n  mutation DeleteTaxZone($id: ID!) {\n    deleteTaxZone(id: $id) {\n      deletedId\n      name\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query CartCount {\n    cart {\n      id\n      itemCount\n    }\n  }\n"): (typeof documents)["\n  query CartCount {\n    cart {\n      id\n      itemCount\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -33,6 +33,7 @@ interface IslandState {
 /** The islands of this page, once watched. */
 const watched = new Map<HTMLElement, IslandState>();
 let startEvery: () => Promise<void> = () => Promise.resolve();
+let startAround: (node: Node) => Promise<void> = () => Promise.resolve();
 /** True while a held event is done again: it goes to the island, not back into the queue. */
 let replaying = false;
 
@@ -43,6 +44,14 @@ let replaying = false;
  */
 export function startEveryIsland(): Promise<void> {
   return startEvery();
+}
+
+/**
+ * Starts the island `node` is in, if it has not started: a plain script hands React a use it
+ * cannot answer itself (a signed-in shopper's "Add to cart"). Settles once it has started.
+ */
+export function startIslandAround(node: Node): Promise<void> {
+  return startAround(node);
 }
 
 /** Events that say an island is about to be used: its code is fetched from the first of them. */
@@ -201,6 +210,10 @@ export function watchIslands(loaders: Record<string, IslandLoader>, options: Isl
 
   startEvery = async () => {
     await Promise.all([...states].map(([element, state]) => start(element, state)));
+  };
+  startAround = async (node) => {
+    const found = [...states].find(([element]) => element.contains(node));
+    if (found) await start(...found);
   };
   for (const [element, state] of states)
     if (options.startAtOnce?.(element.getAttribute(ISLAND_ATTRIBUTE) ?? "")) void start(element, state);

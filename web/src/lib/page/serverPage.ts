@@ -51,6 +51,16 @@ export function takeServerState(): unknown {
   return cache;
 }
 
+/** What `current` lacks of the server cache `rendered` (a field evicted since), put back: each object's own fields win. */
+export function addMissingServerState(
+  current: NormalizedCacheObject,
+  rendered: NormalizedCacheObject,
+): NormalizedCacheObject {
+  const merged: NormalizedCacheObject = { ...current };
+  for (const [id, object] of Object.entries(rendered)) merged[id] = { ...object, ...current[id] };
+  return merged;
+}
+
 /** `fresh` server cache added to `current`: each object's fields merged, the fresh ones winning (the root query's too). */
 export function mergeServerState(current: NormalizedCacheObject, fresh: NormalizedCacheObject): NormalizedCacheObject {
   const merged: NormalizedCacheObject = { ...current };
