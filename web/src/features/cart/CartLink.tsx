@@ -4,9 +4,9 @@ import { cartLinkLabel, shownCartCount } from "./cartCount";
 import { persistedHashOf } from "@/lib/apollo/createApolloClient";
 import { COUNT_DOCUMENT_HASH_ATTRIBUTE } from "./accountCartCount";
 import { CartCountDocument } from "./cartCountDocument";
+import "./CartLink.css";
 
 const countDocumentHash = { [COUNT_DOCUMENT_HASH_ATTRIBUTE]: persistedHashOf(CartCountDocument) };
-import "./CartLink.css";
 
 /**
  * The cart icon of the navigation bar, with how many units the cart holds. It names the document

@@ -10,8 +10,9 @@ import { useShopSession } from "./useShopSession";
 /**
  * Firebase sign-in, plus the exchange of the Firebase ID token for the shop's access token.
  *
- * Every sign-in stores the shop token, so a visitor without one is signed out: for them Firebase
- * (about 45 KB of JS) is not even loaded until they open the login or register page.
+ * Every sign-in stores the shop token and its user, so a visitor without one is signed out and a
+ * shopper with one is shown signed in: for neither is Firebase (about 45 KB of JS) loaded until
+ * they sign in, verify their address or sign out.
  */
 export function FirebaseAuthProvider({ children }: { children: ReactNode }) {
   const { config, error: configError, retry: retryConfig, read: readConfig } = usePublicConfig();
