@@ -325,8 +325,8 @@ const gzipBytes = (buffer) => zlib.gzipSync(buffer, { level: 9 }).length;
  * load, network idle and SETTLE_MS more: the script fetched until then is what the page loads
  * before any interaction. Returns the page and what its network log recorded.
  */
-async function openSlowed(browser, url, { cpuSlowdown = CPU_SLOWDOWN, probe = false } = {}) {
-  const context = await browser.newContext({ viewport: VIEWPORT });
+async function openSlowed(browser, url, { cpuSlowdown = CPU_SLOWDOWN, probe = false, storageState } = {}) {
+  const context = await browser.newContext({ viewport: VIEWPORT, ...(storageState ? { storageState } : {}) });
   const page = await context.newPage();
   // Set on the blank tab: DevTools carries it into the renderer process the shop's
   // Cross-Origin-Opener-Policy opens (checked: a loop there runs 3-4x slower than at rate 1).
@@ -364,9 +364,31 @@ async function openSlowed(browser, url, { cpuSlowdown = CPU_SLOWDOWN, probe = fa
   return { context, page, cdp, scripts, network, recorder };
 }
 
-/** The script a storefront page loads before any input: gzip -9 of each body Chromium fetched, summed. */
-export async function scriptBeforeInteraction(browser, url) {
-  const { context, scripts } = await openSlowed(browser, url);
+/**
+ * A shopper signed in through the login page, as a browser's storage: what the sign-in stored (the
+ * shop's token and its user) opens a storefront page as theirs.
+ */
+export async function signedInStorage(browser, shopUrl, { email, password }) {
+  const context = await browser.newContext({ viewport: VIEWPORT });
+  try {
+    const page = await context.newPage();
+    await page.goto(`${shopUrl}/login`, { timeout: 60_000 });
+    await page.getByLabel("Email", { exact: true }).fill(email);
+    await page.getByLabel("Password", { exact: true }).fill(password);
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    await page.getByTestId("navbar-user").waitFor({ timeout: 30_000 });
+    return await context.storageState();
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * The script a storefront page loads before any input: gzip -9 of each body Chromium fetched,
+ * summed. With `storageState`, as the shopper it holds sees the page (signed in).
+ */
+export async function scriptBeforeInteraction(browser, url, { storageState } = {}) {
+  const { context, scripts } = await openSlowed(browser, url, { storageState });
   await context.close();
   return summarizeScripts(scripts.filter((script) => script.phase === "load"));
 }
@@ -502,21 +524,23 @@ function summarize(interaction, runs) {
 
 /**
  * What a shopper feels, with the CPU slowed CPU_SLOWDOWN times: the script each storefront page of
- * `pageKeys` loads before any input (one first visit each), and each interaction's INTERACTION_RUNS
+ * `pageKeys` loads before any input (one first visit each, as a visitor and as `shopper` signed in),
+ * and each interaction's INTERACTION_RUNS
  * runs, the four interleaved run by run so the machine's drift reaches all of them alike.
  */
-export async function measureShopper({ browser, shopUrl, pages, part, pageKeys, log }) {
+export async function measureShopper({ browser, shopUrl, pages, part, pageKeys, shopper, log }) {
   const scripts = {};
+  const signedIn = await signedInStorage(browser, shopUrl, shopper);
+  const said = ({ gzipBytes, files }) => `${(gzipBytes / 1024).toFixed(1)} KB gzip in ${files.length} files`;
   for (const key of pageKeys) {
     const page = pages[key];
     scripts[key] = {
       label: page.label,
       path: page.path,
       ...(await scriptBeforeInteraction(browser, shopUrl + page.path)),
+      signedIn: await scriptBeforeInteraction(browser, shopUrl + page.path, { storageState: signedIn }),
     };
-    log(
-      `  script before any input, ${page.label}: ${(scripts[key].gzipBytes / 1024).toFixed(1)} KB gzip in ${scripts[key].files.length} files`,
-    );
+    log(`  script before any input, ${page.label}: ${said(scripts[key])}; signed in, ${said(scripts[key].signedIn)}`);
   }
   const runs = Object.fromEntries(INTERACTIONS.map((interaction) => [interaction.key, []]));
   for (let run = 1; run <= INTERACTION_RUNS; run++) {

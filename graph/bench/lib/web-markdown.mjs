@@ -47,7 +47,11 @@ export function scriptTable(shopper) {
   for (const key of Object.keys(shopper[catalogues[0]].scripts)) {
     const cells = catalogues.map((c) => {
       const page = shopper[c].scripts[key];
-      return page ? `${kb(page.gzipBytes)} (${page.files.length} files)` : "–";
+      if (!page) return "–";
+      const signedIn = page.signedIn
+        ? `; signed in ${kb(page.signedIn.gzipBytes)} (${page.signedIn.files.length})`
+        : "";
+      return `${kb(page.gzipBytes)} (${page.files.length} files)${signedIn}`;
     });
     lines.push(`| ${shopper[catalogues[0]].scripts[key].label} | ${cells.join(" | ")} |`);
   }
